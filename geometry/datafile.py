@@ -1,0 +1,180 @@
+"""Reading TOML data files with one-line, located error messages.
+
+Every loader in furball (bases, decks, scenarios, boards) reads its file through
+:func:`load_toml` and walks it with :class:`Table`, so a mistake is reported as
+
+    decks/A.toml: card 'A3': field 'radius_mm': expected a positive number, got -5
+
+and raised as :class:`geometry.errors.InputError`. No game knowledge lives here.
+"""
+from __future__ import annotations
+
+import math
+import pathlib
+import tomllib
+from typing import Any, Iterable
+
+from .errors import InputError
+
+__all__ = ["load_toml", "Table", "PROVENANCES"]
+
+PROVENANCES = ("official", "measured", "reconstruction")
+"""Allowed values of every data file's ``provenance`` field."""
+
+
+def load_toml(path: str | pathlib.Path) -> dict:
+    """Parse a TOML file. Raises :class:`InputError` naming the file when it is missing,
+    unreadable, not UTF-8 or not valid TOML."""
+    p = pathlib.Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{p}: is a directory, expected a TOML file") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{p}: not UTF-8 text, expected a TOML file") from None
+    except OSError as exc:
+        raise InputError(f"{p}: cannot be read ({exc.strerror})") from None
+    return parse_toml(text, str(p))
+
+
+def parse_toml(text: str, source: str) -> dict:
+    """Parse TOML text; ``source`` names it in error messages."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"{source}: not valid TOML: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # e.g. embedded NUL, absurd nesting
+        raise InputError(f"{source}: not valid TOML: {exc}") from None
+
+
+def _describe(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class Table:
+    """A TOML table with its location, for typed and checked field access.
+
+    ``where`` is the message prefix, e.g. ``"decks/A.toml: card 'A3'"``. Every getter
+    raises :class:`InputError` whose one line names ``where``, the field and the
+    expectation.
+    """
+
+    def __init__(self, data: Any, where: str):
+        if not isinstance(data, dict):
+            raise InputError(f"{where}: expected a table, got {_describe(data)}")
+        self.data = data
+        self.where = where
+
+    def error(self, key: str | None, expected: str, got: Any = ...) -> InputError:
+        field = f": field '{key}'" if key is not None else ""
+        tail = "" if got is ... else f", got {_describe(got)}"
+        return InputError(f"{self.where}{field}: expected {expected}{tail}")
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.data
+
+    def keys(self) -> Iterable[str]:
+        return self.data.keys()
+
+    def only(self, allowed: Iterable[str]) -> "Table":
+        """Reject fields not in ``allowed`` (catches typos such as ``raduis_mm``)."""
+        allowed = list(allowed)
+        for key in self.data:
+            if key not in allowed:
+                raise InputError(
+                    f"{self.where}: unknown field '{key}' (expected one of: {', '.join(allowed)})"
+                )
+        return self
+
+    def _get(self, key: str, required: bool, default: Any):
+        if key in self.data:
+            return self.data[key]
+        if required:
+            raise self.error(key, "a value (the field is missing)")
+        return default
+
+    def number(self, key: str, default: Any = ..., *, minimum: float | None = None,
+               positive: bool = False, maximum: float | None = None) -> float:
+        """A finite int or float field (booleans rejected), with optional bounds."""
+        value = self._get(key, default is ..., default)
+        if value is default and default is not ...:
+            return value
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise self.error(key, "a finite number", value)
+        if positive and not value > 0:
+            raise self.error(key, "a positive number", value)
+        if minimum is not None and value < minimum:
+            raise self.error(key, f"a number >= {minimum:g}", value)
+        if maximum is not None and value > maximum:
+            raise self.error(key, f"a number <= {maximum:g}", value)
+        return float(value)
+
+    def integer(self, key: str, default: Any = ..., *, minimum: int | None = None,
+                maximum: int | None = None) -> int:
+        """An integer field (booleans and floats rejected), with optional bounds."""
+        value = self._get(key, default is ..., default)
+        if value is default and default is not ...:
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error(key, "an integer", value)
+        if minimum is not None and value < minimum:
+            raise self.error(key, f"an integer >= {minimum}", value)
+        if maximum is not None and value > maximum:
+            raise self.error(key, f"an integer <= {maximum}", value)
+        return value
+
+    def string(self, key: str, default: Any = ..., *, choices: Iterable[str] | None = None,
+               nonempty: bool = True) -> str:
+        """A string field, optionally one of ``choices``."""
+        value = self._get(key, default is ..., default)
+        if value is default and default is not ...:
+            return value
+        if not isinstance(value, str) or (nonempty and not value.strip()):
+            raise self.error(key, "a non-empty string" if nonempty else "a string", value)
+        if choices is not None:
+            choices = list(choices)
+            if value not in choices:
+                raise self.error(key, "one of " + ", ".join(repr(c) for c in choices), value)
+        return value
+
+    def boolean(self, key: str, default: Any = ...) -> bool:
+        value = self._get(key, default is ..., default)
+        if value is default and default is not ...:
+            return value
+        if not isinstance(value, bool):
+            raise self.error(key, "true or false", value)
+        return value
+
+    def strings(self, key: str, default: Any = ...) -> tuple[str, ...]:
+        """A list of non-empty strings."""
+        value = self._get(key, default is ..., default)
+        if value is default and default is not ...:
+            return value
+        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+            raise self.error(key, "a list of non-empty strings", value)
+        return tuple(value)
+
+    def table(self, key: str, default: Any = ...) -> "Table":
+        """A sub-table, returned as a :class:`Table` located at ``where.key``."""
+        value = self._get(key, default is ..., default)
+        if value is default and default is not ...:
+            return value
+        if not isinstance(value, dict):
+            raise self.error(key, "a table", value)
+        return Table(value, f"{self.where}: {key}" if self.where else key)
+
+    def list(self, key: str, default: Any = ...) -> list:
+        """A list (array) field of any items."""
+        value = self._get(key, default is ..., default)
+        if value is default and default is not ...:
+            return value
+        if not isinstance(value, list):
+            raise self.error(key, "a list", value)
+        return value
+
+    def provenance(self, key: str = "provenance") -> str:
+        """The ``provenance`` field: one of official, measured, reconstruction."""
+        return self.string(key, choices=PROVENANCES)

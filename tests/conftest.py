@@ -1,0 +1,11 @@
+import os
+
+from hypothesis import HealthCheck, settings
+
+# "ci" keeps the whole suite within a few minutes on a 2-core machine; use
+# HYPOTHESIS_PROFILE=thorough locally to search harder.
+settings.register_profile("ci", max_examples=60, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", max_examples=2000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

@@ -1,0 +1,104 @@
+"""Bases as data: ``[base.NAME]`` tables in TOML files, and ``LENGTHxWIDTH`` specs.
+
+File format (docs/formats.md)::
+
+    provenance = "reconstruction"      # default for the bases of this file
+    notes = "how the numbers were obtained"
+
+    [base.small]
+    length_mm = 44.0                   # along the heading
+    width_mm = 60.0
+    # optional: front_mark_mm, rear_mark_mm (along the axis), stand_x_mm, stand_y_mm,
+    #           provenance, notes, firing_arc (see the scenario docs)
+
+The shipped bases live in ``maneuvers/data/bases.toml``.
+"""
+from __future__ import annotations
+
+import pathlib
+import re
+
+from geometry.base import Base
+from geometry.datafile import Table, load_toml
+from geometry.errors import InputError
+
+from .deck import DATA_DIR
+
+__all__ = ["parse_bases", "load_bases", "shipped_bases", "find_base"]
+
+BASE_FIELDS = ("length_mm", "width_mm", "front_mark_mm", "rear_mark_mm", "stand_x_mm",
+               "stand_y_mm", "provenance", "notes")
+_SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?)\s*[xX×]\s*([0-9]+(?:\.[0-9]*)?)\s*$")
+
+
+def _base(raw, name: str, where: str, default_provenance: str | None) -> Base:
+    t = Table(raw, f"{where}: base '{name}'").only(BASE_FIELDS)
+    provenance = t.provenance() if "provenance" in t or default_provenance is None else default_provenance
+    length = t.number("length_mm", positive=True)
+    width = t.number("width_mm", positive=True)
+    kwargs = {}
+    for key in ("front_mark_mm", "rear_mark_mm", "stand_x_mm", "stand_y_mm"):
+        if key in t:
+            kwargs[key] = t.number(key)
+    try:
+        return Base(length, width, name=name, provenance=provenance, **kwargs)
+    except ValueError as exc:
+        raise InputError(f"{t.where}: {exc}") from None
+
+
+def parse_bases(data: dict, source: str) -> dict[str, Base]:
+    """The ``[base.NAME]`` tables of parsed TOML ``data``, by name."""
+    top = Table(data, source)
+    default = top.provenance() if "provenance" in top else None
+    bases = top.table("base", None)
+    if bases is None:
+        raise top.error("base", "at least one [base.NAME] table")
+    out = {}
+    for name in bases.keys():
+        out[name] = _base(bases.data[name], name, source, default)
+    if not out:
+        raise top.error("base", "at least one [base.NAME] table")
+    return out
+
+
+def load_bases(path: str | pathlib.Path) -> dict[str, Base]:
+    """Load the bases of a file (a bases file, or a deck file holding ``[base.*]``)."""
+    return parse_bases(load_toml(path), str(path))
+
+
+def shipped_bases() -> dict[str, Base]:
+    """The bases shipped in ``maneuvers/data/bases.toml``, by name."""
+    return parse_bases(load_toml(DATA_DIR / "bases.toml"), "maneuvers/data/bases.toml")
+
+
+def find_base(spec: str) -> Base:
+    """A base from a CLI/scenario spec.
+
+    ``spec`` is a shipped base's name (``small``), ``LENGTHxWIDTH`` in mm (``44x60``,
+    marks at the edge middles, stand at the centre), a file (``bases.toml``: it must
+    hold exactly one base) or ``FILE.toml:NAME``. Raises :class:`InputError`.
+    """
+    m = _SIZE.match(spec)
+    if m:
+        length, width = float(m.group(1)), float(m.group(2))
+        if not (length > 0 and width > 0):
+            raise InputError(f"base '{spec}': expected LENGTHxWIDTH with positive millimetres")
+        return Base(length, width, name=f"{length:g}x{width:g}", provenance="measured")
+    path, _, name = spec.rpartition(":") if spec.count(":") and ".toml:" in spec else (spec, "", "")
+    if path.endswith(".toml") or "/" in path or pathlib.Path(path).is_file():
+        bases = load_bases(path)
+        if name:
+            if name not in bases:
+                raise InputError(f"{path}: no base '{name}' (has: {', '.join(bases)})")
+            return bases[name]
+        if len(bases) != 1:
+            raise InputError(f"{path}: holds {len(bases)} bases ({', '.join(bases)}); "
+                             f"pick one as {path}:NAME")
+        return next(iter(bases.values()))
+    bases = shipped_bases()
+    if spec in bases:
+        return bases[spec]
+    raise InputError(
+        f"base '{spec}': expected a shipped base ({', '.join(sorted(bases))}), "
+        f"LENGTHxWIDTH in mm, or a base file"
+    )

@@ -1,0 +1,136 @@
+"""`furball move`: one plane through a sequence of maneuver cards (DF.M1-DF.M4)."""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from geometry.base import Base
+from geometry.errors import InputError
+from geometry.pose import Pose
+from maneuvers.bases import find_base
+from maneuvers.card import ManeuverCard
+from maneuvers.deck import Deck, find_deck
+from maneuvers.path import PathSamples, arrow_points, path_poses
+from maneuvers.placement import place
+
+from .output import PLOT_FORMATS, check_output_path, renderer, save_figure
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """A plane moved through cards: ``poses[i]`` is the pose after ``cards[i]``;
+    ``paths[i]`` and ``arrows[i]`` the intermediate poses and the laid arrow of card i."""
+
+    deck: Deck
+    base: Base
+    start: Pose
+    cards: tuple[ManeuverCard, ...]
+    poses: tuple[Pose, ...]
+    paths: tuple[PathSamples, ...]
+    arrows: tuple[np.ndarray, ...]
+
+    @property
+    def final(self) -> Pose:
+        return self.poses[-1] if self.poses else self.start
+
+
+def move(deck: Deck, base: Base, start: Pose, card_ids: list[str]) -> MoveResult:
+    """Move ``base`` from ``start`` through the cards ``card_ids`` of ``deck``.
+
+    Raises :class:`InputError` for an unknown card id.
+    """
+    cards = tuple(deck.card(cid) for cid in card_ids)
+    poses, paths, arrows = [], [], []
+    pose = start
+    for card in cards:
+        paths.append(path_poses(pose, card, base))
+        arrows.append(arrow_points(pose, card, base))
+        pose = place(pose, card, base)
+        poses.append(pose)
+    return MoveResult(deck, base, start, cards, tuple(poses), tuple(paths), tuple(arrows))
+
+
+def parse_pose(text: str, option: str = "--start") -> Pose:
+    """``X,Y,HEADING`` (mm, mm, degrees) -> :class:`Pose`. Raises :class:`InputError`."""
+    parts = [p.strip() for p in text.split(",")]
+    try:
+        values = [float(p) for p in parts]
+    except ValueError:
+        values = []
+    if len(values) != 3 or not all(math.isfinite(v) for v in values):
+        raise InputError(f"{option} {text!r}: expected X,Y,HEADING as three numbers (mm, mm, degrees)")
+    return Pose(*values)
+
+
+def parse_card_ids(text: str) -> list[str]:
+    ids = [p.strip() for p in text.split(",")]
+    if not text.strip() or any(not p for p in ids):
+        raise InputError(f"--cards {text!r}: expected card ids separated by commas, e.g. A1,A4,A1")
+    return ids
+
+
+def pose_dict(pose: Pose) -> dict:
+    return {"x": pose.x_mm, "y": pose.y_mm, "heading": pose.heading_deg}
+
+
+def result_json(result: MoveResult) -> dict:
+    """The ``--json`` document: mm and degrees, one pose per card."""
+    return {
+        "deck": result.deck.name,
+        "base": {"name": result.base.name, "length_mm": result.base.length_mm,
+                 "width_mm": result.base.width_mm},
+        "start": pose_dict(result.start),
+        "poses": [dict(pose_dict(p), card=c.id) for p, c in zip(result.poses, result.cards)],
+        "final": pose_dict(result.final),
+    }
+
+
+def result_text(result: MoveResult) -> str:
+    deck, base = result.deck, result.base
+    lines = [
+        f"deck {deck.name} ({deck.provenance}), base {base.name or 'custom'} "
+        f"{base.length_mm:g} x {base.width_mm:g} mm ({base.provenance})",
+        f"{'':>3} {'card':<8} {'name':<24} {'x mm':>9} {'y mm':>9} {'heading':>8}",
+        f"{'':>3} {'start':<8} {'':<24} {result.start.x_mm:9.2f} {result.start.y_mm:9.2f} "
+        f"{result.start.heading_deg:8.2f}",
+    ]
+    for i, (card, pose) in enumerate(zip(result.cards, result.poses), 1):
+        lines.append(f"{i:>3} {card.id:<8} {card.name[:24]:<24} {pose.x_mm:9.2f} "
+                     f"{pose.y_mm:9.2f} {pose.heading_deg:8.2f}")
+    return "\n".join(lines)
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "move", help="move one plane through a sequence of maneuver cards",
+        description="Move one plane from a start pose through maneuver cards (DF.M1-DF.M4) "
+                    "and print the pose after each card (mm, degrees).")
+    p.add_argument("--deck", required=True, help="a shipped deck's name (A, M, template) or a deck file")
+    p.add_argument("--base", help="a shipped base (small, large), LENGTHxWIDTH in mm, or a base "
+                                  "file (FILE.toml or FILE.toml:NAME); default: the deck's base")
+    p.add_argument("--start", default="0,0,0", help="start pose X,Y,HEADING in mm, mm, degrees "
+                                                    "(default 0,0,0)")
+    p.add_argument("--cards", required=True, help="card ids, comma separated: A1,A4,A2")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--plot", metavar="FILE", help="draw the moves to FILE.png, .svg or .pdf")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    plot_path = check_output_path(args.plot, PLOT_FORMATS, "--plot") if args.plot else None
+    deck = find_deck(args.deck)
+    base_spec = args.base or deck.base
+    if base_spec is None:
+        raise InputError(f"deck '{deck.name}' names no base: give --base")
+    base = find_base(base_spec)
+    result = move(deck, base, parse_pose(args.start), parse_card_ids(args.cards))
+    if plot_path is not None:
+        figure = renderer("move")(result)
+        save_figure(figure, plot_path)
+    print(json.dumps(result_json(result), indent=2) if args.json else result_text(result))
+    if plot_path is not None and not args.json:
+        print(f"plot written to {plot_path}")
+    return 0

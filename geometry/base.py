@@ -118,6 +118,8 @@ class Base:
     the base axis (default ``+length/2`` and ``-length/2``: the middles of the front and
     rear edges). ``stand_x_mm`` / ``stand_y_mm``: the stand (peg) in the base frame
     (default the centre). ``name`` and ``provenance`` are labels from the data file.
+    ``firing_arcs``: sectors ``(centre_deg, half_width_deg)`` seen from the stand,
+    relative to the heading, or ``None`` to let the game's rules supply a default.
     Raises ``ValueError`` for non-positive sizes or marks outside the base.
     """
 
@@ -129,6 +131,7 @@ class Base:
     stand_x_mm: float = 0.0
     stand_y_mm: float = 0.0
     provenance: str = "reconstruction"
+    firing_arcs: tuple[tuple[float, float], ...] | None = None
 
     def __post_init__(self):
         length = _positive("length_mm", self.length_mm)
@@ -150,6 +153,11 @@ class Base:
             raise ValueError(f"Base stand ({sx!r}, {sy!r}) mm lies outside the base")
         object.__setattr__(self, "stand_x_mm", sx)
         object.__setattr__(self, "stand_y_mm", sy)
+        if self.firing_arcs is not None:
+            arcs = tuple((float(c), float(w)) for c, w in self.firing_arcs)
+            if not all(0.0 < w <= 180.0 for _, w in arcs):
+                raise ValueError(f"Base firing arc half widths must be in (0, 180] degrees, got {arcs!r}")
+            object.__setattr__(self, "firing_arcs", arcs)
 
     # frames of the marks and the stand, in the base frame --------------------------------
     @property

@@ -9,7 +9,8 @@ File format (docs/formats.md)::
     length_mm = 44.0                   # along the heading
     width_mm = 60.0
     # optional: front_mark_mm, rear_mark_mm (along the axis), stand_x_mm, stand_y_mm,
-    #           provenance, notes, firing_arc (see the scenario docs)
+    #           provenance, notes,
+    #           firing_arcs = [ { centre_deg = 0.0, half_width_deg = 45.0 } ]  (from the stand)
 
 The shipped bases live in ``maneuvers/data/bases.toml``.
 """
@@ -27,7 +28,7 @@ from .deck import DATA_DIR
 __all__ = ["parse_bases", "load_bases", "shipped_bases", "find_base"]
 
 BASE_FIELDS = ("length_mm", "width_mm", "front_mark_mm", "rear_mark_mm", "stand_x_mm",
-               "stand_y_mm", "provenance", "notes")
+               "stand_y_mm", "provenance", "notes", "firing_arcs")
 _SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?)\s*[xX×]\s*([0-9]+(?:\.[0-9]*)?)\s*$")
 
 
@@ -40,6 +41,15 @@ def _base(raw, name: str, where: str, default_provenance: str | None) -> Base:
     for key in ("front_mark_mm", "rear_mark_mm", "stand_x_mm", "stand_y_mm"):
         if key in t:
             kwargs[key] = t.number(key)
+    if "firing_arcs" in t:
+        arcs = []
+        for i, raw in enumerate(t.list("firing_arcs")):
+            arc = Table(raw, f"{t.where}: firing_arcs[{i}]").only(("centre_deg", "half_width_deg"))
+            arcs.append((arc.number("centre_deg", minimum=-360.0, maximum=360.0),
+                         arc.number("half_width_deg", positive=True, maximum=180.0)))
+        if not arcs:
+            raise t.error("firing_arcs", "at least one { centre_deg, half_width_deg }", [])
+        kwargs["firing_arcs"] = tuple(arcs)
     try:
         return Base(length, width, name=name, provenance=provenance, **kwargs)
     except ValueError as exc:

@@ -1,0 +1,85 @@
+"""Altitude, climb counters and bomb load (DF.H1-DF.H6, DF.B1, DF.B2).
+
+Pure transitions on :class:`~maneuvers.plane.Plane` values; each returns the new plane
+and a list of human-readable events citing the rule applied.
+
+Engine conventions (docs/dogfight.md):
+
+* **Bomb load at exactly half** (DF.B1 vs DF.B2 disagree there): the restrictions end
+  as soon as half the bombs are dropped, so a plane is *fully loaded* only while it
+  holds strictly more than half of its starting load: ``2 * bombs > bombs_at_start``.
+* **Landing**: a descent card at altitude 0 discards every climb counter (DF.H4) and
+  the plane, at altitude 0 without a counter, has landed (DF.H3).
+"""
+from __future__ import annotations
+
+from geometry.errors import InputError
+
+from .card import ManeuverCard
+from .plane import LANDED, Plane
+
+__all__ = ["fully_loaded", "effective_climb_rate", "after_card", "after_drop", "AltitudeError"]
+
+
+class AltitudeError(InputError):
+    """A card would take a plane above the ceiling (DF.H3)."""
+
+
+def fully_loaded(plane: Plane) -> bool:
+    """DF.B1/DF.B2: more than half of the starting bomb load still aboard."""
+    return plane.bombs_at_start > 0 and 2 * plane.bombs > plane.bombs_at_start
+
+
+def effective_climb_rate(plane: Plane) -> int:
+    """DF.H6 climb rate, plus 1 while fully loaded (DF.B1)."""
+    return plane.climb_rate + (1 if fully_loaded(plane) else 0)
+
+
+def after_card(plane: Plane, card: ManeuverCard, max_altitude: int) -> tuple[Plane, list[str]]:
+    """Apply a card's altitude effect (flags ``climb`` / ``descent``).
+
+    Raises :class:`AltitudeError` when a climb would exceed ``max_altitude`` (DF.H3).
+    """
+    if "climb" in card.flags:
+        counters = plane.climb_counters + 1
+        rate = effective_climb_rate(plane)
+        if counters >= rate:
+            if plane.altitude + 1 > max_altitude:
+                raise AltitudeError(
+                    f"plane '{plane.name}': card '{card.id}' would climb to altitude "
+                    f"{plane.altitude + 1}, above the ceiling {max_altitude} (DF.H3)")
+            return plane.but(altitude=plane.altitude + 1, climb_counters=0), [
+                f"climbs to altitude {plane.altitude + 1} ({counters}/{rate} counters, DF.H6)"]
+        return plane.but(climb_counters=counters), [f"takes a climb counter ({counters}/{rate}, DF.H6)"]
+    if "descent" in card.flags:
+        if plane.altitude == 0:
+            return plane.but(climb_counters=0, status=LANDED), [
+                "descends at altitude 0, discards its climb counters and lands (DF.H4, DF.H3)"]
+        level = plane.altitude - 1
+        if level == 0:
+            return plane.but(altitude=0, climb_counters=1), [
+                "descends to altitude 0 and keeps exactly one climb counter (DF.H4)"]
+        return plane.but(altitude=level, climb_counters=0), [
+            f"descends to altitude {level} and discards its climb counters (DF.H4)"]
+    return plane, []
+
+
+def after_drop(plane: Plane, count: int) -> tuple[Plane, list[str]]:
+    """Drop ``count`` bombs; when that ends the full load, apply DF.B2.
+
+    Raises :class:`InputError` when ``count`` is negative or more than the bombs aboard.
+    """
+    if count == 0:
+        return plane, []
+    if not 0 < count <= plane.bombs:
+        raise InputError(f"plane '{plane.name}': cannot drop {count} bombs with {plane.bombs} aboard (DF.B1)")
+    was_loaded = fully_loaded(plane)
+    dropped = plane.but(bombs=plane.bombs - count)
+    events = [f"drops {count} bomb{'s' if count != 1 else ''} ({dropped.bombs}/{plane.bombs_at_start} left)"]
+    if was_loaded and not fully_loaded(dropped):
+        events.append("no longer fully loaded: restrictions end (DF.B2)")
+        if dropped.climb_counters >= dropped.climb_rate:
+            dropped = dropped.but(climb_counters=dropped.climb_counters - 1)
+            events.append("had enough climb counters to climb under its restored rate: "
+                          "stays at its level and discards 1 counter (DF.B2)")
+    return dropped, events

@@ -12,6 +12,7 @@ import sys
 from geometry.errors import InputError
 
 from . import move, play
+from .dogfight import command as turn
 
 # options whose value may start with '-' (a negative coordinate)
 _NUMERIC_TUPLE_OPTIONS = ("--start",)
@@ -26,6 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="furball", description="Miniatures movement geometry engine.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     move.register(sub)
+    turn.register(sub)
     play.register(sub)
     return parser
 

@@ -1,0 +1,1 @@
+"""The dogfight: scenario files, one turn's adjudication, and its report (DF.*)."""

@@ -1,0 +1,89 @@
+"""How a chaser reorders its remaining cards after the target's reveal (DF.T2).
+
+A policy is a callable ``(situation) -> tuple of card ids`` returning the chaser's
+remaining cards in their new order (a permutation; it must keep the plan legal).
+
+* ``keep`` (default): the chaser keeps its plan.
+* ``best``: for every legal order of its remaining cards, the chaser flies them against
+  the target's revealed card and, for the maneuver after that, against each card of the
+  target's deck with equal chance; it picks the order with the highest expected number
+  of maneuvers that end with a firing position on the target (short range counts
+  double), then the most maneuvers still tailing, then the planned order. Other planes
+  are assumed to stay where they are (the chaser does not know their plans).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+from typing import Callable, Sequence
+
+from maneuvers.firing import SHORT, shot_at
+from maneuvers.placement import place
+from maneuvers.plan import plan_problem
+from maneuvers.plane import Plane, Rules
+from maneuvers.tailing import tail_check
+
+__all__ = ["Situation", "keep", "best", "POLICY_FUNCTIONS"]
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the chaser knows when it may reorder: itself and the target now, the
+    target's revealed card id, its own flown and remaining card ids, its state at the
+    start of the turn (for legality), its drops, the other planes, the rules."""
+
+    chaser: Plane
+    target: Plane
+    shown: str
+    flown: tuple[str, ...]
+    remaining: tuple[str, ...]
+    chaser_at_turn_start: Plane
+    drops: tuple[int, ...] | None
+    planes: tuple[Plane, ...]
+    rules: Rules
+
+
+def keep(s: Situation) -> tuple[str, ...]:
+    """Keep the plan as it stands."""
+    return s.remaining
+
+
+def _value(chaser: Plane, target: Plane, others: Sequence[Plane], rules: Rules) -> tuple[float, float]:
+    everyone = [chaser, target, *others]
+    shot = shot_at(chaser, target, everyone, rules)
+    fire = 0.0 if shot is None else (2.0 if shot.range == SHORT else 1.0)
+    tail = 1.0 if tail_check(chaser, target, everyone, rules).ok else 0.0
+    return fire, tail
+
+
+def best(s: Situation) -> tuple[str, ...]:
+    """The order with the best expected firing positions (module doc)."""
+    others = [p for p in s.planes if p.name not in (s.chaser.name, s.target.name) and p.on_table]
+    target_deck = s.target.deck
+    seen, candidates = set(), []
+    for order in permutations(s.remaining):
+        if order in seen:
+            continue
+        seen.add(order)
+        if plan_problem(s.chaser_at_turn_start, s.flown + order, s.drops, s.rules.max_altitude) is None:
+            candidates.append(order)
+    if len(candidates) <= 1:
+        return candidates[0] if candidates else s.remaining
+    shown = target_deck.card(s.shown)
+    target_next = s.target.but(pose=place(s.target.pose, shown, s.target.base))
+    scored = []
+    for rank, order in enumerate(candidates):
+        deck = s.chaser.deck
+        chaser1 = s.chaser.but(pose=place(s.chaser.pose, deck.card(order[0]), s.chaser.base))
+        fire, tail = _value(chaser1, target_next, others, s.rules)
+        if len(order) > 1:
+            chaser2 = chaser1.but(pose=place(chaser1.pose, deck.card(order[1]), chaser1.base))
+            outcomes = [_value(chaser2, target_next.but(pose=place(target_next.pose, c, target_next.base)),
+                               others, s.rules) for c in target_deck.cards]
+            fire += sum(f for f, _ in outcomes) / len(outcomes)
+            tail += sum(t for _, t in outcomes) / len(outcomes)
+        scored.append((-fire, -tail, rank, order))
+    return min(scored)[3]
+
+
+POLICY_FUNCTIONS: dict[str, Callable[[Situation], tuple[str, ...]]] = {"keep": keep, "best": best}

@@ -1,0 +1,93 @@
+"""`furball turn` on the shipped scenarios, its JSON schema, and bad scenario files."""
+import json
+import pathlib
+
+import jsonschema
+import pytest
+
+from scenarios.cli import main
+from scenarios.dogfight.scenario import load_scenario
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "scenarios" / "examples").glob("*.toml"))
+SCHEMA = json.loads((ROOT / "docs" / "turn-report.schema.json").read_text())
+
+
+def run(argv, capsys):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_at_least_three_examples_ship():
+    names = {p.stem for p in EXAMPLES}
+    assert {"duel", "furball", "bomber"} <= names
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
+def test_each_shipped_scenario_reports_plots_and_saves(example, tmp_path, capsys):
+    plot, state = tmp_path / "turn.png", tmp_path / "state.toml"
+    code, out, err = run(["turn", example, "--plot", plot, "--out", state], capsys)
+    assert code == 0, err
+    assert "Maneuver 3" in out and "End of turn" in out
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+    after = load_scenario(state)
+    assert after.turn == load_scenario(example).turn + 1
+    code, out, _ = run(["turn", example, "--json"], capsys)
+    assert code == 0
+    jsonschema.validate(json.loads(out), SCHEMA)
+
+
+def test_same_seed_same_report(capsys):
+    example = ROOT / "scenarios" / "examples" / "bomber.toml"
+    first = run(["turn", example, "--json", "--seed", "11"], capsys)[1]
+    again = run(["turn", example, "--json", "--seed", "11"], capsys)[1]
+    assert first == again and json.loads(first)["seed"] == 11
+
+
+def test_shipped_scenarios_show_what_they_promise(capsys):
+    """duel: a tail (DF.T1); furball: an overlap and a possible collision (DF.O1, DF.C1);
+    bomber: a multi-engine plane dropping bombs (DF.B2) and autonomous fire (DF.A2)."""
+    def report(name):
+        return json.loads(run(["turn", ROOT / "scenarios" / "examples" / f"{name}.toml", "--json"], capsys)[1])
+    duel = report("duel")
+    assert duel["start"]["tails"] and duel["start"]["tails"][0]["ok"]
+    fur = report("furball")
+    tests = [t for m in fur["maneuvers"] for t in m["collisions"]]
+    assert any(m["overlaps"] for m in fur["maneuvers"]) and tests and 0 < tests[0]["probability_value"] < 1
+    bomb = report("bomber")
+    assert any(m["bombs"] for m in bomb["maneuvers"]) and any(m["autonomous_fire"] for m in bomb["maneuvers"])
+
+
+GOOD = (ROOT / "scenarios" / "examples" / "duel.toml").read_text()
+
+
+@pytest.mark.parametrize("change, words", [
+    (('deck = "A"', 'deck = "Z"'), ["plane 'Camel'", "field 'deck'", "deck 'Z'"]),
+    (("altitude = 2", "altitude = 5"), ["plane 'Camel'", "field 'altitude'", "<= 3", "5"]),
+    (('name = "Albatros"', 'name = "Camel"'), ["plane #2", "field 'name'", "'Camel'"]),
+    (('plan = ["A1", "A3", "A4"]', 'plan = ["A1", "A3"]'), ["plane 'Camel'", "field 'plan'", "3 card ids"]),
+    (('plan = ["A1", "A3", "A4"]', 'plan = ["A8", "A9", "A4"]'), ["plane 'Camel'", "card 'A9'", "DF.M4"]),
+    (("width_mm = 900.0", "width_mm = -1"), ["table", "field 'width_mm'", "positive"]),
+    (("[table]", "[tabel]"), ["unknown field 'tabel'"]),
+])
+def test_bad_scenarios_give_one_line_exit_2_and_no_output_file(change, words, tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    assert change[0] in GOOD
+    bad.write_text(GOOD.replace(*change, 1), encoding="utf-8")
+    plot, state = tmp_path / "p.png", tmp_path / "s.toml"
+    code, out, err = run(["turn", bad, "--plot", plot, "--out", state, "--json"], capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert str(bad) in err
+    for w in words:
+        assert w in err
+    assert not plot.exists() and not state.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.toml"]
+
+
+def test_bad_output_names_are_refused_before_any_work(tmp_path, capsys):
+    example = ROOT / "scenarios" / "examples" / "duel.toml"
+    code, _, err = run(["turn", example, "--out", tmp_path / "state.json"], capsys)
+    assert code == 2 and "--out" in err and ".toml" in err
+    code, _, err = run(["turn", example, "--plot", tmp_path / "nodir" / "x.png"], capsys)
+    assert code == 2 and "does not exist" in err

@@ -1,0 +1,98 @@
+"""The Operation Canuck map on the board-graph module (CN.K6).
+
+A Canuck map is a :class:`geometry.board_graph.BoardGraph` whose nodes are areas. An
+area's ``boxes`` say what is printed in it: ``"GAR"`` (an Axis garrison die),
+``"BASE"`` or ``"BASE*"`` (a Partisan Base box; ``BASE*`` also marks a default set-up
+area, CN.S3). A valid map has exactly 6 GAR boxes, 6 BASE boxes of which 4 are
+BASE*, at most one box of each type per area, and an area named ``Alba``.
+
+Source: the shipped map ``scenarios/canuck/data/canuck_map.toml`` is a
+reconstruction (the real map is not in the rules); a user can load their own file.
+"""
+from __future__ import annotations
+
+import pathlib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from geometry.board_graph import BoardGraph, load_board
+from geometry.errors import InputError
+
+__all__ = ["CanuckMap", "load_map", "default_map", "DEFAULT_MAP_PATH", "ALBA"]
+
+ALBA = "Alba"
+GAR, BASE, BASE_STAR = "GAR", "BASE", "BASE*"
+DEFAULT_MAP_PATH = resources.files("scenarios.canuck") / "data" / "canuck_map.toml"
+
+
+@dataclass(frozen=True)
+class CanuckMap:
+    """A validated Canuck map: the graph plus area indices used by the engine.
+
+    ``areas``: area names in file order (the index of an area in every per-area tuple
+    of the game state); ``gar``/``base``/``base_star``: indices of areas with those
+    boxes; ``alba``: Alba's index; ``near[i]``: indices of area i's neighbours.
+    """
+
+    graph: BoardGraph
+    areas: tuple[str, ...]
+    gar: tuple[int, ...]
+    base: tuple[int, ...]
+    base_star: tuple[int, ...]
+    alba: int
+    near: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def from_graph(cls, graph: BoardGraph) -> "CanuckMap":
+        """Check the Canuck requirements (CN.K6). Raises :class:`InputError` naming the
+        file and field."""
+        where = graph.source or f"board '{graph.name}'"
+        for node in graph.nodes:
+            for box in node.boxes:
+                if box not in (GAR, BASE, BASE_STAR):
+                    raise InputError(f"{where}: node '{node.name}': field 'boxes': expected 'GAR', 'BASE' "
+                                     f"or 'BASE*', got {box!r}")
+            if node.boxes.count(GAR) > 1 or node.boxes.count(BASE) + node.boxes.count(BASE_STAR) > 1:
+                raise InputError(f"{where}: node '{node.name}': field 'boxes': expected at most one GAR "
+                                 f"and one BASE/BASE* box per area, got {list(node.boxes)}")
+        gar = tuple(i for i, n in enumerate(graph.nodes) if GAR in n.boxes)
+        base = tuple(i for i, n in enumerate(graph.nodes) if BASE in n.boxes or BASE_STAR in n.boxes)
+        star = tuple(i for i, n in enumerate(graph.nodes) if BASE_STAR in n.boxes)
+        for what, found, want in (("GAR", gar, 6), ("BASE or BASE*", base, 6), ("BASE*", star, 4)):
+            if len(found) != want:
+                raise InputError(f"{where}: field 'boxes': expected exactly {want} areas with a {what} box "
+                                 f"(CN.K6), got {len(found)}")
+        if ALBA not in graph:
+            raise InputError(f"{where}: field 'node': expected an area named '{ALBA}' (CN.K6)")
+        areas = graph.names
+        index = {name: i for i, name in enumerate(areas)}
+        near = tuple(tuple(index[n] for n in graph.neighbours(name)) for name in areas)
+        return cls(graph, areas, gar, base, star, index[ALBA], near)
+
+    def area(self, name: str) -> int:
+        """The index of area ``name``. Raises :class:`InputError` listing the areas."""
+        try:
+            return self.areas.index(name)
+        except ValueError:
+            raise InputError(f"map '{self.graph.name}': unknown area {name!r} "
+                             f"(areas: {', '.join(self.areas)})") from None
+
+    def boxes(self, i: int) -> str:
+        """A short label of area i's boxes, e.g. ``"GAR"`` or ``"BASE*"``."""
+        return "+".join(self.graph.nodes[i].boxes)
+
+
+def load_map(path: str | pathlib.Path) -> CanuckMap:
+    """Load and check a Canuck map file. Raises :class:`InputError`."""
+    return CanuckMap.from_graph(load_board(path))
+
+
+@lru_cache(maxsize=1)
+def default_map() -> CanuckMap:
+    """The shipped reconstruction ``scenarios/canuck/data/canuck_map.toml``."""
+    from geometry.board_graph import parse_board
+    from geometry.datafile import parse_toml
+    text = DEFAULT_MAP_PATH.read_text(encoding="utf-8")
+    return CanuckMap.from_graph(parse_board(parse_toml(text, "scenarios/canuck/data/canuck_map.toml"),
+                                            "scenarios/canuck/data/canuck_map.toml"))

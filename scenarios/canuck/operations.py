@@ -1,0 +1,295 @@
+"""The Partisan's options: legal actions, declarations and their resolution
+(CN.P1–CN.P13, CN.E2).
+
+An option is declared in small steps, each a legal action of its own, so that every
+menu is short (the terminal game shows them as numbered choices):
+
+* main menu: ``ambush``/``sabotage`` in an area with a garrison die and a Group or
+  Leader (CN.P3), ``train``/``move``/``build_base``/``supply_drop`` (engine
+  convention: only with at least one Reserve card, CN.P9), ``pause`` naming the area of
+  the Group removed (CN.P13);
+* kinetic operations: ``participants`` (CN.P4), then ``add_card`` up to the number of
+  participants (CN.P5) and ``resolve``; ``cancel`` drops the declaration;
+* non-kinetic operations: ``add_card`` (at least one) and ``resolve`` (CN.P9);
+* after a success: ``place_group`` / ``done`` (Train), ``move_counter`` / ``done``
+  (Move; each counter moves at most once per operation), ``place_base`` (Build Base);
+* a Sweep: ``add_card`` any Reserve card, then ``resolve`` (CN.F2d).
+"""
+from __future__ import annotations
+
+from .cards import DIAMONDS, HEARTS, card_value, label, labels, rank
+from .state import KINETIC, OP_NAMES, Action, IllegalAction, Pending, State, Work
+from .sweep import resolve_sweep, run_draws
+
+__all__ = ["legal_actions", "apply", "describe"]
+
+RESOLVE, CANCEL, DONE = Action("resolve"), Action("cancel"), Action("done")
+NON_KINETIC = (Action("train"), Action("move"), Action("build_base"), Action("supply_drop"))
+
+
+def legal_actions(s: State) -> tuple[Action, ...]:
+    """Every legal action of ``s`` in a fixed order (see the module docstring)."""
+    if s.over:
+        return ()
+    p = s.pending
+    if p is None:
+        out = []
+        for a in s.board.gar:
+            if s.garrison[a] > 0 and s.groups[a] + s.leaders[a] > 0:  # CN.P3, CN.P4
+                out.append(Action("ambush", area=a))
+                out.append(Action("sabotage", area=a))
+        if s.reserve:
+            out.extend(NON_KINETIC)
+        out.extend(Action("pause", area=a) for a, g in enumerate(s.groups) if g > 0)  # CN.P13
+        return tuple(out)
+    if p.kind == "participants":
+        out = [Action("participants", groups=g, leaders=l_)
+               for l_ in range(s.leaders[p.area] + 1) for g in range(s.groups[p.area] + 1)
+               if g + l_ >= 1 and (g <= 1 or l_ >= 1)]  # CN.P4
+        return tuple(out) + (CANCEL,)
+    if p.kind == "cards":
+        limit = p.groups + p.leaders if p.op in KINETIC else len(s.reserve)  # CN.P5
+        out = []
+        if len(p.cards) < limit:
+            out = [Action("add_card", card=c) for c in s.reserve if c not in p.cards]
+        if p.op in KINETIC or p.cards:  # CN.P5 allows none; engine convention: CN.P9 needs one
+            out.append(RESOLVE)
+        out.append(CANCEL)
+        return tuple(out)
+    if p.kind == "sweep":
+        return tuple(Action("add_card", card=c) for c in s.reserve if c not in p.cards) + (RESOLVE,)
+    if p.kind == "train":
+        return tuple(Action("place_group", area=a) for a, b in enumerate(s.bases) if b) + (DONE,)
+    if p.kind == "move":
+        out = []
+        n = len(s.areas)
+        for a in range(n):
+            for piece, have, arrived in (("group", s.groups, p.arrived_groups),
+                                         ("leader", s.leaders, p.arrived_leaders)):
+                if have[a] - arrived[a] > 0:
+                    out.extend(Action("move_counter", area=a, to=b, piece=piece) for b in range(n) if b != a)
+        return tuple(out) + (DONE,)
+    if p.kind == "base":
+        return tuple(Action("place_base", area=a) for a in s.board.base if not s.bases[a])
+    raise AssertionError(p.kind)  # pragma: no cover
+
+
+def describe(s: State, a: Action) -> str:
+    """Human-readable text of action ``a`` in state ``s``."""
+    names = s.areas
+    k = a.kind
+    if k in ("ambush", "sabotage"):
+        return f"{OP_NAMES[k]} the garrison in {names[a.area]} (strength {s.garrison[a.area]})"
+    if k in OP_NAMES:
+        return OP_NAMES[k]
+    if k == "pause":
+        return f"Operational Pause, removing a Group from {names[a.area]}"
+    if k == "participants":
+        return f"commit {a.groups} Group(s) and {a.leaders} Leader(s)"
+    if k == "add_card":
+        return f"add {label(a.card)}"
+    if k == "resolve":
+        p = s.pending
+        return f"resolve with {labels(p.cards)}" if p is not None else "resolve"
+    if k == "cancel":
+        return "cancel this declaration"
+    if k == "done":
+        return "done"
+    if k == "place_group":
+        return f"place a Group in {names[a.area]}"
+    if k == "move_counter":
+        return f"move a {a.piece.capitalize()} from {names[a.area]} to {names[a.to]}"
+    if k == "place_base":
+        return f"place a Base in {names[a.area]}"
+    return k
+
+
+def apply(s: State, action: Action) -> State:
+    """The state after ``action``. Raises :class:`IllegalAction` (state unchanged)."""
+    if s.over:
+        raise IllegalAction(f"action {action.kind!r}: the game is over ({s.over})")
+    if action not in legal_actions(s):
+        menu = "main menu" if s.pending is None else f"pending '{s.pending.kind}'"
+        raise IllegalAction(f"action {describe_safe(s, action)}: not legal now ({menu}; "
+                            f"{len(legal_actions(s))} legal actions)")
+    w = Work(s)
+    _dispatch(w, s, action)
+    run_draws(w)
+    if w.pending is None and not w.over and w.draws_due == 0 and not w.reserve and sum(w.groups) == 0:
+        w.over = "deadlock"  # CN.E2
+        w.log("  deadlock: no Reserve cards and no Group for an Operational Pause: defeat (CN.E2)")
+    return w.freeze()
+
+
+def describe_safe(s: State, a: Action) -> str:
+    try:
+        return repr(describe(s, a))
+    except (IndexError, TypeError, ValueError):
+        return repr(a)
+
+
+def _dispatch(w: Work, s: State, a: Action) -> None:
+    p = s.pending
+    k = a.kind
+    if p is None:
+        if k in KINETIC:
+            w.log(f"{OP_NAMES[k]} declared against {w.name(a.area)}")
+            w.pending = Pending("participants", op=k, area=a.area)
+        elif k == "pause":
+            _pause(w, a.area)
+        else:
+            w.log(f"{OP_NAMES[k]} declared")
+            w.pending = Pending("cards", op=k)
+    elif k == "cancel":
+        w.log(f"  {OP_NAMES[p.op]} cancelled")
+        w.pending = None
+    elif p.kind == "participants":
+        w.pending = Pending("cards", op=p.op, area=p.area, groups=a.groups, leaders=a.leaders)
+    elif p.kind in ("cards", "sweep") and k == "add_card":
+        w.pending = Pending(p.kind, op=p.op, area=p.area, garrison=p.garrison, groups=p.groups,
+                            leaders=p.leaders, cards=p.cards + (a.card,))
+    elif p.kind == "cards":
+        w.options += 1
+        w.pending = None
+        {"ambush": _ambush, "sabotage": _sabotage}.get(p.op, _non_kinetic)(w, p)
+    elif p.kind == "sweep":
+        resolve_sweep(w, p.garrison, p.area, p.cards)
+    elif p.kind == "train":
+        _train_step(w, p, a)
+    elif p.kind == "move":
+        _move_step(w, p, a)
+    elif p.kind == "base":
+        w.bases[a.area] = 1
+        w.unused_bases -= 1
+        w.log(f"  a Base is placed in {w.name(a.area)}")
+        _finish(w)
+
+
+def _finish(w: Work) -> None:
+    """End of an operation's effects: draw 1 card from the deck (CN.P8, CN.P12)."""
+    w.pending = None
+    w.draws_due += 1
+
+
+def _ambush(w: Work, p: Pending) -> None:
+    """CN.P6: score = Groups + Leaders + cards (hearts doubled) vs as many random Axis
+    cards as red cards played (1 if none)."""
+    red = w.take_from_reserve(p.cards)
+    score = p.groups + p.leaders + sum(card_value(c, HEARTS) for c in red)
+    n = max(1, len(red))
+    black = w.draw_axis(n)
+    axis = sum(rank(c) for c in black)
+    w.log(f"  Ambush in {w.name(p.area)}: {p.groups}G + {p.leaders}L + {labels(red)} = {score} "
+          f"vs Axis {labels(black)} = {axis}")
+    if score > axis:
+        w.log("  success")
+        w.hit_garrison(p.area, n)
+    else:
+        w.log("  failure")
+        w.lose_counters(p.area, len(black), p.groups, p.leaders, False)
+    w.discard(red, black)
+    _finish(w)
+
+
+def _sabotage(w: Work, p: Pending) -> None:
+    """CN.P7: score = Groups + Leaders + cards (diamonds doubled) vs as many random Axis
+    cards as the garrison's strength; success scores 1 VP per red card (1 if none)."""
+    red = w.take_from_reserve(p.cards)
+    score = p.groups + p.leaders + sum(card_value(c, DIAMONDS) for c in red)
+    strength = max(1, w.garrison[p.area])
+    black = w.draw_axis(strength)
+    axis = sum(rank(c) for c in black)
+    w.log(f"  Sabotage in {w.name(p.area)}: {p.groups}G + {p.leaders}L + {labels(red)} = {score} "
+          f"vs Axis {labels(black)} = {axis}")
+    if score > axis:
+        gain = max(1, len(red))
+        w.vp += gain
+        w.log(f"  success: +{gain} VP (VP {w.vp})")
+    else:
+        w.log("  failure")
+        w.lose_counters(p.area, strength, p.groups, p.leaders, False)
+    w.discard(red, black)
+    _finish(w)
+
+
+def _non_kinetic(w: Work, p: Pending) -> None:
+    """CN.P9–CN.P12: the adjusted total (hearts doubled for Train and Move, diamonds for
+    Build Base and Supply Drop) against ONE random Axis card."""
+    red = w.take_from_reserve(p.cards)
+    doubled = HEARTS if p.op in ("train", "move") else DIAMONDS
+    total = sum(card_value(c, doubled) for c in red)
+    black = w.draw_axis(1)
+    axis = sum(rank(c) for c in black)
+    success = total > axis
+    w.log(f"  {OP_NAMES[p.op]}: {labels(red)} = {total} vs Axis {labels(black)} = {axis}: "
+          f"{'success' if success else 'failure'}")
+    if p.op == "supply_drop":
+        if success:  # shuffle the Partisan discard pile, draw up to 2 (before discarding)
+            got = []
+            for _ in range(min(2, len(w.partisan_discard))):
+                got.append(w.partisan_discard.pop(w.pick(len(w.partisan_discard))))
+            for c in got:
+                w.to_reserve(c)
+            w.log(f"  Supply Drop brings {labels(got)} to the Reserve")
+        w.discard(red, black)
+        _finish(w)
+        return
+    w.discard(red, black)  # engine convention: cards are discarded before the effect is placed
+    if not success:
+        _finish(w)
+    elif p.op == "train" and w.unused_groups > 0:
+        w.pending = Pending("train", left=min(3, w.unused_groups))
+    elif p.op == "move" and sum(w.groups) + sum(w.leaders) > 0:
+        n = len(w.board.areas)
+        w.pending = Pending("move", arrived_groups=(0,) * n, arrived_leaders=(0,) * n)
+    elif p.op == "build_base" and w.unused_bases > 0 and any(not w.bases[a] for a in w.board.base):
+        w.pending = Pending("base")
+    else:
+        w.log("  (nothing to place)")
+        _finish(w)
+
+
+def _train_step(w: Work, p: Pending, a: Action) -> None:
+    """CN.P11 Train: place up to 3 unused Groups in areas with Bases."""
+    if a.kind == "done":
+        _finish(w)
+        return
+    w.groups[a.area] += 1
+    w.unused_groups -= 1
+    w.log(f"  a Group is placed in {w.name(a.area)}")
+    w.check_alba()
+    left = p.left - 1
+    if left == 0 or w.unused_groups == 0:
+        _finish(w)
+    else:
+        w.pending = Pending("train", left=left)
+
+
+def _move_step(w: Work, p: Pending, a: Action) -> None:
+    """CN.P11 Move: any or all Groups/Leaders from/to any areas (each counter once)."""
+    if a.kind == "done":
+        _finish(w)
+        return
+    have, arrived = (w.groups, list(p.arrived_groups)) if a.piece == "group" else (w.leaders, list(p.arrived_leaders))
+    have[a.area] -= 1
+    have[a.to] += 1
+    arrived[a.to] += 1
+    w.log(f"  a {a.piece.capitalize()} moves from {w.name(a.area)} to {w.name(a.to)}")
+    w.check_alba()
+    ag = tuple(arrived) if a.piece == "group" else p.arrived_groups
+    al = tuple(arrived) if a.piece == "leader" else p.arrived_leaders
+    movable = any(w.groups[i] - ag[i] > 0 or w.leaders[i] - al[i] > 0 for i in range(len(w.groups)))
+    if movable:
+        w.pending = Pending("move", arrived_groups=ag, arrived_leaders=al)
+    else:
+        _finish(w)
+
+
+def _pause(w: Work, area: int) -> None:
+    """CN.P13: remove 1 Group (it becomes unused), then draw 2 cards one after another."""
+    w.options += 1
+    w.groups[area] -= 1
+    w.unused_groups += 1
+    w.log(f"Operational Pause: a Group leaves {w.name(area)}")
+    w.check_alba()
+    w.draws_due += 2

@@ -1,0 +1,306 @@
+"""Players for Operation Canuck: a random legal player and a heuristic player.
+
+A player is any object with ``choose(state) -> Action`` returning one of
+``state.legal_actions()``.
+
+* :class:`RandomPlayer` picks an action kind uniformly among the legal kinds, then an
+  action of that kind uniformly (so the many ``pause``/``move_counter`` variants do not
+  swamp the menu); it never cancels a declaration. Its randomness comes from its own
+  seed.
+* :class:`HeuristicPlayer` scores each option by a rough expected value in VP (success
+  probability of the card totals against the known Axis cards, gain, counters at risk,
+  cards spent) and plays the best; it moves Leader-led stacks of 1 Leader + 2 Groups
+  onto the weakest garrisons (Alba first late in the game), sabotages weak garrisons
+  with many cards, ambushes when its expected score beats the Axis draw, defends
+  Bases in Sweeps, and keeps Train / Build Base / Supply Drop for when they pay.
+"""
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+
+import numpy as np
+
+from .cards import DIAMONDS, HEARTS, card_value, rank
+from .state import KINETIC, Action, State
+
+__all__ = ["RandomPlayer", "HeuristicPlayer", "make_player", "PLAYERS"]
+
+PLAYERS = ("heuristic", "random")
+
+
+class RandomPlayer:
+    """Uniform random legal play (two-level: kind, then action); seeded."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = np.random.default_rng([int(seed), 7919])
+
+    def choose(self, state: State) -> Action:
+        by_kind: dict[str, list[Action]] = defaultdict(list)
+        for a in state.legal_actions():
+            if a.kind != "cancel":
+                by_kind[a.kind].append(a)
+        kinds = list(by_kind)
+        options = by_kind[kinds[int(self.rng.integers(len(kinds)))] if len(kinds) > 1 else kinds[0]]
+        return options[int(self.rng.integers(len(options)))] if len(options) > 1 else options[0]
+
+
+# -- probability of beating the Axis -------------------------------------------------
+def _pool(s: State, n: int) -> tuple[int, ...]:
+    """The Axis cards a draw of ``n`` would come from (CN.P2)."""
+    if len(s.axis_deck) >= n or not s.axis_discard:
+        return s.axis_deck or s.axis_discard
+    return s.axis_deck + s.axis_discard
+
+
+def p_axis_at_most(s: State, n: int, value: int) -> float:
+    """P(sum of ``n`` random Axis cards <= ``value``): exact for one card, a normal
+    approximation (finite-population variance) for more."""
+    pool = [rank(c) for c in _pool(s, n)]
+    if not pool:
+        return 1.0
+    n = min(n, len(pool))
+    if n == 1:
+        return sum(1 for r in pool if r <= value) / len(pool)
+    mu = sum(pool) / len(pool)
+    var = sum((r - mu) ** 2 for r in pool) / len(pool)
+    fpc = (len(pool) - n) / (len(pool) - 1) if len(pool) > 1 else 0.0
+    sd = math.sqrt(max(n * var * fpc, 1e-9))
+    return 0.5 * (1 + math.erf((value + 0.5 - n * mu) / (sd * math.sqrt(2))))
+
+
+GROUP_VALUE, LEADER_VALUE, CARD_COST = 0.6, 1.6, 0.3
+
+
+class HeuristicPlayer:
+    """Expected-value heuristic (see the module docstring); deterministic."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+
+    # -- entry point ---------------------------------------------------------
+    def choose(self, s: State) -> Action:
+        legal = s.legal_actions()
+        p = s.pending
+        if p is None:
+            action = self._main(s)
+        elif p.kind == "participants":
+            g, l_ = self._participants(s, p.area)
+            action = Action("participants", groups=g, leaders=l_)
+        elif p.kind == "cards":
+            action = self._cards(s, p)
+        elif p.kind == "sweep":
+            action = self._sweep(s, p)
+        elif p.kind == "train":
+            action = self._train(s)
+        elif p.kind == "move":
+            action = self._move(s, p)
+        else:
+            action = self._base(s, legal)
+        return action if action in legal else legal[0]
+
+    # -- main menu -----------------------------------------------------------
+    def _participants(self, s: State, area: int) -> tuple[int, int]:
+        l_ = s.leaders[area]
+        g = s.groups[area] if l_ else min(1, s.groups[area])
+        return g, l_
+
+    def _kinetic_plan(self, s: State, op: str, area: int, g: int, l_: int):
+        """Best (EV, cards) for ``op`` in ``area`` with these participants (CN.P5–P7)."""
+        doubled = HEARTS if op == "ambush" else DIAMONDS
+        ranked = sorted(s.reserve, key=lambda c: (-card_value(c, doubled), c))
+        strength = s.garrison[area]
+        late = s.red_faces >= 4
+        best = (-1e9, ())
+        for k in range(0, min(g + l_, len(ranked)) + 1):
+            cards = tuple(ranked[:k])
+            score = g + l_ + sum(card_value(c, doubled) for c in cards)
+            n = max(1, k) if op == "ambush" else strength
+            p = p_axis_at_most(s, n, score - 1)
+            at_risk = min(n, g + l_)
+            lost_groups = min(at_risk, g)
+            loss = lost_groups * GROUP_VALUE + (at_risk - lost_groups) * LEADER_VALUE
+            if op == "ambush":
+                removes = n >= strength
+                gain = 1.0 if removes else 0.3 * n
+                if removes and area == s.board.alba:
+                    gain += 4.0 if not s.alba_liberated_once else (6.0 if late else 1.0)
+            else:
+                gain = float(max(1, k))
+            ev = p * gain - (1 - p) * loss - k * CARD_COST
+            if ev > best[0]:
+                best = (ev, cards)
+        return best
+
+    def _main(self, s: State) -> Action:
+        candidates: list[tuple[float, int, Action]] = []
+        for a in s.board.gar:
+            if s.garrison[a] > 0 and s.groups[a] + s.leaders[a] > 0:
+                g, l_ = self._participants(s, a)
+                for op in KINETIC:
+                    ev, _ = self._kinetic_plan(s, op, a, g, l_)
+                    candidates.append((ev, len(candidates), Action(op, area=a)))
+        if s.reserve:
+            for op, value in self._non_kinetic_values(s).items():
+                ev, _ = self._non_kinetic_plan(s, op, value)
+                candidates.append((ev, len(candidates), Action(op)))
+        pause_area = self._pause_area(s)
+        if pause_area is not None:
+            candidates.append((self._pause_value(s), len(candidates), Action("pause", area=pause_area)))
+        candidates.sort(key=lambda t: (-t[0], t[1]))
+        return candidates[0][2]
+
+    def _pause_value(self, s: State) -> float:
+        return 0.2 - GROUP_VALUE + (1.0 if not s.reserve else 0.0)
+
+    def _pause_area(self, s: State) -> int | None:
+        best, key = None, None
+        for a, g in enumerate(s.groups):
+            if g:
+                excess = g - 2 * s.leaders[a]
+                k = (excess, a in s.board.base and s.bases[a] == 0, g, -a)
+                if key is None or k > key:
+                    best, key = a, k
+        return best
+
+    def _targets(self, s: State) -> list[int]:
+        """GAR areas to hold with stacks, best first: Alba late or when weak, then the
+        weakest garrisons (never the strongest unless all are equal)."""
+        gar = list(s.board.gar)
+        strongest = max(s.garrison[a] for a in gar)
+        alba = s.board.alba
+        key = lambda a: (0 if a == alba and (s.red_faces >= 3 or s.garrison[a] <= 2) else 1,
+                         s.garrison[a] if s.garrison[a] else 0.5, a)
+        ranked = sorted(gar, key=key)
+        return [a for a in ranked if s.garrison[a] < strongest or a == alba] or ranked
+
+    def _layout(self, s: State) -> tuple[list[int], list[int]]:
+        """Desired (leaders, groups) per area: each Leader leads 2 Groups onto a target."""
+        n = len(s.areas)
+        leaders_total, groups_total = sum(s.leaders), sum(s.groups)
+        want_l, want_g = [0] * n, [0] * n
+        targets = self._targets(s)[:max(1, min(leaders_total, 2))]
+        for t in targets:
+            if leaders_total and groups_total >= 1:
+                want_l[t] += 1
+                leaders_total -= 1
+                take = min(2, groups_total)
+                want_g[t] += take
+                groups_total -= take
+        if not sum(want_l) and groups_total:  # no Leader left: single Groups raid
+            want_g[targets[0]] += 1
+            groups_total -= 1
+        # what is not assigned stays where it is, as far as possible
+        rest_l = [max(0, s.leaders[a] - want_l[a]) for a in range(n)]
+        rest_g = [max(0, s.groups[a] - want_g[a]) for a in range(n)]
+        for rest, want, total in ((rest_l, want_l, leaders_total), (rest_g, want_g, groups_total)):
+            for a in sorted(range(n), key=lambda a: -rest[a]):
+                keep = min(rest[a], total)
+                want[a] += keep
+                total -= keep
+        return want_l, want_g
+
+    def _needs_move(self, s: State) -> float:
+        want_l, want_g = self._layout(s)
+        off = sum(max(0, w - h) for w, h in zip(want_l, s.leaders)) * 1.5 + \
+            sum(max(0, w - h) for w, h in zip(want_g, s.groups)) * 0.5
+        return off
+
+    def _non_kinetic_values(self, s: State) -> dict[str, float]:
+        values = {"move": min(3.5, self._needs_move(s))}
+        if s.unused_groups and sum(s.leaders):
+            values["train"] = GROUP_VALUE * min(3, s.unused_groups) + (0.5 if sum(s.groups) < 3 else 0.0)
+        free = [a for a in s.board.base if not s.bases[a]]
+        if s.unused_bases and free:
+            values["build_base"] = 3.0 if sum(s.bases) <= 2 else 0.6
+        if s.partisan_discard:
+            got = sorted((rank(c) for c in s.partisan_discard), reverse=True)[:2]
+            values["supply_drop"] = (0.2 + 0.05 * sum(got)) * min(2, len(got)) * (1.5 if len(s.reserve) <= 2 else 0.7)
+        return values
+
+    def _non_kinetic_plan(self, s: State, op: str, value: float):
+        """Fewest cards giving the best EV for a non-kinetic op (CN.P9, CN.P10)."""
+        doubled = HEARTS if op in ("train", "move") else DIAMONDS
+        ranked = sorted(s.reserve, key=lambda c: (card_value(c, doubled), c))
+        best = (-1e9, ())
+        # try single cards (smallest that works) and growing sets of the strongest
+        options = [(c,) for c in ranked]
+        strong = ranked[::-1]
+        options += [tuple(strong[:k]) for k in range(2, len(strong) + 1)]
+        for cards in options:
+            total = sum(card_value(c, doubled) for c in cards)
+            p = p_axis_at_most(s, 1, total - 1)
+            ev = p * value - len(cards) * CARD_COST * (0.5 if op == "supply_drop" else 1.0)
+            if ev > best[0] + 1e-9:
+                best = (ev, cards)
+        return best
+
+    # -- declarations --------------------------------------------------------
+    def _cards(self, s: State, p) -> Action:
+        if p.op in KINETIC:
+            _, cards = self._kinetic_plan(s, p.op, p.area, p.groups, p.leaders)
+        else:
+            _, cards = self._non_kinetic_plan(s, p.op, self._non_kinetic_values(s).get(p.op, 1.0))
+        for c in cards:
+            if c not in p.cards:
+                return Action("add_card", card=c)
+        return Action("resolve")
+
+    def _sweep(self, s: State, p) -> Action:
+        """CN.F2d: spend cards only when the counters (above all a Base) are worth it."""
+        target, strength = p.area, s.garrison[p.garrison]
+        n = s.counters(target)
+        last_base = s.bases[target] and sum(s.bases) == 1
+        at_risk = min(strength, n)
+        g = min(at_risk, s.groups[target])
+        l_ = min(at_risk - g, s.leaders[target])
+        b = at_risk - g - l_
+        loss = g * GROUP_VALUE + l_ * LEADER_VALUE + b * (40.0 if last_base else 3.0)
+        win = 1.0 if n >= strength else 0.2 * n
+        ranked = sorted(s.reserve, key=lambda c: (-rank(c), c))
+        best = (-1e9, 0)
+        for k in range(len(ranked) + 1):
+            score = n + sum(rank(c) for c in ranked[:k])
+            q = p_axis_at_most(s, strength, score)
+            ev = q * win - (1 - q) * loss - k * CARD_COST
+            if ev > best[0] + 1e-9:
+                best = (ev, k)
+        want = ranked[:best[1]]
+        for c in want:
+            if c not in p.cards:
+                return Action("add_card", card=c)
+        return Action("resolve")
+
+    def _train(self, s: State) -> Action:
+        based = [a for a, b in enumerate(s.bases) if b]
+        best = max(based, key=lambda a: (s.leaders[a] * 2 - s.groups[a], -a))
+        return Action("place_group", area=best)
+
+    def _move(self, s: State, p) -> Action:
+        want_l, want_g = self._layout(s)
+        for piece, have, want, arrived in (("leader", s.leaders, want_l, p.arrived_leaders),
+                                           ("group", s.groups, want_g, p.arrived_groups)):
+            short = [a for a in range(len(have)) if have[a] < want[a]]
+            spare = [a for a in range(len(have)) if have[a] > want[a] and have[a] - arrived[a] > 0]
+            if short and spare:
+                return Action("move_counter", area=spare[0], to=short[0], piece=piece)
+        return Action("done")
+
+    def _base(self, s: State, legal) -> Action:
+        def danger(a: int) -> int:
+            return sum(s.garrison[b] for b in s.board.near[a])
+        return min(legal, key=lambda act: (danger(act.area), act.area))
+
+
+def make_player(name: str, seed: int = 0):
+    """``"heuristic"`` or ``"random"`` → a player. Raises ``InputError`` otherwise."""
+    from geometry.errors import InputError
+    if name == "heuristic":
+        return HeuristicPlayer(seed)
+    if name == "random":
+        return RandomPlayer(seed)
+    raise InputError(f"--player {name!r}: expected one of {', '.join(PLAYERS)}")

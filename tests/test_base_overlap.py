@@ -29,7 +29,7 @@ def test_bad_base_sizes_are_rejected():
         Base(40, 40, front_mark_mm=30)
 
 
-def test_DF_O1_touching_edges_and_corners_is_not_overlap():
+def test_DF_O1_touching_but_not_overlapping_bases():
     """Engine convention for DF.O1-O3: touching is not overlap."""
     side_by_side = Pose(0, 60, 0)  # shares the whole left edge
     corner_to_corner = Pose(44, 60, 0)

@@ -1,9 +1,13 @@
 """`furball turn` on the shipped scenarios, its JSON schema, and bad scenario files."""
+import contextlib
+import io
 import json
 import pathlib
 
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scenarios.cli import main
 from scenarios.dogfight.scenario import load_scenario
@@ -91,3 +95,30 @@ def test_bad_output_names_are_refused_before_any_work(tmp_path, capsys):
     assert code == 2 and "--out" in err and ".toml" in err
     code, _, err = run(["turn", example, "--plot", tmp_path / "nodir" / "x.png"], capsys)
     assert code == 2 and "does not exist" in err
+
+
+@st.composite
+def mangled_scenarios(draw):
+    text = GOOD
+    for _ in range(draw(st.integers(1, 4))):
+        i = draw(st.integers(0, len(text)))
+        j = draw(st.integers(i, min(len(text), i + 15)))
+        text = text[:i] + draw(st.text(alphabet='[]{}=",.-0123456789AZaz_ \n#', max_size=8)) + text[j:]
+    return text
+
+
+@settings(max_examples=100)
+@given(mangled_scenarios())
+def test_fuzz_malformed_scenarios_never_escape_as_a_traceback(tmp_path_factory, text):
+    folder = tmp_path_factory.mktemp("fuzz")
+    path = folder / "s.toml"
+    path.write_text(text, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["turn", str(path), "--json", "--seed", "1", "--out", str(folder / "next.toml")])
+    assert code in (0, 2)
+    if code == 2:
+        assert err.getvalue().count("\n") == 1 and out.getvalue() == ""
+        assert not (folder / "next.toml").exists()
+    else:
+        jsonschema.validate(json.loads(out.getvalue()), SCHEMA)

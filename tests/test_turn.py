@@ -43,7 +43,7 @@ def test_DF_M1_everyone_moves_at_once_so_table_order_does_not_matter(tmp_path):
     assert {p.name: p.pose for p in one.planes} == {p.name: p.pose for p in two.planes}
 
 
-def test_DF_E1_a_stand_off_the_table_leaves_the_game_but_on_the_edge_stays(tmp_path):
+def test_DF_E1_stand_exactly_on_the_table_edge_stays_and_off_it_leaves(tmp_path):
     """DF.E1: judged at the stand (the base centre) at the end of a maneuver."""
     # A2 moves the centre by 22 + 60 + 22 = 104 mm: 796 + 104 = 900 exactly on the edge
     edge = plane_toml("Edge", 796, 300, plan=("A14", "A14", "A2"))

@@ -108,10 +108,10 @@ def apply(s: State, action: Action) -> State:
     """The state after ``action``. Raises :class:`IllegalAction` (state unchanged)."""
     if s.over:
         raise IllegalAction(f"action {action.kind!r}: the game is over ({s.over})")
-    if action not in legal_actions(s):
+    if not isinstance(action, Action) or not s.is_legal(action):
         menu = "main menu" if s.pending is None else f"pending '{s.pending.kind}'"
         raise IllegalAction(f"action {describe_safe(s, action)}: not legal now ({menu}; "
-                            f"{len(legal_actions(s))} legal actions)")
+                            f"{len(s.legal_actions())} legal actions)")
     w = Work(s)
     _dispatch(w, s, action)
     run_draws(w)

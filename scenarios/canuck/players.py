@@ -101,7 +101,7 @@ class HeuristicPlayer:
             action = self._move(s, p)
         else:
             action = self._base(s, legal)
-        return action if action in legal else legal[0]
+        return action if s.is_legal(action) else legal[0]
 
     # -- main menu -----------------------------------------------------------
     def _participants(self, s: State, area: int) -> tuple[int, int]:

@@ -175,9 +175,22 @@ class State:
         return Score(self.vp, alba, total, band(total, self.over), self.over)
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action, in a fixed order; ``()`` once the game is over."""
-        from .operations import legal_actions
-        return legal_actions(self)
+        """Every legal action, in a fixed order; ``()`` once the game is over.
+        (Computed once per state and cached: the state is immutable.)"""
+        cached = self.__dict__.get("_legal")
+        if cached is None:
+            from .operations import legal_actions
+            cached = legal_actions(self)
+            self.__dict__["_legal"] = cached
+        return cached
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is in :meth:`legal_actions` (a cached set lookup)."""
+        legal = self.__dict__.get("_legal_set")
+        if legal is None:
+            legal = frozenset(self.legal_actions())
+            self.__dict__["_legal_set"] = legal
+        return action in legal
 
     def apply(self, action: Action) -> "State":
         """The state after ``action``. Raises :class:`IllegalAction` if it is not legal."""

@@ -1,0 +1,143 @@
+"""Zones around one plane: where an enemy could be tailed, where it could be shot.
+
+**Tail zone** (DF.T1, DF.T5): the set of table points where an enemy's *stand* could be
+so that this plane tails it, for an enemy flying a given heading on a given base:
+
+* (a) within the ruler's length of this plane's stand;
+* (b) inside the cone from this stand through the open front edge, outside this base;
+* (c) such that the ruler, seen from the enemy, arrives through its rear edge: the
+  point lies in the cone from this stand opposite to the enemy's rear cone;
+* (d) not in the "shadow" of another base in the air (points whose ruler would enter
+  it), and DF.T5: not where the enemy's base would overlap this one.
+
+Each condition is an exact polygon (shapely), so the zone is their intersection minus
+the exclusions; circles are drawn with 256 sides (at most 0.02 mm inside the true
+circle for a 200 mm ruler). The zone ignores altitude and engines (DF.T6, DF.T7),
+which the report states separately.
+
+**Firing bands**: for each firing arc, the sector from the gun point (the stand)
+within half the ruler (short range) and within the ruler (long range). Range is
+measured to the closest point of the target's base, so a target is in a band when any
+part of it is.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+import shapely
+from shapely.geometry import MultiPoint, Point, Polygon
+
+from geometry.base import Base
+from geometry.pose import Pose, cos_sin_deg
+
+from .firing import Shot, shot_at
+from .plane import MULTI, Plane, Rules
+from .tailing import TailCheck, tail_check
+
+__all__ = ["Zones", "zones", "tail_zone", "firing_bands"]
+
+_CIRCLE_SEGMENTS = 64  # per quarter circle
+
+
+def _cone(apex, angle_from: float, angle_to: float, radius: float, steps: int = 48) -> Polygon:
+    """Polygon covering the disk sector of ``radius`` around ``apex`` between two
+    directions (radians, counter-clockwise from ``angle_from``, span < 2 pi)."""
+    span = (angle_to - angle_from) % (2 * math.pi)
+    angles = angle_from + np.linspace(0.0, span, steps + 1)
+    ring = np.column_stack([apex[0] + radius * np.cos(angles), apex[1] + radius * np.sin(angles)])
+    return Polygon(np.vstack([apex, ring]))
+
+
+def _direction(v) -> float:
+    return math.atan2(v[1], v[0])
+
+
+def _shadow(stand, corners, far: float):
+    """Points whose segment from ``stand`` enters the convex outline ``corners``."""
+    if Polygon(corners).contains(Point(stand)):
+        return None  # the ruler starts inside it: everything is blocked
+    rays = [stand + (c - stand) * (far / max(np.hypot(*(c - stand)), 1e-9)) for c in corners]
+    return MultiPoint(np.vstack([corners, rays])).convex_hull
+
+
+def tail_zone(chaser: Plane, planes: Sequence[Plane], rules: Rules, enemy_heading_deg: float,
+              enemy_base: Base):
+    """The tail zone (module doc) as a shapely geometry in table mm (possibly empty)."""
+    stand = np.asarray(chaser.stand, float)
+    r = rules.ruler_length_mm
+    far = 3.0 * r
+    corners = chaser.base.corners(chaser.pose)  # FR, FL, RL, RR
+    disk = Point(stand).buffer(r, quad_segs=_CIRCLE_SEGMENTS)
+    front = _cone(stand, _direction(corners[0] - stand), _direction(corners[1] - stand), far)
+    zone = disk.intersection(front).difference(Polygon(corners))
+    # (c): the enemy's rear cone, seen from its stand, in its own frame, turned by its heading
+    e = Pose(0.0, 0.0, enemy_heading_deg)
+    local = enemy_base.corners(Pose()) - [enemy_base.stand_x_mm, enemy_base.stand_y_mm]
+    rear_left, rear_right = e.apply(local[2]), e.apply(local[3])
+    # p qualifies when (stand - p) points into that cone, i.e. p lies in the opposite cone at stand
+    zone = zone.intersection(_cone(stand, _direction(-rear_left), _direction(-rear_right), far))
+    # DF.T5: the enemy's base would overlap this one (Minkowski sum, boundary = touching)
+    enemy_shape = e.apply(local)
+    overlap = MultiPoint(np.array([c - t for c in corners for t in enemy_shape])).convex_hull
+    zone = zone.difference(overlap)
+    for other in planes:
+        if other.name == chaser.name or not other.flying:
+            continue
+        shadow = _shadow(stand, other.base.corners(other.pose), far)
+        if shadow is None:
+            return Polygon()
+        zone = zone.difference(shadow)
+    return shapely.make_valid(zone)
+
+
+def firing_bands(plane: Plane, rules: Rules) -> list[tuple[Polygon, Polygon]]:
+    """For each firing arc: ``(short, long)`` sectors from the gun point (long excludes short)."""
+    gun = np.asarray(plane.stand, float)
+    out = []
+    for centre, half in plane.firing_arcs(rules):
+        if half >= 180.0:
+            short = Point(gun).buffer(rules.short_range_mm, quad_segs=_CIRCLE_SEGMENTS)
+            full = Point(gun).buffer(rules.ruler_length_mm, quad_segs=_CIRCLE_SEGMENTS)
+        else:
+            a = math.radians(plane.pose.heading_deg + centre)
+            w = math.radians(half)
+            short = _cone(gun, a - w, a + w, rules.short_range_mm, 96)
+            full = _cone(gun, a - w, a + w, rules.ruler_length_mm, 96)
+        out.append((short, full.difference(short)))
+    return out
+
+
+@dataclass(frozen=True)
+class Zones:
+    """Zones of ``plane``: the tail zone for an enemy flying ``enemy_heading_deg``,
+    firing bands per arc, and every enemy's tail check and shot now."""
+
+    plane: Plane
+    enemy_heading_deg: float
+    tail_zone: object
+    bands: tuple
+    enemies: tuple[tuple[Plane, TailCheck, Shot | None], ...]
+    rules: Rules
+    table_mm: tuple[float, float]
+    scenario: str = ""
+    turn: int | None = None
+
+    @property
+    def can_tail(self) -> bool:
+        return self.plane.engines != MULTI and not self.plane.autonomous and not self.plane.is_balloon
+
+
+def zones(plane: Plane, planes: Sequence[Plane], rules: Rules, enemy_heading_deg: float | None = None,
+          enemy_base: Base | None = None, table_mm=(0.0, 0.0), scenario: str = "",
+          turn: int | None = None) -> Zones:
+    """Compute :class:`Zones`; defaults: an enemy on the same base flying the same heading."""
+    heading = plane.pose.heading_deg if enemy_heading_deg is None else enemy_heading_deg
+    base = enemy_base or plane.base
+    enemies = tuple((p, tail_check(plane, p, planes, rules), shot_at(plane, p, planes, rules))
+                    for p in planes if p.side != plane.side and p.on_table)
+    zone = tail_zone(plane, planes, rules, heading, base) if plane.engines != MULTI else Polygon()
+    return Zones(plane, heading, zone, tuple(firing_bands(plane, rules)), enemies, rules,
+                 tuple(table_mm), scenario, turn)

@@ -11,7 +11,7 @@ import sys
 
 from geometry.errors import InputError
 
-from . import move, play
+from . import fan, move, play, zones
 from .dogfight import command as turn
 
 # options whose value may start with '-' (a negative coordinate)
@@ -28,6 +28,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     move.register(sub)
     turn.register(sub)
+    fan.register(sub)
+    zones.register(sub)
     play.register(sub)
     return parser
 

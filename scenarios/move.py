@@ -16,7 +16,7 @@ from maneuvers.deck import Deck, find_deck
 from maneuvers.path import PathSamples, arrow_points, path_poses
 from maneuvers.placement import place
 
-from .output import PLOT_FORMATS, check_output_path, renderer, save_figure
+from .output import PictureRequest, add_picture_options
 
 
 @dataclass(frozen=True)
@@ -115,22 +115,20 @@ def register(subparsers) -> None:
                                                     "(default 0,0,0)")
     p.add_argument("--cards", required=True, help="card ids, comma separated: A1,A4,A2")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
-    p.add_argument("--plot", metavar="FILE", help="draw the moves to FILE.png, .svg or .pdf")
+    add_picture_options(p)
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
-    plot_path = check_output_path(args.plot, PLOT_FORMATS, "--plot") if args.plot else None
+    request = PictureRequest.from_args(args)
     deck = find_deck(args.deck)
     base_spec = args.base or deck.base
     if base_spec is None:
         raise InputError(f"deck '{deck.name}' names no base: give --base")
     base = find_base(base_spec)
     result = move(deck, base, parse_pose(args.start), parse_card_ids(args.cards))
-    if plot_path is not None:
-        figure = renderer("move")(result)
-        save_figure(figure, plot_path)
+    written = request.save("move", result)
     print(json.dumps(result_json(result), indent=2) if args.json else result_text(result))
-    if plot_path is not None and not args.json:
-        print(f"plot written to {plot_path}")
+    if written and not args.json:
+        print(written)
     return 0

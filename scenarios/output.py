@@ -3,14 +3,14 @@
 * Files are written to a temporary name beside the target and renamed into place
   only when complete, so a failed run leaves no partial output file.
 * Pictures are drawn by the ``viz`` package, which nothing in the engine imports: the
-  CLI looks the renderer up by name in the ``furball.plot`` entry-point group (declared
-  in pyproject.toml) and saves the figure it returns.
+  CLI reaches it through the ``furball.viz`` entry point (declared in pyproject.toml).
 """
 from __future__ import annotations
 
 import os
 import pathlib
 import tempfile
+from dataclasses import dataclass
 from importlib.metadata import entry_points
 
 from geometry.errors import InputError
@@ -37,6 +37,9 @@ def write_atomic(path: pathlib.Path, write) -> None:
     os.close(fd)
     try:
         write(pathlib.Path(tmp))
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the usual permissions
         os.replace(tmp, path)
     except BaseException:
         pathlib.Path(tmp).unlink(missing_ok=True)
@@ -47,14 +50,56 @@ def write_text_atomic(path: pathlib.Path, text: str) -> None:
     write_atomic(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
 
-def renderer(name: str):
-    """The ``furball.plot`` entry point ``name`` (a callable returning a matplotlib Figure)."""
-    for ep in entry_points(group="furball.plot"):
-        if ep.name == name:
+def viz():
+    """The drawing package's API (``viz.api``), found through the ``furball.viz`` entry point."""
+    for ep in entry_points(group="furball.viz"):
+        if ep.name == "api":
             return ep.load()
-    raise InputError(f"cannot draw '{name}': the furball viz package is not installed")
+    raise InputError("cannot draw: the furball viz package is not installed")
 
 
-def save_figure(figure, path: pathlib.Path, **savefig_kwargs) -> None:
-    """Save a figure atomically (format from the file suffix)."""
-    write_atomic(path, lambda tmp: figure.savefig(tmp, **savefig_kwargs))
+PAPERS = ("A4", "Letter")
+ANIMATION_FORMATS = (".gif", ".mp4")
+
+
+def parse_scale(text: str) -> tuple[float, float]:
+    """``"1:1"`` -> ``(1.0, 1.0)``: paper millimetres per table millimetres as A:B."""
+    a, sep, b = text.partition(":")
+    try:
+        pa, tb = float(a), float(b)
+    except ValueError:
+        pa = tb = 0.0
+    if not sep or not (pa > 0 and tb > 0) or pa != pa or tb != tb or pa == float("inf") or tb == float("inf"):
+        raise InputError(f"--scale {text!r}: expected PAPER:TABLE with positive numbers, e.g. 1:1")
+    return pa, tb
+
+
+def add_picture_options(parser) -> None:
+    """``--plot FILE``, ``--scale A:B`` and ``--paper`` for a command that draws."""
+    parser.add_argument("--plot", metavar="FILE", help="draw to FILE.png, .svg or .pdf")
+    parser.add_argument("--scale", metavar="A:B", help="true scale: with --plot FILE.pdf, A mm on paper per "
+                                                       "B mm of table (1:1 prints at real size, tiled with "
+                                                       "crop marks and a 100 mm test bar)")
+    parser.add_argument("--paper", choices=PAPERS, default="A4", help="paper for --scale (default A4)")
+
+
+@dataclass(frozen=True)
+class PictureRequest:
+    """What the user asked to draw, checked before any work is done."""
+
+    plot: pathlib.Path | None
+    scale: tuple[float, float] | None
+    paper: str
+
+    @classmethod
+    def from_args(cls, args) -> "PictureRequest":
+        plot = check_output_path(args.plot, PLOT_FORMATS, "--plot") if args.plot else None
+        scale = parse_scale(args.scale) if args.scale else None
+        if scale is not None and (plot is None or plot.suffix.lower() != ".pdf"):
+            raise InputError(f"--scale {args.scale}: writes a PDF: give --plot FILE.pdf")
+        return cls(plot, scale, args.paper)
+
+    def save(self, kind: str, result) -> str | None:
+        if self.plot is None:
+            return None
+        return viz().save_plot(kind, result, self.plot, scale=self.scale, paper=self.paper)

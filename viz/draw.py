@@ -5,13 +5,15 @@ matplotlib.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 import shapely
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, Polygon as PolygonPatch, Rectangle
 
-from geometry.base import Base
-from geometry.pose import Pose
+from geometry.base import Base, rectangle_corners
+from geometry.pose import Pose, to_table_batch
 
 from . import style
 
@@ -31,12 +33,16 @@ def new_axes(title: str = "", size_in: tuple[float, float] = (7.0, 7.0)):
 
 
 def draw_base(ax, base: Base, pose: Pose, colour: str, label: str | None = None,
-              alpha: float = 1.0, fill: bool = False, linewidth: float = style.OUTLINE_WIDTH):
+              alpha: float = 1.0, fill: bool = False, linewidth: float = style.OUTLINE_WIDTH,
+              gid: str | None = None):
     """Base outline at ``pose`` with its heading mark (a line from the stand to the
-    front mark) and optional label. Returns the list of artists."""
+    front mark) and optional label. ``gid`` tags the outline (e.g. ``"base:Camel:2"``)
+    so tests and tools can find it. Returns the list of artists."""
     corners = base.corners(pose)
     patch = PolygonPatch(corners, closed=True, fill=fill, facecolor=colour if fill else "none",
                          edgecolor=colour, linewidth=linewidth, alpha=alpha)
+    if gid:
+        patch.set_gid(gid)
     ax.add_patch(patch)
     stand = base.stand_point(pose)
     front = pose.apply([base.front_mark_mm, 0.0])
@@ -50,7 +56,7 @@ def draw_base(ax, base: Base, pose: Pose, colour: str, label: str | None = None,
     return artists
 
 
-def draw_arrow(ax, points, colour: str = style.ARROW, label: str | None = None):
+def draw_arrow(ax, points, colour: str = style.ARROW, label: str | None = None, linewidth: float = 1.0):
     """A card's arrow through table points ``(K, 2)``; a star for a zero-length arrow."""
     pts = np.asarray(points, dtype=float)
     artists = []
@@ -58,9 +64,9 @@ def draw_arrow(ax, points, colour: str = style.ARROW, label: str | None = None):
         (star,) = ax.plot([pts[0, 0]], [pts[0, 1]], marker="*", markersize=7, color=colour)
         artists.append(star)
     else:
-        (line,) = ax.plot(pts[:-1, 0], pts[:-1, 1], color=colour, linewidth=1.0, linestyle="--")
+        (line,) = ax.plot(pts[:-1, 0], pts[:-1, 1], color=colour, linewidth=linewidth, linestyle="--")
         head = FancyArrowPatch(pts[-2], pts[-1], arrowstyle="-|>", mutation_scale=9,
-                               color=colour, linewidth=1.0)
+                               color=colour, linewidth=linewidth)
         ax.add_patch(head)
         artists += [line, head]
     if label:
@@ -70,22 +76,44 @@ def draw_arrow(ax, points, colour: str = style.ARROW, label: str | None = None):
     return artists
 
 
-def draw_swept(ax, base: Base, poses, colour: str):
+@lru_cache(maxsize=512)
+def _swept_area(length_mm: float, width_mm: float, stand: tuple, pose_bytes: bytes):
+    poses = np.frombuffer(pose_bytes).reshape(-1, 3)
+    outlines = shapely.polygons(rectangle_corners(poses, length_mm, width_mm))
+    stands = to_table_batch(poses, np.array([stand]))[:, 0, :]
+    return shapely.union_all(outlines), stands
+
+
+def draw_swept(ax, base: Base, poses, colour: str, alpha: float = style.SWEPT_ALPHA):
     """The area swept by the base over the sample ``poses`` ``(K, 3)``: a light fill of
     the union of the outlines (shapely), and the trace of the stand."""
-    polys = [base.polygon(Pose.from_array(p)) for p in np.asarray(poses)]
-    area = shapely.union_all(polys)
-    artists = []
-    for geom in getattr(area, "geoms", [area]):
-        if geom.is_empty:
-            continue
-        patch = PolygonPatch(np.asarray(geom.exterior.coords), closed=True, facecolor=colour,
-                             edgecolor="none", alpha=style.SWEPT_ALPHA)
-        ax.add_patch(patch)
-        artists.append(patch)
-    stands = np.array([base.stand_point(Pose.from_array(p)) for p in np.asarray(poses)])
+    poses = np.ascontiguousarray(poses, dtype=float)
+    area, stands = _swept_area(base.length_mm, base.width_mm, (base.stand_x_mm, base.stand_y_mm),
+                               poses.tobytes())
+    artists = draw_polygon(ax, area, colour, alpha=alpha)
     (trace,) = ax.plot(stands[:, 0], stands[:, 1], color=colour, linewidth=0.8, alpha=0.6)
     artists.append(trace)
+    return artists
+
+
+def draw_polygon(ax, geometry, colour: str, alpha: float = 0.25, edge: str | None = None, gid=None):
+    """A shapely (multi)polygon, holes included, filled; returns the artists."""
+    from matplotlib.path import Path
+    from matplotlib.patches import PathPatch
+
+    artists = []
+    for geom in getattr(geometry, "geoms", [geometry]):
+        if geom.is_empty or geom.geom_type != "Polygon":
+            continue
+        rings = [np.asarray(geom.exterior.coords)] + [np.asarray(r.coords) for r in geom.interiors]
+        verts = np.vstack(rings)
+        codes = np.concatenate([[Path.MOVETO] + [Path.LINETO] * (len(r) - 2) + [Path.CLOSEPOLY] for r in rings])
+        patch = PathPatch(Path(verts, codes), facecolor=colour, edgecolor=edge or "none", alpha=alpha,
+                          linewidth=0.8)
+        if gid:
+            patch.set_gid(gid)
+        ax.add_patch(patch)
+        artists.append(patch)
     return artists
 
 

@@ -1,97 +1,182 @@
-"""Picture of a dogfight turn (``furball turn --plot``)."""
+"""Pictures of a dogfight turn: the whole turn, or one moment of it (animation frames)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
+from geometry.pose import Pose, heading_difference_deg
+
 from . import style
-from .draw import draw_arrow, draw_base, draw_swept, draw_table, new_axes
+from .draw import draw_arrow, draw_base, draw_swept, draw_table
+from .picture import Picture, extent_of
+
+__all__ = ["Moment", "turn_picture", "draw_turn", "turn_extent", "poses_at"]
 
 
-def side_colours(planes) -> dict[str, str]:
-    """Side name -> colour: sides sorted by name, so a side keeps its colour from
-    picture to picture."""
-    return {side: style.colour_for(i) for i, side in enumerate(sorted({p.side for p in planes}))}
+@dataclass(frozen=True)
+class Moment:
+    """A moment of the turn: ``fraction`` (0..1) of the way through maneuver ``maneuver`` (1..3)."""
+
+    maneuver: int
+    fraction: float
 
 
-def render_turn(result):
-    """Draw a :class:`~scenarios.dogfight.turn.TurnResult`: the table, every plane's
-    swept paths, card arrows and bases after each maneuver (labels give altitude), tail
-    rulers (green kept, red lost), overlaps (orange) and collision tests (crimson)."""
-    s = result.before
-    colours = side_colours(s.planes)
-    title = f'furball turn: "{s.name}", turn {s.turn} (seed {result.seed})'
-    figure, ax = new_axes(title, size_in=(8.0, 8.0))
-    ax.set_aspect("equal", adjustable="box")
-    draw_table(ax, s.table_width_mm, s.table_height_mm)
-    by_name = {p.name: p for p in s.planes}
-    for p in s.planes:
-        draw_base(ax, p.base, p.pose, colours[p.side], alpha=style.GHOST_ALPHA,
-                  label=f"{p.name} ▲{p.altitude}" if not result.maneuvers or p.status != "flying" else None)
-    for c in result.tails:
-        (a, b) = c.stands
-        ax.plot([a[0], b[0]], [a[1], b[1]], color=style.TAIL_KEPT, linewidth=1.6, alpha=0.8, zorder=5)
-    for m in result.maneuvers:
-        last = m.index == len(result.maneuvers)
-        for mv in m.moves:
-            p = next(q for q in m.planes if q.name == mv.plane)
-            colour = colours[p.side]
-            draw_swept(ax, p.base, mv.path.poses, colour)
-            draw_arrow(ax, mv.arrow)
-            label = f"{mv.plane} ▲{mv.altitude}" if last else f"{m.index}"
-            draw_base(ax, p.base, mv.end, colour, label=label,
-                      alpha=1.0 if last else 0.45 + 0.15 * m.index)
-        for c in m.tail_checks:
-            (a, b) = c.stands
-            ax.plot([a[0], b[0]], [a[1], b[1]], color=style.TAIL_KEPT if c.ok else style.TAIL_LOST,
-                    linewidth=1.3, linestyle="-" if c.ok else "--", alpha=0.85, zorder=5)
-        planes_now = {q.name: q for q in m.planes}
-        for a_name, b_name in m.overlaps:
-            for n in (a_name, b_name):
-                q = planes_now[n]
-                draw_base(ax, q.base, q.pose, style.OVERLAP, fill=True, alpha=0.35, linewidth=2.0)
-        for t in m.collisions:
-            for n in (t.a, t.b):
-                q = planes_now[n]
-                draw_base(ax, q.base, q.pose, style.COLLISION, linewidth=2.6)
-            qa = planes_now[t.a]
-            outcome = "collide" if t.collided else "miss"
-            ax.annotate(f"collision P={t.probability}: {outcome}", qa.stand, xytext=(6, -14),
-                        textcoords="offset points", fontsize=style.FONT_SIZE, color=style.COLLISION,
-                        fontweight="bold")
-        for n in m.left_table:
-            q = planes_now[n]
-            ax.plot(*q.stand, marker="X", markersize=10, color=style.TAIL_LOST, zorder=6)
-            ax.annotate(f"{n} out (DF.E1)", q.stand, xytext=(6, 6), textcoords="offset points",
-                        fontsize=style.FONT_SIZE, color=style.TAIL_LOST)
-        if last:
-            for x in m.shots:
-                ax.plot([x.gun[0], x.aim[0]], [x.gun[1], x.aim[1]], color=colours[by_name[x.shooter].side],
-                        linewidth=0.9, linestyle=":", zorder=4)
-    handles = [Patch(facecolor="none", edgecolor=c, label=side) for side, c in colours.items()]
-    handles += [Line2D([], [], color=style.TAIL_KEPT, label="tail kept"),
-                Line2D([], [], color=style.TAIL_LOST, linestyle="--", label="tail lost"),
-                Patch(facecolor=style.OVERLAP, alpha=0.35, label="overlap"),
-                Patch(facecolor="none", edgecolor=style.COLLISION, linewidth=2, label="collision test"),
-                Line2D([], [], color=style.NEUTRAL, linestyle=":", label="firing position (end)")]
-    ax.legend(handles=handles, loc="best", fontsize=style.FONT_SIZE, framealpha=0.85)
-    _frame_action(ax, result)
-    return figure
+def _planes_before(result, k: int):
+    """Plane states just before maneuver ``k`` (1-based)."""
+    return result.before.planes if k == 1 else result.maneuvers[k - 2].planes
 
 
-def _frame_action(ax, result, margin_mm: float = 80.0):
-    """Zoom on the planes' bases and paths (with a margin), never beyond the table's
-    edge by more than the margin; equal aspect."""
-    import numpy as np
+def _interpolate(path, fraction: float) -> Pose:
+    poses = path.poses
+    if len(poses) == 1 or fraction >= 1.0:
+        return Pose.from_array(poses[-1])
+    x = fraction * (len(poses) - 1)
+    i = int(np.floor(x))
+    t = x - i
+    a, b = poses[i], poses[min(i + 1, len(poses) - 1)]
+    dh = float(heading_difference_deg(b[2], a[2]))
+    return Pose(a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), a[2] + t * dh)
 
+
+def poses_at(result, moment: Moment) -> dict:
+    """Each plane's pose at ``moment`` (planes that do not move keep theirs)."""
+    m = result.maneuvers[moment.maneuver - 1]
+    poses = {p.name: p.pose for p in _planes_before(result, moment.maneuver)}
+    for mv in m.moves:
+        poses[mv.plane] = _interpolate(mv.path, moment.fraction)
+    return poses
+
+
+def turn_extent(result, margin_mm: float = 60.0):
+    """The region the turn happens in (bases and paths), with a margin, mm."""
     pts = [p.base.corners(p.pose) for p in result.before.planes]
     for m in result.maneuvers:
         pts += [mv.path.poses[:, :2] for mv in m.moves]
         pts += [p.base.corners(p.pose) for p in m.planes]
-    pts = np.vstack(pts)
+    return extent_of(np.vstack(pts), margin_mm)
+
+
+def _legend(colours):
+    def legend(ax):
+        handles = [Patch(facecolor="none", edgecolor=c, label=side) for side, c in colours.items()]
+        handles += [Line2D([], [], color=style.TAIL_KEPT, label="tail kept"),
+                    Line2D([], [], color=style.TAIL_LOST, linestyle="--", label="tail lost"),
+                    Patch(facecolor=style.OVERLAP, alpha=0.35, label="overlap"),
+                    Patch(facecolor="none", edgecolor=style.COLLISION, linewidth=2, label="collision test"),
+                    Line2D([], [], color=style.NEUTRAL, linestyle=":", label="firing position")]
+        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=style.FONT_SIZE,
+                  framealpha=0.9, borderaxespad=0.0)
+    return legend
+
+
+def _ruler(ax, stands, ok: bool):
+    (a, b) = stands
+    (line,) = ax.plot([a[0], b[0]], [a[1], b[1]], color=style.TAIL_KEPT if ok else style.TAIL_LOST,
+                      linewidth=1.4, linestyle="-" if ok else "--", alpha=0.9, zorder=5)
+    line.set_gid("tail-ruler:" + ("kept" if ok else "lost"))
+    return line
+
+
+def _events(ax, m, planes_now, colours, by_name, shots: bool):
+    """Overlaps, collision tests, planes out and (optionally) shots of maneuver ``m``."""
+    for a_name, b_name in m.overlaps:
+        for n in (a_name, b_name):
+            q = planes_now[n]
+            draw_base(ax, q.base, q.pose, style.OVERLAP, fill=True, alpha=0.35, linewidth=2.0,
+                      gid=f"overlap:{n}:{m.index}")
+    for t in m.collisions:
+        for n in (t.a, t.b):
+            q = planes_now[n]
+            draw_base(ax, q.base, q.pose, style.COLLISION, linewidth=2.6, gid=f"collision:{n}:{m.index}")
+        outcome = "collide" if t.collided else "miss"
+        ax.annotate(f"collision P={t.probability}: {outcome}", planes_now[t.a].stand, xytext=(6, -14),
+                    textcoords="offset points", fontsize=style.FONT_SIZE, color=style.COLLISION,
+                    fontweight="bold")
+    for n in m.left_table:
+        q = planes_now[n]
+        ax.plot(*q.stand, marker="X", markersize=10, color=style.TAIL_LOST, zorder=6)
+        ax.annotate(f"{n} out (DF.E1)", q.stand, xytext=(6, 6), textcoords="offset points",
+                    fontsize=style.FONT_SIZE, color=style.TAIL_LOST)
+    if shots:
+        for x in m.shots:
+            (line,) = ax.plot([x.gun[0], x.aim[0]], [x.gun[1], x.aim[1]], linewidth=0.9, linestyle=":",
+                              color=colours[by_name[x.shooter].side], zorder=4)
+            line.set_gid(f"shot:{x.shooter}:{x.target}")
+
+
+def draw_turn(ax, result, moment: Moment | None = None):
+    """Draw the turn on ``ax`` (table mm). Without ``moment``: the whole turn (every
+    maneuver's swept path, arrow and end base, each tail check, overlaps, collision
+    tests, and the last maneuver's firing positions). With a ``moment``: the maneuvers
+    before it as trails, the current one swept up to that point, bases where they are,
+    live tail rulers, and the maneuver's events once it is complete."""
     s = result.before
-    lo = np.maximum(pts.min(axis=0) - margin_mm, [-margin_mm / 2, -margin_mm / 2])
-    hi = np.minimum(pts.max(axis=0) + margin_mm, [s.table_width_mm + margin_mm / 2, s.table_height_mm + margin_mm / 2])
-    centre, half = (lo + hi) / 2, max(hi - lo) / 2
-    ax.set_xlim(centre[0] - half, centre[0] + half)
-    ax.set_ylim(centre[1] - half, centre[1] + half)
+    colours = style.side_colours(p.side for p in s.planes)
+    by_name = {p.name: p for p in s.planes}
+    draw_table(ax, s.table_width_mm, s.table_height_mm)
+    last = len(result.maneuvers) if moment is None else moment.maneuver
+    for p in s.planes:
+        draw_base(ax, p.base, p.pose, colours[p.side], alpha=style.GHOST_ALPHA, gid=f"base:{p.name}:0",
+                  label=p.name if moment is None or moment.maneuver == 1 and moment.fraction == 0 else None)
+    if moment is None:
+        for c in result.tails:
+            _ruler(ax, c.stands, True)
+    for m in result.maneuvers[:last]:
+        current = moment is not None and m.index == moment.maneuver
+        fraction = moment.fraction if current else 1.0
+        planes_now = {q.name: q for q in m.planes}
+        for mv in m.moves:
+            p = planes_now[mv.plane]
+            colour = colours[p.side]
+            n = max(1, int(round(fraction * (len(mv.path.poses) - 1))) + 1)
+            draw_swept(ax, p.base, mv.path.poses[:n], colour)
+            draw_arrow(ax, mv.arrow)
+            if not current:
+                final = moment is None and m.index == last
+                draw_base(ax, p.base, mv.end, colour, gid=f"base:{mv.plane}:{m.index}",
+                          label=f"{mv.plane} ▲{mv.altitude}" if final else str(m.index),
+                          alpha=1.0 if final else (0.4 + 0.15 * m.index if moment is None else 0.35))
+        if moment is None:
+            for c in m.tail_checks:
+                _ruler(ax, c.stands, c.ok)
+            _events(ax, m, planes_now, colours, by_name, shots=m.index == last)
+    if moment is not None:
+        k = moment.maneuver
+        m = result.maneuvers[k - 1]
+        before = {p.name: p for p in _planes_before(result, k)}
+        now = poses_at(result, moment)
+        moving = {mv.plane: mv for mv in m.moves}
+        for name, pose in now.items():
+            p = before[name]
+            if p.status == "out" and name not in moving:
+                continue
+            alt = moving[name].altitude if name in moving and moment.fraction >= 1 else p.altitude
+            draw_base(ax, p.base, pose, colours[p.side], label=f"{name} ▲{alt}", gid=f"base:{name}:now")
+        lost_before = {c.chaser for mm in result.maneuvers[:k - 1] for c in mm.tail_checks if not c.ok}
+        for c in result.tails:
+            if c.chaser in lost_before:
+                continue
+            a = before[c.chaser].base.stand_point(now[c.chaser])
+            b = before[c.target].base.stand_point(now[c.target])
+            ok = True
+            if moment.fraction >= 1:
+                ok = next((t.ok for t in m.tail_checks if t.chaser == c.chaser), True)
+            _ruler(ax, (tuple(a), tuple(b)), ok)
+        if moment.fraction >= 1:
+            _events(ax, m, {q.name: q for q in m.planes}, colours, by_name, shots=True)
+    return ax
+
+
+def turn_picture(result, moment: Moment | None = None) -> Picture:
+    """The turn (or one moment of it) as a :class:`~viz.picture.Picture`."""
+    s = result.before
+    colours = style.side_colours(p.side for p in s.planes)
+    name = f'"{s.name}"'
+    if moment is None:
+        title = style.title("turn", name, s.turn, extra=f"seed {result.seed}")
+    else:
+        title = style.title("turn", name, s.turn, moment.maneuver, extra=f"seed {result.seed}")
+    return Picture(title, lambda ax: draw_turn(ax, result, moment), turn_extent(result), _legend(colours))

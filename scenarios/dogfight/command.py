@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import json
-import pathlib
 
-from ..output import PLOT_FORMATS, check_output_path, renderer, save_figure, write_text_atomic
+from geometry.errors import InputError
+
+from ..output import ANIMATION_FORMATS, PictureRequest, add_picture_options, check_output_path, viz, write_text_atomic
 from .report import turn_json, turn_text
 from .scenario import POLICIES, load_scenario, scenario_toml
 from .turn import run_turn
@@ -18,7 +19,9 @@ def register(subparsers) -> None:
     p.add_argument("scenario", help="scenario or saved-state file (TOML)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--out", metavar="STATE.toml", help="write the table after the turn (a scenario)")
-    p.add_argument("--plot", metavar="FILE", help="draw the turn to FILE.png, .svg or .pdf")
+    add_picture_options(p)
+    p.add_argument("--animate", metavar="FILE", help="animate the turn to FILE.gif (or .mp4 with ffmpeg)")
+    p.add_argument("--fps", type=int, default=12, help="frames per second of --animate (default 12)")
     p.add_argument("--seed", type=int, help="seed for every random draw (default: the scenario's, "
                                             "else a fresh one, printed in the report)")
     p.add_argument("--policy", choices=POLICIES, help="how a chaser reorders after a reveal "
@@ -27,15 +30,25 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    plot = check_output_path(args.plot, PLOT_FORMATS, "--plot") if args.plot else None
+    request = PictureRequest.from_args(args)
     out = check_output_path(args.out, (".toml",), "--out") if args.out else None
+    animate = check_output_path(args.animate, ANIMATION_FORMATS, "--animate") if args.animate else None
+    if not 1 <= args.fps <= 60:
+        raise InputError(f"--fps {args.fps}: expected 1 to 60 frames per second")
+    if animate is not None:
+        viz().check_animation(animate)
     scenario = load_scenario(args.scenario)
     result = run_turn(scenario, policy=args.policy, seed=args.seed)
     state_text = scenario_toml(result.after, out.parent) if out else None
-    figure = renderer("turn")(result) if plot else None
-    if figure is not None:
-        save_figure(figure, plot)
+    notes = [request.save("turn", result)]
+    if animate is not None:
+        notes.append(viz().save_animation(result, animate, fps=args.fps))
     if out is not None:
         write_text_atomic(out, state_text)
+        notes.append(f"state for turn {result.after.turn} written to {out}")
     print(json.dumps(turn_json(result), indent=2) if args.json else turn_text(result))
+    if not args.json:
+        for note in notes:
+            if note:
+                print(note)
     return 0

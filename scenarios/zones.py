@@ -1,0 +1,46 @@
+"""`furball zones SCENARIO --plane NAME`: where one plane could tail and shoot."""
+from __future__ import annotations
+
+from geometry.errors import InputError
+from maneuvers.zones import zones
+
+from .dogfight.scenario import load_scenario
+from .output import PictureRequest, add_picture_options
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "zones", help="where one plane could tail an enemy and where it could shoot",
+        description="For one plane of a scenario: the region where an enemy's stand would be "
+                    "tailable (DF.T1 geometry, DF.T5) and its firing arcs with short/long range bands.")
+    p.add_argument("scenario", help="scenario file (TOML)")
+    p.add_argument("--plane", required=True, help="the plane's name")
+    p.add_argument("--enemy-heading", type=float, metavar="DEG",
+                   help="heading of the hypothetical enemy (default: the plane's own heading)")
+    add_picture_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    request = PictureRequest.from_args(args)
+    s = load_scenario(args.scenario)
+    names = [p.name for p in s.planes]
+    if args.plane not in names:
+        raise InputError(f"--plane {args.plane!r}: no such plane in {args.scenario} (planes: {', '.join(names)})")
+    plane = s.plane(args.plane)
+    if args.enemy_heading is not None and args.enemy_heading != args.enemy_heading:
+        raise InputError("--enemy-heading: expected a number of degrees")
+    z = zones(plane, s.planes, s.rules, args.enemy_heading, table_mm=(s.table_width_mm, s.table_height_mm),
+              scenario=s.name, turn=s.turn)
+    print(f"{plane.name} ({plane.side}), altitude {plane.altitude}: tail zone for an enemy flying "
+          f"{z.enemy_heading_deg:g} deg covers {z.tail_zone.area:.0f} mm² (DF.T1, DF.T5)")
+    if not z.can_tail:
+        print("  this plane cannot tail (DF.T7 multi-engine, or autonomous/balloon)")
+    for enemy, check, shot in z.enemies:
+        tail = "can be tailed" if check.ok else "cannot be tailed: " + "; ".join(check.reasons)
+        fire = f"in the firing arc at {shot.range} range ({shot.distance_mm:.1f} mm)" if shot else "no shot"
+        print(f"  {enemy.name}: {tail}; {fire}")
+    written = request.save("zones", z)
+    if written:
+        print(written)
+    return 0

@@ -1,0 +1,141 @@
+"""Pictures: what is drawn (artists, not pixels) for every shipped scenario and command."""
+import pathlib
+
+import pdfplumber
+import pytest
+from matplotlib.colors import to_hex
+from PIL import Image
+
+from maneuvers import shipped_decks
+from scenarios.cli import main
+from scenarios.dogfight.scenario import load_scenario
+from scenarios.dogfight.turn import run_turn
+from scenarios.fan import fan
+from viz import api, style
+from viz.animate import moments, write_turn_animation
+from viz.picture import render
+from viz.turn import Moment, turn_picture
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "scenarios" / "examples").glob("*.toml"))
+MM_PER_PT = 25.4 / 72
+
+
+def tagged(fig, prefix):
+    return [a for ax in fig.axes for a in ax.get_children() if (a.get_gid() or "").startswith(prefix)]
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
+def test_turn_picture_draws_every_base_label_and_side_colour(example):
+    result = run_turn(load_scenario(example))
+    fig = api.figure("turn", result)
+    ax = fig.axes[0]
+    planes = result.before.planes
+    starts = tagged(fig, "base:")
+    moved = sum(len(m.moves) for m in result.maneuvers)
+    assert len([a for a in starts if a.get_gid().endswith(":0")]) == len(planes)
+    assert len(starts) == len(planes) + moved
+    colours = style.side_colours(p.side for p in planes)
+    side = {p.name: p.side for p in planes}
+    for patch in starts:
+        name = patch.get_gid().split(":")[1]
+        assert to_hex(patch.get_edgecolor()) == colours[side[name]]
+    texts = " ".join(t.get_text() for t in ax.texts)
+    for p in planes:
+        assert p.name in texts
+    for m in result.maneuvers[-1:]:
+        for mv in m.moves:
+            assert f"{mv.plane} ▲{mv.altitude}" in texts  # altitude shown
+    assert result.before.name in ax.get_title() and f"turn {result.before.turn}" in ax.get_title()
+    assert ax.get_xlabel() == "x (mm)" and ax.get_ylabel() == "y (mm)" and ax.get_aspect() == 1.0
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert set(colours) <= set(legend) and "tail kept" in legend
+    rulers = tagged(fig, "tail-ruler:")
+    assert len(rulers) == len(result.tails) + sum(len(m.tail_checks) for m in result.maneuvers)
+    overlaps = sum(len(m.overlaps) for m in result.maneuvers)
+    assert len(tagged(fig, "overlap:")) == 2 * overlaps
+
+
+def test_a_moment_of_the_turn_shows_live_bases_and_the_maneuver_in_its_title():
+    result = run_turn(load_scenario(ROOT / "scenarios" / "examples" / "furball.toml"))
+    fig = render(turn_picture(result, Moment(1, 0.5)))
+    assert "maneuver 1" in fig.axes[0].get_title()
+    assert len(tagged(fig, "base:") ) >= len(result.before.planes)
+    assert len([a for a in tagged(fig, "base:") if a.get_gid().endswith(":now")]) == 4
+    assert tagged(fig, "tail-ruler:kept")
+
+
+def test_animation_writes_a_gif_with_one_frame_per_moment(tmp_path):
+    result = run_turn(load_scenario(ROOT / "scenarios" / "examples" / "duel.toml"))
+    path = tmp_path / "turn.gif"
+    n = write_turn_animation(result, path, fps=5, dpi=40, move_frames=2, hold_frames=1)
+    assert n == len(moments(result, 2, 1)) == 9
+    with Image.open(path) as gif:
+        assert gif.n_frames == 9
+
+
+def test_fan_draws_every_card_and_twins_share_a_colour():
+    deck = shipped_decks()["A"]
+    f = fan(deck, __import__("maneuvers").shipped_bases()["small"])
+    fig = api.figure("fan", (f,))
+    cards = {a.get_gid().split(":")[2]: a for a in tagged(fig, "card:A:")}
+    assert set(cards) == set(deck.ids)
+    for card in deck:
+        if card.twin:
+            assert to_hex(cards[card.id].get_edgecolor()) == to_hex(cards[card.twin].get_edgecolor())
+    assert to_hex(cards["A1"].get_edgecolor()) != to_hex(cards["A4"].get_edgecolor())
+    labels = {t.get_text() for t in fig.axes[0].texts}
+    assert set(deck.ids) <= labels
+
+
+def test_fan_cli_with_vs_draws_both_decks_side_by_side(tmp_path, capsys):
+    png = tmp_path / "fan.png"
+    assert main(["fan", "A", "--vs", "M", "--plot", str(png)]) == 0
+    out = capsys.readouterr().out
+    assert "deck A" in out and "deck M" in out and png.read_bytes()[:4] == b"\x89PNG"
+    M = shipped_decks()["M"]
+    fig = api.figure("fan", tuple(fan(d, __import__("maneuvers").shipped_bases()[d.base]) for d in
+                                  (shipped_decks()["A"], M)))
+    a_x = [a.get_path().vertices[:, 0].mean() for a in tagged(fig, "card:A:")]
+    m_x = [a.get_path().vertices[:, 0].mean() for a in tagged(fig, "card:M:")]
+    assert max(a_x) < min(m_x)  # side by side, not on top of each other
+
+
+def test_zones_cli_prints_and_draws(tmp_path, capsys):
+    png = tmp_path / "zones.png"
+    code = main(["zones", str(ROOT / "scenarios" / "examples" / "duel.toml"), "--plane", "Camel",
+                 "--plot", str(png)])
+    out = capsys.readouterr().out
+    assert code == 0 and "Albatros: can be tailed" in out and png.exists()
+    code = main(["zones", str(ROOT / "scenarios" / "examples" / "duel.toml"), "--plane", "Nobody"])
+    assert code == 2 and "--plane 'Nobody'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("paper, size_mm", [("A4", (210.0, 297.0)), ("Letter", (215.9, 279.4))])
+def test_true_scale_from_the_cli_pages_and_test_bar_measure_true(tmp_path, capsys, paper, size_mm):
+    pdf = tmp_path / "turn.pdf"
+    example = ROOT / "scenarios" / "examples" / "duel.toml"
+    assert main(["turn", str(example), "--plot", str(pdf), "--scale", "1:1", "--paper", paper]) == 0
+    assert "true-scale PDF" in capsys.readouterr().out
+    with pdfplumber.open(pdf) as doc:
+        for page in doc.pages:
+            dims = sorted((page.width * MM_PER_PT, page.height * MM_PER_PT))
+            assert dims == pytest.approx(sorted(size_mm), abs=0.1)
+        first = doc.pages[0]
+        bottom = [ln for ln in first.lines if abs(ln["y0"] - ln["y1"]) < 0.01
+                  and (first.height - ln["top"]) * MM_PER_PT < 22.0]
+        bar = max(abs(ln["x1"] - ln["x0"]) for ln in bottom) * MM_PER_PT
+        assert bar == pytest.approx(100.0, abs=0.1)
+
+
+def test_scale_needs_a_pdf_and_mp4_needs_ffmpeg(tmp_path, capsys):
+    example = str(ROOT / "scenarios" / "examples" / "duel.toml")
+    assert main(["turn", example, "--plot", str(tmp_path / "x.png"), "--scale", "1:1"]) == 2
+    assert "give --plot FILE.pdf" in capsys.readouterr().err
+    assert main(["move", "--deck", "A", "--cards", "A1", "--plot", str(tmp_path / "x.pdf"), "--scale", "1:0"]) == 2
+    assert "--scale" in capsys.readouterr().err
+    from matplotlib import animation
+    if not animation.writers.is_available("ffmpeg"):
+        assert main(["turn", example, "--animate", str(tmp_path / "x.mp4")]) == 2
+        assert "ffmpeg" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []

@@ -1,0 +1,55 @@
+"""The tailing/firing view of one plane."""
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
+
+from . import style
+from .draw import draw_base, draw_polygon, draw_table
+from .picture import Picture, extent_of
+
+
+def draw_zones(ax, z):
+    """Firing bands (short darker, long lighter), the tail zone (green), the plane,
+    other planes, and each enemy's stand marked by whether it can be tailed now."""
+    plane = z.plane
+    planes = [plane] + [e for e, _, _ in z.enemies]
+    colours = style.side_colours(p.side for p in planes)
+    if z.table_mm[0] > 0:
+        draw_table(ax, *z.table_mm)
+    for short, long in z.bands:
+        draw_polygon(ax, long, style.LONG_RANGE, alpha=0.35, gid="band:long")
+        draw_polygon(ax, short, style.SHORT_RANGE, alpha=0.25, gid="band:short")
+    draw_polygon(ax, z.tail_zone, style.TAIL_ZONE, alpha=0.35, edge=style.TAIL_ZONE, gid="tail-zone")
+    draw_base(ax, plane.base, plane.pose, colours[plane.side], label=f"{plane.name} ▲{plane.altitude}",
+              linewidth=2.0, gid=f"base:{plane.name}")
+    for enemy, check, shot in z.enemies:
+        draw_base(ax, enemy.base, enemy.pose, colours[enemy.side], label=f"{enemy.name} ▲{enemy.altitude}",
+                  gid=f"base:{enemy.name}")
+        marker = "o" if check.ok else "x"
+        ax.plot(*enemy.stand, marker=marker, markersize=8, color=style.TAIL_KEPT if check.ok else style.NEUTRAL,
+                zorder=6)
+        if shot is not None:
+            ax.plot([shot.gun[0], shot.aim[0]], [shot.gun[1], shot.aim[1]], linestyle=":",
+                    color=colours[plane.side], linewidth=1.0)
+    return ax
+
+
+def zones_picture(z) -> Picture:
+    r = z.rules.ruler_length_mm
+    stand = np.asarray(z.plane.stand)
+    pts = [stand - r - 20, stand + r + 20] + [e.base.corners(e.pose) for e, _, _ in z.enemies]
+    title = style.title("zones", f"{z.plane.name} in \"{z.scenario}\"" if z.scenario else z.plane.name,
+                        z.turn, extra=f"enemy heading {z.enemy_heading_deg:g}°")
+
+    def legend(ax):
+        ax.legend(handles=[
+            Patch(facecolor=style.TAIL_ZONE, alpha=0.35, label="tailable enemy stand (DF.T1)"),
+            Patch(facecolor=style.SHORT_RANGE, alpha=0.25, label=f"short range ≤ {z.rules.short_range_mm:g} mm"),
+            Patch(facecolor=style.LONG_RANGE, alpha=0.35, label=f"long range ≤ {r:g} mm"),
+            Line2D([], [], marker="o", linestyle="", color=style.TAIL_KEPT, label="enemy tailable now"),
+            Line2D([], [], marker="x", linestyle="", color=style.NEUTRAL, label="enemy not tailable"),
+        ], loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=style.FONT_SIZE, borderaxespad=0.0)
+
+    return Picture(title, lambda ax: draw_zones(ax, z), extent_of(np.vstack(pts), 10.0), legend)

@@ -34,3 +34,13 @@ def cards(draw, with_anchor=True):
         return ManeuverCard.from_path("X", "x", draw(segments), final_turn_deg=final, anchor=anchor)
     end = draw(st.builds(Pose, st.floats(-20, 150), st.floats(-80, 80), st.floats(-170, 170)))
     return ManeuverCard.from_end("X", "x", end, final_turn_deg=final, anchor=anchor)
+
+
+@st.composite
+def mangled(draw, text: str, alphabet: str = '[]{}=",.-0123456789AZaz_ \n#\'', span: int = 15):
+    """``text`` with 1-4 random stretches replaced by junk: malformed data files."""
+    for _ in range(draw(st.integers(1, 4))):
+        i = draw(st.integers(0, len(text)))
+        j = draw(st.integers(i, min(len(text), i + span)))
+        text = text[:i] + draw(st.text(alphabet=alphabet, max_size=8)) + text[j:]
+    return text

@@ -5,9 +5,9 @@ import sys
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from scenarios.cli import main
+from strategies import mangled
 
 DECK = '''[deck]
 name = "F"
@@ -89,18 +89,8 @@ def test_console_script_runs_end_to_end(tmp_path):
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
 
 
-@st.composite
-def mangled_decks(draw):
-    text = DECK
-    for _ in range(draw(st.integers(1, 4))):
-        i = draw(st.integers(0, len(text)))
-        j = draw(st.integers(i, min(len(text), i + 12)))
-        text = text[:i] + draw(st.text(alphabet='[]{}=",.-0123456789abcxyz_ \n#\'', max_size=8)) + text[j:]
-    return text
-
-
 @settings(max_examples=150)
-@given(mangled_decks())
+@given(mangled(DECK))
 def test_fuzz_malformed_deck_files_never_escape_as_a_traceback(tmp_path_factory, text):
     path = tmp_path_factory.mktemp("fuzz") / "deck.toml"
     path.write_text(text, encoding="utf-8")

@@ -7,10 +7,10 @@ import pathlib
 import jsonschema
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from scenarios.cli import main
 from scenarios.dogfight.scenario import load_scenario
+from strategies import mangled
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "scenarios" / "examples").glob("*.toml"))
@@ -97,18 +97,8 @@ def test_bad_output_names_are_refused_before_any_work(tmp_path, capsys):
     assert code == 2 and "does not exist" in err
 
 
-@st.composite
-def mangled_scenarios(draw):
-    text = GOOD
-    for _ in range(draw(st.integers(1, 4))):
-        i = draw(st.integers(0, len(text)))
-        j = draw(st.integers(i, min(len(text), i + 15)))
-        text = text[:i] + draw(st.text(alphabet='[]{}=",.-0123456789AZaz_ \n#', max_size=8)) + text[j:]
-    return text
-
-
 @settings(max_examples=100)
-@given(mangled_scenarios())
+@given(mangled(GOOD))
 def test_fuzz_malformed_scenarios_never_escape_as_a_traceback(tmp_path_factory, text):
     folder = tmp_path_factory.mktemp("fuzz")
     path = folder / "s.toml"

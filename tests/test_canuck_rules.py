@@ -10,7 +10,7 @@ from scenarios.canuck.board import DEFAULT_MAP_PATH, CanuckMap, load_map
 from scenarios.canuck.cards import (DECK, card_value, is_black_face, is_black_number, is_red_face,
                                     is_red_number, label, parse_card, HEARTS, DIAMONDS)
 from scenarios.canuck.state import IllegalAction, band, new_game
-from test_canuck_helpers import MAP, act, add, area, cards, per_area, play, position
+from canuck_helpers import MAP, act, add, area, cards, per_area, play, position
 
 
 def all_cards(s):

@@ -21,6 +21,10 @@ __all__ = ["load_toml", "Table", "PROVENANCES"]
 PROVENANCES = ("official", "measured", "reconstruction")
 """Allowed values of every data file's ``provenance`` field."""
 
+MAX_LENGTH_MM = 1.0e6
+"""Largest length or coordinate accepted from a file (1 km): anything bigger is a typo,
+and would overflow the geometry."""
+
 
 def load_toml(path: str | pathlib.Path) -> dict:
     """Parse a TOML file. Raises :class:`InputError` naming the file when it is missing,
@@ -111,6 +115,15 @@ class Table:
         if maximum is not None and value > maximum:
             raise self.error(key, f"a number <= {maximum:g}", value)
         return float(value)
+
+    def length(self, key: str, default: Any = ..., *, positive: bool = False) -> float:
+        """A length or coordinate in mm: finite, at most ``MAX_LENGTH_MM`` in size."""
+        value = self.number(key, default, positive=positive)
+        if value is default and default is not ...:
+            return value
+        if abs(value) > MAX_LENGTH_MM:
+            raise self.error(key, f"a length of at most {MAX_LENGTH_MM:g} mm in size", value)
+        return value
 
     def integer(self, key: str, default: Any = ..., *, minimum: int | None = None,
                 maximum: int | None = None) -> int:

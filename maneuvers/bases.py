@@ -20,7 +20,7 @@ import pathlib
 import re
 
 from geometry.base import Base
-from geometry.datafile import Table, load_toml
+from geometry.datafile import MAX_LENGTH_MM, Table, load_toml
 from geometry.errors import InputError
 
 from .deck import DATA_DIR
@@ -35,12 +35,12 @@ _SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?)\s*[xX×]\s*([0-9]+(?:\.[0-9]*)?)\
 def _base(raw, name: str, where: str, default_provenance: str | None) -> Base:
     t = Table(raw, f"{where}: base '{name}'").only(BASE_FIELDS)
     provenance = t.provenance() if "provenance" in t or default_provenance is None else default_provenance
-    length = t.number("length_mm", positive=True)
-    width = t.number("width_mm", positive=True)
+    length = t.length("length_mm", positive=True)
+    width = t.length("width_mm", positive=True)
     kwargs = {}
     for key in ("front_mark_mm", "rear_mark_mm", "stand_x_mm", "stand_y_mm"):
         if key in t:
-            kwargs[key] = t.number(key)
+            kwargs[key] = t.length(key)
     if "firing_arcs" in t:
         arcs = []
         for i, raw in enumerate(t.list("firing_arcs")):
@@ -91,8 +91,9 @@ def find_base(spec: str) -> Base:
     m = _SIZE.match(spec)
     if m:
         length, width = float(m.group(1)), float(m.group(2))
-        if not (length > 0 and width > 0):
-            raise InputError(f"base '{spec}': expected LENGTHxWIDTH with positive millimetres")
+        if not (0 < length <= MAX_LENGTH_MM and 0 < width <= MAX_LENGTH_MM):
+            raise InputError(f"base '{spec}': expected LENGTHxWIDTH with positive millimetres "
+                             f"up to {MAX_LENGTH_MM:g}")
         return Base(length, width, name=f"{length:g}x{width:g}", provenance="measured")
     path, _, name = spec.rpartition(":") if spec.count(":") and ".toml:" in spec else (spec, "", "")
     if path.endswith(".toml") or "/" in path or pathlib.Path(path).is_file():

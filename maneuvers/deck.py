@@ -101,13 +101,13 @@ def _segment(raw, where: str):
     if len(seg.data) != 1:
         raise seg.error(None, "exactly one of 'straight_mm' or 'arc'", raw)
     if "straight_mm" in seg:
-        return Straight(seg.number("straight_mm", positive=True))
+        return Straight(seg.length("straight_mm", positive=True))
     if "arc" in seg:
         arc = seg.table("arc").only(("radius_mm", "angle_deg"))
         angle = arc.number("angle_deg", minimum=-360.0, maximum=360.0)
         if angle == 0:
             raise arc.error("angle_deg", "a non-zero angle (positive = left)", angle)
-        return Arc(arc.number("radius_mm", positive=True), angle)
+        return Arc(arc.length("radius_mm", positive=True), angle)
     key = next(iter(seg.data))
     raise InputError(f"{where}: unknown field '{key}' (expected 'straight_mm' or 'arc')")
 
@@ -134,7 +134,7 @@ def _card(raw, where: str, index: int) -> ManeuverCard:
         path = [_segment(s, f"{t.where}: path[{i}]") for i, s in enumerate(segments)]
         return ManeuverCard.from_path(card_id, name, path, **common)
     end = t.table("end").only(("x_mm", "y_mm", "heading_deg"))
-    pose = Pose(end.number("x_mm"), end.number("y_mm"), end.number("heading_deg"))
+    pose = Pose(end.length("x_mm"), end.length("y_mm"), end.number("heading_deg"))
     return ManeuverCard.from_end(card_id, name, pose, **common)
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from geometry.base import Base
+from geometry.datafile import MAX_LENGTH_MM
 from geometry.errors import InputError
 from geometry.pose import Pose
 from maneuvers.bases import find_base
@@ -62,6 +63,8 @@ def parse_pose(text: str, option: str = "--start") -> Pose:
         values = []
     if len(values) != 3 or not all(math.isfinite(v) for v in values):
         raise InputError(f"{option} {text!r}: expected X,Y,HEADING as three numbers (mm, mm, degrees)")
+    if max(abs(values[0]), abs(values[1])) > MAX_LENGTH_MM:
+        raise InputError(f"{option} {text!r}: expected coordinates of at most {MAX_LENGTH_MM:g} mm in size")
     return Pose(*values)
 
 

@@ -104,3 +104,16 @@ def test_fuzz_malformed_deck_files_never_escape_as_a_traceback(tmp_path_factory,
         assert err.getvalue().count("\n") == 1 and out.getvalue() == ""
     else:
         assert json.loads(out.getvalue())["poses"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["move", "--deck", "A", "--cards", "A1", "--start", "1e308,0,0"],
+    ["move", "--deck", "A", "--cards", "A1", "--base", "99999999999x5"],
+])
+def test_absurd_sizes_are_refused_not_overflowed(argv, tmp_path, capsys):
+    huge = tmp_path / "huge.toml"
+    huge.write_text(DECK.replace("straight_mm = 40.0", "straight_mm = 1e308"), encoding="utf-8")
+    assert main(argv) == 2
+    assert main(["move", "--deck", str(huge), "--base", "small", "--cards", "F1"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "at most 1e+06 mm" in err

@@ -112,3 +112,9 @@ def test_fuzz_malformed_scenarios_never_escape_as_a_traceback(tmp_path_factory, 
         assert not (folder / "next.toml").exists()
     else:
         jsonschema.validate(json.loads(out.getvalue()), SCHEMA)
+
+
+def test_negative_seed_is_a_user_error(capsys):
+    assert main(["turn", str(ROOT / "scenarios" / "examples" / "duel.toml"), "--seed", "-1"]) == 2
+    err = capsys.readouterr().err
+    assert "--seed" in err and ">= 0" in err and err.count("\n") == 1

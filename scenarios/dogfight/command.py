@@ -1,6 +1,7 @@
 """`furball turn SCENARIO.toml`: adjudicate one turn and report it."""
 from __future__ import annotations
 
+import argparse
 import json
 
 from geometry.errors import InputError
@@ -9,6 +10,16 @@ from ..output import ANIMATION_FORMATS, PictureRequest, add_picture_options, che
 from .report import turn_json, turn_text
 from .scenario import POLICIES, load_scenario, scenario_toml
 from .turn import run_turn
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
+    return value
 
 
 def register(subparsers) -> None:
@@ -22,8 +33,8 @@ def register(subparsers) -> None:
     add_picture_options(p)
     p.add_argument("--animate", metavar="FILE", help="animate the turn to FILE.gif (or .mp4 with ffmpeg)")
     p.add_argument("--fps", type=int, default=12, help="frames per second of --animate (default 12)")
-    p.add_argument("--seed", type=int, help="seed for every random draw (default: the scenario's, "
-                                            "else a fresh one, printed in the report)")
+    p.add_argument("--seed", type=_seed, help="seed for every random draw (default: the scenario's, "
+                                              "else a fresh one, printed in the report)")
     p.add_argument("--policy", choices=POLICIES, help="how a chaser reorders after a reveal "
                                                       "(default: the scenario's, else keep)")
     p.set_defaults(func=run)

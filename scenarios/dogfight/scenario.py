@@ -107,7 +107,7 @@ def _plane(raw, index: int, source: str, folder: pathlib.Path, rules: Rules, nam
     except InputError as exc:
         raise InputError(f"{t.where}: field 'base': {exc}") from None
     pose_t = t.table("pose").only(("x_mm", "y_mm", "heading_deg"))
-    pose = Pose(pose_t.number("x_mm"), pose_t.number("y_mm"), pose_t.number("heading_deg"))
+    pose = Pose(pose_t.length("x_mm"), pose_t.length("y_mm"), pose_t.number("heading_deg"))
     # DF.H2: the game starts at an agreed altitude from 1; later states may be at 0
     altitude = t.integer("altitude", minimum=1 if turn == 1 and kind == PLANE else 0,
                          maximum=rules.max_altitude)
@@ -166,7 +166,7 @@ def parse_scenario(data: dict, source: str, folder: pathlib.Path | None = None) 
     rules = default_rules()
     if "ruler" in top:
         ruler = top.table("ruler").only(("length_mm", "provenance"))
-        rules = replace(rules, ruler_length_mm=ruler.number("length_mm", positive=True),
+        rules = replace(rules, ruler_length_mm=ruler.length("length_mm", positive=True),
                         provenance=ruler.provenance() if "provenance" in ruler else "measured")
     policy = "keep"
     if "rules" in top:
@@ -195,8 +195,8 @@ def parse_scenario(data: dict, source: str, folder: pathlib.Path | None = None) 
         notes=head.string("notes", "", nonempty=False),
         turn=turn,
         seed=head.integer("seed", None, minimum=0),
-        table_width_mm=table.number("width_mm", positive=True),
-        table_height_mm=table.number("height_mm", positive=True),
+        table_width_mm=table.length("width_mm", positive=True),
+        table_height_mm=table.length("height_mm", positive=True),
         rules=rules, planes=tuple(planes), orders=tuple(orders), refs=tuple(refs),
         policy=policy, source=source,
     )

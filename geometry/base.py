@@ -201,8 +201,3 @@ class Base:
                 other_pose.to_array(), other.length_mm, other.width_mm,
             )[0]
         )
-
-    def with_name(self, name: str) -> "Base":
-        from dataclasses import replace
-
-        return replace(self, name=name)

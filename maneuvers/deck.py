@@ -28,7 +28,6 @@ Every error names the file, the card and the field.
 """
 from __future__ import annotations
 
-import math
 import pathlib
 from dataclasses import dataclass
 from importlib import resources

@@ -65,10 +65,6 @@ class Piece:
         ch, sh = cos_sin_deg(h0 + turn_deg)
         return np.stack([cx + sign * r * sh, cy - sign * r * ch], -1), h0 + turn_deg
 
-    def end_pose(self) -> Pose:
-        pts, hd = self.points(np.array([self.length_mm]))
-        return Pose(pts[0, 0], pts[0, 1], float(hd[0]))
-
     def front_roots(self, rear, u, separation):
         """Smallest centreline coordinate ``v > u`` on this piece with
         ``|C(v) - rear| == separation``, per sample (``nan`` where none).

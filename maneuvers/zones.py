@@ -31,7 +31,7 @@ import shapely
 from shapely.geometry import MultiPoint, Point, Polygon
 
 from geometry.base import Base
-from geometry.pose import Pose, cos_sin_deg
+from geometry.pose import Pose
 
 from .firing import Shot, shot_at
 from .plane import MULTI, Plane, Rules

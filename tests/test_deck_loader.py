@@ -1,5 +1,4 @@
 """Decks and bases as data: shipped files load, bad files give one located line."""
-import pathlib
 
 import pytest
 

@@ -11,7 +11,7 @@ from geometry.pose import Pose
 from maneuvers import shipped_decks
 from maneuvers.card import Arc, ManeuverCard, Straight
 from maneuvers.placement import card_motion, card_motions, place, place_batch, place_sequence
-from strategies import bases, cards, local_poses, poses
+from strategies import bases, cards, poses
 
 B = Base(44.0, 60.0)
 

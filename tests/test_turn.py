@@ -5,7 +5,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from geometry.pose import Pose
 from scenarios.dogfight.scenario import Orders, load_scenario, parse_scenario, scenario_toml
 from scenarios.dogfight.turn import run_turn
 

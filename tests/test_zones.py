@@ -3,7 +3,6 @@ import shapely
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from geometry.pose import Pose
 from maneuvers.tailing import tail_check
 from maneuvers.zones import firing_bands, zones
 from planes import RULES, plane

@@ -8,7 +8,7 @@ from geometry.pose import Pose
 
 from . import style
 from .draw import draw_arrow, draw_base, draw_swept
-from .picture import Picture, extent_of
+from .picture import Picture
 
 GAP_MM = 80.0
 

@@ -13,7 +13,7 @@ import numpy as np
 from . import style
 from .draw import new_axes
 
-__all__ = ["Picture", "render", "square_extent", "extent_of"]
+__all__ = ["Picture", "render", "extent_of"]
 
 
 @dataclass(frozen=True)
@@ -32,14 +32,6 @@ def extent_of(points, margin_mm: float = 40.0) -> tuple[float, float, float, flo
     pts = np.asarray(points, dtype=float).reshape(-1, 2)
     lo, hi = pts.min(axis=0) - margin_mm, pts.max(axis=0) + margin_mm
     return float(lo[0]), float(hi[0]), float(lo[1]), float(hi[1])
-
-
-def square_extent(extent) -> tuple[float, float, float, float]:
-    """The smallest square around ``extent`` with the same centre."""
-    xmin, xmax, ymin, ymax = extent
-    half = max(xmax - xmin, ymax - ymin) / 2
-    cx, cy = (xmin + xmax) / 2, (ymin + ymax) / 2
-    return cx - half, cx + half, cy - half, cy + half
 
 
 def render(picture: Picture, width_in: float = style.FIGURE_SIZE_IN[0]):

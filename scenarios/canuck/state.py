@@ -25,14 +25,13 @@ import numpy as np
 from geometry.errors import InputError
 
 from .board import CanuckMap, default_map
-from .cards import is_black_number, is_red_number, label, labels, rank
+from .cards import is_black_number, is_red_number, labels
 
 __all__ = ["State", "Action", "Pending", "Work", "IllegalAction", "new_game", "Score",
            "LEADERS", "GROUPS", "BASES", "RED_FACES_TO_END", "band"]
 
 LEADERS, GROUPS, BASES = 4, 8, 4  # CN.K1
 RED_FACES_TO_END = 6  # CN.E1
-OPERATIONS = ("ambush", "sabotage", "train", "move", "build_base", "supply_drop")
 KINETIC = ("ambush", "sabotage")
 OP_NAMES = {"ambush": "Ambush", "sabotage": "Sabotage", "train": "Train", "move": "Move",
             "build_base": "Build Base", "supply_drop": "Supply Drop"}
@@ -435,10 +434,3 @@ def new_game(seed: int, board: CanuckMap | None = None,
         events=tuple(events),
     )
 
-
-def card_text(c: int) -> str:
-    return label(c)
-
-
-def total_rank(cards) -> int:
-    return sum(rank(c) for c in cards)

@@ -6,7 +6,7 @@ state during one action).
 """
 from __future__ import annotations
 
-from .cards import is_black_face, is_black_number, is_red_face, is_red_number, label, labels, rank
+from .cards import is_black_number, is_red_face, is_red_number, label, labels, rank
 from .state import RED_FACES_TO_END, Pending, Work
 
 __all__ = ["run_draws", "draw_one", "allied_advance", "start_sweep", "sweep_targets", "resolve_sweep"]

@@ -65,12 +65,6 @@ class Scenario:
                 return p
         raise KeyError(name)
 
-    def orders_of(self, name: str) -> Orders:
-        for p, o in zip(self.planes, self.orders):
-            if p.name == name:
-                return o
-        raise KeyError(name)
-
 
 def _resolve(ref: str, folder: pathlib.Path) -> str:
     """A file reference relative to the scenario's folder becomes absolute; names stay."""

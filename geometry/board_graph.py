@@ -10,16 +10,32 @@ At most one edge joins two nodes.
 Queries (all by node name; unknown names raise :class:`InputError`):
 
 * :meth:`BoardGraph.neighbours`, :meth:`BoardGraph.own_or_adjacent`,
-  :meth:`BoardGraph.adjacent` — optionally restricted to one edge kind;
+  :meth:`BoardGraph.adjacent` — optionally restricted to edge kinds;
 * :meth:`BoardGraph.select` — nodes by kind / colour / box / attribute;
-* :meth:`BoardGraph.next_node` — the next node by an integer attribute, wrapping around;
+* :meth:`BoardGraph.ranked`, :meth:`BoardGraph.next_node` — nodes ordered by an
+  integer attribute; the next one in that cyclic order (optionally among a subset,
+  ``None`` when no node of the subset is left);
 * :meth:`BoardGraph.components`, :meth:`BoardGraph.path_exists`,
   :meth:`BoardGraph.reachable`, :meth:`BoardGraph.shortest_path`,
   :meth:`BoardGraph.distance` — on the subgraph induced by a node subset ``within``
-  (every node of a path, ends included, must lie in ``within``).
+  (every node of a path, ends included, must lie in ``within``), and optionally with
+  ``interior``: the nodes a path passes THROUGH must lie in ``interior`` while its two
+  ends need not (e.g. "move two islands if the island crossed is empty");
+* :meth:`BoardGraph.vertex_cut` — a smallest set of nodes whose removal leaves no path
+  from the sources to the targets (maximum flow on the node-split graph).
+
+Every ``kind`` argument is ``None`` (every edge), one kind, or an iterable of kinds
+(edges of any of them). A kind the board does not declare raises :class:`InputError`
+(never silently "no edges"). The declared kinds are ``[board] edge_kinds`` when the file
+gives them (then every edge must use one of them), else the kinds its edges use.
+
+Graphs are built from files (:func:`load_board`) or in code
+(:meth:`BoardGraph.build`), and derived cheaply (:meth:`BoardGraph.with_changes`: add
+or remove nodes and edges; the result is a new immutable graph).
 
 Connectivity and paths use :mod:`scipy.sparse.csgraph` (``connected_components``,
-``breadth_first_order``, ``shortest_path``); nothing here walks the graph by hand.
+``breadth_first_order``, ``dijkstra``, ``maximum_flow``); nothing here walks the graph
+by hand.
 
 File format (TOML, read with :func:`geometry.datafile.load_toml`)::
 
@@ -27,6 +43,7 @@ File format (TOML, read with :func:`geometry.datafile.load_toml`)::
     name = "islands"
     provenance = "reconstruction"     # official | measured | reconstruction
     notes = "how the map was obtained"
+    edge_kinds = ["white line"]       # optional: the only kinds edges may use
 
     [[node]]
     name = "Admiralty"
@@ -51,14 +68,16 @@ from typing import Any, Iterable
 
 import numpy as np
 from scipy.sparse import csr_array
-from scipy.sparse.csgraph import breadth_first_order, connected_components, shortest_path
+from scipy.sparse.csgraph import breadth_first_order, connected_components, dijkstra, maximum_flow
 
 from .datafile import Table, load_toml
 from .errors import InputError
 
-__all__ = ["Node", "Edge", "BoardGraph", "parse_board", "load_board"]
+__all__ = ["Node", "Edge", "BoardGraph", "parse_board", "load_board", "Kinds"]
 
-BOARD_FIELDS = ("name", "provenance", "notes")
+BOARD_FIELDS = ("name", "provenance", "notes", "edge_kinds")
+Kinds = str | Iterable[str] | None
+"""An edge-kind filter: ``None`` (every edge), one kind, or several kinds."""
 NODE_FIELDS = ("name", "kind", "colour", "number", "order", "capacity", "boxes", "attrs")
 EDGE_FIELDS = ("between", "kind")
 
@@ -118,9 +137,11 @@ class Edge:
 class BoardGraph:
     """An immutable undirected graph of named nodes.
 
-    Raises :class:`InputError` (one line, prefixed by ``source`` or the board's name)
-    on an empty or duplicate node name, a bad attribute type, an edge naming an unknown
-    node, a self loop, or a second edge between the same two nodes.
+    ``edge_kinds``: the kinds edges may use, or ``None`` to accept the kinds the edges
+    use. Raises :class:`InputError` (one line, prefixed by ``source`` or the board's
+    name) on an empty or duplicate node name, a bad attribute type, an edge naming an
+    unknown node, a self loop, a second edge between the same two nodes, or an edge
+    kind not declared in ``edge_kinds``.
     """
 
     name: str
@@ -129,11 +150,16 @@ class BoardGraph:
     edges: tuple[Edge, ...] = ()
     notes: str = ""
     source: str = ""
+    edge_kinds: tuple[str, ...] | None = None
     _index: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
     _matrices: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
     _neighbours: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self):
+        object.__setattr__(self, "nodes", tuple(self.nodes))
+        object.__setattr__(self, "edges", tuple(self.edges))
+        if self.edge_kinds is not None:
+            object.__setattr__(self, "edge_kinds", tuple(self.edge_kinds))
         where = self.source or f"board '{self.name}'"
         index: dict[str, int] = {}
         for i, node in enumerate(self.nodes):
@@ -155,6 +181,9 @@ class BoardGraph:
                     raise InputError(f"{loc}: field 'between': unknown node {end!r}")
             if edge.a == edge.b:
                 raise InputError(f"{loc}: field 'between': self loop on node {edge.a!r}")
+            if self.edge_kinds is not None and edge.kind not in self.edge_kinds:
+                raise InputError(f"{loc}: field 'kind': expected one of the declared edge kinds "
+                                 f"({', '.join(repr(k) for k in self.edge_kinds)}), got {edge.kind!r}")
             pair = frozenset((edge.a, edge.b))
             if pair in seen:
                 raise InputError(f"{loc}: field 'between': duplicate edge {edge.a!r}-{edge.b!r} "
@@ -172,22 +201,57 @@ class BoardGraph:
             return csr_array((data, (np.concatenate([r, c]), np.concatenate([c, r]))), shape=(n, n))
 
         matrices = {None: matrix(np.ones(len(rows), dtype=bool))}
-        for kind in sorted(set(kinds)):
+        for kind in sorted(set(kinds) | set(self.edge_kinds or ())):
             matrices[kind] = matrix(kinds_a == kind)
         neighbours = {}
         for kind, m in matrices.items():
-            neighbours[kind] = tuple(
-                tuple(self.nodes[k].name for k in sorted(m.indices[m.indptr[i]:m.indptr[i + 1]]))
-                for i in range(n))
+            neighbours[kind] = tuple(tuple(sorted(int(k) for k in m.indices[m.indptr[i]:m.indptr[i + 1]]))
+                                     for i in range(n))
         object.__setattr__(self, "_index", index)
         object.__setattr__(self, "_matrices", matrices)
         object.__setattr__(self, "_neighbours", neighbours)
+
+    # -- building ------------------------------------------------------------------
+    @classmethod
+    def build(cls, name: str, nodes: Iterable[Node | str], edges: Iterable[Edge | tuple] = (),
+              provenance: str = "reconstruction", edge_kinds: Iterable[str] | None = None,
+              notes: str = "") -> "BoardGraph":
+        """A graph built in code. ``nodes``: :class:`Node` values or bare names;
+        ``edges``: :class:`Edge` values or ``(a, b)`` / ``(a, b, kind)`` tuples.
+        Raises :class:`InputError` as the constructor does."""
+        return cls(name=name, provenance=provenance, notes=notes,
+                   nodes=tuple(n if isinstance(n, Node) else Node(n) for n in nodes),
+                   edges=tuple(_as_edge(e) for e in edges),
+                   edge_kinds=None if edge_kinds is None else tuple(edge_kinds))
+
+    def with_changes(self, add_nodes: Iterable[Node | str] = (), add_edges: Iterable[Edge | tuple] = (),
+                     remove_nodes: Iterable[str] = (), remove_edges: Iterable[tuple[str, str]] = ()) -> "BoardGraph":
+        """A new graph derived from this one: nodes in ``remove_nodes`` go (with their
+        edges), edges in ``remove_edges`` (pairs, either order) go, then the new nodes
+        and edges are added. Node order is kept (new nodes last), so per-node tuples
+        indexed by :meth:`index` stay valid for the nodes kept before the first removal."""
+        gone = set(remove_nodes)
+        for name in gone:
+            self.index(name)
+        cut = {frozenset(pair) for pair in remove_edges}
+        nodes = [n for n in self.nodes if n.name not in gone]
+        nodes += [n if isinstance(n, Node) else Node(n) for n in add_nodes]
+        edges = [e for e in self.edges if e.a not in gone and e.b not in gone
+                 and frozenset((e.a, e.b)) not in cut]
+        edges += [_as_edge(e) for e in add_edges]
+        return BoardGraph(name=self.name, provenance=self.provenance, nodes=tuple(nodes), edges=tuple(edges),
+                          notes=self.notes, source=self.source, edge_kinds=self.edge_kinds)
 
     # -- nodes -------------------------------------------------------------------
     @property
     def names(self) -> tuple[str, ...]:
         """Node names in file order."""
         return tuple(node.name for node in self.nodes)
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The edge kinds this board declares (or, undeclared, the kinds its edges use)."""
+        return tuple(k for k in self._matrices if k is not None)
 
     def __contains__(self, name: str) -> bool:
         return name in self._index
@@ -222,24 +286,71 @@ class BoardGraph:
             out.append(node.name)
         return tuple(out)
 
+    def ranked(self, key: str = "order", among: Iterable[str] | None = None) -> tuple[str, ...]:
+        """Names of the nodes having integer attribute ``key`` (and in ``among``, if
+        given), sorted by it; ties keep file order."""
+        allowed = None if among is None else {self.index(n) for n in among}
+        ranked = []
+        for i, node in enumerate(self.nodes):
+            value = node.attr(key)
+            if isinstance(value, int) and not isinstance(value, bool) and (allowed is None or i in allowed):
+                ranked.append((value, i))
+        ranked.sort()
+        return tuple(self.nodes[i].name for _, i in ranked)
+
+    def next_node(self, name: str, key: str = "order", step: int = 1,
+                  among: Iterable[str] | None = None) -> str | None:
+        """The ``step``-th node after ``name`` in the cyclic order of :meth:`ranked`
+        (the last is followed by the first), counting only nodes in ``among`` when it is
+        given (``name`` itself need not be in it and is never the answer).
+        Returns ``None`` when fewer than ``step`` such nodes exist — e.g. every island
+        is full. Raises :class:`InputError` if ``name`` has no integer ``key``.
+        """
+        order = self.ranked(key)
+        if name not in order:
+            self.index(name)
+            raise InputError(f"board '{self.name}': node {name!r} has no integer '{key}' among the nodes ranked")
+        allowed = None if among is None else set(among)
+        i = order.index(name)
+        candidates = [n for n in order[i + 1:] + order[:i] if allowed is None or n in allowed]
+        if step < 0:
+            candidates.reverse()
+        if step == 0 or len(candidates) < abs(step):
+            return None
+        return candidates[abs(step) - 1]
+
     # -- adjacency ---------------------------------------------------------------
-    def _matrix(self, kind: str | None):
-        if kind in self._matrices:
-            return self._matrices[kind]
-        return csr_array((len(self.nodes), len(self.nodes)), dtype=np.int8)
+    def _kind_keys(self, kind: Kinds) -> tuple:
+        """Validated matrix keys for a kind filter."""
+        if kind is None:
+            return (None,)
+        wanted = (kind,) if isinstance(kind, str) else tuple(kind)
+        for k in wanted:
+            if k not in self._matrices or k is None:
+                raise InputError(f"board '{self.name}': unknown edge kind {k!r} (kinds: "
+                                 f"{', '.join(repr(x) for x in self.kinds) or 'none'})")
+        return wanted
 
-    def neighbours(self, name: str, kind: str | None = None) -> tuple[str, ...]:
-        """Nodes joined to ``name`` by an edge (of ``kind`` if given), in file order."""
+    def _matrix(self, kind: Kinds):
+        keys = self._kind_keys(kind)
+        m = self._matrices[keys[0]]
+        for k in keys[1:]:
+            m = m + self._matrices[k]
+        return m
+
+    def neighbours(self, name: str, kind: Kinds = None) -> tuple[str, ...]:
+        """Nodes joined to ``name`` by an edge (of ``kind``, if given), in file order."""
         i = self.index(name)
-        table = self._neighbours.get(kind)
-        return table[i] if table is not None else ()
+        keys = self._kind_keys(kind)
+        found = sorted(set().union(*(self._neighbours[k][i] for k in keys)))
+        return tuple(self.nodes[j].name for j in found)
 
-    def own_or_adjacent(self, name: str, kind: str | None = None) -> tuple[str, ...]:
+    def own_or_adjacent(self, name: str, kind: Kinds = None) -> tuple[str, ...]:
         """``name`` itself followed by its :meth:`neighbours`."""
         return (name,) + self.neighbours(name, kind)
 
-    def adjacent(self, a: str, b: str, kind: str | None = None) -> bool:
-        """Whether an edge (of ``kind`` if given) joins ``a`` and ``b``."""
+    def adjacent(self, a: str, b: str, kind: Kinds = None) -> bool:
+        """Whether an edge (of ``kind``, if given) joins ``a`` and ``b``."""
         self.index(b)
         return b in self.neighbours(a, kind)
 
@@ -251,27 +362,6 @@ class BoardGraph:
                 return kind
         return None
 
-    def next_node(self, name: str, key: str = "order", step: int = 1,
-                  among: Iterable[str] | None = None) -> str:
-        """The node ``step`` places after ``name`` when the nodes having integer
-        attribute ``key`` (and in ``among``, if given) are sorted by it; wraps around
-        (the last is followed by the first). Ties keep file order.
-
-        Raises :class:`InputError` if ``name`` lacks the attribute or is not in ``among``.
-        """
-        allowed = None if among is None else {self.index(n) for n in among}
-        ranked = []
-        for i, node in enumerate(self.nodes):
-            value = node.attr(key)
-            if isinstance(value, int) and not isinstance(value, bool) and (allowed is None or i in allowed):
-                ranked.append((value, i))
-        ranked.sort()
-        order = [i for _, i in ranked]
-        i = self.index(name)
-        if i not in order:
-            raise InputError(f"board '{self.name}': node {name!r} has no integer '{key}' among the nodes ranked")
-        return self.nodes[order[(order.index(i) + step) % len(order)]].name
-
     # -- connectivity ------------------------------------------------------------
     def _subset(self, within: Iterable[str] | None) -> np.ndarray:
         """Sorted node indices of ``within`` (all nodes when ``None``)."""
@@ -279,12 +369,21 @@ class BoardGraph:
             return np.arange(len(self.nodes))
         return np.array(sorted({self.index(n) for n in within}), dtype=np.int64)
 
-    def _induced(self, within, kind):
+    def _induced(self, within, kind, interior=None, starts=()):
+        """The subgraph induced by ``within``: its node indices and adjacency matrix.
+        With ``interior``, the matrix is directed: edges leave only nodes of
+        ``interior`` or of ``starts``, so a path's inner nodes all lie in ``interior``."""
         idx = self._subset(within)
         m = self._matrix(kind)
-        return idx, m[idx][:, idx] if len(idx) else csr_array((0, 0), dtype=np.int8)
+        sub = m[idx][:, idx] if len(idx) else csr_array((0, 0), dtype=np.int8)
+        if interior is not None and len(idx):
+            keep = {self.index(n) for n in interior} | {self.index(n) for n in starts}
+            rows = np.array([1 if int(i) in keep else 0 for i in idx], dtype=np.int8)
+            sub = csr_array(sub.multiply(rows[:, None]))
+            sub.eliminate_zeros()  # csgraph reads an explicit zero as an edge
+        return idx, sub
 
-    def components(self, within: Iterable[str] | None = None, kind: str | None = None) -> tuple[frozenset[str], ...]:
+    def components(self, within: Iterable[str] | None = None, kind: Kinds = None) -> tuple[frozenset[str], ...]:
         """Connected components of the subgraph induced by ``within`` (all nodes by
         default), using only edges of ``kind`` if given; ordered by first node."""
         idx, sub = self._induced(within, kind)
@@ -296,59 +395,118 @@ class BoardGraph:
             groups.setdefault(int(label), []).append(self.nodes[idx[k]].name)
         return tuple(frozenset(g) for g in groups.values())
 
+    def _distances(self, starts, within, kind, interior, limit=np.inf):
+        """Edge counts from the nearest of ``starts`` to every node of ``within``."""
+        starts = list(starts)
+        idx, sub = self._induced(within, kind, interior, starts)
+        pos = {int(i): k for k, i in enumerate(idx)}
+        src = [pos[i] for i in (self.index(n) for n in starts) if i in pos]
+        if not src:
+            return idx, pos, np.full(len(idx), np.inf), None
+        dist, pred, _ = dijkstra(sub, directed=interior is not None, indices=src, unweighted=True,
+                                 limit=limit, min_only=True, return_predecessors=True)
+        return idx, pos, dist, pred
+
     def path_exists(self, sources: Iterable[str], targets: Iterable[str],
-                    within: Iterable[str] | None = None, kind: str | None = None) -> bool:
+                    within: Iterable[str] | None = None, kind: Kinds = None,
+                    interior: Iterable[str] | None = None) -> bool:
         """Whether some node of ``sources`` reaches some node of ``targets`` through
-        nodes of ``within`` only (ends included; a node in both sets counts).
+        nodes of ``within`` only (ends included; a node in both sets counts), and, with
+        ``interior``, passing only through nodes of ``interior`` between its ends.
 
         Example: occupied islands chain an orange island to a red one ⇔
         ``path_exists(orange, red, within=occupied, kind="white line")``.
         """
-        idx, sub = self._induced(within, kind)
-        pos = {int(i): k for k, i in enumerate(idx)}
-        src = [pos[i] for i in (self.index(n) for n in sources) if i in pos]
-        dst = [pos[i] for i in (self.index(n) for n in targets) if i in pos]
-        if not src or not dst:
-            return False
-        _, labels = connected_components(sub, directed=False)
-        return bool(set(labels[src].tolist()) & set(labels[dst].tolist()))
+        targets = [self.index(n) for n in targets]
+        idx, pos, dist, _ = self._distances(sources, within, kind, interior)
+        return any(t in pos and np.isfinite(dist[pos[t]]) for t in targets)
 
-    def reachable(self, start: str, within: Iterable[str] | None = None,
-                  kind: str | None = None) -> tuple[str, ...]:
-        """Nodes reachable from ``start`` inside ``within`` in breadth-first order
-        (``start`` first); ``()`` if ``start`` is not in ``within``."""
-        idx, sub = self._induced(within, kind)
-        pos = {int(i): k for k, i in enumerate(idx)}
-        s = self.index(start)
-        if s not in pos:
-            return ()
-        order = breadth_first_order(sub, pos[s], directed=False, return_predecessors=False)
-        return tuple(self.nodes[idx[k]].name for k in order)
+    def reachable(self, start: str, within: Iterable[str] | None = None, kind: Kinds = None,
+                  max_edges: int | None = None, interior: Iterable[str] | None = None) -> tuple[str, ...]:
+        """Nodes reachable from ``start`` inside ``within`` (``start`` first, then by
+        number of edges, ties in file order); ``()`` if ``start`` is not in ``within``.
+        ``max_edges`` bounds the path length; ``interior`` restricts the nodes passed
+        through (not ``start``, not the node reached)."""
+        if interior is None and max_edges is None:
+            idx, sub = self._induced(within, kind)
+            pos = {int(i): k for k, i in enumerate(idx)}
+            s = self.index(start)
+            if s not in pos:
+                return ()
+            order = breadth_first_order(sub, pos[s], directed=False, return_predecessors=False)
+            return tuple(self.nodes[idx[k]].name for k in order)
+        limit = np.inf if max_edges is None else float(max_edges)
+        idx, pos, dist, _ = self._distances([start], within, kind, interior, limit)
+        found = sorted((float(dist[k]), int(idx[k])) for k in range(len(idx)) if np.isfinite(dist[k]))
+        return tuple(self.nodes[i].name for _, i in found)
 
     def shortest_path(self, a: str, b: str, within: Iterable[str] | None = None,
-                      kind: str | None = None) -> tuple[str, ...] | None:
+                      kind: Kinds = None, interior: Iterable[str] | None = None) -> tuple[str, ...] | None:
         """A path with fewest edges from ``a`` to ``b`` (both ends included) through
-        nodes of ``within``, or ``None`` when there is none."""
-        idx, sub = self._induced(within, kind)
-        pos = {int(i): k for k, i in enumerate(idx)}
-        ia, ib = self.index(a), self.index(b)
-        if ia not in pos or ib not in pos:
+        nodes of ``within`` (and, between the ends, of ``interior``), or ``None``."""
+        ib = self.index(b)
+        idx, pos, dist, pred = self._distances([a], within, kind, interior)
+        if ib not in pos or not np.isfinite(dist[pos[ib]]):
             return None
-        dist, pred = shortest_path(sub, directed=False, unweighted=True, indices=pos[ia],
-                                   return_predecessors=True)
-        k = pos[ib]
-        if not np.isfinite(dist[k]):
-            return None
-        path = [k]
-        while path[-1] != pos[ia]:
+        path = [pos[ib]]
+        while pred[path[-1]] >= 0:
             path.append(int(pred[path[-1]]))
         return tuple(self.nodes[idx[j]].name for j in reversed(path))
 
     def distance(self, a: str, b: str, within: Iterable[str] | None = None,
-                 kind: str | None = None) -> int | None:
+                 kind: Kinds = None, interior: Iterable[str] | None = None) -> int | None:
         """Number of edges of a shortest path, or ``None`` when unreachable."""
-        path = self.shortest_path(a, b, within, kind)
+        path = self.shortest_path(a, b, within, kind, interior)
         return None if path is None else len(path) - 1
+
+    def vertex_cut(self, sources: Iterable[str], targets: Iterable[str],
+                   within: Iterable[str] | None = None, kind: Kinds = None) -> frozenset[str]:
+        """A smallest set of nodes of ``within`` (sources and targets may be among them)
+        whose removal leaves no path from any source to any target inside ``within``.
+
+        Empty when no path exists. Computed as a maximum flow (scipy) on the graph with
+        every node split into an in-half and an out-half joined by capacity 1; the cut
+        is read off the residual graph, so the answer is deterministic.
+        Example: the islands to clear so that no chain of occupied islands joins an
+        orange island to a red one.
+        """
+        idx, sub = self._induced(within, kind)
+        pos = {int(i): k for k, i in enumerate(idx)}
+        src = sorted({pos[i] for i in (self.index(n) for n in sources) if i in pos})
+        dst = sorted({pos[i] for i in (self.index(n) for n in targets) if i in pos})
+        if not src or not dst:
+            return frozenset()
+        n = len(idx)
+        big = n + 1
+        s_node, t_node = 2 * n, 2 * n + 1
+        rows, cols, caps = [], [], []
+        for k in range(n):  # in-half k -> out-half n + k
+            rows.append(k), cols.append(n + k), caps.append(1)
+        coo = sub.tocoo()
+        for u, v in zip(coo.row.tolist(), coo.col.tolist()):  # out-half u -> in-half v
+            rows.append(n + u), cols.append(v), caps.append(big)
+        for k in src:
+            rows.append(s_node), cols.append(k), caps.append(big)
+        for k in dst:
+            rows.append(n + k), cols.append(t_node), caps.append(big)
+        size = 2 * n + 2
+        cap = csr_array((np.array(caps, dtype=np.int32), (np.array(rows), np.array(cols))), shape=(size, size))
+        cap.sum_duplicates()
+        flow = maximum_flow(cap, s_node, t_node).flow  # antisymmetric: f[v, u] == -f[u, v]
+        residual = csr_array(cap - flow)
+        residual.data = (residual.data > 0).astype(np.int8)  # capacity left, forward or back
+        residual.eliminate_zeros()
+        seen = set(breadth_first_order(residual, s_node, directed=True, return_predecessors=False).tolist())
+        return frozenset(self.nodes[idx[k]].name for k in range(n) if k in seen and n + k not in seen)
+
+
+def _as_edge(e) -> Edge:
+    if isinstance(e, Edge):
+        return e
+    e = tuple(e)
+    if len(e) not in (2, 3):
+        raise InputError(f"edge {e!r}: expected (a, b) or (a, b, kind)")
+    return Edge(*e)
 
 
 def _node(raw, where: str, i: int) -> Node:
@@ -402,6 +560,7 @@ def parse_board(data: dict, source: str) -> BoardGraph:
         nodes=nodes,
         edges=edges,
         source=source,
+        edge_kinds=head.strings("edge_kinds", None),
     )
 
 

@@ -94,7 +94,9 @@ def test_neighbours_by_edge_kind_and_own_or_adjacent():
     assert b.neighbours("I1") == ("I2", "I4", "carrier")
     assert b.neighbours("I1", kind="white line") == ("I2",)
     assert b.neighbours("I1", kind="flight") == ("carrier",)
-    assert b.neighbours("I1", kind="no such kind") == ()
+    with pytest.raises(InputError, match="unknown edge kind 'no such kind'"):
+        b.neighbours("I1", kind="no such kind")  # a misspelt kind is an error, never "no edges"
+    assert b.neighbours("I1", kind=["white line", "flight"]) == ("I2", "carrier")
     assert b.own_or_adjacent("I3") == ("I3", "I2")
     assert b.adjacent("I4", "I1") and not b.adjacent("I4", "I2")
     assert not b.adjacent("I1", "I4", kind="white line")
@@ -190,7 +192,7 @@ def graphs(draw):
     edges = tuple(Edge(names[a], names[b], k) for (a, b), k in zip(chosen, kinds))
     nodes = tuple(Node(name, order=draw(st.integers(0, 5))) for name in names)
     subset = draw(st.lists(st.sampled_from(names), unique=True))
-    return BoardGraph("random", "official", nodes, edges), subset
+    return BoardGraph("random", "official", nodes, edges, edge_kinds=("", "road", "river")), subset
 
 
 @given(graphs())
@@ -240,10 +242,99 @@ def test_shortest_path_is_a_minimal_path_inside_the_subset(data, more):
 def test_next_node_cycles_through_every_ranked_node(data, more):
     g, _ = data
     start = more.draw(st.sampled_from(g.names))
-    seen, node = [], start
-    for _ in range(len(g)):
-        seen.append(node)
-        node = g.next_node(node)
-    assert node == start and sorted(seen) == sorted(g.names)
+    seen = [start] + [g.next_node(start, step=k) for k in range(1, len(g))]
+    assert sorted(seen) == sorted(g.names)
+    assert g.next_node(start, step=len(g)) is None  # the start itself is never the answer
     ranks = [g.node(n).order for n in seen]
     assert sum(1 for x, y in zip(ranks, ranks[1:]) if y < x) <= 1  # one wrap at most
+    full = set(more.draw(st.lists(st.sampled_from(g.names), unique=True)))
+    free = [n for n in g.names if n not in full]
+    spill = g.next_node(start, among=free)
+    if set(free) - {start}:
+        assert spill == next(n for n in seen[1:] if n in free)
+    else:
+        assert spill is None  # every candidate full: "none", never the start
+
+
+# -- queries added for the island and rooftop games -------------------------------------
+def _line(n=5):
+    """n0 - n1 - n2 - n3 - n4, plus a 'ferry' edge n0 - n4."""
+    names = [f"n{i}" for i in range(n)]
+    edges = [(names[i], names[i + 1], "road") for i in range(n - 1)] + [(names[0], names[-1], "ferry")]
+    nodes = [Node(name, number=i + 1) for i, name in enumerate(names)]
+    return BoardGraph.build("line", nodes, edges)
+
+
+def test_interior_nodes_must_satisfy_the_filter_but_the_ends_need_not():
+    g = _line()
+    empty = {"n1"}  # n2 holds a plane, n1 does not
+    # a two-step move through an empty island: n0 -> n1 -> n2 is fine even though n2 is occupied
+    assert g.reachable("n0", kind="road", max_edges=2, interior=empty) == ("n0", "n1", "n2")
+    # through an occupied island it is not: from n1, n3 is two steps away through n2
+    assert "n3" not in g.reachable("n1", kind="road", max_edges=2, interior=empty)
+    assert g.shortest_path("n0", "n3", kind="road", interior={"n1"}) is None
+    assert g.shortest_path("n0", "n3", kind="road", interior={"n1", "n2"}) == ("n0", "n1", "n2", "n3")
+    assert g.path_exists(["n0"], ["n4"], kind=["road", "ferry"], interior=()) is True  # the ferry: no interior
+    assert g.path_exists(["n0"], ["n4"], kind="road", interior=()) is False
+    assert g.distance("n0", "n2", interior={"n1"}, kind="road") == 2
+
+
+def test_build_in_code_declared_kinds_and_cheap_derivation():
+    g = BoardGraph.build("roof", ["a", Node("b", order=2), "c"], [("a", "b", "stair"), ("b", "c")],
+                         edge_kinds=("stair", "", "flight"))
+    assert g.kinds == ("", "flight", "stair") and g.neighbours("b", kind="flight") == ()
+    with pytest.raises(InputError, match="declared edge kinds"):
+        BoardGraph.build("bad", ["a", "b"], [("a", "b", "stairs")], edge_kinds=("stair",))
+    h = g.with_changes(add_nodes=[Node("d", order=1)], add_edges=[("d", "b", "stair")], remove_nodes=["c"])
+    assert h.names == ("a", "b", "d") and h.neighbours("b") == ("a", "d")
+    assert g.names == ("a", "b", "c")  # the old graph is unchanged
+    assert h.ranked("order") == ("d", "b")
+    assert h.with_changes(remove_edges=[("b", "a")]).neighbours("a") == ()
+
+
+def test_board_file_may_declare_its_edge_kinds():
+    text = ISLANDS.replace('notes = "a test archipelago"', 'notes = "x"\nedge_kinds = ["white line"]')
+    with pytest.raises(InputError, match=r"edge #3: field 'kind'.*got ''"):
+        parse_board(parse_toml(text, "islands.toml"), "islands.toml")
+
+
+def test_vertex_cut_of_a_chain_is_the_bottleneck():
+    g = _line()
+    assert g.vertex_cut(["n0"], ["n4"], kind="road") in ({"n1"}, {"n2"}, {"n3"}, {"n0"}, {"n4"})
+    assert len(g.vertex_cut(["n0"], ["n4"])) == 1  # the ferry joins the ends directly: cut an end
+    assert g.vertex_cut(["n0"], ["n4"], within=["n0", "n1"]) == frozenset()
+
+
+def _simple_paths(g, a, b, within):
+    """Every simple path a..b inside ``within`` (a brute-force oracle)."""
+    out, stack = [], [(a,)]
+    while stack:
+        path = stack.pop()
+        if path[-1] == b:
+            out.append(path)
+            continue
+        stack.extend(path + (y,) for y in g.neighbours(path[-1]) if y in within and y not in path)
+    return out
+
+
+@given(graphs(), st.data())
+def test_interior_paths_and_vertex_cuts_agree_with_brute_force(data, more):
+    g, subset = data
+    a, b = more.draw(st.sampled_from(g.names)), more.draw(st.sampled_from(g.names))
+    interior = set(more.draw(st.lists(st.sampled_from(g.names), unique=True)))
+    paths = [p for p in _simple_paths(g, a, b, set(g.names)) if set(p[1:-1]) <= interior]
+    assert g.path_exists([a], [b], interior=interior) == bool(paths)
+    found = g.shortest_path(a, b, interior=interior)
+    assert (found is None) == (not paths)
+    if found:
+        assert len(found) == min(len(p) for p in paths) and set(found[1:-1]) <= interior
+    sources = set(more.draw(st.lists(st.sampled_from(g.names), unique=True, max_size=3)))
+    targets = set(more.draw(st.lists(st.sampled_from(g.names), unique=True, max_size=3)))
+    cut = g.vertex_cut(sources, targets, within=subset)
+    rest = set(subset) - cut
+    assert cut <= set(subset) and not g.path_exists(sources & rest, targets & rest, within=rest)
+    # minimal: no smaller set of nodes of the subset does it
+    for k in range(len(cut)):
+        for smaller in itertools.combinations(sorted(subset), k):
+            left = set(subset) - set(smaller)
+            assert g.path_exists(sources & left, targets & left, within=left)

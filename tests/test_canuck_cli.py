@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from scenarios.canuck.board import DEFAULT_MAP_PATH, default_map
-from scenarios.canuck.cli import interactive, render
+from scenarios.cli.canuck import interactive, render
 from scenarios.canuck.state import new_game
 from scenarios.cli import main
 

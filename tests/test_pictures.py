@@ -10,7 +10,7 @@ from maneuvers import shipped_decks
 from scenarios.cli import main
 from scenarios.dogfight.scenario import load_scenario
 from scenarios.dogfight.turn import run_turn
-from scenarios.fan import fan
+from maneuvers.fan import fan
 from viz import api, style
 from viz.animate import moments, write_turn_animation
 from viz.picture import render

@@ -1,6 +1,7 @@
 """Pictures of furball's answers, drawn with matplotlib.
 
-The top layer: it imports the engine, nothing imports it. The CLI reaches its
-renderers through the ``furball.plot`` entry points. Every drawing function takes an
-``ax`` (or creates one) and returns the artists it drew.
+The layer between the CLI and the engines: it imports the engines (and geometry), and
+only the CLI imports it. It draws; it never decides where a file goes — callers pass
+the path (the CLI passes a temporary one and moves it into place). Every drawing
+function takes an ``ax`` (or creates one) and returns the artists it drew.
 """

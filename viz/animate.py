@@ -13,7 +13,6 @@ import pathlib
 from matplotlib import animation
 
 from geometry.errors import InputError
-from scenarios.output import write_atomic
 
 from . import style
 from .picture import render
@@ -41,13 +40,17 @@ def check_animation_path(path: pathlib.Path) -> None:
 
 
 def write_turn_animation(result, path: pathlib.Path, fps: int = 12, dpi: int = 72,
-                         move_frames: int = MOVE_FRAMES, hold_frames: int = HOLD_FRAMES) -> int:
-    """Animate a :class:`~scenarios.dogfight.turn.TurnResult` to ``path`` (.gif or .mp4).
+                         move_frames: int = MOVE_FRAMES, hold_frames: int = HOLD_FRAMES,
+                         format: str | None = None) -> int:
+    """Animate a :class:`~scenarios.dogfight.turn.TurnResult` into ``path`` (gif, or mp4;
+    ``format`` overrides the path's suffix). The caller decides where the file goes.
 
     Returns the number of frames. Raises :class:`InputError` for .mp4 without ffmpeg.
     """
+    path = pathlib.Path(path)
     check_animation_path(path)
-    if path.suffix.lower() == ".mp4":
+    fmt = (format or path.suffix.lstrip(".")).lower()
+    if fmt == "mp4":
         writer = animation.FFMpegWriter(fps=fps)
     else:
         writer = animation.PillowWriter(fps=fps)
@@ -80,5 +83,5 @@ def write_turn_animation(result, path: pathlib.Path, fps: int = 12, dpi: int = 7
         return []
 
     anim = animation.FuncAnimation(figure, draw, frames=len(frames), blit=False, repeat=False)
-    write_atomic(path, lambda tmp: anim.save(str(tmp), writer=writer, dpi=dpi))
+    anim.save(str(path), writer=writer, dpi=dpi)
     return len(frames)

@@ -1,10 +1,9 @@
-"""What the CLI asks of viz (found through the ``furball.viz`` entry point, so no
-engine module imports viz): build a picture of a result, save it, animate a turn."""
+"""What the CLI asks of viz: build a picture of a result, draw it to a file, animate a
+turn. viz draws; the caller decides where files go (it passes a path, usually a
+temporary one that it moves into place once complete)."""
 from __future__ import annotations
 
 import pathlib
-
-from scenarios.output import write_atomic
 
 from .fan import fan_picture
 from .picture import Picture, render
@@ -25,18 +24,20 @@ def figure(kind: str, result):
     return render(picture(kind, result))
 
 
-def save_plot(kind: str, result, path: pathlib.Path, scale=None, paper: str = "A4") -> str:
-    """Write the picture to ``path`` (atomically); with ``scale`` ``(paper, table)``, a
-    true-scale PDF on ``paper`` pages. Returns a one-line description of what was written."""
+def save_plot(kind: str, result, path: pathlib.Path, scale=None, paper: str = "A4",
+              format: str | None = None) -> str:
+    """Draw the picture into ``path`` (format from ``format`` or the path's suffix);
+    with ``scale`` ``(paper, table)``, a true-scale PDF on ``paper`` pages. Returns a
+    short description of what was drawn (e.g. ``"plot"``)."""
     pic = picture(kind, result)
+    fmt = (format or pathlib.Path(path).suffix.lstrip(".")).lower()
     if scale is None:
-        fig = render(pic)
-        write_atomic(path, lambda tmp: fig.savefig(tmp, bbox_inches="tight"))
-        return f"plot written to {path}"
+        render(pic).savefig(path, bbox_inches="tight", format=fmt)
+        return "plot"
     from .true_scale import save_true_scale
 
     layout = save_true_scale(pic.draw, pic.extent_mm, path, scale=scale, paper=paper, title=pic.title)
-    return f"true-scale PDF written to {path}: {layout.describe()}"
+    return f"true-scale PDF ({layout.describe()})"
 
 
 def check_animation(path: pathlib.Path) -> None:
@@ -46,9 +47,10 @@ def check_animation(path: pathlib.Path) -> None:
     check_animation_path(path)
 
 
-def save_animation(result, path: pathlib.Path, fps: int = 12) -> str:
-    """Animate a turn to ``path`` (.gif with Pillow; .mp4 needs ffmpeg on the PATH)."""
+def save_animation(result, path: pathlib.Path, fps: int = 12, format: str | None = None) -> str:
+    """Animate a turn into ``path`` (gif with Pillow; mp4 needs ffmpeg on the PATH);
+    ``format`` overrides the path's suffix. Returns a short description."""
     from .animate import write_turn_animation
 
-    frames = write_turn_animation(result, path, fps)
-    return f"animation written to {path} ({frames} frames)"
+    frames = write_turn_animation(result, path, fps, format=format)
+    return f"animation ({frames} frames)"

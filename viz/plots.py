@@ -10,7 +10,7 @@ from .picture import Picture, extent_of
 
 def draw_move(ax, result):
     """Every base outline (start, and after each card), heading marks, the laid card
-    arrows and the swept path of a :class:`~scenarios.move.MoveResult`."""
+    arrows and the swept path of a :class:`~maneuvers.move.MoveResult`."""
     colour = style.colour_for(0)
     draw_base(ax, result.base, result.start, colour, label="start", alpha=style.GHOST_ALPHA + 0.3,
               gid="base:start")

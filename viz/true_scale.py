@@ -34,7 +34,6 @@ from matplotlib.ticker import FuncFormatter, MultipleLocator
 from matplotlib.transforms import Affine2D
 
 from geometry.errors import InputError
-from scenarios.output import write_atomic
 
 from . import style
 
@@ -336,7 +335,8 @@ def save_true_scale(draw: Callable, extent_mm, path, scale=(1.0, 1.0), paper: st
     table region to print, mm; ``scale = (paper_units, table_units)`` (``(1, 2)`` is
     half size); ``paper`` "A4" or "Letter" (any case; landscape is chosen when it needs
     fewer pages); ``title`` is printed at the top of every page. ``path`` must end in
-    ``.pdf``; it is written atomically (a failure leaves no file).
+    ``.pdf`` (the caller decides where it goes: the CLI passes a temporary file that it
+    moves into place once complete).
 
     Returns the :class:`TrueScaleLayout`. Raises :class:`InputError` for an unknown
     paper, a bad scale or extent, a path not ending in ``.pdf`` or too many pages.
@@ -348,12 +348,12 @@ def save_true_scale(draw: Callable, extent_mm, path, scale=(1.0, 1.0), paper: st
     k = layout.paper_per_table
     w, h = layout.paper_mm
 
-    def write(tmp: pathlib.Path) -> None:
+    def write(target: pathlib.Path) -> None:
         metadata = {"Title": title or "furball true-scale print", "Creator": "furball",
                     "Subject": f"{layout.describe()}", "CreationDate": None}
         # 'standard' bbox whatever the user's matplotlibrc says: 'tight' would resize pages.
         with matplotlib.rc_context({"savefig.bbox": "standard"}), \
-                PdfPages(tmp, metadata=metadata) as pdf:
+                PdfPages(target, metadata=metadata) as pdf:
             for tile in layout.tiles:
                 figure = Figure(figsize=(w / MM_PER_INCH, h / MM_PER_INCH), layout="none")
                 mm_transform = Affine2D().scale(1 / MM_PER_INCH) + figure.dpi_scale_trans
@@ -372,5 +372,5 @@ def save_true_scale(draw: Callable, extent_mm, path, scale=(1.0, 1.0), paper: st
                                 ha="center", va="center")
                 pdf.savefig(figure)
 
-    write_atomic(path, write)
+    write(path)
     return layout

@@ -4,7 +4,8 @@ from __future__ import annotations
 from geometry.errors import InputError
 from maneuvers.zones import zones
 
-from .dogfight.scenario import load_scenario
+from scenarios.dogfight.scenario import load_scenario
+
 from .output import PictureRequest, add_picture_options
 
 

@@ -3,55 +3,13 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
 
-import numpy as np
-
-from geometry.base import Base
 from geometry.datafile import MAX_LENGTH_MM
 from geometry.errors import InputError
 from geometry.pose import Pose
-from maneuvers.bases import find_base
-from maneuvers.card import ManeuverCard
-from maneuvers.deck import Deck, find_deck
-from maneuvers.path import PathSamples, arrow_points, path_poses
-from maneuvers.placement import place
+from maneuvers.move import MoveResult, move
 
-from .output import PictureRequest, add_picture_options
-
-
-@dataclass(frozen=True)
-class MoveResult:
-    """A plane moved through cards: ``poses[i]`` is the pose after ``cards[i]``;
-    ``paths[i]`` and ``arrows[i]`` the intermediate poses and the laid arrow of card i."""
-
-    deck: Deck
-    base: Base
-    start: Pose
-    cards: tuple[ManeuverCard, ...]
-    poses: tuple[Pose, ...]
-    paths: tuple[PathSamples, ...]
-    arrows: tuple[np.ndarray, ...]
-
-    @property
-    def final(self) -> Pose:
-        return self.poses[-1] if self.poses else self.start
-
-
-def move(deck: Deck, base: Base, start: Pose, card_ids: list[str]) -> MoveResult:
-    """Move ``base`` from ``start`` through the cards ``card_ids`` of ``deck``.
-
-    Raises :class:`InputError` for an unknown card id.
-    """
-    cards = tuple(deck.card(cid) for cid in card_ids)
-    poses, paths, arrows = [], [], []
-    pose = start
-    for card in cards:
-        paths.append(path_poses(pose, card, base))
-        arrows.append(arrow_points(pose, card, base))
-        pose = place(pose, card, base)
-        poses.append(pose)
-    return MoveResult(deck, base, start, cards, tuple(poses), tuple(paths), tuple(arrows))
+from .output import PictureRequest, add_picture_options, resolve_deck_and_base
 
 
 def parse_pose(text: str, option: str = "--start") -> Pose:
@@ -73,22 +31,6 @@ def parse_card_ids(text: str) -> list[str]:
     if not text.strip() or any(not p for p in ids):
         raise InputError(f"--cards {text!r}: expected card ids separated by commas, e.g. A1,A4,A1")
     return ids
-
-
-def pose_dict(pose: Pose) -> dict:
-    return {"x": pose.x_mm, "y": pose.y_mm, "heading": pose.heading_deg}
-
-
-def result_json(result: MoveResult) -> dict:
-    """The ``--json`` document: mm and degrees, one pose per card."""
-    return {
-        "deck": result.deck.name,
-        "base": {"name": result.base.name, "length_mm": result.base.length_mm,
-                 "width_mm": result.base.width_mm},
-        "start": pose_dict(result.start),
-        "poses": [dict(pose_dict(p), card=c.id) for p, c in zip(result.poses, result.cards)],
-        "final": pose_dict(result.final),
-    }
 
 
 def result_text(result: MoveResult) -> str:
@@ -124,14 +66,10 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     request = PictureRequest.from_args(args)
-    deck = find_deck(args.deck)
-    base_spec = args.base or deck.base
-    if base_spec is None:
-        raise InputError(f"deck '{deck.name}' names no base: give --base")
-    base = find_base(base_spec)
-    result = move(deck, base, parse_pose(args.start), parse_card_ids(args.cards))
+    deck, base = resolve_deck_and_base(args.deck, args.base)
+    result = move(deck, base, parse_pose(args.start), parse_card_ids(args.cards), sample=request.wanted)
     written = request.save("move", result)
-    print(json.dumps(result_json(result), indent=2) if args.json else result_text(result))
+    print(json.dumps(result.to_json(), indent=2) if args.json else result_text(result))
     if written and not args.json:
         print(written)
     return 0

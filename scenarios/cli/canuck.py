@@ -17,11 +17,11 @@ from typing import TextIO
 
 from geometry.errors import InputError
 
-from .board import CanuckMap, default_map, load_map
-from .cards import labels
-from .game import play_game, play_many
-from .players import PLAYERS
-from .state import END_REASONS, OP_NAMES, State, new_game
+from scenarios.canuck.board import CanuckMap, default_map, load_map
+from scenarios.canuck.cards import labels
+from scenarios.canuck.game import play_game, play_many
+from scenarios.canuck.players import PLAYERS
+from scenarios.canuck.state import END_REASONS, OP_NAMES, State, new_game
 
 __all__ = ["add_arguments", "run", "interactive", "render"]
 

@@ -6,10 +6,12 @@ import json
 
 from geometry.errors import InputError
 
-from ..output import ANIMATION_FORMATS, PictureRequest, add_picture_options, check_output_path, viz, write_text_atomic
-from .report import turn_json, turn_text
-from .scenario import POLICIES, load_scenario, scenario_toml
-from .turn import run_turn
+from scenarios.dogfight.report import turn_json, turn_text
+from scenarios.dogfight.scenario import POLICIES, load_scenario, scenario_toml
+from scenarios.dogfight.turn import run_turn
+
+from .output import (ANIMATION_FORMATS, PictureRequest, add_picture_options, check_output_path, viz, write_atomic,
+                     write_text_atomic)
 
 
 def _seed(text: str) -> int:
@@ -53,7 +55,9 @@ def run(args) -> int:
     state_text = scenario_toml(result.after, out.parent) if out else None
     notes = [request.save("turn", result)]
     if animate is not None:
-        notes.append(viz().save_animation(result, animate, fps=args.fps))
+        said = []
+        write_atomic(animate, lambda tmp: said.append(viz().save_animation(result, tmp, fps=args.fps)))
+        notes.append(f"{said[0]} written to {animate}")
     if out is not None:
         write_text_atomic(out, state_text)
         notes.append(f"state for turn {result.after.turn} written to {out}")

@@ -5,7 +5,7 @@ Only ``canuck`` (Operation Canuck, CN.*) so far; its options live in
 """
 from __future__ import annotations
 
-from .canuck import cli as canuck_cli
+from . import canuck as canuck_cli
 
 
 def register(subparsers) -> None:

@@ -11,8 +11,7 @@ import sys
 
 from geometry.errors import InputError
 
-from . import fan, move, play, zones
-from .dogfight import command as turn
+from . import fan, move, play, turn, zones
 
 # options whose value may start with '-' (a negative coordinate)
 _NUMERIC_TUPLE_OPTIONS = ("--start",)
@@ -61,6 +60,3 @@ def main(argv: list[str] | None = None) -> int:
         print("furball: interrupted", file=sys.stderr)
         return 130
 
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

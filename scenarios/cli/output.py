@@ -1,9 +1,10 @@
-"""Writing output files safely, and reaching the optional drawing package.
+"""Where the CLI's files go, and how they are written.
 
+* Every output path is checked before any work is done.
 * Files are written to a temporary name beside the target and renamed into place
   only when complete, so a failed run leaves no partial output file.
-* Pictures are drawn by the ``viz`` package, which nothing in the engine imports: the
-  CLI reaches it through the ``furball.viz`` entry point (declared in pyproject.toml).
+* Pictures are drawn by :mod:`viz` (the layer below the CLI), which never decides where
+  a file goes: the CLI hands it a temporary path and moves the result into place.
 """
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ import os
 import pathlib
 import tempfile
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 
 from geometry.errors import InputError
+from maneuvers.bases import find_base
+from maneuvers.deck import find_deck
 
 PLOT_FORMATS = (".png", ".svg", ".pdf")
 
@@ -51,11 +53,21 @@ def write_text_atomic(path: pathlib.Path, text: str) -> None:
 
 
 def viz():
-    """The drawing package's API (``viz.api``), found through the ``furball.viz`` entry point."""
-    for ep in entry_points(group="furball.viz"):
-        if ep.name == "api":
-            return ep.load()
-    raise InputError("cannot draw: the furball viz package is not installed")
+    """The drawing layer's API (:mod:`viz.api`), imported only when a picture is asked
+    for (it loads matplotlib)."""
+    from viz import api
+
+    return api
+
+
+def resolve_deck_and_base(deck_spec: str, base_spec: str | None):
+    """A deck (shipped name or file) and the base to fly it on: ``base_spec`` or the
+    deck's own base. Raises :class:`InputError`."""
+    deck = find_deck(deck_spec)
+    chosen = base_spec or deck.base
+    if chosen is None:
+        raise InputError(f"deck '{deck.name}' names no base: give --base")
+    return deck, find_base(chosen)
 
 
 PAPERS = ("A4", "Letter")
@@ -99,7 +111,16 @@ class PictureRequest:
             raise InputError(f"--scale {args.scale}: writes a PDF: give --plot FILE.pdf")
         return cls(plot, scale, args.paper)
 
+    @property
+    def wanted(self) -> bool:
+        """Whether a picture was asked for."""
+        return self.plot is not None
+
     def save(self, kind: str, result) -> str | None:
+        """Draw ``result`` and move the file into place; returns a line saying what was written."""
         if self.plot is None:
             return None
-        return viz().save_plot(kind, result, self.plot, scale=self.scale, paper=self.paper)
+        said = []
+        write_atomic(self.plot, lambda tmp: said.append(
+            viz().save_plot(kind, result, tmp, scale=self.scale, paper=self.paper)))
+        return f"{said[0]} written to {self.plot}"

@@ -255,7 +255,7 @@ def test_CN_P11_train_places_up_to_three_groups_in_base_areas():
     s = position(reserve=("9♥",), axis=("A♠",), bases={"Castino": 1, "Govone": 1}, unused_groups=8,
                  groups=None)
     s, _ = play(s, act("train"), *add("9♥"), act("resolve"))
-    assert s.pending.kind == "train" and {MAP.areas[a.area] for a in s.legal_actions() if a.area >= 0} == {"Castino", "Govone"}
+    assert s.pending.kind == "train" and {MAP.areas[a.area] for a in s.legal_actions() if a.area is not None} == {"Castino", "Govone"}
     s, _ = play(s, act("place_group", "Castino"), act("place_group", "Govone"), act("place_group", "Govone"))
     assert s.pending is None and s.groups[area("Govone")] == 2 and s.unused_groups == 5
 

@@ -17,14 +17,22 @@ menu is short (the terminal game shows them as numbered choices):
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from .actions import (KINETIC, NON_KINETIC_KINDS, OP_NAMES, Action, ActionKind, EndReason, IllegalAction, Pending,
+                      PendingKind, Piece)
 from .cards import DIAMONDS, HEARTS, card_value, label, labels, rank
-from .state import KINETIC, OP_NAMES, Action, IllegalAction, Pending, State, Work
 from .sweep import resolve_sweep, run_draws
+from .work import Work
+
+if TYPE_CHECKING:
+    from .state import State
 
 __all__ = ["legal_actions", "apply", "describe"]
 
-RESOLVE, CANCEL, DONE = Action("resolve"), Action("cancel"), Action("done")
-NON_KINETIC = (Action("train"), Action("move"), Action("build_base"), Action("supply_drop"))
+K = ActionKind
+RESOLVE, CANCEL, DONE = Action(K.RESOLVE), Action(K.CANCEL), Action(K.DONE)
+NON_KINETIC = tuple(Action(k) for k in NON_KINETIC_KINDS)
 
 
 def legal_actions(s: State) -> tuple[Action, ...]:
@@ -36,41 +44,41 @@ def legal_actions(s: State) -> tuple[Action, ...]:
         out = []
         for a in s.board.gar:
             if s.garrison[a] > 0 and s.groups[a] + s.leaders[a] > 0:  # CN.P3, CN.P4
-                out.append(Action("ambush", area=a))
-                out.append(Action("sabotage", area=a))
+                out.append(Action(K.AMBUSH, area=a))
+                out.append(Action(K.SABOTAGE, area=a))
         if s.reserve:
             out.extend(NON_KINETIC)
-        out.extend(Action("pause", area=a) for a, g in enumerate(s.groups) if g > 0)  # CN.P13
+        out.extend(Action(K.PAUSE, area=a) for a, g in enumerate(s.groups) if g > 0)  # CN.P13
         return tuple(out)
-    if p.kind == "participants":
-        out = [Action("participants", groups=g, leaders=l_)
+    if p.kind == PendingKind.PARTICIPANTS:
+        out = [Action(K.PARTICIPANTS, groups=g, leaders=l_)
                for l_ in range(s.leaders[p.area] + 1) for g in range(s.groups[p.area] + 1)
                if g + l_ >= 1 and (g <= 1 or l_ >= 1)]  # CN.P4
         return tuple(out) + (CANCEL,)
-    if p.kind == "cards":
+    if p.kind == PendingKind.CARDS:
         limit = p.groups + p.leaders if p.op in KINETIC else len(s.reserve)  # CN.P5
         out = []
         if len(p.cards) < limit:
-            out = [Action("add_card", card=c) for c in s.reserve if c not in p.cards]
+            out = [Action(K.ADD_CARD, card=c) for c in s.reserve if c not in p.cards]
         if p.op in KINETIC or p.cards:  # CN.P5 allows none; engine convention: CN.P9 needs one
             out.append(RESOLVE)
         out.append(CANCEL)
         return tuple(out)
-    if p.kind == "sweep":
-        return tuple(Action("add_card", card=c) for c in s.reserve if c not in p.cards) + (RESOLVE,)
-    if p.kind == "train":
-        return tuple(Action("place_group", area=a) for a, b in enumerate(s.bases) if b) + (DONE,)
-    if p.kind == "move":
+    if p.kind == PendingKind.SWEEP:
+        return tuple(Action(K.ADD_CARD, card=c) for c in s.reserve if c not in p.cards) + (RESOLVE,)
+    if p.kind == PendingKind.TRAIN:
+        return tuple(Action(K.PLACE_GROUP, area=a) for a, b in enumerate(s.bases) if b) + (DONE,)
+    if p.kind == PendingKind.MOVE:
         out = []
         n = len(s.areas)
         for a in range(n):
-            for piece, have, arrived in (("group", s.groups, p.arrived_groups),
-                                         ("leader", s.leaders, p.arrived_leaders)):
+            for piece, have, arrived in ((Piece.GROUP, s.groups, p.arrived_groups),
+                                         (Piece.LEADER, s.leaders, p.arrived_leaders)):
                 if have[a] - arrived[a] > 0:
-                    out.extend(Action("move_counter", area=a, to=b, piece=piece) for b in range(n) if b != a)
+                    out.extend(Action(K.MOVE_COUNTER, area=a, to=b, piece=piece) for b in range(n) if b != a)
         return tuple(out) + (DONE,)
-    if p.kind == "base":
-        return tuple(Action("place_base", area=a) for a in s.board.base if not s.bases[a])
+    if p.kind == PendingKind.BASE:
+        return tuple(Action(K.PLACE_BASE, area=a) for a in s.board.base if not s.bases[a])
     raise AssertionError(p.kind)  # pragma: no cover
 
 
@@ -78,28 +86,28 @@ def describe(s: State, a: Action) -> str:
     """Human-readable text of action ``a`` in state ``s``."""
     names = s.areas
     k = a.kind
-    if k in ("ambush", "sabotage"):
+    if k in KINETIC:
         return f"{OP_NAMES[k]} the garrison in {names[a.area]} (strength {s.garrison[a.area]})"
     if k in OP_NAMES:
         return OP_NAMES[k]
-    if k == "pause":
+    if k == K.PAUSE:
         return f"Operational Pause, removing a Group from {names[a.area]}"
-    if k == "participants":
+    if k == K.PARTICIPANTS:
         return f"commit {a.groups} Group(s) and {a.leaders} Leader(s)"
-    if k == "add_card":
+    if k == K.ADD_CARD:
         return f"add {label(a.card)}"
-    if k == "resolve":
+    if k == K.RESOLVE:
         p = s.pending
         return f"resolve with {labels(p.cards)}" if p is not None else "resolve"
-    if k == "cancel":
+    if k == K.CANCEL:
         return "cancel this declaration"
-    if k == "done":
+    if k == K.DONE:
         return "done"
-    if k == "place_group":
+    if k == K.PLACE_GROUP:
         return f"place a Group in {names[a.area]}"
-    if k == "move_counter":
+    if k == K.MOVE_COUNTER:
         return f"move a {a.piece.capitalize()} from {names[a.area]} to {names[a.to]}"
-    if k == "place_base":
+    if k == K.PLACE_BASE:
         return f"place a Base in {names[a.area]}"
     return k
 
@@ -107,7 +115,7 @@ def describe(s: State, a: Action) -> str:
 def apply(s: State, action: Action) -> State:
     """The state after ``action``. Raises :class:`IllegalAction` (state unchanged)."""
     if s.over:
-        raise IllegalAction(f"action {action.kind!r}: the game is over ({s.over})")
+        raise IllegalAction(f"action {getattr(action, 'kind', action)}: the game is over ({s.over})")
     if not isinstance(action, Action) or not s.is_legal(action):
         menu = "main menu" if s.pending is None else f"pending '{s.pending.kind}'"
         raise IllegalAction(f"action {describe_safe(s, action)}: not legal now ({menu}; "
@@ -116,7 +124,7 @@ def apply(s: State, action: Action) -> State:
     _dispatch(w, s, action)
     run_draws(w)
     if w.pending is None and not w.over and w.draws_due == 0 and not w.reserve and sum(w.groups) == 0:
-        w.over = "deadlock"  # CN.E2
+        w.over = EndReason.DEADLOCK  # CN.E2
         w.log("  deadlock: no Reserve cards and no Group for an Operational Pause: defeat (CN.E2)")
     return w.freeze()
 
@@ -134,31 +142,31 @@ def _dispatch(w: Work, s: State, a: Action) -> None:
     if p is None:
         if k in KINETIC:
             w.log(f"{OP_NAMES[k]} declared against {w.name(a.area)}")
-            w.pending = Pending("participants", op=k, area=a.area)
-        elif k == "pause":
+            w.pending = Pending(PendingKind.PARTICIPANTS, op=k, area=a.area)
+        elif k == K.PAUSE:
             _pause(w, a.area)
         else:
             w.log(f"{OP_NAMES[k]} declared")
-            w.pending = Pending("cards", op=k)
-    elif k == "cancel":
+            w.pending = Pending(PendingKind.CARDS, op=k)
+    elif k == K.CANCEL:
         w.log(f"  {OP_NAMES[p.op]} cancelled")
         w.pending = None
-    elif p.kind == "participants":
-        w.pending = Pending("cards", op=p.op, area=p.area, groups=a.groups, leaders=a.leaders)
-    elif p.kind in ("cards", "sweep") and k == "add_card":
+    elif p.kind == PendingKind.PARTICIPANTS:
+        w.pending = Pending(PendingKind.CARDS, op=p.op, area=p.area, groups=a.groups, leaders=a.leaders)
+    elif p.kind in (PendingKind.CARDS, PendingKind.SWEEP) and k == K.ADD_CARD:
         w.pending = Pending(p.kind, op=p.op, area=p.area, garrison=p.garrison, groups=p.groups,
                             leaders=p.leaders, cards=p.cards + (a.card,))
-    elif p.kind == "cards":
+    elif p.kind == PendingKind.CARDS:
         w.options += 1
         w.pending = None
-        {"ambush": _ambush, "sabotage": _sabotage}.get(p.op, _non_kinetic)(w, p)
-    elif p.kind == "sweep":
+        {K.AMBUSH: _ambush, K.SABOTAGE: _sabotage}.get(p.op, _non_kinetic)(w, p)
+    elif p.kind == PendingKind.SWEEP:
         resolve_sweep(w, p.garrison, p.area, p.cards)
-    elif p.kind == "train":
+    elif p.kind == PendingKind.TRAIN:
         _train_step(w, p, a)
-    elif p.kind == "move":
+    elif p.kind == PendingKind.MOVE:
         _move_step(w, p, a)
-    elif p.kind == "base":
+    elif p.kind == PendingKind.BASE:
         w.bases[a.area] = 1
         w.unused_bases -= 1
         w.log(f"  a Base is placed in {w.name(a.area)}")
@@ -216,14 +224,14 @@ def _non_kinetic(w: Work, p: Pending) -> None:
     """CN.P9–CN.P12: the adjusted total (hearts doubled for Train and Move, diamonds for
     Build Base and Supply Drop) against ONE random Axis card."""
     red = w.take_from_reserve(p.cards)
-    doubled = HEARTS if p.op in ("train", "move") else DIAMONDS
+    doubled = HEARTS if p.op in (K.TRAIN, K.MOVE) else DIAMONDS
     total = sum(card_value(c, doubled) for c in red)
     black = w.draw_axis(1)
     axis = sum(rank(c) for c in black)
     success = total > axis
     w.log(f"  {OP_NAMES[p.op]}: {labels(red)} = {total} vs Axis {labels(black)} = {axis}: "
           f"{'success' if success else 'failure'}")
-    if p.op == "supply_drop":
+    if p.op == K.SUPPLY_DROP:
         if success:  # shuffle the Partisan discard pile, draw up to 2 (before discarding)
             got = []
             for _ in range(min(2, len(w.partisan_discard))):
@@ -237,13 +245,13 @@ def _non_kinetic(w: Work, p: Pending) -> None:
     w.discard(red, black)  # engine convention: cards are discarded before the effect is placed
     if not success:
         _finish(w)
-    elif p.op == "train" and w.unused_groups > 0:
-        w.pending = Pending("train", left=min(3, w.unused_groups))
-    elif p.op == "move" and sum(w.groups) + sum(w.leaders) > 0:
+    elif p.op == K.TRAIN and w.unused_groups > 0:
+        w.pending = Pending(PendingKind.TRAIN, left=min(3, w.unused_groups))
+    elif p.op == K.MOVE and sum(w.groups) + sum(w.leaders) > 0:
         n = len(w.board.areas)
-        w.pending = Pending("move", arrived_groups=(0,) * n, arrived_leaders=(0,) * n)
-    elif p.op == "build_base" and w.unused_bases > 0 and any(not w.bases[a] for a in w.board.base):
-        w.pending = Pending("base")
+        w.pending = Pending(PendingKind.MOVE, arrived_groups=(0,) * n, arrived_leaders=(0,) * n)
+    elif p.op == K.BUILD_BASE and w.unused_bases > 0 and any(not w.bases[a] for a in w.board.base):
+        w.pending = Pending(PendingKind.BASE)
     else:
         w.log("  (nothing to place)")
         _finish(w)
@@ -251,7 +259,7 @@ def _non_kinetic(w: Work, p: Pending) -> None:
 
 def _train_step(w: Work, p: Pending, a: Action) -> None:
     """CN.P11 Train: place up to 3 unused Groups in areas with Bases."""
-    if a.kind == "done":
+    if a.kind == K.DONE:
         _finish(w)
         return
     w.groups[a.area] += 1
@@ -262,25 +270,25 @@ def _train_step(w: Work, p: Pending, a: Action) -> None:
     if left == 0 or w.unused_groups == 0:
         _finish(w)
     else:
-        w.pending = Pending("train", left=left)
+        w.pending = Pending(PendingKind.TRAIN, left=left)
 
 
 def _move_step(w: Work, p: Pending, a: Action) -> None:
     """CN.P11 Move: any or all Groups/Leaders from/to any areas (each counter once)."""
-    if a.kind == "done":
+    if a.kind == K.DONE:
         _finish(w)
         return
-    have, arrived = (w.groups, list(p.arrived_groups)) if a.piece == "group" else (w.leaders, list(p.arrived_leaders))
+    have, arrived = (w.groups, list(p.arrived_groups)) if a.piece == Piece.GROUP else (w.leaders, list(p.arrived_leaders))
     have[a.area] -= 1
     have[a.to] += 1
     arrived[a.to] += 1
     w.log(f"  a {a.piece.capitalize()} moves from {w.name(a.area)} to {w.name(a.to)}")
     w.check_alba()
-    ag = tuple(arrived) if a.piece == "group" else p.arrived_groups
-    al = tuple(arrived) if a.piece == "leader" else p.arrived_leaders
+    ag = tuple(arrived) if a.piece == Piece.GROUP else p.arrived_groups
+    al = tuple(arrived) if a.piece == Piece.LEADER else p.arrived_leaders
     movable = any(w.groups[i] - ag[i] > 0 or w.leaders[i] - al[i] > 0 for i in range(len(w.groups)))
     if movable:
-        w.pending = Pending("move", arrived_groups=ag, arrived_leaders=al)
+        w.pending = Pending(PendingKind.MOVE, arrived_groups=ag, arrived_leaders=al)
     else:
         _finish(w)
 

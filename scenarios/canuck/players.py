@@ -22,7 +22,8 @@ from collections import defaultdict
 import numpy as np
 
 from .cards import DIAMONDS, HEARTS, card_value, rank
-from .state import KINETIC, Action, State
+from .actions import KINETIC, Action, ActionKind as K, PendingKind, Piece
+from .state import State
 
 __all__ = ["RandomPlayer", "HeuristicPlayer", "make_player", "PLAYERS"]
 
@@ -40,7 +41,7 @@ class RandomPlayer:
     def choose(self, state: State) -> Action:
         by_kind: dict[str, list[Action]] = defaultdict(list)
         for a in state.legal_actions():
-            if a.kind != "cancel":
+            if a.kind != K.CANCEL:
                 by_kind[a.kind].append(a)
         kinds = list(by_kind)
         options = by_kind[kinds[int(self.rng.integers(len(kinds)))] if len(kinds) > 1 else kinds[0]]
@@ -88,16 +89,16 @@ class HeuristicPlayer:
         p = s.pending
         if p is None:
             action = self._main(s)
-        elif p.kind == "participants":
+        elif p.kind == PendingKind.PARTICIPANTS:
             g, l_ = self._participants(s, p.area)
-            action = Action("participants", groups=g, leaders=l_)
-        elif p.kind == "cards":
+            action = Action(K.PARTICIPANTS, groups=g, leaders=l_)
+        elif p.kind == PendingKind.CARDS:
             action = self._cards(s, p)
-        elif p.kind == "sweep":
+        elif p.kind == PendingKind.SWEEP:
             action = self._sweep(s, p)
-        elif p.kind == "train":
+        elif p.kind == PendingKind.TRAIN:
             action = self._train(s)
-        elif p.kind == "move":
+        elif p.kind == PendingKind.MOVE:
             action = self._move(s, p)
         else:
             action = self._base(s, legal)
@@ -111,7 +112,7 @@ class HeuristicPlayer:
 
     def _kinetic_plan(self, s: State, op: str, area: int, g: int, l_: int):
         """Best (EV, cards) for ``op`` in ``area`` with these participants (CN.P5–P7)."""
-        doubled = HEARTS if op == "ambush" else DIAMONDS
+        doubled = HEARTS if op == K.AMBUSH else DIAMONDS
         ranked = sorted(s.reserve, key=lambda c: (-card_value(c, doubled), c))
         strength = s.garrison[area]
         late = s.red_faces >= 4
@@ -119,12 +120,12 @@ class HeuristicPlayer:
         for k in range(0, min(g + l_, len(ranked)) + 1):
             cards = tuple(ranked[:k])
             score = g + l_ + sum(card_value(c, doubled) for c in cards)
-            n = max(1, k) if op == "ambush" else strength
+            n = max(1, k) if op == K.AMBUSH else strength
             p = p_axis_at_most(s, n, score - 1)
             at_risk = min(n, g + l_)
             lost_groups = min(at_risk, g)
             loss = lost_groups * GROUP_VALUE + (at_risk - lost_groups) * LEADER_VALUE
-            if op == "ambush":
+            if op == K.AMBUSH:
                 removes = n >= strength
                 gain = 1.0 if removes else 0.3 * n
                 if removes and area == s.board.alba:
@@ -150,7 +151,7 @@ class HeuristicPlayer:
                 candidates.append((ev, len(candidates), Action(op)))
         pause_area = self._pause_area(s)
         if pause_area is not None:
-            candidates.append((self._pause_value(s), len(candidates), Action("pause", area=pause_area)))
+            candidates.append((self._pause_value(s), len(candidates), Action(K.PAUSE, area=pause_area)))
         candidates.sort(key=lambda t: (-t[0], t[1]))
         return candidates[0][2]
 
@@ -211,20 +212,20 @@ class HeuristicPlayer:
         return off
 
     def _non_kinetic_values(self, s: State) -> dict[str, float]:
-        values = {"move": min(3.5, self._needs_move(s))}
+        values = {K.MOVE: min(3.5, self._needs_move(s))}
         if s.unused_groups and sum(s.leaders):
-            values["train"] = GROUP_VALUE * min(3, s.unused_groups) + (0.5 if sum(s.groups) < 3 else 0.0)
+            values[K.TRAIN] = GROUP_VALUE * min(3, s.unused_groups) + (0.5 if sum(s.groups) < 3 else 0.0)
         free = [a for a in s.board.base if not s.bases[a]]
         if s.unused_bases and free:
-            values["build_base"] = 3.0 if sum(s.bases) <= 2 else 0.6
+            values[K.BUILD_BASE] = 3.0 if sum(s.bases) <= 2 else 0.6
         if s.partisan_discard:
             got = sorted((rank(c) for c in s.partisan_discard), reverse=True)[:2]
-            values["supply_drop"] = (0.2 + 0.05 * sum(got)) * min(2, len(got)) * (1.5 if len(s.reserve) <= 2 else 0.7)
+            values[K.SUPPLY_DROP] = (0.2 + 0.05 * sum(got)) * min(2, len(got)) * (1.5 if len(s.reserve) <= 2 else 0.7)
         return values
 
     def _non_kinetic_plan(self, s: State, op: str, value: float):
         """Fewest cards giving the best EV for a non-kinetic op (CN.P9, CN.P10)."""
-        doubled = HEARTS if op in ("train", "move") else DIAMONDS
+        doubled = HEARTS if op in (K.TRAIN, K.MOVE) else DIAMONDS
         ranked = sorted(s.reserve, key=lambda c: (card_value(c, doubled), c))
         best = (-1e9, ())
         # try single cards (smallest that works) and growing sets of the strongest
@@ -234,7 +235,7 @@ class HeuristicPlayer:
         for cards in options:
             total = sum(card_value(c, doubled) for c in cards)
             p = p_axis_at_most(s, 1, total - 1)
-            ev = p * value - len(cards) * CARD_COST * (0.5 if op == "supply_drop" else 1.0)
+            ev = p * value - len(cards) * CARD_COST * (0.5 if op == K.SUPPLY_DROP else 1.0)
             if ev > best[0] + 1e-9:
                 best = (ev, cards)
         return best
@@ -247,8 +248,8 @@ class HeuristicPlayer:
             _, cards = self._non_kinetic_plan(s, p.op, self._non_kinetic_values(s).get(p.op, 1.0))
         for c in cards:
             if c not in p.cards:
-                return Action("add_card", card=c)
-        return Action("resolve")
+                return Action(K.ADD_CARD, card=c)
+        return Action(K.RESOLVE)
 
     def _sweep(self, s: State, p) -> Action:
         """CN.F2d: spend cards only when the counters (above all a Base) are worth it."""
@@ -272,23 +273,23 @@ class HeuristicPlayer:
         want = ranked[:best[1]]
         for c in want:
             if c not in p.cards:
-                return Action("add_card", card=c)
-        return Action("resolve")
+                return Action(K.ADD_CARD, card=c)
+        return Action(K.RESOLVE)
 
     def _train(self, s: State) -> Action:
         based = [a for a, b in enumerate(s.bases) if b]
         best = max(based, key=lambda a: (s.leaders[a] * 2 - s.groups[a], -a))
-        return Action("place_group", area=best)
+        return Action(K.PLACE_GROUP, area=best)
 
     def _move(self, s: State, p) -> Action:
         want_l, want_g = self._layout(s)
-        for piece, have, want, arrived in (("leader", s.leaders, want_l, p.arrived_leaders),
-                                           ("group", s.groups, want_g, p.arrived_groups)):
+        for piece, have, want, arrived in ((Piece.LEADER, s.leaders, want_l, p.arrived_leaders),
+                                           (Piece.GROUP, s.groups, want_g, p.arrived_groups)):
             short = [a for a in range(len(have)) if have[a] < want[a]]
             spare = [a for a in range(len(have)) if have[a] > want[a] and have[a] - arrived[a] > 0]
             if short and spare:
-                return Action("move_counter", area=spare[0], to=short[0], piece=piece)
-        return Action("done")
+                return Action(K.MOVE_COUNTER, area=spare[0], to=short[0], piece=piece)
+        return Action(K.DONE)
 
     def _base(self, s: State, legal) -> Action:
         def danger(a: int) -> int:

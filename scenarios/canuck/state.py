@@ -18,101 +18,45 @@ Cards are ints 0..51 (:mod:`scenarios.canuck.cards`). Areas are indices into
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Any, Mapping
 
 import numpy as np
 
 from geometry.errors import InputError
 
+from . import operations
+from .actions import (BASES, END_REASONS, GROUPS, LEADERS, OP_NAMES, RED_FACES_TO_END, Action, Band, EndReason,
+                      IllegalAction, Pending, PendingKind)
 from .board import CanuckMap, default_map
 from .cards import is_black_number, is_red_number, labels
 
-__all__ = ["State", "Action", "Pending", "Work", "IllegalAction", "new_game", "Score",
-           "LEADERS", "GROUPS", "BASES", "RED_FACES_TO_END", "band"]
-
-LEADERS, GROUPS, BASES = 4, 8, 4  # CN.K1
-RED_FACES_TO_END = 6  # CN.E1
-KINETIC = ("ambush", "sabotage")
-OP_NAMES = {"ambush": "Ambush", "sabotage": "Sabotage", "train": "Train", "move": "Move",
-            "build_base": "Build Base", "supply_drop": "Supply Drop"}
-END_REASONS = {"sixth_advance": "the 6th red face card was drawn (CN.E1)",
-               "last_base": "the last Base was lost in a Sweep (CN.E2)",
-               "deadlock": "deadlock: no Reserve cards and no Group for a Pause (CN.E2)"}
-
-
-class IllegalAction(InputError):
-    """An action that is not legal in this state (the state is left unchanged)."""
-
-
-@dataclass(frozen=True)
-class Action:
-    """One decision of the Partisan.
-
-    ``kind`` is one of: ``ambush``/``sabotage`` (``area``), ``train``, ``move``,
-    ``build_base``, ``supply_drop``, ``pause`` (``area``: the Group removed) — the
-    options of the main menu (CN.P1, CN.P13); ``participants`` (``groups``,
-    ``leaders``: CN.P4); ``add_card`` (``card``: CN.P5, CN.P9, CN.F2d); ``resolve``;
-    ``cancel`` (drop a declaration before it resolves); ``place_group`` (``area``:
-    CN.P11 Train); ``move_counter`` (``piece`` "group"/"leader", ``area`` → ``to``:
-    CN.P11 Move); ``place_base`` (``area``: CN.P11 Build Base); ``done``.
-    """
-
-    kind: str
-    area: int = -1
-    to: int = -1
-    card: int = -1
-    groups: int = 0
-    leaders: int = 0
-    piece: str = ""
-
-
-@dataclass(frozen=True)
-class Pending:
-    """A decision in progress.
-
-    ``kind``: ``participants`` / ``cards`` (declaring operation ``op`` in ``area``),
-    ``sweep`` (choosing Reserve cards against the garrison of area ``garrison``
-    sweeping ``area``, CN.F2d), ``train`` (``left`` Groups still placeable), ``move``
-    (``arrived_groups``/``arrived_leaders``: counters already moved, per area),
-    ``base`` (choose a BASE box). ``cards``: the Reserve cards selected so far.
-    """
-
-    kind: str
-    op: str = ""
-    area: int = -1
-    garrison: int = -1
-    groups: int = 0
-    leaders: int = 0
-    cards: tuple[int, ...] = ()
-    left: int = 0
-    arrived_groups: tuple[int, ...] = ()
-    arrived_leaders: tuple[int, ...] = ()
+__all__ = ["State", "new_game", "Score", "band", "IllegalAction"]
 
 
 @dataclass(frozen=True)
 class Score:
     """Final or provisional score (CN.E4, CN.E5): ``operations`` VP recorded, ``alba``
     bonus (10 liberated at the end, 5 liberated once but not at the end), ``total``,
-    ``band`` and the end ``reason`` ("" while the game goes on)."""
+    ``band`` and the end ``reason`` (``None`` while the game goes on)."""
 
     operations: int
     alba: int
     total: int
-    band: str
-    reason: str
+    band: Band
+    reason: EndReason | None
 
 
-def band(total: int, reason: str = "") -> str:
+def band(total: int, reason: EndReason | str | None = None) -> Band:
     """Result band (CN.E5, engine convention): a defeat by the last Base or deadlock
     (CN.E2) is ``defeat`` whatever the VP; else 25+ ``major``, 11–24 ``medium``,
     6–10 ``minor``, <= 5 ``defeat``."""
-    if reason in ("last_base", "deadlock") or total <= 5:
-        return "defeat"
+    if reason in (EndReason.LAST_BASE, EndReason.DEADLOCK) or total <= 5:
+        return Band.DEFEAT
     if total >= 25:
-        return "major"
+        return Band.MAJOR
     if total >= 11:
-        return "medium"
-    return "minor"
+        return Band.MEDIUM
+    return Band.MINOR
 
 
 @dataclass(frozen=True)
@@ -124,8 +68,8 @@ class State:
     (out of play). Counters on the map per area: ``groups``, ``leaders``, ``bases``;
     off the map: ``unused_groups``, ``unused_bases``, ``lost_leaders`` (CN.F2h).
     ``draws_due``: deck draws still owed by the option being resolved (CN.P8, CN.P13).
-    ``over``: "" or the end reason (CN.E1, CN.E2). ``events``: log lines of the last
-    transition. ``options``: options resolved so far (the game length).
+    ``over``: ``None`` or the :class:`EndReason` (CN.E1, CN.E2). ``events``: log lines
+    of the last transition. ``options``: options resolved so far (the game length).
     """
 
     board: CanuckMap = field(repr=False)
@@ -150,7 +94,7 @@ class State:
     options: int
     draws_due: int
     pending: Pending | None
-    over: str
+    over: EndReason | None
     events: tuple[str, ...] = ()
 
     # -- queries -------------------------------------------------------------
@@ -173,13 +117,29 @@ class State:
         total = self.vp + alba
         return Score(self.vp, alba, total, band(total, self.over), self.over)
 
+    # -- the engine protocol (scenarios.engine) ------------------------------
+    def current_player(self) -> int | None:
+        """0 (the Partisan, a solitaire game) or ``None`` once the game is over."""
+        return None if self.over else 0
+
+    def is_terminal(self) -> bool:
+        return self.over is not None
+
+    def returns(self) -> tuple[float, ...]:
+        """The Partisan's VP total (CN.E4), provisional while the game goes on."""
+        return (float(self.score().total),)
+
+    def observation(self, player: int = 0) -> "State":
+        """The state itself: a solitaire game with no hidden information the Partisan
+        could use (bots must not read the draw deck's order, which no rule reveals)."""
+        return self
+
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action, in a fixed order; ``()`` once the game is over.
         (Computed once per state and cached: the state is immutable.)"""
         cached = self.__dict__.get("_legal")
         if cached is None:
-            from .operations import legal_actions
-            cached = legal_actions(self)
+            cached = operations.legal_actions(self)
             self.__dict__["_legal"] = cached
         return cached
 
@@ -193,163 +153,64 @@ class State:
 
     def apply(self, action: Action) -> "State":
         """The state after ``action``. Raises :class:`IllegalAction` if it is not legal."""
-        from .operations import apply
-        return apply(self, action)
+        return operations.apply(self, action)
 
     def describe(self, action: Action) -> str:
         """A short human-readable text of ``action``."""
-        from .operations import describe
-        return describe(self, action)
+        return operations.describe(self, action)
+
+    def outcome(self) -> tuple[str, ...]:
+        """How the game ended and its score (CN.E1, CN.E2, CN.E4, CN.E5)."""
+        s = self.score()
+        why = END_REASONS.get(s.reason, "the game is not over") if s.reason else "the game is not over"
+        return (f"game over after {self.options} options: {why}",
+                f"VP: operations {s.operations} + Alba {s.alba} = {s.total}: {s.band.upper()}")
+
+    def result(self) -> dict[str, Any]:
+        """The result row: ``vp``, ``operations_vp``, ``alba_vp``, ``band``, ``end``,
+        ``options``, ``red_faces``."""
+        s = self.score()
+        return {"vp": s.total, "operations_vp": s.operations, "alba_vp": s.alba, "band": str(s.band),
+                "end": str(s.reason or ""), "options": self.options, "red_faces": self.red_faces}
+
+    def observation_string(self, player: int = 0) -> str:
+        """The map, the Reserve, the piles and the score, as text."""
+        board = self.board
+        width = max(len(a) for a in board.areas)
+        lines = [f"{'area':<{width}}  {'boxes':<9} {'garrison':>8}  {'L':>2} {'G':>2} {'B':>2}  adjacent"]
+        for i, name in enumerate(board.areas):
+            gar = str(self.garrison[i]) if self.garrison[i] else ("-" if i in board.gar else "")
+            near = ", ".join(board.areas[j] for j in board.near[i])
+            lines.append(f"{name:<{width}}  {board.boxes(i):<9} {gar:>8}  {self.leaders[i]:>2} {self.groups[i]:>2} "
+                         f"{self.bases[i]:>2}  {near}")
+        score = self.score()
+        lines.append(f"Reserve: {labels(self.reserve)}")
+        lines.append(f"draw deck {len(self.deck)} | Partisan discard {len(self.partisan_discard)} | Axis deck "
+                     f"{len(self.axis_deck)} | Axis discard {len(self.axis_discard)} | removed {len(self.removed)}")
+        lines.append(f"unused Groups {self.unused_groups}, unused Bases {self.unused_bases}, Leaders lost "
+                     f"{self.lost_leaders} | red face cards {self.red_faces}/{RED_FACES_TO_END} | VP {self.vp} "
+                     f"(+Alba {score.alba} now) | Alba liberated once: {'yes' if self.alba_liberated_once else 'no'}")
+        p = self.pending
+        if p is not None:
+            lines.append(_pending_text(self, p))
+        return "\n".join(lines)
 
 
-class Work:
-    """A mutable copy of a :class:`State` used while one action resolves.
-
-    Offers the primitive moves every rule uses: deck and Axis draws, filing cards,
-    hitting garrisons, losing counters, and the Alba liberation check (CN.E3) after
-    every change of the map.
-    """
-
-    def __init__(self, state: State):
-        self.s = state
-        self.board = state.board
-        self.deck = list(state.deck)
-        self.reserve = list(state.reserve)
-        self.partisan_discard = list(state.partisan_discard)
-        self.axis_deck = list(state.axis_deck)
-        self.axis_discard = list(state.axis_discard)
-        self.removed = list(state.removed)
-        self.garrison = list(state.garrison)
-        self.groups = list(state.groups)
-        self.leaders = list(state.leaders)
-        self.bases = list(state.bases)
-        self.unused_groups = state.unused_groups
-        self.unused_bases = state.unused_bases
-        self.lost_leaders = state.lost_leaders
-        self.vp = state.vp
-        self.alba_liberated_once = state.alba_liberated_once
-        self.red_faces = state.red_faces
-        self.options = state.options
-        self.draws_due = state.draws_due
-        self.pending = state.pending
-        self.over = state.over
-        self.events: list[str] = []
-        self._rng = None
-        self._rng_key = [state.seed, state.step]
-
-    # -- randomness ----------------------------------------------------------
-    @property
-    def rng(self) -> np.random.Generator:
-        if self._rng is None:
-            self._rng = np.random.default_rng(self._rng_key)
-        return self._rng
-
-    def pick(self, n: int) -> int:
-        """A uniform random index in ``range(n)`` (``0`` without a draw when n == 1)."""
-        return 0 if n == 1 else int(self.rng.integers(n))
-
-    # -- log -----------------------------------------------------------------
-    def log(self, text: str) -> None:
-        self.events.append(text)
-
-    def name(self, area: int) -> str:
-        return self.board.areas[area]
-
-    # -- cards ---------------------------------------------------------------
-    def to_reserve(self, card: int) -> None:
-        self.reserve.append(card)
-        self.reserve.sort()
-
-    def to_axis_deck(self, card: int) -> None:
-        """A black number card joins the Axis deck, which is (re)shuffled (CN.P8):
-        the deck is kept sorted and always drawn from at random."""
-        self.axis_deck.append(card)
-        self.axis_deck.sort()
-
-    def draw_axis(self, n: int) -> list[int]:
-        """Draw ``n`` black cards at random from the Axis deck (CN.P2), reshuffling the
-        Axis discard pile into a new deck whenever it is empty. Engine convention: if
-        both are empty, fewer cards are drawn (cards drawn by the current operation
-        are not in the discard pile until it ends)."""
-        drawn = []
-        for _ in range(n):
-            if not self.axis_deck:
-                if not self.axis_discard:
-                    self.log(f"  the Axis deck and discard pile are empty: {len(drawn)} of {n} cards drawn")
-                    break
-                self.axis_deck, self.axis_discard = sorted(self.axis_discard), []
-                self.log("  the Axis discard pile is shuffled into a new Axis deck (CN.P2)")
-            drawn.append(self.axis_deck.pop(self.pick(len(self.axis_deck))))
-        return drawn
-
-    def discard(self, red: list[int], black: list[int]) -> None:
-        """Played red cards to the Partisan discard pile, drawn black cards to the Axis
-        discard pile (CN.P8)."""
-        self.partisan_discard.extend(red)
-        self.partisan_discard.sort()
-        self.axis_discard.extend(black)
-        self.axis_discard.sort()
-
-    def take_from_reserve(self, cards) -> list[int]:
-        for c in cards:
-            self.reserve.remove(c)
-        return list(cards)
-
-    # -- map -----------------------------------------------------------------
-    def check_alba(self) -> None:
-        """CN.E3: record that Alba has been liberated at this moment."""
-        a = self.board.alba
-        if not self.alba_liberated_once and self.garrison[a] == 0 and self.groups[a] + self.leaders[a] > 0:
-            self.alba_liberated_once = True
-            self.log("  Alba is liberated (CN.E3)")
-
-    def hit_garrison(self, area: int, loss: int) -> None:
-        """The garrison in ``area`` loses ``loss`` strength; at 0 or less its die is
-        removed and the Partisan scores 1 VP (CN.P6, CN.F2f, CN.F2g)."""
-        before = self.garrison[area]
-        after = before - loss
-        if after <= 0:
-            self.garrison[area] = 0
-            self.vp += 1
-            self.log(f"  garrison in {self.name(area)} {before} -> removed: +1 VP (VP {self.vp})")
-        else:
-            self.garrison[area] = after
-            self.log(f"  garrison in {self.name(area)} {before} -> {after}")
-        self.check_alba()
-
-    def lose_counters(self, area: int, n: int, groups: int, leaders: int, base: bool) -> tuple[int, int, int]:
-        """Remove up to ``n`` counters from ``area``, taking at most ``groups`` Groups,
-        ``leaders`` Leaders and (if ``base``) the Base. Engine convention: Groups go
-        first, then Leaders, then the Base. Groups and Bases become unused, Leaders are
-        gone for good (CN.P6, CN.F2h). Returns (groups, leaders, bases) removed."""
-        g = min(n, groups, self.groups[area])
-        l_ = min(n - g, leaders, self.leaders[area])
-        b = min(n - g - l_, self.bases[area] if base else 0)
-        self.groups[area] -= g
-        self.unused_groups += g
-        self.leaders[area] -= l_
-        self.lost_leaders += l_
-        self.bases[area] -= b
-        self.unused_bases += b
-        if g or l_ or b:
-            parts = [f"{g} Group(s)" if g else "", f"{l_} Leader(s)" if l_ else "", "the Base" if b else ""]
-            self.log(f"  lost in {self.name(area)}: {', '.join(p for p in parts if p)}")
-        self.check_alba()
-        return g, l_, b
-
-    # -- freezing ------------------------------------------------------------
-    def freeze(self) -> State:
-        return State(
-            board=self.board, seed=self.s.seed, step=self.s.step + 1, deck=tuple(self.deck),
-            reserve=tuple(self.reserve), partisan_discard=tuple(self.partisan_discard),
-            axis_deck=tuple(self.axis_deck), axis_discard=tuple(self.axis_discard),
-            removed=tuple(self.removed), garrison=tuple(self.garrison), groups=tuple(self.groups),
-            leaders=tuple(self.leaders), bases=tuple(self.bases), unused_groups=self.unused_groups,
-            unused_bases=self.unused_bases, lost_leaders=self.lost_leaders, vp=self.vp,
-            alba_liberated_once=self.alba_liberated_once, red_faces=self.red_faces,
-            options=self.options, draws_due=self.draws_due, pending=self.pending, over=self.over,
-            events=tuple(self.events),
-        )
+def _pending_text(s: State, p: Pending) -> str:
+    names = s.board.areas
+    if p.kind in (PendingKind.PARTICIPANTS, PendingKind.CARDS):
+        if p.area is not None:
+            return (f"declaring {OP_NAMES[p.op]} against {names[p.area]}: "
+                    f"{p.groups}G {p.leaders}L, cards {labels(p.cards)}")
+        return f"declaring {OP_NAMES[p.op]}: cards {labels(p.cards)}"
+    if p.kind == PendingKind.SWEEP:
+        return (f"Axis Sweep by the garrison in {names[p.garrison]} against {names[p.area]}: "
+                f"choose Reserve cards (chosen: {labels(p.cards)})")
+    if p.kind == PendingKind.LOSSES:
+        return f"the Sweep succeeded: choose the counter lost in {names[p.area]} ({p.left} more to lose)"
+    return {PendingKind.TRAIN: f"Train succeeded: place up to {p.left} more Group(s)",
+            PendingKind.MOVE: "Move succeeded: move Groups and Leaders",
+            PendingKind.BASE: "Build Base succeeded: choose a BASE box"}[p.kind]
 
 
 def _placement(board: CanuckMap, placement: Mapping[str, tuple[int, int, int]]):
@@ -430,7 +291,7 @@ def new_game(seed: int, board: CanuckMap | None = None,
         partisan_discard=(), axis_deck=tuple(sorted(axis)), axis_discard=(), removed=(),
         garrison=tuple(garrison), groups=tuple(groups), leaders=tuple(leaders), bases=tuple(bases),
         unused_groups=GROUPS - sum(groups), unused_bases=BASES - sum(bases), lost_leaders=LEADERS - sum(leaders),
-        vp=0, alba_liberated_once=False, red_faces=0, options=0, draws_due=0, pending=None, over="",
+        vp=0, alba_liberated_once=False, red_faces=0, options=0, draws_due=0, pending=None, over=None,
         events=tuple(events),
     )
 

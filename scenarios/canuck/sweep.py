@@ -1,13 +1,14 @@
 """Deck draws and face cards: filing drawn cards, Allied Advances and Axis Sweeps
 (CN.P8, CN.P12, CN.P13, CN.F1, CN.F2, CN.E1, CN.E2).
 
-All functions work on a :class:`~scenarios.canuck.state.Work` (a mutable copy of the
+All functions work on a :class:`~scenarios.canuck.work.Work` (a mutable copy of the
 state during one action).
 """
 from __future__ import annotations
 
+from .actions import RED_FACES_TO_END, EndReason, Pending, PendingKind
 from .cards import is_black_number, is_red_face, is_red_number, label, labels, rank
-from .state import RED_FACES_TO_END, Pending, Work
+from .work import Work
 
 __all__ = ["run_draws", "draw_one", "allied_advance", "start_sweep", "sweep_targets", "resolve_sweep"]
 
@@ -28,7 +29,7 @@ def _red_face(w: Work, c: int, during: str = "") -> bool:
     w.red_faces += 1
     w.removed.append(c)
     if w.red_faces >= RED_FACES_TO_END:
-        w.over = "sixth_advance"
+        w.over = EndReason.SIXTH_ADVANCE
         w.log(f"  {label(c)}{during}: the 6th red face card: the game ends (CN.E1)")
         return True
     return False
@@ -132,7 +133,7 @@ def start_sweep(w: Work) -> None:
     if not w.reserve:
         resolve_sweep(w, gar, target, ())
     else:
-        w.pending = Pending("sweep", area=target, garrison=gar)
+        w.pending = Pending(PendingKind.SWEEP, area=target, garrison=gar)
 
 
 def resolve_sweep(w: Work, gar: int, target: int, cards) -> None:
@@ -166,7 +167,7 @@ def resolve_sweep(w: Work, gar: int, target: int, cards) -> None:
         if red:
             w.log(f"  a Base was lost: {labels(red)} removed from play")
         if sum(w.bases) == 0:
-            w.over = "last_base"
+            w.over = EndReason.LAST_BASE
             w.log("  the last Base is lost: the game ends in defeat (CN.F2h, CN.E2)")
     else:
         w.discard(red, black)

@@ -1,22 +1,112 @@
-"""`furball play GAME`: the card games built on the board-graph module.
+"""`furball play GAME`: the card and board games built on the board-graph module.
 
-Only ``canuck`` (Operation Canuck, CN.*) so far; its options live in
-:mod:`scenarios.canuck.cli`.
+Every game shares these options (its own come from its CLI module, e.g.
+:mod:`.canuck`): one game with its log (``--seed``), many games with a result table
+(``--games N --player heuristic|random``), the log or table as JSON (``--json``), a
+person at the keyboard (``--interactive``), and a picture of the final position
+(``--plot FILE``).
+
+A game's CLI module offers ``GAME`` (the :class:`scenarios.engine.Game`),
+``add_arguments(parser)``, ``options(args) -> dict`` (game options, checked),
+``summarise(rows, label)``, ``interactive(args, stdin, out)``-style play through
+:func:`.interactive.play_interactive`, and optionally ``seats(args)``.
 """
 from __future__ import annotations
 
-from . import canuck as canuck_cli
+import argparse
+import json
+import sys
+from typing import TextIO
+
+from geometry.errors import InputError
+from scenarios.engine import play_game, play_many
+
+from . import canuck
+from .interactive import play_interactive
+from .output import PictureRequest, add_picture_options
+
+GAMES = {"canuck": canuck}
+"""CLI spelling -> the game's CLI module."""
+
+MAX_GAMES = 10**9
+"""More games than this is refused at once (it would run for days)."""
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:40]!r}") from None
+    return value
 
 
 def register(subparsers) -> None:
     p = subparsers.add_parser(
-        "play", help="play a card game (canuck)",
-        description="Play Operation Canuck: one game with its log (--seed), many games with a "
-                    "result table (--games N --player heuristic|random), or yourself (--interactive).")
-    p.add_argument("game", choices=["canuck"], help="the game: canuck")
-    canuck_cli.add_arguments(p)
-    p.set_defaults(func=run)
+        "play", help="play a card or board game (" + ", ".join(GAMES) + ")",
+        description="Play a game: one game with its log (--seed), many games with a result table "
+                    "(--games N --player heuristic|random), or yourself (--interactive).")
+    games = p.add_subparsers(dest="game", metavar="GAME", required=True)
+    for name, module in GAMES.items():
+        g = games.add_parser(name, help=module.GAME.title, description=f"{module.GAME.title}: "
+                             "one game with its log, many games with a result table, or play it yourself.")
+        g.add_argument("--seed", type=_count, default=None,
+                       help="random seed (default 0); with --games, the seed of the series")
+        g.add_argument("--games", type=_count, default=None, metavar="N",
+                       help="play N games and print the result table")
+        g.add_argument("--player", default=None,
+                       help=f"which bot plays: {' or '.join(module.GAME.players)} (default {next(iter(module.GAME.players))})")
+        g.add_argument("--json", action="store_true", help="print JSON instead of text")
+        g.add_argument("--interactive", action="store_true", help="play it yourself in the terminal")
+        module.add_arguments(g)
+        if getattr(module, "PICTURE", None):
+            add_picture_options(g)
+        g.set_defaults(func=run, module=module)
 
 
-def run(args) -> int:
-    return canuck_cli.run(args)
+def _check(args):
+    module = args.module
+    game = module.GAME
+    seed = 0 if args.seed is None else args.seed
+    if seed < 0:
+        raise InputError(f"--seed {seed}: expected an integer >= 0")
+    if args.games is not None and not 1 <= args.games <= MAX_GAMES:
+        raise InputError(f"--games {args.games}: expected an integer from 1 to {MAX_GAMES:g}")
+    player = next(iter(game.players)) if args.player is None else args.player
+    if player not in game.players:
+        raise InputError(f"--player {player[:40]!r}: expected one of {', '.join(game.players)}")
+    if args.interactive and (args.games is not None or args.json or args.player is not None):
+        raise InputError("--interactive: cannot be combined with --games, --json or --player")
+    return module, game, seed, player
+
+
+def run(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run ``furball play GAME`` from parsed ``args``. Raises :class:`InputError`."""
+    module, game, seed, player = _check(args)
+    request = PictureRequest.from_args(args) if getattr(module, "PICTURE", None) else None
+    opts = module.options(args)
+    out = stdout or sys.stdout
+    if args.interactive:
+        state = game.new_game(seed, **opts)
+        seats = game.seat_count(opts)
+        return play_interactive(state, stdin or sys.stdin, out, seats=seats,
+                                hot_seat=getattr(module, "HIDDEN_INFORMATION", False) and seats > 1,
+                                bots=module.bots(args, opts, seed) if hasattr(module, "bots") else None)
+    if args.games is None:
+        record = play_game(game, seed, player, opts)
+        if args.json:
+            print(json.dumps(record.to_json(), indent=1, ensure_ascii=False), file=out)
+        else:
+            print("\n".join(record.log_lines()), file=out)
+        if request is not None and request.wanted:
+            print(request.save(module.PICTURE, record.final), file=sys.stderr if args.json else out)
+        return 0
+    from tqdm import tqdm
+
+    def progress(seeds):
+        return tqdm(seeds, desc=f"{game.name} {player}", unit="game", file=sys.stderr, mininterval=0.5,
+                    leave=False)
+
+    rows = play_many(game, args.games, seed, player, opts, progress)
+    summary = module.summarise(rows, f"player {player}")
+    print(json.dumps(summary.to_json(), indent=1) if args.json else summary.table(), file=out)
+    return 0

@@ -1,0 +1,146 @@
+"""The closed vocabularies of Operation Canuck and the Partisan's actions (CN.P1).
+
+Every kind of action, pending decision, counter, end and result band is an enum
+(a ``StrEnum``: its value is the lower-case word used in logs and JSON).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..engine.protocol import IllegalAction
+
+__all__ = ["ActionKind", "PendingKind", "Piece", "EndReason", "Band", "Action", "Pending", "IllegalAction",
+           "KINETIC", "NON_KINETIC_KINDS", "OP_NAMES", "END_REASONS", "LEADERS", "GROUPS", "BASES",
+           "RED_FACES_TO_END"]
+
+LEADERS, GROUPS, BASES = 4, 8, 4  # CN.K1
+RED_FACES_TO_END = 6  # CN.E1
+
+
+class ActionKind(StrEnum):
+    """What an :class:`Action` does (see :mod:`.operations` for when each is legal)."""
+
+    AMBUSH = "ambush"              # CN.P6
+    SABOTAGE = "sabotage"          # CN.P7
+    TRAIN = "train"                # CN.P11
+    MOVE = "move"                  # CN.P11
+    BUILD_BASE = "build_base"      # CN.P11
+    SUPPLY_DROP = "supply_drop"    # CN.P11
+    PAUSE = "pause"                # CN.P13
+    PARTICIPANTS = "participants"  # CN.P4
+    ADD_CARD = "add_card"          # CN.P5, CN.P9, CN.F2d
+    RESOLVE = "resolve"
+    CANCEL = "cancel"
+    PLACE_GROUP = "place_group"    # CN.P11 Train
+    MOVE_COUNTER = "move_counter"  # CN.P11 Move
+    PLACE_BASE = "place_base"      # CN.P11 Build Base
+    LOSE = "lose"                  # CN.F2g: which counter a Sweep takes (engine convention)
+    DONE = "done"
+
+
+class PendingKind(StrEnum):
+    """The decision in progress (:class:`Pending`)."""
+
+    PARTICIPANTS = "participants"
+    CARDS = "cards"
+    SWEEP = "sweep"
+    LOSSES = "losses"
+    TRAIN = "train"
+    MOVE = "move"
+    BASE = "base"
+
+
+class Piece(StrEnum):
+    """A Partisan counter (CN.K1)."""
+
+    GROUP = "group"
+    LEADER = "leader"
+    BASE = "base"
+
+
+class EndReason(StrEnum):
+    """Why the game ended (CN.E1, CN.E2)."""
+
+    SIXTH_ADVANCE = "sixth_advance"
+    LAST_BASE = "last_base"
+    DEADLOCK = "deadlock"
+
+
+class Band(StrEnum):
+    """Result bands (CN.E5)."""
+
+    MAJOR = "major"
+    MEDIUM = "medium"
+    MINOR = "minor"
+    DEFEAT = "defeat"
+
+
+KINETIC = (ActionKind.AMBUSH, ActionKind.SABOTAGE)
+NON_KINETIC_KINDS = (ActionKind.TRAIN, ActionKind.MOVE, ActionKind.BUILD_BASE, ActionKind.SUPPLY_DROP)
+OP_NAMES = {ActionKind.AMBUSH: "Ambush", ActionKind.SABOTAGE: "Sabotage", ActionKind.TRAIN: "Train",
+            ActionKind.MOVE: "Move", ActionKind.BUILD_BASE: "Build Base", ActionKind.SUPPLY_DROP: "Supply Drop"}
+END_REASONS = {EndReason.SIXTH_ADVANCE: "the 6th red face card was drawn (CN.E1)",
+               EndReason.LAST_BASE: "the last Base was lost in a Sweep (CN.E2)",
+               EndReason.DEADLOCK: "deadlock: no Reserve cards and no Group for a Pause (CN.E2)"}
+
+
+@dataclass(frozen=True)
+class Action:
+    """One decision of the Partisan.
+
+    ``kind`` (:class:`ActionKind`): ``ambush``/``sabotage`` (``area``), ``train``,
+    ``move``, ``build_base``, ``supply_drop``, ``pause`` (``area``: the Group removed) —
+    the options of the main menu (CN.P1, CN.P13); ``participants`` (``groups``,
+    ``leaders``: CN.P4); ``add_card`` (``card``: CN.P5, CN.P9, CN.F2d); ``resolve``;
+    ``cancel`` (drop a declaration before it resolves); ``place_group`` (``area``:
+    CN.P11 Train); ``move_counter`` (``piece``, ``area`` → ``to``: CN.P11 Move);
+    ``place_base`` (``area``: CN.P11 Build Base); ``lose`` (``piece``: the counter a
+    successful Sweep takes next, CN.F2g); ``done``. Areas are indices into the map's
+    areas, ``None`` when the action names none.
+    """
+
+    kind: ActionKind
+    area: int | None = None
+    to: int | None = None
+    card: int | None = None
+    groups: int = 0
+    leaders: int = 0
+    piece: Piece | None = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "kind", ActionKind(self.kind))
+        if self.piece is not None:
+            object.__setattr__(self, "piece", Piece(self.piece))
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision in progress.
+
+    ``kind``: ``participants`` / ``cards`` (declaring operation ``op`` in ``area``),
+    ``sweep`` (choosing Reserve cards against the garrison of area ``garrison``
+    sweeping ``area``, CN.F2d), ``losses`` (choosing which counters a successful Sweep
+    takes: ``left`` still to lose, ``lost`` so far as (groups, leaders, bases),
+    ``cards`` the red cards played), ``train`` (``left`` Groups still placeable),
+    ``move`` (``arrived_groups``/``arrived_leaders``: counters already moved, per area),
+    ``base`` (choose a BASE box). ``cards``: the Reserve cards selected so far.
+    """
+
+    kind: PendingKind
+    op: ActionKind | None = None
+    area: int | None = None
+    garrison: int | None = None
+    groups: int = 0
+    leaders: int = 0
+    cards: tuple[int, ...] = ()
+    left: int = 0
+    arrived_groups: tuple[int, ...] = ()
+    arrived_leaders: tuple[int, ...] = ()
+    lost: tuple[int, int, int] = (0, 0, 0)
+    drawn: tuple[int, ...] = ()
+
+    def __post_init__(self):
+        object.__setattr__(self, "kind", PendingKind(self.kind))
+        if self.op is not None:
+            object.__setattr__(self, "op", ActionKind(self.op))

@@ -1,0 +1,169 @@
+"""A mutable working copy of a Canuck position, used while one action resolves.
+
+:class:`Work` offers the primitive moves every rule uses (deck and Axis draws, filing
+cards, hitting garrisons, losing counters, the Alba check) and freezes the result back
+into an immutable state of the same class as the one it copied (so this module needs
+no import of :mod:`.state`).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+__all__ = ["Work"]
+
+
+class Work:
+    """A mutable copy of a :class:`State` used while one action resolves.
+
+    Offers the primitive moves every rule uses: deck and Axis draws, filing cards,
+    hitting garrisons, losing counters, and the Alba liberation check (CN.E3) after
+    every change of the map.
+    """
+
+    def __init__(self, state: "State"):
+        self.s = state
+        self.board = state.board
+        self.deck = list(state.deck)
+        self.reserve = list(state.reserve)
+        self.partisan_discard = list(state.partisan_discard)
+        self.axis_deck = list(state.axis_deck)
+        self.axis_discard = list(state.axis_discard)
+        self.removed = list(state.removed)
+        self.garrison = list(state.garrison)
+        self.groups = list(state.groups)
+        self.leaders = list(state.leaders)
+        self.bases = list(state.bases)
+        self.unused_groups = state.unused_groups
+        self.unused_bases = state.unused_bases
+        self.lost_leaders = state.lost_leaders
+        self.vp = state.vp
+        self.alba_liberated_once = state.alba_liberated_once
+        self.red_faces = state.red_faces
+        self.options = state.options
+        self.draws_due = state.draws_due
+        self.pending = state.pending
+        self.over = state.over
+        self.events: list[str] = []
+        self._rng = None
+        self._rng_key = [state.seed, state.step]
+
+    # -- randomness ----------------------------------------------------------
+    @property
+    def rng(self) -> np.random.Generator:
+        if self._rng is None:
+            self._rng = np.random.default_rng(self._rng_key)
+        return self._rng
+
+    def pick(self, n: int) -> int:
+        """A uniform random index in ``range(n)`` (``0`` without a draw when n == 1)."""
+        return 0 if n == 1 else int(self.rng.integers(n))
+
+    # -- log -----------------------------------------------------------------
+    def log(self, text: str) -> None:
+        self.events.append(text)
+
+    def name(self, area: int) -> str:
+        return self.board.areas[area]
+
+    # -- cards ---------------------------------------------------------------
+    def to_reserve(self, card: int) -> None:
+        self.reserve.append(card)
+        self.reserve.sort()
+
+    def to_axis_deck(self, card: int) -> None:
+        """A black number card joins the Axis deck, which is (re)shuffled (CN.P8):
+        the deck is kept sorted and always drawn from at random."""
+        self.axis_deck.append(card)
+        self.axis_deck.sort()
+
+    def draw_axis(self, n: int) -> list[int]:
+        """Draw ``n`` black cards at random from the Axis deck (CN.P2), reshuffling the
+        Axis discard pile into a new deck whenever it is empty. Engine convention: if
+        both are empty, fewer cards are drawn (cards drawn by the current operation
+        are not in the discard pile until it ends)."""
+        drawn = []
+        for _ in range(n):
+            if not self.axis_deck:
+                if not self.axis_discard:
+                    self.log(f"  the Axis deck and discard pile are empty: {len(drawn)} of {n} cards drawn")
+                    break
+                self.axis_deck, self.axis_discard = sorted(self.axis_discard), []
+                self.log("  the Axis discard pile is shuffled into a new Axis deck (CN.P2)")
+            drawn.append(self.axis_deck.pop(self.pick(len(self.axis_deck))))
+        return drawn
+
+    def discard(self, red: list[int], black: list[int]) -> None:
+        """Played red cards to the Partisan discard pile, drawn black cards to the Axis
+        discard pile (CN.P8)."""
+        self.partisan_discard.extend(red)
+        self.partisan_discard.sort()
+        self.axis_discard.extend(black)
+        self.axis_discard.sort()
+
+    def take_from_reserve(self, cards) -> list[int]:
+        for c in cards:
+            self.reserve.remove(c)
+        return list(cards)
+
+    # -- map -----------------------------------------------------------------
+    def check_alba(self) -> None:
+        """CN.E3: record that Alba has been liberated at this moment."""
+        a = self.board.alba
+        if not self.alba_liberated_once and self.garrison[a] == 0 and self.groups[a] + self.leaders[a] > 0:
+            self.alba_liberated_once = True
+            self.log("  Alba is liberated (CN.E3)")
+
+    def hit_garrison(self, area: int, loss: int) -> None:
+        """The garrison in ``area`` loses ``loss`` strength; at 0 or less its die is
+        removed and the Partisan scores 1 VP (CN.P6, CN.F2f, CN.F2g)."""
+        before = self.garrison[area]
+        after = before - loss
+        if after <= 0:
+            self.garrison[area] = 0
+            self.vp += 1
+            self.log(f"  garrison in {self.name(area)} {before} -> removed: +1 VP (VP {self.vp})")
+        else:
+            self.garrison[area] = after
+            self.log(f"  garrison in {self.name(area)} {before} -> {after}")
+        self.check_alba()
+
+    def lose_counters(self, area: int, n: int, groups: int, leaders: int, base: bool) -> tuple[int, int, int]:
+        """Remove up to ``n`` counters from ``area``, taking at most ``groups`` Groups,
+        ``leaders`` Leaders and (if ``base``) the Base. Engine convention: Groups go
+        first, then Leaders, then the Base. Groups and Bases become unused, Leaders are
+        gone for good (CN.P6, CN.F2h). Returns (groups, leaders, bases) removed."""
+        g = min(n, groups, self.groups[area])
+        l_ = min(n - g, leaders, self.leaders[area])
+        b = min(n - g - l_, self.bases[area] if base else 0)
+        self.groups[area] -= g
+        self.unused_groups += g
+        self.leaders[area] -= l_
+        self.lost_leaders += l_
+        self.bases[area] -= b
+        self.unused_bases += b
+        if g or l_ or b:
+            parts = [f"{g} Group(s)" if g else "", f"{l_} Leader(s)" if l_ else "", "the Base" if b else ""]
+            self.log(f"  lost in {self.name(area)}: {', '.join(p for p in parts if p)}")
+        self.check_alba()
+        return g, l_, b
+
+    # -- freezing ------------------------------------------------------------
+    def freeze(self):
+        """The new immutable state (same class as the copied one), one step later."""
+        return type(self.s)(
+            board=self.board, seed=self.s.seed, step=self.s.step + 1, deck=tuple(self.deck),
+            reserve=tuple(self.reserve), partisan_discard=tuple(self.partisan_discard),
+            axis_deck=tuple(self.axis_deck), axis_discard=tuple(self.axis_discard),
+            removed=tuple(self.removed), garrison=tuple(self.garrison), groups=tuple(self.groups),
+            leaders=tuple(self.leaders), bases=tuple(self.bases), unused_groups=self.unused_groups,
+            unused_bases=self.unused_bases, lost_leaders=self.lost_leaders, vp=self.vp,
+            alba_liberated_once=self.alba_liberated_once, red_faces=self.red_faces,
+            options=self.options, draws_due=self.draws_due, pending=self.pending, over=self.over,
+            events=tuple(self.events),
+        )

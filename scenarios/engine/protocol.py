@@ -1,0 +1,145 @@
+"""The engine protocol: states, players and the game descriptor (see the package doc)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence, runtime_checkable
+
+from geometry.errors import InputError
+
+__all__ = ["GameState", "Player", "Game", "Option", "IllegalAction", "TERMINAL"]
+
+TERMINAL = None
+"""What ``current_player()`` returns once the game is over."""
+
+
+class IllegalAction(InputError):
+    """An action that is not legal in this state; the state is left unchanged."""
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """An immutable game position. Every engine's ``State`` has these members."""
+
+    events: tuple[str, ...]
+    """Log lines of the transition that produced this state (set-up for the first)."""
+
+    def current_player(self) -> int | None:
+        """The seat (0-based) to act, or :data:`TERMINAL` (``None``) when the game is over.
+        Chance is resolved inside ``apply`` from the game's seed, never by a player."""
+
+    def legal_actions(self) -> Sequence[Hashable]:
+        """Every legal action of the current player, in a fixed order; empty at the end."""
+
+    def apply(self, action: Hashable) -> "GameState":
+        """The state after ``action``. Raises :class:`IllegalAction` (nothing changes)."""
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    def returns(self) -> tuple[float, ...]:
+        """One number per seat: the score so far (final once terminal)."""
+
+    def observation(self, player: int) -> Any:
+        """What ``player`` may see now; bots choose from this only (hidden information
+        stays hidden). Perfect-information games may return the state itself."""
+
+    def observation_string(self, player: int) -> str:
+        """The observation as text, for the terminal."""
+
+    def describe(self, action: Hashable) -> str:
+        """A short human-readable text of ``action`` in this state."""
+
+    def outcome(self) -> tuple[str, ...]:
+        """Closing lines of a finished game (the result in words)."""
+
+    def result(self) -> dict[str, Any]:
+        """One flat row (str/int/float/bool values) describing the result, for
+        Monte Carlo tables and sweep files."""
+
+
+class Player(Protocol):
+    """A bot: picks one of the legal actions from what its seat may see."""
+
+    name: str
+
+    def choose(self, observation: Any) -> Hashable:
+        """An action among the observation's legal actions."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option that sweeps and the CLI can set (``--set KEY=VALUE``).
+
+    ``kind`` turns the text into the value: ``int``, ``float``, ``str``, ``bool`` or any
+    callable (e.g. a map loader, raising :class:`InputError`); ``choices`` limits the
+    values; ``default`` is what ``new_game`` gets when the option is not set."""
+
+    name: str
+    kind: Callable[[str], Any]
+    default: Any
+    help: str = ""
+    choices: tuple | None = None
+
+    def parse(self, text: str) -> Any:
+        """The value written as ``text``. Raises :class:`InputError` naming the option."""
+        try:
+            if self.kind is bool:
+                low = text.strip().lower()
+                if low not in ("true", "false", "1", "0", "yes", "no"):
+                    raise ValueError
+                value = low in ("true", "1", "yes")
+            else:
+                value = self.kind(text)
+        except InputError:
+            raise
+        except (ValueError, OverflowError):
+            what = getattr(self.kind, "__name__", "a value")
+            raise InputError(f"option {self.name}: expected {what}, got {text[:40]!r}") from None
+        return self.check(value)
+
+    def check(self, value: Any) -> Any:
+        if self.choices is not None and value not in self.choices:
+            raise InputError(f"option {self.name}: expected one of {', '.join(map(str, self.choices))}, "
+                             f"got {str(value)[:40]!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game engine described as data.
+
+    ``name`` (CLI spelling, e.g. ``"canuck"``), ``title``; ``min_players`` /
+    ``max_players`` (seats); ``new_game(seed, **options) -> GameState``; ``players``:
+    bot name -> factory ``(seed, seat) -> Player``; ``options``: the settable options
+    (passed to ``new_game`` by name); ``seats(options)``: how many seats a game with
+    these options has (default ``min_players``).
+    """
+
+    name: str
+    title: str
+    new_game: Callable[..., GameState]
+    players: Mapping[str, Callable[[int, int], Player]]
+    min_players: int = 1
+    max_players: int = 1
+    options: tuple[Option, ...] = ()
+    seats: Callable[[Mapping[str, Any]], int] | None = None
+    notes: str = field(default="", compare=False)
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise InputError(f"{self.name}: unknown option {name!r} (options: "
+                         f"{', '.join(o.name for o in self.options) or 'none'})")
+
+    def defaults(self) -> dict[str, Any]:
+        return {o.name: o.default for o in self.options}
+
+    def seat_count(self, options: Mapping[str, Any]) -> int:
+        return self.seats(options) if self.seats is not None else self.min_players
+
+    def player(self, kind: str, seed: int, seat: int = 0) -> Player:
+        """A bot of ``kind`` for ``seat``. Raises :class:`InputError` for an unknown kind."""
+        if kind not in self.players:
+            raise InputError(f"--player {kind[:40]!r}: expected one of {', '.join(self.players)}")
+        return self.players[kind](seed, seat)

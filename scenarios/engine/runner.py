@@ -1,0 +1,99 @@
+"""Whole games and series of games, for any engine with the :mod:`.protocol` shape."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from geometry.errors import InputError
+
+from .protocol import Game, GameState
+
+__all__ = ["GameRecord", "play_game", "play_many", "series_seeds", "MAX_ACTIONS"]
+
+MAX_ACTIONS = 1_000_000
+"""A safety net: no shipped game comes near it; reaching it is a bug, reported as such."""
+
+
+def series_seeds(seed: int, games: int) -> list[int]:
+    """The seeds of games ``0 .. games-1`` of a series started at ``seed``: 64-bit
+    integers from ``numpy.random.SeedSequence(seed).spawn(games)``, so a game's result
+    does not depend on how many workers ran the series or in which order."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise InputError(f"seed: expected an integer >= 0, got {seed!r}")
+    children = np.random.SeedSequence(int(seed)).spawn(int(games))
+    return [int(c.generate_state(1, dtype=np.uint64)[0]) for c in children]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game: ``seed``, the bot name of each seat, the final state, its
+    result row, and the log as ``(seat or None for set-up, action text or None,
+    event lines)`` triples (empty when the log was not kept)."""
+
+    game: str
+    seed: int
+    players: tuple[str, ...]
+    final: GameState
+    result: dict
+    steps: tuple[tuple[int | None, str | None, tuple[str, ...]], ...]
+
+    def log_lines(self) -> list[str]:
+        """The log as text: events, ``> action`` before each decision (``> P2: ...``
+        when several seats play), then the outcome lines."""
+        many = len(self.players) > 1
+        lines = []
+        for seat, action, events in self.steps:
+            if action is not None:
+                lines.append(f"> P{seat + 1}: {action}" if many else f"> {action}")
+            lines.extend(events)
+        lines.extend(self.final.outcome())
+        return lines
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "seed": self.seed, "players": list(self.players), "result": self.result,
+                "log": [{"player": seat, "action": a, "events": list(e)} for seat, a, e in self.steps]}
+
+
+def play_game(game: Game, seed: int, players: str | Sequence[str] = "heuristic",
+              options: Mapping[str, Any] | None = None, keep_log: bool = True) -> GameRecord:
+    """Play one game of ``game`` from ``seed`` with bots (one name for every seat, or
+    one per seat). Raises :class:`InputError` for a bad option, seat count or bot name."""
+    opts = game.defaults()
+    for key, value in (options or {}).items():
+        opts[key] = game.option(key).check(value)
+    seats = game.seat_count(opts)
+    names = (players,) * seats if isinstance(players, str) else tuple(players)
+    if len(names) != seats:
+        raise InputError(f"{game.name}: expected {seats} players, got {len(names)}")
+    bots = [game.player(name, seed, seat) for seat, name in enumerate(names)]
+    state = game.new_game(seed, **opts)
+    steps = [(None, None, tuple(state.events))] if keep_log else []
+    for _ in range(MAX_ACTIONS):
+        seat = state.current_player()
+        if seat is None:
+            break
+        action = bots[seat].choose(state.observation(seat))
+        text = state.describe(action) if keep_log else None
+        state = state.apply(action)
+        if keep_log:
+            steps.append((seat, text, tuple(state.events)))
+    else:  # pragma: no cover - a bug, not a user mistake
+        raise RuntimeError(f"{game.name} seed {seed}: no end after {MAX_ACTIONS} actions")
+    return GameRecord(game.name, int(seed), names, state, state.result(), tuple(steps))
+
+
+def play_many(game: Game, games: int, seed: int, players: str | Sequence[str] = "heuristic",
+              options: Mapping[str, Any] | None = None,
+              progress: Callable[[Iterable[int]], Iterable[int]] | None = None) -> list[dict]:
+    """Play ``games`` games (seeds from :func:`series_seeds`) and return one result row
+    per game, each with its ``seed`` first."""
+    seeds: Iterable[int] = series_seeds(seed, games)
+    if progress is not None:
+        seeds = progress(seeds)
+    rows = []
+    for s in seeds:
+        record = play_game(game, s, players, options, keep_log=False)
+        rows.append({"seed": s, **record.result})
+    return rows

@@ -1,0 +1,357 @@
+"""The seats' decisions: which actions are legal, what each does, and its text
+(WC.F2-WC.F6, WC.G4, WC.G5).
+
+:func:`legal_actions` lists, in a fixed order, the actions of the seat to decide;
+:func:`apply` checks an action against that list (an illegal one raises
+:class:`IllegalAction` and changes nothing), resolves it on a :class:`Work` copy, runs
+the game on to the next decision (:func:`.flow.advance`) and freezes the new state.
+"""
+from __future__ import annotations
+
+from . import actions as A
+from .actions import ActionKind as K, Ask, IllegalAction, Pending, Phase
+from .components import MODELS, ROW, Extra, Icon, Wild
+from .flow import advance, on_turn
+from .options import can_advance, moves, rescues, special_options, special_possible
+from .work import Work, _without
+
+__all__ = ["legal_actions", "apply", "describe", "current_side"]
+
+
+def current_side(s) -> int | None:
+    """The side to decide: the first open question's, else the side on turn."""
+    b = s.board
+    if b.over:
+        return None
+    if b.pending:
+        return b.pending[0].side
+    return on_turn(b, len(s.sides))
+
+
+# -- legal actions ------------------------------------------------------------------------
+class _Can:
+    """What ``side`` could do now, each question answered once."""
+
+    def __init__(self, s, side: int):
+        self.s, self.side = s, side
+        self.cache = {}
+
+    def __call__(self, icon: Icon, person=None) -> bool:
+        key = (icon, person)
+        hit = self.cache.get(key)
+        if hit is None:
+            s, side = self.s, self.side
+            if icon == Icon.RADAR:
+                hit = s.board.radar_left > 0
+            elif icon == Icon.INFLUENCE:
+                hit = can_advance(s.setup.comp, s.sides[side])
+            elif icon == Icon.MOVE:
+                hit = bool(moves(s.table, s.sides, side))
+            elif icon == Icon.RESCUE:
+                kinds = self.cache.get("people")
+                if kinds is None:
+                    kinds = self.cache["people"] = {p for _, _, p in rescues(
+                        s.setup.comp, s.table, s.sides, s.board.roofs, s.board.stairs, side, None)}
+                hit = bool(kinds) if person is None else person in kinds
+            else:
+                hit = special_possible(s.setup.comp, s.sides[side], s.setup.colours[side], s.private[side].radar,
+                                       s.board.orders_row)
+            self.cache[key] = hit
+        return hit
+
+
+EXTRA_ICON = {Extra.INFLUENCE: Icon.INFLUENCE, Extra.DOUBLE_MOVE: Icon.MOVE,
+              Extra.DOUBLE_SPECIAL_ORDER: Icon.SPECIAL_ORDER, Extra.RESCUE: Icon.RESCUE}
+
+
+def _specials(s, side: int) -> list:
+    return special_options(s.setup.comp, s.sides[side], s.setup.colours[side], s.private[side].radar,
+                           s.board.orders_row)
+
+
+def _extras(s, side: int, can: _Can) -> list:
+    out = []
+    for e in dict.fromkeys(s.sides[side].extras):
+        if can(EXTRA_ICON[e]):
+            out.append(A.extra(e))
+    return out
+
+
+def _distinct_cards(s, hand) -> list[int]:
+    """One card id per distinct card face in ``hand`` (identical cards are one choice)."""
+    faces = s.setup.comp.faces
+    seen, out = set(), []
+    for c in hand:
+        if faces[c] not in seen:
+            seen.add(faces[c])
+            out.append(c)
+    return out
+
+
+def _question(s, front: Pending) -> list:
+    side = front.side
+    comp = s.setup.comp
+    if front.ask == Ask.MOVE:
+        return [A.move(m, d) for m, d in moves(s.table, s.sides, side, front.helis)] + [A.PASS]
+    if front.ask == Ask.RESCUE:
+        return [A.rescue(m, n, p) for m, n, p in
+                rescues(comp, s.table, s.sides, s.board.roofs, s.board.stairs, side, front.person)] + [A.PASS]
+    if front.ask == Ask.SPECIAL_ORDER:
+        out = []
+        for kind, index, paid in _specials(s, side):
+            if kind == "order":
+                out.append(A.order(index, paid))
+            elif index == 4:
+                out.append(A.upgrade(index, tokens=paid))
+            else:
+                out.append(A.upgrade(index, people=paid))
+        return out + [A.PASS]
+    if front.ask == Ask.REPLACE:
+        return [A.replace(c) for c in _distinct_cards(s, s.private[side].hand)]
+    if front.ask == Ask.UNLOAD:
+        me, own = s.sides[side], s.table.carriers[side]
+        return [A.unload(m, p) for i, m in enumerate(MODELS) if me.at[i] == own
+                for p in dict.fromkeys(me.aboard[i])]
+    return _extras(s, side, _Can(s, side)) + [A.KEEP]
+
+
+def legal_actions(s) -> tuple:
+    """Every legal action of the seat to decide, in a fixed order; ``()`` at the end."""
+    side = current_side(s)
+    if side is None:
+        return ()
+    b = s.board
+    if b.pending:
+        return tuple(_question(s, b.pending[0]))
+    can = _Can(s, side)
+    out = []
+    if b.phase == Phase.DRAW:
+        out = [A.take(slot) for slot, card in zip(ROW, b.row) if card is not None]
+        if s.deck or b.discard:
+            out += [A.take(Icon.INSPECT, k) for k in range(len(s.table.roofs))]
+        out += _extras(s, side, can)
+    elif b.phase == Phase.PLAY:
+        hand = s.private[side].hand
+        comp = s.setup.comp
+        for c in _distinct_cards(s, hand):
+            card = comp.cards[c]
+            out += [A.play(c, use) for use in card.uses() if can(use, card.rescue)]
+            out.append(A.discard(c))
+        up = s.sides[side].faceup
+        if up is not None and hand:
+            card = comp.cards[up]
+            out += [A.faceup(use) for use in card.uses() if can(use, card.rescue)]
+        out += _extras(s, side, can)
+    else:
+        out = [A.bid(v) for v in dict.fromkeys(s.private[side].radar)] + [A.SEAL]
+    return tuple(out)
+
+
+# -- resolving an action ------------------------------------------------------------------
+def _perform(w: Work, side: int, icon: Icon, person, why: str) -> None:
+    """Do the action ``icon`` (WC.F5): Radar and Influence at once; Move, Rescue and
+    Special Order ask their details next (nothing when impossible)."""
+    if icon == Icon.RADAR:
+        w.take_radar(side)
+    elif icon == Icon.INFLUENCE:
+        w.influence(side)
+    else:
+        pending = w.ask_for(side, icon, person, why)
+        if pending is None:
+            w.log("  {}: nothing possible", icon)
+        else:
+            w.push(pending)
+
+
+def _hand_minus(w: Work, side: int, card: int) -> None:
+    w.set_priv(side, hand=_without(w.priv[side].hand, (card,)))
+    w.set_side(side, hand=w.sides[side].hand - 1)
+
+
+def _take(w: Work, side: int, a) -> None:
+    """WC.F2: take a card into hand and do its slot's action (the deck top: Inspect)."""
+    w.b["turn"] += 1
+    label = w.label(side)
+    if a.slot == Icon.INSPECT:
+        card = w.draw_card()
+        k = a.roof
+        w.set_priv(side, hand=tuple(sorted(w.priv[side].hand + (card,))),
+                   inspected=w.priv[side].inspected + ((k, w.stairs_down[k]),))
+        w.set_side(side, hand=w.sides[side].hand + 1)
+        w.log("{} takes the deck top (Inspect) and looks at the staircase of {}", label, w.table.roofs[k])
+        w.gain(side, 1, "Inspect")
+        return
+    i = ROW.index(a.slot)
+    card = w.b["row"][i]
+    w.b["row"] = w.b["row"][:i] + (None,) + w.b["row"][i + 1:]
+    w.set_priv(side, hand=tuple(sorted(w.priv[side].hand + (card,))))
+    w.set_side(side, hand=w.sides[side].hand + 1)
+    w.log("{} takes {} from the {} slot", label, w.comp.cards[card].name, a.slot)
+    _perform(w, side, a.slot, None, f"{a.slot} slot")
+    w.refill_row()
+
+
+def _play(w: Work, side: int, a) -> None:
+    """WC.F3: play a hand card or the face-up card (then put a hand card face up), or
+    discard a card without effect."""
+    w.b["turn"] += 1
+    label = w.label(side)
+    if a.kind == K.DISCARD:
+        _hand_minus(w, side, a.card)
+        w.discard_card(a.card)
+        w.log("{} discards {} without effect", label, w.comp.cards[a.card].name)
+        return
+    if a.kind == K.PLAY:
+        card_id = a.card
+        _hand_minus(w, side, card_id)
+        w.discard_card(card_id)
+        w.log("{} plays {}: {}", label, w.comp.cards[card_id].name, a.use)
+    else:
+        card_id = w.sides[side].faceup
+        w.set_side(side, faceup=None)
+        if w.setup.solo and w.comp.cards[card_id].wild == Wild.ACTION:
+            w.b["removed"] = w.b["removed"] + (card_id,)
+            gone = " (single use in solo: removed from the game)"
+        else:
+            w.discard_card(card_id)
+            gone = ""
+        w.log("{} plays the face-up {}: {}{}", label, w.comp.cards[card_id].name, a.use, gone)
+    card = w.comp.cards[card_id]
+    _perform(w, side, a.use, card.rescue, card.name)
+    if a.kind == K.FACEUP:
+        w.b["pending"] = w.b["pending"] + (Pending(Ask.REPLACE, side, why="face-up card played"),)
+
+
+def _extra(w: Work, side: int, a) -> None:
+    """WC.F4: use an action kept from a won sighting (free, during the turn)."""
+    me = w.sides[side]
+    w.set_side(side, extras=_without(me.extras, (a.extra,)))
+    w.log("{} uses the sighting's {}", w.label(side), a.extra.replace("_", " "))
+    if a.extra == Extra.INFLUENCE:
+        w.influence(side)
+        return
+    icon = EXTRA_ICON[a.extra]
+    first = w.ask_for(side, icon, None, "sighting")
+    twice = a.extra in (Extra.DOUBLE_MOVE, Extra.DOUBLE_SPECIAL_ORDER)
+    w.push(*([first] + ([first] if twice else [])))
+
+
+def _move(w: Work, side: int, a) -> None:
+    """WC.G4 (and carrier upgrade 4: the other helicopter may fly after)."""
+    front = w.pop()
+    before = len(w.b["pending"])
+    w.fly(side, a.heli, a.to)
+    others = tuple(m for m in front.helis if m != a.heli)
+    if front.both and others and w.can_move(side, others):
+        k = len(w.b["pending"]) - before  # unloading questions the flight raised come first
+        follow = Pending(Ask.MOVE, side, helis=others, why="advanced communications")
+        w.b["pending"] = w.b["pending"][:k] + (follow,) + w.b["pending"][k:]
+
+
+def _rescue(w: Work, side: int, a) -> None:
+    """WC.G5 (and carrier upgrade 3: a second person)."""
+    front = w.pop()
+    w.rescue(side, a.heli, a.at, a.person)
+    if front.picks > 1 and w.can_rescue(side, front.person):
+        w.push(Pending(Ask.RESCUE, side, person=front.person, picks=front.picks - 1, why="special rescue device"))
+
+
+def _answer(w: Work, side: int, a) -> None:
+    if a.kind == K.ORDER:
+        w.pop()
+        w.complete_order(side, a.order, a.people)
+    elif a.kind == K.UPGRADE:
+        w.pop()
+        w.do_upgrade(side, a.upgrade, a.people, a.tokens)
+    elif a.kind == K.REPLACE:
+        w.pop()
+        _hand_minus(w, side, a.card)
+        w.set_side(side, faceup=a.card)
+        w.log("{} puts {} face up next to the carrier", w.label(side), w.comp.cards[a.card].name)
+    elif a.kind == K.UNLOAD:
+        w.pop()
+        w.unload(side, MODELS.index(a.heli), (a.person,))
+        w.settle(side)
+    elif a.kind == K.KEEP:
+        w.pop()
+        w.log("{} keeps {} for a later turn", w.label(side),
+              ", ".join(e.replace("_", " ") for e in w.sides[side].extras))
+    else:  # PASS
+        front = w.pop()
+        w.log("{} passes ({})", w.label(side), front.ask.replace("_", " "))
+
+
+def _bid(w: Work, side: int, a) -> None:
+    """WC.F4: tokens go into the sealed bid one by one; sealing shows only how many."""
+    mine = w.priv[side]
+    if a.kind == K.BID:
+        w.set_priv(side, radar=_without(mine.radar, (a.value,)), bid=tuple(sorted(mine.bid + (a.value,))))
+        return
+    w.b["turn"] += 1
+    w.set_side(side, bid=len(mine.bid))
+    w.log("{} bids {} token(s), face down", w.label(side), len(mine.bid))
+
+
+_RESOLVE = {K.TAKE: _take, K.PLAY: _play, K.FACEUP: _play, K.DISCARD: _play, K.EXTRA: _extra, K.MOVE: _move,
+            K.RESCUE: _rescue, K.BID: _bid, K.SEAL: _bid}
+
+
+def apply(s, action):
+    """The state after ``action`` by the seat to decide. Raises :class:`IllegalAction`
+    (nothing changes) when the action is not among :func:`legal_actions`."""
+    if not s.is_legal(action):
+        raise IllegalAction(f"not a legal action now: {_short(action)} (legal: "
+                            f"{len(s.legal_actions())} actions, see legal_actions())")
+    side = current_side(s)
+    w = Work(s)
+    _RESOLVE.get(action.kind, _answer)(w, side, action)
+    advance(w)
+    return w.freeze()
+
+
+def _short(action) -> str:
+    fields = {k: v for k, v in action.__dict__.items() if v not in (None, ()) and k != "kind"}
+    return f"{getattr(action, 'kind', action)} {fields}"[:120] if hasattr(action, "__dict__") else repr(action)[:120]
+
+
+# -- text -----------------------------------------------------------------------------------
+def describe(s, a) -> str:
+    """A short human-readable text of action ``a`` in state ``s``."""
+    comp = s.setup.comp
+    cards = comp.cards
+    if a.kind == K.TAKE:
+        if a.slot == Icon.INSPECT:
+            return f"take the deck top (Inspect: +1 VP, look at the staircase of {s.table.roofs[a.roof]})"
+        card = s.board.row[ROW.index(a.slot)]
+        return f"take {cards[card].name} from the {a.slot} slot and do {a.slot}"
+    if a.kind == K.PLAY:
+        return f"play {cards[a.card].name}: {a.use}"
+    if a.kind == K.FACEUP:
+        up = s.sides[current_side(s)].faceup
+        return f"play the face-up {cards[up].name}: {a.use} (then put a hand card face up)"
+    if a.kind == K.DISCARD:
+        return f"discard {cards[a.card].name} without effect"
+    if a.kind == K.EXTRA:
+        return f"use the sighting's {a.extra.replace('_', ' ')} now"
+    if a.kind == K.KEEP:
+        return "keep the sighting's actions for a later turn"
+    if a.kind == K.BID:
+        return f"add a radar token worth {a.value} to the sealed bid"
+    if a.kind == K.SEAL:
+        mine = s.private[current_side(s)].bid
+        return f"seal the bid ({len(mine)} token(s) worth {sum(mine)})"
+    if a.kind == K.MOVE:
+        return f"fly the {a.heli} to {a.to}"
+    if a.kind == K.RESCUE:
+        return f"rescue a {a.person} from {a.at} with the {a.heli}"
+    if a.kind == K.ORDER:
+        return f"complete {comp.orders[a.order].label()} discarding {', '.join(a.people)}"
+    if a.kind == K.UPGRADE:
+        paid = ", ".join(a.people) if a.people else (" + ".join(map(str, a.tokens)) + " in radar" if a.tokens else "")
+        up = comp.upgrades[a.upgrade - 1]
+        return f"upgrade carrier card {a.upgrade} ({up.name}, {up.vp} VP)" + (f" discarding {paid}" if paid else "")
+    if a.kind == K.REPLACE:
+        return f"put {cards[a.card].name} face up next to the carrier"
+    if a.kind == K.UNLOAD:
+        return f"unload a {a.person} from the {a.heli}"
+    return "pass"

@@ -411,7 +411,7 @@ def _rooftops(data, src) -> tuple[Rooftop, ...]:
         players = item.list("players")
         if not players or not all(isinstance(p, int) and not isinstance(p, bool) and 2 <= p <= 4 for p in players):
             raise item.error("players", "a list of player counts from 2 to 4", players)
-        out.append(Rooftop(item.string("name"), _small(item, "spaces", minimum=1, maximum=8),
+        out.append(Rooftop(item.string("name"), _small(item, "spaces", minimum=2, maximum=8),
                            tuple(sorted(set(players)))))
     names = [r.name for r in out]
     if len(set(names)) != len(names):

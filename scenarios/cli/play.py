@@ -88,9 +88,10 @@ def run(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     if args.interactive:
         state = game.new_game(seed, **opts)
         seats = game.seat_count(opts)
+        bots = module.bots(args, opts, seed) if hasattr(module, "bots") else None
+        people = seats - len(bots or {})
         return play_interactive(state, stdin or sys.stdin, out, seats=seats,
-                                hot_seat=getattr(module, "HIDDEN_INFORMATION", False) and seats > 1,
-                                bots=module.bots(args, opts, seed) if hasattr(module, "bots") else None)
+                                hot_seat=getattr(module, "HIDDEN_INFORMATION", False) and people > 1, bots=bots)
     if args.games is None:
         record = play_game(game, seed, player, opts)
         if args.json:

@@ -22,7 +22,7 @@ special-order alternation that is due is impossible he does the other one.
 from __future__ import annotations
 
 from .actions import Phase
-from .components import MODELS, PEOPLE, ROW, Extra, Icon, Person
+from .components import MODELS, PEOPLE, ROW, Extra, Icon, Person, words
 from .options import can_advance, heli_side, moves, people_at, rescues
 from .work import Work
 
@@ -78,16 +78,17 @@ def draw(w: Work, ch: int) -> None:
         return
     i = ROW.index(lower)
     card = w.b["row"][i]
-    w.log("  Chambers discards {} from the deck: he takes the card of the {} slot", w.comp.cards[top].name, lower)
+    w.log("  Chambers discards {} from the deck: he takes the card of the {} slot", w.comp.cards[top].name,
+          words(lower))
     if card is None:
-        w.log("  the {} slot is empty: he takes nothing", lower)
+        w.log("  the {} slot is empty: he takes nothing", words(lower))
         return
     w.b["row"] = w.b["row"][:i] + (None,) + w.b["row"][i + 1:]
     w.set_priv(ch, hand=w.priv[ch].hand + (card,))
     w.set_side(ch, hand=w.sides[ch].hand + 1)
-    w.log("  Chambers takes {} face down and does {}", w.comp.cards[card].name, lower)
+    w.log("  Chambers takes {} face down and does {}", w.comp.cards[card].name, words(lower))
     if not act(w, ch, lower):
-        w.log("  Chambers cannot do {}", lower)
+        w.log("  Chambers cannot do {}", words(lower))
     w.refill_row()
 
 
@@ -140,7 +141,7 @@ def won_sighting(w: Work, ch: int, card) -> None:
         else:
             done = rescue(w, ch, None)
         if not done:
-            w.log("  Chambers cannot use {}", extra.replace("_", " "))
+            w.log("  Chambers cannot use {}", words(extra))
 
 
 def potential(w: Work, ch: int, i: int, slot: str) -> int:

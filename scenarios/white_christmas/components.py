@@ -20,7 +20,7 @@ from importlib import resources
 from geometry.datafile import Table, load_toml, parse_toml
 from geometry.errors import InputError
 
-__all__ = ["Person", "Model", "Icon", "Bonus", "Extra", "Wild", "PEOPLE", "MODELS", "ROW", "FILES",
+__all__ = ["words", "Person", "Model", "Icon", "Bonus", "Extra", "Wild", "PEOPLE", "MODELS", "ROW", "FILES",
            "HeliSide", "Helicopter", "ActionCard", "Rooftop", "Staircase", "EffectCard", "Influence",
            "Order", "Sighting", "Cessna", "Upgrade", "Colour", "Components", "load_components",
            "shipped_components", "DATA"]
@@ -79,6 +79,11 @@ class Wild(StrEnum):
 
     ACTION = "action"
     RESCUE = "rescue"
+
+
+def words(value) -> str:
+    """A vocabulary value as words for text: ``special_order`` -> ``special order``."""
+    return str(value).replace("_", " ")
 
 
 PEOPLE = tuple(Person)
@@ -234,7 +239,7 @@ class Sighting:
     def label(self) -> str:
         bits = [", ".join(self.passengers) or "no passengers"]
         if self.actions:
-            bits.append(", ".join(a.replace("_", " ") for a in self.actions))
+            bits.append(", ".join(words(a) for a in self.actions))
         return f"{self.name} ({'; '.join(bits)})"
 
 

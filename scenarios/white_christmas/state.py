@@ -19,7 +19,7 @@ from typing import Any
 
 from . import turns
 from .actions import PHASE_NUMBER, Action, IllegalAction, Phase, Stairs
-from .components import MODELS, PEOPLE, ROW
+from .components import MODELS, PEOPLE, ROW, words
 from .table import Layout
 from .values import Board, Setup, SidePrivate, SidePublic
 
@@ -194,7 +194,7 @@ def render(o: Observation) -> str:
         top, bottom = o.table.slots[k][1], o.table.slots[k][0]
         lines.append(f"  {k + 1}. {roof} ({o.table.spaces[k]} spaces): {_people(b.roofs[k])} | {stairs} | "
                      f"top {occupant.get(top, '-')} | bottom {occupant.get(bottom, '-')}")
-    row = ", ".join(f"{slot}: {comp.cards[c].name if c is not None else '-'}" for slot, c in zip(ROW, b.row))
+    row = ", ".join(f"{words(slot)}: {comp.cards[c].name if c is not None else '-'}" for slot, c in zip(ROW, b.row))
     lines.append(f"Action row: {row}; deck {b.deck}, discard {len(b.discard)}")
     lines.append("Special orders: " + ("; ".join(comp.orders[i].label() for i in b.orders_row) or "-") +
                  f" (deck {b.orders_left})")
@@ -204,7 +204,7 @@ def render(o: Observation) -> str:
         ups = ",".join(str(i + 1) for i, u in enumerate(s.upgrades) if u) or "-"
         face = comp.cards[s.faceup].name if s.faceup is not None else "-"
         bid = f", bid {s.bid} token(s)" if s.bid is not None else ""
-        extras = f", sighting actions kept: {', '.join(s.extras)}" if s.extras else ""
+        extras = f", sighting actions kept: {', '.join(map(words, s.extras))}" if s.extras else ""
         lines.append(f"  {labels[side]} ({setup.colours[side].name}): VP {s.vp}, influence {s.influence}, hand {s.hand}, "
                      f"radar {s.radar}, orders {s.orders}, upgrades {ups}, face up: {face}{bid}{extras}")
         lines.append(f"     carrier ({len(s.carrier)}/{s.spaces}): {_people(s.carrier)}; "
@@ -219,7 +219,7 @@ def render(o: Observation) -> str:
         lines.append(f"You inspected the staircase of {o.table.roofs[k]}: {_people(comp.staircases[card].people)}")
     if b.pending and b.pending[0].side == o.seat:
         front = b.pending[0]
-        lines.append(f"Asked: {front.ask.replace('_', ' ')}" + (f" ({front.why})" if front.why else ""))
+        lines.append(f"Asked: {words(front.ask)}" + (f" ({front.why})" if front.why else ""))
     elif b.phase == Phase.SIGHTING and not b.over:
         lines.append("Sealed bid: add radar tokens one by one, then seal")
     return "\n".join(lines)

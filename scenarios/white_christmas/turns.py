@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .actions import ActionKind as K, Ask, IllegalAction, Pending, Phase
-from .components import MODELS, ROW, Extra, Icon, Wild
+from .components import MODELS, ROW, Extra, Icon, Wild, words
 from .flow import advance, on_turn
 from .options import can_advance, moves, rescues, special_options, special_possible
 from .work import Work, _without
@@ -158,7 +158,7 @@ def _perform(w: Work, side: int, icon: Icon, person, why: str) -> None:
     else:
         pending = w.ask_for(side, icon, person, why)
         if pending is None:
-            w.log("  {}: nothing possible", icon)
+            w.log("  {}: nothing possible", words(icon))
         else:
             w.push(pending)
 
@@ -186,8 +186,8 @@ def _take(w: Work, side: int, a) -> None:
     w.b["row"] = w.b["row"][:i] + (None,) + w.b["row"][i + 1:]
     w.set_priv(side, hand=tuple(sorted(w.priv[side].hand + (card,))))
     w.set_side(side, hand=w.sides[side].hand + 1)
-    w.log("{} takes {} from the {} slot", label, w.comp.cards[card].name, a.slot)
-    _perform(w, side, a.slot, None, f"{a.slot} slot")
+    w.log("{} takes {} from the {} slot", label, w.comp.cards[card].name, words(a.slot))
+    _perform(w, side, a.slot, None, f"{words(a.slot)} slot")
     w.refill_row()
 
 
@@ -205,7 +205,7 @@ def _play(w: Work, side: int, a) -> None:
         card_id = a.card
         _hand_minus(w, side, card_id)
         w.discard_card(card_id)
-        w.log("{} plays {}: {}", label, w.comp.cards[card_id].name, a.use)
+        w.log("{} plays {}: {}", label, w.comp.cards[card_id].name, words(a.use))
     else:
         card_id = w.sides[side].faceup
         w.set_side(side, faceup=None)
@@ -215,7 +215,7 @@ def _play(w: Work, side: int, a) -> None:
         else:
             w.discard_card(card_id)
             gone = ""
-        w.log("{} plays the face-up {}: {}{}", label, w.comp.cards[card_id].name, a.use, gone)
+        w.log("{} plays the face-up {}: {}{}", label, w.comp.cards[card_id].name, words(a.use), gone)
     card = w.comp.cards[card_id]
     _perform(w, side, a.use, card.rescue, card.name)
     if a.kind == K.FACEUP:
@@ -226,7 +226,7 @@ def _extra(w: Work, side: int, a) -> None:
     """WC.F4: use an action kept from a won sighting (free, during the turn)."""
     me = w.sides[side]
     w.set_side(side, extras=_without(me.extras, (a.extra,)))
-    w.log("{} uses the sighting's {}", w.label(side), a.extra.replace("_", " "))
+    w.log("{} uses the sighting's {}", w.label(side), words(a.extra))
     if a.extra == Extra.INFLUENCE:
         w.influence(side)
         return
@@ -275,10 +275,10 @@ def _answer(w: Work, side: int, a) -> None:
     elif a.kind == K.KEEP:
         w.pop()
         w.log("{} keeps {} for a later turn", w.label(side),
-              ", ".join(e.replace("_", " ") for e in w.sides[side].extras))
+              ", ".join(words(e) for e in w.sides[side].extras))
     else:  # PASS
         front = w.pop()
-        w.log("{} passes ({})", w.label(side), front.ask.replace("_", " "))
+        w.log("{} passes ({})", w.label(side), words(front.ask))
 
 
 def _bid(w: Work, side: int, a) -> None:
@@ -323,16 +323,16 @@ def describe(s, a) -> str:
         if a.slot == Icon.INSPECT:
             return f"take the deck top (Inspect: +1 VP, look at the staircase of {s.table.roofs[a.roof]})"
         card = s.board.row[ROW.index(a.slot)]
-        return f"take {cards[card].name} from the {a.slot} slot and do {a.slot}"
+        return f"take {cards[card].name} from the {words(a.slot)} slot and do {words(a.slot)}"
     if a.kind == K.PLAY:
-        return f"play {cards[a.card].name}: {a.use}"
+        return f"play {cards[a.card].name}: {words(a.use)}"
     if a.kind == K.FACEUP:
         up = s.sides[current_side(s)].faceup
-        return f"play the face-up {cards[up].name}: {a.use} (then put a hand card face up)"
+        return f"play the face-up {cards[up].name}: {words(a.use)} (then put a hand card face up)"
     if a.kind == K.DISCARD:
         return f"discard {cards[a.card].name} without effect"
     if a.kind == K.EXTRA:
-        return f"use the sighting's {a.extra.replace('_', ' ')} now"
+        return f"use the sighting's {words(a.extra)} now"
     if a.kind == K.KEEP:
         return "keep the sighting's actions for a later turn"
     if a.kind == K.BID:

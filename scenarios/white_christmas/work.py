@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .actions import Ask, Pending
-from .components import MODELS, PEOPLE, ROW, Bonus, Icon, Person
+from .components import MODELS, PEOPLE, ROW, Bonus, Icon, Person, words
 from .options import can_advance, free_spaces, heli_side, moves, rescues, special_possible
 from .values import Board, SidePrivate, SidePublic, evolve
 
@@ -151,7 +151,7 @@ class Work:
             if card is None:
                 row[i] = self.draw_card()
                 if row[i] is not None:
-                    self.log("  {} slot refilled: {}", ROW[i], self.comp.cards[row[i]].name)
+                    self.log("  {} slot refilled: {}", words(ROW[i]), self.comp.cards[row[i]].name)
         self.b["row"] = tuple(row)
 
     def refill_orders(self) -> None:
@@ -212,7 +212,7 @@ class Work:
             elif bonus != Bonus.NONE:
                 pending = self.ask_for(side, Icon(bonus.value), None, "influence space")
                 if pending is None:
-                    self.log("  influence space effect {}: not possible, lost", bonus)
+                    self.log("  influence space effect {}: not possible, lost", words(bonus))
                 else:
                     asked.append(pending)
             break

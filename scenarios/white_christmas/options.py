@@ -11,7 +11,7 @@ from typing import Iterable, Sequence
 
 from .components import MODELS, PEOPLE, Components, Model, Person
 
-__all__ = ["moves", "rescues", "heli_side", "free_spaces", "people_at", "order_payments", "upgrade_payments",
+__all__ = ["Queries", "moves", "rescues", "heli_side", "free_spaces", "people_at", "order_payments", "upgrade_payments",
            "special_options", "special_possible", "sub_multisets", "radar_payments", "can_advance", "counts"]
 
 
@@ -198,3 +198,31 @@ def special_options(comp: Components, side, colour, radar: tuple[int, ...],
         for paid in upgrade_payments(comp, side, colour, radar, number):
             out.append(("upgrade", number, paid))
     return out
+
+
+class Queries:
+    """The public questions of one position (flights and rescues of any side), each
+    answered once: the legal-action list and the deciding seat's bot share the answers
+    (:meth:`~.state.State.observation` hands the same object on; it holds nothing private)."""
+
+    __slots__ = ("comp", "table", "sides", "roofs", "stairs", "_moves", "_rescues")
+
+    def __init__(self, comp: Components, table, sides: Sequence, roofs, stairs):
+        self.comp, self.table, self.sides, self.roofs, self.stairs = comp, table, sides, roofs, stairs
+        self._moves: dict = {}
+        self._rescues: dict = {}
+
+    def moves(self, who: int, helis: tuple[Model, ...] = MODELS) -> list[tuple[Model, str]]:
+        """:func:`moves` of side ``who`` (cached)."""
+        key = (who, helis)
+        hit = self._moves.get(key)
+        if hit is None:
+            hit = self._moves[key] = moves(self.table, self.sides, who, helis)
+        return hit
+
+    def rescues(self, who: int, person: Person | None = None) -> list[tuple[Model, str, Person]]:
+        """:func:`rescues` of side ``who`` for ``person`` (any type for ``None``; cached)."""
+        every = self._rescues.get(who)
+        if every is None:
+            every = self._rescues[who] = rescues(self.comp, self.table, self.sides, self.roofs, self.stairs, who, None)
+        return every if person is None else [r for r in every if r[2] == person]

@@ -18,9 +18,9 @@ from collections import defaultdict
 import numpy as np
 
 from . import actions as A
-from .actions import ROUNDS, ActionKind as K, Phase, Stairs
-from .components import MODELS, ROW, Extra, Icon
-from .options import free_spaces, heli_side, moves, people_at, rescues, special_options
+from .actions import PHASE_NUMBER, ROUNDS, ActionKind as K, Phase, Stairs
+from .components import MODELS, ROW, Bonus, Extra, Icon
+from .options import free_spaces, special_options, special_possible
 from .state import Observation
 from .turns import EXTRA_ICON
 
@@ -33,7 +33,12 @@ BASE = {Icon.RADAR: TOKEN, Icon.INFLUENCE: 0.8, Icon.MOVE: 0.5, Icon.SPECIAL_ORD
 """A card action's worth in phase 2 before anything is known about its details."""
 EXTRA_WORTH = {Extra.INFLUENCE: 1.5, Extra.DOUBLE_MOVE: 2.5, Extra.DOUBLE_SPECIAL_ORDER: 3.0, Extra.RESCUE: 2.0}
 PASSENGER = 1.5
+LEAD = 2.5
+"""Solo: what taking or keeping the influence lead from Captain Chambers is worth (WC.H2)."""
 UPGRADE_EFFECT = {1: 2.0, 2: 2.0, 3: 1.0, 4: 0.8, 5: 2.5}
+TRACK_WORTH = {Bonus.VP: 1.0, Bonus.RADAR: TOKEN, Bonus.INFLUENCE: 1.0, Bonus.MOVE: 0.8, Bonus.RESCUE: 1.0,
+               Bonus.SPECIAL_ORDER: 1.0}
+"""What an influence space's effect is worth."""
 
 
 class RandomPlayer:
@@ -53,140 +58,186 @@ class RandomPlayer:
         return options[int(self.rng.integers(len(options)))] if len(options) > 1 else options[0]
 
 
+_SUMS: dict = {}
+
+
+def _best_sum(card, people: tuple, room: int) -> float:
+    """The ``room`` best VP of ``people`` for helicopter side ``card`` (memoised: rooftops
+    change slowly, so the same question comes back decision after decision)."""
+    key = (id(card), people, room)
+    hit = _SUMS.get(key)
+    if hit is None:
+        vp = card.table
+        values = sorted((vp.get(p, 0) for p in people), reverse=True)
+        if len(_SUMS) > 50_000:
+            _SUMS.clear()
+        hit = _SUMS[key] = float(sum(values[:room]))
+    return hit
+
+
 class _View:
-    """Per-decision valuations from one observation (computed lazily, once)."""
+    """Per-decision valuations from one observation (each computed once, on demand)."""
+
+    __slots__ = ("o", "comp", "me", "seat", "cards", "rooms", "own", "reach", "_potential", "_uses", "_cards",
+                 "_prospects")
 
     def __init__(self, o: Observation):
         self.o = o
-        self.comp = o.setup.comp
-        self.me = o.sides[o.seat]
+        self.comp = comp = o.setup.comp
+        self.me = me = o.sides[o.seat]
         self.seat = o.seat
-        self.cards = [heli_side(self.comp, self.me, i) for i in range(len(MODELS))]
+        self.cards = tuple(h.night if night else h.day for h, night in zip(comp.helicopters, me.night))
+        self.rooms = tuple(c.capacity - len(a) for c, a in zip(self.cards, me.aboard))
+        self.own = o.table.carriers[o.seat]
+        self.reach = o.table.reach
         self._potential = {}
         self._uses = {}
-        self._present = None
         self._cards = {}
-
-    def room(self, i: int) -> int:
-        return self.cards[i].capacity - len(self.me.aboard[i])
+        self._prospects = None
 
     def potential(self, i: int, slot: str) -> float:
         """VP helicopter i could rescue from ``slot`` (as Chambers counts it, WC.H6)."""
         key = (i, slot)
         hit = self._potential.get(key)
         if hit is None:
-            vp, b = self.cards[i].table, self.o.board
-            values = [vp.get(p, 0) for _, roof, st in self.o.table.reach[slot]
-                      for p in people_at(b.roofs, b.stairs, roof, st)]
-            room = self.room(i)
-            if len(values) > room:
-                values.sort(reverse=True)
-                values = values[:room]
-            hit = self._potential[key] = float(sum(values))
+            b = self.o.board
+            k = self.o.table.roof_of[slot]
+            people = b.roofs[k] + b.stairs[k] if b.stairs else b.roofs[k]
+            hit = self._potential[key] = _best_sum(self.cards[i], people, self.rooms[i])
         return hit
 
     def unload_value(self, i: int) -> float:
-        aboard = sorted((self.cards[i].value(p) for p in self.me.aboard[i]), reverse=True)
+        aboard = sorted((self.cards[i].table.get(p, 0) for p in self.me.aboard[i]), reverse=True)
         return float(sum(aboard[:max(0, free_spaces(self.me))]))
 
     def move_value(self, model, dest: str) -> float:
         i = MODELS.index(model)
-        own = self.o.table.carriers[self.seat]
         here = self.me.at[i]
-        if dest == own:
+        on_roof = here in self.reach
+        if dest == self.own:
             if not self.me.aboard[i]:
                 return -1.0
-            full = 0.5 if self.room(i) == 0 else 0.0
-            return self.unload_value(i) + full - (0.3 * self.potential(i, here) if here in self.o.table.reach else 0)
-        lost = sum(self.cards[i].value(p) for p in self.me.aboard[i]) if here == own else 0.0
-        gain = self.potential(i, dest) - (self.potential(i, here) if here in self.o.table.reach else 0.0)
-        return 0.6 * gain - lost - (2.0 if self.room(i) == 0 else 0.0)
+            full = 0.5 if self.rooms[i] == 0 else 0.0
+            return self.unload_value(i) + full - (0.3 * self.potential(i, here) if on_roof else 0.0)
+        lost = sum(self.cards[i].table.get(p, 0) for p in self.me.aboard[i]) if here == self.own else 0.0
+        gain = self.potential(i, dest) - (self.potential(i, here) if on_roof else 0.0)
+        return 0.6 * gain - lost - (2.0 if self.rooms[i] == 0 else 0.0)
 
     def best_move(self) -> float:
-        options = moves(self.o.table, self.o.sides, self.seat)
-        return max((self.move_value(m, d) for m, d in options), default=-1.0)
+        """The best :meth:`move_value` of the legal flights: per helicopter, its own carrier
+        or the free slot of highest potential (the value grows with the potential)."""
+        best, top = -1.0, {}
+        for m, d in self.o.queries.moves(self.seat):
+            if d != self.own:
+                pot = self.potential(MODELS.index(m), d)
+                if top.get(m, -1.0) >= pot:
+                    continue
+                top[m] = pot
+            value = self.move_value(m, d)
+            if value > best:
+                best = value
+        return best
 
     def rescue_value(self, model, person) -> float:
-        return self.cards[MODELS.index(model)].value(person) + 0.4
+        return self.cards[MODELS.index(model)].table.get(person, 0) + 0.4
 
     def best_rescue(self, person) -> float:
-        b = self.o.board
-        options = rescues(self.comp, self.o.table, self.o.sides, b.roofs, b.stairs, self.seat, person)
-        return max((self.rescue_value(m, p) for m, _, p in options), default=-1.0)
+        best = -1.0
+        for m, _, p in self.o.queries.rescues(self.seat, person):
+            value = self.rescue_value(m, p)
+            if value > best:
+                best = value
+        return best
 
     def special_value(self, kind: str, index: int, paid) -> float:
-        rnd = self.o.board.round
         if kind == "order":
             return self.comp.orders[index].vp + 0.3 * len(paid)
         up = self.comp.upgrades[index - 1]
-        effect = UPGRADE_EFFECT[index] * (ROUNDS - rnd + 1) / ROUNDS
+        effect = UPGRADE_EFFECT[index] * (ROUNDS - self.o.board.round + 1) / ROUNDS
         cost = TOKEN * len(paid) if index == 4 else -0.3 * len(paid)
         return up.vp + effect - cost
 
     def best_special(self) -> float:
         o = self.o
-        options = special_options(self.comp, self.me, o.setup.colours[self.seat], o.own.radar, o.board.orders_row)
-        return max((self.special_value(*x) for x in options), default=-1.0)
+        colour, radar, row = o.setup.colours[self.seat], o.own.radar, o.board.orders_row
+        if not special_possible(self.comp, self.me, colour, radar, row):
+            return -1.0
+        return max((self.special_value(*x) for x in special_options(self.comp, self.me, colour, radar, row)),
+                   default=-1.0)
 
     def influence_value(self) -> float:
         nxt = self.me.influence + 1
         if nxt > self.comp.influence.spaces:
             return -1.0
         bonus = self.o.setup.track[nxt]
-        extra = {"vp": 1.0, "radar": TOKEN, "influence": 1.0, "move": 0.8, "rescue": 1.0, "special_order": 1.0}
         threshold = 1.0 if nxt == self.comp.influence.threshold and not self.me.upgrades[0] else 0.0
-        return BASE[Icon.INFLUENCE] + extra.get(bonus.value, 0.0) + threshold
+        return BASE[Icon.INFLUENCE] + TRACK_WORTH.get(bonus, 0.0) + threshold + self.lead_value(nxt)
+
+    def lead_value(self, nxt: int) -> float:
+        """Against Captain Chambers, leading the track denies him 1 VP per phase (WC.H2):
+        worth more the more phases are left, when the advance takes or keeps the lead."""
+        ch = self.o.setup.chambers
+        if ch is None:
+            return 0.0
+        his = self.o.sides[ch].influence
+        if nxt < his or nxt > his + 1:
+            return 0.0
+        b = self.o.board
+        left = (ROUNDS - b.round) * 3 + (3 - PHASE_NUMBER[b.phase])
+        return LEAD * min(left, 4) / 4
 
     def use_value(self, icon: Icon, person=None) -> float:
         """The best this seat can do now with action ``icon`` (cached per decision)."""
         key = (icon, person)
         hit = self._uses.get(key)
         if hit is None:
-            hit = self._uses[key] = self._use_value(icon, person)
+            if icon == Icon.RADAR:
+                hit = TOKEN if self.o.board.radar_left else -1.0
+            elif icon == Icon.INFLUENCE:
+                hit = self.influence_value()
+            elif icon == Icon.MOVE:
+                hit = self.best_move()
+            elif icon == Icon.RESCUE:
+                hit = self.best_rescue(person)
+            else:
+                hit = self.best_special()
+            self._uses[key] = hit
         return hit
-
-    def _use_value(self, icon: Icon, person=None) -> float:
-        if icon == Icon.RADAR:
-            return TOKEN if self.o.board.radar_left else -1.0
-        if icon == Icon.INFLUENCE:
-            return self.influence_value()
-        if icon == Icon.MOVE:
-            return self.best_move()
-        if icon == Icon.RESCUE:
-            return self.best_rescue(person)
-        return self.best_special()
 
     def card_value(self, card_id: int) -> float:
         """A card's worth for phase 2 (its best action, roughly)."""
-        card = self.comp.cards[card_id]
-        hit = self._cards.get(card)
-        if hit is not None:
-            return hit
-        best = 0.0
-        for use in card.uses():
-            if use == Icon.RESCUE:
-                best = max(best, self._rescue_prospect(card.rescue))
-            else:
-                best = max(best, BASE[use] + (0.5 if card.wild else 0.0))
-        self._cards[card] = best
-        return best
+        face = self.comp.faces[card_id]
+        hit = self._cards.get(face)
+        if hit is None:
+            card = self.comp.cards[card_id]
+            hit = 0.0
+            for use in card.uses():
+                value = self.prospect(card.rescue) if use == Icon.RESCUE else BASE[use] + (0.5 if card.wild else 0.0)
+                if value > hit:
+                    hit = value
+            self._cards[face] = hit
+        return hit
 
-    def _rescue_prospect(self, person) -> float:
+    def prospect(self, person) -> float:
         """Half the best VP a helicopter with a free seat scores for ``person`` (any type
         for ``None``) if one is on the board: a card's Rescue is worth that much later."""
-        present = self._present
-        if present is None:
+        best = self._prospects
+        if best is None:
             b = self.o.board
             present = set()
-            for people in b.roofs:
+            for people in b.roofs + (b.stairs if b.stairs_state == Stairs.REVEALED else ()):
                 present.update(people)
-            if b.stairs_state == Stairs.REVEALED:
-                for people in b.stairs:
-                    present.update(people)
-            self._present = present
-        kinds = present if person is None else ({person} & present)
-        return max((0.5 * self.cards[i].value(p) for i in range(len(MODELS)) if self.room(i) > 0 for p in kinds),
-                   default=0.0)
+            best = {None: 0.0}
+            for card, room in zip(self.cards, self.rooms):
+                if room > 0:
+                    for p in present:
+                        v = 0.5 * card.table.get(p, 0)
+                        if v > best.get(p, 0.0):
+                            best[p] = v
+                        if v > best[None]:
+                            best[None] = v
+            self._prospects = best
+        return best.get(person, 0.0)
 
 
 class HeuristicPlayer:
@@ -245,7 +296,7 @@ class HeuristicPlayer:
         if k == K.REPLACE:
             return -v.card_value(a.card)
         if k == K.UNLOAD:
-            return v.cards[MODELS.index(a.heli)].value(a.person)
+            return v.cards[MODELS.index(a.heli)].table.get(a.person, 0)
         return -0.05  # pass: only when nothing is worth doing
 
     # -- bids (WC.F4) ---------------------------------------------------------------------

@@ -20,6 +20,7 @@ from typing import Any
 from . import turns
 from .actions import PHASE_NUMBER, Action, IllegalAction, Phase, Stairs
 from .components import MODELS, PEOPLE, ROW, words
+from .options import Queries
 from .table import Layout
 from .values import Board, Setup, SidePrivate, SidePublic
 
@@ -29,8 +30,9 @@ __all__ = ["State", "Observation", "IllegalAction"]
 @dataclass(frozen=True)
 class Observation:
     """What ``seat`` may see: the public ``setup``, ``table`` (board graph and its
-    answers), ``board`` and ``sides``, its own private values ``own``, and its ``legal``
-    actions (empty when another seat decides). Bots choose from this only."""
+    answers), ``board`` and ``sides``, its own private values ``own``, its ``legal``
+    actions (empty when another seat decides) and ``queries``, the position's public
+    questions already answered (:class:`~.options.Queries`). Bots choose from this only."""
 
     seat: int
     setup: Setup = field(repr=False)
@@ -39,6 +41,7 @@ class Observation:
     sides: tuple[SidePublic, ...]
     own: SidePrivate
     legal: tuple[Action, ...]
+    queries: Queries = field(default=None, repr=False, compare=False)
 
     @property
     def me(self) -> SidePublic:
@@ -85,8 +88,18 @@ class State:
 
     def current_player(self) -> int | None:
         """The seat to decide (Captain Chambers never is: he plays inside ``apply``),
-        or ``None`` once the game is over."""
-        return turns.current_side(self)
+        or ``None`` once the game is over (cached)."""
+        d = self.__dict__
+        if "_current" not in d:
+            d["_current"] = turns.current_side(self)
+        return d["_current"]
+
+    def queries(self) -> Queries:
+        """The public questions of this position, answered once (:class:`~.options.Queries`)."""
+        d = self.__dict__
+        if "_queries" not in d:
+            d["_queries"] = Queries(self.setup.comp, self.table, self.sides, self.board.roofs, self.board.stairs)
+        return d["_queries"]
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to decide, in a fixed order (cached)."""
@@ -122,7 +135,10 @@ class State:
     def observation(self, player: int) -> Observation:
         """What seat ``player`` may see (see :class:`Observation`)."""
         legal = self.legal_actions() if self.current_player() == player else ()
-        return Observation(player, self.setup, self.table, self.board, self.sides, self.private[player], legal)
+        obs = object.__new__(Observation)   # the frozen dataclass's fields, without __init__'s cost
+        obs.__dict__.update(seat=player, setup=self.setup, table=self.table, board=self.board, sides=self.sides,
+                            own=self.private[player], legal=legal, queries=self.queries())
+        return obs
 
     def describe(self, action: Action) -> str:
         return turns.describe(self, action)

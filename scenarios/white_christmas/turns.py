@@ -8,11 +8,13 @@ the game on to the next decision (:func:`.flow.advance`) and freezes the new sta
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import actions as A
 from .actions import ActionKind as K, Ask, IllegalAction, Pending, Phase
 from .components import MODELS, ROW, Extra, Icon, Wild, words
 from .flow import advance, on_turn
-from .options import can_advance, moves, rescues, special_options, special_possible
+from .options import can_advance, special_options, special_possible
 from .work import Work, _without
 
 __all__ = ["legal_actions", "apply", "describe", "current_side"]
@@ -29,35 +31,18 @@ def current_side(s) -> int | None:
 
 
 # -- legal actions ------------------------------------------------------------------------
-class _Can:
-    """What ``side`` could do now, each question answered once."""
-
-    def __init__(self, s, side: int):
-        self.s, self.side = s, side
-        self.cache = {}
-
-    def __call__(self, icon: Icon, person=None) -> bool:
-        key = (icon, person)
-        hit = self.cache.get(key)
-        if hit is None:
-            s, side = self.s, self.side
-            if icon == Icon.RADAR:
-                hit = s.board.radar_left > 0
-            elif icon == Icon.INFLUENCE:
-                hit = can_advance(s.setup.comp, s.sides[side])
-            elif icon == Icon.MOVE:
-                hit = bool(moves(s.table, s.sides, side))
-            elif icon == Icon.RESCUE:
-                kinds = self.cache.get("people")
-                if kinds is None:
-                    kinds = self.cache["people"] = {p for _, _, p in rescues(
-                        s.setup.comp, s.table, s.sides, s.board.roofs, s.board.stairs, side, None)}
-                hit = bool(kinds) if person is None else person in kinds
-            else:
-                hit = special_possible(s.setup.comp, s.sides[side], s.setup.colours[side], s.private[side].radar,
-                                       s.board.orders_row)
-            self.cache[key] = hit
-        return hit
+def _possible(s, side: int, icon: Icon) -> bool:
+    """Whether ``side`` could do action ``icon`` now (a Rescue of any type for Rescue)."""
+    if icon == Icon.RADAR:
+        return s.board.radar_left > 0
+    if icon == Icon.INFLUENCE:
+        return can_advance(s.setup.comp, s.sides[side])
+    if icon == Icon.MOVE:
+        return bool(s.queries().moves(side))
+    if icon == Icon.RESCUE:
+        return bool(s.queries().rescues(side))
+    return special_possible(s.setup.comp, s.sides[side], s.setup.colours[side], s.private[side].radar,
+                            s.board.orders_row)
 
 
 EXTRA_ICON = {Extra.INFLUENCE: Icon.INFLUENCE, Extra.DOUBLE_MOVE: Icon.MOVE,
@@ -69,10 +54,10 @@ def _specials(s, side: int) -> list:
                            s.board.orders_row)
 
 
-def _extras(s, side: int, can: _Can) -> list:
+def _extras(s, side: int) -> list:
     out = []
     for e in dict.fromkeys(s.sides[side].extras):
-        if can(EXTRA_ICON[e]):
+        if _possible(s, side, EXTRA_ICON[e]):
             out.append(A.extra(e))
     return out
 
@@ -92,10 +77,9 @@ def _question(s, front: Pending) -> list:
     side = front.side
     comp = s.setup.comp
     if front.ask == Ask.MOVE:
-        return [A.move(m, d) for m, d in moves(s.table, s.sides, side, front.helis)] + [A.PASS]
+        return [A.move(m, d) for m, d in s.queries().moves(side, front.helis)] + [A.PASS]
     if front.ask == Ask.RESCUE:
-        return [A.rescue(m, n, p) for m, n, p in
-                rescues(comp, s.table, s.sides, s.board.roofs, s.board.stairs, side, front.person)] + [A.PASS]
+        return [A.rescue(m, n, p) for m, n, p in s.queries().rescues(side, front.person)] + [A.PASS]
     if front.ask == Ask.SPECIAL_ORDER:
         out = []
         for kind, index, paid in _specials(s, side):
@@ -112,38 +96,52 @@ def _question(s, front: Pending) -> list:
         me, own = s.sides[side], s.table.carriers[side]
         return [A.unload(m, p) for i, m in enumerate(MODELS) if me.at[i] == own
                 for p in dict.fromkeys(me.aboard[i])]
-    return _extras(s, side, _Can(s, side)) + [A.KEEP]
+    return _extras(s, side) + [A.KEEP]
 
 
 def legal_actions(s) -> tuple:
     """Every legal action of the seat to decide, in a fixed order; ``()`` at the end."""
-    side = current_side(s)
+    side = s.current_player()
     if side is None:
         return ()
     b = s.board
     if b.pending:
         return tuple(_question(s, b.pending[0]))
-    can = _Can(s, side)
-    out = []
+    extras = _extras(s, side) if s.sides[side].extras else []
     if b.phase == Phase.DRAW:
-        out = [A.take(slot) for slot, card in zip(ROW, b.row) if card is not None]
-        if s.deck or b.discard:
-            out += [A.take(Icon.INSPECT, k) for k in range(len(s.table.roofs))]
-        out += _extras(s, side, can)
-    elif b.phase == Phase.PLAY:
-        hand = s.private[side].hand
-        comp = s.setup.comp
-        for c in _distinct_cards(s, hand):
-            card = comp.cards[c]
-            out += [A.play(c, use) for use in card.uses() if can(use, card.rescue)]
-            out.append(A.discard(c))
-        up = s.sides[side].faceup
-        if up is not None and hand:
-            card = comp.cards[up]
-            out += [A.faceup(use) for use in card.uses() if can(use, card.rescue)]
-        out += _extras(s, side, can)
-    else:
-        out = [A.bid(v) for v in dict.fromkeys(s.private[side].radar)] + [A.SEAL]
+        return _takes(tuple(c is not None for c in b.row), bool(s.deck or b.discard), len(s.table.roofs)) + tuple(extras)
+    if b.phase == Phase.SIGHTING:
+        return tuple([A.bid(v) for v in dict.fromkeys(s.private[side].radar)] + [A.SEAL])
+    hand = s.private[side].hand
+    cards = s.setup.comp.cards
+    faces = [cards[c] for c in _distinct_cards(s, hand)]
+    up = s.sides[side].faceup
+    up_card = cards[up] if up is not None and hand else None
+    need = {use for card in faces + ([up_card] if up_card else []) for use in card.uses()}
+    ok = {icon: _possible(s, side, icon) for icon in need if icon != Icon.RESCUE}
+    if Icon.RESCUE in need:
+        people = {p for _, _, p in s.queries().rescues(side)}
+
+    def can(card, use):
+        if use == Icon.RESCUE:
+            return card.rescue in people if card.rescue is not None else bool(people)
+        return ok[use]
+    out = []
+    for c, card in zip(_distinct_cards(s, hand), faces):
+        out += [A.play(c, use) for use in card.uses() if can(card, use)]
+        out.append(A.discard(c))
+    if up_card is not None:
+        out += [A.faceup(use) for use in up_card.uses() if can(up_card, use)]
+    return tuple(out + extras)
+
+
+@lru_cache(maxsize=4096)
+def _takes(filled: tuple, deck: bool, roofs: int) -> tuple:
+    """Phase 1's takes (WC.F2): each filled board slot, and Inspect of each staircase
+    while the deck (or the discard pile to rebuild it) has a card."""
+    out = [A.take(slot) for slot, full in zip(ROW, filled) if full]
+    if deck:
+        out += [A.take(Icon.INSPECT, k) for k in range(roofs)]
     return tuple(out)
 
 
@@ -302,7 +300,7 @@ def apply(s, action):
     if not s.is_legal(action):
         raise IllegalAction(f"not a legal action now: {_short(action)} (legal: "
                             f"{len(s.legal_actions())} actions, see legal_actions())")
-    side = current_side(s)
+    side = s.current_player()
     w = Work(s)
     _RESOLVE.get(action.kind, _answer)(w, side, action)
     advance(w)

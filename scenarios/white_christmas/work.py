@@ -48,6 +48,9 @@ class Work:
     and private values (replaced, never mutated); the hidden piles as tuples.
     """
 
+    __slots__ = ("s", "setup", "comp", "table", "b", "sides", "priv", "deck", "stairs_deck", "stairs_used",
+                 "stairs_down", "radar_supply", "sightings", "orders_deck", "events", "_rng")
+
     def __init__(self, state: "State"):
         self.s = state
         self.setup = state.setup
@@ -90,10 +93,12 @@ class Work:
 
     # -- values -----------------------------------------------------------------------
     def set_side(self, i: int, **changes) -> SidePublic:
+        """Replace side ``i``'s public values (see :func:`~.values.evolve`)."""
         self.sides[i] = new = evolve(self.sides[i], changes)
         return new
 
     def set_priv(self, i: int, **changes) -> SidePrivate:
+        """Replace side ``i``'s private values."""
         self.priv[i] = new = evolve(self.priv[i], changes)
         return new
 

@@ -286,7 +286,7 @@ def test_WC_F4_the_winner_takes_the_passengers_from_the_supply_and_keeps_the_act
     s = radar(s, first, [4])
     card = next(i for i, c in enumerate(COMP.sightings) if c.actions and c.passengers)
     s = board(s, sighting=card)
-    s, _ = play(s, A.bid(4), A.SEAL, A.SEAL)
+    s = play(s, A.bid(4), A.SEAL, A.SEAL)
     me = s.sides[first]
     assert sorted(me.carrier) == sorted(COMP.sightings[card].passengers)
     assert s.board.pending and s.board.pending[0].ask == Ask.SIGHTING and me.extras == COMP.sightings[card].actions

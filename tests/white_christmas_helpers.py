@@ -1,4 +1,5 @@
 """Building White Christmas positions for the rule tests (not collected by pytest)."""
+from functools import reduce
 from dataclasses import replace
 
 from scenarios.white_christmas import new_game
@@ -128,12 +129,8 @@ def work(s):
 
 
 def play(s, *actions):
-    """Apply actions one after the other; returns the last state and all event lines."""
-    events = []
-    for a in actions:
-        s = s.apply(a)
-        events.extend(s.events)
-    return s, events
+    """The state after applying ``actions`` one after the other."""
+    return reduce(lambda state, action: state.apply(action), actions, s)
 
 
 def fresh(seed=0, players=2, solo=False):

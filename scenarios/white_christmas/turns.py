@@ -313,43 +313,34 @@ def _short(action) -> str:
 
 
 # -- text -----------------------------------------------------------------------------------
+_TEXT = {K.PLAY: "play {card}: {use}", K.DISCARD: "discard {card} without effect",
+         K.EXTRA: "use the sighting's {extra} now", K.KEEP: "keep the sighting's actions for a later turn",
+         K.BID: "add a radar token worth {a.value} to the sealed bid", K.MOVE: "fly the {a.heli} to {a.to}",
+         K.RESCUE: "rescue a {a.person} from {a.at} with the {a.heli}",
+         K.REPLACE: "put {card} face up next to the carrier", K.UNLOAD: "unload a {a.person} from the {a.heli}",
+         K.PASS: "pass"}
+"""The text of the actions that need only their own values."""
+
+
 def describe(s, a) -> str:
     """A short human-readable text of action ``a`` in state ``s``."""
     comp = s.setup.comp
-    cards = comp.cards
+    if a.kind in _TEXT:
+        card = comp.cards[a.card].name if a.card is not None else ""
+        return _TEXT[a.kind].format(a=a, card=card, use=words(a.use), extra=words(a.extra))
     if a.kind == K.TAKE:
         if a.slot == Icon.INSPECT:
             return f"take the deck top (Inspect: +1 VP, look at the staircase of {s.table.roofs[a.roof]})"
         card = s.board.row[ROW.index(a.slot)]
-        return f"take {cards[card].name} from the {words(a.slot)} slot and do {words(a.slot)}"
-    if a.kind == K.PLAY:
-        return f"play {cards[a.card].name}: {words(a.use)}"
+        return f"take {comp.cards[card].name} from the {words(a.slot)} slot and do {words(a.slot)}"
     if a.kind == K.FACEUP:
         up = s.sides[current_side(s)].faceup
-        return f"play the face-up {cards[up].name}: {words(a.use)} (then put a hand card face up)"
-    if a.kind == K.DISCARD:
-        return f"discard {cards[a.card].name} without effect"
-    if a.kind == K.EXTRA:
-        return f"use the sighting's {words(a.extra)} now"
-    if a.kind == K.KEEP:
-        return "keep the sighting's actions for a later turn"
-    if a.kind == K.BID:
-        return f"add a radar token worth {a.value} to the sealed bid"
+        return f"play the face-up {comp.cards[up].name}: {words(a.use)} (then put a hand card face up)"
     if a.kind == K.SEAL:
         mine = s.private[current_side(s)].bid
         return f"seal the bid ({len(mine)} token(s) worth {sum(mine)})"
-    if a.kind == K.MOVE:
-        return f"fly the {a.heli} to {a.to}"
-    if a.kind == K.RESCUE:
-        return f"rescue a {a.person} from {a.at} with the {a.heli}"
     if a.kind == K.ORDER:
         return f"complete {comp.orders[a.order].label()} discarding {', '.join(a.people)}"
-    if a.kind == K.UPGRADE:
-        paid = ", ".join(a.people) if a.people else (" + ".join(map(str, a.tokens)) + " in radar" if a.tokens else "")
-        up = comp.upgrades[a.upgrade - 1]
-        return f"upgrade carrier card {a.upgrade} ({up.name}, {up.vp} VP)" + (f" discarding {paid}" if paid else "")
-    if a.kind == K.REPLACE:
-        return f"put {cards[a.card].name} face up next to the carrier"
-    if a.kind == K.UNLOAD:
-        return f"unload a {a.person} from the {a.heli}"
-    return "pass"
+    paid = ", ".join(a.people) if a.people else (" + ".join(map(str, a.tokens)) + " in radar" if a.tokens else "")
+    up = comp.upgrades[a.upgrade - 1]
+    return f"upgrade carrier card {a.upgrade} ({up.name}, {up.vp} VP)" + (f" discarding {paid}" if paid else "")

@@ -25,7 +25,10 @@ from .values import Board, SidePrivate, SidePublic, evolve
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["Work"]
+__all__ = ["Work", "HIDDEN"]
+
+HIDDEN = ("deck", "stairs_deck", "stairs_used", "stairs_down", "radar_supply", "sightings", "orders_deck")
+"""The state's piles nobody sees (copied as they are; replaced, never mutated)."""
 
 
 def _without(items: tuple, paid) -> tuple:
@@ -59,13 +62,8 @@ class Work:
         self.b = dict(state.board.__dict__)
         self.sides = list(state.sides)
         self.priv = list(state.private)
-        self.deck = state.deck
-        self.stairs_deck = state.stairs_deck
-        self.stairs_used = state.stairs_used
-        self.stairs_down = state.stairs_down
-        self.radar_supply = state.radar_supply
-        self.sightings = state.sightings
-        self.orders_deck = state.orders_deck
+        for name in HIDDEN:
+            setattr(self, name, getattr(state, name))
         self.events: list[tuple[str, tuple]] = []
         self._rng = None
 
@@ -357,11 +355,11 @@ class Work:
         board = object.__new__(Board)
         board.__dict__.update(self.b)
         new = object.__new__(type(s))
-        new.__dict__.update(
-            setup=s.setup, table=self.table, seed=s.seed, step=s.step + 1, board=board, sides=tuple(self.sides),
-            private=tuple(self.priv), deck=self.deck, stairs_deck=self.stairs_deck, stairs_used=self.stairs_used,
-            stairs_down=self.stairs_down, radar_supply=self.radar_supply, sightings=self.sightings,
-            orders_deck=self.orders_deck, log=tuple(self.events))
+        d = new.__dict__
+        d.update(setup=s.setup, table=self.table, seed=s.seed, step=s.step + 1, board=board, sides=tuple(self.sides),
+                 private=tuple(self.priv), log=tuple(self.events))
+        for name in HIDDEN:
+            d[name] = getattr(self, name)
         return new
 
 

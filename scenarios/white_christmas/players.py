@@ -312,7 +312,10 @@ class HeuristicPlayer:
         for i, s in enumerate(o.sides):
             if i == o.seat:
                 continue
-            shown = s.bid if s.bid is not None else min(s.radar, 2)
+            if i == o.setup.chambers:   # WC.H5: he will bid as many as this seat holds, plus one
+                shown = min(o.me.radar + 1, s.radar)
+            else:
+                shown = s.bid if s.bid is not None else min(s.radar, 2)
             need = max(need, 3.5 * shown + (0.5 if s.bid is not None else 0.0))
         chosen, total = [], 0
         for t in tokens:

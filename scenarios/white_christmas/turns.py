@@ -114,7 +114,8 @@ def legal_actions(s) -> tuple:
         return tuple([A.bid(v) for v in dict.fromkeys(s.private[side].radar)] + [A.SEAL])
     hand = s.private[side].hand
     cards = s.setup.comp.cards
-    faces = [cards[c] for c in _distinct_cards(s, hand)]
+    distinct = _distinct_cards(s, hand)
+    faces = [cards[c] for c in distinct]
     up = s.sides[side].faceup
     up_card = cards[up] if up is not None and hand else None
     need = {use for card in faces + ([up_card] if up_card else []) for use in card.uses()}
@@ -127,7 +128,7 @@ def legal_actions(s) -> tuple:
             return card.rescue in people if card.rescue is not None else bool(people)
         return ok[use]
     out = []
-    for c, card in zip(_distinct_cards(s, hand), faces):
+    for c, card in zip(distinct, faces):
         out += [A.play(c, use) for use in card.uses() if can(card, use)]
         out.append(A.discard(c))
     if up_card is not None:

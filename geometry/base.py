@@ -183,7 +183,7 @@ class Base:
     # geometry on the table --------------------------------------------------------------
     def corners(self, pose: Pose) -> np.ndarray:
         """``(4, 2)`` table-frame corners, counter-clockwise from front-right."""
-        return rectangle_corners(pose.to_array(), self.length_mm, self.width_mm)[0]
+        return rectangle_corners(pose.as_array(), self.length_mm, self.width_mm)[0]
 
     def polygon(self, pose: Pose) -> shapely.Polygon:
         """The base outline at ``pose`` as a shapely polygon (table millimetres)."""
@@ -197,7 +197,7 @@ class Base:
         """Do this base at ``pose`` and ``other`` at ``other_pose`` share positive area?"""
         return bool(
             rectangles_overlap(
-                pose.to_array(), self.length_mm, self.width_mm,
-                other_pose.to_array(), other.length_mm, other.width_mm,
+                pose.as_array(), self.length_mm, self.width_mm,
+                other_pose.as_array(), other.length_mm, other.width_mm,
             )[0]
         )

@@ -73,7 +73,7 @@ def shot_at(shooter: Plane, target: Plane, planes: Sequence[Plane], rules: Rules
         if distance > rules.ruler_length_mm + TOLERANCE_MM:
             continue
         if blockers:
-            poses = np.array([p.pose.to_array() for p in blockers])
+            poses = np.array([p.pose.as_array() for p in blockers])
             lengths = np.array([p.base.length_mm for p in blockers])
             widths = np.array([p.base.width_mm for p in blockers])
             if enters_interior((gun.x_mm, gun.y_mm), aim, poses, lengths, widths).any():

@@ -200,8 +200,8 @@ def path_poses(start: Pose, card: ManeuverCard, base: Base, step_mm: float = 2.0
         travel = np.linspace(0.0, total, max(2, math.ceil(total / step_mm) + 1)) if total > 0 else np.zeros(1)
         pts, hd = _point_at(pieces, travel)
         local = np.column_stack([pts, hd])  # stand poses in the arrow-start frame
-        local[0] = Pose.identity().to_array()
-        local[-1] = tip.to_array()
+        local[0] = Pose.identity().as_array()
+        local[-1] = tip.as_array()
     else:
         anchor_in_base = base.front_mark
         sep = base.mark_separation_mm
@@ -223,13 +223,13 @@ def path_poses(start: Pose, card: ManeuverCard, base: Base, step_mm: float = 2.0
         # rear-mark poses in the arrow-start frame, then shift to the base's front-mark
         # convention (the anchor frame below is the front mark): rear @ R^-1 @ F
         rear_pose = np.column_stack([rear, heading])
-        local = compose_batch(rear_pose, (base.rear_mark.inverse() @ base.front_mark).to_array())
+        local = compose_batch(rear_pose, (base.rear_mark.inverse() @ base.front_mark).as_array())
         # the exact endpoints: start pose and tip pose
-        local[0] = Pose.identity().to_array()
-        local[-1] = compose_batch(tip.to_array(), (base.rear_mark.inverse() @ base.front_mark).to_array())
+        local[0] = Pose.identity().as_array()
+        local[-1] = compose_batch(tip.as_array(), (base.rear_mark.inverse() @ base.front_mark).as_array())
     # anchor frame on the table: start @ anchor; base centre = that @ local @ anchor^-1
-    frame = (start @ anchor_in_base).to_array()
-    back = anchor_in_base.inverse().to_array()
+    frame = (start @ anchor_in_base).as_array()
+    back = anchor_in_base.inverse().as_array()
     poses = compose_batch(compose_batch(frame, local), back)
     # what is left of the card's heading change is a turn on the spot at the tip: the
     # final turn (its own sense kept, e.g. +180), or all of it for a zero-chord card
@@ -242,10 +242,10 @@ def path_poses(start: Pose, card: ManeuverCard, base: Base, step_mm: float = 2.0
         angles = np.linspace(0.0, remaining, n + 1)[1:]
         pivot = local[-1]
         if card.anchor != "stand":
-            pivot = compose_batch(pivot, (base.front_mark.inverse() @ base.rear_mark).to_array())
-            extra_back = (base.rear_mark.inverse() @ base.front_mark).to_array()
+            pivot = compose_batch(pivot, (base.front_mark.inverse() @ base.rear_mark).as_array())
+            extra_back = (base.rear_mark.inverse() @ base.front_mark).as_array()
         else:
-            extra_back = Pose.identity().to_array()
+            extra_back = Pose.identity().as_array()
         turned = compose_batch(pivot, np.column_stack([np.zeros((n, 2)), angles]))
         turned = compose_batch(compose_batch(frame, compose_batch(turned, extra_back)), back)
         poses = np.vstack([poses, turned])

@@ -37,7 +37,7 @@ def card_motion(card: ManeuverCard, base: Base) -> Pose:
 
 def card_motions(cards: Sequence[ManeuverCard], base: Base) -> np.ndarray:
     """The motions of several cards for one base, shape ``(M, 3)`` (mm, mm, deg)."""
-    return np.array([card_motion(c, base).to_array() for c in cards]).reshape(-1, 3)
+    return np.array([card_motion(c, base).as_array() for c in cards]).reshape(-1, 3)
 
 
 def place(pose: Pose, card: ManeuverCard, base: Base) -> Pose:

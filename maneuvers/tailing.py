@@ -54,7 +54,7 @@ class TailCheck:
 
 
 def _base_arrays(planes: Sequence[Plane]):
-    poses = np.array([p.pose.to_array() for p in planes]).reshape(-1, 3)
+    poses = np.array([p.pose.as_array() for p in planes]).reshape(-1, 3)
     lengths = np.array([p.base.length_mm for p in planes])
     widths = np.array([p.base.width_mm for p in planes])
     return poses, lengths, widths
@@ -86,11 +86,11 @@ def tail_check(chaser: Plane, target: Plane, planes: Sequence[Plane], rules: Rul
 
     if distance > rules.ruler_length_mm + TOLERANCE_MM:
         reasons.append(f"out of reach: {distance:.1f} mm > ruler {rules.ruler_length_mm:g} mm (DF.T1a)")
-    out = int(exit_edge(a, b, chaser.pose.to_array(), chaser.base.length_mm, chaser.base.width_mm)[0])
+    out = int(exit_edge(a, b, chaser.pose.as_array(), chaser.base.length_mm, chaser.base.width_mm)[0])
     if out != FRONT_EDGE:
         reasons.append(f"the ruler leaves the chaser's base through its {EDGE_NAMES[out]}, "
                        f"not its front edge (DF.T1b)")
-    into = int(entry_edge(a, b, target.pose.to_array(), target.base.length_mm, target.base.width_mm)[0])
+    into = int(entry_edge(a, b, target.pose.as_array(), target.base.length_mm, target.base.width_mm)[0])
     if into != REAR_EDGE:
         reasons.append(f"the ruler enters the target's base through its {EDGE_NAMES[into]}, "
                        f"not its rear edge (DF.T1c)")

@@ -51,7 +51,7 @@ def _base(raw, name: str, where: str, default_provenance: str | None) -> Base:
             raise t.error("firing_arcs", "at least one { centre_deg, half_width_deg }", [])
         kwargs["firing_arcs"] = tuple(arcs)
     try:
-        return Base(length, width, name=name, provenance=provenance, **kwargs)
+        return Base(length, width, name=name, provenance=provenance, source=where, **kwargs)
     except ValueError as exc:
         raise InputError(f"{t.where}: {exc}") from None
 

@@ -36,7 +36,7 @@ from geometry.datafile import Table, load_toml
 from geometry.errors import InputError
 from geometry.pose import Pose
 
-from .card import ANCHORS, Arc, ManeuverCard, Straight
+from .card import Anchor, Arc, ManeuverCard, Straight
 
 __all__ = ["Deck", "load_deck", "parse_deck", "shipped_decks", "find_deck", "DATA_DIR"]
 
@@ -122,7 +122,7 @@ def _card(raw, where: str, index: int) -> ManeuverCard:
     common = dict(
         final_turn_deg=t.number("final_turn_deg", 0.0, minimum=-360.0, maximum=360.0),
         flags=frozenset(t.strings("flags", ())),
-        anchor=t.string("anchor", "marks", choices=ANCHORS),
+        anchor=Anchor(t.string("anchor", "marks", choices=[a.value for a in Anchor])),
         twin=t.string("twin", None),
     )
     name = t.string("name", card_id)

@@ -29,7 +29,7 @@ import numpy as np
 from geometry.base import Base
 from geometry.pose import Pose, compose_batch, cos_sin_deg, normalize_heading_deg
 
-from .card import Arc, ManeuverCard, Straight
+from .card import Anchor, Arc, ManeuverCard, Straight
 
 __all__ = ["Piece", "centreline", "PathSamples", "path_poses", "arrow_points", "HERMITE_PIECES"]
 
@@ -193,7 +193,7 @@ def path_poses(start: Pose, card: ManeuverCard, base: Base, step_mm: float = 2.0
     """
     if not (step_mm > 0 and turn_step_deg > 0):
         raise ValueError("step_mm and turn_step_deg must be positive")
-    if card.anchor == "stand":
+    if card.anchor == Anchor.STAND:
         anchor_in_base = base.stand
         pieces, tip = centreline(card)
         total = pieces[-1].s0_mm
@@ -241,7 +241,7 @@ def path_poses(start: Pose, card: ManeuverCard, base: Base, step_mm: float = 2.0
         n = max(1, math.ceil(abs(remaining) / turn_step_deg))
         angles = np.linspace(0.0, remaining, n + 1)[1:]
         pivot = local[-1]
-        if card.anchor != "stand":
+        if card.anchor != Anchor.STAND:
             pivot = compose_batch(pivot, (base.front_mark.inverse() @ base.rear_mark).as_array())
             extra_back = (base.rear_mark.inverse() @ base.front_mark).as_array()
         else:
@@ -263,5 +263,5 @@ def arrow_points(start: Pose, card: ManeuverCard, base: Base, step_mm: float = 2
     total = pieces[-1].s0_mm
     s = np.linspace(0.0, total, max(2, math.ceil(total / step_mm) + 1)) if total > 0 else np.zeros(1)
     pts, _ = _point_at(pieces, s)
-    anchor = base.stand if card.anchor == "stand" else base.front_mark
+    anchor = base.stand if card.anchor == Anchor.STAND else base.front_mark
     return (start @ anchor).apply(pts)

@@ -34,7 +34,7 @@ from geometry.base import Base
 from geometry.pose import Pose
 
 from .firing import Shot, shot_at
-from .plane import MULTI, Plane, Rules
+from .plane import Engines, PlaneState, Rules
 from .tailing import TailCheck, tail_check
 
 __all__ = ["Zones", "zones", "tail_zone", "firing_bands"]
@@ -63,7 +63,7 @@ def _shadow(stand, corners, far: float):
     return MultiPoint(np.vstack([corners, rays])).convex_hull
 
 
-def tail_zone(chaser: Plane, planes: Sequence[Plane], rules: Rules, enemy_heading_deg: float,
+def tail_zone(chaser: PlaneState, planes: Sequence[PlaneState], rules: Rules, enemy_heading_deg: float,
               enemy_base: Base):
     """The tail zone (module doc) as a shapely geometry in table mm (possibly empty)."""
     stand = np.asarray(chaser.stand, float)
@@ -84,7 +84,7 @@ def tail_zone(chaser: Plane, planes: Sequence[Plane], rules: Rules, enemy_headin
     overlap = MultiPoint(np.array([c - t for c in corners for t in enemy_shape])).convex_hull
     zone = zone.difference(overlap)
     for other in planes:
-        if other.name == chaser.name or not other.flying:
+        if other.name == chaser.name or not other.on_table:
             continue
         shadow = _shadow(stand, other.base.corners(other.pose), far)
         if shadow is None:
@@ -93,7 +93,7 @@ def tail_zone(chaser: Plane, planes: Sequence[Plane], rules: Rules, enemy_headin
     return shapely.make_valid(zone)
 
 
-def firing_bands(plane: Plane, rules: Rules) -> list[tuple[Polygon, Polygon]]:
+def firing_bands(plane: PlaneState, rules: Rules) -> list[tuple[Polygon, Polygon]]:
     """For each firing arc: ``(short, long)`` sectors from the gun point (long excludes short)."""
     gun = np.asarray(plane.stand, float)
     out = []
@@ -115,11 +115,11 @@ class Zones:
     """Zones of ``plane``: the tail zone for an enemy flying ``enemy_heading_deg``,
     firing bands per arc, and every enemy's tail check and shot now."""
 
-    plane: Plane
+    plane: PlaneState
     enemy_heading_deg: float
     tail_zone: object
     bands: tuple
-    enemies: tuple[tuple[Plane, TailCheck, Shot | None], ...]
+    enemies: tuple[tuple[PlaneState, TailCheck, Shot | None], ...]
     rules: Rules
     table_mm: tuple[float, float]
     scenario: str = ""
@@ -127,10 +127,10 @@ class Zones:
 
     @property
     def can_tail(self) -> bool:
-        return self.plane.engines != MULTI and not self.plane.autonomous and not self.plane.is_balloon
+        return self.plane.engines != Engines.MULTI and not self.plane.autonomous and not self.plane.is_balloon
 
 
-def zones(plane: Plane, planes: Sequence[Plane], rules: Rules, enemy_heading_deg: float | None = None,
+def zones(plane: PlaneState, planes: Sequence[PlaneState], rules: Rules, enemy_heading_deg: float | None = None,
           enemy_base: Base | None = None, table_mm=(0.0, 0.0), scenario: str = "",
           turn: int | None = None) -> Zones:
     """Compute :class:`Zones`; defaults: an enemy on the same base flying the same heading."""
@@ -138,6 +138,6 @@ def zones(plane: Plane, planes: Sequence[Plane], rules: Rules, enemy_heading_deg
     base = enemy_base or plane.base
     enemies = tuple((p, tail_check(plane, p, planes, rules), shot_at(plane, p, planes, rules))
                     for p in planes if p.side != plane.side and p.on_table)
-    zone = tail_zone(plane, planes, rules, heading, base) if plane.engines != MULTI else Polygon()
+    zone = tail_zone(plane, planes, rules, heading, base) if plane.engines != Engines.MULTI else Polygon()
     return Zones(plane, heading, zone, tuple(firing_bands(plane, rules)), enemies, rules,
                  tuple(table_mm), scenario, turn)

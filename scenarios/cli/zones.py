@@ -1,6 +1,8 @@
 """`furball zones SCENARIO --plane NAME`: where one plane could tail and shoot."""
 from __future__ import annotations
 
+import math
+
 from geometry.errors import InputError
 from maneuvers.zones import zones
 
@@ -24,15 +26,15 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     request = PictureRequest.from_args(args)
-    s = load_scenario(args.scenario)
-    names = [p.name for p in s.planes]
-    if args.plane not in names:
-        raise InputError(f"--plane {args.plane!r}: no such plane in {args.scenario} (planes: {', '.join(names)})")
-    plane = s.plane(args.plane)
-    if args.enemy_heading is not None and args.enemy_heading != args.enemy_heading:
-        raise InputError("--enemy-heading: expected a number of degrees")
-    z = zones(plane, s.planes, s.rules, args.enemy_heading, table_mm=(s.table_width_mm, s.table_height_mm),
-              scenario=s.name, turn=s.turn)
+    table = load_scenario(args.scenario).table
+    if args.plane not in table.names:
+        raise InputError(f"--plane {args.plane[:40]!r}: no such plane in {args.scenario} "
+                         f"(planes: {', '.join(table.names)})")
+    plane = table.plane(args.plane)
+    if args.enemy_heading is not None and not math.isfinite(args.enemy_heading):
+        raise InputError(f"--enemy-heading {args.enemy_heading}: expected a finite number of degrees")
+    z = zones(plane, table.planes, table.rules, args.enemy_heading, table_mm=(table.width_mm, table.height_mm),
+              scenario=table.name, turn=table.turn)
     print(f"{plane.name} ({plane.side}), altitude {plane.altitude}: tail zone for an enemy flying "
           f"{z.enemy_heading_deg:g} deg covers {z.tail_zone.area:.0f} mm² (DF.T1, DF.T5)")
     if not z.can_tail:

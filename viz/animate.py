@@ -39,7 +39,7 @@ def check_animation_path(path: pathlib.Path) -> None:
         raise InputError(f"--animate {path}: .mp4 needs ffmpeg on the PATH; write a .gif instead")
 
 
-def write_turn_animation(result, path: pathlib.Path, fps: int = 12, dpi: int = 72,
+def write_turn_animation(result, path: pathlib.Path, fps: int = 12, dpi: int = 100,
                          move_frames: int = MOVE_FRAMES, hold_frames: int = HOLD_FRAMES,
                          format: str | None = None) -> int:
     """Animate a :class:`~scenarios.dogfight.turn.TurnResult` into ``path`` (gif, or mp4;

@@ -12,6 +12,7 @@ from maneuvers.path import arrow_points, path_poses
 
 from . import style
 from .draw import draw_arrow, draw_base, draw_swept, draw_table
+from .labels import label as place_label
 from .picture import Picture, extent_of
 
 __all__ = ["Moment", "turn_picture", "draw_turn", "turn_extent", "poses_at", "with_samples"]
@@ -111,14 +112,13 @@ def _events(ax, m, planes_now, colours, by_name, shots: bool):
             q = planes_now[n]
             draw_base(ax, q.base, q.pose, style.COLLISION, linewidth=2.6, gid=f"collision:{n}:{m.index}")
         outcome = "collide" if t.collided else "miss"
-        ax.annotate(f"collision P={t.probability}: {outcome}", planes_now[t.a].stand, xytext=(6, -14),
-                    textcoords="offset points", fontsize=style.FONT_SIZE, color=style.COLLISION,
-                    fontweight="bold")
+        place_label(ax, f"collision P={t.probability}: {outcome}", planes_now[t.a].stand, style.COLLISION,
+                    style.FONT_SIZE, offset=(6, -14), fontweight="bold", gid=f"label:collision:{t.a}")
     for n in m.left_table:
         q = planes_now[n]
         ax.plot(*q.stand, marker="X", markersize=10, color=style.TAIL_LOST, zorder=6)
-        ax.annotate(f"{n} out (DF.E1)", q.stand, xytext=(6, 6), textcoords="offset points",
-                    fontsize=style.FONT_SIZE, color=style.TAIL_LOST)
+        place_label(ax, f"{n} out (DF.E1)", q.stand, style.TAIL_LOST, style.FONT_SIZE, offset=(6, 6),
+                    gid=f"label:out:{n}")
     if shots:
         for x in m.shots:
             (line,) = ax.plot([x.gun[0], x.aim[0]], [x.gun[1], x.aim[1]], linewidth=0.9, linestyle=":",

@@ -7,8 +7,8 @@ import json
 from geometry.errors import InputError
 from scenarios.dogfight import ReorderPolicy, Scenario, TurnResult, adjudicate, load_scenario, scenario_toml, turn_json
 
-from .output import (ANIMATION_FORMATS, PictureRequest, add_picture_options, check_output_path, viz, write_atomic,
-                     write_text_atomic)
+from .output import (ANIMATION_FORMATS, Outputs, PictureRequest, add_picture_options, render_animation,
+                     scenario_inputs, viz)
 
 MAX_SEED = 2**63 - 1
 
@@ -101,14 +101,21 @@ def turn_text(r: TurnResult) -> str:
 
 
 def run(args) -> int:
-    request = PictureRequest.from_args(args)
-    out = check_output_path(args.out, (".toml",), "--out") if args.out else None
-    animate = check_output_path(args.animate, ANIMATION_FORMATS, "--animate") if args.animate else None
+    outputs = Outputs()
+    outputs.protect(args.scenario)
+    request = PictureRequest.from_args(args, outputs)
+    out = outputs.claim(args.out, (".toml",), "--out")
+    animate = outputs.claim(args.animate, ANIMATION_FORMATS, "--animate")
     if not 1 <= args.fps <= 60:
         raise InputError(f"--fps {args.fps}: expected 1 to 60 frames per second")
     if animate is not None:
         viz().check_animation(animate)
     scenario = load_scenario(args.scenario)
+    outputs.protect(*scenario_inputs(scenario))
+    for path, option in ((request.plot, "--plot"), (out, "--out"), (animate, "--animate")):
+        if path is not None:  # the deck and base files are known only now
+            outputs.claimed.pop(path)
+            outputs.claim(str(path), (path.suffix,), option)
     policy = args.policy or scenario.policy
     seed = args.seed if args.seed is not None else scenario.seed
     try:
@@ -116,22 +123,14 @@ def run(args) -> int:
                             samples=request.wanted or animate is not None)
     except InputError as exc:  # an illegal plan or bad orders: say which file
         raise InputError(f"{scenario.source}: {exc}") from None
-    state_text = None
+    request.render("turn", result, outputs)
+    render_animation(result, animate, args.fps, outputs)
     if out is not None:
         # the saved state keeps the settings given for this game (the seed draws anew each turn)
         saved = Scenario(result.after, {}, ReorderPolicy(policy), seed)
-        state_text = scenario_toml(saved, out.parent)
-    notes = [request.save("turn", result)]
-    if animate is not None:
-        said = []
-        write_atomic(animate, lambda tmp: said.append(viz().save_animation(result, tmp, fps=args.fps)))
-        notes.append(f"{said[0]} written to {animate}")
-    if out is not None:
-        write_text_atomic(out, state_text)
-        notes.append(f"state for turn {result.after.turn} written to {out}")
+        outputs.stage(out, scenario_toml(saved, out.parent).encode("utf-8"), f"state for turn {result.after.turn}")
+    written = outputs.publish()
     print(json.dumps(turn_json(result), indent=2) if args.json else turn_text(result))
-    if not args.json:
-        for note in notes:
-            if note:
-                print(note)
+    for line in [] if args.json else written:
+        print(line)
     return 0

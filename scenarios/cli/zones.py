@@ -8,7 +8,7 @@ from maneuvers.zones import zones
 
 from scenarios.dogfight.scenario import load_scenario
 
-from .output import PictureRequest, add_picture_options
+from .output import Outputs, PictureRequest, add_picture_options, scenario_inputs
 
 
 def register(subparsers) -> None:
@@ -25,8 +25,12 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    request = PictureRequest.from_args(args)
-    table = load_scenario(args.scenario).table
+    outputs = Outputs()
+    outputs.protect(args.scenario)
+    request = PictureRequest.from_args(args, outputs)
+    scenario = load_scenario(args.scenario)
+    outputs.protect(*scenario_inputs(scenario))
+    table = scenario.table
     if args.plane not in table.names:
         raise InputError(f"--plane {args.plane[:40]!r}: no such plane in {args.scenario} "
                          f"(planes: {', '.join(table.names)})")
@@ -43,7 +47,7 @@ def run(args) -> int:
         tail = "can be tailed" if check.ok else "cannot be tailed: " + "; ".join(check.reasons)
         fire = f"in the firing arc at {shot.range} range ({shot.distance_mm:.1f} mm)" if shot else "no shot"
         print(f"  {enemy.name}: {tail}; {fire}")
-    written = request.save("zones", z)
-    if written:
-        print(written)
+    request.render("zones", z, outputs)
+    for line in outputs.publish():
+        print(line)
     return 0

@@ -165,11 +165,12 @@ def parse_scenario(data: dict, source: str, folder: pathlib.Path | None = None) 
         plane, o = _plane(raw, i, source, folder, names)
         planes.append(plane)
         orders[plane.name] = o
+    width, height = size.length("width_mm", positive=True), size.length("height_mm", positive=True)
+    name, notes = head.string("name", pathlib.Path(source).stem), head.string("notes", "", nonempty=False)
+    turn = head.integer("turn", 1, minimum=1, maximum=10**9)
     try:
-        table = Table(width_mm=size.length("width_mm", positive=True), height_mm=size.length("height_mm", positive=True),
-                      planes=tuple(planes), rules=rules, name=head.string("name", pathlib.Path(source).stem),
-                      turn=head.integer("turn", 1, minimum=1, maximum=10**9),
-                      notes=head.string("notes", "", nonempty=False))
+        table = Table(width_mm=width, height_mm=height, planes=tuple(planes), rules=rules, name=name, turn=turn,
+                      notes=notes)
         orders = normalise_orders(table, orders, require_plans=False)
     except InputError as exc:
         raise InputError(f"{source}: {exc}") from None

@@ -1,24 +1,29 @@
-"""Poses and SE(2) transforms of the table plane.
+"""Poses and SE(2) transforms of the table plane: one type, single or batch.
 
 A pose ``(x_mm, y_mm, heading_deg)`` is both a place on the table and the rigid motion
 that carries the origin frame onto it, so poses compose like SE(2) elements:
 ``a @ b`` is "``b`` expressed in ``a``'s frame", the pose reached by first going to
 ``a`` and then moving by ``b`` in ``a``'s own axes (x forward, y left).
 
-Conventions (docs/conventions.md): millimetres; headings in degrees, counter-clockwise
-positive, 0 deg = +x, normalised to [0, 360); radians appear only inside the kernels of
-this module. Batches are numpy arrays of shape ``(N, 3)`` with columns
-``x_mm, y_mm, heading_deg``; every batch function is loop-free and broadcasts a single
-``(3,)`` pose against an ``(N, 3)`` batch.
+:class:`Pose` holds ONE pose or a BATCH of them, like ``scipy.spatial.transform.Rotation``:
+``Pose(x, y, h)`` is a single pose, ``Pose.from_array(a)`` takes ``(3,)`` (single) or
+``(N, 3)`` (batch); ``single`` says which; ``len``, indexing, iteration, ``@``
+composition (broadcasting a single pose against a batch), ``inverse()``,
+``mirrored()``, ``apply(points)`` and ``isclose`` work the same for both. There is one
+implementation of the maths: the loop-free array kernels below (:func:`compose_batch`
+and friends, on arrays of shape ``(N, 3)`` or ``(3,)``), which :class:`Pose` calls and
+which compiled or vectorised code may call directly. Convert to other forms (JSON,
+TOML, tuples) only at the boundaries (:meth:`Pose.as_json`, :meth:`Pose.from_json`).
 
+Conventions (docs/conventions.md): millimetres; headings in degrees, counter-clockwise
+positive, 0 deg = +x, normalised to [0, 360); radians appear only inside the kernels.
 The trigonometry reduces headings to the nearest multiple of 90 deg first, so quarter
 turns are exact (``cos 90 = 0`` exactly) and other angles lose no accuracy to large
 arguments.
 """
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
+from typing import Iterator
 
 import numpy as np
 
@@ -36,6 +41,7 @@ __all__ = [
 ]
 
 
+# -- the array kernels: the one implementation --------------------------------------
 def cos_sin_deg(heading_deg):
     """Cosine and sine of angles given in degrees, exact at multiples of 90 deg.
 
@@ -50,27 +56,6 @@ def cos_sin_deg(heading_deg):
     cos = np.choose(q, [c0, -s0, -c0, s0])
     sin = np.choose(q, [s0, c0, -s0, -c0])
     return cos, sin
-
-
-def _cos_sin_deg_scalar(heading_deg: float) -> tuple[float, float]:
-    """Scalar twin of :func:`cos_sin_deg` (same reduction, so the same exact quarter turns)."""
-    r = heading_deg % 360.0
-    quarter = round(r / 90.0)
-    rest = math.radians(r - 90.0 * quarter)
-    c0, s0 = math.cos(rest), math.sin(rest)
-    q = quarter % 4
-    if q == 0:
-        return c0, s0
-    if q == 1:
-        return -s0, c0
-    if q == 2:
-        return -c0, -s0
-    return s0, -c0
-
-
-def _normalize_scalar(heading_deg: float) -> float:
-    r = heading_deg % 360.0 + 0.0
-    return 0.0 if r >= 360.0 else r
 
 
 def normalize_heading_deg(heading_deg):
@@ -88,8 +73,10 @@ def heading_difference_deg(a_deg, b_deg):
 def as_pose_array(poses) -> np.ndarray:
     """Validate and return ``poses`` as a float array of shape ``(N, 3)`` or ``(3,)``.
 
-    Raises ``ValueError`` when the last axis is not of length 3.
+    Accepts a :class:`Pose` too. Raises ``ValueError`` when the last axis is not of length 3.
     """
+    if isinstance(poses, Pose):
+        return poses._data
     arr = np.asarray(poses, dtype=float)
     if arr.shape[-1:] != (3,):
         raise ValueError(f"poses must have shape (N, 3) or (3,), got {arr.shape}")
@@ -166,31 +153,48 @@ def mirror_batch(p) -> np.ndarray:
     return np.stack([p[..., 0], -p[..., 1] + 0.0, normalize_heading_deg(-p[..., 2])], axis=-1)
 
 
-@dataclass(frozen=True, slots=True)
+# -- the type ------------------------------------------------------------------------
 class Pose:
-    """A pose on the table, equivalently an SE(2) transform.
+    """One pose on the table (an SE(2) transform), or a batch of them.
 
-    Fields: ``x_mm``, ``y_mm`` (millimetres, table frame x right, y up) and
-    ``heading_deg`` (degrees, counter-clockwise from +x, normalised to [0, 360) on
-    construction). Raises ``ValueError`` for non-finite numbers.
+    ``Pose(x_mm, y_mm, heading_deg)`` builds a single pose: millimetres in the table
+    frame (x right, y up), heading in degrees counter-clockwise from +x, normalised to
+    [0, 360). :meth:`from_array` builds a single pose from ``(3,)`` or a batch from
+    ``(N, 3)``. Values are immutable. ``x_mm``, ``y_mm``, ``heading_deg`` are floats for a
+    single pose and read-only ``(N,)`` arrays for a batch. Raises ``ValueError`` for
+    non-finite numbers or a wrong shape.
     """
 
-    x_mm: float = 0.0
-    y_mm: float = 0.0
-    heading_deg: float = 0.0
+    __slots__ = ("_data",)
 
-    def __post_init__(self):
-        for name in ("x_mm", "y_mm", "heading_deg"):
-            value = float(getattr(self, name))
-            if not math.isfinite(value):
-                raise ValueError(f"Pose.{name} must be finite, got {value!r}")
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "heading_deg", _normalize_scalar(self.heading_deg))
+    def __init__(self, x_mm: float = 0.0, y_mm: float = 0.0, heading_deg: float = 0.0):
+        self._data = _checked(np.array([x_mm, y_mm, heading_deg], dtype=float))
 
-    # constructors -----------------------------------------------------------------
+    # constructors -------------------------------------------------------------------
     @classmethod
-    def identity(cls) -> "Pose":
-        return cls(0.0, 0.0, 0.0)
+    def _wrap(cls, data: np.ndarray) -> "Pose":
+        """A pose around an array the kernels made (finite, normalised): no checks."""
+        out = object.__new__(cls)
+        data.setflags(write=False)
+        out._data = data
+        return out
+
+    @classmethod
+    def from_array(cls, array) -> "Pose":
+        """From ``(3,)`` (a single pose) or ``(N, 3)`` (a batch): ``x_mm, y_mm, heading_deg``.
+
+        The array is copied; headings are normalised. Raises ``ValueError`` for another
+        shape or non-finite values.
+        """
+        data = np.array(array, dtype=float)
+        if data.ndim not in (1, 2) or data.shape[-1:] != (3,):
+            raise ValueError(f"poses must have shape (3,) or (N, 3), got {data.shape}")
+        return cls._wrap(_checked(data))
+
+    @classmethod
+    def identity(cls, n: int | None = None) -> "Pose":
+        """The identity (a single pose, or a batch of ``n``)."""
+        return cls._wrap(np.zeros(3) if n is None else np.zeros((int(n), 3)))
 
     @classmethod
     def forward(cls, distance_mm: float) -> "Pose":
@@ -203,59 +207,129 @@ class Pose:
         return cls(0.0, 0.0, angle_deg)
 
     @classmethod
-    def from_array(cls, row) -> "Pose":
-        """From a length-3 sequence ``(x_mm, y_mm, heading_deg)``."""
-        x, y, h = (float(v) for v in np.asarray(row, dtype=float).reshape(3))
-        return cls(x, y, h)
+    def concatenate(cls, poses) -> "Pose":
+        """One batch from several poses or batches, in order."""
+        return cls._wrap(np.vstack([np.atleast_2d(p._data) for p in poses]).reshape(-1, 3))
 
-    # algebra ----------------------------------------------------------------------
-    def to_array(self) -> np.ndarray:
-        """``np.array([x_mm, y_mm, heading_deg])``, shape ``(3,)``."""
-        return np.array([self.x_mm, self.y_mm, self.heading_deg])
+    @classmethod
+    def from_json(cls, data: dict) -> "Pose":
+        """From ``{"x": mm, "y": mm, "heading": deg}`` (the JSON boundary)."""
+        return cls(data["x"], data["y"], data["heading"])
 
+    # what it holds --------------------------------------------------------------------
+    @property
+    def single(self) -> bool:
+        """Whether this is one pose rather than a batch."""
+        return self._data.ndim == 1
+
+    @property
+    def x_mm(self):
+        return float(self._data[0]) if self.single else self._data[:, 0]
+
+    @property
+    def y_mm(self):
+        return float(self._data[1]) if self.single else self._data[:, 1]
+
+    @property
+    def heading_deg(self):
+        return float(self._data[2]) if self.single else self._data[:, 2]
+
+    def as_array(self) -> np.ndarray:
+        """A copy: ``(3,)`` for a single pose, ``(N, 3)`` for a batch (mm, mm, deg)."""
+        return self._data.copy()
+
+    def as_json(self):
+        """``{"x": mm, "y": mm, "heading": deg}`` (a list of those for a batch)."""
+        if self.single:
+            return {"x": self.x_mm, "y": self.y_mm, "heading": self.heading_deg}
+        return [p.as_json() for p in self]
+
+    def __len__(self) -> int:
+        if self.single:
+            raise TypeError("a single pose has no len(); check .single")
+        return self._data.shape[0]
+
+    def __getitem__(self, index) -> "Pose":
+        if self.single:
+            raise TypeError("a single pose cannot be indexed; check .single")
+        return Pose._wrap(self._data[index].copy())
+
+    def __iter__(self) -> Iterator["Pose"]:
+        if self.single:
+            raise TypeError("a single pose cannot be iterated; check .single")
+        return (Pose._wrap(row.copy()) for row in self._data)
+
+    # algebra ------------------------------------------------------------------------------
     def __matmul__(self, other: "Pose") -> "Pose":
+        """``self @ other``: ``other`` given in this pose's frame, returned in the table's
+        (row by row for batches; a single pose broadcasts against a batch)."""
         if not isinstance(other, Pose):
             return NotImplemented
-        c, s = _cos_sin_deg_scalar(self.heading_deg)
-        return Pose(
-            self.x_mm + c * other.x_mm - s * other.y_mm,
-            self.y_mm + s * other.x_mm + c * other.y_mm,
-            self.heading_deg + other.heading_deg,
-        )
+        return Pose._wrap(compose_batch(self._data, other._data))
 
     def compose(self, other: "Pose") -> "Pose":
-        """``self @ other``: ``other`` given in this pose's frame, returned in the table's."""
+        """``self @ other``."""
         return self @ other
 
     def inverse(self) -> "Pose":
         """The SE(2) inverse: ``p @ p.inverse()`` is the identity."""
-        c, s = _cos_sin_deg_scalar(self.heading_deg)
-        return Pose(-(c * self.x_mm + s * self.y_mm), s * self.x_mm - c * self.y_mm, -self.heading_deg)
+        return Pose._wrap(inverse_batch(self._data))
 
     def mirrored(self) -> "Pose":
         """Reflection in the x axis, ``(x, -y, -heading)``: left becomes right."""
-        return Pose(self.x_mm, -self.y_mm + 0.0, -self.heading_deg)
+        return Pose._wrap(mirror_batch(self._data))
 
     def apply(self, points) -> np.ndarray:
         """Map points from this pose's frame to the table frame.
 
-        ``points``: ``(2,)`` or ``(K, 2)`` millimetres; returns the same shape.
+        Single pose: ``points`` ``(2,)`` or ``(K, 2)`` mm, returns the same shape.
+        Batch of N: ``(K, 2)`` (the same points for each) or ``(N, K, 2)``, returns
+        ``(N, K, 2)``.
         """
         pts = np.asarray(points, dtype=float)
-        out = to_table_batch(self.to_array(), pts.reshape(-1, 2))
-        return out.reshape(pts.shape)
+        if self.single:
+            return to_table_batch(self._data, pts.reshape(-1, 2)).reshape(pts.shape)
+        return to_table_batch(self._data, pts)
 
-    def isclose(self, other: "Pose", tol_mm: float | None = None) -> bool:
-        """Same pose within ``tol_mm`` (default: the geometric tolerance) in position
-        and the angle whose arc on a 1 m radius is ``tol_mm`` in heading."""
+    def isclose(self, other: "Pose", tol_mm: float | None = None):
+        """Same pose within ``tol_mm`` (default: the geometric tolerance) in position,
+        and within the angle whose arc on a 1 m radius is ``tol_mm`` in heading.
+        A bool for single poses, a boolean array for batches."""
         from .tolerance import TOLERANCE_MM
 
         tol = TOLERANCE_MM if tol_mm is None else tol_mm
-        dh = abs(float(heading_difference_deg(self.heading_deg, other.heading_deg)))
-        return (
-            math.hypot(self.x_mm - other.x_mm, self.y_mm - other.y_mm) <= tol
-            and math.radians(dh) * 1000.0 <= tol
-        )
+        a, b = np.broadcast_arrays(self._data, other._data)
+        dh = np.abs(heading_difference_deg(a[..., 2], b[..., 2]))
+        ok = (np.hypot(a[..., 0] - b[..., 0], a[..., 1] - b[..., 1]) <= tol) & (np.deg2rad(dh) * 1000.0 <= tol)
+        return bool(ok) if ok.ndim == 0 else ok
+
+    # value semantics ---------------------------------------------------------------------
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Pose):
+            return NotImplemented
+        return self._data.shape == other._data.shape and bool(np.array_equal(self._data, other._data))
+
+    def __hash__(self) -> int:
+        return hash((self._data.shape, self._data.tobytes()))
+
+    def __reduce__(self):
+        return (Pose.from_array, (self._data,))
+
+    def __repr__(self) -> str:
+        if self.single:
+            return f"Pose({self.x_mm!r}, {self.y_mm!r}, {self.heading_deg!r})"
+        return f"Pose.from_array({self._data.tolist()!r})"
 
     def __str__(self) -> str:
-        return f"({self.x_mm:.2f} mm, {self.y_mm:.2f} mm, {self.heading_deg:.2f} deg)"
+        if self.single:
+            return f"({self.x_mm:.2f} mm, {self.y_mm:.2f} mm, {self.heading_deg:.2f} deg)"
+        return f"{len(self)} poses"
+
+
+def _checked(data: np.ndarray) -> np.ndarray:
+    """Finite values, headings normalised; read-only."""
+    if not np.all(np.isfinite(data)):
+        raise ValueError(f"pose values must be finite, got {data.tolist()!r}")
+    data[..., 2] = normalize_heading_deg(data[..., 2])
+    data.setflags(write=False)
+    return data

@@ -20,7 +20,7 @@ import numpy as np
 from geometry.base import Base
 from geometry.pose import Pose, compose_batch
 
-from .card import ManeuverCard
+from .card import Anchor, ManeuverCard
 
 __all__ = ["card_motion", "card_motions", "place", "place_batch", "place_sequence"]
 
@@ -30,14 +30,14 @@ def card_motion(card: ManeuverCard, base: Base) -> Pose:
 
     Source: DF.M2, DF.M3 (``anchor = "marks"``); DF.M4 (``anchor = "stand"``).
     """
-    if card.anchor == "stand":
+    if card.anchor == Anchor.STAND:
         return base.stand @ card.transform @ base.stand.inverse()
     return base.front_mark @ card.transform @ base.rear_mark.inverse()
 
 
 def card_motions(cards: Sequence[ManeuverCard], base: Base) -> np.ndarray:
     """The motions of several cards for one base, shape ``(M, 3)`` (mm, mm, deg)."""
-    return np.array([card_motion(c, base).to_array() for c in cards]).reshape(-1, 3)
+    return np.array([card_motion(c, base).as_array() for c in cards]).reshape(-1, 3)
 
 
 def place(pose: Pose, card: ManeuverCard, base: Base) -> Pose:

@@ -15,7 +15,7 @@ MAP = default_map()
 
 def check_invariants(s, previous_vp=0):
     """CN.K1 card and counter conservation, CN.S2 strengths, CN.E4/E5 scores."""
-    piles = s.deck + s.reserve + s.partisan_discard + s.axis_deck + s.axis_discard + s.removed
+    piles = s.deck + s.reserve + s.partisan_discard + s.axis_deck + s.axis_discard + s.removed + s.cards_in_play
     assert sorted(piles) == list(range(52))  # CN.K1: 52 cards, none lost or doubled
     assert sum(s.groups) + s.unused_groups == GROUPS
     assert sum(s.leaders) + s.lost_leaders == LEADERS

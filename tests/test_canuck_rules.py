@@ -196,10 +196,14 @@ def test_CN_P6_ambush_removing_the_die_scores_and_failure_loses_counters():
                 act("resolve"))
     assert s.groups[area("Bra")] == 0 and s.leaders[area("Bra")] == 0
     assert s.unused_groups == 1 and s.lost_leaders == 1 and s.garrison[area("Bra")] == 3
-    # no card: 1 Axis card; a tie is a failure
+    # no card: 1 Axis card; a tie is a failure, and the Partisan chooses which participant goes
     s = position(axis=("2♠",), groups={"Bra": 1}, leaders={"Bra": 1})
     s, events = play(s, act("ambush", "Bra"), act("participants", groups=1, leaders=1), act("resolve"))
-    assert "  failure" in events and s.groups[area("Bra")] == 0 and s.leaders[area("Bra")] == 1
+    assert "  failure" in events and s.pending.kind == "losses"
+    assert set(s.legal_actions()) == {act("lose", piece="group"), act("lose", piece="leader")}
+    kept_group, _ = play(s, act("lose", piece="leader"))
+    assert kept_group.groups[area("Bra")] == 1 and kept_group.leaders[area("Bra")] == 0
+    assert kept_group.lost_leaders == 1 and kept_group.pending is None and kept_group.draws_due == 0
 
 
 def test_CN_P7_sabotage_diamonds_doubled_one_vp_per_card():
@@ -395,6 +399,53 @@ def test_CN_F2g_base_lost_red_cards_removed_and_CN_F2h_last_base_ends_in_defeat(
         s.apply(act("done"))
 
 
+def _sweep_with_a_choice(deck=("K♣", "2♥"), reserve=()):
+    """Bra (strength 2) sweeps Sommariva Perno's Group, Leader and Base: 2 of 3 must go."""
+    s = position(deck=deck, reserve=reserve, axis=("10♠", "10♣"), garrison=WEAK_BUT_BRA_2,
+                 groups={"Sommariva Perno": 1, "Castino": 1}, leaders={"Sommariva Perno": 1},
+                 bases={"Sommariva Perno": 1, "Castino": 1})
+    s, _ = play(s, act("pause", "Castino"))
+    return s
+
+
+def test_CN_F2g_the_partisan_chooses_which_counters_a_sweep_takes():
+    """CN.F2: the source never says who picks; furball lets the Partisan (docs/canuck.md)."""
+    s = _sweep_with_a_choice()
+    assert s.pending.kind == "losses" and s.pending.left == 2
+    assert {a.piece for a in s.legal_actions()} == {"group", "leader", "base"}
+    s, events = play(s, act("lose", piece="base"))
+    assert "  lost in Sommariva Perno: the Base" in events and s.pending.left == 1
+    assert {a.piece for a in s.legal_actions()} == {"group", "leader"}
+    s, events = play(s, act("lose", piece="group"))
+    sp = area("Sommariva Perno")
+    assert (s.groups[sp], s.leaders[sp], s.bases[sp]) == (0, 1, 0) and s.pending is None
+    assert s.garrison[area("Bra")] == 0 and s.vp == 1  # the garrison pays for the 2 counters
+    assert not s.over and s.reserve == cards("2♥")  # the second draw of the Pause follows
+
+
+def test_CN_F2g_the_heuristic_keeps_its_last_group_when_the_reserve_is_empty():
+    """CN.F2, CN.E2: losing the last Group with an empty Reserve risks a deadlock."""
+    from scenarios.canuck.players import HeuristicPlayer
+
+    s = _sweep_with_a_choice()
+    bot = HeuristicPlayer(0)
+    first = bot.choose(s)
+    assert first == act("lose", piece="leader")
+    s = s.apply(first)
+    assert bot.choose(s) == act("lose", piece="base")  # Castino's Base remains: not the last
+
+
+def test_CN_P12_non_kinetic_cards_are_discarded_last():
+    """CN.P12: "lo último que hace el Partisano es descartar": Train keeps its cards until
+    the Groups are placed."""
+    s = position(reserve=("9♥",), axis=("A♠",), bases={"Castino": 1}, unused_groups=8, groups=None)
+    s, _ = play(s, act("train"), *add("9♥"), act("resolve"))
+    assert s.pending.kind == "train" and s.partisan_discard == () and s.axis_discard == ()
+    assert sorted(s.cards_in_play) == sorted(cards("9♥", "A♠"))
+    s, _ = play(s, act("done"))
+    assert s.partisan_discard == cards("9♥") and s.axis_discard == cards("A♠") and s.cards_in_play == ()
+
+
 # -- end (E) -----------------------------------------------------------------------
 def test_CN_E1_the_sixth_red_face_card_ends_the_game_at_once():
     """CN.E1."""
@@ -428,11 +479,12 @@ def test_CN_E3_alba_liberated_at_a_moment_and_CN_E4_bonus_once():
 @pytest.mark.parametrize("total, reason, expected", [
     (30, "sixth_advance", "major"), (25, "sixth_advance", "major"), (24, "sixth_advance", "medium"),
     (11, "sixth_advance", "medium"), (10, "sixth_advance", "minor"), (6, "sixth_advance", "minor"),
-    (5, "sixth_advance", "defeat"), (0, "sixth_advance", "defeat"), (30, "last_base", "defeat"),
-    (30, "deadlock", "defeat"),
+    (5, "sixth_advance", "minor"), (4, "sixth_advance", "defeat"), (0, "sixth_advance", "defeat"),
+    (30, "last_base", "defeat"), (30, "deadlock", "defeat"),
 ])
 def test_CN_E5_result_bands(total, reason, expected):
-    """CN.E5."""
+    """CN.E5: the source's bands share 25 and 5; read from the top, the better band
+    wins at both edges (25 major, not medium; 5 minor, not defeat)."""
     assert band(total, reason) == expected
 
 

@@ -96,8 +96,8 @@ def test_shipped_twins_are_mirror_images():
 @given(st.lists(poses, min_size=1, max_size=12), st.sampled_from(list(shipped_decks()["A"].ids)))
 def test_batch_placement_equals_single(starts, card_id):
     card = shipped_decks()["A"].card(card_id)
-    arr = np.array([p.to_array() for p in starts])
-    out = place_batch(arr, card_motion(card, B).to_array())
+    arr = np.array([p.as_array() for p in starts])
+    out = place_batch(arr, card_motion(card, B).as_array())
     for row, p in zip(out, starts):
         assert Pose.from_array(row).isclose(place(p, card, B), 1e-9)
 

@@ -32,8 +32,8 @@ def test_inverse_of_product_reverses_order(a, b):
 
 @given(st.lists(st.tuples(poses, local_poses), min_size=1, max_size=20))
 def test_batch_equals_single(pairs):
-    a = np.array([p.to_array() for p, _ in pairs])
-    b = np.array([q.to_array() for _, q in pairs])
+    a = np.array([p.as_array() for p, _ in pairs])
+    b = np.array([q.as_array() for _, q in pairs])
     batch = compose_batch(a, b)
     inv = inverse_batch(a)
     for row, inv_row, (p, q) in zip(batch, inv, pairs):
@@ -45,9 +45,9 @@ def test_batch_equals_single(pairs):
 def test_apply_and_to_local_are_inverse(p, pts):
     pts = np.array(pts)
     table = p.apply(pts)
-    back = to_local_batch(p.to_array(), table)
+    back = to_local_batch(p.as_array(), table)
     assert np.allclose(back, pts, atol=1e-7)
-    assert np.allclose(to_table_batch(p.to_array()[None], pts)[0], table)
+    assert np.allclose(to_table_batch(p.as_array()[None], pts)[0], table)
 
 
 @given(poses, local_poses)
@@ -60,7 +60,7 @@ def test_apply_respects_composition(a, b):
 def test_mirror_is_an_automorphism(a, b):
     assert close((a @ b).mirrored(), a.mirrored() @ b.mirrored())
     assert close(a.mirrored().mirrored(), a)
-    assert np.allclose(mirror_batch(a.to_array()), a.mirrored().to_array())
+    assert np.allclose(mirror_batch(a.as_array()), a.mirrored().as_array())
 
 
 def test_quarter_turns_are_exact():
@@ -84,3 +84,38 @@ def test_non_finite_pose_is_rejected():
 
     with pytest.raises(ValueError):
         Pose(float("nan"), 0, 0)
+
+
+# -- one type, single or batch (like scipy's Rotation) --------------------------------------
+@given(poses, st.lists(local_poses, min_size=1, max_size=12))
+def test_a_batch_behaves_like_its_single_poses(p, qs):
+    batch = Pose.concatenate(qs)
+    assert not batch.single and p.single and len(batch) == len(qs)
+    assert [q for q in batch] == qs and batch[0] == qs[0]
+    left, right = p @ batch, batch @ p
+    inv = batch.inverse()
+    for k, q in enumerate(qs):
+        assert left[k] == p @ q and right[k] == q @ p and inv[k] == q.inverse()
+    pts = np.array([[1.0, 2.0], [-3.0, 4.5]])
+    assert np.array_equal(batch.apply(pts)[len(qs) - 1], qs[-1].apply(pts))
+    assert batch.isclose(batch).all() and p.isclose(p) is True
+
+
+def test_pose_values_are_immutable_hashable_and_convert_at_the_boundary():
+    p = Pose(1.5, -2.0, 370.0)
+    assert p == Pose(1.5, -2.0, 10.0) and hash(p) == hash(Pose(1.5, -2.0, 10.0))
+    assert Pose.from_json(p.as_json()) == p and p.as_json() == {"x": 1.5, "y": -2.0, "heading": 10.0}
+    assert Pose.from_array(p.as_array()) == p
+    arr = p.as_array()
+    arr[0] = 99.0  # a copy: the pose does not change
+    assert p.x_mm == 1.5
+    batch = Pose.from_array([[0, 0, 0], [1, 1, -90]])
+    assert batch.heading_deg.tolist() == [0.0, 270.0] and batch != Pose(0, 0, 0)
+    import pytest
+
+    with pytest.raises(ValueError):
+        batch.heading_deg[0] = 5.0  # read-only view
+    with pytest.raises(ValueError):
+        Pose.from_array([[1.0, 2.0]])
+    with pytest.raises(TypeError):
+        len(p)

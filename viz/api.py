@@ -28,9 +28,9 @@ def figure(kind: str, result):
 
 def save_plot(kind: str, result, path: pathlib.Path, scale=None, paper: str = "A4",
               format: str | None = None) -> str:
-    """Draw the picture into ``path`` (format from ``format`` or the path's suffix);
-    with ``scale`` ``(paper, table)``, a true-scale PDF on ``paper`` pages. Returns a
-    short description of what was drawn (e.g. ``"plot"``)."""
+    """Draw the picture into ``path`` (a path or a binary file object; format from
+    ``format`` or the path's suffix); with ``scale`` ``(paper, table)``, a true-scale PDF
+    on ``paper`` pages. Returns a short description of what was drawn (e.g. ``"plot"``)."""
     pic = picture(kind, result)
     fmt = (format or pathlib.Path(path).suffix.lstrip(".")).lower()
     if scale is None:

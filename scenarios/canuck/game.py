@@ -6,6 +6,7 @@ of games started at ``seed`` uses :func:`scenarios.engine.series_seeds`.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Iterable
 
 from ..engine import Game, GameRecord, Option, Summary, summarise
@@ -39,8 +40,16 @@ def play_game(seed: int, player: str = "heuristic", board: CanuckMap | None = No
 
 
 def summary(rows: Iterable[dict], label: str) -> Summary:
-    """Bands, end reasons, VP (95 % interval) and game length of result rows."""
-    return summarise(rows, label, columns=["vp", "band", "end", "options"], categories={"band": BANDS, "end": ENDS})
+    """Bands, end reasons, VP (95 % interval) and game length of result rows, and the
+    VP of the games that did not end in deadlock (CN.E2), so a player's strength shows
+    apart from how often it stalls."""
+    rows = list(rows)
+    table = summarise(rows, label, columns=["vp", "band", "end", "options"], categories={"band": BANDS, "end": ENDS})
+    alive = [r for r in rows if r["end"] != EndReason.DEADLOCK]
+    if not alive:
+        return table
+    extra = replace(summarise(alive, label, columns=["vp"]).column("vp"), name="vp without deadlock defeats")
+    return replace(table, columns=table.columns[:1] + (extra,) + table.columns[1:])
 
 
 def play_many(games: int, seed: int, player: str, board: CanuckMap | None = None,

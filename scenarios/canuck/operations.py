@@ -13,7 +13,9 @@ menu is short (the terminal game shows them as numbered choices):
 * non-kinetic operations: ``add_card`` (at least one) and ``resolve`` (CN.P9);
 * after a success: ``place_group`` / ``done`` (Train), ``move_counter`` / ``done``
   (Move; each counter moves at most once per operation), ``place_base`` (Build Base);
-* a Sweep: ``add_card`` any Reserve card, then ``resolve`` (CN.F2d).
+* a Sweep: ``add_card`` any Reserve card, then ``resolve`` (CN.F2d);
+* losing counters (a failed kinetic operation, a successful Sweep) when two kinds of
+  counter could go: ``lose`` one counter at a time (:mod:`.losses`).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from typing import TYPE_CHECKING
 from .actions import (KINETIC, NON_KINETIC_KINDS, OP_NAMES, Action, ActionKind, EndReason, IllegalAction, Pending,
                       PendingKind, Piece)
 from .cards import DIAMONDS, HEARTS, card_value, label, labels, rank
+from .losses import allowed_pieces, begin_losses, lose
 from .sweep import resolve_sweep, run_draws
 from .work import Work
 
@@ -79,6 +82,8 @@ def legal_actions(s: State) -> tuple[Action, ...]:
         return tuple(out) + (DONE,)
     if p.kind == PendingKind.BASE:
         return tuple(Action(K.PLACE_BASE, area=a) for a in s.board.base if not s.bases[a])
+    if p.kind == PendingKind.LOSSES:
+        return tuple(Action(K.LOSE, piece=piece) for piece in allowed_pieces(s.groups, s.leaders, s.bases, p))
     raise AssertionError(p.kind)  # pragma: no cover
 
 
@@ -109,7 +114,10 @@ def describe(s: State, a: Action) -> str:
         return f"move a {a.piece.capitalize()} from {names[a.area]} to {names[a.to]}"
     if k == K.PLACE_BASE:
         return f"place a Base in {names[a.area]}"
-    return k
+    if k == K.LOSE:
+        where = names[s.pending.area] if s.pending is not None else "the area"
+        return f"lose {'the Base' if a.piece == Piece.BASE else 'a ' + a.piece.capitalize()} in {where}"
+    return str(k)
 
 
 def apply(s: State, action: Action) -> State:
@@ -166,17 +174,13 @@ def _dispatch(w: Work, s: State, a: Action) -> None:
         _train_step(w, p, a)
     elif p.kind == PendingKind.MOVE:
         _move_step(w, p, a)
+    elif p.kind == PendingKind.LOSSES:
+        lose(w, p, a.piece)
     elif p.kind == PendingKind.BASE:
         w.bases[a.area] = 1
         w.unused_bases -= 1
         w.log(f"  a Base is placed in {w.name(a.area)}")
-        _finish(w)
-
-
-def _finish(w: Work) -> None:
-    """End of an operation's effects: draw 1 card from the deck (CN.P8, CN.P12)."""
-    w.pending = None
-    w.draws_due += 1
+        w.finish_option(p.cards, p.drawn)
 
 
 def _ambush(w: Work, p: Pending) -> None:
@@ -189,14 +193,14 @@ def _ambush(w: Work, p: Pending) -> None:
     axis = sum(rank(c) for c in black)
     w.log(f"  Ambush in {w.name(p.area)}: {p.groups}G + {p.leaders}L + {labels(red)} = {score} "
           f"vs Axis {labels(black)} = {axis}")
+    w.discard(red, black)
     if score > axis:
         w.log("  success")
         w.hit_garrison(p.area, n)
+        w.finish_option()
     else:
         w.log("  failure")
-        w.lose_counters(p.area, len(black), p.groups, p.leaders, False)
-    w.discard(red, black)
-    _finish(w)
+        begin_losses(w, p.area, len(black), p.groups, p.leaders)
 
 
 def _sabotage(w: Work, p: Pending) -> None:
@@ -209,15 +213,15 @@ def _sabotage(w: Work, p: Pending) -> None:
     axis = sum(rank(c) for c in black)
     w.log(f"  Sabotage in {w.name(p.area)}: {p.groups}G + {p.leaders}L + {labels(red)} = {score} "
           f"vs Axis {labels(black)} = {axis}")
+    w.discard(red, black)
     if score > axis:
         gain = max(1, len(red))
         w.vp += gain
         w.log(f"  success: +{gain} VP (VP {w.vp})")
+        w.finish_option()
     else:
         w.log("  failure")
-        w.lose_counters(p.area, strength, p.groups, p.leaders, False)
-    w.discard(red, black)
-    _finish(w)
+        begin_losses(w, p.area, strength, p.groups, p.leaders)
 
 
 def _non_kinetic(w: Work, p: Pending) -> None:
@@ -239,28 +243,30 @@ def _non_kinetic(w: Work, p: Pending) -> None:
             for c in got:
                 w.to_reserve(c)
             w.log(f"  Supply Drop brings {labels(got)} to the Reserve")
-        w.discard(red, black)
-        _finish(w)
+        w.finish_option(red, black)
         return
-    w.discard(red, black)  # engine convention: cards are discarded before the effect is placed
+    # the cards stay with the operation until its effect is placed: discarding is the
+    # last thing the Partisan does (CN.P12)
+    red, black = tuple(red), tuple(black)
     if not success:
-        _finish(w)
+        w.finish_option(red, black)
     elif p.op == K.TRAIN and w.unused_groups > 0:
-        w.pending = Pending(PendingKind.TRAIN, left=min(3, w.unused_groups))
+        w.pending = Pending(PendingKind.TRAIN, left=min(3, w.unused_groups), cards=red, drawn=black)
     elif p.op == K.MOVE and sum(w.groups) + sum(w.leaders) > 0:
         n = len(w.board.areas)
-        w.pending = Pending(PendingKind.MOVE, arrived_groups=(0,) * n, arrived_leaders=(0,) * n)
+        w.pending = Pending(PendingKind.MOVE, arrived_groups=(0,) * n, arrived_leaders=(0,) * n, cards=red,
+                            drawn=black)
     elif p.op == K.BUILD_BASE and w.unused_bases > 0 and any(not w.bases[a] for a in w.board.base):
-        w.pending = Pending(PendingKind.BASE)
+        w.pending = Pending(PendingKind.BASE, cards=red, drawn=black)
     else:
         w.log("  (nothing to place)")
-        _finish(w)
+        w.finish_option(red, black)
 
 
 def _train_step(w: Work, p: Pending, a: Action) -> None:
     """CN.P11 Train: place up to 3 unused Groups in areas with Bases."""
     if a.kind == K.DONE:
-        _finish(w)
+        w.finish_option(p.cards, p.drawn)
         return
     w.groups[a.area] += 1
     w.unused_groups -= 1
@@ -268,15 +274,15 @@ def _train_step(w: Work, p: Pending, a: Action) -> None:
     w.check_alba()
     left = p.left - 1
     if left == 0 or w.unused_groups == 0:
-        _finish(w)
+        w.finish_option(p.cards, p.drawn)
     else:
-        w.pending = Pending(PendingKind.TRAIN, left=left)
+        w.pending = Pending(PendingKind.TRAIN, left=left, cards=p.cards, drawn=p.drawn)
 
 
 def _move_step(w: Work, p: Pending, a: Action) -> None:
     """CN.P11 Move: any or all Groups/Leaders from/to any areas (each counter once)."""
     if a.kind == K.DONE:
-        _finish(w)
+        w.finish_option(p.cards, p.drawn)
         return
     have, arrived = (w.groups, list(p.arrived_groups)) if a.piece == Piece.GROUP else (w.leaders, list(p.arrived_leaders))
     have[a.area] -= 1
@@ -288,9 +294,9 @@ def _move_step(w: Work, p: Pending, a: Action) -> None:
     al = tuple(arrived) if a.piece == Piece.LEADER else p.arrived_leaders
     movable = any(w.groups[i] - ag[i] > 0 or w.leaders[i] - al[i] > 0 for i in range(len(w.groups)))
     if movable:
-        w.pending = Pending(PendingKind.MOVE, arrived_groups=ag, arrived_leaders=al)
+        w.pending = Pending(PendingKind.MOVE, arrived_groups=ag, arrived_leaders=al, cards=p.cards, drawn=p.drawn)
     else:
-        _finish(w)
+        w.finish_option(p.cards, p.drawn)
 
 
 def _pause(w: Work, area: int) -> None:

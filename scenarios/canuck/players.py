@@ -12,7 +12,9 @@ A player is any object with ``choose(state) -> Action`` returning one of
   cards spent) and plays the best; it moves Leader-led stacks of 1 Leader + 2 Groups
   onto the weakest garrisons (Alba first late in the game), sabotages weak garrisons
   with many cards, ambushes when its expected score beats the Axis draw, defends
-  Bases in Sweeps, and keeps Train / Build Base / Supply Drop for when they pay.
+  Bases in Sweeps, keeps Train / Build Base / Supply Drop for when they pay, and when it
+  must lose counters gives up Groups before Leaders and Leaders before the Base, keeping
+  its last Group when the Reserve is empty (so as not to end the game in deadlock).
 """
 from __future__ import annotations
 
@@ -100,6 +102,8 @@ class HeuristicPlayer:
             action = self._train(s)
         elif p.kind == PendingKind.MOVE:
             action = self._move(s, p)
+        elif p.kind == PendingKind.LOSSES:
+            action = self._loss(s, legal)
         else:
             action = self._base(s, legal)
         return action if s.is_legal(action) else legal[0]
@@ -290,6 +294,21 @@ class HeuristicPlayer:
             if short and spare:
                 return Action(K.MOVE_COUNTER, area=spare[0], to=short[0], piece=piece)
         return Action(K.DONE)
+
+    def _loss(self, s: State, legal) -> Action:
+        """Which counter to give up (engine convention, :mod:`.losses`): a Group before a
+        Leader (Groups come back through Train, Leaders never do) before the Base —
+        unless it is the last Group on the map and the Reserve is empty, when losing it
+        could end the game in deadlock (CN.E2): then a Leader, or a Base that is not the
+        last, goes first."""
+        pieces = [a.piece for a in legal]
+        last_group = sum(s.groups) == 1 and not s.reserve
+        spare_base = sum(s.bases) > 1
+        if last_group:
+            order = (Piece.LEADER,) + ((Piece.BASE,) if spare_base else ()) + (Piece.GROUP, Piece.BASE)
+        else:
+            order = (Piece.GROUP, Piece.LEADER, Piece.BASE)
+        return Action(K.LOSE, piece=next(p for p in order if p in pieces))
 
     def _base(self, s: State, legal) -> Action:
         def danger(a: int) -> int:

@@ -47,16 +47,21 @@ class Score:
 
 
 def band(total: int, reason: EndReason | str | None = None) -> Band:
-    """Result band (CN.E5, engine convention): a defeat by the last Base or deadlock
-    (CN.E2) is ``defeat`` whatever the VP; else 25+ ``major``, 11–24 ``medium``,
-    6–10 ``minor``, <= 5 ``defeat``."""
-    if reason in (EndReason.LAST_BASE, EndReason.DEADLOCK) or total <= 5:
+    """Result band (CN.E5). The source's table lists "25 or more: major", "11-25:
+    medium", "5-10: minor", "5 or less, or the last Base lost: defeat"; its bands share
+    25 and 5. furball reads the table from the top and takes the first line that
+    matches, so at a shared edge the better band wins: 25 is ``major``, 5 is ``minor``
+    (engine convention). An early end (CN.E2: last Base, deadlock) is ``defeat``
+    whatever the VP."""
+    if reason in (EndReason.LAST_BASE, EndReason.DEADLOCK):
         return Band.DEFEAT
     if total >= 25:
         return Band.MAJOR
     if total >= 11:
         return Band.MEDIUM
-    return Band.MINOR
+    if total >= 5:
+        return Band.MINOR
+    return Band.DEFEAT
 
 
 @dataclass(frozen=True)
@@ -101,6 +106,15 @@ class State:
     @property
     def areas(self) -> tuple[str, ...]:
         return self.board.areas
+
+    @property
+    def cards_in_play(self) -> tuple[int, ...]:
+        """Cards an operation has taken and not yet discarded (while its effect is being
+        placed: Train, Move, Build Base), so every card is in exactly one place."""
+        p = self.pending
+        if p is not None and p.kind in (PendingKind.TRAIN, PendingKind.MOVE, PendingKind.BASE):
+            return p.cards + p.drawn
+        return ()
 
     def counters(self, area: int) -> int:
         """Partisan counters (Groups + Leaders + Base) in ``area`` (CN.F2d)."""

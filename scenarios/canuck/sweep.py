@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .actions import RED_FACES_TO_END, EndReason, Pending, PendingKind
 from .cards import is_black_number, is_red_face, is_red_number, label, labels, rank
+from .losses import begin_losses
 from .work import Work
 
 __all__ = ["run_draws", "draw_one", "allied_advance", "start_sweep", "sweep_targets", "resolve_sweep"]
@@ -140,9 +141,10 @@ def resolve_sweep(w: Work, gar: int, target: int, cards) -> None:
     """CN.F2 (d)–(h). Partisan score = sum of the chosen Reserve cards (no doubling) +
     counters in the area; Axis score = as many random Axis cards as the garrison's
     strength. Axis <= Partisan: the garrison loses one strength per counter. Axis >
-    Partisan: up to ``strength`` counters are lost and the garrison loses one strength
-    per counter lost; if a Base was lost the red cards are removed from play, and losing
-    the last Base ends the game in defeat (CN.E2)."""
+    Partisan: up to ``strength`` counters are lost (the Partisan chooses which,
+    :mod:`.losses`) and the garrison loses one strength per counter lost; if a Base was
+    lost the red cards are removed from play, and losing the last Base ends the game in
+    defeat (CN.E2)."""
     w.pending = None
     red = w.take_from_reserve(cards)
     n = w.groups[target] + w.leaders[target] + w.bases[target]
@@ -157,17 +159,5 @@ def resolve_sweep(w: Work, gar: int, target: int, cards) -> None:
         w.discard(red, black)
         return
     w.log("  the Sweep succeeds (CN.F2g)")
-    g, l_, b = w.lose_counters(target, strength, n, n, True)
-    lost = g + l_ + b
-    if lost:
-        w.hit_garrison(gar, lost)
-    if b:
-        w.removed.extend(red)
-        w.discard([], black)
-        if red:
-            w.log(f"  a Base was lost: {labels(red)} removed from play")
-        if sum(w.bases) == 0:
-            w.over = EndReason.LAST_BASE
-            w.log("  the last Base is lost: the game ends in defeat (CN.F2h, CN.E2)")
-    else:
-        w.discard(red, black)
+    w.discard(red, black)  # the red cards leave the discard pile again if a Base is lost
+    begin_losses(w, target, strength, n, n, garrison=gar, red=tuple(red))

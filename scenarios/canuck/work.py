@@ -133,25 +133,28 @@ class Work:
             self.log(f"  garrison in {self.name(area)} {before} -> {after}")
         self.check_alba()
 
-    def lose_counters(self, area: int, n: int, groups: int, leaders: int, base: bool) -> tuple[int, int, int]:
-        """Remove up to ``n`` counters from ``area``, taking at most ``groups`` Groups,
-        ``leaders`` Leaders and (if ``base``) the Base. Engine convention: Groups go
-        first, then Leaders, then the Base. Groups and Bases become unused, Leaders are
-        gone for good (CN.P6, CN.F2h). Returns (groups, leaders, bases) removed."""
-        g = min(n, groups, self.groups[area])
-        l_ = min(n - g, leaders, self.leaders[area])
-        b = min(n - g - l_, self.bases[area] if base else 0)
-        self.groups[area] -= g
-        self.unused_groups += g
-        self.leaders[area] -= l_
-        self.lost_leaders += l_
-        self.bases[area] -= b
-        self.unused_bases += b
-        if g or l_ or b:
-            parts = [f"{g} Group(s)" if g else "", f"{l_} Leader(s)" if l_ else "", "the Base" if b else ""]
-            self.log(f"  lost in {self.name(area)}: {', '.join(p for p in parts if p)}")
+    def remove_counter(self, area: int, piece) -> None:
+        """Remove one counter of ``piece`` from ``area``: a Group or a Base becomes
+        unused, a Leader is gone for good (CN.P6, CN.F2h)."""
+        kind = str(piece)
+        if kind == "group":
+            self.groups[area] -= 1
+            self.unused_groups += 1
+        elif kind == "leader":
+            self.leaders[area] -= 1
+            self.lost_leaders += 1
+        else:
+            self.bases[area] -= 1
+            self.unused_bases += 1
+        self.log(f"  lost in {self.name(area)}: {'the Base' if kind == 'base' else 'a ' + kind.capitalize()}")
         self.check_alba()
-        return g, l_, b
+
+    def finish_option(self, red=(), black=()) -> None:
+        """The end of an option: discard the cards it used, last ("lo último que hace
+        el Partisano es descartar", CN.P8, CN.P12), then owe 1 draw from the deck."""
+        self.discard(list(red), list(black))
+        self.pending = None
+        self.draws_due += 1
 
     # -- freezing ------------------------------------------------------------
     def freeze(self):

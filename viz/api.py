@@ -9,9 +9,11 @@ from .fan import fan_picture
 from .picture import Picture, render
 from .plots import move_picture
 from .turn import turn_picture
+from .white_christmas import white_christmas_picture
 from .zones import zones_picture
 
-PICTURES = {"move": move_picture, "turn": turn_picture, "fan": fan_picture, "zones": zones_picture}
+PICTURES = {"move": move_picture, "turn": turn_picture, "fan": fan_picture, "zones": zones_picture,
+            "white-christmas": white_christmas_picture}
 
 
 def picture(kind: str, result) -> Picture:

@@ -21,11 +21,11 @@ from typing import TextIO
 from geometry.errors import InputError
 from scenarios.engine import play_game, play_many
 
-from . import canuck
+from . import canuck, white_christmas
 from .interactive import play_interactive
 from .output import Outputs, PictureRequest, add_picture_options
 
-GAMES = {"canuck": canuck}
+GAMES = {"canuck": canuck, "white-christmas": white_christmas}
 """CLI spelling -> the game's CLI module."""
 
 MAX_GAMES = 10**9
@@ -93,9 +93,10 @@ def run(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
             raise InputError("--interactive: standard input is closed; there is nobody to ask")
         state = game.new_game(seed, **opts)
         seats = game.seat_count(opts)
+        bots = module.bots(args, opts, seed) if hasattr(module, "bots") else None
+        people = seats - len(bots or {})
         return play_interactive(state, stdin, out, seats=seats,
-                                hot_seat=getattr(module, "HIDDEN_INFORMATION", False) and seats > 1,
-                                bots=module.bots(args, opts, seed) if hasattr(module, "bots") else None)
+                                hot_seat=getattr(module, "HIDDEN_INFORMATION", False) and people > 1, bots=bots)
     if args.games is None:
         record = play_game(game, seed, player, opts)
         if args.json:

@@ -54,7 +54,8 @@ class Archipelago:
     ``approach``, ``runway``, ``carrier``: node indices; ``runway_places``;
     ``cap_boxes``; ``touching``: islands touching the approach zone; ``search_nodes``,
     ``yorktown_nodes``, ``shoho_nodes``: track nodes by level; ``steps[node]``: the
-    nodes one white line or approach edge away; ``labels[node]``: its name for logs.
+    nodes one white line or approach edge away; ``labels[node]``: its name for logs;
+    ``near_mask[node]``: its neighbouring islands as a bit mask.
     """
 
     graph: BoardGraph
@@ -76,6 +77,7 @@ class Archipelago:
     shoho_nodes: tuple[int, ...]
     steps: tuple[tuple[int, ...], ...] = field(repr=False)
     labels: tuple[str, ...] = field(repr=False)
+    near_mask: tuple[int, ...] = field(repr=False)
     _cache: dict = field(default_factory=dict, repr=False, compare=False, hash=False)
 
     # -- names ---------------------------------------------------------------
@@ -127,36 +129,48 @@ class Archipelago:
         return hit
 
     def doubles(self, node: int, mask: int, invisible: bool = False) -> tuple[int, ...]:
-        """YT.A8(b): nodes two steps away (white lines and approach edges) whose middle
+        """YT.A8(b): islands two steps away (white lines and approach edges) whose middle
         island holds no Japanese plane (any island with ``invisible``), excluding the
-        start and its neighbours (a board-graph ``reachable`` with ``interior``)."""
-        key = ("double", node, 0 if invisible else mask)
+        start and its neighbours (a board-graph ``reachable`` with ``interior``; cached by
+        the occupancy of the start's neighbours, the only islands it depends on)."""
+        local = 0 if invisible else mask & self.near_mask[node]
+        key = ("double", node, local, invisible)
         hit = self._cache.get(key)
         if hit is None:
-            free = [self.names[k] for k in range(ISLANDS) if invisible or not mask >> k & 1]
             g = self.graph
+            free = [self.names[k] for k in range(ISLANDS) if invisible or not local >> k & 1]
             near = set(self.steps[node]) | {node}
             found = g.reachable(g.nodes[node].name, kind=(WHITE, APPROACH), max_edges=2, interior=free)
-            hit = tuple(sorted(i for i in (g.index(n) for n in found) if i not in near))
+            hit = tuple(sorted(i for i in (g.index(n) for n in found)
+                               if i not in near and self.island_of[i] is not None))
+            self._cache[key] = hit
+        return hit
+
+    def homeward(self, mask: int) -> frozenset[int]:
+        """Islands joined to the approach zone through islands holding no Japanese plane
+        (one board-graph ``reachable`` query per occupancy, cached)."""
+        key = ("homeward", mask)
+        hit = self._cache.get(key)
+        if hit is None:
+            g = self.graph
+            zone = g.nodes[self.approach].name
+            free = [self.names[k] for k in range(ISLANDS) if not mask >> k & 1]
+            hit = frozenset(self.island_of[g.index(n)] for n in g.reachable(zone, within=free + [zone],
+                                                                             kind=(WHITE, APPROACH))
+                            if n != zone)
             self._cache[key] = hit
         return hit
 
     def can_return(self, node: int, mask: int, invisible: bool = False) -> bool:
         """YT.A8(c), engine convention: a path from ``node`` to the approach zone whose
-        islands after the start hold no Japanese plane (``interior`` path query; an
-        island touching the approach zone is one step away)."""
-        if node == self.approach:
+        islands after the start hold no Japanese plane — ``node`` touches the approach
+        zone, or one of its neighbours is :meth:`homeward` (with ``invisible``, any)."""
+        if node == self.approach or self.island_of[node] is None:
             return False
-        key = ("return", node, 0 if invisible else mask)
-        hit = self._cache.get(key)
-        if hit is None:
-            g = self.graph
-            free = [self.names[k] for k in range(ISLANDS) if invisible or not mask >> k & 1]
-            ends = [n for n in free] + [g.nodes[self.approach].name]
-            hit = g.path_exists([g.nodes[node].name], [g.nodes[self.approach].name], within=ends + [g.nodes[node].name],
-                                kind=(WHITE, APPROACH), interior=free)
-            self._cache[key] = hit
-        return hit
+        if self.island_of[node] in self.touching:
+            return True
+        home = self.homeward(0 if invisible else mask)
+        return any(self.island_of[n] in home for n in self.steps[node] if self.island_of[n] is not None)
 
     def distance(self, a: int, b: int) -> int | None:
         """Steps along white lines and approach edges between two nodes (cached)."""
@@ -266,7 +280,9 @@ def check_map(graph: BoardGraph) -> Archipelago:
                        shoho_nodes=shoho, steps=steps,
                        labels=tuple(f"{island_of[i] + 1} {n.name}" if island_of[i] is not None else
                                     ("the " + n.name if n.kind in ("approach", "runway") else n.name)
-                                    for i, n in enumerate(graph.nodes)))
+                                    for i, n in enumerate(graph.nodes)),
+                       near_mask=tuple(sum(1 << island_of[j] for j in steps[i] if island_of[j] is not None)
+                                       for i in range(len(graph.nodes))))
 
 
 def _track(graph: BoardGraph, kind: str, track: str | None, levels: int) -> tuple[int, ...]:

@@ -41,6 +41,8 @@ K = Kind
 CARRY_ON_KINDS = (K.LIGHTNING, K.EMERGENCY_LANDING, K.CARRY_ON)
 ISLAND_TARGETS = {PlaneType.JAKE: Target.JAKE, PlaneType.KATE: Target.KATE, PlaneType.ZEKE: Target.ZEKE}
 TARGET_ORDER = {t: i for i, t in enumerate(Target)}
+CHOOSE_MENU = tuple(tuple(Action(K.CHOOSE, plane=p, card=c) for c in Card) for p in range(PLANES))
+NEXT_ACTION = tuple(Action(K.NEXT, plane=p) for p in range(PLANES))
 
 
 # -- dice counts (shared by the menus' texts and the resolution) -----------------------
@@ -118,10 +120,9 @@ def legal_actions(s: "State") -> tuple[Action, ...]:
         return ()
     ph = s.phase
     if ph == Phase.CHOOSE:
-        p = s.chooser()
-        return tuple(Action(K.CHOOSE, plane=p, card=c) for c in Card)
+        return CHOOSE_MENU[s.chooser()]
     if ph == Phase.NEXT:
-        return tuple(Action(K.NEXT, plane=p) for p in range(PLANES) if s.loc[p] is not None and not s.done[p])
+        return tuple(NEXT_ACTION[p] for p in range(PLANES) if s.loc[p] is not None and not s.done[p])
     if ph == Phase.PLANE:
         return _plane_menu(s, s.acting)
     if ph == Phase.AFTER_MOVE:
@@ -353,7 +354,7 @@ def apply(s: "State", action: Action) -> "State":
     if not isinstance(action, Action) or not s.is_legal(action):
         raise IllegalAction(f"action {describe(s, action) if isinstance(action, Action) else repr(action)[:60]}: "
                             f"not legal now (phase {s.phase}; {len(s.legal_actions())} legal actions)")
-    state = _step(s, action)
+    state = _quick(s, action) if action.kind == K.CHOOSE else _step(s, action)
     entries = None
     while state.over is None:
         legal = state.legal_actions()
@@ -364,7 +365,33 @@ def apply(s: "State", action: Action) -> "State":
         entries.append(("  (only choice) {}", (_Said(state, legal[0]),)))
         state = _step(state, legal[0])
         entries.extend(state.log_entries)
-    return state if entries is None else replace(state, log_entries=tuple(entries))
+    return state if entries is None else _evolve(state, log_entries=tuple(entries))
+
+
+def _evolve(s: "State", **changes) -> "State":
+    """A copy of ``s`` with some fields changed (no dataclass ``__init__``; the cached
+    legal actions and log text are dropped, the occupancy mask kept unless the Japanese
+    planes change)."""
+    new = object.__new__(type(s))
+    d = new.__dict__
+    d.update(s.__dict__)
+    for k in ("_legal", "_legal_set", "_events"):
+        d.pop(k, None)
+    d.update(changes)
+    return new
+
+
+def _quick(s: "State", a: Action) -> "State":
+    """``choose`` without a working copy: the card, the clock (YT.S4) and, once every
+    plane has chosen, the ``next`` phase (YT.R5)."""
+    p = a.plane
+    choice = s.choice[:p] + (a.card,) + s.choice[p + 1:]
+    seconds = s.setup.time.choice + (s.setup.time.novice_extra if s.setup.novice(p) else 0)
+    if s.clock + seconds >= s.setup.limit:
+        return _step(s, a)
+    ready = all(choice[q] is not None for q in range(PLANES) if s.loc[q] is not None)
+    return _evolve(s, choice=choice, clock=s.clock + seconds, step=s.step + 1, log_entries=(),
+                   phase=Phase.NEXT if ready else Phase.CHOOSE)
 
 
 def _step(s: "State", a: Action) -> "State":

@@ -225,11 +225,13 @@ MET, STOPPED, CRASHED = RollEnd.MET, RollEnd.STOPPED, RollEnd.CRASHED
 class RollChain:
     """The Markov chain of :func:`continuous_roll` under the standard policy.
 
-    States: ``("rolling", kept sizes, active dice)`` and the absorbing
-    ``(RollEnd.MET,)``, ``(RollEnd.CRASHED,)``, ``(RollEnd.STOPPED, kept sizes)``.
-    ``fuel`` as in :func:`continuous_roll` (``None``: 1s cost nothing). Exact for the
-    success, crash and stop probabilities; a stopped roll is described by the dice it
-    had set aside (its best set is exact; other showing dice are not tracked).
+    States: ``("rolling", kept sizes, active dice, dice)`` and the absorbing
+    ``(RollEnd.MET,)``, ``(RollEnd.CRASHED,)``, ``(RollEnd.STOPPED, sizes)``. ``fuel``
+    as in :func:`continuous_roll` (``None``: 1s cost nothing). Exact for the success,
+    crash and stop probabilities; a roll the policy stopped is described by the face
+    counts showing (capped at the aim's total) — exact; a roll cut by the throw limit
+    by the sets it had kept (its best set is exact unless the policy had just freed a
+    die of it to keep one die rolling).
     """
 
     def __init__(self, aim: Aim, policy: RollPolicy, fuel: int | None):
@@ -257,10 +259,10 @@ class RollChain:
                 out[(MET,)] += p
                 continue
             left = active - ones
-            kept2 = tuple(k for k in sorted(keep_sizes(sizes, self.aim, left), reverse=True) if k)
             if left < self.need or (fuel_left is not None and fuel_left - ones <= self.policy.fuel_reserve):
-                out[(STOPPED, kept2)] += p
+                out[(STOPPED, sizes)] += p
             else:
+                kept2 = tuple(k for k in sorted(keep_sizes(sizes, self.aim, left), reverse=True) if k)
                 out[("rolling", kept2, left, dice)] += p
         result = tuple(out.items())
         self._step[state] = result

@@ -38,8 +38,6 @@ from .dice import roll_summary
 __all__ = ["RandomPlayer", "HeuristicPlayer", "PLAYERS"]
 
 PLAYERS = ("heuristic", "random")
-HOME_FUEL = 6
-"""Fuel a plane keeps to fly back (1) and land without a roll (5)."""
 ORDER = {Card.SEARCH: 0, Card.ATTACK: 1, Card.MOVE: 2, Card.LAND_TAKE_OFF: 3}
 
 
@@ -67,6 +65,20 @@ class HeuristicPlayer:
 
     def __init__(self, seed: int = 0, seat: int = 0):
         self.seed, self.seat = seed, seat
+        self._memo: dict = {}
+
+    def _position(self, s) -> tuple:
+        """What the team plan depends on (not the choices being made, nor the clock)."""
+        return (s.loc, s.fuel, s.load, s.japanese, s.search, s.cap, s.shoho, s.done, s.yorktown)
+
+    def _remember(self, what: str, s, compute):
+        key = (what, self._position(s))
+        hit = self._memo.get(key)
+        if hit is None:
+            if len(self._memo) > 256:
+                self._memo.clear()
+            hit = self._memo[key] = compute(s)
+        return hit
 
     def choose(self, s) -> Action:
         legal = s.legal_actions()
@@ -74,47 +86,57 @@ class HeuristicPlayer:
         if ph == Phase.SET_UP:
             action = self._set_up(s, legal)
         elif ph == Phase.CHOOSE:
-            p = s.chooser()
-            action = Action(Kind.CHOOSE, plane=p, card=self._plan(s)[p])
+            card = self._remember("plan", s, self._plan)[s.chooser()]
+            action = next(a for a in legal if a.card == card)
         elif ph == Phase.NEXT:
-            action = min(legal, key=lambda a: (ORDER[s.choice[a.plane]], self._strike_rank(s, a.plane), a.plane))
+            action = min(legal, key=lambda a: (ORDER[s.choice[a.plane]], s.load[a.plane] == Load.BOMB, a.plane))
         elif ph == Phase.PLANE:
             action = self._carry_out(s, s.acting, legal)
         else:
             action = self._after_move(s, s.acting, legal)
         return action if s.is_legal(action) else legal[-1]
 
-    # -- where things are ------------------------------------------------------
-    @staticmethod
-    def _island(s, p):
-        return s.setup.board.island_of[s.loc[p]] if s.loc[p] is not None else None
-
-    def _strike_rank(self, s, p) -> int:
-        """Among attackers, those aiming at the Shōhō go last (after the searches and
-        the other attacks)."""
-        return 1 if s.load[p] == Load.BOMB else 0
-
+    # -- the position ------------------------------------------------------------
     @staticmethod
     def _threat_islands(s) -> tuple[int, ...]:
-        """Occupied islands worth clearing: when located, those whose clearing alone
-        breaks every chain, else a vertex cut; when one more plane would locate the
-        Yorktown, the vertex cut of that chain; else ()."""
+        """Occupied islands worth clearing, easiest first: when located, those whose
+        clearing alone breaks every chain, else a vertex cut; when one more plane would
+        locate the Yorktown, the occupied islands of the vertex cuts of those chains."""
         board, mask = s.setup.board, s.mask
-        key = ("threat", mask)
+        key = ("threat", mask, s.japanese)
         hit = board._cache.get(key)
         if hit is not None:
             return hit
         if board.located(mask):
-            single = tuple(k for k in board.occupied(mask) if not board.located(mask & ~(1 << k)))
-            hit = single or board.cut(mask)
+            single = [k for k in board.occupied(mask) if not board.located(mask & ~(1 << k))]
+            found = single or list(board.cut(mask))
         else:
-            near = [k for k in range(ISLANDS) if not mask >> k & 1 and board.located(mask | 1 << k)]
-            cut: set[int] = set()
-            for k in near:
-                cut.update(j for j in board.cut(mask | 1 << k) if mask >> j & 1)
-            hit = tuple(sorted(cut))
+            found = set()
+            for k in range(ISLANDS):
+                if not mask >> k & 1 and board.located(mask | 1 << k):
+                    found.update(j for j in board.cut(mask | 1 << k) if mask >> j & 1)
+        planes = s.setup.deck.planes
+        hit = tuple(sorted(found, key=lambda k: (sum(planes[t].shoot_down for t in s.japanese[k]), k)))
         board._cache[key] = hit
         return hit
+
+    def _home_need(self, s, p) -> int:
+        """Fuel to keep: the way home (1 when the return is clear, else the steps to the
+        approach zone) plus 2, so that the landing roll has skill + 2 dice (YT.A5)."""
+        board = s.setup.board
+        at = s.loc[p]
+        way = 1 if board.can_return(at, s.mask) else (board.distance(at, board.approach) or 4)
+        return way + 2
+
+    @staticmethod
+    def _strike_island(s) -> int:
+        """The orange island the bombers gather on: nearest to the approach zone."""
+        board = s.setup.board
+        return min(board.orange, key=lambda k: (board.distance(board.approach, board.island_node[k]) or 99,
+                                                -len(board.steps[board.island_node[k]]), k))
+
+    def _wants_bomb(self, s) -> bool:
+        return sum(1 for p in s.alive() if s.load[p] == Load.BOMB) < 2 and s.bombs_left() > 0
 
     # -- set-up ------------------------------------------------------------------
     def _set_up(self, s, legal):
@@ -126,51 +148,50 @@ class HeuristicPlayer:
 
     # -- the team plan -----------------------------------------------------------
     def _targets(self, s):
-        """Where each plane wants to be: a node, and its role."""
+        """Each plane's role and goal node (remembered per position)."""
+        return self._remember("roles", s, self._roles)
+
+    def _roles(self, s):
         board, r = s.setup.board, s.setup.rules
+        alive = s.alive()
+        roles: dict[int, tuple[str, int]] = {}
+        strike = board.island_node[self._strike_island(s)]
+        for p in alive:
+            if s.load[p] == Load.BOMB:
+                roles[p] = ("strike", strike)
+        free = [p for p in alive if p not in roles and s.loc[p] not in (board.runway, board.approach)]
         threat = self._threat_islands(s)
         located = s.located()
-        alive = s.alive()
-        bombers = [p for p in alive if s.load[p] == Load.BOMB]
-        strike = self._strike_island(s)
-        hunters_needed = len(threat) if threat else 0
-        free = [p for p in alive if p not in bombers]
-        roles: dict[int, tuple[str, int | None]] = {}
-        # hunters: the free planes nearest to the threat islands
-        taken: set[int] = set()
+        keep_searcher = s.search < r.located and s.yorktown < r.yorktown_hits_to_sink - 1
         for k in threat:
             node = board.island_node[k]
-            cands = [p for p in free if p not in taken and s.loc[p] not in (board.runway,)]
+            cands = [p for p in free if p not in roles]
+            if located and keep_searcher and len(cands) <= 1 and any(q for q in free if roles.get(q, ("",))[0] == "hunt"):
+                break
             if not cands:
                 break
             p = min(cands, key=lambda q: (board.distance(s.loc[q], node) or 99, q))
-            if located or (board.distance(s.loc[p], node) or 99) <= 2:
+            near = board.distance(s.loc[p], node) or 0
+            if located and near <= 3 or near <= 1:
                 roles[p] = ("hunt", node)
-                taken.add(p)
-            if len(taken) >= max(1, hunters_needed):
+            if not located:
                 break
-        # searchers: different orange islands, nearest first
         used: set[int] = set()
-        for p in free:
+        for p in sorted(alive, key=lambda q: board.island_of[s.loc[q]] not in board.orange
+                        if board.island_of[s.loc[q]] is not None else True):
             if p in roles:
                 continue
-            options = [k for k in board.orange if k not in used] or list(board.orange)
+            k = board.island_of[s.loc[p]]
+            if k is not None and k in board.orange and k not in used:
+                used.add(k)
+                roles[p] = ("search", s.loc[p])
+                continue
+            options = [k for k in board.orange if k not in used and board.island_node[k] != strike] or \
+                [k for k in board.orange if k not in used] or list(board.orange)
             k = min(options, key=lambda j: (board.distance(s.loc[p], board.island_node[j]) or 99, j))
             used.add(k)
             roles[p] = ("search", board.island_node[k])
-        for p in bombers:
-            roles[p] = ("strike", board.island_node[strike])
         return roles
-
-    @staticmethod
-    def _strike_island(s) -> int:
-        board = s.setup.board
-        return min(board.orange, key=lambda k: (board.distance(board.approach, board.island_node[k]) or 99,
-                                                -len(board.steps[board.island_node[k]]), k))
-
-    def _wants_bomb(self, s) -> bool:
-        bombers = sum(1 for p in s.alive() if s.load[p] == Load.BOMB)
-        return bombers < 2 and s.bombs_left() > 0
 
     def _plan(self, s) -> dict[int, Card]:
         """Each plane's card this turn (a pure function of the position)."""
@@ -179,53 +200,42 @@ class HeuristicPlayer:
         plan: dict[int, Card] = {}
         runway = 0
         bombers = sum(1 for p in s.alive() if s.load[p] == Load.BOMB)
-        for p in s.alive():
+        order = sorted(s.alive(), key=lambda p: (s.loc[p] != board.approach, s.fuel[p], p))
+        for p in order:
             at, fuel = s.loc[p], s.fuel[p]
-            role, goal = roles.get(p, ("search", None))
-            k = board.island_of[at]
+            role, goal = roles[p]
             if at == board.runway:
-                if runway < board.runway_places:
-                    plan[p] = Card.LAND_TAKE_OFF
-                    runway += 1
-                else:
-                    plan[p] = Card.SEARCH
+                plan[p] = Card.LAND_TAKE_OFF if runway < board.runway_places else Card.SEARCH
+                runway += 1
                 continue
             if at == board.approach:
                 wants_bomb = s.load[p] is None and bombers < 2 and s.bombs_left() > 0
-                if (wants_bomb or fuel < HOME_FUEL) and runway < board.runway_places:
+                if wants_bomb or fuel < r.landing_auto_fuel + 2:
                     plan[p] = Card.LAND_TAKE_OFF
                     runway += 1
                     bombers += 1 if wants_bomb else 0
                 else:
                     plan[p] = Card.MOVE
                 continue
-            home = fuel <= HOME_FUEL + (0 if board.can_return(at, s.mask) else 1)
-            if home:
+            k = board.island_of[at]
+            here = s.japanese[k]
+            orange = board.colours[k] == Colour.ORANGE
+            if role == "strike" and orange and s.search >= r.located and fuel >= r.action_die + 1:
+                plan[p] = Card.ATTACK
+                continue
+            if fuel <= self._home_need(s, p):
                 plan[p] = Card.MOVE
                 continue
-            here_jp = s.japanese[k]
-            orange = board.colours[k] == Colour.ORANGE
             if role == "strike":
-                if orange and s.search >= r.located:
-                    plan[p] = Card.ATTACK
-                elif orange:
-                    plan[p] = Card.SEARCH
-                else:
-                    plan[p] = Card.MOVE
-                continue
-            if here_jp and (k in self._threat_islands(s) or (role == "hunt" and at == goal)):
-                plan[p] = Card.ATTACK
-                continue
-            if role == "hunt":
-                plan[p] = Card.MOVE if at != goal else Card.SEARCH if orange else Card.MOVE
-                continue
-            if orange and s.search < len(board.search_nodes) - 1:
+                plan[p] = (Card.ATTACK if s.search >= r.located else Card.SEARCH) if orange else Card.MOVE
+            elif role == "hunt":
+                plan[p] = Card.ATTACK if here and (at == goal or k in self._threat_islands(s)) else Card.MOVE
+            elif orange and s.search < len(board.search_nodes) - 1:
                 plan[p] = Card.SEARCH
-                continue
-            if here_jp and fuel > HOME_FUEL + 2:
+            elif here and k in self._threat_islands(s):
                 plan[p] = Card.ATTACK
-                continue
-            plan[p] = Card.MOVE
+            else:
+                plan[p] = Card.MOVE
         return plan
 
     # -- carrying out ----------------------------------------------------------
@@ -240,8 +250,7 @@ class HeuristicPlayer:
         if Kind.TAKE_OFF in kinds:
             return self._take_off(s, p, [a for a in legal if a.kind == Kind.TAKE_OFF])
         if Kind.LAND in kinds:
-            lands = [a for a in legal if a.kind == Kind.LAND]
-            return lands[-1]
+            return [a for a in legal if a.kind == Kind.LAND][-1]
         return next((a for a in legal if a.kind == Kind.FORFEIT), legal[-1])
 
     def _search(self, s, p, legal) -> Action:
@@ -262,24 +271,23 @@ class HeuristicPlayer:
         return best
 
     def _attack_value(self, s, p, a, full=True) -> float:
+        """Expected worth of an attack (exact roll chain): sinking the Shōhō 10, a hit
+        3, a plane on a threat island 3, another plane 1; a crash costs 3."""
         r = s.setup.rules
         n = attack_dice(s, p, a.targets, full)
         fuel = None if a.maneuver == Maneuver.EFFICIENT else s.fuel[p] - (r.action_die if full else 0)
         aim = tuple(sorted(a.aim, reverse=True))
         met, crash, dist = roll_summary(n, aim, r.roll, fuel)
-        value = 0.0
-        threat = self._threat_islands(s)
-        k = self._island(s, p)
+        k = s.setup.board.island_of[s.loc[p]]
         if Target.SHOHO in a.targets:
             left = r.shoho_hits_to_sink - s.shoho
+            value = 0.0
             for size, prob in enumerate(dist):
                 dmg = left if size >= r.perfect else min(left, r.hits(size))
                 value += prob * (10.0 if dmg >= left else 3.0 * dmg)
-            others = [t for t in a.targets if t != Target.SHOHO]
-            value += met * len(others)
+            value += met * (len(a.targets) - 1)
         else:
-            weight = 3.0 if k in threat else 1.0
-            value = met * weight * len(a.targets)
+            value = met * (3.0 if k in self._threat_islands(s) else 1.0) * len(a.targets)
         return value - 3 * crash
 
     def _attack(self, s, p, legal) -> Action:
@@ -287,35 +295,32 @@ class HeuristicPlayer:
 
     def _move(self, s, p, legal) -> Action:
         board = s.setup.board
-        roles = self._targets(s)
-        role, goal = roles.get(p, ("search", None))
+        role, goal = self._targets(s).get(p, ("search", None))
         at, fuel = s.loc[p], s.fuel[p]
-        home = fuel <= HOME_FUEL + (0 if board.can_return(at, s.mask) else 1)
-        for a in legal:
-            if a.via == MoveKind.RETURN and (home or goal is None):
-                return a
+        home = fuel <= self._home_need(s, p)
         if home:
+            back = [a for a in legal if a.via == MoveKind.RETURN]
+            if back:
+                return back[0]
             goal = board.approach
         if goal is None:
             return legal[0]
+        urgent = (role == "hunt" and s.located()) or (role == "strike" and s.search >= s.setup.rules.located)
+        spare = fuel - self._home_need(s, p) - 3
 
         def key(a):
             d = board.distance(a.to, goal)
             d = 99 if d is None else d
-            cost = 3 if a.via == MoveKind.DOUBLE else 1
-            urgent = role == "hunt" and s.located()
-            return (d, cost if not urgent else 0, a.maneuver is not None, a.to)
-        choice = min(legal, key=key)
-        if board.distance(choice.to, goal) is not None and board.distance(at, goal) is not None and \
-                board.distance(choice.to, goal) >= board.distance(at, goal) and at == goal:
-            return legal[0]
-        return choice
+            double = a.via == MoveKind.DOUBLE
+            if double and not (urgent or role == "search") or double and spare < 1:
+                d += 10
+            return (d, double, a.maneuver is not None, a.to)
+        return min(legal, key=key)
 
     def _take_off(self, s, p, legal) -> Action:
         board = s.setup.board
-        roles = self._targets(s)
         want = Load.BOMB if self._wants_bomb(s) else None
-        goal = board.island_node[self._strike_island(s)] if want else roles.get(p, ("search", None))[1]
+        goal = board.island_node[self._strike_island(s)] if want else self._targets(s).get(p, ("search", None))[1]
         options = [a for a in legal if a.load == want] or [a for a in legal if a.load is None]
 
         def key(a):
@@ -324,7 +329,6 @@ class HeuristicPlayer:
         return min(options, key=key)
 
     def _after_move(self, s, p, legal) -> Action:
-        r = s.setup.rules
         for a in legal:
             if a.kind == Kind.EMERGENCY_LANDING:
                 return a

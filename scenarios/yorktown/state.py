@@ -210,9 +210,13 @@ class State:
         return cached
 
     def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is one of :meth:`legal_actions` (a cached set lookup)."""
         legal = self.__dict__.get("_legal_set")
         if legal is None:
-            legal = frozenset(self.legal_actions())
+            actions = self.legal_actions()
+            if len(actions) <= 6:
+                return action in actions
+            legal = frozenset(actions)
             self.__dict__["_legal_set"] = legal
         return action in legal
 

@@ -34,9 +34,7 @@ class Work:
 
     def __init__(self, state: "State"):
         d = self.__dict__
-        for k, v in state.__dict__.items():
-            if k[0] != "_" and k != "log_entries":
-                d[k] = v
+        d.update(state.__dict__)
         for k in LISTS:
             d[k] = list(d[k])
         self.board = state.setup.board
@@ -169,13 +167,16 @@ class Work:
 
     # -- freezing ------------------------------------------------------------------
     def freeze(self) -> "State":
-        """The new immutable state, one step later."""
+        """The new immutable state, one step later (built without re-running the
+        dataclass ``__init__``: every field is copied from this working copy)."""
         d = self.__dict__
-        values = {k: d[k] for k in self._cls.__dataclass_fields__ if k != "log_entries"}
+        values = {k: d[k] for k in self._cls.__dataclass_fields__}
         for k in LISTS:
             values[k] = tuple(values[k])
         values["log_entries"] = tuple(self.entries)
-        return self._cls(**values)
+        new = object.__new__(self._cls)
+        new.__dict__.update(values)
+        return new
 
     def alive(self) -> list[int]:
         return [p for p in range(PLANES) if self.loc[p] is not None]

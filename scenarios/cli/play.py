@@ -21,11 +21,11 @@ from typing import TextIO
 from geometry.errors import InputError
 from scenarios.engine import play_game, play_many
 
-from . import canuck
+from . import canuck, yorktown
 from .interactive import play_interactive
 from .output import PictureRequest, add_picture_options
 
-GAMES = {"canuck": canuck}
+GAMES = {"canuck": canuck, "yorktown": yorktown}
 """CLI spelling -> the game's CLI module."""
 
 MAX_GAMES = 10**9

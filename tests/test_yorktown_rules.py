@@ -14,8 +14,8 @@ from scenarios.yorktown.deck import DEFAULT_DECK_PATH, load_deck
 from scenarios.yorktown.japanese import japanese_phase, place, set_up_planes
 from scenarios.yorktown.players import HeuristicPlayer
 
-from yorktown_helpers import (APPROACH, MAP, RUNWAY, acting, japanese, node, of_kind, position, script, started,
-                              work)
+from yorktown_helpers import (APPROACH, MAP, RUNWAY, acting, assert_located_error, japanese, node, of_kind, position,
+                              script, started, work)
 
 RULES = default_rules()
 DECK = default_deck()
@@ -61,14 +61,7 @@ ISLAND_3 = 'name = "New Britain"\nkind = "island"\ncolour = "orange"\nnumber = 3
 ])
 def test_YT_K1_the_map_checker_gives_one_located_line(tmp_path, edit, words):
     """YT.K1."""
-    path = tmp_path / "map.toml"
-    path.write_text(edit(DEFAULT_MAP_PATH.read_text(encoding="utf-8")), encoding="utf-8")
-    with pytest.raises(InputError) as info:
-        load_map(path)
-    text = str(info.value)
-    assert str(path) in text and "\n" not in text
-    for w in words:
-        assert w in text
+    assert_located_error(tmp_path / "map.toml", edit(DEFAULT_MAP_PATH.read_text(encoding="utf-8")), load_map, words)
 
 
 def test_YT_K1_map_checker_needs_a_possible_chain_and_every_island_reachable():
@@ -119,14 +112,7 @@ def test_YT_K4_deck_of_38_with_a_direct_hit_and_labelled_reconstruction():
 ])
 def test_YT_K4_the_deck_checker_gives_one_located_line(tmp_path, edit, words):
     """YT.K4."""
-    path = tmp_path / "deck.toml"
-    path.write_text(edit(DEFAULT_DECK_PATH.read_text(encoding="utf-8")), encoding="utf-8")
-    with pytest.raises(InputError) as info:
-        load_deck(path)
-    text = str(info.value)
-    assert str(path) in text and "\n" not in text
-    for w in words:
-        assert w in text
+    assert_located_error(tmp_path / "deck.toml", edit(DEFAULT_DECK_PATH.read_text(encoding="utf-8")), load_deck, words)
 
 
 def test_YT_S1_markers_at_zero_full_fuel_side_A():

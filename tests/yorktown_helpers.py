@@ -1,8 +1,12 @@
 """Helpers for the Yorktown tests: positions built from a started game, scripted dice."""
 from dataclasses import replace
 
+import pytest
+
+from geometry.errors import InputError
 from scenarios.yorktown import default_map, new_game
 from scenarios.yorktown.actions import PLANES, Card, Kind, Phase, PlaneType
+from scenarios.yorktown.players import RandomPlayer
 from scenarios.yorktown.work import Work
 
 MAP = default_map()
@@ -68,3 +72,29 @@ def of_kind(s, kind: Kind, **fields):
 
 def work(s) -> Work:
     return Work(s)
+
+
+def play_out(s, check=None, limit: int = 5000):
+    """Play ``s`` to its end with the random player; ``check(state, clock before)`` after
+    every step. Returns the final state."""
+    bot = RandomPlayer(s.seed)
+    for _ in range(limit):
+        if s.over:
+            return s
+        before = s.clock
+        s = s.apply(bot.choose(s))
+        if check is not None:
+            check(s, before)
+    raise AssertionError(f"no end after {limit} actions")
+
+
+def assert_located_error(path, text: str, load, words) -> None:
+    """Writing ``text`` to ``path`` and loading it with ``load`` fails with one line that
+    names the file and every one of ``words``."""
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        load(path)
+    message = str(info.value)
+    assert str(path) in message and "\n" not in message
+    for w in words:
+        assert w in message, (w, message)

@@ -23,13 +23,11 @@ from __future__ import annotations
 import pathlib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
-
 from geometry.board_graph import BoardGraph, load_board, parse_board
-from geometry.datafile import parse_toml
 from geometry.errors import InputError
 
 from .actions import Colour
+from .shipped import DATA, shipped
 
 __all__ = ["Archipelago", "check_map", "load_map", "default_map", "DEFAULT_MAP_PATH", "WHITE", "APPROACH",
            "ISLANDS", "SHOHO_TRACK", "YORKTOWN_TRACK"]
@@ -39,8 +37,7 @@ ISLANDS = 10
 SEARCH_LEVELS = 8
 DAMAGE_LEVELS = 4
 YORKTOWN_TRACK, SHOHO_TRACK = "Yorktown", "Shōhō"
-DEFAULT_MAP_PATH = resources.files("scenarios.yorktown") / "data" / "archipelago.toml"
-SHIPPED = "scenarios/yorktown/data/archipelago.toml"
+DEFAULT_MAP_PATH = DATA / "archipelago.toml"
 
 
 @dataclass(frozen=True)
@@ -315,5 +312,4 @@ def load_map(path: str | pathlib.Path) -> Archipelago:
 @lru_cache(maxsize=1)
 def default_map() -> Archipelago:
     """The shipped reconstruction ``scenarios/yorktown/data/archipelago.toml``."""
-    text = DEFAULT_MAP_PATH.read_text(encoding="utf-8")
-    return check_map(parse_board(parse_toml(text, SHIPPED), SHIPPED))
+    return shipped("archipelago.toml", lambda data, source: check_map(parse_board(data, source)))

@@ -33,20 +33,19 @@ from __future__ import annotations
 import pathlib
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Mapping
 
-from geometry.datafile import PROVENANCES, Table, load_toml, parse_toml
+from geometry.datafile import PROVENANCES, Table, load_toml
 from geometry.errors import InputError
 
 from .actions import Event, PlaneType
 from .board import ISLANDS
+from .shipped import DATA, shipped
 
 __all__ = ["PlaneSpec", "JapaneseCard", "Pattern", "JapaneseDeck", "load_deck", "parse_deck", "default_deck",
            "DEFAULT_DECK_PATH", "MAX_CARDS"]
 
-DEFAULT_DECK_PATH = resources.files("scenarios.yorktown") / "data" / "japanese_deck.toml"
-SHIPPED = "scenarios/yorktown/data/japanese_deck.toml"
+DEFAULT_DECK_PATH = DATA / "japanese_deck.toml"
 MAX_CARDS = 1000
 """A deck bigger than this is refused (a typo, not a deck)."""
 MAX_DICE = 100
@@ -209,4 +208,4 @@ def load_deck(path: str | pathlib.Path) -> JapaneseDeck:
 @lru_cache(maxsize=1)
 def default_deck() -> JapaneseDeck:
     """The shipped reconstruction ``scenarios/yorktown/data/japanese_deck.toml``."""
-    return parse_deck(parse_toml(DEFAULT_DECK_PATH.read_text(encoding="utf-8"), SHIPPED), SHIPPED)
+    return shipped("japanese_deck.toml", parse_deck)

@@ -11,18 +11,16 @@ from __future__ import annotations
 import pathlib
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
-
-from geometry.datafile import PROVENANCES, Table, load_toml, parse_toml
+from geometry.datafile import PROVENANCES, Table, load_toml
 from geometry.errors import InputError
 
 from .actions import Difficulty, Expansion, Weather
 from .dice import RollPolicy
+from .shipped import DATA, shipped
 
 __all__ = ["Rules", "TimeModel", "load_rules", "parse_rules", "default_rules", "load_time", "parse_time",
            "default_time", "check_expansions", "RULES_PATH", "TIME_PATH"]
 
-DATA = resources.files("scenarios.yorktown") / "data"
 RULES_PATH, TIME_PATH = DATA / "rules.toml", DATA / "time.toml"
 BIG = 1000
 """Largest count or cost accepted from a file (anything bigger is a typo)."""
@@ -190,8 +188,7 @@ def load_rules(path: str | pathlib.Path) -> Rules:
 @lru_cache(maxsize=1)
 def default_rules() -> Rules:
     """The shipped ``scenarios/yorktown/data/rules.toml``."""
-    return parse_rules(parse_toml(RULES_PATH.read_text(encoding="utf-8"), "scenarios/yorktown/data/rules.toml"),
-                       "scenarios/yorktown/data/rules.toml")
+    return shipped("rules.toml", parse_rules)
 
 
 @dataclass(frozen=True)
@@ -255,8 +252,7 @@ def load_time(path: str | pathlib.Path) -> TimeModel:
 @lru_cache(maxsize=1)
 def default_time() -> TimeModel:
     """The shipped ``scenarios/yorktown/data/time.toml``."""
-    return parse_time(parse_toml(TIME_PATH.read_text(encoding="utf-8"), "scenarios/yorktown/data/time.toml"),
-                      "scenarios/yorktown/data/time.toml")
+    return shipped("time.toml", parse_time)
 
 
 def check_expansions(text: str) -> frozenset:

@@ -5,7 +5,7 @@ import pytest
 
 from geometry.errors import InputError
 from scenarios.engine import IllegalAction
-from scenarios.yorktown import TimeModel, default_deck, default_map, default_rules, new_game
+from scenarios.yorktown import TimeModel, default_deck, default_rules, new_game
 from scenarios.yorktown.actions import (Card, Difficulty, EndReason, Expansion, Kind, Load, Maneuver, MoveKind,
                                         Phase, PlaneType, Target, Weather)
 from scenarios.yorktown.board import DEFAULT_MAP_PATH, load_map

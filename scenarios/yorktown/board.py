@@ -94,6 +94,14 @@ class Archipelago:
         raise InputError(f"map '{self.name}': unknown island {text!r} (islands 1-{ISLANDS})")
 
     # -- cached spatial queries ------------------------------------------------
+    def memo(self, key: tuple, compute):
+        """``compute()`` once per ``key`` for this map (for players' own position
+        queries, e.g. the islands to clear for an occupancy)."""
+        hit = self._cache.get(key)
+        if hit is None:
+            hit = self._cache[key] = compute()
+        return hit
+
     def _names(self, islands) -> list[str]:
         return [self.names[k] for k in islands]
 

@@ -10,17 +10,22 @@ without talking.
 * :class:`HeuristicPlayer` plays the way the rules recommend:
 
   - **break the located chain**: when the Japanese planes chain an orange island to a
-    red one (or one more plane would), hunters attack the planes on the islands of a
-    board-graph ``vertex_cut`` of that chain (any island whose clearing alone breaks
-    it first), moving there and attacking at once (Lightning Attack) when they can;
+    red one and the Yorktown is in danger (2 hits taken, or 1 once the Shōhō is
+    located), the nearest free planes hunt the planes on the islands of a board-graph
+    ``vertex_cut`` of that chain (any island whose clearing alone breaks it first),
+    moving there and attacking at once (Lightning Attack); a plane on such an island
+    attacks it whenever it has nothing better to do. (Measured: hunting earlier, or
+    before the chain is complete, takes searchers away and loses more games than the
+    Yorktown's hits do with the shipped data.)
   - **search together**: planes without a bomb fly to *different* orange islands and
     search there in the same turn (each gets a die per other searcher), until the
     Shōhō is located (search 3) — and on towards 5 and 7 for the bonus dice;
   - **strike together**: two planes take off with bombs, gather on one orange island
     and attack the Shōhō in the same turn (a die each for the other), after the
-    searches of that turn;
-  - **land before fuel runs out**: a plane turns home when its fuel would no longer
-    cover the way back plus an automatic landing (5 fuel), and lands;
+    searches of that turn — from search 3, or 5 while the Yorktown is unhurt and
+    there is fuel and time to wait for the bonus die;
+  - **land before fuel runs out**: a plane turns home when its fuel only covers the way
+    back plus a point for the landing roll, and lands;
   - rolls aim at what pays best by the exact chain of :mod:`.dice` (pair or triple
     when searching; which targets and which Shōhō set when attacking).
 """
@@ -30,15 +35,24 @@ from collections import defaultdict
 
 import numpy as np
 
-from .actions import PLANES, Action, Card, Colour, Kind, Load, Maneuver, MoveKind, Phase, Target
+from .actions import Action, Card, Colour, Kind, Load, Maneuver, MoveKind, Phase, Target
 from .board import ISLANDS
-from .crews import attack_dice, landing_dice, search_dice
+from .crews import attack_dice, search_dice
 from .dice import roll_summary
 
 __all__ = ["RandomPlayer", "HeuristicPlayer", "PLAYERS"]
 
 PLAYERS = ("heuristic", "random")
 ORDER = {Card.SEARCH: 0, Card.ATTACK: 1, Card.MOVE: 2, Card.LAND_TAKE_OFF: 3}
+STRIKE_LEVEL, PATIENT_FUEL, PATIENT_TURNS = 5, 5, 8
+HUNT_REACH, HUNT_DAMAGE = 3, 2
+"""A free plane goes up to 3 white-line steps to clear an island of the located chain
+once the Yorktown has taken 2 hits (one more sinks it), or 1 hit when the search no
+longer needs that plane (the Shōhō is located)."""
+HOME_MARGIN = 1
+"""Fuel kept beyond the way home: a point for the landing roll (skill + 1 dice)."""
+"""Strikers wait for search 5 (a die more against the Shōhō) while the Yorktown is
+unhurt, their fuel above 5 and the turn before the 8th; else they strike at 3."""
 
 
 class RandomPlayer:
@@ -103,22 +117,19 @@ class HeuristicPlayer:
         clearing alone breaks every chain, else a vertex cut; when one more plane would
         locate the Yorktown, the occupied islands of the vertex cuts of those chains."""
         board, mask = s.setup.board, s.mask
-        key = ("threat", mask, s.japanese)
-        hit = board._cache.get(key)
-        if hit is not None:
-            return hit
-        if board.located(mask):
-            single = [k for k in board.occupied(mask) if not board.located(mask & ~(1 << k))]
-            found = single or list(board.cut(mask))
-        else:
-            found = set()
-            for k in range(ISLANDS):
-                if not mask >> k & 1 and board.located(mask | 1 << k):
-                    found.update(j for j in board.cut(mask | 1 << k) if mask >> j & 1)
-        planes = s.setup.deck.planes
-        hit = tuple(sorted(found, key=lambda k: (sum(planes[t].shoot_down for t in s.japanese[k]), k)))
-        board._cache[key] = hit
-        return hit
+
+        def compute():
+            if board.located(mask):
+                single = [k for k in board.occupied(mask) if not board.located(mask & ~(1 << k))]
+                found = single or list(board.cut(mask))
+            else:
+                found = set()
+                for k in range(ISLANDS):
+                    if not mask >> k & 1 and board.located(mask | 1 << k):
+                        found.update(j for j in board.cut(mask | 1 << k) if mask >> j & 1)
+            planes = s.setup.deck.planes
+            return tuple(sorted(found, key=lambda k: (sum(planes[t].shoot_down for t in s.japanese[k]), k)))
+        return board.memo(("threat", mask, s.japanese), compute)
 
     def _home_need(self, s, p) -> int:
         """Fuel to keep: the way home (1 when the return is clear, else the steps to the
@@ -126,7 +137,7 @@ class HeuristicPlayer:
         board = s.setup.board
         at = s.loc[p]
         way = 1 if board.can_return(at, s.mask) else (board.distance(at, board.approach) or 4)
-        return way + 2
+        return way + HOME_MARGIN
 
     @staticmethod
     def _strike_island(s) -> int:
@@ -160,22 +171,18 @@ class HeuristicPlayer:
             if s.load[p] == Load.BOMB:
                 roles[p] = ("strike", strike)
         free = [p for p in alive if p not in roles and s.loc[p] not in (board.runway, board.approach)]
-        threat = self._threat_islands(s)
-        located = s.located()
-        keep_searcher = s.search < r.located and s.yorktown < r.yorktown_hits_to_sink - 1
-        for k in threat:
-            node = board.island_node[k]
-            cands = [p for p in free if p not in roles]
-            if located and keep_searcher and len(cands) <= 1 and any(q for q in free if roles.get(q, ("",))[0] == "hunt"):
-                break
-            if not cands:
-                break
-            p = min(cands, key=lambda q: (board.distance(s.loc[q], node) or 99, q))
-            near = board.distance(s.loc[p], node) or 0
-            if located and near <= 3 or near <= 1:
-                roles[p] = ("hunt", node)
-            if not located:
-                break
+        threat = self._threat_islands(s) if s.located() else ()
+        searching = s.search < r.located  # the search still needs the free planes
+        danger = s.yorktown >= HUNT_DAMAGE  # one more hit may sink the Yorktown
+        if threat and (danger or not searching and s.yorktown >= HUNT_DAMAGE - 1):
+            for k in threat:
+                node = board.island_node[k]
+                cands = [p for p in free if p not in roles]
+                if not cands or searching and not danger and len(cands) <= 1:
+                    break
+                p = min(cands, key=lambda q: (board.distance(s.loc[q], node) or 99, q))
+                if (board.distance(s.loc[p], node) or 0) <= HUNT_REACH:
+                    roles[p] = ("hunt", node)
         used: set[int] = set()
         for p in sorted(alive, key=lambda q: board.island_of[s.loc[q]] not in board.orange
                         if board.island_of[s.loc[q]] is not None else True):
@@ -221,7 +228,8 @@ class HeuristicPlayer:
             here = s.japanese[k]
             orange = board.colours[k] == Colour.ORANGE
             if role == "strike" and orange and s.search >= r.located and fuel >= r.action_die + 1:
-                plan[p] = Card.ATTACK
+                patient = s.yorktown == 0 and fuel > PATIENT_FUEL and s.turn < PATIENT_TURNS
+                plan[p] = Card.SEARCH if patient and s.search < STRIKE_LEVEL else Card.ATTACK
                 continue
             if fuel <= self._home_need(s, p):
                 plan[p] = Card.MOVE

@@ -556,6 +556,10 @@ def test_YT_A10_a_plane_in_the_air_that_cannot_act_loses_a_fuel_point():
     assert [a.kind for a in s.legal_actions()] == [Kind.FORFEIT]
     t = s.apply(s.legal_actions()[0])
     assert t.fuel[0] == 5 and t.done[0]
+    menu = position(s, phase=Phase.CHOOSE, choice=(None,) * 4)
+    texts = {a.card: menu.describe(a) for a in menu.legal_actions()}
+    assert "not possible there: loses 1 fuel" in texts[Card.SEARCH]  # the card menu warns (a green island)
+    assert "not possible" not in texts[Card.MOVE]
 
 
 def test_YT_X1_skill_points_give_dice_and_the_card_flips_past_8(monkeypatch):

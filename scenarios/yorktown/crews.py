@@ -296,7 +296,9 @@ def _describe(s, a: Action) -> str:
         return f"set up Dauntless 3 and 4 on {board.labels[a.nodes[0]]} and {board.labels[a.nodes[1]]}"
     name = plane_name(a.plane)
     if k == K.CHOOSE:
-        return f"{name} ({board.labels[s.loc[a.plane]]}, fuel {s.fuel[a.plane]}) chooses {a.card.capitalize()}"
+        hint = "" if _possible(s, a.plane, a.card) else (
+            " (not possible there: loses 1 fuel)" if s.loc[a.plane] != board.runway else " (not possible there)")
+        return f"{name} ({board.labels[s.loc[a.plane]]}, fuel {s.fuel[a.plane]}) chooses {a.card.capitalize()}{hint}"
     if k == K.NEXT:
         return f"{name} acts now ({s.choice[a.plane]})"
     if k == K.SEARCH:
@@ -331,6 +333,18 @@ def _describe(s, a: Action) -> str:
     if k == K.FORFEIT:
         return f"{s.choice[a.plane]} is not possible here: lose the turn"
     return str(k)
+
+
+def _possible(s, p: int, card: Card) -> bool:
+    """Whether plane ``p`` could carry out ``card`` from where it is now (a hint for the
+    card menu; YT.A10)."""
+    if card == Card.SEARCH:
+        return bool(_search_menu(s, p))
+    if card == Card.ATTACK:
+        return bool(attack_menu(s, p, Kind.ATTACK))
+    if card == Card.MOVE:
+        return bool(_move_menu(s, p))
+    return bool(_runway_menu(s, p))
 
 
 class _Said:

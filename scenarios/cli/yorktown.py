@@ -26,6 +26,7 @@ HIDDEN_INFORMATION = False
 
 
 def add_arguments(p) -> None:
+    """The game's own options on the ``furball play yorktown`` parser."""
     p.add_argument("--players", default="1", metavar="N",
                    help="players 1-4 (they share the four planes; +1 minute per player below 4)")
     p.add_argument("--difficulty", default=Difficulty.NORMAL.value, metavar="LEVEL",

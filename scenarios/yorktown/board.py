@@ -80,6 +80,7 @@ class Archipelago:
     # -- names ---------------------------------------------------------------
     @property
     def name(self) -> str:
+        """The board's name."""
         return self.graph.name
 
     def node_name(self, node: int) -> str:
@@ -106,6 +107,7 @@ class Archipelago:
         return [self.names[k] for k in islands]
 
     def occupied(self, mask: int) -> list[int]:
+        """Island positions set in an occupancy ``mask``."""
         return [k for k in range(ISLANDS) if mask >> k & 1]
 
     def located(self, mask: int) -> bool:

@@ -75,6 +75,7 @@ class JapaneseCard:
     direct_hit: bool = False
 
     def label(self) -> str:
+        """The card in words, e.g. ``card 7: Kate on island 7, event shoho moves``."""
         if self.direct_hit:
             return f"card {self.id}: DIRECT HIT"
         where = " and ".join(str(n) for n in self.islands)
@@ -114,6 +115,7 @@ class JapaneseDeck:
         return hash((self.cards, self.pools, self.source))
 
     def pool_total(self, pool: str) -> int:
+        """How many tokens pool ``pool`` has in all."""
         return dict(self.pools)[pool]
 
 

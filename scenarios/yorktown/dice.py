@@ -139,6 +139,7 @@ class RollResult:
 
     @property
     def sets(self) -> tuple[int, ...]:
+        """Counts of the faces 2-6 showing at the end, largest first."""
         return sets_of(self.counts)
 
     @property
@@ -240,6 +241,7 @@ class RollChain:
         self._step: dict = {}
 
     def start(self, dice: int):
+        """The state before the first throw of ``dice`` dice (stopped at once if too few)."""
         return (STOPPED, ()) if dice < self.need else ("rolling", (), dice, dice)
 
     def step(self, state) -> tuple:

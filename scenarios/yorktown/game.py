@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from geometry.errors import InputError
+
 from ..engine import Game, Option, Summary, summarise
 from .actions import Difficulty, EndReason
 from .board import load_map
@@ -22,12 +24,12 @@ ENDS = tuple(e.value for e in EndReason)
 
 
 def _players(text) -> int:
+    """The ``players`` option: 1-4. Raises :class:`InputError`."""
     try:
         value = int(text)
     except (TypeError, ValueError):
         value = 0
     if not 1 <= value <= 4:
-        from geometry.errors import InputError
         raise InputError(f"--players {str(text)[:20]!r}: expected 1 to 4")
     return value
 

@@ -64,6 +64,7 @@ class RandomPlayer:
         self.rng = np.random.default_rng([int(seed), 7919, int(seat)])
 
     def choose(self, state) -> Action:
+        """A random legal action: a kind first, then an action of that kind."""
         by_kind: dict = defaultdict(list)
         for a in state.legal_actions():
             by_kind[a.kind].append(a)
@@ -95,6 +96,7 @@ class HeuristicPlayer:
         return hit
 
     def choose(self, s) -> Action:
+        """The team plan's action for the deciding seat (a legal action)."""
         legal = s.legal_actions()
         ph = s.phase
         if ph == Phase.SET_UP:

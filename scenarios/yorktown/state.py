@@ -135,6 +135,7 @@ class State:
     # -- queries -------------------------------------------------------------
     @property
     def board(self) -> Archipelago:
+        """The game's map."""
         return self.setup.board
 
     @property
@@ -189,6 +190,7 @@ class State:
         return None
 
     def is_terminal(self) -> bool:
+        """Whether the game is over (YT.E1, YT.E2)."""
         return self.over is not None
 
     def returns(self) -> tuple[float, ...]:
@@ -226,6 +228,7 @@ class State:
         return crews.apply(self, action)
 
     def describe(self, action: Action) -> str:
+        """The action in words (any action, legal or not)."""
         return crews.describe(self, action)
 
     def outcome(self) -> tuple[str, ...]:
@@ -249,6 +252,7 @@ class State:
                 "throws": self.throws}
 
     def observation_string(self, player: int = 0) -> str:
+        """The board as text for ``player`` (see :func:`.text.board_text`)."""
         return board_text(self, player)
 
 

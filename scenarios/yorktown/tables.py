@@ -24,6 +24,9 @@ __all__ = ["Rules", "TimeModel", "load_rules", "parse_rules", "default_rules", "
 RULES_PATH, TIME_PATH = DATA / "rules.toml", DATA / "time.toml"
 BIG = 1000
 """Largest count or cost accepted from a file (anything bigger is a typo)."""
+MAX_MINUTES, MIN_TURN_SECONDS = 180, 5
+"""A timer of more than 3 hours, or a Japanese phase under 5 seconds, is refused: the
+game is played in 25-35 minutes, and every turn must take time so that games end fast."""
 
 
 def _sources(top: Table) -> tuple[tuple[str, str], ...]:
@@ -100,6 +103,7 @@ class Rules:
 
     @property
     def max_points(self) -> int:
+        """The most skill points the card counts (YT.X1)."""
         return len(self.skill_dice) - 1
 
     def dice_for(self, points: int) -> int:
@@ -234,10 +238,10 @@ def parse_time(data: dict, source: str) -> TimeModel:
     timer = top.table("timer").only(tuple(d.value for d in Difficulty) + ("per_missing_player", "per_novice"))
     sec = top.table("seconds").only(("throw", "action", "choice", "coordination", "coordination_per_extra_player",
                                      "japanese_phase", "novice_extra"))
-    minutes = tuple((d, timer.integer(d.value, minimum=1, maximum=24 * 60)) for d in Difficulty)
+    minutes = tuple((d, timer.integer(d.value, minimum=1, maximum=MAX_MINUTES)) for d in Difficulty)
     s = {k: sec.integer(k, minimum=0, maximum=3600) for k in ("throw", "action", "choice", "coordination",
                                                                "coordination_per_extra_player", "novice_extra")}
-    jp = sec.integer("japanese_phase", minimum=1, maximum=3600)  # every turn takes time: games end
+    jp = sec.integer("japanese_phase", minimum=MIN_TURN_SECONDS, maximum=3600)  # every turn takes time: games end
     return TimeModel(minutes=minutes, per_missing_player=timer.integer("per_missing_player", minimum=0, maximum=60),
                      per_novice=timer.integer("per_novice", minimum=0, maximum=60), japanese_phase=jp, **s,
                      provenance=top.provenance(), notes=top.string("notes", "", nonempty=False),

@@ -50,6 +50,7 @@ class Work:
     # -- randomness ----------------------------------------------------------
     @property
     def rng(self) -> np.random.Generator:
+        """This step's generator ``default_rng([seed, step])``, made on first use."""
         if self._rng is None:
             self._rng = np.random.default_rng(self._key)
         return self._rng
@@ -67,6 +68,7 @@ class Work:
         self.entries.append((fmt, args))
 
     def where(self, node: int | None) -> str:
+        """A node's name for the log."""
         return self.board.labels[node] if node is not None else "out of the game"
 
     # -- clock (YT.S4, YT.E2) ------------------------------------------------
@@ -94,6 +96,7 @@ class Work:
 
     # -- the end (YT.E1, YT.E2) -------------------------------------------------
     def end(self, reason: EndReason, text: str) -> None:
+        """End the game (YT.E1, YT.E2) with ``reason``, logging ``text``; the first end wins."""
         if self.over is None:
             self.over = reason
             self.phase = Phase.OVER
@@ -148,13 +151,16 @@ class Work:
 
     @staticmethod
     def name(p: int) -> str:
+        """Plane ``p``'s name."""
         return f"Dauntless {p + 1}"
 
     # -- Japanese tokens -----------------------------------------------------------
     def mask(self) -> int:
+        """Occupied islands as a bit mask."""
         return sum(1 << k for k in range(ISLANDS) if self.japanese[k])
 
     def pool_index(self, t: PlaneType) -> int:
+        """Index in ``supply`` of plane type ``t``'s token pool."""
         return self.setup.deck.pool_order[self.setup.deck.planes[t].pool]
 
     def remove_japanese(self, k: int, t: PlaneType) -> None:
@@ -179,4 +185,5 @@ class Work:
         return new
 
     def alive(self) -> list[int]:
+        """Planes still in the game."""
         return [p for p in range(PLANES) if self.loc[p] is not None]

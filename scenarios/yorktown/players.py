@@ -44,15 +44,17 @@ __all__ = ["RandomPlayer", "HeuristicPlayer", "PLAYERS"]
 
 PLAYERS = ("heuristic", "random")
 ORDER = {Card.SEARCH: 0, Card.ATTACK: 1, Card.MOVE: 2, Card.LAND_TAKE_OFF: 3}
+"""The order the heuristic calls the planes in: searches first, then attacks (those on
+the Shōhō last), moves, and the runway."""
 STRIKE_LEVEL, PATIENT_FUEL, PATIENT_TURNS = 5, 5, 8
+"""Strikers wait for search 5 (a die more against the Shōhō) while the Yorktown is
+unhurt, their fuel above 5 and the turn before the 8th; else they strike at 3."""
 HUNT_REACH, HUNT_DAMAGE = 3, 2
 """A free plane goes up to 3 white-line steps to clear an island of the located chain
 once the Yorktown has taken 2 hits (one more sinks it), or 1 hit when the search no
 longer needs that plane (the Shōhō is located)."""
 HOME_MARGIN = 1
 """Fuel kept beyond the way home: a point for the landing roll (skill + 1 dice)."""
-"""Strikers wait for search 5 (a die more against the Shōhō) while the Yorktown is
-unhurt, their fuel above 5 and the turn before the 8th; else they strike at 3."""
 
 
 class RandomPlayer:

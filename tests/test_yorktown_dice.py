@@ -115,3 +115,13 @@ def test_chain_distributions_are_probability_distributions(dice, aim, throws, fu
 def test_the_chain_is_exact_in_rationals_for_one_throw():
     # P(at least a pair of 2-6 in one throw of 3 dice) = 80/216 exactly
     assert Fraction(p_success(3, (2,), 1)).limit_denominator(1000) == Fraction(80, 216)
+
+
+def test_expert_decisive_throws_the_first_one_again_and_efficient_pays_no_fuel():
+    faces = iter([1, 4, 4])  # the 1 is thrown again and shows a 4: a pair at once, no 1 locked
+    r = continuous_roll(2, (2,), RollPolicy(), lambda n: [next(faces) for _ in range(n)], fuel=3,
+                        reroll_first_one=True)
+    assert r.end == RollEnd.MET and r.ones == 0 and r.fuel_spent == 0
+    faces = iter([1, 1, 5, 5])  # Efficient: fuel=None, the two 1s lock for free even with no fuel
+    r = continuous_roll(4, (2,), RollPolicy(), lambda n: [next(faces) for _ in range(n)], fuel=None)
+    assert r.end == RollEnd.MET and r.ones == 2 and r.fuel_spent == 0

@@ -20,6 +20,7 @@ __all__ = ["GAME", "add_arguments", "options", "summarise", "interactive", "rend
 
 GAME = CANUCK
 HIDDEN_INFORMATION = False
+PICTURE = "canuck"
 
 
 def add_arguments(p) -> None:

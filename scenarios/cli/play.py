@@ -21,11 +21,11 @@ from typing import TextIO
 from geometry.errors import InputError
 from scenarios.engine import play_game, play_many
 
-from . import canuck, white_christmas
+from . import canuck, white_christmas, yorktown
 from .interactive import play_interactive
 from .output import Outputs, PictureRequest, add_picture_options
 
-GAMES = {"canuck": canuck, "white-christmas": white_christmas}
+GAMES = {"canuck": canuck, "yorktown": yorktown, "white-christmas": white_christmas}
 """CLI spelling -> the game's CLI module."""
 
 MAX_GAMES = 10**9
@@ -83,7 +83,7 @@ def run(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run ``furball play GAME`` from parsed ``args``. Raises :class:`InputError`."""
     module, game, seed, player = _check(args)
     outputs = Outputs()
-    outputs.protect(*(getattr(args, name, None) for name in ("map", "deck")))
+    outputs.protect(*(getattr(args, name, None) for name in ("map", "deck", "time")))
     request = PictureRequest.from_args(args, outputs) if getattr(module, "PICTURE", None) else None
     opts = module.options(args)
     out = stdout or sys.stdout

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ipaddress
+import socket
 import sys
 import threading
 import webbrowser
@@ -59,18 +60,31 @@ def build(args):
     return app, f"http://{shown}:{args.port}/", loopback
 
 
+def listen(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port`` (bound here, so a busy port or an unknown
+    host is one line and exit 2). Raises :class:`InputError`."""
+    try:
+        family = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM)[0][0]
+        return socket.create_server((host.strip("[]"), port), family=family, backlog=64)
+    except (OSError, UnicodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise InputError(f"--host {host[:60]!r} --port {port}: cannot listen there: {why}") from None
+
+
 def run(args) -> int:
     import uvicorn
 
     app, url, loopback = build(args)
+    sock = listen(args.host, args.port)
     if not loopback:
         print(f"furball serve: WARNING: listening on {args.host}: anyone who can reach this machine on port "
               f"{args.port} can use the table (there is no login)", file=sys.stderr)
     print(f"furball serve: the table is at {url} (Ctrl+C stops the server)", flush=True)
     if args.open:
         threading.Timer(0.8, webbrowser.open, args=(url,)).start()
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
     try:
-        uvicorn.run(app, host=args.host.strip("[]"), port=args.port, log_level="warning")
-    except OSError as exc:
-        raise InputError(f"--port {args.port}: cannot listen on {args.host}: {exc.strerror or exc}") from None
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
     return 0

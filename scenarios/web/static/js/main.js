@@ -591,7 +591,8 @@ function bindAddPlane() {
       const name = $("a-name").value.trim() || freeName(d, "Plane");
       const side = $("a-side").value.trim() || (n % 2 ? "Central Powers" : "Allies");
       const w = d.table.width_mm, h = d.table.height_mm;
-      const at = clampToTable([w / 2 + ((n % 4) - 1.5) * 90, h / 2 + (Math.floor(n / 4) % 4 - 1.5) * 90], w, h);
+      // side by side, across the heading: a new plane tails nobody until it is moved
+      const at = clampToTable([w / 2 + (Math.floor(n / 4) % 4 - 1.5) * 90, h / 2 + ((n % 4) - 1.5) * 90], w, h);
       const deck = $("a-deck").value;
       const plane = { name, side, kind: deck ? "plane" : "balloon", base: $("a-base").value,
         pose: docPose([at[0], at[1], 0]), altitude: Math.round($("a-alt").valueAsNumber || 0) };

@@ -93,7 +93,7 @@ function drawLine(layer, a, b, attrs, tip) {
 function drawPreview(scene, world, labels, preview) {
   const g = el(world, "g", { class: `preview${preview.hover ? " hover" : ""}`, "data-preview": preview.plane });
   for (const ghost of preview.ghosts) {
-    el(g, "polygon", { class: "ghost", points: pts(ghost.corners), stroke: preview.colour });
+    el(g, "polygon", { class: "ghost", points: pts(ghost), stroke: preview.colour });
   }
   for (const step of preview.steps) {
     if (step.arrow.length > 1) {

@@ -55,7 +55,7 @@ def build(args):
         raise InputError(f"--host {host[:40]!r}: expected an address such as 127.0.0.1")
     scenario = load_scenario(args.scenario) if args.scenario else None
     loopback = is_loopback(host)
-    app = create_app(scenario, LOOPBACK_HOSTS if loopback else ("*",))
+    app = create_app(scenario, LOOPBACK_HOSTS + (host.strip("[]"),) if loopback else ("*",))
     shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
     return app, f"http://{shown}:{args.port}/", loopback
 

@@ -155,10 +155,6 @@ def read_document(doc: Any, catalogue: Catalogue, source: str = "table") -> Scen
     return s
 
 
-def _check_json(c) -> dict:
-    return c.as_json()
-
-
 def analysis(s: Scenario) -> dict:
     """What the table shows now, computed by the engine: each plane's outline, stand and
     plan error (DF.M1, DF.M5, DF.B1, DF.H3 with ``PlanError.rule``); the tails that
@@ -198,10 +194,10 @@ def analysis(s: Scenario) -> dict:
             if a.on_table and b.on_table and a.base.overlaps(a.pose, b.base, b.pose):
                 board_overlaps.append([a.name, b.name])
     return {"planes": planes,
-            "tails": [_check_json(c) for c in chosen.values()],
-            "options": [_check_json(c) for c in options],
-            "near_misses": [_check_json(c) for c in near],
-            "unmet_wishes": [_check_json(tail_check(t.plane(c), t.plane(w), everyone, rules))
+            "tails": [c.as_json() for c in chosen.values()],
+            "options": [c.as_json() for c in options],
+            "near_misses": [c.as_json() for c in near],
+            "unmet_wishes": [tail_check(t.plane(c), t.plane(w), everyone, rules).as_json()
                              for c, w in sorted(wishes.items()) if c not in chosen],
             "shots": [x.as_json() for x in shots(everyone, rules)],
             "overlaps": board_overlaps}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import pathlib
 from importlib import resources
 from typing import Any, Awaitable, Callable
 
@@ -94,8 +95,6 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
     :class:`InputError` when the scenario's own decks clash with the shipped ones."""
     catalogue = api.Catalogue.shipped()
     if scenario is not None:
-        import pathlib
-
         catalogue = catalogue.with_scenario(scenario, pathlib.Path(scenario.source or ".").parent)
         first = api.document(scenario, catalogue)
     else:
@@ -121,7 +120,7 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
         _only(data, ("scenario",) + extra)
         if "scenario" not in data:
             raise BadRequest(400, "request: field 'scenario': expected the table document")
-        return catalogue, api.read_document(data["scenario"], catalogue), data
+        return api.read_document(data["scenario"], catalogue), data
 
     async def index(request: Request):
         return FileResponse(str(STATIC / "index.html"), media_type="text/html")
@@ -142,19 +141,19 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
         return api.cards(q.get("deck"), q["base"], catalogue)
 
     async def post_analyse(request: Request):
-        _, s, _ = await read(request)
+        s, _ = await read(request)
         return api.analysis(s)
 
     async def post_adjudicate(request: Request):
-        _, s, data = await read(request, "seed", "policy")
+        s, data = await read(request, "seed", "policy")
         return api.adjudication(s, catalogue, data.get("seed"), data.get("policy"))
 
     async def post_zones(request: Request):
-        _, s, data = await read(request, "plane", "enemy_heading_deg")
+        s, data = await read(request, "plane", "enemy_heading_deg")
         return api.zones_json(s, data.get("plane"), data.get("enemy_heading_deg"))
 
     async def post_save(request: Request):
-        _, s, _ = await read(request)
+        s, _ = await read(request)
         stem = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in s.table.name)[:60] or "table"
         return Response(api.save_toml(s, catalogue), media_type="application/toml",
                         headers={"Content-Disposition": f'attachment; filename="{stem}.toml"'})
@@ -167,7 +166,7 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
         return api.open_toml(data, request.query_params.get("filename", "upload.toml"), catalogue)
 
     async def post_best_plans(request: Request):
-        _, s, data = await read(request, "plane", "vs")
+        s, data = await read(request, "plane", "vs")
         found = api.best_plans(s, data.get("plane"), data.get("vs"))
         if found is None:
             raise BadRequest(501, f"plan analysis not available: {api.ANALYSIS_MODULE} is not installed yet")

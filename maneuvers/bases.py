@@ -25,7 +25,7 @@ from geometry.errors import InputError
 
 from .deck import DATA_DIR
 
-__all__ = ["parse_bases", "load_bases", "shipped_bases", "find_base"]
+__all__ = ["parse_bases", "load_bases", "shipped_bases", "find_base", "sized_base"]
 
 BASE_FIELDS = ("length_mm", "width_mm", "front_mark_mm", "rear_mark_mm", "stand_x_mm",
                "stand_y_mm", "provenance", "notes", "firing_arcs")
@@ -81,6 +81,20 @@ def shipped_bases() -> dict[str, Base]:
     return parse_bases(load_toml(DATA_DIR / "bases.toml"), "maneuvers/data/bases.toml")
 
 
+def sized_base(spec: str) -> Base | None:
+    """The base ``LENGTHxWIDTH`` (mm; marks at the edge middles, stand at the centre), or
+    ``None`` when ``spec`` is not of that form. Raises :class:`InputError` for sizes
+    that are not positive or exceed 1 km. Never opens a file."""
+    m = _SIZE.match(spec)
+    if not m:
+        return None
+    length, width = float(m.group(1)), float(m.group(2))
+    if not (0 < length <= MAX_LENGTH_MM and 0 < width <= MAX_LENGTH_MM):
+        raise InputError(f"base '{spec}': expected LENGTHxWIDTH with positive millimetres "
+                         f"up to {MAX_LENGTH_MM:g}")
+    return Base(length, width, name=f"{length:g}x{width:g}", provenance="measured")
+
+
 def find_base(spec: str) -> Base:
     """A base from a CLI/scenario spec.
 
@@ -88,13 +102,9 @@ def find_base(spec: str) -> Base:
     marks at the edge middles, stand at the centre), a file (``bases.toml``: it must
     hold exactly one base) or ``FILE.toml:NAME``. Raises :class:`InputError`.
     """
-    m = _SIZE.match(spec)
-    if m:
-        length, width = float(m.group(1)), float(m.group(2))
-        if not (0 < length <= MAX_LENGTH_MM and 0 < width <= MAX_LENGTH_MM):
-            raise InputError(f"base '{spec}': expected LENGTHxWIDTH with positive millimetres "
-                             f"up to {MAX_LENGTH_MM:g}")
-        return Base(length, width, name=f"{length:g}x{width:g}", provenance="measured")
+    sized = sized_base(spec)
+    if sized is not None:
+        return sized
     path, _, name = spec.rpartition(":") if spec.count(":") and ".toml:" in spec else (spec, "", "")
     if path.endswith(".toml") or "/" in path or is_file(path):
         bases = load_bases(path)

@@ -156,6 +156,22 @@ CORPUS = [
     ["move", "--deck", "A", "--cards", "A1", "--json", "--plot", "m.svg", "--scale", "1:1"],
     ["turn", "duel.toml", "--plot", "t.pdf", "--scale", "1:1", "--paper", "Letter", "--out", "duel.toml"],
     ["zones", "duel.toml", "--plane", "Camel", "--plot", "z.pdf", "--paper", "A4"],
+    # furball serve: every mistake is found before anything listens
+    ["serve", "nosuch.toml"],
+    ["serve", "A.toml"],
+    ["serve", "afile"],
+    ["serve", "/proc"],
+    ["serve", "far.toml"],
+    ["serve", "duel.toml", "--port", "0"],
+    ["serve", "duel.toml", "--port", "70000"],
+    ["serve", "--port", "-1"],
+    ["serve", "--port", "http"],
+    ["serve", "--port", "99999999999999999999999"],
+    ["serve", "--host", ""],
+    ["serve", "--host", "bad host"],
+    ["serve", "--host", LONG],
+    ["serve", "--host", "no.such.host.invalid"],
+    ["serve", "duel.toml", "extra.toml"],
 ]
 
 

@@ -23,7 +23,7 @@ from geometry.datafile import Table as FileTable
 from geometry.datafile import load_toml
 from geometry.errors import InputError
 from geometry.pose import Pose
-from maneuvers.bases import find_base
+from maneuvers.bases import find_base, sized_base
 from maneuvers.deck import Deck, find_deck
 from maneuvers.plan import CARDS_PER_TURN
 from maneuvers.plane import Engines, PlaneKind, PlaneState, PlaneStatus, Rules, default_rules
@@ -79,7 +79,24 @@ def _loaded(t: FileTable, key: str, ref: str, finder):
         raise InputError(f"{t.where}: field '{key}': {exc}") from None
 
 
-def _plane(raw, index: int, source: str, folder: pathlib.Path, names: set) -> tuple[PlaneState, Orders]:
+def _named(known: Mapping[str, object], what: str, sizes: bool = False):
+    """A finder that looks ``ref`` up in ``known`` only (no file is ever opened); with
+    ``sizes``, ``LENGTHxWIDTH`` is accepted too (a base given by its size)."""
+    def find(ref: str):
+        if ref in known:
+            return known[ref]
+        sized = sized_base(ref) if sizes else None
+        if sized is not None:
+            return sized
+        extra = " or LENGTHxWIDTH in mm" if sizes else ""
+        raise InputError(f"{what} {ref[:40]!r}: expected one of {', '.join(sorted(known))}{extra} (files are "
+                         f"not accepted here)")
+    return find
+
+
+def _plane(raw, index: int, source: str, folder: pathlib.Path, names: set,
+           decks: Mapping[str, Deck] | None = None,
+           bases: Mapping[str, Base] | None = None) -> tuple[PlaneState, Orders]:
     t = FileTable(raw, f"{source}: plane #{index + 1}")
     name = t.string("name")
     if name in names:
@@ -89,11 +106,14 @@ def _plane(raw, index: int, source: str, folder: pathlib.Path, names: set) -> tu
     kind = t.string("kind", "plane", choices=[k.value for k in PlaneKind])
     deck = None
     if kind == PlaneKind.PLANE:
-        deck = _loaded(t, "deck", _resolve(t.string("deck"), folder), find_deck)
+        ref = t.string("deck")
+        deck = (_loaded(t, "deck", ref, _named(decks, "deck")) if decks is not None
+                else _loaded(t, "deck", _resolve(ref, folder), find_deck))
     elif "deck" in t:
         raise t.error("deck", "no deck for a balloon (it does not maneuver)", t.data["deck"])
     base_ref = t.string("base", deck.base if deck is not None and deck.base else ...)
-    base = _loaded(t, "base", _resolve(base_ref, folder), find_base)
+    base = (_loaded(t, "base", base_ref, _named(bases, "base", sizes=True)) if bases is not None
+            else _loaded(t, "base", _resolve(base_ref, folder), find_base))
     pose_t = t.table("pose").only(("x_mm", "y_mm", "heading_deg"))
     pose = Pose(pose_t.length("x_mm"), pose_t.length("y_mm"), pose_t.number("heading_deg"))
     bombs_at_start = t.integer("bombs_at_start", 0, minimum=0, maximum=10_000)
@@ -149,8 +169,14 @@ def _rules(top: FileTable) -> tuple[Rules, ReorderPolicy]:
     return rules, policy
 
 
-def parse_scenario(data: dict, source: str, folder: pathlib.Path | None = None) -> Scenario:
-    """Build a :class:`Scenario` from parsed TOML. Raises :class:`InputError`."""
+def parse_scenario(data: dict, source: str, folder: pathlib.Path | None = None, *,
+                   decks: Mapping[str, Deck] | None = None, bases: Mapping[str, Base] | None = None) -> Scenario:
+    """Build a :class:`Scenario` from parsed TOML. Raises :class:`InputError`.
+
+    ``folder``: where file references (decks, bases) are resolved from. ``decks`` /
+    ``bases``: when given, a plane's ``deck`` / ``base`` must be a name found there (or
+    ``LENGTHxWIDTH`` for a base) and no file is ever opened: what the web table uses
+    for data that arrives over the network."""
     folder = folder or pathlib.Path(".")
     top = FileTable(data, source).only(("scenario", "table", "ruler", "rules", "plane"))
     head = top.table("scenario", FileTable({}, f"{source}: scenario")).only(("name", "notes", "turn", "seed"))
@@ -162,7 +188,7 @@ def parse_scenario(data: dict, source: str, folder: pathlib.Path | None = None) 
     names: set = set()
     planes, orders = [], {}
     for i, raw in enumerate(raw_planes):
-        plane, o = _plane(raw, i, source, folder, names)
+        plane, o = _plane(raw, i, source, folder, names, decks, bases)
         planes.append(plane)
         orders[plane.name] = o
     width, height = size.length("width_mm", positive=True), size.length("height_mm", positive=True)

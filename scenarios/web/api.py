@@ -1,0 +1,368 @@
+"""The web table's JSON API as plain functions: documents in, documents out (no HTTP).
+
+The page's **document** is a scenario file's data as JSON: the same tables and fields as
+the TOML of docs/scenario.md (``scenario``, ``table``, ``ruler``, ``rules``, ``plane``),
+so it is read by the CLI's own loader (:func:`~scenarios.dogfight.parse_scenario`) and
+written by its own writer (:func:`~scenarios.dogfight.scenario_toml`). Decks and bases
+are named only (shipped ones, those of the scenario given to ``furball serve``, or a
+base's ``LENGTHxWIDTH``): nothing a request says ever opens a file. Every mistake raises
+:class:`~geometry.errors.InputError` with one line; the HTTP layer (:mod:`.app`) turns it
+into a 4xx answer. Endpoints and shapes: docs/serve.md.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import pathlib
+import tomllib
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+import numpy as np
+import shapely
+
+from geometry.base import Base
+from geometry.datafile import parse_toml
+from geometry.errors import InputError
+from geometry.pose import Pose
+from maneuvers.bases import shipped_bases, sized_base
+from maneuvers.deck import Deck, shipped_decks
+from maneuvers.firing import shots
+from maneuvers.path import arrow_points, path_poses
+from maneuvers.placement import card_motion
+from maneuvers.plan import plan_problem
+from maneuvers.plane import default_rules
+from maneuvers.tailing import choose_tails, tail_check
+from maneuvers.zones import zones
+from scenarios.dogfight import ReorderPolicy, Scenario, adjudicate, parse_scenario, plane_json, scenario_toml, turn_json
+from scenarios.dogfight.table import needs_plan
+from viz import style
+
+__all__ = ["Catalogue", "MAX_BODY_BYTES", "MAX_WEB_PLANES", "MAX_JS_INT", "ANALYSIS_MODULE", "document",
+           "read_document", "analysis", "cards", "adjudication", "zones_json", "open_toml", "save_toml",
+           "best_plans", "analysis_available", "meta"]
+
+MAX_BODY_BYTES = 256 * 1024
+"""The largest request body accepted (a scenario of 60 planes is about 30 KiB)."""
+MAX_WEB_PLANES = 60
+"""The most planes on a table served to the page (every request recomputes the whole
+table, so more would make dragging sluggish)."""
+MAX_JS_INT = 2**53 - 1
+"""The largest whole number a page's JavaScript keeps exactly; larger seeds are refused
+rather than silently changed."""
+PATH_SAMPLES = 24
+"""Poses kept per card path for drawing (the engine samples every 2 mm)."""
+ANALYSIS_MODULE = "scenarios.dogfight.analyze"
+"""Where the plan analysis lives once it lands (``analyze(table, plane, vs=...)``)."""
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The decks and bases a request may name: ``decks`` (name -> Deck) and ``bases``
+    (name -> Base); a base may also be ``LENGTHxWIDTH`` mm. ``folder``: where a saved
+    file would find the deck files of the scenario given on the command line."""
+
+    decks: Mapping[str, Deck]
+    bases: Mapping[str, Base]
+    folder: pathlib.Path = field(default_factory=pathlib.Path)
+
+    @classmethod
+    def shipped(cls) -> "Catalogue":
+        """The shipped decks (``maneuvers/data/decks``) and bases (``bases.toml``)."""
+        return cls(shipped_decks(), shipped_bases())
+
+    def with_scenario(self, s: Scenario, folder: pathlib.Path) -> "Catalogue":
+        """This catalogue plus the decks and bases of ``s`` (a file the user named on
+        the command line), by name. Raises :class:`InputError` when one of them has a
+        shipped deck's or base's name but other contents."""
+        decks, bases = dict(self.decks), dict(self.bases)
+        for p in s.table.planes:
+            for kind, known, item in (("deck", decks, p.deck), ("base", bases, p.base)):
+                if item is None or sized_base(item.name or "") is not None:
+                    continue
+                if item.name in known and known[item.name] != item:
+                    raise InputError(f"{s.source}: plane '{p.name}': {kind} '{item.name}' (from "
+                                     f"{getattr(item, 'source', '') or 'a file'}) has the name of another {kind}; "
+                                     f"rename it to serve this scenario")
+                known[item.name] = item
+        return Catalogue(decks, bases, folder.resolve())
+
+    def deck(self, name: Any) -> Deck:
+        """The deck called ``name``. Raises :class:`InputError` listing the known decks."""
+        if isinstance(name, str) and name in self.decks:
+            return self.decks[name]
+        raise InputError(f"deck {_short(name)}: expected one of {', '.join(sorted(self.decks))}")
+
+    def base(self, spec: Any) -> Base:
+        """The base named ``spec`` or of size ``LENGTHxWIDTH`` mm. Raises :class:`InputError`."""
+        if isinstance(spec, str):
+            if spec in self.bases:
+                return self.bases[spec]
+            sized = sized_base(spec)
+            if sized is not None:
+                return sized
+        raise InputError(f"base {_short(spec)}: expected one of {', '.join(sorted(self.bases))} "
+                         f"or LENGTHxWIDTH in mm")
+
+
+def _short(value: Any, most: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
+def _points(a) -> list:
+    return np.round(np.asarray(a, float), 4).tolist()
+
+
+def _base_json(base: Base, rules=None) -> dict:
+    arcs = base.firing_arcs if base.firing_arcs is not None else (rules or default_rules()).default_arcs
+    return {"name": base.name, "length_mm": base.length_mm, "width_mm": base.width_mm,
+            "front_mark_mm": base.front_mark_mm, "rear_mark_mm": base.rear_mark_mm,
+            "stand": [base.stand_x_mm, base.stand_y_mm], "firing_arcs": [list(a) for a in arcs]}
+
+
+def _base_ref(base: Base, catalogue: Catalogue) -> str:
+    if catalogue.bases.get(base.name) == base:
+        return base.name
+    return f"{np.format_float_positional(base.length_mm, trim='-')}x" \
+           f"{np.format_float_positional(base.width_mm, trim='-')}"
+
+
+def document(s: Scenario, catalogue: Catalogue) -> dict:
+    """The page's document for ``s``: the scenario file's data (docs/scenario.md) with
+    every field written out, decks and bases by name."""
+    doc = tomllib.loads(scenario_toml(s, catalogue.folder))
+    for entry, p in zip(doc["plane"], s.table.planes):
+        if p.deck is not None:
+            entry["deck"] = p.deck.name
+        entry["base"] = _base_ref(p.base, catalogue)
+    return doc
+
+
+def read_document(doc: Any, catalogue: Catalogue, source: str = "table") -> Scenario:
+    """A :class:`Scenario` from the page's document, read by the scenario loader with
+    decks and bases looked up by name only. Raises :class:`InputError` (one line)."""
+    if not isinstance(doc, dict):
+        raise InputError(f"{source}: expected the table as a JSON object, got {_short(doc)}")
+    planes = doc.get("plane")
+    if isinstance(planes, list) and len(planes) > MAX_WEB_PLANES:
+        raise InputError(f"{source}: field 'plane': expected at most {MAX_WEB_PLANES} planes on the web table, "
+                         f"got {len(planes)}")
+    s = parse_scenario(doc, source, decks=catalogue.decks, bases=catalogue.bases)
+    if s.seed is not None and s.seed > MAX_JS_INT:
+        raise InputError(f"{source}: scenario: field 'seed': expected at most 2**53-1 on the web table "
+                         f"(JavaScript numbers), got {s.seed}")
+    return s
+
+
+def analysis(s: Scenario) -> dict:
+    """What the table shows now, computed by the engine: each plane's outline, stand and
+    plan error (DF.M1, DF.M5, DF.B1, DF.H3 with ``PlanError.rule``); the tails that
+    would be taken at the start of the turn (DF.T1, DF.T3) and every other tail that
+    passes; the near misses (enemies within the ruler that fail, with every reason);
+    the firing positions (DF.O2, DF.O3); the overlapping pairs (DF.O1)."""
+    t = s.table
+    rules = t.rules
+    planes = []
+    for p in t.planes:
+        o = s.orders.get(p.name)
+        error = None
+        if needs_plan(p) and o is not None and o.plan is not None:
+            problem = plan_problem(p, o.plan, o.drops, rules)
+            if problem is not None:
+                error = {"rule": problem.rule, "card": problem.card, "message": str(problem)}
+        planes.append({"name": p.name, "side": p.side, "stand": _points(p.stand),
+                       "corners": _points(p.base.corners(p.pose)), "needs_plan": needs_plan(p),
+                       "plan_error": error})
+    everyone = list(t.planes)
+    wishes = {n: o.tail for n, o in s.orders.items() if o.tail is not None}
+    chosen = choose_tails(everyone, rules, wishes)
+    options, near = [], []
+    for chaser in everyone:
+        for target in everyone:
+            if chaser is target or chaser.side == target.side:
+                continue
+            c = tail_check(chaser, target, everyone, rules)
+            if c.ok:
+                options.append(c)
+            elif c.distance_mm <= rules.ruler_length_mm and not (set(c.rules) & {"DF.H3", "DF.E1", "DF.T7",
+                                                                                   "DF.A1"}):
+                near.append(c)
+    board_overlaps = []
+    for i, a in enumerate(everyone):
+        for b in everyone[i + 1:]:
+            if a.on_table and b.on_table and a.base.overlaps(a.pose, b.base, b.pose):
+                board_overlaps.append([a.name, b.name])
+    return {"planes": planes,
+            "tails": [c.as_json() for c in chosen.values()],
+            "options": [c.as_json() for c in options],
+            "near_misses": [c.as_json() for c in near],
+            "unmet_wishes": [tail_check(t.plane(c), t.plane(w), everyone, rules).as_json()
+                             for c, w in sorted(wishes.items()) if c not in chosen],
+            "shots": [x.as_json() for x in shots(everyone, rules)],
+            "overlaps": board_overlaps}
+
+
+def cards(deck_name: Any, base_spec: Any, catalogue: Catalogue) -> dict:
+    """A deck's cards flown on a base, in the base's own frame (centre at the origin,
+    heading +x): each card's ``motion`` (where it puts the base centre, DF.M2, DF.M3),
+    its laid ``arrow`` and sampled ``path`` poses. The page turns these by a plane's
+    pose to preview a plan (the same product the engine uses: pose · motion). With no
+    deck (a balloon), only the base."""
+    base = catalogue.base(base_spec)
+    out = {"base": _base_json(base), "deck": None, "cards": []}
+    if deck_name is None:
+        return out
+    deck = catalogue.deck(deck_name)
+    out["deck"] = {"name": deck.name, "provenance": deck.provenance, "notes": deck.notes, "base": deck.base,
+                   "autonomous": list(deck.autonomous or ())}
+    origin = Pose()
+    for c in deck.cards:
+        samples = path_poses(origin, c, base).poses
+        keep = np.unique(np.linspace(0, len(samples) - 1, min(PATH_SAMPLES, len(samples))).round().astype(int))
+        out["cards"].append({"id": c.id, "name": c.name, "flags": sorted(c.flags),
+                             "motion": _points(card_motion(c, base).as_array()),
+                             "arrow": _points(arrow_points(origin, c, base)),
+                             "path": _points(samples[keep])})
+    return out
+
+
+def _frames(result) -> list:
+    out = []
+    for m in result.maneuvers:
+        paths = {}
+        for mv in m.moves:
+            if mv.path is None:
+                continue
+            poses = mv.path.poses
+            keep = np.unique(np.linspace(0, len(poses) - 1, min(PATH_SAMPLES, len(poses))).round().astype(int))
+            paths[mv.plane] = {"poses": _points(poses[keep]), "arrow": _points(mv.arrow)}
+        out.append({"index": m.index, "planes": [plane_json(p) for p in m.planes], "paths": paths})
+    return out
+
+
+def _seed(value: Any, where: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_JS_INT:
+        raise InputError(f"{where}: field 'seed': expected a whole number from 0 to 2**53-1, got {_short(value)}")
+    return value
+
+
+def adjudication(s: Scenario, catalogue: Catalogue, seed: Any = None, policy: Any = None) -> dict:
+    """Adjudicate the turn (rules DF.*, as ``furball turn``): ``turn`` is exactly
+    :func:`~scenarios.dogfight.turn_json` (the ``furball turn --json`` document);
+    ``frames``: per maneuver, every plane after it and each mover's sampled path and
+    arrow (for the replay); ``after``: the document of the next turn (orders cleared,
+    as ``furball turn --out``). ``seed`` / ``policy`` override the document's."""
+    seed = _seed(seed, "request")
+    seed = seed if seed is not None else s.seed
+    if policy is not None and policy not in [p.value for p in ReorderPolicy]:
+        raise InputError(f"request: field 'policy': expected one of "
+                         f"{', '.join(p.value for p in ReorderPolicy)}, got {_short(policy)}")
+    policy = ReorderPolicy(policy or s.policy)
+    if seed is None:
+        seed = int(np.random.default_rng().integers(2**31))
+    result = adjudicate(s.table, s.orders, seed=seed, policy=policy, samples=True)
+    after = Scenario(result.after, {}, policy, s.seed)
+    return {"turn": turn_json(result), "frames": _frames(result), "after": document(after, catalogue)}
+
+
+def _rings(geometry) -> list:
+    """A shapely (multi)polygon as ``[[exterior, hole, ...], ...]`` of ``[x, y]`` points."""
+    out = []
+    for g in getattr(geometry, "geoms", [geometry]):
+        if g.is_empty or g.geom_type != "Polygon":
+            continue
+        out.append([_points(g.exterior.coords)] + [_points(r.coords) for r in g.interiors])
+    return out
+
+
+def zones_json(s: Scenario, plane: Any, enemy_heading_deg: Any = None) -> dict:
+    """A plane's tail zone (where an enemy stand flying ``enemy_heading_deg``, default
+    the plane's own heading, could be tailed: DF.T1, DF.T5) and its firing bands (per
+    arc, short and long range), as polygons in table mm (``maneuvers.zones``)."""
+    t = s.table
+    if not isinstance(plane, str) or plane not in t.names:
+        raise InputError(f"request: field 'plane': expected the name of a plane on the table, got {_short(plane)}")
+    if enemy_heading_deg is not None and (isinstance(enemy_heading_deg, bool) or not isinstance(
+            enemy_heading_deg, (int, float)) or not np.isfinite(enemy_heading_deg)):
+        raise InputError(f"request: field 'enemy_heading_deg': expected a finite number of degrees, "
+                         f"got {_short(enemy_heading_deg)}")
+    z = zones(t.plane(plane), t.planes, t.rules, enemy_heading_deg, table_mm=(t.width_mm, t.height_mm),
+              scenario=t.name, turn=t.turn)
+    return {"plane": plane, "enemy_heading_deg": z.enemy_heading_deg, "can_tail": z.can_tail,
+            "tail_zone": _rings(shapely.make_valid(z.tail_zone)), "area_mm2": float(z.tail_zone.area),
+            "bands": [{"arc": k, "short": _rings(short), "long": _rings(long)} for k, (short, long) in
+                      enumerate(z.bands)],
+            "enemies": [{"name": e.name, "in_zone": bool(inside), "tail": check.as_json(),
+                         "shot": None if shot is None else shot.as_json()}
+                        for (e, check, shot), inside in zip(z.enemies, z.in_zone)]}
+
+
+def open_toml(data: bytes, filename: str, catalogue: Catalogue) -> dict:
+    """An uploaded scenario file (UTF-8 TOML, at most :data:`MAX_BODY_BYTES`) read by the
+    CLI's loaders (:func:`~geometry.datafile.parse_toml`, ``parse_scenario``): its
+    document, or :class:`InputError` naming ``filename``, plane and field."""
+    name = pathlib.PurePath(filename.replace("\\", "/")).name[:80] or "upload.toml"
+    name = "".join(ch for ch in name if ch.isprintable()) or "upload.toml"
+    if len(data) > MAX_BODY_BYTES:
+        raise InputError(f"{name}: expected at most {MAX_BODY_BYTES // 1024} KiB, got {len(data) // 1024} KiB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"{name}: not UTF-8 text, expected a TOML file") from None
+    return document(read_document(parse_toml(text, name), catalogue, name), catalogue)
+
+
+def save_toml(s: Scenario, catalogue: Catalogue) -> str:
+    """The table as a scenario file (``scenario_toml``; deck files of the served
+    scenario are written relative to its folder)."""
+    return scenario_toml(s, catalogue.folder)
+
+
+def analysis_available() -> bool:
+    """Whether the plan analysis (:data:`ANALYSIS_MODULE`) is installed."""
+    try:
+        return importlib.util.find_spec(ANALYSIS_MODULE) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def best_plans(s: Scenario, plane: Any, vs: Any) -> dict | None:
+    """A plane's best plans against an enemy, from ``scenarios.dogfight.analyze`` when it
+    exists (``analyze(table, plane, vs=...)``; its result's ``as_json()`` is returned,
+    else ``{"result": str(result)}``), or ``None`` when it does not (the HTTP layer
+    answers 501). Raises :class:`InputError` for an unknown plane or enemy."""
+    t = s.table
+    for key, value in (("plane", plane), ("vs", vs)):
+        if not isinstance(value, str) or value not in t.names:
+            raise InputError(f"request: field '{key}': expected the name of a plane on the table, "
+                             f"got {_short(value)}")
+    if not analysis_available():
+        return None
+    analyze = importlib.import_module(ANALYSIS_MODULE).analyze
+    result = analyze(t, plane, vs=vs)
+    return result.as_json() if hasattr(result, "as_json") else {"result": str(result)}
+
+
+def meta(catalogue: Catalogue) -> dict:
+    """What the page needs before anything else: the decks and bases it may name, the
+    default rules, the limits, the colours of :mod:`viz.style`, and whether the plan
+    analysis is available."""
+    rules = default_rules()
+    return {
+        "decks": [{"name": d.name, "base": d.base, "provenance": d.provenance, "cards": len(d),
+                   "autonomous": d.autonomous is not None} for d in catalogue.decks.values()],
+        "bases": [_base_json(b, rules) | {"provenance": b.provenance} for b in catalogue.bases.values()],
+        "rules": {"ruler_length_mm": rules.ruler_length_mm, "max_altitude": rules.max_altitude,
+                  "fire_altitude_difference": rules.fire_altitude_difference,
+                  "default_arcs": [list(a) for a in rules.default_arcs], "provenance": rules.provenance},
+        "policies": [p.value for p in ReorderPolicy],
+        "limits": {"max_body_bytes": MAX_BODY_BYTES, "max_planes": MAX_WEB_PLANES, "max_seed": MAX_JS_INT},
+        "colours": {"sides": list(style.SIDE_COLOURS), "tail_kept": style.TAIL_KEPT, "tail_lost": style.TAIL_LOST,
+                    "overlap": style.OVERLAP, "collision": style.COLLISION, "tail_zone": style.TAIL_ZONE,
+                    "short_range": style.SHORT_RANGE, "long_range": style.LONG_RANGE,
+                    "table_edge": style.TABLE_EDGE, "table_fill": style.TABLE_FILL, "arrow": style.ARROW},
+        "analysis": analysis_available(),
+    }

@@ -1,0 +1,80 @@
+"""Driving the web table in a real browser, for the end-to-end tests and the README's
+screenshot: a server in a background thread, and Debian's headless Chromium through
+Playwright (never a downloaded browser).
+
+    with running_server(create_app(scenario)) as url, chromium() as browser:
+        page = browser.new_page(); page.goto(url)
+
+Playwright is a test dependency (``pip install -e '.[test]'``); Chromium comes from the
+system (``apt-get install chromium``). :func:`chromium_missing` says why a browser
+cannot be started, or ``None``.
+"""
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import shutil
+import socket
+import threading
+import time
+
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "chromium_missing", "chromium", "running_server"]
+
+CHROMIUM = os.environ.get("FURBALL_CHROMIUM", "/usr/bin/chromium")
+"""The browser used (Debian's package; ``FURBALL_CHROMIUM`` names another binary)."""
+CHROMIUM_ARGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync")
+"""Flags for a quiet headless browser that talks to nothing but the local server."""
+
+
+def chromium_missing() -> str | None:
+    """Why the browser tests cannot run here, in words, or ``None`` when they can."""
+    if importlib.util.find_spec("playwright") is None:
+        return "playwright is not installed (pip install -e '.[test]')"
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)) and shutil.which(CHROMIUM) is None:
+        return f"no Chromium at {CHROMIUM} (apt-get install -y chromium)"
+    return None
+
+
+@contextlib.contextmanager
+def chromium():
+    """A headless Chromium (Playwright ``Browser``) from :data:`CHROMIUM`."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS), headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running_server(app, timeout_s: float = 10.0):
+    """Serve ``app`` with uvicorn on a free loopback port in a background thread; yields
+    the base URL (``http://127.0.0.1:PORT/``) and stops the server on exit."""
+    import uvicorn
+
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                           lifespan="off"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + timeout_s
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            server.should_exit = True
+            raise RuntimeError(f"the test server did not start on port {port}")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        server.should_exit = True
+        thread.join(timeout_s)

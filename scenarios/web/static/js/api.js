@@ -1,0 +1,44 @@
+// The server's JSON API (docs/serve.md). Every failure becomes an Error whose message is
+// the server's one line (or a network problem in words).
+
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function answer(response) {
+  const type = response.headers.get("content-type") || "";
+  if (!response.ok) {
+    let message = `${response.status} ${response.statusText}`;
+    if (type.includes("json")) {
+      try {
+        message = (await response.json()).error || message;
+      } catch (_) { /* keep the status line */ }
+    }
+    throw new ApiError(message, response.status);
+  }
+  return type.includes("json") ? response.json() : response.text();
+}
+
+async function send(path, options) {
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (err) {
+    throw new ApiError(`the server cannot be reached (${err.message}); is furball serve still running?`, 0);
+  }
+  return answer(response);
+}
+
+/** GET a JSON resource. */
+export const get = (path) => send(path, { method: "GET" });
+
+/** POST a JSON body; the answer is JSON (or text, for /api/save). */
+export const post = (path, body) =>
+  send(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+/** POST raw bytes (an uploaded file). */
+export const upload = (path, bytes) =>
+  send(path, { method: "POST", headers: { "Content-Type": "application/toml" }, body: bytes });

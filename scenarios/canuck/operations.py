@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import (KINETIC, NON_KINETIC_KINDS, OP_NAMES, Action, ActionKind, EndReason, IllegalAction, Pending,
-                      PendingKind, Piece)
+from .actions import (KINETIC, OP_NAMES, Action, ActionKind, EndReason, IllegalAction, Pending, PendingKind, Piece,
+                      action_table)
 from .cards import DIAMONDS, HEARTS, card_value, label, labels, rank
 from .losses import allowed_pieces, begin_losses, lose
 from .sweep import resolve_sweep, run_draws
@@ -31,60 +31,90 @@ from .work import Work
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["legal_actions", "apply", "describe"]
+__all__ = ["legal_actions", "is_legal", "apply", "describe"]
 
 K = ActionKind
-RESOLVE, CANCEL, DONE = Action(K.RESOLVE), Action(K.CANCEL), Action(K.DONE)
-NON_KINETIC = tuple(Action(k) for k in NON_KINETIC_KINDS)
 
 
 def legal_actions(s: State) -> tuple[Action, ...]:
-    """Every legal action of ``s`` in a fixed order (see the module docstring)."""
+    """Every legal action of ``s`` in a fixed order (see the module docstring). The
+    actions are the shared values of :func:`~.actions.action_table`."""
     if s.over:
         return ()
     p = s.pending
+    T = action_table(len(s.groups))
     if p is None:
         out = []
+        ambush, sabotage = T.by_area[K.AMBUSH], T.by_area[K.SABOTAGE]
+        garrison, groups, leaders = s.garrison, s.groups, s.leaders
         for a in s.board.gar:
-            if s.garrison[a] > 0 and s.groups[a] + s.leaders[a] > 0:  # CN.P3, CN.P4
-                out.append(Action(K.AMBUSH, area=a))
-                out.append(Action(K.SABOTAGE, area=a))
+            if garrison[a] > 0 and groups[a] + leaders[a] > 0:  # CN.P3, CN.P4
+                out.append(ambush[a])
+                out.append(sabotage[a])
         if s.reserve:
-            out.extend(NON_KINETIC)
-        out.extend(Action(K.PAUSE, area=a) for a, g in enumerate(s.groups) if g > 0)  # CN.P13
+            out.extend(T.non_kinetic)
+        pause = T.by_area[K.PAUSE]
+        out.extend(pause[a] for a, g in enumerate(groups) if g > 0)  # CN.P13
         return tuple(out)
-    if p.kind == PendingKind.PARTICIPANTS:
-        out = [Action(K.PARTICIPANTS, groups=g, leaders=l_)
+    kind = p.kind
+    if kind == PendingKind.PARTICIPANTS:
+        out = [_participants(T, g, l_)
                for l_ in range(s.leaders[p.area] + 1) for g in range(s.groups[p.area] + 1)
                if g + l_ >= 1 and (g <= 1 or l_ >= 1)]  # CN.P4
-        return tuple(out) + (CANCEL,)
-    if p.kind == PendingKind.CARDS:
+        return tuple(out) + (T.cancel,)
+    if kind == PendingKind.CARDS:
         limit = p.groups + p.leaders if p.op in KINETIC else len(s.reserve)  # CN.P5
         out = []
         if len(p.cards) < limit:
-            out = [Action(K.ADD_CARD, card=c) for c in s.reserve if c not in p.cards]
+            add = T.add_card
+            out = [add[c] for c in s.reserve if c not in p.cards]
         if p.op in KINETIC or p.cards:  # CN.P5 allows none; engine convention: CN.P9 needs one
-            out.append(RESOLVE)
-        out.append(CANCEL)
+            out.append(T.resolve)
+        out.append(T.cancel)
         return tuple(out)
-    if p.kind == PendingKind.SWEEP:
-        return tuple(Action(K.ADD_CARD, card=c) for c in s.reserve if c not in p.cards) + (RESOLVE,)
-    if p.kind == PendingKind.TRAIN:
-        return tuple(Action(K.PLACE_GROUP, area=a) for a, b in enumerate(s.bases) if b) + (DONE,)
-    if p.kind == PendingKind.MOVE:
+    if kind == PendingKind.SWEEP:
+        add = T.add_card
+        return tuple(add[c] for c in s.reserve if c not in p.cards) + (T.resolve,)
+    if kind == PendingKind.TRAIN:
+        place = T.by_area[K.PLACE_GROUP]
+        return tuple(place[a] for a, b in enumerate(s.bases) if b) + (T.done,)
+    if kind == PendingKind.MOVE:
         out = []
-        n = len(s.areas)
+        n = len(s.groups)
+        move = T.move
         for a in range(n):
             for piece, have, arrived in ((Piece.GROUP, s.groups, p.arrived_groups),
                                          (Piece.LEADER, s.leaders, p.arrived_leaders)):
                 if have[a] - arrived[a] > 0:
-                    out.extend(Action(K.MOVE_COUNTER, area=a, to=b, piece=piece) for b in range(n) if b != a)
-        return tuple(out) + (DONE,)
-    if p.kind == PendingKind.BASE:
-        return tuple(Action(K.PLACE_BASE, area=a) for a in s.board.base if not s.bases[a])
-    if p.kind == PendingKind.LOSSES:
-        return tuple(Action(K.LOSE, piece=piece) for piece in allowed_pieces(s.groups, s.leaders, s.bases, p))
+                    out.extend(move[a, b, piece] for b in range(n) if b != a)
+        return tuple(out) + (T.done,)
+    if kind == PendingKind.BASE:
+        place = T.by_area[K.PLACE_BASE]
+        return tuple(place[a] for a in s.board.base if not s.bases[a])
+    if kind == PendingKind.LOSSES:
+        return tuple(T.lose[piece] for piece in allowed_pieces(s.groups, s.leaders, s.bases, p))
     raise AssertionError(p.kind)  # pragma: no cover
+
+
+def _participants(T, g: int, l_: int) -> Action:
+    return T.participants.get((g, l_)) or Action(K.PARTICIPANTS, groups=g, leaders=l_)
+
+
+def is_legal(s: State, a) -> bool:
+    """Whether ``a`` is one of ``legal_actions(s)``, without listing them where the menu
+    is long (moving counters: every counter to every area)."""
+    if type(a) is not Action or s.over:
+        return False
+    p = s.pending
+    if p is not None and p.kind == PendingKind.MOVE:
+        if a.kind != K.MOVE_COUNTER:
+            return a == action_table(len(s.groups)).done
+        canon = action_table(len(s.groups)).move.get((a.area, a.to, a.piece))
+        if canon is None or (canon is not a and canon != a):
+            return False
+        have, arrived = (s.groups, p.arrived_groups) if a.piece == Piece.GROUP else (s.leaders, p.arrived_leaders)
+        return have[a.area] - arrived[a.area] > 0
+    return a in s.legal_actions()
 
 
 def describe(s: State, a: Action) -> str:
@@ -124,7 +154,7 @@ def apply(s: State, action: Action) -> State:
     """The state after ``action``. Raises :class:`IllegalAction` (state unchanged)."""
     if s.over:
         raise IllegalAction(f"action {getattr(action, 'kind', action)}: the game is over ({s.over})")
-    if not isinstance(action, Action) or not s.is_legal(action):
+    if not is_legal(s, action):
         menu = "main menu" if s.pending is None else f"pending '{s.pending.kind}'"
         raise IllegalAction(f"action {describe_safe(s, action)}: not legal now ({menu}; "
                             f"{len(s.legal_actions())} legal actions)")

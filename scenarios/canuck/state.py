@@ -8,8 +8,8 @@ into a new :class:`State`. An action not in :meth:`State.legal_actions` raises
 unchanged.
 
 Randomness is reproducible: setup uses ``numpy.random.default_rng([seed, 0])`` and the
-n-th applied action uses ``default_rng([seed, n])`` (``n = state.step``), created only
-when the action needs a random draw.
+n-th applied action draws what ``default_rng([seed, n])`` draws (``n = state.step``;
+:mod:`scenarios.engine.steprng` gives those draws faster), only when it needs one.
 
 Cards are ints 0..51 (:mod:`scenarios.canuck.cards`). Areas are indices into
 ``state.board.areas``; every per-area tuple (``garrison``, ``groups``, ``leaders``,
@@ -158,12 +158,8 @@ class State:
         return cached
 
     def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is in :meth:`legal_actions` (a cached set lookup)."""
-        legal = self.__dict__.get("_legal_set")
-        if legal is None:
-            legal = frozenset(self.legal_actions())
-            self.__dict__["_legal_set"] = legal
-        return action in legal
+        """Whether ``action`` is in :meth:`legal_actions`."""
+        return operations.is_legal(self, action)
 
     def apply(self, action: Action) -> "State":
         """The state after ``action``. Raises :class:`IllegalAction` if it is not legal."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
+from ..engine.steprng import StepRng
 
 if TYPE_CHECKING:
     from .state import State
@@ -18,27 +18,24 @@ if TYPE_CHECKING:
 __all__ = ["Work"]
 
 
+PILES = ("deck", "reserve", "partisan_discard", "axis_deck", "axis_discard", "removed", "garrison", "groups",
+         "leaders", "bases")
+"""The state's tuples that a :class:`Work` turns into lists when a rule first uses them."""
+
+
 class Work:
     """A mutable copy of a :class:`State` used while one action resolves.
 
     Offers the primitive moves every rule uses: deck and Axis draws, filing cards,
     hitting garrisons, losing counters, and the Alba liberation check (CN.E3) after
-    every change of the map.
+    every change of the map. The card piles and per-area counts (:data:`PILES`) are
+    copied into lists the first time a rule reads them; the others are frozen back as
+    the very tuples they were.
     """
 
     def __init__(self, state: "State"):
         self.s = state
         self.board = state.board
-        self.deck = list(state.deck)
-        self.reserve = list(state.reserve)
-        self.partisan_discard = list(state.partisan_discard)
-        self.axis_deck = list(state.axis_deck)
-        self.axis_discard = list(state.axis_discard)
-        self.removed = list(state.removed)
-        self.garrison = list(state.garrison)
-        self.groups = list(state.groups)
-        self.leaders = list(state.leaders)
-        self.bases = list(state.bases)
         self.unused_groups = state.unused_groups
         self.unused_bases = state.unused_bases
         self.lost_leaders = state.lost_leaders
@@ -51,18 +48,27 @@ class Work:
         self.over = state.over
         self.events: list[str] = []
         self._rng = None
-        self._rng_key = [state.seed, state.step]
+
+    def __getattr__(self, name: str):
+        """The first use of a pile: a list copy of the state's tuple (kept from then on)."""
+        if name in PILES:
+            value = list(getattr(self.s, name))
+            setattr(self, name, value)
+            return value
+        raise AttributeError(name)
 
     # -- randomness ----------------------------------------------------------
     @property
-    def rng(self) -> np.random.Generator:
+    def rng(self) -> StepRng:
+        """This step's generator: the draws of ``numpy.random.default_rng([seed, step])``
+        (:mod:`scenarios.engine.steprng`), made on first use."""
         if self._rng is None:
-            self._rng = np.random.default_rng(self._rng_key)
+            self._rng = StepRng(self.s.seed, self.s.step)
         return self._rng
 
     def pick(self, n: int) -> int:
         """A uniform random index in ``range(n)`` (``0`` without a draw when n == 1)."""
-        return 0 if n == 1 else int(self.rng.integers(n))
+        return 0 if n == 1 else self.rng.integers(n)
 
     # -- log -----------------------------------------------------------------
     def log(self, text: str) -> None:
@@ -158,15 +164,18 @@ class Work:
 
     # -- freezing ------------------------------------------------------------
     def freeze(self):
-        """The new immutable state (same class as the copied one), one step later."""
-        return type(self.s)(
-            board=self.board, seed=self.s.seed, step=self.s.step + 1, deck=tuple(self.deck),
-            reserve=tuple(self.reserve), partisan_discard=tuple(self.partisan_discard),
-            axis_deck=tuple(self.axis_deck), axis_discard=tuple(self.axis_discard),
-            removed=tuple(self.removed), garrison=tuple(self.garrison), groups=tuple(self.groups),
-            leaders=tuple(self.leaders), bases=tuple(self.bases), unused_groups=self.unused_groups,
-            unused_bases=self.unused_bases, lost_leaders=self.lost_leaders, vp=self.vp,
-            alba_liberated_once=self.alba_liberated_once, red_faces=self.red_faces,
-            options=self.options, draws_due=self.draws_due, pending=self.pending, over=self.over,
-            events=tuple(self.events),
-        )
+        """The new immutable state (same class as the copied one), one step later.
+        (Built without the dataclass ``__init__``, which sets its fields one by one.)"""
+        s = self.s
+        mine = self.__dict__
+        new = object.__new__(type(s))
+        fields = new.__dict__
+        fields.update(board=self.board, seed=s.seed, step=s.step + 1)
+        for name in PILES:
+            value = mine.get(name)
+            fields[name] = getattr(s, name) if value is None else tuple(value)
+        fields.update(unused_groups=self.unused_groups, unused_bases=self.unused_bases,
+                      lost_leaders=self.lost_leaders, vp=self.vp, alba_liberated_once=self.alba_liberated_once,
+                      red_faces=self.red_faces, options=self.options, draws_due=self.draws_due,
+                      pending=self.pending, over=self.over, events=tuple(self.events))
+        return new

@@ -154,7 +154,7 @@ def apply(s: State, action: Action) -> State:
     """The state after ``action``. Raises :class:`IllegalAction` (state unchanged)."""
     if s.over:
         raise IllegalAction(f"action {getattr(action, 'kind', action)}: the game is over ({s.over})")
-    if not is_legal(s, action):
+    if not s.is_legal(action):
         menu = "main menu" if s.pending is None else f"pending '{s.pending.kind}'"
         raise IllegalAction(f"action {describe_safe(s, action)}: not legal now ({menu}; "
                             f"{len(s.legal_actions())} legal actions)")

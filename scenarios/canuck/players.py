@@ -52,45 +52,72 @@ class RandomPlayer:
 
 
 # -- probability of beating the Axis -------------------------------------------------
-def _pool(s: State, n: int) -> tuple[int, ...]:
-    """The Axis cards a draw of ``n`` would come from (CN.P2)."""
-    if len(s.axis_deck) >= n or not s.axis_discard:
-        return s.axis_deck or s.axis_discard
-    return s.axis_deck + s.axis_discard
-
-
 def p_axis_at_most(s: State, n: int, value: int) -> float:
     """P(sum of ``n`` random Axis cards <= ``value``): exact for one card, a normal
     approximation (finite-population variance) for more."""
-    stats = _pool_stats(_pool(s, n))
+    return _at_most(s.axis_deck, s.axis_discard, n, value)
+
+
+class AxisOdds:
+    """:func:`p_axis_at_most` for one Axis deck and discard pile, remembering every
+    answer (the heuristic asks the same questions many times per decision)."""
+
+    __slots__ = ("deck", "discard", "_known")
+
+    def __init__(self, deck: tuple[int, ...], discard: tuple[int, ...]):
+        self.deck, self.discard, self._known = deck, discard, {}
+
+    def at_most(self, n: int, value: int) -> float:
+        key = (n, value)
+        p = self._known.get(key)
+        if p is None:
+            p = self._known[key] = _at_most(self.deck, self.discard, n, value)
+        return p
+
+
+def _at_most(deck: tuple[int, ...], discard: tuple[int, ...], n: int, value: int) -> float:
+    # the Axis cards a draw of n comes from (CN.P2): the deck, or deck and discard pile
+    # when the deck runs out during the draw
+    stats = _pool_stats((deck or discard) if len(deck) >= n or not discard else deck + discard)
     if stats is None:
         return 1.0
     size, at_most, spread = stats
     n = min(n, size)
     if n == 1:
         return 0.0 if value < 1 else (1.0 if value >= 13 else at_most[value] / size)
-    centre, scale = spread[n]
-    return 0.5 * (1 + math.erf((value + 0.5 - centre) / scale))
+    return 0.5 * (1 + math.erf((value + 0.5 - spread[n][0]) / spread[n][1]))
+
+
+class _Spread(dict):
+    """n -> (mean, sd * sqrt(2)) of the sum of n cards drawn from a pool, made on first use."""
+
+    def __init__(self, ranks: list[int]):
+        super().__init__()
+        size = len(ranks)
+        self.size, self.mu = size, sum(ranks) / size
+        self.var = sum((r - self.mu) ** 2 for r in ranks) / size
+
+    def __missing__(self, n: int) -> tuple[float, float]:
+        fpc = (self.size - n) / (self.size - 1) if self.size > 1 else 0.0
+        sd = math.sqrt(max(n * self.var * fpc, 1e-9))
+        self[n] = value = (n * self.mu, sd * math.sqrt(2))
+        return value
 
 
 @lru_cache(maxsize=4096)
 def _pool_stats(cards: tuple[int, ...]):
-    """What :func:`p_axis_at_most` needs of a pool of Axis cards, computed once per pool:
-    its size, how many ranks are <= v (v = 0..13), and for a draw of n >= 2 cards the
-    normal approximation's mean and sd * sqrt(2). ``None`` for an empty pool."""
-    pool = [rank(c) for c in cards]
-    size = len(pool)
-    if not size:
+    """What :func:`p_axis_at_most` needs of a pool of Axis cards, once per pool: its
+    size, how many ranks are <= v (v = 0..13), and the normal approximation of a draw of
+    n >= 2 cards (:class:`_Spread`). ``None`` for an empty pool."""
+    ranks = [rank(c) for c in cards]
+    if not ranks:
         return None
-    at_most = [sum(1 for r in pool if r <= v) for v in range(14)]
-    mu = sum(pool) / size
-    var = sum((r - mu) ** 2 for r in pool) / size
-    spread = {}
-    for n in range(2, size + 1):
-        fpc = (size - n) / (size - 1) if size > 1 else 0.0
-        sd = math.sqrt(max(n * var * fpc, 1e-9))
-        spread[n] = (n * mu, sd * math.sqrt(2))
-    return size, at_most, spread
+    at_most = [0] * 14
+    for r in ranks:
+        at_most[r] += 1
+    for v in range(1, 14):
+        at_most[v] += at_most[v - 1]
+    return len(ranks), at_most, _Spread(ranks)
 
 
 GROUP_VALUE, LEADER_VALUE, CARD_COST = 0.6, 1.6, 0.3
@@ -108,12 +135,16 @@ class HeuristicPlayer:
         self.seed = seed
         self._board = None
         self._memo: dict = {}
+        self._odds: AxisOdds | None = None
 
     # -- entry point ---------------------------------------------------------
     def choose(self, s: State) -> Action:
         if s.board is not self._board or len(self._memo) > self.MEMO_SIZE:
             self._board, self._memo = s.board, {}
         self._t = action_table(len(s.groups))
+        odds = self._odds
+        if odds is None or odds.deck is not s.axis_deck or odds.discard is not s.axis_discard:
+            self._odds = AxisOdds(s.axis_deck, s.axis_discard)
         p = s.pending
         if p is None:
             action = self._main(s)
@@ -134,14 +165,6 @@ class HeuristicPlayer:
             action = self._base(s, s.legal_actions())
         return action if s.is_legal(action) else s.legal_actions()[0]
 
-    def _memoised(self, key, compute):
-        """``compute()``, remembered under ``key`` (a tuple of everything it reads)."""
-        memo = self._memo
-        if key in memo:
-            return memo[key]
-        value = memo[key] = compute()
-        return value
-
     # -- main menu -----------------------------------------------------------
     def _participants(self, s: State, area: int) -> tuple[int, int]:
         l_ = s.leaders[area]
@@ -152,7 +175,10 @@ class HeuristicPlayer:
         """Best (EV, cards) for ``op`` in ``area`` with these participants (CN.P5–P7)."""
         key = ("kinetic", op, area, g, l_, s.garrison[area], s.red_faces >= 4, s.alba_liberated_once, s.reserve,
                s.axis_deck, s.axis_discard)
-        return self._memoised(key, lambda: self._kinetic_plan_now(s, op, area, g, l_))
+        memo = self._memo
+        if key not in memo:
+            memo[key] = self._kinetic_plan_now(s, op, area, g, l_)
+        return memo[key]
 
     def _kinetic_plan_now(self, s: State, op: str, area: int, g: int, l_: int):
         ranked, prefix = self._ranked(s, HEARTS if op == K.AMBUSH else DIAMONDS, True)
@@ -161,9 +187,10 @@ class HeuristicPlayer:
         alba = ambush and area == s.board.alba
         alba_gain = (4.0 if not s.alba_liberated_once else (6.0 if s.red_faces >= 4 else 1.0)) if alba else 0.0
         best_ev, best_k = -1e9, 0
+        at_most = self._odds.at_most
         for k in range(0, min(g + l_, len(ranked)) + 1):
             n = max(1, k) if ambush else strength
-            p = p_axis_at_most(s, n, g + l_ + prefix[k] - 1)
+            p = at_most(n, g + l_ + prefix[k] - 1)
             at_risk = min(n, g + l_)
             lost_groups = min(at_risk, g)
             loss = lost_groups * GROUP_VALUE + (at_risk - lost_groups) * LEADER_VALUE
@@ -241,7 +268,10 @@ class HeuristicPlayer:
         """Desired (leaders, groups) per area: each Leader leads 2 Groups onto a target
         (memoised: the lists must not be changed)."""
         key = ("layout", s.garrison, s.leaders, s.groups, s.red_faces >= 3)
-        return self._memoised(key, lambda: self._layout_now(s))
+        memo = self._memo
+        if key not in memo:
+            memo[key] = self._layout_now(s)
+        return memo[key]
 
     def _layout_now(self, s: State) -> tuple[list[int], list[int]]:
         n = len(s.areas)
@@ -262,7 +292,7 @@ class HeuristicPlayer:
         rest_l = [max(0, s.leaders[a] - want_l[a]) for a in range(n)]
         rest_g = [max(0, s.groups[a] - want_g[a]) for a in range(n)]
         for rest, want, total in ((rest_l, want_l, leaders_total), (rest_g, want_g, groups_total)):
-            for a in sorted(range(n), key=lambda a: -rest[a]):
+            for a in sorted(range(n), key=rest.__getitem__, reverse=True):  # stable, as -rest[a]
                 keep = min(rest[a], total)
                 want[a] += keep
                 total -= keep
@@ -278,7 +308,10 @@ class HeuristicPlayer:
         """What each non-kinetic option is worth now (memoised: the dict must not be changed)."""
         key = ("values", s.garrison, s.leaders, s.groups, s.red_faces >= 3, s.unused_groups, s.bases,
                s.unused_bases, s.partisan_discard, len(s.reserve) <= 2)
-        return self._memoised(key, lambda: self._non_kinetic_values_now(s))
+        memo = self._memo
+        if key not in memo:
+            memo[key] = self._non_kinetic_values_now(s)
+        return memo[key]
 
     def _non_kinetic_values_now(self, s: State) -> dict[str, float]:
         values = {K.MOVE: min(3.5, self._needs_move(s))}
@@ -295,7 +328,10 @@ class HeuristicPlayer:
     def _non_kinetic_plan(self, s: State, op: str, value: float):
         """Fewest cards giving the best EV for a non-kinetic op (CN.P9, CN.P10)."""
         key = ("non-kinetic", op, value, s.reserve, s.axis_deck, s.axis_discard)
-        return self._memoised(key, lambda: self._non_kinetic_plan_now(s, op, value))
+        memo = self._memo
+        if key not in memo:
+            memo[key] = self._non_kinetic_plan_now(s, op, value)
+        return memo[key]
 
     def _non_kinetic_plan_now(self, s: State, op: str, value: float):
         options = self._non_kinetic_options(s, HEARTS if op in (K.TRAIN, K.MOVE) else DIAMONDS)
@@ -315,11 +351,12 @@ class HeuristicPlayer:
         memo = self._memo
         if key not in memo:
             ranked, prefix = self._ranked(s, doubled, False)
-            options = [((c,), p_axis_at_most(s, 1, prefix[i + 1] - prefix[i] - 1)) for i, c in enumerate(ranked)]
+            at_most = self._odds.at_most
+            options = [((c,), at_most(1, prefix[i + 1] - prefix[i] - 1)) for i, c in enumerate(ranked)]
             strong = ranked[::-1]
             total = prefix[-1]
             for k in range(2, len(strong) + 1):  # the k strongest: all but the len - k weakest
-                options.append((tuple(strong[:k]), p_axis_at_most(s, 1, total - prefix[len(strong) - k] - 1)))
+                options.append((tuple(strong[:k]), at_most(1, total - prefix[len(strong) - k] - 1)))
             memo[key] = options
         return memo[key]
 
@@ -349,7 +386,7 @@ class HeuristicPlayer:
         best = (-1e9, 0)
         for k in range(len(ranked) + 1):
             score = n + sum(rank(c) for c in ranked[:k])
-            q = p_axis_at_most(s, strength, score)
+            q = self._odds.at_most(strength, score)
             ev = q * win - (1 - q) * loss - k * CARD_COST
             if ev > best[0] + 1e-9:
                 best = (ev, k)

@@ -158,8 +158,14 @@ class State:
         return cached
 
     def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is in :meth:`legal_actions`."""
-        return operations.is_legal(self, action)
+        """Whether ``action`` is in :meth:`legal_actions`. (The last action found legal
+        is remembered, so ``apply`` does not check a bot's choice twice.)"""
+        if self.__dict__.get("_legal_checked") is action:
+            return True
+        if operations.is_legal(self, action):
+            self.__dict__["_legal_checked"] = action
+            return True
+        return False
 
     def apply(self, action: Action) -> "State":
         """The state after ``action``. Raises :class:`IllegalAction` if it is not legal."""

@@ -171,9 +171,14 @@ class Work:
         new = object.__new__(type(s))
         fields = new.__dict__
         fields.update(board=self.board, seed=s.seed, step=s.step + 1)
-        for name in PILES:
+        for name in PILES:  # a pile left as it was stays the very same tuple
             value = mine.get(name)
-            fields[name] = getattr(s, name) if value is None else tuple(value)
+            before = getattr(s, name)
+            if value is not None:
+                value = tuple(value)
+                if value != before:
+                    before = value
+            fields[name] = before
         fields.update(unused_groups=self.unused_groups, unused_bases=self.unused_bases,
                       lost_leaders=self.lost_leaders, vp=self.vp, alba_liberated_once=self.alba_liberated_once,
                       red_faces=self.red_faces, options=self.options, draws_due=self.draws_due,

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import (KINETIC, OP_NAMES, Action, ActionKind, EndReason, IllegalAction, Pending, PendingKind, Piece,
-                      action_table)
+from .actions import (KINETIC, NON_KINETIC_KINDS, OP_NAMES, Action, ActionKind, EndReason, IllegalAction, Pending,
+                      PendingKind, Piece, action_table)
 from .cards import DIAMONDS, HEARTS, card_value, label, labels, rank
 from .losses import allowed_pieces, begin_losses, lose
 from .sweep import resolve_sweep, run_draws
@@ -101,15 +101,40 @@ def _participants(T, g: int, l_: int) -> Action:
 
 
 def is_legal(s: State, a) -> bool:
-    """Whether ``a`` is one of ``legal_actions(s)``, without listing them where the menu
-    is long (moving counters: every counter to every area)."""
+    """Whether ``a`` is one of ``legal_actions(s)`` (equal to one of them), decided
+    without listing the menu for the common cases (the main menu, choosing cards,
+    moving counters); ``tests/test_canuck_machine.py`` checks it against the list."""
     if type(a) is not Action or s.over:
         return False
     p = s.pending
-    if p is not None and p.kind == PendingKind.MOVE:
-        if a.kind != K.MOVE_COUNTER:
-            return a == action_table(len(s.groups)).done
-        canon = action_table(len(s.groups)).move.get((a.area, a.to, a.piece))
+    k = a.kind
+    T = action_table(len(s.groups))
+    if p is None:
+        if k in KINETIC or k == K.PAUSE:
+            area = a.area
+            if not isinstance(area, int) or not 0 <= area < T.areas or T.by_area[k][area] != a:
+                return False
+            if k == K.PAUSE:
+                return s.groups[area] > 0  # CN.P13
+            return area in s.board.gar and s.garrison[area] > 0 and s.groups[area] + s.leaders[area] > 0
+        return k in NON_KINETIC_KINDS and bool(s.reserve) and T.plain[k] == a
+    kind = p.kind
+    if kind == PendingKind.CARDS or kind == PendingKind.SWEEP:
+        if k == K.ADD_CARD:
+            c = a.card
+            if not isinstance(c, int) or not 0 <= c < 52 or T.add_card[c] != a:
+                return False
+            if c not in s.reserve or c in p.cards:
+                return False
+            return kind == PendingKind.SWEEP or len(p.cards) < (p.groups + p.leaders if p.op in KINETIC
+                                                                 else len(s.reserve))  # CN.P5
+        if a == T.resolve:
+            return kind == PendingKind.SWEEP or p.op in KINETIC or bool(p.cards)
+        return kind == PendingKind.CARDS and a == T.cancel
+    if kind == PendingKind.MOVE:
+        if k != K.MOVE_COUNTER:
+            return a == T.done
+        canon = T.move.get((a.area, a.to, a.piece))
         if canon is None or (canon is not a and canon != a):
             return False
         have, arrived = (s.groups, p.arrived_groups) if a.piece == Piece.GROUP else (s.leaders, p.arrived_leaders)

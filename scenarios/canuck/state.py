@@ -18,7 +18,7 @@ Cards are ints 0..51 (:mod:`scenarios.canuck.cards`). Areas are indices into
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import numpy as np
 
@@ -254,7 +254,7 @@ def _placement(board: CanuckMap, placement: Mapping[str, tuple[int, int, int]]):
 
 
 def new_game(seed: int, board: CanuckMap | None = None,
-             placement: Mapping[str, tuple[int, int, int]] | None = None) -> State:
+             placement: Mapping[str, tuple[int, int, int]] | Callable[..., Mapping] | None = None) -> State:
     """A new game after set-up (CN.S1–CN.S4), reproducible from ``seed``.
 
     CN.S1: shuffle; deal one card at a time keeping the first 4 red number cards (the
@@ -262,7 +262,9 @@ def new_game(seed: int, board: CanuckMap | None = None,
     are shuffled back into the deck. CN.S2: one die rolled per GAR box (in area order).
     CN.S3: by default 1 Leader, 2 Groups, 1 Base in each BASE* area; ``placement``
     (area name -> (leaders, groups, bases)) sets up freely in BASE areas instead
-    (all 4 Leaders placed, at most 1 Base per area; the rest stay unused).
+    (all 4 Leaders placed, at most 1 Base per area; the rest stay unused); it may also
+    be a function ``(board, garrison) -> placement`` that sees the rolled garrisons
+    (CN.S2 comes first), e.g. :func:`.placement.free_placement`.
     Raises :class:`InputError` for a bad seed or placement.
     """
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
@@ -293,13 +295,14 @@ def new_game(seed: int, board: CanuckMap | None = None,
         for b in board.base_star:
             leaders[b], groups[b], bases[b] = 1, 2, 1
     else:
-        leaders, groups, bases = _placement(board, placement)
+        chosen = placement(board, tuple(garrison)) if callable(placement) else placement
+        leaders, groups, bases = _placement(board, chosen)
     events = [
         f"set-up (seed {seed}, map '{board.graph.name}', {board.graph.provenance})",
         f"  Reserve: {labels(sorted(reserve))}; Axis deck: {labels(sorted(axis))}; "
         f"{len(rest)} other dealt card(s) shuffled back; draw deck {len(deck)} cards",
         "  garrisons: " + ", ".join(f"{board.areas[g]} {garrison[g]}" for g in board.gar),
-        "  Partisans: " + ", ".join(f"{board.areas[a]} {leaders[a]}L {groups[a]}G {bases[a]}B"
+        f"  Partisans{'' if placement is None else ' (free set-up, CN.S3)'}: " + ", ".join(f"{board.areas[a]} {leaders[a]}L {groups[a]}G {bases[a]}B"
                                     for a in range(n) if leaders[a] + groups[a] + bases[a]),
     ]
     return State(

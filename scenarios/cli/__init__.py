@@ -11,7 +11,7 @@ import sys
 
 from geometry.errors import InputError
 
-from . import fan, move, play, turn, zones
+from . import fan, move, play, sweep, turn, zones
 
 # options whose value may start with '-' (a negative coordinate)
 _NUMERIC_TUPLE_OPTIONS = ("--start",)
@@ -30,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     fan.register(sub)
     zones.register(sub)
     play.register(sub)
+    sweep.register(sub)
     return parser
 
 

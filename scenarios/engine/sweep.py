@@ -1,0 +1,533 @@
+"""Sweeps: N games at every point of a grid of game options, run by Dask.
+
+A sweep plays ``games`` games for each point of a grid (``--grid KEY=V1,V2`` for every
+combination of the values, ``--set KEY=VALUE`` the same at every point) and keeps one
+row per game. Any :class:`~.protocol.Game` can be swept: the keys are the game's
+:class:`~.protocol.Option` names (values parsed by :meth:`Option.parse`), plus
+``player`` (the bot of every seat, or one bot per seat separated by ``/``).
+
+Reproducible whatever runs it: game ``i`` of every grid point plays seed ``i`` of the
+series started at ``seed`` (:func:`~.runner.series_seeds`; the same seeds at every
+point, so points differ by their settings and not by their deals — common random
+numbers), and the rows are sorted by (point, game) before anything is summarised or
+written. One worker or a hundred, in any completion order: the same rows, the same
+tables, byte for byte.
+
+Execution (:func:`run_sweep`): games are batched into tasks (``batch`` games of one
+point each); ``workers=1`` plays them in this process, otherwise through
+``dask.distributed`` — a ``LocalCluster`` of ``workers`` processes (default: one per
+core of this machine) or an existing cluster at ``scheduler``. Tasks are retried, and
+a task that was running on a worker that died is run again elsewhere; every task's
+rows are kept once, by task, so no game is lost or counted twice. With a
+``checkpoint`` file every finished task is appended to it (JSON lines), so an
+interrupted sweep (Ctrl-C) keeps what was finished and ``resume=True`` continues it.
+"""
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import logging
+import math
+import os
+import pathlib
+import signal
+import tempfile
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from geometry.errors import InputError
+
+from .protocol import Game
+from .runner import play_game, series_seeds
+from .stats import Summary, summarise as summarise_rows
+
+__all__ = ["GridPoint", "SweepPlan", "SweepResult", "Task", "plan_sweep", "run_sweep", "play_task",
+           "write_rows", "ROW_FORMATS", "MAX_GAMES", "MAX_POINTS", "MAX_BATCH", "PLAYER"]
+
+PLAYER = "player"
+"""The grid/settings key that chooses the bots (not a game option)."""
+SEATS = "/"
+"""Separates the bots of the seats in a ``player`` value: ``heuristic/random``."""
+MAX_GAMES = 10**9
+"""Games per grid point refused above this (it would run for weeks)."""
+MAX_POINTS = 10_000
+"""Grid points refused above this."""
+MAX_BATCH = 1_000
+"""Largest task (games of one point); smaller tasks spread better over workers."""
+ROW_FORMATS = (".parquet", ".csv")
+"""File formats the rows can be written in (by the file's suffix)."""
+FIXED_COLUMNS = ("point", "game", "seed", PLAYER)
+"""Columns every row starts with (then one per option set, then the game's result)."""
+
+
+def _label(value: Any) -> str:
+    """The text of an option value in rows and tables."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return str(value)
+    return repr(value)[:40]
+
+
+@dataclass(frozen=True)
+class GridPoint:
+    """One combination of settings: ``index`` (0-based), ``settings`` as ``(key, value,
+    text)`` triples in the order the keys were given (``--set`` keys, then ``--grid``
+    keys), ``players`` (one bot name per seat)."""
+
+    index: int
+    settings: tuple[tuple[str, Any, str], ...]
+    players: tuple[str, ...]
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The game options of this point (``player`` left out)."""
+        return {k: v for k, v, _ in self.settings if k != PLAYER}
+
+    @property
+    def columns(self) -> dict[str, str]:
+        """The setting columns of this point's rows: key -> text (``player`` left out)."""
+        return {k: text for k, _, text in self.settings if k != PLAYER}
+
+    @property
+    def label(self) -> str:
+        """e.g. ``"setup=free, player=heuristic"`` (or ``"all games"`` with no settings)."""
+        return ", ".join(f"{k}={text}" for k, _, text in self.settings) or "all games"
+
+
+@dataclass(frozen=True)
+class Task:
+    """Games ``start .. stop-1`` of grid point ``point``: the unit of work a worker runs."""
+
+    point: int
+    start: int
+    stop: int
+
+    @property
+    def games(self) -> int:
+        return self.stop - self.start
+
+
+@dataclass(frozen=True)
+class SweepPlan:
+    """A checked sweep: ``game``, ``games`` per point, ``seed``, the grid ``points``,
+    ``batch`` (games per task). Made by :func:`plan_sweep`; nothing has run yet."""
+
+    game: Game
+    games: int
+    seed: int
+    points: tuple[GridPoint, ...]
+    batch: int
+    keys: tuple[str, ...] = field(default=())
+
+    @property
+    def total(self) -> int:
+        """Games in the whole sweep."""
+        return self.games * len(self.points)
+
+    def tasks(self) -> list[Task]:
+        """Every task, point by point, in game order."""
+        return [Task(p.index, start, min(start + self.batch, self.games))
+                for p in self.points for start in range(0, self.games, self.batch)]
+
+    def manifest(self) -> dict:
+        """What makes two sweeps the same sweep (for ``resume``): game, games, seed and
+        every point's settings as text."""
+        return {"game": self.game.name, "games": self.games, "seed": self.seed,
+                "points": [[[k, text] for k, _, text in p.settings] + [[PLAYER, SEATS.join(p.players)]]
+                           for p in self.points]}
+
+
+def _parse(game: Game, key: str, value: Any) -> tuple[Any, str]:
+    """``(value, text)`` of one setting; text is parsed with the option's kind."""
+    if key == PLAYER:
+        text = value if isinstance(value, str) else SEATS.join(value)
+        for name in text.split(SEATS):
+            game.player(name, 0)  # raises InputError for an unknown bot
+        return tuple(text.split(SEATS)), text
+    option = game.option(key)  # raises InputError for an unknown option
+    if isinstance(value, str):
+        return option.parse(value), value
+    return option.check(value), _label(value)
+
+
+def plan_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str] | None = None,
+               settings: Mapping[str, Any] | None = None, grid: Mapping[str, Sequence[Any]] | None = None,
+               batch: int | None = None, workers: int = 1) -> SweepPlan:
+    """Check a sweep before anything runs. ``settings``: option -> value (text is parsed
+    by the option, other values checked), the same at every point; ``grid``: option ->
+    values, every combination a point (the first key varies slowest); ``player``: a bot
+    name for every seat, or one per seat (or the key ``player`` in ``settings``/``grid``);
+    ``batch``: games per task (default: enough tasks to keep ``workers`` busy, at most
+    :data:`MAX_BATCH`). Raises :class:`InputError` (one line) for an unknown option or
+    value, a key given twice, an empty grid, absurd sizes or a bad seat count."""
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise InputError(f"--games {games}: expected an integer from 1 to {MAX_GAMES:g}")
+    series_seeds(seed, 0)  # checks the seed
+    settings, grid = dict(settings or {}), {k: list(v) for k, v in (grid or {}).items()}
+    if player is not None:
+        if PLAYER in settings or PLAYER in grid:
+            raise InputError("--player: given twice (also as a setting)")
+        settings[PLAYER] = player
+    for key in settings:
+        if key in grid:
+            raise InputError(f"{key}: given both with --set and with --grid")
+    sizes = 1
+    for key, values in grid.items():
+        if not values:
+            raise InputError(f"--grid {key}: expected at least one value")
+        if len(set(map(str, values))) != len(values):
+            raise InputError(f"--grid {key}: a value is given twice")
+        sizes *= len(values)
+        if sizes > MAX_POINTS:
+            raise InputError(f"--grid: more than {MAX_POINTS} grid points")
+    fixed = [(k, *_parse(game, k, v)) for k, v in settings.items()]
+    axes = [[(k, *_parse(game, k, v)) for v in values] for k, values in grid.items()]
+    default_players = (next(iter(game.players)),)
+    points = []
+    for i, combo in enumerate(itertools.product(*axes)):
+        chosen = tuple(fixed) + tuple(combo)
+        names = next((v for k, v, _ in chosen if k == PLAYER), default_players)
+        point = GridPoint(i, chosen, names)
+        seats = game.seat_count(game.defaults() | point.options)
+        if len(names) != seats:
+            if len(names) != 1:
+                raise InputError(f"{PLAYER} {SEATS.join(names)}: expected one bot or {seats} (one per seat) "
+                                 f"at {point.label}")
+            point = GridPoint(i, chosen, names * seats)
+        points.append(point)
+    total = games * len(points)
+    if total > MAX_GAMES:
+        raise InputError(f"--games {games} x {len(points)} grid points: more than {MAX_GAMES:g} games")
+    if batch is None:
+        per_worker = 8  # enough tasks per worker to even out their lengths
+        batch = max(1, min(MAX_BATCH, math.ceil(total / (per_worker * max(1, workers)))))
+        batch = min(batch, games)
+    elif isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= MAX_GAMES:
+        raise InputError(f"--batch {batch}: expected an integer >= 1")
+    return SweepPlan(game, games, int(seed), tuple(points), int(batch),
+                     tuple(k for k in list(settings) + list(grid) if k != PLAYER))
+
+
+def play_task(game: Game, point: GridPoint, seed: int, task: Task) -> list[dict]:
+    """Play the games of ``task`` (on a worker) and return their rows, in game order:
+    ``point``, ``game`` (index in the series), ``seed``, ``player``, the point's option
+    columns, then the game's :meth:`result` row."""
+    options = point.options
+    player = SEATS.join(point.players) if len(set(point.players)) > 1 else point.players[0]
+    head = point.columns
+    rows = []
+    for i, s in enumerate(series_seeds(seed, task.games, task.start), start=task.start):
+        result = play_game(game, s, point.players, options, keep_log=False).result
+        clash = set(result) & (set(head) | set(FIXED_COLUMNS))
+        if clash:  # pragma: no cover - an engine bug, not a user mistake
+            raise RuntimeError(f"{game.name}: result columns {sorted(clash)} clash with sweep columns")
+        rows.append({"point": point.index, "game": i, "seed": s, PLAYER: player, **head, **result})
+    return rows
+
+
+# -- results -------------------------------------------------------------------------
+@dataclass
+class SweepResult:
+    """What a sweep produced: its ``plan``, the ``rows`` (sorted by point, then game)
+    and whether it is ``complete`` (False after an interruption: then only the finished
+    tasks are in ``rows``)."""
+
+    plan: SweepPlan
+    rows: list[dict]
+    complete: bool = True
+
+    @property
+    def games_done(self) -> int:
+        return len(self.rows)
+
+    def point_rows(self, point: int) -> list[dict]:
+        """The rows of grid point ``point``, in game order."""
+        return [r for r in self.rows if r["point"] == point]
+
+    def result_columns(self) -> list[str]:
+        """The game's result columns (the rows without the sweep's own columns)."""
+        if not self.rows:
+            return []
+        skip = set(FIXED_COLUMNS) | set(self.plan.keys)
+        return [k for k in self.rows[0] if k not in skip]
+
+    def summaries(self, summarise: Callable[[Iterable[dict], str], Summary] | None = None
+                  ) -> list[tuple[GridPoint, Summary]]:
+        """One summary per grid point: ``summarise(rows, label)`` (default: every result
+        column, means with t intervals and shares with Wilson intervals)."""
+        columns = self.result_columns()
+        out = []
+        for point in self.plan.points:
+            rows = self.point_rows(point.index)
+            label = point.label
+            if summarise is not None:
+                out.append((point, summarise(rows, label)))
+            else:
+                out.append((point, summarise_rows(rows, label, columns=columns)))
+        return out
+
+    def table(self, summarise: Callable[[Iterable[dict], str], Summary] | None = None) -> str:
+        """Every point's summary table, one after another."""
+        head = (f"{self.plan.game.title}: {self.plan.games} games per point x {len(self.plan.points)} "
+                f"point(s), seed {self.plan.seed}")
+        blocks = [head]
+        for point, summary in self.summaries(summarise):
+            blocks.append(f"[{point.index}] {summary.table()}")
+        return "\n\n".join(blocks)
+
+    def to_json(self, summarise: Callable[[Iterable[dict], str], Summary] | None = None) -> dict:
+        return {"game": self.plan.game.name, "games": self.plan.games, "seed": self.plan.seed,
+                "complete": self.complete,
+                "points": [{"index": p.index, "settings": {k: t for k, _, t in p.settings},
+                            "players": list(p.players), "summary": s.to_json()}
+                           for p, s in self.summaries(summarise)]}
+
+
+def write_rows(rows: Sequence[Mapping[str, Any]], path: str | os.PathLike, format: str | None = None) -> None:
+    """Write the rows to ``path`` as Parquet (pyarrow) or CSV, by ``format`` or the
+    path's suffix (:data:`ROW_FORMATS`). Atomic: the file is written under a temporary
+    name beside ``path`` and renamed into place once complete. Raises
+    :class:`InputError` for another suffix."""
+    path = pathlib.Path(path)
+    fmt = (format or path.suffix).lower()
+    if not fmt.startswith("."):
+        fmt = "." + fmt
+    if fmt not in ROW_FORMATS:
+        raise InputError(f"{path}: expected a file ending in {', '.join(ROW_FORMATS)}")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=fmt, dir=path.parent)
+    os.close(fd)
+    try:
+        if fmt == ".parquet":
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+
+            pq.write_table(pa.Table.from_pylist(list(rows)), tmp)
+        else:
+            import csv
+
+            with open(tmp, "w", newline="", encoding="utf-8") as fh:
+                writer = csv.DictWriter(fh, fieldnames=list(rows[0]) if rows else list(FIXED_COLUMNS),
+                                        lineterminator="\n")
+                writer.writeheader()
+                writer.writerows(rows)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the usual permissions
+        os.replace(tmp, path)
+    except BaseException:
+        pathlib.Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+# -- checkpoints ---------------------------------------------------------------------
+class Checkpoint:
+    """Finished tasks appended to a file as JSON lines (the first line describes the
+    sweep), so an interrupted sweep can be continued. A last line cut short by a crash
+    is ignored."""
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = pathlib.Path(path)
+        self._fh = None
+
+    def load(self, plan: SweepPlan) -> tuple[int, dict[tuple[int, int, int], list[dict]]]:
+        """``(batch, finished)`` read back; raises :class:`InputError` if the file is not
+        a checkpoint of this same sweep."""
+        try:
+            lines = self.path.read_text(encoding="utf-8").splitlines()
+            head = json.loads(lines[0])
+            manifest, batch = head["furball_sweep"], int(head["batch"])
+        except (OSError, IndexError, KeyError, TypeError, ValueError):
+            raise InputError(f"--resume: {self.path}: expected a sweep checkpoint") from None
+        if manifest != plan.manifest():
+            raise InputError(f"--resume: {self.path} was written by a different sweep (game, games, seed or "
+                             f"settings differ): run the same command, or delete the file")
+        done = {}
+        for n, line in enumerate(lines[1:], 2):
+            try:
+                entry = json.loads(line)
+                key = tuple(entry["task"])
+                done[key] = entry["rows"]
+            except (ValueError, KeyError, TypeError):
+                if n == len(lines):
+                    break  # the last line was cut short: that task runs again
+                raise InputError(f"--resume: {self.path}: line {n}: expected a finished task") from None
+        return batch, done
+
+    def start(self, plan: SweepPlan, resume: bool) -> None:
+        """Open for appending; a new checkpoint gets the sweep's description first."""
+        if resume:
+            self._fh = open(self.path, "a", encoding="utf-8")
+            return
+        self._fh = open(self.path, "w", encoding="utf-8")
+        self._fh.write(json.dumps({"furball_sweep": plan.manifest(), "batch": plan.batch}) + "\n")
+        self._fh.flush()
+
+    def add(self, task: Task, rows: list[dict]) -> None:
+        self._fh.write(json.dumps({"task": [task.point, task.start, task.stop], "rows": rows}) + "\n")
+        self._fh.flush()
+
+    def close(self, remove: bool) -> None:
+        if self._fh is not None:
+            self._fh.flush()
+            os.fsync(self._fh.fileno())
+            self._fh.close()
+            self._fh = None
+        if remove:
+            self.path.unlink(missing_ok=True)
+
+
+# -- running -------------------------------------------------------------------------
+def default_workers() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+@contextlib.contextmanager
+def _quiet_dask():
+    """Dask's own log lines (worker restarts, shutdown) stay out of the user's terminal."""
+    loggers = [logging.getLogger(name) for name in ("distributed", "dask", "tornado", "asyncio")]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for lg, level in zip(loggers, levels):
+            lg.setLevel(level)
+
+
+@contextlib.contextmanager
+def _client(workers: int | None, scheduler: str | None):
+    """A ``dask.distributed.Client``: on a new ``LocalCluster`` of ``workers`` processes
+    (started with Ctrl-C ignored, so that only this process reacts to it), or connected
+    to ``scheduler``. Raises :class:`InputError` if the scheduler cannot be reached."""
+    from distributed import Client, LocalCluster
+
+    if scheduler is not None:
+        try:
+            client = Client(scheduler, timeout="10s")
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise InputError(f"--scheduler {scheduler}: cannot connect ({type(exc).__name__})") from None
+        try:
+            yield client
+        finally:
+            client.close()
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the workers inherit "ignore Ctrl-C"
+    except ValueError:  # not the main thread: leave signals alone
+        previous = None
+    try:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                               silence_logs=logging.CRITICAL)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    client = Client(cluster)
+    try:
+        yield client
+    finally:
+        client.close()
+        cluster.close()
+
+
+def run_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str] | None = None,
+              settings: Mapping[str, Any] | None = None, grid: Mapping[str, Sequence[Any]] | None = None, *,
+              workers: int | None = None, scheduler: str | None = None, batch: int | None = None,
+              progress: Callable[[int], Any] | None = None, out: str | os.PathLike | None = None,
+              checkpoint: str | os.PathLike | None = None, resume: bool = False,
+              plan: SweepPlan | None = None) -> SweepResult:
+    """Run a sweep (see the module doc) and return its :class:`SweepResult`.
+
+    ``workers``: ``1`` plays in this process; ``N`` starts a ``LocalCluster`` of N
+    worker processes; ``None`` one per core (:func:`default_workers`). ``scheduler``: the
+    address of a running Dask scheduler (``tcp://host:8786``) to use instead.
+    ``progress(n)`` is called with the number of games of each finished task. ``out``:
+    write the rows there once complete (:func:`write_rows`, atomic). ``checkpoint``: a
+    file that keeps finished tasks (``resume=True`` continues from it; it is removed
+    once the sweep is complete and ``out`` written). ``plan``: an already checked
+    :func:`plan_sweep` (the other sweep arguments are then ignored). Ctrl-C stops the
+    sweep and returns what was finished, ``complete=False``. Raises :class:`InputError`
+    for bad input, before any game is played."""
+    if scheduler is not None and workers is not None:
+        raise InputError("--workers: not with --scheduler (the cluster decides how many workers)")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 4096):
+        raise InputError(f"--workers {workers}: expected an integer from 1 to 4096")
+    n_workers = default_workers() if workers is None and scheduler is None else (workers or 1)
+    if plan is None:
+        plan = plan_sweep(game, games, seed, player, settings, grid, batch, workers=n_workers)
+    store = Checkpoint(checkpoint) if checkpoint is not None else None
+    done: dict[tuple[int, int, int], list[dict]] = {}
+    if store is not None and resume:
+        saved_batch, done = store.load(plan)
+        if saved_batch != plan.batch:
+            plan = SweepPlan(plan.game, plan.games, plan.seed, plan.points, saved_batch, plan.keys)
+    elif resume:
+        raise InputError("--resume: needs the checkpoint of the interrupted sweep (give --out FILE)")
+    tasks = [t for t in plan.tasks() if (t.point, t.start, t.stop) not in done]
+    if progress is not None and done:
+        progress(sum(len(r) for r in done.values()))
+    if store is not None:
+        store.start(plan, resume)
+    complete = False
+    try:
+        if not tasks:
+            complete = True
+        elif scheduler is None and n_workers == 1:
+            complete = _run_here(plan, tasks, done, store, progress)
+        else:
+            with _quiet_dask(), _client(n_workers if scheduler is None else None, scheduler) as client:
+                complete = _run_on(client, plan, tasks, done, store, progress)
+        rows = [row for key in sorted(done) for row in done[key]]
+        if complete and out is not None:
+            write_rows(rows, out)
+    finally:
+        if store is not None:
+            store.close(remove=complete)
+    return SweepResult(plan, rows, complete)
+
+
+def _finish(task: Task, rows: list[dict], done: dict, store: Checkpoint | None, progress) -> None:
+    key = (task.point, task.start, task.stop)
+    if key in done:  # pragma: no cover - a task whose result came twice is kept once
+        return
+    done[key] = rows
+    if store is not None:
+        store.add(task, rows)
+    if progress is not None:
+        progress(len(rows))
+
+
+def _run_here(plan: SweepPlan, tasks: list[Task], done: dict, store, progress) -> bool:
+    """Play the tasks one after another in this process; False if interrupted."""
+    try:
+        for task in tasks:
+            _finish(task, play_task(plan.game, plan.points[task.point], plan.seed, task), done, store, progress)
+    except KeyboardInterrupt:
+        return False
+    return True
+
+
+def _run_on(client, plan: SweepPlan, tasks: list[Task], done: dict, store, progress) -> bool:
+    """Submit every task to the cluster and collect them as they finish; False if
+    interrupted (the unfinished tasks are cancelled)."""
+    from distributed import as_completed
+
+    token = os.urandom(6).hex()
+    futures = {}
+    for task in tasks:
+        future = client.submit(play_task, plan.game, plan.points[task.point], plan.seed, task,
+                               key=f"furball-sweep-{token}-{task.point}-{task.start}", pure=False, retries=3)
+        futures[future.key] = (future, task)
+    try:
+        for future in as_completed([f for f, _ in futures.values()]):
+            _finish(futures[future.key][1], future.result(), done, store, progress)
+    except KeyboardInterrupt:
+        with contextlib.suppress(Exception):
+            client.cancel([f for f, _ in futures.values()])
+        return False
+    return True

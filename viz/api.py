@@ -8,14 +8,16 @@ import pathlib
 from .fan import fan_picture
 from .picture import Picture, render
 from .plots import move_picture
+from .sweep import sweep_picture
 from .turn import turn_picture
 from .zones import zones_picture
 
-PICTURES = {"move": move_picture, "turn": turn_picture, "fan": fan_picture, "zones": zones_picture}
+PICTURES = {"move": move_picture, "turn": turn_picture, "fan": fan_picture, "zones": zones_picture,
+            "sweep": sweep_picture}
 
 
 def picture(kind: str, result) -> Picture:
-    """The :class:`~viz.picture.Picture` of a command's result (``kind``: move, turn, fan, zones)."""
+    """The :class:`~viz.picture.Picture` of a command's result (``kind``: move, turn, fan, zones, sweep)."""
     return PICTURES[kind](result)
 
 

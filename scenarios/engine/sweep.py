@@ -33,6 +33,7 @@ import os
 import pathlib
 import signal
 import tempfile
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -72,11 +73,12 @@ def _label(value: Any) -> str:
 class GridPoint:
     """One combination of settings: ``index`` (0-based), ``settings`` as ``(key, value,
     text)`` triples in the order the keys were given (``--set`` keys, then ``--grid``
-    keys), ``players`` (one bot name per seat)."""
+    keys), ``players`` (one bot name per seat), ``varied``: the keys the grid varies."""
 
     index: int
     settings: tuple[tuple[str, Any, str], ...]
     players: tuple[str, ...]
+    varied: tuple[str, ...] = ()
 
     @property
     def options(self) -> dict[str, Any]:
@@ -90,8 +92,14 @@ class GridPoint:
 
     @property
     def label(self) -> str:
-        """e.g. ``"setup=free, player=heuristic"`` (or ``"all games"`` with no settings)."""
-        return ", ".join(f"{k}={text}" for k, _, text in self.settings) or "all games"
+        """What tells this point apart: the grid's settings (``"setup=free"``); with no
+        grid, every setting and the bots (``"player=heuristic"``)."""
+        parts = [f"{k}={text}" for k, _, text in self.settings if k in self.varied]
+        if not parts:
+            parts = [f"{k}={text}" for k, _, text in self.settings]
+            if not any(k == PLAYER for k, _, _ in self.settings):
+                parts.append(f"{PLAYER}={SEATS.join(self.players)}")
+        return ", ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -187,13 +195,13 @@ def plan_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str
     for i, combo in enumerate(itertools.product(*axes)):
         chosen = tuple(fixed) + tuple(combo)
         names = next((v for k, v, _ in chosen if k == PLAYER), default_players)
-        point = GridPoint(i, chosen, names)
+        point = GridPoint(i, chosen, names, tuple(grid))
         seats = game.seat_count(game.defaults() | point.options)
         if len(names) != seats:
             if len(names) != 1:
                 raise InputError(f"{PLAYER} {SEATS.join(names)}: expected one bot or {seats} (one per seat) "
                                  f"at {point.label}")
-            point = GridPoint(i, chosen, names * seats)
+            point = GridPoint(i, chosen, names * seats, tuple(grid))
         points.append(point)
     total = games * len(points)
     if total > MAX_GAMES:
@@ -270,6 +278,10 @@ class SweepResult:
         """Every point's summary table, one after another."""
         head = (f"{self.plan.game.title}: {self.plan.games} games per point x {len(self.plan.points)} "
                 f"point(s), seed {self.plan.seed}")
+        first = self.plan.points[0]
+        fixed = [f"{k}={text}" for k, _, text in first.settings if k not in first.varied]
+        if fixed and first.varied:
+            head += f"; at every point: {', '.join(fixed)}"
         blocks = [head]
         for point, summary in self.summaries(summarise):
             blocks.append(f"[{point.index}] {summary.table()}")
@@ -301,7 +313,10 @@ def write_rows(rows: Sequence[Mapping[str, Any]], path: str | os.PathLike, forma
             import pyarrow as pa
             import pyarrow.parquet as pq
 
-            pq.write_table(pa.Table.from_pylist(list(rows)), tmp)
+            names = list(rows[0]) if rows else list(FIXED_COLUMNS)
+            table = pa.table({name: pa.array([r[name] for r in rows], type=pa.uint64() if name == "seed" else None)
+                              for name in names})  # seeds are 64-bit unsigned
+            pq.write_table(table, tmp)
         else:
             import csv
 
@@ -391,7 +406,7 @@ def _quiet_dask():
     loggers = [logging.getLogger(name) for name in ("distributed", "dask", "tornado", "asyncio")]
     levels = [lg.level for lg in loggers]
     for lg in loggers:
-        lg.setLevel(logging.CRITICAL)
+        lg.setLevel(logging.CRITICAL + 1)
     try:
         yield
     finally:
@@ -399,11 +414,62 @@ def _quiet_dask():
             lg.setLevel(level)
 
 
+class _CtrlC:
+    """While Dask runs, Ctrl-C only raises a flag (``pressed``): a KeyboardInterrupt
+    landing inside Dask's own machinery would leave it half started or half stopped.
+    The sweep checks the flag between tasks and stops cleanly."""
+
+    def __init__(self):
+        self._event = threading.Event()
+        self._previous = None
+
+    def __enter__(self) -> "_CtrlC":
+        try:
+            self._previous = signal.signal(signal.SIGINT, lambda signum, frame: self._event.set())
+        except ValueError:  # not the main thread: Ctrl-C is not ours to handle
+            self._previous = None
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+
+    @property
+    def pressed(self) -> bool:
+        return self._event.is_set()
+
+    def wait(self, seconds: float) -> bool:
+        """Sleep up to ``seconds``; True at once when Ctrl-C is pressed."""
+        return self._event.wait(seconds)
+
+
+def _shielded_forkserver() -> None:
+    """Start multiprocessing's fork server with Ctrl-C ignored, so that it and every
+    worker process forked from it (Dask's workers, and their restarts) ignore Ctrl-C:
+    only this process reacts to it, and no worker prints a traceback."""
+    from multiprocessing import forkserver
+
+    from distributed.utils import get_mp_context
+
+    get_mp_context()  # under the forkserver setting: Dask chooses what the server preloads
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        forkserver.ensure_running()
+        return
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 @contextlib.contextmanager
 def _client(workers: int | None, scheduler: str | None):
-    """A ``dask.distributed.Client``: on a new ``LocalCluster`` of ``workers`` processes
-    (started with Ctrl-C ignored, so that only this process reacts to it), or connected
-    to ``scheduler``. Raises :class:`InputError` if the scheduler cannot be reached."""
+    """A ``dask.distributed.Client``: on a new ``LocalCluster`` of ``workers`` processes,
+    or connected to ``scheduler``. Raises :class:`InputError` if the scheduler cannot be
+    reached. The local cluster's workers are forked from a server that ignores Ctrl-C
+    (:func:`_shielded_forkserver`)."""
+    import dask
     from distributed import Client, LocalCluster
 
     if scheduler is not None:
@@ -416,23 +482,18 @@ def _client(workers: int | None, scheduler: str | None):
         finally:
             client.close()
         return
-    previous = signal.getsignal(signal.SIGINT)
-    try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the workers inherit "ignore Ctrl-C"
-    except ValueError:  # not the main thread: leave signals alone
-        previous = None
-    try:
+    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
+        _shielded_forkserver()
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                               silence_logs=logging.CRITICAL)
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
-    client = Client(cluster)
-    try:
-        yield client
-    finally:
-        client.close()
-        cluster.close()
+                               silence_logs=logging.CRITICAL + 1)
+        try:
+            client = Client(cluster)
+            try:
+                yield client
+            finally:
+                client.close()
+        finally:
+            cluster.close()
 
 
 def run_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str] | None = None,
@@ -473,21 +534,26 @@ def run_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str]
         progress(sum(len(r) for r in done.values()))
     if store is not None:
         store.start(plan, resume)
-    complete = False
+    complete = finished = False
     try:
-        if not tasks:
-            complete = True
-        elif scheduler is None and n_workers == 1:
-            complete = _run_here(plan, tasks, done, store, progress)
-        else:
-            with _quiet_dask(), _client(n_workers if scheduler is None else None, scheduler) as client:
-                complete = _run_on(client, plan, tasks, done, store, progress)
+        try:
+            if not tasks:
+                complete = True
+            elif scheduler is None and n_workers == 1:
+                complete = _run_here(plan, tasks, done, store, progress)
+            else:
+                with _quiet_dask(), _CtrlC() as ctrl_c, _client(n_workers if scheduler is None else None,
+                                                                  scheduler) as client:
+                    complete = not ctrl_c.pressed and _run_on(client, plan, tasks, done, store, progress, ctrl_c)
+        except KeyboardInterrupt:
+            complete = False
         rows = [row for key in sorted(done) for row in done[key]]
         if complete and out is not None:
             write_rows(rows, out)
+        finished = complete
     finally:
         if store is not None:
-            store.close(remove=complete)
+            store.close(remove=finished)  # kept until the rows are safely written
     return SweepResult(plan, rows, complete)
 
 
@@ -512,9 +578,9 @@ def _run_here(plan: SweepPlan, tasks: list[Task], done: dict, store, progress) -
     return True
 
 
-def _run_on(client, plan: SweepPlan, tasks: list[Task], done: dict, store, progress) -> bool:
+def _run_on(client, plan: SweepPlan, tasks: list[Task], done: dict, store, progress, ctrl_c: _CtrlC) -> bool:
     """Submit every task to the cluster and collect them as they finish; False if
-    interrupted (the unfinished tasks are cancelled)."""
+    Ctrl-C was pressed (the unfinished tasks are then cancelled)."""
     from distributed import as_completed
 
     token = os.urandom(6).hex()
@@ -523,11 +589,14 @@ def _run_on(client, plan: SweepPlan, tasks: list[Task], done: dict, store, progr
         future = client.submit(play_task, plan.game, plan.points[task.point], plan.seed, task,
                                key=f"furball-sweep-{token}-{task.point}-{task.start}", pure=False, retries=3)
         futures[future.key] = (future, task)
-    try:
-        for future in as_completed([f for f, _ in futures.values()]):
-            _finish(futures[future.key][1], future.result(), done, store, progress)
-    except KeyboardInterrupt:
-        with contextlib.suppress(Exception):
+    finished = as_completed([f for f, _ in futures.values()])
+    while not finished.is_empty():
+        if ctrl_c.pressed:
             client.cancel([f for f, _ in futures.values()])
-        return False
+            return False
+        ready = finished.next_batch(block=False)
+        if not ready:
+            ctrl_c.wait(0.05)
+        for future in ready:
+            _finish(futures[future.key][1], future.result(), done, store, progress)
     return True

@@ -76,6 +76,7 @@ def test_help_lists_each_games_options(capsys):
     (["--plot", "x.gif"], ["--plot x.gif"]),
     (["--resume"], ["--resume", "--out"]),
     (["--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], ["not allowed with argument"]),
+    (["--scheduler", "carrier-pigeon://loft"], ["--scheduler carrier-pigeon://loft: cannot connect"]),
 ])
 def test_bad_input_is_one_line_exit_2_before_any_game(extra, words, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)

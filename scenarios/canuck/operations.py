@@ -204,15 +204,18 @@ def _dispatch(w: Work, s: State, a: Action) -> None:
     k = a.kind
     if p is None:
         if k in KINETIC:
-            w.log(f"{OP_NAMES[k]} declared against {w.name(a.area)}")
+            if w.logging:
+                w.log(f"{OP_NAMES[k]} declared against {w.name(a.area)}")
             w.pending = Pending(PendingKind.PARTICIPANTS, op=k, area=a.area)
         elif k == K.PAUSE:
             _pause(w, a.area)
         else:
-            w.log(f"{OP_NAMES[k]} declared")
+            if w.logging:
+                w.log(f"{OP_NAMES[k]} declared")
             w.pending = Pending(PendingKind.CARDS, op=k)
     elif k == K.CANCEL:
-        w.log(f"  {OP_NAMES[p.op]} cancelled")
+        if w.logging:
+            w.log(f"  {OP_NAMES[p.op]} cancelled")
         w.pending = None
     elif p.kind == PendingKind.PARTICIPANTS:
         w.pending = Pending(PendingKind.CARDS, op=p.op, area=p.area, groups=a.groups, leaders=a.leaders)
@@ -234,7 +237,8 @@ def _dispatch(w: Work, s: State, a: Action) -> None:
     elif p.kind == PendingKind.BASE:
         w.bases[a.area] = 1
         w.unused_bases -= 1
-        w.log(f"  a Base is placed in {w.name(a.area)}")
+        if w.logging:
+            w.log(f"  a Base is placed in {w.name(a.area)}")
         w.finish_option(p.cards, p.drawn)
 
 
@@ -246,8 +250,9 @@ def _ambush(w: Work, p: Pending) -> None:
     n = max(1, len(red))
     black = w.draw_axis(n)
     axis = sum(rank(c) for c in black)
-    w.log(f"  Ambush in {w.name(p.area)}: {p.groups}G + {p.leaders}L + {labels(red)} = {score} "
-          f"vs Axis {labels(black)} = {axis}")
+    if w.logging:
+        w.log(f"  Ambush in {w.name(p.area)}: {p.groups}G + {p.leaders}L + {labels(red)} = {score} "
+              f"vs Axis {labels(black)} = {axis}")
     w.discard(red, black)
     if score > axis:
         w.log("  success")
@@ -266,13 +271,15 @@ def _sabotage(w: Work, p: Pending) -> None:
     strength = max(1, w.garrison[p.area])
     black = w.draw_axis(strength)
     axis = sum(rank(c) for c in black)
-    w.log(f"  Sabotage in {w.name(p.area)}: {p.groups}G + {p.leaders}L + {labels(red)} = {score} "
-          f"vs Axis {labels(black)} = {axis}")
+    if w.logging:
+        w.log(f"  Sabotage in {w.name(p.area)}: {p.groups}G + {p.leaders}L + {labels(red)} = {score} "
+              f"vs Axis {labels(black)} = {axis}")
     w.discard(red, black)
     if score > axis:
         gain = max(1, len(red))
         w.vp += gain
-        w.log(f"  success: +{gain} VP (VP {w.vp})")
+        if w.logging:
+            w.log(f"  success: +{gain} VP (VP {w.vp})")
         w.finish_option()
     else:
         w.log("  failure")
@@ -288,8 +295,9 @@ def _non_kinetic(w: Work, p: Pending) -> None:
     black = w.draw_axis(1)
     axis = sum(rank(c) for c in black)
     success = total > axis
-    w.log(f"  {OP_NAMES[p.op]}: {labels(red)} = {total} vs Axis {labels(black)} = {axis}: "
-          f"{'success' if success else 'failure'}")
+    if w.logging:
+        w.log(f"  {OP_NAMES[p.op]}: {labels(red)} = {total} vs Axis {labels(black)} = {axis}: "
+              f"{'success' if success else 'failure'}")
     if p.op == K.SUPPLY_DROP:
         if success:  # shuffle the Partisan discard pile, draw up to 2 (before discarding)
             got = []
@@ -297,7 +305,8 @@ def _non_kinetic(w: Work, p: Pending) -> None:
                 got.append(w.partisan_discard.pop(w.pick(len(w.partisan_discard))))
             for c in got:
                 w.to_reserve(c)
-            w.log(f"  Supply Drop brings {labels(got)} to the Reserve")
+            if w.logging:
+                w.log(f"  Supply Drop brings {labels(got)} to the Reserve")
         w.finish_option(red, black)
         return
     # the cards stay with the operation until its effect is placed: discarding is the
@@ -325,7 +334,8 @@ def _train_step(w: Work, p: Pending, a: Action) -> None:
         return
     w.groups[a.area] += 1
     w.unused_groups -= 1
-    w.log(f"  a Group is placed in {w.name(a.area)}")
+    if w.logging:
+        w.log(f"  a Group is placed in {w.name(a.area)}")
     w.check_alba()
     left = p.left - 1
     if left == 0 or w.unused_groups == 0:
@@ -343,7 +353,8 @@ def _move_step(w: Work, p: Pending, a: Action) -> None:
     have[a.area] -= 1
     have[a.to] += 1
     arrived[a.to] += 1
-    w.log(f"  a {a.piece.capitalize()} moves from {w.name(a.area)} to {w.name(a.to)}")
+    if w.logging:
+        w.log(f"  a {a.piece.capitalize()} moves from {w.name(a.area)} to {w.name(a.to)}")
     w.check_alba()
     ag = tuple(arrived) if a.piece == Piece.GROUP else p.arrived_groups
     al = tuple(arrived) if a.piece == Piece.LEADER else p.arrived_leaders
@@ -359,6 +370,7 @@ def _pause(w: Work, area: int) -> None:
     w.options += 1
     w.groups[area] -= 1
     w.unused_groups += 1
-    w.log(f"Operational Pause: a Group leaves {w.name(area)}")
+    if w.logging:
+        w.log(f"Operational Pause: a Group leaves {w.name(area)}")
     w.check_alba()
     w.draws_due += 2

@@ -17,7 +17,7 @@ Cards are ints 0..51 (:mod:`scenarios.canuck.cards`). Areas are indices into
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
 import numpy as np
@@ -74,7 +74,8 @@ class State:
     off the map: ``unused_groups``, ``unused_bases``, ``lost_leaders`` (CN.F2h).
     ``draws_due``: deck draws still owed by the option being resolved (CN.P8, CN.P13).
     ``over``: ``None`` or the :class:`EndReason` (CN.E1, CN.E2). ``events``: log lines
-    of the last transition. ``options``: options resolved so far (the game length).
+    of the last transition (none once :meth:`without_log`). ``options``: options
+    resolved so far (the game length).
     """
 
     board: CanuckMap = field(repr=False)
@@ -101,6 +102,8 @@ class State:
     pending: Pending | None
     over: EndReason | None
     events: tuple[str, ...] = ()
+    logging: bool = field(default=True, repr=False, compare=False)
+    """Whether ``apply`` writes log lines (``events``); see :meth:`without_log`."""
 
     # -- queries -------------------------------------------------------------
     @property
@@ -142,6 +145,12 @@ class State:
     def returns(self) -> tuple[float, ...]:
         """The Partisan's VP total (CN.E4), provisional while the game goes on."""
         return (float(self.score().total),)
+
+    def without_log(self) -> "State":
+        """The same position, but its transitions keep no log (``events`` stay empty and
+        no log line is formatted): for Monte Carlo runs, where only the result counts.
+        Every draw and decision is the same as with the log."""
+        return replace(self, events=(), logging=False)
 
     def observation(self, player: int = 0) -> "State":
         """The state itself: a solitaire game with no hidden information the Partisan

@@ -47,6 +47,7 @@ class Work:
         self.pending = state.pending
         self.over = state.over
         self.events: list[str] = []
+        self.logging = state.logging  # rules format their log lines only when this is true
         self._rng = None
 
     def __getattr__(self, name: str):
@@ -72,7 +73,10 @@ class Work:
 
     # -- log -----------------------------------------------------------------
     def log(self, text: str) -> None:
-        self.events.append(text)
+        """Add a log line (kept only when the state keeps a log; a line that takes work
+        to format is guarded by ``if w.logging`` where it is made)."""
+        if self.logging:
+            self.events.append(text)
 
     def name(self, area: int) -> str:
         return self.board.areas[area]
@@ -97,7 +101,8 @@ class Work:
         for _ in range(n):
             if not self.axis_deck:
                 if not self.axis_discard:
-                    self.log(f"  the Axis deck and discard pile are empty: {len(drawn)} of {n} cards drawn")
+                    if self.logging:
+                        self.log(f"  the Axis deck and discard pile are empty: {len(drawn)} of {n} cards drawn")
                     break
                 self.axis_deck, self.axis_discard = sorted(self.axis_discard), []
                 self.log("  the Axis discard pile is shuffled into a new Axis deck (CN.P2)")
@@ -133,10 +138,12 @@ class Work:
         if after <= 0:
             self.garrison[area] = 0
             self.vp += 1
-            self.log(f"  garrison in {self.name(area)} {before} -> removed: +1 VP (VP {self.vp})")
+            if self.logging:
+                self.log(f"  garrison in {self.name(area)} {before} -> removed: +1 VP (VP {self.vp})")
         else:
             self.garrison[area] = after
-            self.log(f"  garrison in {self.name(area)} {before} -> {after}")
+            if self.logging:
+                self.log(f"  garrison in {self.name(area)} {before} -> {after}")
         self.check_alba()
 
     def remove_counter(self, area: int, piece) -> None:
@@ -152,7 +159,8 @@ class Work:
         else:
             self.bases[area] -= 1
             self.unused_bases += 1
-        self.log(f"  lost in {self.name(area)}: {'the Base' if kind == 'base' else 'a ' + kind.capitalize()}")
+        if self.logging:
+            self.log(f"  lost in {self.name(area)}: {'the Base' if kind == 'base' else 'a ' + kind.capitalize()}")
         self.check_alba()
 
     def finish_option(self, red=(), black=()) -> None:
@@ -182,5 +190,5 @@ class Work:
         fields.update(unused_groups=self.unused_groups, unused_bases=self.unused_bases,
                       lost_leaders=self.lost_leaders, vp=self.vp, alba_liberated_once=self.alba_liberated_once,
                       red_faces=self.red_faces, options=self.options, draws_due=self.draws_due,
-                      pending=self.pending, over=self.over, events=tuple(self.events))
+                      pending=self.pending, over=self.over, events=tuple(self.events), logging=self.logging)
         return new

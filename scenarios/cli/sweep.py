@@ -73,7 +73,8 @@ def register(subparsers) -> None:
     where.add_argument("--scheduler", metavar="ADDRESS", default=None,
                        help="run on the Dask cluster of this scheduler, e.g. tcp://head:8786")
     p.add_argument("--batch", type=_whole, default=None, metavar="N",
-                   help="games per task (default: about 8 tasks per worker, at most 1000 games)")
+                   help="games per task (default: about 8 tasks per worker, at most 1000 games; with "
+                        "--scheduler, sized for 32 workers)")
     p.add_argument("--out", metavar="FILE", default=None, help="write one row per game to FILE.parquet or "
                    "FILE.csv (finished games are kept in FILE.partial until the sweep completes)")
     p.add_argument("--resume", action="store_true", help="continue the interrupted sweep kept in "
@@ -145,7 +146,7 @@ def run(args, stdout: TextIO | None = None) -> int:
     workers = args.workers
     if workers is None and args.scheduler is None:
         workers = default_workers()
-    plan = plan_sweep(game, args.games, args.seed, args.player, settings, grid, args.batch, workers=workers or 1)
+    plan = plan_sweep(game, args.games, args.seed, args.player, settings, grid, args.batch, workers=workers)
 
     from tqdm import tqdm
 

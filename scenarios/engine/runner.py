@@ -73,6 +73,8 @@ def play_game(game: Game, seed: int, players: str | Sequence[str] = "heuristic",
     bots = [game.player(name, seed, seat) for seat, name in enumerate(names)]
     state = game.new_game(seed, **opts)
     steps = [(None, None, tuple(state.events))] if keep_log else []
+    if not keep_log and hasattr(state, "without_log"):
+        state = state.without_log()  # optional protocol member: no log lines formatted
     for _ in range(MAX_ACTIONS):
         seat = state.current_player()
         if seat is None:

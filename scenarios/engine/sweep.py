@@ -56,6 +56,8 @@ MAX_POINTS = 10_000
 """Grid points refused above this."""
 MAX_BATCH = 1_000
 """Largest task (games of one point); smaller tasks spread better over workers."""
+CLUSTER_WORKERS = 32
+"""Workers assumed when sizing tasks for a cluster given by its scheduler."""
 ROW_FORMATS = (".parquet", ".csv")
 """File formats the rows can be written in (by the file's suffix)."""
 FIXED_COLUMNS = ("point", "game", "seed", PLAYER)
@@ -160,13 +162,14 @@ def _parse(game: Game, key: str, value: Any) -> tuple[Any, str]:
 
 def plan_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str] | None = None,
                settings: Mapping[str, Any] | None = None, grid: Mapping[str, Sequence[Any]] | None = None,
-               batch: int | None = None, workers: int = 1) -> SweepPlan:
+               batch: int | None = None, workers: int | None = 1) -> SweepPlan:
     """Check a sweep before anything runs. ``settings``: option -> value (text is parsed
     by the option, other values checked), the same at every point; ``grid``: option ->
     values, every combination a point (the first key varies slowest); ``player``: a bot
     name for every seat, or one per seat (or the key ``player`` in ``settings``/``grid``);
-    ``batch``: games per task (default: enough tasks to keep ``workers`` busy, at most
-    :data:`MAX_BATCH`). Raises :class:`InputError` (one line) for an unknown option or
+    ``batch``: games per task (default: about 8 tasks per worker, at most
+    :data:`MAX_BATCH`; ``workers=None`` — a cluster of unknown size — counts
+    :data:`CLUSTER_WORKERS`). Raises :class:`InputError` (one line) for an unknown option or
     value, a key given twice, an empty grid, absurd sizes or a bad seat count."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise InputError(f"--games {games}: expected an integer from 1 to {MAX_GAMES:g}")
@@ -208,7 +211,7 @@ def plan_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str
         raise InputError(f"--games {games} x {len(points)} grid points: more than {MAX_GAMES:g} games")
     if batch is None:
         per_worker = 8  # enough tasks per worker to even out their lengths
-        batch = max(1, min(MAX_BATCH, math.ceil(total / (per_worker * max(1, workers)))))
+        batch = max(1, min(MAX_BATCH, math.ceil(total / (per_worker * (workers or CLUSTER_WORKERS)))))
         batch = min(batch, games)
     elif isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= MAX_GAMES:
         raise InputError(f"--batch {batch}: expected an integer >= 1")
@@ -476,7 +479,8 @@ def _client(workers: int | None, scheduler: str | None):
         try:
             client = Client(scheduler, timeout="10s")
         except (OSError, TimeoutError, ValueError) as exc:
-            raise InputError(f"--scheduler {scheduler}: cannot connect ({type(exc).__name__})") from None
+            why = (str(exc).splitlines() or [type(exc).__name__])[0][:100]
+            raise InputError(f"--scheduler {scheduler}: cannot connect ({why})") from None
         try:
             yield client
         finally:
@@ -520,7 +524,8 @@ def run_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str]
         raise InputError(f"--workers {workers}: expected an integer from 1 to 4096")
     n_workers = default_workers() if workers is None and scheduler is None else (workers or 1)
     if plan is None:
-        plan = plan_sweep(game, games, seed, player, settings, grid, batch, workers=n_workers)
+        plan = plan_sweep(game, games, seed, player, settings, grid, batch,
+                          workers=None if scheduler is not None else n_workers)
     store = Checkpoint(checkpoint) if checkpoint is not None else None
     done: dict[tuple[int, int, int], list[dict]] = {}
     if store is not None and resume:

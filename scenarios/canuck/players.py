@@ -123,6 +123,28 @@ def _pool_stats(cards: tuple[int, ...]):
 GROUP_VALUE, LEADER_VALUE, CARD_COST = 0.6, 1.6, 0.3
 
 
+@lru_cache(maxsize=4096)
+def _kinetic_terms(ambush: bool, g: int, l_: int, strength: int, alba_gain: float, most: int):
+    """For k = 0..most cards played in an Ambush (``ambush``) or a Sabotage by ``g``
+    Groups and ``l_`` Leaders against a garrison of ``strength``: (Axis cards drawn,
+    gain if it succeeds, loss if it fails, cost of the cards) — CN.P6, CN.P7."""
+    terms = []
+    for k in range(most + 1):
+        n = max(1, k) if ambush else strength
+        at_risk = min(n, g + l_)
+        lost_groups = min(at_risk, g)
+        loss = lost_groups * GROUP_VALUE + (at_risk - lost_groups) * LEADER_VALUE
+        if ambush:
+            removes = n >= strength
+            gain = 1.0 if removes else 0.3 * n
+            if removes and alba_gain:
+                gain += alba_gain
+        else:
+            gain = float(max(1, k))
+        terms.append((n, gain, loss, k * CARD_COST))
+    return tuple(terms)
+
+
 class HeuristicPlayer:
     """Expected-value heuristic (see the module docstring); deterministic."""
 
@@ -182,26 +204,16 @@ class HeuristicPlayer:
 
     def _kinetic_plan_now(self, s: State, op: str, area: int, g: int, l_: int):
         ranked, prefix = self._ranked(s, HEARTS if op == K.AMBUSH else DIAMONDS, True)
-        strength = s.garrison[area]
         ambush = op == K.AMBUSH
         alba = ambush and area == s.board.alba
         alba_gain = (4.0 if not s.alba_liberated_once else (6.0 if s.red_faces >= 4 else 1.0)) if alba else 0.0
         best_ev, best_k = -1e9, 0
         at_most = self._odds.at_most
-        for k in range(0, min(g + l_, len(ranked)) + 1):
-            n = max(1, k) if ambush else strength
-            p = at_most(n, g + l_ + prefix[k] - 1)
-            at_risk = min(n, g + l_)
-            lost_groups = min(at_risk, g)
-            loss = lost_groups * GROUP_VALUE + (at_risk - lost_groups) * LEADER_VALUE
-            if ambush:
-                removes = n >= strength
-                gain = 1.0 if removes else 0.3 * n
-                if removes and alba:
-                    gain += alba_gain
-            else:
-                gain = float(max(1, k))
-            ev = p * gain - (1 - p) * loss - k * CARD_COST
+        base = g + l_ - 1
+        for k, (n, gain, loss, cost) in enumerate(
+                _kinetic_terms(ambush, g, l_, s.garrison[area], alba_gain, min(g + l_, len(ranked)))):
+            p = at_most(n, base + prefix[k])
+            ev = p * gain - (1 - p) * loss - cost
             if ev > best_ev:
                 best_ev, best_k = ev, k
         return best_ev, tuple(ranked[:best_k])

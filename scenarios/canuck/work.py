@@ -21,6 +21,8 @@ __all__ = ["Work"]
 PILES = ("deck", "reserve", "partisan_discard", "axis_deck", "axis_discard", "removed", "garrison", "groups",
          "leaders", "bases")
 """The state's tuples that a :class:`Work` turns into lists when a rule first uses them."""
+CACHES = ("_legal", "_legal_checked")
+"""What a state remembers about itself (its legal actions), not copied to the next one."""
 
 
 class Work:
@@ -49,12 +51,14 @@ class Work:
         self.events: list[str] = []
         self.logging = state.logging  # rules format their log lines only when this is true
         self._rng = None
+        self._piles: list[str] = []  # the piles copied into lists so far
 
     def __getattr__(self, name: str):
         """The first use of a pile: a list copy of the state's tuple (kept from then on)."""
         if name in PILES:
             value = list(getattr(self.s, name))
             setattr(self, name, value)
+            self._piles.append(name)
             return value
         raise AttributeError(name)
 
@@ -173,22 +177,22 @@ class Work:
     # -- freezing ------------------------------------------------------------
     def freeze(self):
         """The new immutable state (same class as the copied one), one step later.
-        (Built without the dataclass ``__init__``, which sets its fields one by one.)"""
+        Built from a copy of the old state's fields (not through the dataclass
+        ``__init__``, which sets them one by one); a pile left as it was stays the very
+        same tuple."""
         s = self.s
-        mine = self.__dict__
         new = object.__new__(type(s))
         fields = new.__dict__
-        fields.update(board=self.board, seed=s.seed, step=s.step + 1)
-        for name in PILES:  # a pile left as it was stays the very same tuple
-            value = mine.get(name)
-            before = getattr(s, name)
-            if value is not None:
-                value = tuple(value)
-                if value != before:
-                    before = value
-            fields[name] = before
-        fields.update(unused_groups=self.unused_groups, unused_bases=self.unused_bases,
+        fields.update(s.__dict__)
+        for cache in CACHES:
+            fields.pop(cache, None)
+        mine = self.__dict__
+        for name in self._piles:
+            value = tuple(mine[name])
+            if value != fields[name]:
+                fields[name] = value
+        fields.update(step=s.step + 1, unused_groups=self.unused_groups, unused_bases=self.unused_bases,
                       lost_leaders=self.lost_leaders, vp=self.vp, alba_liberated_once=self.alba_liberated_once,
                       red_faces=self.red_faces, options=self.options, draws_due=self.draws_due,
-                      pending=self.pending, over=self.over, events=tuple(self.events), logging=self.logging)
+                      pending=self.pending, over=self.over, events=tuple(self.events))
         return new

@@ -8,14 +8,16 @@ categories (a winner, a band) gets the share of each value per grid point with i
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from matplotlib.lines import Line2D
 
-from scenarios.engine.stats import mean_interval, proportion_interval
-from scenarios.engine.sweep import SweepResult
-
 from . import style
 from .picture import Picture
+
+if TYPE_CHECKING:
+    from scenarios.engine.sweep import SweepResult
 
 __all__ = ["sweep_picture", "outcome_column"]
 
@@ -56,7 +58,7 @@ def draw_distributions(ax, result: SweepResult, column: str):
         share = counts / len(v)
         top = max(top, float(share.max()))
         ax.stairs(share, edges, color=_colour(point.index), linewidth=1.4, gid=f"hist:{point.index}")
-        stats.append((point, mean_interval(v)))
+        stats.append((point, result.mean(point.index, column)))
     for k, (point, (mean, low, high)) in enumerate(stats):
         y = top * (1.08 + 0.07 * k)
         ax.errorbar([mean], [y], xerr=[[mean - low], [high - mean]], fmt="o", color=_colour(point.index),
@@ -73,8 +75,7 @@ def draw_shares(ax, result: SweepResult, column: str):
     points = result.plan.points
     width = 0.8 / max(1, len(points))
     for j, point in enumerate(points):
-        rows = result.point_rows(point.index)
-        shares = [proportion_interval(sum(1 for r in rows if r[column] == v), len(rows)) for v in levels]
+        shares = result.shares(point.index, column, levels)
         x = np.arange(len(levels)) + (j - (len(points) - 1) / 2) * width
         p = np.array([s[0] for s in shares])
         err = np.array([[s[0] - s[1] for s in shares], [s[2] - s[0] for s in shares]])

@@ -8,12 +8,11 @@
 """
 from __future__ import annotations
 
-import os
 import pathlib
-import tempfile
 from dataclasses import dataclass
 
 from geometry.errors import InputError
+from geometry.files import write_atomic
 from maneuvers.bases import find_base
 from maneuvers.deck import find_deck
 
@@ -31,21 +30,6 @@ def check_output_path(path: str, formats: tuple[str, ...], option: str) -> pathl
     if p.is_dir():
         raise InputError(f"{option} {path}: is a directory, expected a file name")
     return p
-
-
-def write_atomic(path: pathlib.Path, write) -> None:
-    """Call ``write(tmp_path)`` and move the result onto ``path`` only if it succeeds."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=path.suffix, dir=path.parent or ".")
-    os.close(fd)
-    try:
-        write(pathlib.Path(tmp))
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the usual permissions
-        os.replace(tmp, path)
-    except BaseException:
-        pathlib.Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def write_text_atomic(path: pathlib.Path, text: str) -> None:

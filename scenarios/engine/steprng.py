@@ -101,24 +101,11 @@ def _pcg_start(seed: int, step: int) -> tuple[int, int]:
                 y ^= y >> 16
             r = (MIX_L * pool[dst] - MIX_R * y) & M32
             pool[dst] = r ^ (r >> 16)
-        p0, p1, p2, p3 = pool
-        B = HB  # SeedSequence.generate_state(8): 8 words from the pool, cycled
-        a = (p0 ^ B[0]) * B[1] & M32
-        a ^= a >> 16
-        b = (p1 ^ B[1]) * B[2] & M32
-        b ^= b >> 16
-        c = (p2 ^ B[2]) * B[3] & M32
-        c ^= c >> 16
-        d = (p3 ^ B[3]) * B[4] & M32
-        d ^= d >> 16
-        e = (p0 ^ B[4]) * B[5] & M32
-        e ^= e >> 16
-        f = (p1 ^ B[5]) * B[6] & M32
-        f ^= f >> 16
-        g = (p2 ^ B[6]) * B[7] & M32
-        g ^= g >> 16
-        h = (p3 ^ B[7]) * B[8] & M32
-        h ^= h >> 16
+        out = []
+        for k, v in enumerate(pool + pool):  # SeedSequence.generate_state(8): the pool, cycled
+            v = (v ^ HB[k]) * HB[k + 1] & M32
+            out.append(v ^ (v >> 16))
+        a, b, c, d, e, f, g, h = out
     # pcg64_set_seed: initstate = words 0-3, initseq = words 4-7 (high 64 bits first)
     inc = (((e | f << 32) << 64 | g | h << 32) << 1 | 1) & M128
     state = ((inc + ((a | b << 32) << 64 | c | d << 32)) * PCG_MULT + inc) & M128

@@ -32,16 +32,16 @@ import math
 import os
 import pathlib
 import signal
-import tempfile
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from geometry.errors import InputError
+from geometry.files import write_atomic
 
 from .protocol import Game
 from .runner import play_game, series_seeds
-from .stats import Summary, summarise as summarise_rows
+from .stats import Summary, mean_interval, proportion_interval, summarise as summarise_rows
 
 __all__ = ["GridPoint", "SweepPlan", "SweepResult", "Task", "plan_sweep", "run_sweep", "play_task",
            "write_rows", "ROW_FORMATS", "MAX_GAMES", "MAX_POINTS", "MAX_BATCH", "PLAYER"]
@@ -255,6 +255,16 @@ class SweepResult:
         """The rows of grid point ``point``, in game order."""
         return [r for r in self.rows if r["point"] == point]
 
+    def mean(self, point: int, column: str) -> tuple[float, float, float]:
+        """``(mean, low, high)`` of a numeric column at ``point``: the 95 % t interval."""
+        return mean_interval([r[column] for r in self.point_rows(point)])
+
+    def shares(self, point: int, column: str, levels: Sequence[Any]) -> list[tuple[float, float, float]]:
+        """``(share, low, high)`` of each value of ``levels`` in ``column`` at ``point``:
+        95 % Wilson intervals."""
+        values = [r[column] for r in self.point_rows(point)]
+        return [proportion_interval(sum(1 for v in values if v == level), len(values)) for level in levels]
+
     def result_columns(self) -> list[str]:
         """The game's result columns (the rows without the sweep's own columns)."""
         if not self.rows:
@@ -309,32 +319,25 @@ def write_rows(rows: Sequence[Mapping[str, Any]], path: str | os.PathLike, forma
         fmt = "." + fmt
     if fmt not in ROW_FORMATS:
         raise InputError(f"{path}: expected a file ending in {', '.join(ROW_FORMATS)}")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=fmt, dir=path.parent)
-    os.close(fd)
-    try:
-        if fmt == ".parquet":
-            import pyarrow as pa
-            import pyarrow.parquet as pq
+    write_atomic(path, lambda tmp: _write_rows_now(rows, tmp, fmt))
 
-            names = list(rows[0]) if rows else list(FIXED_COLUMNS)
-            table = pa.table({name: pa.array([r[name] for r in rows], type=pa.uint64() if name == "seed" else None)
-                              for name in names})  # seeds are 64-bit unsigned
-            pq.write_table(table, tmp)
-        else:
-            import csv
 
-            with open(tmp, "w", newline="", encoding="utf-8") as fh:
-                writer = csv.DictWriter(fh, fieldnames=list(rows[0]) if rows else list(FIXED_COLUMNS),
-                                        lineterminator="\n")
-                writer.writeheader()
-                writer.writerows(rows)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the usual permissions
-        os.replace(tmp, path)
-    except BaseException:
-        pathlib.Path(tmp).unlink(missing_ok=True)
-        raise
+def _write_rows_now(rows: Sequence[Mapping[str, Any]], path: pathlib.Path, fmt: str) -> None:
+    names = list(rows[0]) if rows else list(FIXED_COLUMNS)
+    if fmt == ".parquet":
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        table = pa.table({name: pa.array([r[name] for r in rows], type=pa.uint64() if name == "seed" else None)
+                          for name in names})  # seeds are 64-bit unsigned
+        pq.write_table(table, path)
+        return
+    import csv
+
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=names, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
 
 
 # -- checkpoints ---------------------------------------------------------------------

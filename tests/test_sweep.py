@@ -180,7 +180,7 @@ def test_sweep_picture_of_categories_shows_shares_with_intervals():
             for p, s in ((0, "default"), (1, "free")) for g, w in ((0, "axis"), (1, "partisan"))]
     from viz.picture import render
 
-    fig = render(sweep_picture(SweepResult(plan, rows)))
+    fig = render(sweep_picture(SweepResult.from_rows(plan, rows)))
     gids = {a.get_gid() for a in fig.axes[0].get_children()}
     assert {"shares:0", "shares:1"} <= gids
     assert [t.get_text() for t in fig.axes[0].get_xticklabels()] == ["axis", "partisan"]

@@ -25,7 +25,7 @@ def test_summary_tables_are_byte_identical_with_one_worker_and_a_two_worker_loca
 
 @pytest.fixture
 def cluster():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   silence_logs=logging.CRITICAL) as c:
         yield c
 

@@ -29,7 +29,7 @@ def outcome_column(result: SweepResult) -> tuple[str, bool] | None:
     if not columns:
         return None
     for name in columns:
-        values = [r[name] for r in result.rows]
+        values = result.column(name)
         if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
             return name, True
     return columns[0], False
@@ -41,7 +41,7 @@ def _colour(i: int) -> str:
 
 def draw_distributions(ax, result: SweepResult, column: str):
     """Step histograms (share of games per value) and mean ± 95 % CI bars per point."""
-    values = np.array([r[column] for r in result.rows], dtype=float)
+    values = np.array(result.column(column), dtype=float)
     integers = bool(np.all(values == np.round(values)))
     lo, hi = float(values.min()), float(values.max())
     if integers and hi - lo <= 200:
@@ -51,7 +51,7 @@ def draw_distributions(ax, result: SweepResult, column: str):
     top = 0.0
     stats = []
     for point in result.plan.points:
-        v = np.array([r[column] for r in result.point_rows(point.index)], dtype=float)
+        v = np.array(result.column(column, point.index), dtype=float)
         if not len(v):
             continue
         counts, _ = np.histogram(v, bins=edges)
@@ -71,7 +71,7 @@ def draw_distributions(ax, result: SweepResult, column: str):
 
 def draw_shares(ax, result: SweepResult, column: str):
     """Grouped bars: the share of each value per point, with 95 % Wilson intervals."""
-    levels = list(dict.fromkeys(r[column] for r in result.rows))
+    levels = list(dict.fromkeys(result.column(column)))
     points = result.plan.points
     width = 0.8 / max(1, len(points))
     for j, point in enumerate(points):

@@ -166,7 +166,7 @@ def run(args, stdout: TextIO | None = None) -> int:
         print(result.table(module.summarise), file=out)
     said = sys.stderr if args.json else out
     if rows_path is not None:
-        print(f"{len(result.rows)} rows written to {rows_path}", file=said)
+        print(f"{result.games_done} rows written to {rows_path}", file=said)
     if plot is not None:
         drawn = []
         write_atomic(plot, lambda tmp: drawn.append(viz().save_plot("sweep", result, tmp)))

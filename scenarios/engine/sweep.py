@@ -43,8 +43,9 @@ from .protocol import Game
 from .runner import play_game, series_seeds
 from .stats import Summary, mean_interval, proportion_interval, summarise as summarise_rows
 
-__all__ = ["GridPoint", "SweepPlan", "SweepResult", "Task", "plan_sweep", "run_sweep", "play_task",
-           "write_rows", "ROW_FORMATS", "MAX_GAMES", "MAX_POINTS", "MAX_BATCH", "PLAYER"]
+__all__ = ["GridPoint", "SweepPlan", "SweepResult", "Task", "Checkpoint", "plan_sweep", "run_sweep", "play_task",
+           "write_rows", "default_workers", "ROW_FORMATS", "MAX_GAMES", "MAX_POINTS", "MAX_BATCH",
+           "CLUSTER_WORKERS", "PLAYER", "SEATS", "FIXED_COLUMNS"]
 
 PLAYER = "player"
 """The grid/settings key that chooses the bots (not a game option)."""
@@ -219,58 +220,80 @@ def plan_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str
                      tuple(k for k in list(settings) + list(grid) if k != PLAYER))
 
 
-def play_task(game: Game, point: GridPoint, seed: int, task: Task) -> list[dict]:
-    """Play the games of ``task`` (on a worker) and return their rows, in game order:
-    ``point``, ``game`` (index in the series), ``seed``, ``player``, the point's option
-    columns, then the game's :meth:`result` row."""
+def play_task(game: Game, point: GridPoint, seed: int, task: Task) -> tuple[tuple[str, ...], list[tuple]]:
+    """Play the games of ``task`` (on a worker) and return ``(columns, records)``: one
+    tuple per game, in game order, with ``point``, ``game`` (index in the series),
+    ``seed``, ``player``, the point's option columns, then the game's :meth:`result`
+    row. (Tuples, not dicts: a million games take a fifth of the memory.)"""
     options = point.options
     player = SEATS.join(point.players) if len(set(point.players)) > 1 else point.players[0]
     head = point.columns
-    rows = []
+    columns: tuple[str, ...] = ()
+    records = []
     for i, s in enumerate(series_seeds(seed, task.games, task.start), start=task.start):
         result = play_game(game, s, point.players, options, keep_log=False).result
-        clash = set(result) & (set(head) | set(FIXED_COLUMNS))
-        if clash:  # pragma: no cover - an engine bug, not a user mistake
-            raise RuntimeError(f"{game.name}: result columns {sorted(clash)} clash with sweep columns")
-        rows.append({"point": point.index, "game": i, "seed": s, PLAYER: player, **head, **result})
-    return rows
+        if not columns:
+            columns = FIXED_COLUMNS + tuple(head) + tuple(result)
+            clash = set(result) & (set(head) | set(FIXED_COLUMNS))
+            if clash:  # pragma: no cover - an engine bug, not a user mistake
+                raise RuntimeError(f"{game.name}: result columns {sorted(clash)} clash with sweep columns")
+        if len(columns) != len(FIXED_COLUMNS) + len(head) + len(result) or \
+                tuple(result) != columns[len(FIXED_COLUMNS) + len(head):]:  # pragma: no cover - an engine bug
+            raise RuntimeError(f"{game.name} seed {s}: result columns differ from game to game")
+        records.append((point.index, i, s, player, *head.values(), *result.values()))
+    return columns, records
 
 
 # -- results -------------------------------------------------------------------------
 @dataclass
 class SweepResult:
-    """What a sweep produced: its ``plan``, the ``rows`` (sorted by point, then game)
-    and whether it is ``complete`` (False after an interruption: then only the finished
-    tasks are in ``rows``)."""
+    """What a sweep produced: its ``plan``, the ``columns`` and one ``records`` tuple
+    per game (sorted by point, then game), and whether it is ``complete`` (False after
+    an interruption: then only the finished tasks are in ``records``). ``rows`` gives
+    them as dicts."""
 
     plan: SweepPlan
-    rows: list[dict]
+    columns: tuple[str, ...]
+    records: list[tuple]
     complete: bool = True
+
+    @classmethod
+    def from_rows(cls, plan: SweepPlan, rows: Sequence[Mapping[str, Any]], complete: bool = True) -> "SweepResult":
+        columns = tuple(rows[0]) if rows else FIXED_COLUMNS
+        return cls(plan, columns, [tuple(r[c] for c in columns) for r in rows], complete)
 
     @property
     def games_done(self) -> int:
-        return len(self.rows)
+        return len(self.records)
+
+    @property
+    def rows(self) -> list[dict]:
+        """Every game as a dict, column -> value (made on each call)."""
+        return [dict(zip(self.columns, r)) for r in self.records]
 
     def point_rows(self, point: int) -> list[dict]:
         """The rows of grid point ``point``, in game order."""
-        return [r for r in self.rows if r["point"] == point]
+        return [dict(zip(self.columns, r)) for r in self.records if r[0] == point]
+
+    def column(self, name: str, point: int | None = None) -> list[Any]:
+        """The values of column ``name`` (of one grid ``point``, or of all)."""
+        i = self.columns.index(name)
+        return [r[i] for r in self.records if point is None or r[0] == point]
 
     def mean(self, point: int, column: str) -> tuple[float, float, float]:
         """``(mean, low, high)`` of a numeric column at ``point``: the 95 % t interval."""
-        return mean_interval([r[column] for r in self.point_rows(point)])
+        return mean_interval(self.column(column, point))
 
     def shares(self, point: int, column: str, levels: Sequence[Any]) -> list[tuple[float, float, float]]:
         """``(share, low, high)`` of each value of ``levels`` in ``column`` at ``point``:
         95 % Wilson intervals."""
-        values = [r[column] for r in self.point_rows(point)]
+        values = self.column(column, point)
         return [proportion_interval(sum(1 for v in values if v == level), len(values)) for level in levels]
 
     def result_columns(self) -> list[str]:
         """The game's result columns (the rows without the sweep's own columns)."""
-        if not self.rows:
-            return []
         skip = set(FIXED_COLUMNS) | set(self.plan.keys)
-        return [k for k in self.rows[0] if k not in skip]
+        return [k for k in self.columns if k not in skip] if self.records else []
 
     def summaries(self, summarise: Callable[[Iterable[dict], str], Summary] | None = None
                   ) -> list[tuple[GridPoint, Summary]]:
@@ -308,11 +331,14 @@ class SweepResult:
                            for p, s in self.summaries(summarise)]}
 
 
-def write_rows(rows: Sequence[Mapping[str, Any]], path: str | os.PathLike, format: str | None = None) -> None:
-    """Write the rows to ``path`` as Parquet (pyarrow) or CSV, by ``format`` or the
-    path's suffix (:data:`ROW_FORMATS`). Atomic: the file is written under a temporary
-    name beside ``path`` and renamed into place once complete. Raises
-    :class:`InputError` for another suffix."""
+def write_rows(rows: Sequence[Mapping[str, Any]] | SweepResult, path: str | os.PathLike,
+               format: str | None = None) -> None:
+    """Write rows (dicts, or a :class:`SweepResult`'s records) to ``path`` as Parquet
+    (pyarrow) or CSV, by ``format`` or the path's suffix (:data:`ROW_FORMATS`). Atomic:
+    the file is written under a temporary name beside ``path`` and renamed into place
+    once complete. Raises :class:`InputError` for another suffix."""
+    if not isinstance(rows, SweepResult):
+        rows = SweepResult.from_rows(None, rows)
     path = pathlib.Path(path)
     fmt = (format or path.suffix).lower()
     if not fmt.startswith("."):
@@ -322,22 +348,22 @@ def write_rows(rows: Sequence[Mapping[str, Any]], path: str | os.PathLike, forma
     write_atomic(path, lambda tmp: _write_rows_now(rows, tmp, fmt))
 
 
-def _write_rows_now(rows: Sequence[Mapping[str, Any]], path: pathlib.Path, fmt: str) -> None:
-    names = list(rows[0]) if rows else list(FIXED_COLUMNS)
+def _write_rows_now(result: SweepResult, path: pathlib.Path, fmt: str) -> None:
     if fmt == ".parquet":
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        table = pa.table({name: pa.array([r[name] for r in rows], type=pa.uint64() if name == "seed" else None)
-                          for name in names})  # seeds are 64-bit unsigned
+        table = pa.table({name: pa.array([r[i] for r in result.records],
+                                         type=pa.uint64() if name == "seed" else None)  # 64-bit unsigned
+                          for i, name in enumerate(result.columns)})
         pq.write_table(table, path)
         return
     import csv
 
     with open(path, "w", newline="", encoding="utf-8") as fh:
-        writer = csv.DictWriter(fh, fieldnames=names, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
+        writer = csv.writer(fh, lineterminator="\n")
+        writer.writerow(result.columns)
+        writer.writerows(result.records)
 
 
 # -- checkpoints ---------------------------------------------------------------------
@@ -367,7 +393,7 @@ class Checkpoint:
             try:
                 entry = json.loads(line)
                 key = tuple(entry["task"])
-                done[key] = entry["rows"]
+                done[key] = (tuple(entry["columns"]), [tuple(r) for r in entry["records"]])
             except (ValueError, KeyError, TypeError):
                 if n == len(lines):
                     break  # the last line was cut short: that task runs again
@@ -383,8 +409,9 @@ class Checkpoint:
         self._fh.write(json.dumps({"furball_sweep": plan.manifest(), "batch": plan.batch}) + "\n")
         self._fh.flush()
 
-    def add(self, task: Task, rows: list[dict]) -> None:
-        self._fh.write(json.dumps({"task": [task.point, task.start, task.stop], "rows": rows}) + "\n")
+    def add(self, task: Task, columns: tuple[str, ...], records: list[tuple]) -> None:
+        self._fh.write(json.dumps({"task": [task.point, task.start, task.stop], "columns": columns,
+                                   "records": records}) + "\n")
         self._fh.flush()
 
     def close(self, remove: bool) -> None:
@@ -491,7 +518,7 @@ def _client(workers: int | None, scheduler: str | None):
         return
     with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
         _shielded_forkserver()
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
                                silence_logs=logging.CRITICAL + 1)
         try:
             client = Client(cluster)
@@ -539,7 +566,7 @@ def run_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str]
         raise InputError("--resume: needs the checkpoint of the interrupted sweep (give --out FILE)")
     tasks = [t for t in plan.tasks() if (t.point, t.start, t.stop) not in done]
     if progress is not None and done:
-        progress(sum(len(r) for r in done.values()))
+        progress(sum(len(records) for _, records in done.values()))
     if store is not None:
         store.start(plan, resume)
     complete = finished = False
@@ -555,25 +582,27 @@ def run_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str]
                     complete = not ctrl_c.pressed and _run_on(client, plan, tasks, done, store, progress, ctrl_c)
         except KeyboardInterrupt:
             complete = False
-        rows = [row for key in sorted(done) for row in done[key]]
+        columns = next((c for c, _ in done.values()), FIXED_COLUMNS)
+        result = SweepResult(plan, columns, [r for key in sorted(done) for r in done[key][1]], complete)
         if complete and out is not None:
-            write_rows(rows, out)
+            write_rows(result, out)
         finished = complete
     finally:
         if store is not None:
             store.close(remove=finished)  # kept until the rows are safely written
-    return SweepResult(plan, rows, complete)
+    return result
 
 
-def _finish(task: Task, rows: list[dict], done: dict, store: Checkpoint | None, progress) -> None:
+def _finish(task: Task, found: tuple[tuple[str, ...], list[tuple]], done: dict, store: Checkpoint | None,
+            progress) -> None:
     key = (task.point, task.start, task.stop)
     if key in done:  # pragma: no cover - a task whose result came twice is kept once
         return
-    done[key] = rows
+    done[key] = found
     if store is not None:
-        store.add(task, rows)
+        store.add(task, *found)
     if progress is not None:
-        progress(len(rows))
+        progress(len(found[1]))
 
 
 def _run_here(plan: SweepPlan, tasks: list[Task], done: dict, store, progress) -> bool:

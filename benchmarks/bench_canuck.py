@@ -2,8 +2,9 @@
 
 Run: .venv/bin/python benchmarks/bench_canuck.py [GAMES]
 Prints games per second and actions (apply calls) per second for the heuristic and
-the random player, without logs. Numbers, not pass/fail: compare before and after a
-change.
+the random player, without logs (as sweeps play them), on one core. Time is this
+process's CPU time, so other work on the machine disturbs the numbers less. Numbers,
+not pass/fail: compare before and after a change.
 """
 import sys
 import time

@@ -32,6 +32,7 @@ import math
 import os
 import pathlib
 import signal
+import sys
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -240,7 +241,8 @@ def play_task(game: Game, point: GridPoint, seed: int, task: Task) -> tuple[tupl
         if len(columns) != len(FIXED_COLUMNS) + len(head) + len(result) or \
                 tuple(result) != columns[len(FIXED_COLUMNS) + len(head):]:  # pragma: no cover - an engine bug
             raise RuntimeError(f"{game.name} seed {s}: result columns differ from game to game")
-        records.append((point.index, i, s, player, *head.values(), *result.values()))
+        records.append((point.index, i, s, player, *head.values(),
+                        *(sys.intern(v) if type(v) is str else v for v in result.values())))  # one copy of a word
     return columns, records
 
 

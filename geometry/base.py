@@ -20,7 +20,8 @@ normals must exceed ``TOLERANCE_MM``. Touching edges or corners is not overlap.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import IntEnum
 
 import numpy as np
 import shapely
@@ -33,15 +34,26 @@ __all__ = [
     "rectangle_corners",
     "penetration_depth_mm",
     "rectangles_overlap",
-    "FRONT_EDGE",
-    "LEFT_EDGE",
-    "REAR_EDGE",
-    "RIGHT_EDGE",
+    "Edge",
 ]
 
-# Corner order (base frame): front-right, front-left, rear-left, rear-right
-# (counter-clockwise). Edge k joins corner k to corner k+1.
-FRONT_EDGE, LEFT_EDGE, REAR_EDGE, RIGHT_EDGE = 0, 1, 2, 3
+
+class Edge(IntEnum):
+    """The edges of a base. Corners run counter-clockwise from the front-right one
+    (front-right, front-left, rear-left, rear-right) and edge k joins corner k to corner
+    k+1. ``NONE`` means "through no edge's interior" (a corner, or no crossing); the
+    array kernels return these integers."""
+
+    NONE = -1
+    FRONT = 0
+    LEFT = 1
+    REAR = 2
+    RIGHT = 3
+
+    @property
+    def words(self) -> str:
+        return "corner" if self is Edge.NONE else f"{self.name.lower()} edge"
+
 _CORNER_SIGNS = np.array([[1.0, -1.0], [1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0]])
 
 
@@ -120,6 +132,7 @@ class Base:
     (default the centre). ``name`` and ``provenance`` are labels from the data file.
     ``firing_arcs``: sectors ``(centre_deg, half_width_deg)`` seen from the stand,
     relative to the heading, or ``None`` to let the game's rules supply a default.
+    ``source``: the file it came from, if any (not part of its value).
     Raises ``ValueError`` for non-positive sizes or marks outside the base.
     """
 
@@ -132,6 +145,7 @@ class Base:
     stand_y_mm: float = 0.0
     provenance: str = "reconstruction"
     firing_arcs: tuple[tuple[float, float], ...] | None = None
+    source: str = field(default="", compare=False)
 
     def __post_init__(self):
         length = _positive("length_mm", self.length_mm)

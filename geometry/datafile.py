@@ -16,7 +16,7 @@ from typing import Any, Iterable
 
 from .errors import InputError
 
-__all__ = ["load_toml", "Table", "PROVENANCES"]
+__all__ = ["load_toml", "Table", "PROVENANCES", "is_file"]
 
 PROVENANCES = ("official", "measured", "reconstruction")
 """Allowed values of every data file's ``provenance`` field."""
@@ -24,6 +24,15 @@ PROVENANCES = ("official", "measured", "reconstruction")
 MAX_LENGTH_MM = 1.0e6
 """Largest length or coordinate accepted from a file (1 km): anything bigger is a typo,
 and would overflow the geometry."""
+
+
+def is_file(path: str | pathlib.Path) -> bool:
+    """Whether ``path`` names an existing regular file (``False`` for a name the system
+    cannot even look up, e.g. one too long)."""
+    try:
+        return pathlib.Path(path).is_file()
+    except OSError:
+        return False
 
 
 def load_toml(path: str | pathlib.Path) -> dict:
@@ -39,7 +48,7 @@ def load_toml(path: str | pathlib.Path) -> dict:
     except UnicodeDecodeError:
         raise InputError(f"{p}: not UTF-8 text, expected a TOML file") from None
     except OSError as exc:
-        raise InputError(f"{p}: cannot be read ({exc.strerror})") from None
+        raise InputError(f"{str(p)[:80]}: cannot be read ({exc.strerror})") from None
     return parse_toml(text, str(p))
 
 

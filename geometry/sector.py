@@ -40,13 +40,6 @@ def clip_convex_halfplane(poly: np.ndarray, normal, offset: float) -> np.ndarray
     return np.array(out).reshape(-1, 2)
 
 
-def _area(poly: np.ndarray) -> float:
-    if len(poly) < 3:
-        return 0.0
-    x, y = poly[:, 0], poly[:, 1]
-    return 0.5 * float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))
-
-
 def closest_point_of_convex(poly: np.ndarray) -> np.ndarray:
     """The point of convex polygon ``poly`` ``(K, 2)`` (counter-clockwise) closest to the origin."""
     if len(poly) == 1:
@@ -105,7 +98,11 @@ def closest_in_sector(apex: Pose, centre_deg: float, half_width_deg: float, poly
         else:
             inner = _clip_piece(local, *piece, shrink=True)
             exact = _clip_piece(local, *piece, shrink=False)
-        if abs(_area(inner)) <= 0.0 or len(exact) == 0:
+        # "reaches more than the tolerance inside": the part left after clipping by the
+        # lines moved in by the tolerance is not empty. (Not its area: a corner poking
+        # 2e-6 mm in makes a triangle of area ~1e-12 mm², below the rounding noise of
+        # the area sum, so an area test would change its answer when the table moves.)
+        if len(inner) == 0 or len(exact) == 0:
             continue
         pt = closest_point_of_convex(exact)
         d = float(np.hypot(*pt))

@@ -20,14 +20,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import FRONT_EDGE, LEFT_EDGE, REAR_EDGE, RIGHT_EDGE
+from .base import Edge
 from .pose import as_pose_array, to_local_batch
 from .tolerance import TOLERANCE_MM
 
-__all__ = ["clip_parameters", "exit_edge", "entry_edge", "enters_interior", "NO_EDGE"]
-
-NO_EDGE = -1
-"""Returned when a segment crosses no edge's interior (corner, or no crossing)."""
+__all__ = ["clip_parameters", "exit_edge", "entry_edge", "enters_interior"]
 
 
 def _local(a, b, poses):
@@ -66,11 +63,11 @@ def _edge_of(q, half):
     x, y = q[..., 0], q[..., 1]
     on_x = np.abs(y) < hy - TOLERANCE_MM
     on_y = np.abs(x) < hx - TOLERANCE_MM
-    edge = np.full(x.shape, NO_EDGE)
-    edge = np.where(on_x & (x >= hx - TOLERANCE_MM), FRONT_EDGE, edge)
-    edge = np.where(on_x & (x <= -hx + TOLERANCE_MM), REAR_EDGE, edge)
-    edge = np.where(on_y & (y >= hy - TOLERANCE_MM), LEFT_EDGE, edge)
-    edge = np.where(on_y & (y <= -hy + TOLERANCE_MM), RIGHT_EDGE, edge)
+    edge = np.full(x.shape, int(Edge.NONE))
+    edge = np.where(on_x & (x >= hx - TOLERANCE_MM), int(Edge.FRONT), edge)
+    edge = np.where(on_x & (x <= -hx + TOLERANCE_MM), int(Edge.REAR), edge)
+    edge = np.where(on_y & (y >= hy - TOLERANCE_MM), int(Edge.LEFT), edge)
+    edge = np.where(on_y & (y <= -hy + TOLERANCE_MM), int(Edge.RIGHT), edge)
     return edge
 
 
@@ -87,19 +84,20 @@ def _crossing(a, b, poses, length, width, leaving: bool):
     else:
         valid &= t_out >= 1.0  # it ends inside
     q = p + np.where(np.isfinite(t), t, 0.0)[:, None] * d
-    return np.where(valid, _edge_of(q, half), NO_EDGE)
+    return np.where(valid, _edge_of(q, half), int(Edge.NONE))
 
 
 def exit_edge(a, b, poses, length_mm, width_mm) -> np.ndarray:
     """For a segment from ``a`` (inside each rectangle) to ``b``: the edge through whose
-    interior it leaves, per rectangle, ``(N,)`` of 0..3 or :data:`NO_EDGE` (it leaves
-    through a corner, or ``b`` is inside too). Sizes are full lengths/widths (mm)."""
+    interior it leaves, per rectangle, ``(N,)`` of :class:`~geometry.base.Edge` values
+    (``Edge.NONE``: it leaves through a corner, or ``b`` is inside too). Sizes are full
+    lengths/widths (mm)."""
     return _crossing(a, b, poses, length_mm, width_mm, leaving=True)
 
 
 def entry_edge(a, b, poses, length_mm, width_mm) -> np.ndarray:
     """For a segment from ``a`` to ``b`` (inside each rectangle): the edge through whose
-    interior it enters, ``(N,)`` of 0..3 or :data:`NO_EDGE`."""
+    interior it enters, ``(N,)`` of :class:`~geometry.base.Edge` values."""
     return _crossing(a, b, poses, length_mm, width_mm, leaving=False)
 
 

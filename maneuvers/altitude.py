@@ -1,6 +1,6 @@
 """Altitude, climb counters and bomb load (DF.H1-DF.H6, DF.B1, DF.B2).
 
-Pure transitions on :class:`~maneuvers.plane.Plane` values; each returns the new plane
+Pure transitions on :class:`~maneuvers.plane.PlaneState` values; each returns the new plane
 and a list of human-readable events citing the rule applied.
 
 Engine conventions (docs/dogfight.md):
@@ -10,13 +10,15 @@ Engine conventions (docs/dogfight.md):
   holds strictly more than half of its starting load: ``2 * bombs > bombs_at_start``.
 * **Landing**: a descent card at altitude 0 discards every climb counter (DF.H4) and
   the plane, at altitude 0 without a counter, has landed (DF.H3).
+* **Unloading at altitude 0** (DF.B2 with DF.H3): the counter DF.B2 discards is never
+  the last one of a plane at altitude 0 (it would land in mid-air); it keeps one.
 """
 from __future__ import annotations
 
 from geometry.errors import InputError
 
 from .card import ManeuverCard
-from .plane import LANDED, Plane
+from .plane import PlaneState, PlaneStatus
 
 __all__ = ["fully_loaded", "effective_climb_rate", "after_card", "after_drop", "AltitudeError"]
 
@@ -25,17 +27,17 @@ class AltitudeError(InputError):
     """A card would take a plane above the ceiling (DF.H3)."""
 
 
-def fully_loaded(plane: Plane) -> bool:
+def fully_loaded(plane: PlaneState) -> bool:
     """DF.B1/DF.B2: more than half of the starting bomb load still aboard."""
     return plane.bombs_at_start > 0 and 2 * plane.bombs > plane.bombs_at_start
 
 
-def effective_climb_rate(plane: Plane) -> int:
+def effective_climb_rate(plane: PlaneState) -> int:
     """DF.H6 climb rate, plus 1 while fully loaded (DF.B1)."""
     return plane.climb_rate + (1 if fully_loaded(plane) else 0)
 
 
-def after_card(plane: Plane, card: ManeuverCard, max_altitude: int) -> tuple[Plane, list[str]]:
+def after_card(plane: PlaneState, card: ManeuverCard, max_altitude: int) -> tuple[PlaneState, list[str]]:
     """Apply a card's altitude effect (flags ``climb`` / ``descent``).
 
     Raises :class:`AltitudeError` when a climb would exceed ``max_altitude`` (DF.H3).
@@ -53,7 +55,7 @@ def after_card(plane: Plane, card: ManeuverCard, max_altitude: int) -> tuple[Pla
         return plane.but(climb_counters=counters), [f"takes a climb counter ({counters}/{rate}, DF.H6)"]
     if "descent" in card.flags:
         if plane.altitude == 0:
-            return plane.but(climb_counters=0, status=LANDED), [
+            return plane.but(climb_counters=0, status=PlaneStatus.LANDED), [
                 "descends at altitude 0, discards its climb counters and lands (DF.H4, DF.H3)"]
         level = plane.altitude - 1
         if level == 0:
@@ -64,7 +66,7 @@ def after_card(plane: Plane, card: ManeuverCard, max_altitude: int) -> tuple[Pla
     return plane, []
 
 
-def after_drop(plane: Plane, count: int) -> tuple[Plane, list[str]]:
+def after_drop(plane: PlaneState, count: int) -> tuple[PlaneState, list[str]]:
     """Drop ``count`` bombs; when that ends the full load, apply DF.B2.
 
     Raises :class:`InputError` when ``count`` is negative or more than the bombs aboard.
@@ -79,7 +81,13 @@ def after_drop(plane: Plane, count: int) -> tuple[Plane, list[str]]:
     if was_loaded and not fully_loaded(dropped):
         events.append("no longer fully loaded: restrictions end (DF.B2)")
         if dropped.climb_counters >= dropped.climb_rate:
-            dropped = dropped.but(climb_counters=dropped.climb_counters - 1)
-            events.append("had enough climb counters to climb under its restored rate: "
-                          "stays at its level and discards 1 counter (DF.B2)")
+            keep = 1 if dropped.altitude == 0 else 0  # DF.H3: at altitude 0 the last counter keeps it flying
+            if dropped.climb_counters - 1 >= keep:
+                dropped = dropped.but(climb_counters=dropped.climb_counters - 1)
+                events.append("had enough climb counters to climb under its restored rate: "
+                              "stays at its level and discards 1 counter (DF.B2)")
+            else:
+                events.append("had enough climb counters to climb under its restored rate: stays at its "
+                              "level and keeps its last counter, which keeps it flying at altitude 0 "
+                              "(DF.B2, DF.H3, engine convention)")
     return dropped, events

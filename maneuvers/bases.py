@@ -20,7 +20,7 @@ import pathlib
 import re
 
 from geometry.base import Base
-from geometry.datafile import MAX_LENGTH_MM, Table, load_toml
+from geometry.datafile import MAX_LENGTH_MM, Table, is_file, load_toml
 from geometry.errors import InputError
 
 from .deck import DATA_DIR
@@ -51,7 +51,7 @@ def _base(raw, name: str, where: str, default_provenance: str | None) -> Base:
             raise t.error("firing_arcs", "at least one { centre_deg, half_width_deg }", [])
         kwargs["firing_arcs"] = tuple(arcs)
     try:
-        return Base(length, width, name=name, provenance=provenance, **kwargs)
+        return Base(length, width, name=name, provenance=provenance, source=where, **kwargs)
     except ValueError as exc:
         raise InputError(f"{t.where}: {exc}") from None
 
@@ -96,7 +96,7 @@ def find_base(spec: str) -> Base:
                              f"up to {MAX_LENGTH_MM:g}")
         return Base(length, width, name=f"{length:g}x{width:g}", provenance="measured")
     path, _, name = spec.rpartition(":") if spec.count(":") and ".toml:" in spec else (spec, "", "")
-    if path.endswith(".toml") or "/" in path or pathlib.Path(path).is_file():
+    if path.endswith(".toml") or "/" in path or is_file(path):
         bases = load_bases(path)
         if name:
             if name not in bases:
@@ -110,6 +110,6 @@ def find_base(spec: str) -> Base:
     if spec in bases:
         return bases[spec]
     raise InputError(
-        f"base '{spec}': expected a shipped base ({', '.join(sorted(bases))}), "
+        f"base '{spec[:40]}': expected a shipped base ({', '.join(sorted(bases))}), "
         f"LENGTHxWIDTH in mm, or a base file"
     )

@@ -21,15 +21,21 @@ that read them (sequencing, altitude, autonomous decks).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Union
 
 import numpy as np
 
 from geometry.pose import Pose, cos_sin_deg
 
-__all__ = ["Straight", "Arc", "Segment", "ManeuverCard", "chain_end", "ANCHORS"]
+__all__ = ["Straight", "Arc", "Segment", "ManeuverCard", "chain_end", "Anchor"]
 
-ANCHORS = ("marks", "stand")
+
+class Anchor(StrEnum):
+    """Which point of the base a card's arrow moves (module docstring)."""
+
+    MARKS = "marks"
+    STAND = "stand"
 
 
 @dataclass(frozen=True)
@@ -89,7 +95,7 @@ class ManeuverCard:
     the arrow-start frame (mm, deg). ``path``: the segments the arrow is made of, or
     ``None`` when the card was given by its end only. ``final_turn_deg``: a turn on the
     spot at the tip (Immelmann: 180). ``flags``: free labels read by the rules.
-    ``anchor``: ``"marks"`` or ``"stand"`` (module docstring). ``twin``: id of the
+    ``anchor``: an :class:`Anchor` (module docstring). ``twin``: id of the
     mirror-image card (left/right), or ``None``.
     """
 
@@ -99,12 +105,15 @@ class ManeuverCard:
     path: tuple[Segment, ...] | None = None
     final_turn_deg: float = 0.0
     flags: frozenset[str] = field(default_factory=frozenset)
-    anchor: str = "marks"
+    anchor: Anchor = Anchor.MARKS
     twin: str | None = None
 
     def __post_init__(self):
-        if self.anchor not in ANCHORS:
-            raise ValueError(f"card {self.id!r}: anchor must be one of {ANCHORS}, got {self.anchor!r}")
+        try:
+            object.__setattr__(self, "anchor", Anchor(self.anchor))
+        except ValueError:
+            raise ValueError(f"card {self.id!r}: anchor must be one of {[a.value for a in Anchor]}, "
+                             f"got {self.anchor!r}") from None
         object.__setattr__(self, "flags", frozenset(self.flags))
         if self.path is not None:
             object.__setattr__(self, "path", tuple(self.path))

@@ -32,15 +32,17 @@ import pathlib
 from dataclasses import dataclass
 from importlib import resources
 
-from geometry.datafile import Table, load_toml
+from geometry.datafile import Table, is_file, load_toml
 from geometry.errors import InputError
 from geometry.pose import Pose
 
-from .card import ANCHORS, Arc, ManeuverCard, Straight
+from .card import Anchor, Arc, ManeuverCard, Straight
 
 __all__ = ["Deck", "load_deck", "parse_deck", "shipped_decks", "find_deck", "DATA_DIR"]
 
 DATA_DIR = resources.files("maneuvers") / "data"
+MAX_CARDS = 200
+"""The most cards a deck file may hold (a real deck has about twenty)."""
 DECK_FIELDS = ("name", "provenance", "notes", "base", "collision", "autonomous")
 CARD_FIELDS = ("id", "name", "path", "end", "final_turn_deg", "flags", "anchor", "twin", "text")
 
@@ -114,6 +116,9 @@ def _segment(raw, where: str):
 def _card(raw, where: str, index: int) -> ManeuverCard:
     t = Table(raw, f"{where}: card #{index + 1}")
     card_id = t.string("id")
+    if len(card_id) > 40 or any(ch in card_id for ch in ", \t\n\r"):
+        raise t.error("id", "an id of at most 40 characters without commas or spaces (ids are typed in "
+                            "--cards A1,A2 and in plans)", card_id)
     t = Table(raw, f"{where}: card '{card_id}'").only(CARD_FIELDS)
     has_path, has_end = "path" in t, "end" in t
     if has_path == has_end:
@@ -122,7 +127,7 @@ def _card(raw, where: str, index: int) -> ManeuverCard:
     common = dict(
         final_turn_deg=t.number("final_turn_deg", 0.0, minimum=-360.0, maximum=360.0),
         flags=frozenset(t.strings("flags", ())),
-        anchor=t.string("anchor", "marks", choices=ANCHORS),
+        anchor=Anchor(t.string("anchor", "marks", choices=[a.value for a in Anchor])),
         twin=t.string("twin", None),
     )
     name = t.string("name", card_id)
@@ -144,6 +149,8 @@ def parse_deck(data: dict, source: str) -> Deck:
     raw_cards = top.list("card")
     if not raw_cards:
         raise top.error("card", "at least one [[card]]", raw_cards)
+    if len(raw_cards) > MAX_CARDS:
+        raise top.error("card", f"at most {MAX_CARDS} cards", f"{len(raw_cards)} cards")
     cards, seen = [], set()
     for i, raw in enumerate(raw_cards):
         card = _card(raw, source, i)
@@ -207,12 +214,12 @@ def find_deck(name_or_path: str) -> Deck:
     Raises :class:`InputError` naming the known decks when neither matches.
     """
     p = pathlib.Path(name_or_path)
-    if name_or_path.endswith(".toml") or p.is_file() or "/" in name_or_path:
+    if name_or_path.endswith(".toml") or "/" in name_or_path or is_file(p):
         return load_deck(p)
     decks = shipped_decks()
     if name_or_path in decks:
         return decks[name_or_path]
     raise InputError(
-        f"deck '{name_or_path}': no shipped deck of that name and no such file "
+        f"deck '{name_or_path[:40]}': no shipped deck of that name and no such file "
         f"(shipped: {', '.join(sorted(decks))})"
     )

@@ -29,7 +29,7 @@ import numpy as np
 from geometry.base import Base
 from geometry.pose import Pose, compose_batch, cos_sin_deg, normalize_heading_deg
 
-from .card import Arc, ManeuverCard, Straight
+from .card import Anchor, Arc, ManeuverCard, Straight
 
 __all__ = ["Piece", "centreline", "PathSamples", "path_poses", "arrow_points", "HERMITE_PIECES"]
 
@@ -183,21 +183,32 @@ class PathSamples:
     poses: np.ndarray
 
 
+MAX_SAMPLES = 400
+"""The most samples along one card's travel (and along its final turn): enough for any
+drawing, and the work stays bounded however large the card or the base."""
+
+
+def _count(total: float, step: float) -> int:
+    """Samples for ``total`` at spacing ``step``, at most :data:`MAX_SAMPLES` + 1."""
+    return max(2, min(MAX_SAMPLES, math.ceil(total / step)) + 1)
+
+
 def path_poses(start: Pose, card: ManeuverCard, base: Base, step_mm: float = 2.0,
-               turn_step_deg: float = 5.0) -> PathSamples:
+               turn_step_deg: float = 1.0) -> PathSamples:
     """Sample the base's motion through ``card`` from the centre pose ``start``.
 
     ``step_mm`` (> 0): spacing of samples along the travel; ``turn_step_deg`` (> 0):
-    spacing of samples of a final turn on the spot. Returns :class:`PathSamples`; its
-    last pose equals :func:`maneuvers.placement.place` exactly.
+    spacing of samples of a final turn on the spot; each is widened when needed so that
+    no card gets more than :data:`MAX_SAMPLES` samples of each. Returns
+    :class:`PathSamples`; its last pose equals :func:`maneuvers.placement.place` exactly.
     """
     if not (step_mm > 0 and turn_step_deg > 0):
         raise ValueError("step_mm and turn_step_deg must be positive")
-    if card.anchor == "stand":
+    if card.anchor == Anchor.STAND:
         anchor_in_base = base.stand
         pieces, tip = centreline(card)
         total = pieces[-1].s0_mm
-        travel = np.linspace(0.0, total, max(2, math.ceil(total / step_mm) + 1)) if total > 0 else np.zeros(1)
+        travel = np.linspace(0.0, total, _count(total, step_mm)) if total > 0 else np.zeros(1)
         pts, hd = _point_at(pieces, travel)
         local = np.column_stack([pts, hd])  # stand poses in the arrow-start frame
         local[0] = Pose.identity().as_array()
@@ -207,7 +218,7 @@ def path_poses(start: Pose, card: ManeuverCard, base: Base, step_mm: float = 2.0
         sep = base.mark_separation_mm
         pieces, tip = centreline(card, lead_in_mm=sep)
         total = sep + pieces[-1].s0_mm
-        travel = np.linspace(0.0, total, max(2, math.ceil(total / step_mm) + 1))
+        travel = np.linspace(0.0, total, _count(total, step_mm))
         u = travel - sep
         rear, _ = _point_at(pieces, u)
         v = np.full(u.shape, np.nan)
@@ -238,10 +249,10 @@ def path_poses(start: Pose, card: ManeuverCard, base: Base, step_mm: float = 2.0
     else:
         remaining = float(normalize_heading_deg(card.transform.heading_deg - tip.heading_deg + 180.0)) - 180.0
     if remaining != 0.0:
-        n = max(1, math.ceil(abs(remaining) / turn_step_deg))
+        n = max(1, min(MAX_SAMPLES, math.ceil(abs(remaining) / turn_step_deg)))
         angles = np.linspace(0.0, remaining, n + 1)[1:]
         pivot = local[-1]
-        if card.anchor != "stand":
+        if card.anchor != Anchor.STAND:
             pivot = compose_batch(pivot, (base.front_mark.inverse() @ base.rear_mark).as_array())
             extra_back = (base.rear_mark.inverse() @ base.front_mark).as_array()
         else:
@@ -261,7 +272,7 @@ def arrow_points(start: Pose, card: ManeuverCard, base: Base, step_mm: float = 2
     """
     pieces, _ = centreline(card)
     total = pieces[-1].s0_mm
-    s = np.linspace(0.0, total, max(2, math.ceil(total / step_mm) + 1)) if total > 0 else np.zeros(1)
+    s = np.linspace(0.0, total, _count(total, step_mm)) if total > 0 else np.zeros(1)
     pts, _ = _point_at(pieces, s)
-    anchor = base.stand if card.anchor == "stand" else base.front_mark
+    anchor = base.stand if card.anchor == Anchor.STAND else base.front_mark
     return (start @ anchor).apply(pts)

@@ -20,7 +20,7 @@ import numpy as np
 from geometry.base import Base
 from geometry.pose import Pose, compose_batch
 
-from .card import ManeuverCard
+from .card import Anchor, ManeuverCard
 
 __all__ = ["card_motion", "card_motions", "place", "place_batch", "place_sequence"]
 
@@ -30,7 +30,7 @@ def card_motion(card: ManeuverCard, base: Base) -> Pose:
 
     Source: DF.M2, DF.M3 (``anchor = "marks"``); DF.M4 (``anchor = "stand"``).
     """
-    if card.anchor == "stand":
+    if card.anchor == Anchor.STAND:
         return base.stand @ card.transform @ base.stand.inverse()
     return base.front_mark @ card.transform @ base.rear_mark.inverse()
 

@@ -1,16 +1,18 @@
 """Plan legality: a plane's three cards for a turn, checked before anything moves.
 
-Checks, each error naming plane, card and rule:
+Checks, each failure a :class:`PlanError` naming plane, card and rule (``.rule``):
 
 * three cards, all in the plane's deck (DF.M1);
-* deck sequencing flags (DF.M4 "special cards carry extra effects"): no two ``steep``
-  cards in a row, across turns (the previous turn's last card counts); an
-  ``immelmann`` card needs a ``straight`` card right before it and right after it
-  (across turns too: an Immelmann flown last obliges the next turn to open with a
-  straight). A descent card is not a straight (DF.H5);
-* bomb load (DF.B1): a plane fully loaded at the start of the turn plans no Immelmann
-  and at least two of its three cards without the ``complex`` flag (engine convention
-  for "at least two non-complex maneuvers": per turn, among the three planned cards);
+* deck sequencing (DF.M5, from the published game, switchable in the scenario's
+  ``[rules]``): no two ``steep`` cards in a row, across turns (the previous turn's last
+  card counts); an ``immelmann`` card needs a ``straight`` card right before it and right
+  after it (across turns too). A descent card is not a straight (DF.H5);
+* bomb load (DF.B1, DF.B2): each card is judged against the load it is flown with —
+  the restrictions end as soon as the plane has dropped half its bombs, also in the
+  middle of a turn. While fully loaded: no Immelmann, and "at least two non-complex
+  maneuvers" is read as *at most one complex card among the cards flown fully loaded*
+  (for a turn flown loaded throughout: at least two of the three cards non-complex;
+  after a mid-turn drop the cards flown after it are free);
 * bombs to drop after each maneuver: whole numbers, no more than aboard;
 * altitude (DF.H3): flying the plan, with its drops, never climbs above the ceiling.
 """
@@ -22,7 +24,7 @@ from geometry.errors import InputError
 
 from .altitude import AltitudeError, after_card, after_drop, fully_loaded
 from .card import ManeuverCard
-from .plane import Plane
+from .plane import PlaneState, Rules
 
 __all__ = ["PlanError", "check_plan", "plan_problem", "CARDS_PER_TURN"]
 
@@ -33,84 +35,96 @@ _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
 class PlanError(InputError):
-    """An illegal plan; the message names plane, card and rule."""
+    """An illegal plan. ``rule`` is the rule ID that fails (e.g. ``"DF.B1"``), ``plane``
+    the plane's name, ``card`` the card id (or ``None``); the message says it all."""
+
+    def __init__(self, message: str, rule: str, plane: str, card: str | None = None):
+        super().__init__(message)
+        self.rule, self.plane, self.card = rule, plane, card
 
 
-def _fail(where: str, plane: Plane, k: int | None, card_id: str | None, reason: str) -> PlanError:
+def _fail(where: str, plane: PlaneState, k: int | None, card_id: str | None, rule: str, reason: str) -> PlanError:
     at = f": card '{card_id}' ({_ORDINAL.get(k + 1, f'{k + 1}th')} maneuver)" if card_id is not None else ""
-    return PlanError(f"{where}plane '{plane.name}'{at}: {reason}")
+    return PlanError(f"{where}plane '{plane.name}'{at}: {reason} ({rule})", rule, plane.name, card_id)
 
 
-def check_plan(plane: Plane, card_ids: Sequence[str], drops: Sequence[int] | None,
-               max_altitude: int, where: str = "") -> tuple[ManeuverCard, ...]:
+def _sequencing(where: str, plane: PlaneState, cards, rules: Rules) -> None:
+    """DF.M5: steep and Immelmann sequencing, across turns."""
+    deck = plane.deck
+    previous = deck.card(plane.last_card) if plane.last_card in deck else None
+    for k, card in enumerate(cards):
+        following = cards[k + 1] if k + 1 < len(cards) else None
+        if rules.steep_sequencing and previous is not None and "steep" in previous.flags and "steep" in card.flags:
+            raise _fail(where, plane, k, card.id, "DF.M5", f"two steep maneuvers in a row (after '{previous.id}')")
+        if rules.immelmann_sequencing:
+            if previous is not None and "immelmann" in previous.flags and "straight" not in card.flags:
+                raise _fail(where, plane, k, card.id, "DF.M5",
+                            f"an Immelmann ('{previous.id}') must be followed by a straight (a descent is not one, DF.H5)")
+            if "immelmann" in card.flags:
+                if previous is not None and "straight" not in previous.flags:
+                    raise _fail(where, plane, k, card.id, "DF.M5",
+                                f"an Immelmann must follow a straight, not '{previous.id}'")
+                if following is not None and "straight" not in following.flags:
+                    raise _fail(where, plane, k, card.id, "DF.M5",
+                                f"an Immelmann must be followed by a straight, not '{following.id}'")
+        previous = card
+
+
+def check_plan(plane: PlaneState, card_ids: Sequence[str], drops: Sequence[int] | None,
+               rules: Rules, where: str = "") -> tuple[ManeuverCard, ...]:
     """Check a plan; return its cards. Raises :class:`PlanError` (an InputError).
 
     ``plane``: its state at the start of the turn; ``card_ids``: the three ids in the
     order they will be flown; ``drops``: bombs dropped after each maneuver (or None);
-    ``where``: prefix for messages (e.g. ``"duel.toml: "``).
+    ``rules``: the table's rules (ceiling, DF.M5 switches); ``where``: prefix for
+    messages (e.g. ``"duel.toml: "``).
     """
     deck = plane.deck
     if deck is None:
-        raise _fail(where, plane, None, None, "has no deck, so it cannot plan maneuvers")
+        raise _fail(where, plane, None, None, "DF.M1", "has no deck, so it cannot plan maneuvers")
     if len(card_ids) != CARDS_PER_TURN:
-        raise _fail(where, plane, None, None,
-                    f"plan has {len(card_ids)} cards, expected {CARDS_PER_TURN} (DF.M1)")
+        raise _fail(where, plane, None, None, "DF.M1", f"plan has {len(card_ids)} cards, expected {CARDS_PER_TURN}")
     cards = []
     for k, cid in enumerate(card_ids):
         if cid not in deck:
-            raise _fail(where, plane, k, cid, f"not a card of deck '{deck.name}' (known: {', '.join(deck.ids)})")
+            raise _fail(where, plane, k, str(cid)[:40], "DF.M1",
+                        f"not a card of deck '{deck.name}' (known: {', '.join(deck.ids)})")
         cards.append(deck.card(cid))
     drops = tuple(drops) if drops is not None else (0,) * CARDS_PER_TURN
     if len(drops) != CARDS_PER_TURN or any(isinstance(d, bool) or not isinstance(d, int) or d < 0 for d in drops):
-        raise _fail(where, plane, None, None, f"drops must be {CARDS_PER_TURN} whole numbers >= 0, got {list(drops)}")
+        raise _fail(where, plane, None, None, "DF.B1",
+                    f"drops must be {CARDS_PER_TURN} whole numbers >= 0, got {list(drops)}")
     if sum(drops) > plane.bombs:
-        raise _fail(where, plane, None, None, f"drops {sum(drops)} bombs but carries {plane.bombs} (DF.B1)")
+        raise _fail(where, plane, None, None, "DF.B1", f"drops {sum(drops)} bombs but carries {plane.bombs}")
+    _sequencing(where, plane, cards, rules)
 
-    previous = deck.card(plane.last_card) if plane.last_card in deck else None
-    for k, card in enumerate(cards):
-        following = cards[k + 1] if k + 1 < len(cards) else None
-        if previous is not None and "steep" in previous.flags and "steep" in card.flags:
-            raise _fail(where, plane, k, card.id,
-                        f"two steep maneuvers in a row (after '{previous.id}'; deck sequencing, DF.M4)")
-        if previous is not None and "immelmann" in previous.flags and "straight" not in card.flags:
-            raise _fail(where, plane, k, card.id,
-                        f"an Immelmann ('{previous.id}') must be followed by a straight (deck sequencing, DF.M4, DF.H5)")
-        if "immelmann" in card.flags:
-            if previous is not None and "straight" not in previous.flags:
-                raise _fail(where, plane, k, card.id,
-                            f"an Immelmann must follow a straight, not '{previous.id}' (deck sequencing, DF.M4)")
-            if following is not None and "straight" not in following.flags:
-                raise _fail(where, plane, k, card.id,
-                            f"an Immelmann must be followed by a straight, not '{following.id}' (deck sequencing, DF.M4)")
-        previous = card
-
-    if fully_loaded(plane):
-        for k, card in enumerate(cards):
-            if "immelmann" in card.flags:
-                raise _fail(where, plane, k, card.id, "fully loaded with bombs: no Immelmann turns (DF.B1)")
-        simple = sum("complex" not in c.flags for c in cards)
-        if simple < 2:
-            raise _fail(where, plane, None, None,
-                        f"fully loaded with bombs: needs at least two non-complex maneuvers, plans {simple} (DF.B1)")
-
-    state = plane
+    state, complex_loaded = plane, None
     for k, (card, drop) in enumerate(zip(cards, drops)):
-        if state.status != "flying":
+        if not state.flying:
             break
+        if fully_loaded(state):  # DF.B1, judged with the load this card is flown with (DF.B2)
+            if "immelmann" in card.flags:
+                raise _fail(where, plane, k, card.id, "DF.B1", "fully loaded with bombs: no Immelmann turns")
+            if "complex" in card.flags:
+                if complex_loaded is not None:
+                    raise _fail(where, plane, k, card.id, "DF.B1",
+                                f"fully loaded with bombs: a second complex maneuver (after "
+                                f"'{complex_loaded}'); at least two must be non-complex")
+                complex_loaded = card.id
         try:
-            state, _ = after_card(state, card, max_altitude)
+            state, _ = after_card(state, card, rules.max_altitude)
         except AltitudeError:
-            raise _fail(where, plane, k, card.id,
-                        f"would climb above the ceiling, altitude {max_altitude} (DF.H3)") from None
+            raise _fail(where, plane, k, card.id, "DF.H3",
+                        f"would climb above the ceiling, altitude {rules.max_altitude}") from None
         state, _ = after_drop(state, drop)
     return tuple(cards)
 
 
-def plan_problem(plane: Plane, card_ids: Sequence[str], drops: Sequence[int] | None,
-                 max_altitude: int) -> str | None:
-    """The reason a plan is illegal, or ``None`` when it is legal."""
+def plan_problem(plane: PlaneState, card_ids: Sequence[str], drops: Sequence[int] | None,
+                 rules: Rules) -> PlanError | None:
+    """The :class:`PlanError` a plan would raise, or ``None`` when it is legal."""
     try:
-        check_plan(plane, card_ids, drops, max_altitude)
-    except InputError as exc:
-        return str(exc)
+        check_plan(plane, card_ids, drops, rules)
+    except PlanError as exc:
+        return exc
     return None

@@ -1,24 +1,61 @@
 """The state of one plane (or balloon) on the table, and the dogfight's table rules.
 
-Values only: every rule module takes :class:`Plane` values and returns new ones.
+Values only: every rule module takes :class:`PlaneState` values and returns new ones.
+Closed vocabularies are enums (:class:`PlaneStatus`, :class:`Engines`,
+:class:`PlaneKind`); their values are the words used in files and JSON.
 """
 from __future__ import annotations
 
+import math
+import unicodedata
 from dataclasses import dataclass, replace
+from enum import StrEnum
+from functools import lru_cache
+from typing import Sequence
 
 from geometry.base import Base
 from geometry.datafile import Table, load_toml
+from geometry.errors import InputError
 from geometry.pose import Pose
 
-from .deck import DATA_DIR, Deck
+from .bases import find_base
+from .deck import DATA_DIR, Deck, find_deck
 
-__all__ = ["Plane", "Rules", "default_rules", "FLYING", "LANDED", "OUT", "STATUSES",
-           "SINGLE", "MULTI", "PLANE", "BALLOON"]
+__all__ = ["PlaneState", "Rules", "default_rules", "PlaneStatus", "Engines", "PlaneKind", "check_name"]
 
-FLYING, LANDED, OUT = "flying", "landed", "out"
-STATUSES = (FLYING, LANDED, OUT)
-SINGLE, MULTI = "single", "multi"
-PLANE, BALLOON = "plane", "balloon"
+
+class PlaneStatus(StrEnum):
+    """Where a plane is: in the air, landed on its base (DF.H3), or out of the game (DF.E1)."""
+
+    FLYING = "flying"
+    LANDED = "landed"
+    OUT = "out"
+
+
+class Engines(StrEnum):
+    """Single-engine planes may tail; multi-engine planes may not (DF.T7)."""
+
+    SINGLE = "single"
+    MULTI = "multi"
+
+
+class PlaneKind(StrEnum):
+    """A plane, or a balloon (DF.C5: collisions with it cannot be avoided)."""
+
+    PLANE = "plane"
+    BALLOON = "balloon"
+
+
+def check_name(value: str, what: str) -> str:
+    """A name for a plane, side or scenario: non-empty, at most 80 characters, no
+    control characters (a newline would break reports and saved files). Raises
+    :class:`InputError` naming ``what``."""
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(f"{what}: expected a non-empty name, got {value!r:.60}")
+    if len(value) > 80 or any(unicodedata.category(ch).startswith("C") for ch in value):
+        raise InputError(f"{what}: expected a name of at most 80 characters without control characters "
+                         f"(newlines, tabs), got {value!r:.60}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -29,20 +66,30 @@ class Rules:
     ``max_altitude``: the ceiling (DF.H3); ``default_arcs``: firing arcs
     ``(centre_deg, half_width_deg)`` for bases whose data gives none;
     ``fire_altitude_difference``: most levels between shooter and target (engine
-    convention); ``provenance``: of these numbers.
+    convention); ``steep_sequencing`` / ``immelmann_sequencing``: the published game's
+    deck-sequencing rules, DF.M5 (on by default); ``provenance``: of these numbers.
     """
 
     ruler_length_mm: float
     max_altitude: int = 3
     default_arcs: tuple[tuple[float, float], ...] = ((0.0, 45.0),)
     fire_altitude_difference: int = 1
+    steep_sequencing: bool = True
+    immelmann_sequencing: bool = True
     provenance: str = "reconstruction"
+
+    def __post_init__(self):
+        if not (isinstance(self.ruler_length_mm, (int, float)) and math.isfinite(self.ruler_length_mm)
+                and self.ruler_length_mm > 0):
+            raise InputError(f"rules: ruler_length_mm: expected a positive number of mm, got {self.ruler_length_mm!r}")
+        object.__setattr__(self, "ruler_length_mm", float(self.ruler_length_mm))
 
     @property
     def short_range_mm(self) -> float:
         return self.ruler_length_mm / 2.0
 
 
+@lru_cache(maxsize=1)
 def default_rules() -> Rules:
     """The shipped defaults (a labelled reconstruction; see the data file)."""
     source = "maneuvers/data/dogfight.toml"
@@ -62,47 +109,108 @@ def default_rules() -> Rules:
 
 
 @dataclass(frozen=True)
-class Plane:
+class PlaneState:
     """One plane or balloon.
 
-    ``name`` (unique), ``side``; ``deck`` (``None`` for a balloon); ``base``; ``pose``
-    (centre, mm/deg); ``altitude`` 0..max (DF.H2); ``climb_rate``: counters per level
-    (DF.H6); ``climb_counters``; ``engines``: ``"single"`` or ``"multi"`` (DF.T7);
-    ``kind``: ``"plane"`` or ``"balloon"`` (DF.C5); ``bombs_at_start`` / ``bombs``:
-    the load at the start of the game and now (DF.B1); ``autonomous`` (DF.A1);
-    ``damage``: damage-card letters taken so far; ``status``: flying | landed | out;
-    ``last_card``: id of its previous maneuver (sequencing across turns), or ``None``.
+    ``name`` (unique on a table), ``side``; ``deck``: a :class:`~maneuvers.deck.Deck` or
+    a shipped deck's name or a deck file (``None`` for a balloon); ``base``: a
+    :class:`~geometry.base.Base`, a base spec (``"small"``, ``"44x60"``, a file), or
+    ``None`` for the deck's base; ``pose``: a :class:`~geometry.pose.Pose` of the base
+    centre or ``(x_mm, y_mm, heading_deg)``; ``altitude`` 0..max (DF.H2); ``climb_rate``:
+    counters per level (DF.H6); ``climb_counters``; ``engines`` (DF.T7); ``kind``
+    (DF.C5); ``bombs_at_start`` / ``bombs``: the load at the start of the game and now
+    (DF.B1; ``bombs`` defaults to ``bombs_at_start``); ``autonomous`` (DF.A1);
+    ``damage``: damage-card letters taken so far; ``status``; ``last_card``: id of its
+    previous maneuver (sequencing across turns), or ``None``.
+
+    Raises :class:`InputError` for a bad name, an unknown deck, base or card, negative
+    counts, more bombs than the load, or a plane flying at altitude 0 without a climb
+    counter (DF.H3: that plane has landed; say ``status="landed"``).
     """
 
     name: str
     side: str
-    deck: Deck | None
-    base: Base
-    pose: Pose
+    deck: Deck | str | None
+    base: Base | str | None
+    pose: Pose | Sequence[float]
     altitude: int
     climb_rate: int = 3
     climb_counters: int = 0
-    engines: str = SINGLE
-    kind: str = PLANE
+    engines: Engines = Engines.SINGLE
+    kind: PlaneKind = PlaneKind.PLANE
     bombs_at_start: int = 0
-    bombs: int = 0
+    bombs: int | None = None
     autonomous: bool = False
     damage: tuple[str, ...] = ()
-    status: str = FLYING
+    status: PlaneStatus = PlaneStatus.FLYING
     last_card: str | None = None
+
+    def __post_init__(self):
+        where = f"plane '{self.name}'"
+        check_name(self.name, "plane: field 'name'")
+        check_name(self.side, f"{where}: field 'side'")
+        set_ = lambda k, v: object.__setattr__(self, k, v)  # noqa: E731
+        set_("kind", PlaneKind(self.kind))
+        set_("engines", Engines(self.engines))
+        set_("status", PlaneStatus(self.status))
+        if isinstance(self.deck, str):
+            set_("deck", find_deck(self.deck))
+        if self.kind == PlaneKind.PLANE and self.deck is None:
+            raise InputError(f"{where}: field 'deck': expected a deck (only balloons have none)")
+        if self.base is None:
+            if self.deck is None or self.deck.base is None:
+                raise InputError(f"{where}: field 'base': expected a base (the deck names none)")
+            set_("base", find_base(self.deck.base))
+        elif isinstance(self.base, str):
+            set_("base", find_base(self.base))
+        if not isinstance(self.pose, Pose):
+            try:
+                set_("pose", Pose(*self.pose))
+            except (TypeError, ValueError):
+                raise InputError(f"{where}: field 'pose': expected (x_mm, y_mm, heading_deg) as three "
+                                 f"finite numbers, got {self.pose!r:.60}") from None
+        if not self.pose.single:
+            raise InputError(f"{where}: field 'pose': expected one pose, got a batch")
+        if self.bombs is None:
+            set_("bombs", self.bombs_at_start)
+        for key in ("altitude", "climb_rate", "climb_counters", "bombs_at_start", "bombs"):
+            value = getattr(self, key)
+            if isinstance(value, bool) or not isinstance(value, int) or value < (1 if key == "climb_rate" else 0):
+                raise InputError(f"{where}: field '{key}': expected a whole number >= "
+                                 f"{1 if key == 'climb_rate' else 0}, got {value!r:.40}")
+        if self.bombs > self.bombs_at_start:
+            raise InputError(f"{where}: field 'bombs': expected at most bombs_at_start = {self.bombs_at_start}, "
+                             f"got {self.bombs}")
+        set_("damage", tuple(self.damage))
+        if self.last_card is not None and (self.deck is None or self.last_card not in self.deck):
+            raise InputError(f"{where}: field 'last_card': expected a card of deck "
+                             f"'{getattr(self.deck, 'name', None)}', got {self.last_card!r:.40}")
+        if self.autonomous and (self.deck is None or self.deck.autonomous is None):
+            raise InputError(f"{where}: field 'autonomous': expected a deck with an 8-card autonomous list "
+                             f"(DF.A1); deck '{getattr(self.deck, 'name', None)}' has none")
+        if (self.status == PlaneStatus.FLYING and self.kind == PlaneKind.PLANE and self.altitude == 0
+                and self.climb_counters == 0):
+            raise InputError(f"{where}: field 'climb_counters': expected at least 1 for a plane flying at "
+                             f"altitude 0 (DF.H3), or status \"landed\", got 0")
+        if self.status == PlaneStatus.LANDED and self.altitude != 0:
+            raise InputError(f"{where}: field 'altitude': expected 0 for a landed plane (DF.H3), got {self.altitude}")
 
     @property
     def is_balloon(self) -> bool:
-        return self.kind == BALLOON
+        return self.kind == PlaneKind.BALLOON
 
     @property
     def on_table(self) -> bool:
-        """Still in the game (not out by DF.E1)."""
-        return self.status != OUT
+        """Still on the table (flying or landed; not out by DF.E1)."""
+        return self.status != PlaneStatus.OUT
 
     @property
     def flying(self) -> bool:
-        return self.status == FLYING
+        return self.status == PlaneStatus.FLYING
+
+    @property
+    def landed(self) -> bool:
+        return self.status == PlaneStatus.LANDED
 
     @property
     def stands(self) -> int:
@@ -118,6 +226,6 @@ class Plane:
         """This plane's firing arcs: its base's data, else the rules' default."""
         return self.base.firing_arcs if self.base.firing_arcs is not None else rules.default_arcs
 
-    def but(self, **changes) -> "Plane":
-        """A copy with some fields changed."""
+    def but(self, **changes) -> "PlaneState":
+        """A copy with some fields changed (checked again)."""
         return replace(self, **changes)

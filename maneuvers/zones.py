@@ -7,8 +7,9 @@ so that this plane tails it, for an enemy flying a given heading on a given base
 * (b) inside the cone from this stand through the open front edge, outside this base;
 * (c) such that the ruler, seen from the enemy, arrives through its rear edge: the
   point lies in the cone from this stand opposite to the enemy's rear cone;
-* (d) not in the "shadow" of another base in the air (points whose ruler would enter
-  it), and DF.T5: not where the enemy's base would overlap this one.
+* (d) not in the "shadow" of another base on the table (points whose ruler would get
+  more than the tolerance inside it, a landed plane's base included), and DF.T5: not
+  where the enemy's base would overlap this one.
 
 Each condition is an exact polygon (shapely), so the zone is their intersection minus
 the exclusions; circles are drawn with 256 sides (at most 0.02 mm inside the true
@@ -30,11 +31,12 @@ import numpy as np
 import shapely
 from shapely.geometry import MultiPoint, Point, Polygon
 
-from geometry.base import Base
+from geometry.base import Base, rectangle_corners
 from geometry.pose import Pose
+from geometry.tolerance import TOLERANCE_MM
 
 from .firing import Shot, shot_at
-from .plane import MULTI, Plane, Rules
+from .plane import Engines, PlaneState, Rules
 from .tailing import TailCheck, tail_check
 
 __all__ = ["Zones", "zones", "tail_zone", "firing_bands"]
@@ -56,14 +58,16 @@ def _direction(v) -> float:
 
 
 def _shadow(stand, corners, far: float):
-    """Points whose segment from ``stand`` enters the convex outline ``corners``."""
+    """Points whose segment from ``stand`` enters the convex outline ``corners`` (given
+    already shrunk by the tolerance: a ruler blocks only when it gets more than the
+    tolerance inside a base, as in :func:`~maneuvers.tailing.tail_check`)."""
     if Polygon(corners).contains(Point(stand)):
-        return None  # the ruler starts inside it: everything is blocked
+        return None  # the ruler starts more than the tolerance inside it: everything is blocked
     rays = [stand + (c - stand) * (far / max(np.hypot(*(c - stand)), 1e-9)) for c in corners]
     return MultiPoint(np.vstack([corners, rays])).convex_hull
 
 
-def tail_zone(chaser: Plane, planes: Sequence[Plane], rules: Rules, enemy_heading_deg: float,
+def tail_zone(chaser: PlaneState, planes: Sequence[PlaneState], rules: Rules, enemy_heading_deg: float,
               enemy_base: Base):
     """The tail zone (module doc) as a shapely geometry in table mm (possibly empty)."""
     stand = np.asarray(chaser.stand, float)
@@ -84,16 +88,18 @@ def tail_zone(chaser: Plane, planes: Sequence[Plane], rules: Rules, enemy_headin
     overlap = MultiPoint(np.array([c - t for c in corners for t in enemy_shape])).convex_hull
     zone = zone.difference(overlap)
     for other in planes:
-        if other.name == chaser.name or not other.flying:
+        if other.name == chaser.name or not other.on_table:
             continue
-        shadow = _shadow(stand, other.base.corners(other.pose), far)
+        inner = rectangle_corners(other.pose, other.base.length_mm - 2 * TOLERANCE_MM,
+                                  other.base.width_mm - 2 * TOLERANCE_MM)[0]
+        shadow = _shadow(stand, inner, far)
         if shadow is None:
             return Polygon()
         zone = zone.difference(shadow)
     return shapely.make_valid(zone)
 
 
-def firing_bands(plane: Plane, rules: Rules) -> list[tuple[Polygon, Polygon]]:
+def firing_bands(plane: PlaneState, rules: Rules) -> list[tuple[Polygon, Polygon]]:
     """For each firing arc: ``(short, long)`` sectors from the gun point (long excludes short)."""
     gun = np.asarray(plane.stand, float)
     out = []
@@ -113,24 +119,28 @@ def firing_bands(plane: Plane, rules: Rules) -> list[tuple[Polygon, Polygon]]:
 @dataclass(frozen=True)
 class Zones:
     """Zones of ``plane``: the tail zone for an enemy flying ``enemy_heading_deg``,
-    firing bands per arc, and every enemy's tail check and shot now."""
+    firing bands per arc, and every enemy's tail check and shot now. ``in_zone``: for
+    each enemy, whether its stand lies in the tail zone — the zone's question (an enemy
+    flying the zone's heading on the zone's base, there), which may differ from whether
+    the enemy, flying its own heading, can be tailed now."""
 
-    plane: Plane
+    plane: PlaneState
     enemy_heading_deg: float
     tail_zone: object
     bands: tuple
-    enemies: tuple[tuple[Plane, TailCheck, Shot | None], ...]
+    enemies: tuple[tuple[PlaneState, TailCheck, Shot | None], ...]
     rules: Rules
     table_mm: tuple[float, float]
     scenario: str = ""
     turn: int | None = None
+    in_zone: tuple[bool, ...] = ()
 
     @property
     def can_tail(self) -> bool:
-        return self.plane.engines != MULTI and not self.plane.autonomous and not self.plane.is_balloon
+        return self.plane.engines != Engines.MULTI and not self.plane.autonomous and not self.plane.is_balloon
 
 
-def zones(plane: Plane, planes: Sequence[Plane], rules: Rules, enemy_heading_deg: float | None = None,
+def zones(plane: PlaneState, planes: Sequence[PlaneState], rules: Rules, enemy_heading_deg: float | None = None,
           enemy_base: Base | None = None, table_mm=(0.0, 0.0), scenario: str = "",
           turn: int | None = None) -> Zones:
     """Compute :class:`Zones`; defaults: an enemy on the same base flying the same heading."""
@@ -138,6 +148,13 @@ def zones(plane: Plane, planes: Sequence[Plane], rules: Rules, enemy_heading_deg
     base = enemy_base or plane.base
     enemies = tuple((p, tail_check(plane, p, planes, rules), shot_at(plane, p, planes, rules))
                     for p in planes if p.side != plane.side and p.on_table)
-    zone = tail_zone(plane, planes, rules, heading, base) if plane.engines != MULTI else Polygon()
+    zone = tail_zone(plane, planes, rules, heading, base) if plane.engines != Engines.MULTI else Polygon()
+    in_zone = []
+    for p, _, _ in enemies:
+        hypothetical = p.but(base=base, pose=p.pose @ p.base.stand @ Pose.rotation(heading - p.pose.heading_deg)
+                             @ base.stand.inverse())
+        others = [q if q.name != p.name else hypothetical for q in planes]
+        in_zone.append(tail_check(plane, hypothetical, others, rules).ok
+                       if plane.engines != Engines.MULTI else False)
     return Zones(plane, heading, zone, tuple(firing_bands(plane, rules)), enemies, rules,
-                 tuple(table_mm), scenario, turn)
+                 tuple(table_mm), scenario, turn, tuple(in_zone))

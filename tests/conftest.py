@@ -9,3 +9,20 @@ settings.register_profile("ci", max_examples=60, deadline=None,
 settings.register_profile("thorough", max_examples=2000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+import pytest
+
+
+@pytest.fixture
+def cli(capsys):
+    """Run ``furball ARGS`` in-process: ``code, out, err = cli([...])`` (exit status,
+    standard output, standard error). Arguments may be paths or numbers."""
+    from scenarios.cli import main
+
+    def run(argv):
+        code = main([str(a) for a in argv])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run

@@ -1,7 +1,7 @@
-"""Building planes for the dogfight tests."""
-from geometry.pose import Pose
+"""Building planes and tables for the dogfight tests, in Python (no TOML)."""
 from maneuvers import shipped_bases, shipped_decks
-from maneuvers.plane import Plane, default_rules
+from maneuvers.plane import PlaneState, default_rules
+from scenarios.dogfight import Table
 
 DECKS = shipped_decks()
 BASES = shipped_bases()
@@ -11,5 +11,10 @@ SMALL = BASES["small"]
 
 def plane(name, x, y, heading=0.0, side=None, altitude=2, deck="A", base="small", **kw):
     """A plane of deck A on the small base; side defaults to the name (everyone an enemy)."""
-    return Plane(name=name, side=side or name, deck=DECKS[deck] if deck else None, base=BASES[base],
-                 pose=Pose(x, y, heading), altitude=altitude, **kw)
+    return PlaneState(name=name, side=side or name, deck=DECKS[deck] if deck else None, base=BASES[base],
+                      pose=(x, y, heading), altitude=altitude, **kw)
+
+
+def table(*planes, turn=2, width=900.0, height=900.0, **kw):
+    """A 900 x 900 mm table (turn 2 by default, so altitude 0 is allowed)."""
+    return Table(width_mm=width, height_mm=height, planes=planes, turn=turn, **kw)

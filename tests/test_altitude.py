@@ -3,32 +3,31 @@ import pytest
 
 from maneuvers.altitude import AltitudeError, after_card, after_drop, effective_climb_rate, fully_loaded
 from maneuvers.plan import PlanError, check_plan
-from planes import DECKS, plane
+from planes import DECKS, RULES, plane
 
 A = DECKS["A"]
 CLIMB, DESCENT = A.card("A14"), A.card("A15")
 
 
 def test_DF_H1_climb_and_descent_cards_are_planned_like_any_card():
-    """DF.H1: the red stall (climb) and red straight (descent) are ordinary plan entries."""
-    check_plan(plane("Camel", 0, 0, altitude=1), ["A14", "A1", "A15"], None, 3)
+    """DF.H1: the red stall (climb) and red straight (descent) are ordinary plan entries,
+    the deck's last two cards."""
+    cards = check_plan(plane("Camel", 0, 0, altitude=1), ["A14", "A1", "A15"], None, RULES)
+    assert [c.id for c in cards] == ["A14", "A1", "A15"]
+    assert "climb" in cards[0].flags and "descent" in cards[2].flags
+    assert A.ids[-2:] == ("A14", "A15")
 
 
-def test_DF_H2_stands_are_altitude_plus_one_and_games_start_at_1_to_3(tmp_path):
+def test_DF_H2_stands_are_altitude_plus_one_and_games_start_at_1_to_3():
     """DF.H2: starting altitude 1..3 (checked on turn 1); stands = altitude + 1."""
-    assert plane("Camel", 0, 0, altitude=2).stands == 3
     from geometry.errors import InputError
-    from scenarios.dogfight.scenario import load_scenario
+    from planes import table
 
-    text = ('[scenario]\nturn = {turn}\n[table]\nwidth_mm = 900.0\nheight_mm = 900.0\n'
-            '[[plane]]\nname = "Camel"\nside = "Allies"\ndeck = "A"\n'
-            'pose = {{ x_mm = 1.0, y_mm = 1.0, heading_deg = 0.0 }}\naltitude = 0\nclimb_counters = 1\n')
-    path = tmp_path / "s.toml"
-    path.write_text(text.format(turn=1), encoding="utf-8")
-    with pytest.raises(InputError, match="field 'altitude': expected an integer >= 1"):
-        load_scenario(path)
-    path.write_text(text.format(turn=4), encoding="utf-8")
-    assert load_scenario(path).planes[0].altitude == 0
+    assert plane("Camel", 0, 0, altitude=2).stands == 3
+    low = plane("Camel", 10, 10, altitude=0, climb_counters=1)
+    with pytest.raises(InputError, match=r"plane 'Camel': field 'altitude': expected 1 to 3 on turn 1 \(DF.H2"):
+        table(low, turn=1)
+    assert table(low, turn=4).planes[0].altitude == 0
 
 
 def test_DF_H6_counters_build_up_to_the_climb_rate_then_one_level():
@@ -48,7 +47,7 @@ def test_climb_at_altitude_3():
     with pytest.raises(AltitudeError, match="DF.H3"):
         after_card(p, CLIMB, 3)
     with pytest.raises(PlanError, match=r"plane 'Camel': card 'A14' \(2nd maneuver\).*DF.H3"):
-        check_plan(top, ["A14", "A14", "A1"], None, 3)
+        check_plan(top, ["A14", "A14", "A1"], None, RULES)
 
 
 def test_DF_H4_descent_loses_a_level_and_every_counter():
@@ -74,8 +73,8 @@ def test_DF_H5_descent_moves_like_a_straight_but_is_not_one():
     """DF.H5: an Immelmann needs a real straight next; the descent card does not do."""
     assert DESCENT.path == A.card("A2").path and "straight" not in DESCENT.flags
     with pytest.raises(PlanError, match="Immelmann.*followed by a straight"):
-        check_plan(plane("Camel", 0, 0, altitude=2), ["A1", "A12", "A15"], None, 3)
-    check_plan(plane("Camel", 0, 0, altitude=2), ["A1", "A12", "A2"], None, 3)
+        check_plan(plane("Camel", 0, 0, altitude=2), ["A1", "A12", "A15"], None, RULES)
+    check_plan(plane("Camel", 0, 0, altitude=2), ["A1", "A12", "A2"], None, RULES)
 
 
 def test_DF_B1_a_fully_loaded_plane_climbs_slower_and_flies_simple():
@@ -83,13 +82,13 @@ def test_DF_B1_a_fully_loaded_plane_climbs_slower_and_flies_simple():
     loaded = plane("Breguet", 0, 0, altitude=1, climb_rate=3, bombs_at_start=4, bombs=4)
     assert fully_loaded(loaded) and effective_climb_rate(loaded) == 4
     with pytest.raises(PlanError, match=r"card 'A12'.*no Immelmann.*DF.B1"):
-        check_plan(loaded, ["A1", "A12", "A2"], None, 3)
-    with pytest.raises(PlanError, match=r"at least two non-complex maneuvers, plans 1 \(DF.B1\)"):
-        check_plan(loaded, ["A8", "A1", "A10"], None, 3)
-    check_plan(loaded, ["A8", "A1", "A2"], None, 3)
+        check_plan(loaded, ["A1", "A12", "A2"], None, RULES)
+    with pytest.raises(PlanError, match=r"card 'A10'.*second complex maneuver.*at least two must be non-complex"):
+        check_plan(loaded, ["A8", "A1", "A10"], None, RULES)
+    check_plan(loaded, ["A8", "A1", "A2"], None, RULES)
     light = loaded.but(bombs=1)
     assert not fully_loaded(light) and effective_climb_rate(light) == 3
-    check_plan(light, ["A1", "A12", "A2"], None, 3)
+    check_plan(light, ["A1", "A12", "A2"], None, RULES)
 
 
 def test_bombs_dropped_to_exactly_half():
@@ -113,3 +112,29 @@ def test_DF_B2_restored_rate_reached_means_stay_and_discard_one_counter():
     assert not_enough.climb_counters == 2
     with pytest.raises(Exception, match="cannot drop 5 bombs"):
         after_drop(loaded, 5)
+
+
+def test_DF_B2_restrictions_end_at_the_drop_in_the_middle_of_a_turn():
+    """DF.B2 "dejan de aplicarse en cuanto suelte": bombs 2/2 (fully loaded), plan
+    A2, A2, A12 with drops [1, 0, 0]: the Immelmann is flown after the drop, so it is legal."""
+    bomber = plane("Breguet", 0, 0, altitude=2, bombs_at_start=2, bombs=2, last_card="A2")
+    check_plan(bomber, ["A2", "A2", "A12"], [1, 0, 0], RULES)
+    with pytest.raises(PlanError, match="no Immelmann") as failed:  # dropped only after it
+        check_plan(bomber, ["A2", "A12", "A2"], [0, 1, 0], RULES)
+    assert failed.value.rule == "DF.B1"
+    # complex cards: at most one among the cards flown fully loaded; after the drop, free
+    check_plan(bomber, ["A8", "A1", "A10"], [1, 0, 0], RULES)
+    with pytest.raises(PlanError, match="second complex"):
+        check_plan(bomber, ["A8", "A10", "A1"], [0, 1, 0], RULES)
+    check_plan(bomber, ["A8", "A1", "A10"], [0, 1, 0], RULES)
+
+
+def test_DF_B2_unloading_at_altitude_0_keeps_the_last_climb_counter():
+    """DF.B2 with DF.H3: at altitude 0 with 1 counter and a restored climb rate of 1, the
+    drop would discard its last counter and land it in mid-air: it keeps one."""
+    low = plane("Breguet", 0, 0, altitude=0, climb_rate=1, climb_counters=1, bombs_at_start=2, bombs=2)
+    after, events = after_drop(low, 1)
+    assert (after.altitude, after.climb_counters, after.status) == (0, 1, "flying")
+    assert "keeps its last counter" in events[-1]
+    higher, _ = after_drop(low.but(altitude=1), 1)
+    assert higher.climb_counters == 0  # above the ground the counter goes

@@ -12,14 +12,10 @@ from scenarios.canuck.state import new_game
 from scenarios.cli import main
 
 
-def run(argv, capsys):
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
-def test_one_game_prints_a_readable_log_ending_in_the_score(capsys):
-    code, out, err = run(["play", "canuck", "--seed", "3"], capsys)
+def test_one_game_prints_a_readable_log_ending_in_the_score(cli):
+    code, out, err = cli(["play", "canuck", "--seed", "3"])
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert lines[0] == "set-up (seed 3, map 'canuck', reconstruction)"
@@ -27,7 +23,7 @@ def test_one_game_prints_a_readable_log_ending_in_the_score(capsys):
     assert lines[-2].startswith("game over after") and lines[-1].startswith("VP: operations")
 
 
-def test_same_seed_same_output_byte_for_byte_through_the_cli():
+def test_same_seed_same_output_byte_for_byte_through_the_cli(cli):
     cmd = [sys.executable, "-m", "scenarios.cli", "play", "canuck", "--seed", "12"]
     first = subprocess.run(cmd, capture_output=True, check=True).stdout
     second = subprocess.run(cmd, capture_output=True, check=True).stdout
@@ -36,21 +32,21 @@ def test_same_seed_same_output_byte_for_byte_through_the_cli():
     assert other != first
 
 
-def test_json_game_has_result_and_log(capsys):
-    code, out, _ = run(["play", "canuck", "--seed", "4", "--json", "--player", "random"], capsys)
+def test_json_game_has_result_and_log(cli):
+    code, out, _ = cli(["play", "canuck", "--seed", "4", "--json", "--player", "random"])
     doc = json.loads(out)
     assert code == 0 and doc["seed"] == 4 and doc["players"] == ["random"] and doc["game"] == "canuck"
     assert doc["result"]["band"] in ("major", "medium", "minor", "defeat")
     assert "reconstruction" in doc["log"][0]["events"][0] and doc["log"][0]["action"] is None
 
 
-def test_many_games_print_bands_mean_vp_with_interval_and_length(capsys):
-    code, out, err = run(["play", "canuck", "--games", "20", "--player", "heuristic", "--seed", "5"], capsys)
+def test_many_games_print_bands_mean_vp_with_interval_and_length(cli):
+    code, out, err = cli(["play", "canuck", "--games", "20", "--player", "heuristic", "--seed", "5"])
     assert code == 0
     for word in ("20 games, player heuristic", "major", "medium", "minor", "defeat", "vp: mean", "95% CI",
                  "options: mean"):
         assert word in out
-    code, out, _ = run(["play", "canuck", "--games", "10", "--json"], capsys)
+    code, out, _ = cli(["play", "canuck", "--games", "10", "--json"])
     doc = json.loads(out)
     columns = {c["name"]: c for c in doc["columns"]}
     assert doc["games"] == 10 and sum(s["games"] for s in columns["band"]["shares"]) == 10
@@ -58,12 +54,12 @@ def test_many_games_print_bands_mean_vp_with_interval_and_length(capsys):
     assert vp["ci95"][0] <= vp["mean"] <= vp["ci95"][1]
 
 
-def test_user_map_file(tmp_path, capsys):
+def test_user_map_file(tmp_path, cli):
     text = DEFAULT_MAP_PATH.read_text(encoding="utf-8").replace('name = "Bra"', 'name = "Bra di Cuneo"') \
         .replace('"Bra"', '"Bra di Cuneo"')
     path = tmp_path / "mine.toml"
     path.write_text(text, encoding="utf-8")
-    code, out, _ = run(["play", "canuck", "--seed", "1", "--map", str(path)], capsys)
+    code, out, _ = cli(["play", "canuck", "--seed", "1", "--map", str(path)])
     assert code == 0 and "Bra di Cuneo" in out
 
 
@@ -76,19 +72,19 @@ def test_user_map_file(tmp_path, capsys):
     (["play", "canuck", "--map", "/no/such/map.toml"], ["/no/such/map.toml", "no such file"]),
     (["play", "chess"], ["invalid choice"]),
 ])
-def test_bad_input_is_one_line_exit_2(argv, words, capsys):
-    code, out, err = run(argv, capsys)
+def test_bad_input_is_one_line_exit_2(argv, words, cli):
+    code, out, err = cli(argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("furball: error: ") and "Traceback" not in err
     for word in words:
         assert word in err
 
 
-def test_bad_map_file_is_one_line(tmp_path, capsys):
+def test_bad_map_file_is_one_line(tmp_path, cli):
     path = tmp_path / "bad.toml"
     path.write_text(DEFAULT_MAP_PATH.read_text(encoding="utf-8").replace('boxes = ["BASE*"]', 'boxes = ["BASE"]'),
                     encoding="utf-8")
-    code, _, err = run(["play", "canuck", "--map", str(path)], capsys)
+    code, _, err = cli(["play", "canuck", "--map", str(path)])
     assert code == 2 and "BASE* box" in err and str(path) in err and err.count("\n") == 1
 
 
@@ -110,9 +106,9 @@ def test_interactive_end_of_input_exits_cleanly_and_a_full_game_can_be_played():
     assert "VP: operations" in out.getvalue()
 
 
-def test_interactive_through_the_cli_with_stdin(monkeypatch, capsys):
+def test_interactive_through_the_cli_with_stdin(monkeypatch, cli):
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\nquit\n"))
-    code, out, err = run(["play", "canuck", "--interactive", "--seed", "9"], capsys)
+    code, out, err = cli(["play", "canuck", "--interactive", "--seed", "9"])
     assert code == 0 and "choose 1-" in out and err == ""
 
 

@@ -23,31 +23,27 @@ end = { x_mm = 60.0, y_mm = 12.5, heading_deg = 30.0 }
 '''
 
 
-def run(argv, capsys):
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
-def test_json_has_one_pose_per_card_and_final(capsys):
-    code, out, err = run(["move", "--deck", "A", "--base", "small", "--start", "0,0,0",
-                          "--cards", "A1,A4,A2", "--json"], capsys)
+def test_json_has_one_pose_per_card_and_final(cli):
+    code, out, err = cli(["move", "--deck", "A", "--base", "small", "--start", "0,0,0",
+                          "--cards", "A1,A4,A2", "--json"])
     assert code == 0 and err == ""
     doc = json.loads(out)
     assert len(doc["poses"]) == 3 and doc["final"] == {k: doc["poses"][-1][k] for k in ("x", "y", "heading")}
     assert doc["poses"][0] == {"x": 22.0 + 80.0 + 22.0, "y": 0.0, "heading": 0.0, "card": "A1"}
 
 
-def test_negative_start_coordinates_and_size_base(capsys):
-    code, out, _ = run(["move", "--deck", "template", "--base", "40x50", "--start", "-100,-5.5,90",
-                        "--cards", "S20", "--json"], capsys)
+def test_negative_start_coordinates_and_size_base(cli):
+    code, out, _ = cli(["move", "--deck", "template", "--base", "40x50", "--start", "-100,-5.5,90",
+                        "--cards", "S20", "--json"])
     assert code == 0
     assert json.loads(out)["final"] == {"x": -100.0, "y": -5.5 + 20.0 + 20.0 + 20.0, "heading": 90.0}
 
 
-def test_plot_writes_a_png(tmp_path, capsys):
+def test_plot_writes_a_png(tmp_path, cli):
     png = tmp_path / "move.png"
-    code, out, _ = run(["move", "--deck", "A", "--cards", "A1,A8,A12,A13,A10", "--plot", str(png)], capsys)
+    code, out, _ = cli(["move", "--deck", "A", "--cards", "A1,A8,A12,A13,A10", "--plot", str(png)])
     assert code == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert list(tmp_path.iterdir()) == [png]  # no temporary file left behind
 
@@ -61,9 +57,9 @@ def test_plot_writes_a_png(tmp_path, capsys):
     (["move", "--deck", "A", "--cards", "A1,,A2"], ["--cards"]),
     (["fly"], ["invalid choice"]),
 ])
-def test_bad_cli_input_is_one_line_and_exit_2(argv, words, tmp_path, capsys):
+def test_bad_cli_input_is_one_line_and_exit_2(argv, words, tmp_path, cli):
     png = tmp_path / "out.png"
-    code, out, err = run(argv + ["--plot", str(png)] if argv[0] == "move" and "--deck" in argv else argv, capsys)
+    code, out, err = cli(argv + ["--plot", str(png)] if argv[0] == "move" and "--deck" in argv else argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("furball: error:")
     for word in words:
@@ -71,14 +67,14 @@ def test_bad_cli_input_is_one_line_and_exit_2(argv, words, tmp_path, capsys):
     assert not png.exists()
 
 
-def test_bad_deck_file_on_the_cli(tmp_path, capsys):
+def test_bad_deck_file_on_the_cli(tmp_path, cli):
     bad = tmp_path / "bad.toml"
     bad.write_text(DECK.replace("radius_mm = 80.0", "radius_mm = -1"), encoding="utf-8")
-    code, _, err = run(["move", "--deck", str(bad), "--base", "small", "--cards", "F1"], capsys)
+    code, _, err = cli(["move", "--deck", str(bad), "--base", "small", "--cards", "F1"])
     assert code == 2 and str(bad) in err and "card 'F1'" in err and "radius_mm" in err
 
 
-def test_console_script_runs_end_to_end(tmp_path):
+def test_console_script_runs_end_to_end(tmp_path, cli):
     png = tmp_path / "m.png"
     proc = subprocess.run([sys.executable, "-m", "scenarios.cli", "move", "--deck", "A", "--cards", "A1,A6",
                            "--plot", str(png)], capture_output=True, text=True)

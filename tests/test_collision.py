@@ -65,3 +65,19 @@ def test_probability_is_always_k_over_4_and_symmetric_in_the_pair(pa, pb, seed):
     assert all(ab.combinations[(x, y)] == ba.combinations[(y, x)] for x, y in ab.combinations)
     drawn = collision_test(a, b, np.random.default_rng(seed))
     assert drawn.collided == ab.combinations[drawn.drawn]
+
+
+def test_DF_C1_a_plane_flying_at_altitude_0_may_collide_with_a_landed_plane():
+    """DF.C1 with DF.H3 (engine convention): the landed plane is on the table at altitude 0;
+    it lays no card, so only the flyer's left and right cards are tried: P = k/2."""
+    landed = plane("Landed", 0, 0, altitude=0, status="landed")
+    low = plane("Low", 20, 5, altitude=0, climb_counters=1)
+    high = plane("High", 20, 5, altitude=1)
+    assert may_collide(low, landed) and may_collide(landed, low) and not may_collide(high, landed)
+    assert not may_collide(landed, landed.but(name="Other"))  # two landed planes do not collide
+    t = collision_test(low, landed, np.random.default_rng(1))
+    assert set(t.combinations) == {("left", "stays"), ("right", "stays")}
+    assert t.probability == Fraction(sum(t.combinations.values()), 2)
+    assert t.drawn[1] == "stays" and t.collided == t.combinations[t.drawn]
+    if t.collided:
+        assert t.damage == {"Low": "A", "Landed": "A"}

@@ -4,7 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from geometry.pose import Pose
-from maneuvers.firing import autonomous_choice, shot_at, shots
+from maneuvers.firing import arc_shots, autonomous_fire, shot_at, shots
 from planes import RULES, plane
 from strategies import poses
 
@@ -30,9 +30,11 @@ def test_target_outside_the_front_arc_cannot_be_hit_and_touching_the_arc_line_is
 
 
 def test_DF_O2_overlapping_planes_cannot_fire_at_each_other_but_can_at_others():
-    a, b, c = plane("A", 0, 0), plane("B", 40, 10), plane("C", 150, 0)
-    assert fire(a, b) is None and fire(b, a) is None
-    assert fire(a, c, b) is not None or fire(b, c, a) is not None
+    a, b, c = plane("A", 0, 0, side="Allies"), plane("B", 40, 10, side="Allies"), plane("C", 150, 0)
+    enemy_b = b.but(side="Central")
+    assert fire(a, enemy_b) is None and fire(enemy_b, a) is None  # DF.O2: overlapping, no fire
+    assert fire(a, c, b) is not None  # both still fire at C (and the overlap does not block, DF.O3)
+    assert fire(b, c, a) is not None
 
 
 def test_DF_O3_a_plane_overlapping_the_shooter_does_not_block_its_fire():
@@ -50,20 +52,33 @@ def test_balloons_do_not_fire_and_altitude_gap_limits_fire():
     assert fire(plane("Camel", 0, 0, altitude=3), plane("Albatros", 100, 0, altitude=1)) is None
 
 
+def _targets(shooter, planes, seed=0):
+    return [s.target for s in autonomous_fire(shooter, planes, RULES, np.random.default_rng(seed))]
+
+
 def test_DF_A2_autonomous_fires_at_the_closest_then_most_damaged_then_random():
     """DF.A2: always fires; closest; tie -> more damaged; still tied -> random."""
     bomber = plane("Gotha", 0, 0, deck="M", base="large", engines="multi", autonomous=True, side="C")
     near, far = plane("Near", 150, 20), plane("Far", 190, -20)
-    planes = [bomber, near, far]
-    assert autonomous_choice(bomber, shots(planes, RULES), planes, np.random.default_rng(0)).target == "Near"
+    assert _targets(bomber, [bomber, near, far]) == ["Near"]
     twin_a, twin_b = plane("P", 150, 30), plane("Q", 150, -30, damage=("A", "B"))
-    planes = [bomber, twin_a, twin_b]
-    assert autonomous_choice(bomber, shots(planes, RULES), planes, np.random.default_rng(0)).target == "Q"
+    assert _targets(bomber, [bomber, twin_a, twin_b]) == ["Q"]
     twin_b = twin_b.but(damage=())
-    planes = [bomber, twin_a, twin_b]
-    picks = {autonomous_choice(bomber, shots(planes, RULES), planes, np.random.default_rng(s)).target
-             for s in range(20)}
+    picks = {t for s in range(20) for t in _targets(bomber, [bomber, twin_a, twin_b], s)}
     assert picks == {"P", "Q"}
+
+
+def test_DF_A2_every_gun_fires_at_its_own_closest_target():
+    """DF.A2 "todas las ametralladoras disparan": the large base's nose and rear guns
+    (maneuvers/data/bases.toml) each fire, at different planes, in one firing step."""
+    bomber = plane("Gotha", 300, 300, deck="M", base="large", engines="multi", autonomous=True, side="C")
+    ahead, behind = plane("Ahead", 450, 300), plane("Behind", 150, 300, heading=0)
+    fired = autonomous_fire(bomber, [bomber, ahead, behind], RULES, np.random.default_rng(0))
+    assert [(s.arc, s.target) for s in fired] == [(0, "Ahead"), (1, "Behind")]
+    assert [s.arc for s in arc_shots(bomber, behind, [bomber, ahead, behind], RULES)] == [1]
+    # with one gun only, one target
+    single = plane("Solo", 300, 300, autonomous=True, side="C")
+    assert _targets(single, [single, ahead, behind]) == ["Ahead"]
 
 
 scene_pose = st.builds(Pose, st.floats(-200, 200), st.floats(-200, 200), st.floats(0, 360))

@@ -8,8 +8,11 @@ from PIL import Image
 
 from maneuvers import shipped_decks
 from scenarios.cli import main
-from scenarios.dogfight.scenario import load_scenario
-from scenarios.dogfight.turn import run_turn
+from scenarios.dogfight import adjudicate, load_scenario
+
+
+def run_turn(s):
+    return adjudicate(s.table, s.orders, seed=s.seed, policy=s.policy)
 from maneuvers.fan import fan
 from viz import api, style
 from viz.animate import moments, write_turn_animation

@@ -91,7 +91,7 @@ def test_unwritable_out_is_refused(tmp_path, capsys):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     code, _, err = run(["sweep", "canuck", "--games", "5", "--out", str(blocker / "rows.csv")], capsys)
-    assert code == 2 and "does not exist" in err
+    assert code == 2 and "is not a directory" in err
 
 
 def test_an_unfinished_sweep_is_not_overwritten_and_resume_needs_one(tmp_path, capsys):

@@ -36,3 +36,58 @@ def test_firing_bands_are_the_arc_split_at_half_the_ruler():
     assert short.contains(shapely.Point(90, 0)) and not short.contains(shapely.Point(110, 0))
     assert long.contains(shapely.Point(110, 0)) and not long.contains(shapely.Point(210, 0))
     assert not short.union(long).contains(shapely.Point(50, 60))  # outside the ±45° arc
+
+
+# -- issue #14 item 7: the same answer after any rigid motion, at the micrometre -------------
+from geometry.pose import Pose  # noqa: E402
+from maneuvers.firing import shot_at  # noqa: E402
+
+motions = st.builds(Pose, st.floats(-5e5, 5e5), st.floats(-5e5, 5e5), st.floats(0, 360))
+depths = st.sampled_from([-3e-6, -2e-6, 2e-6, 3e-6, 5e-6, 1e-5])  # a few tolerances either side
+
+
+@given(depths, st.floats(60, 110), motions)
+def test_a_corner_poking_micrometres_into_a_firing_arc_is_judged_the_same_after_any_motion(depth, along, m):
+    """The arc's edge is the line y = x from the stand; the target's front-right corner
+    lies ``depth`` mm inside it (negative: outside). In the arc iff depth > tolerance."""
+    import math
+
+    cx = along
+    cy = (cx + 22) + 30 - depth * math.sqrt(2)  # the corner (cx + 22, cy - 30), offset from y = x
+    shooter, target = plane("S", 0, 0), plane("T", cx, cy)
+    here = shot_at(shooter, target, [shooter, target], RULES) is not None
+    s, t = shooter.but(pose=m @ shooter.pose), target.but(pose=m @ target.pose)
+    assert (shot_at(s, t, [s, t], RULES) is not None) == here == (depth > 1e-6)
+
+
+@given(st.sampled_from([-3e-6, -1e-9, 0.0, 1e-9, 3e-6]), st.floats(0, 360), motions)
+def test_a_stand_within_a_tolerance_of_a_third_base_gives_the_same_zone_as_tail_check(offset, heading, m):
+    """The chaser's stand lies ``offset`` mm inside (positive) or outside a third base's
+    edge: the zone and tail_check agree, and neither changes when the table moves."""
+    chaser = plane("Camel", 0, 0, heading, side="Allies")
+    # the third base's right edge on the line y = -offset in the chaser's frame
+    third = plane("Wing", 0, 30 - offset, heading, side="Allies", altitude=1)
+    third = third.but(pose=chaser.pose @ Pose(0, 30 - offset, 0))
+    enemy = plane("Hun", 0, 0, heading, side="Central").but(pose=chaser.pose @ Pose(150, 0, 0))
+    planes = [chaser, third, enemy]
+    moved = [p.but(pose=m @ p.pose) for p in planes]
+    ok = tail_check(chaser, enemy, planes, RULES).ok
+    assert tail_check(moved[0], moved[2], moved, RULES).ok == ok == (offset <= 1e-6)
+    for who in (planes, moved):
+        z = zones(who[0], who, RULES)
+        assert (not z.tail_zone.is_empty) == ok
+
+
+@given(st.floats(0, 360), st.floats(-60, 60), st.floats(-200, 200), st.floats(-200, 200), st.floats(0, 360))
+def test_the_in_zone_marker_answers_the_zones_question_not_the_enemys_own_heading(
+        heading, zone_turn, ex, ey, enemy_heading):
+    """Issue #14: the marker drawn on the zone uses the zone's enemy heading."""
+    chaser = plane("Camel", 0, 0, heading, side="Allies")
+    enemy = plane("Hun", ex, ey, enemy_heading, side="Central")
+    assume(not chaser.base.overlaps(chaser.pose, enemy.base, enemy.pose))
+    z = zones(chaser, [chaser, enemy], RULES, heading + zone_turn)
+    # the zone as that enemy sees it: without the enemy's own base among the blockers
+    own = zones(chaser, [chaser], RULES, heading + zone_turn).tail_zone
+    point = shapely.Point(ex, ey)
+    assume(own.is_empty or own.boundary.distance(point) > 1e-3)
+    assert z.in_zone == (own.contains(point),)

@@ -16,7 +16,7 @@ from geometry.errors import InputError
 
 from . import style
 from .picture import render
-from .turn import Moment, turn_picture
+from .turn import Moment, turn_picture, with_samples
 
 MOVE_FRAMES = 12
 """Frames for the motion of one maneuver."""
@@ -39,7 +39,7 @@ def check_animation_path(path: pathlib.Path) -> None:
         raise InputError(f"--animate {path}: .mp4 needs ffmpeg on the PATH; write a .gif instead")
 
 
-def write_turn_animation(result, path: pathlib.Path, fps: int = 12, dpi: int = 72,
+def write_turn_animation(result, path: pathlib.Path, fps: int = 12, dpi: int = 100,
                          move_frames: int = MOVE_FRAMES, hold_frames: int = HOLD_FRAMES,
                          format: str | None = None) -> int:
     """Animate a :class:`~scenarios.dogfight.turn.TurnResult` into ``path`` (gif, or mp4;
@@ -54,6 +54,7 @@ def write_turn_animation(result, path: pathlib.Path, fps: int = 12, dpi: int = 7
         writer = animation.FFMpegWriter(fps=fps)
     else:
         writer = animation.PillowWriter(fps=fps)
+    result = with_samples(result)
     frames = moments(result, move_frames, hold_frames)
     first = turn_picture(result, frames[0])
     figure = render(first)

@@ -5,19 +5,24 @@ from __future__ import annotations
 
 import pathlib
 
+from .canuck import canuck_picture
 from .fan import fan_picture
 from .picture import Picture, render
 from .plots import move_picture
 from .sweep import sweep_picture
 from .turn import turn_picture
+from .white_christmas import white_christmas_picture
+from .yorktown import yorktown_picture
 from .zones import zones_picture
 
 PICTURES = {"move": move_picture, "turn": turn_picture, "fan": fan_picture, "zones": zones_picture,
+            "canuck": canuck_picture, "yorktown": yorktown_picture, "white-christmas": white_christmas_picture,
             "sweep": sweep_picture}
 
 
 def picture(kind: str, result) -> Picture:
-    """The :class:`~viz.picture.Picture` of a command's result (``kind``: move, turn, fan, zones, sweep)."""
+    """The :class:`~viz.picture.Picture` of a command's result (``kind``: move, turn, fan, zones,
+    canuck, yorktown, white-christmas, sweep)."""
     return PICTURES[kind](result)
 
 
@@ -28,9 +33,9 @@ def figure(kind: str, result):
 
 def save_plot(kind: str, result, path: pathlib.Path, scale=None, paper: str = "A4",
               format: str | None = None) -> str:
-    """Draw the picture into ``path`` (format from ``format`` or the path's suffix);
-    with ``scale`` ``(paper, table)``, a true-scale PDF on ``paper`` pages. Returns a
-    short description of what was drawn (e.g. ``"plot"``)."""
+    """Draw the picture into ``path`` (a path or a binary file object; format from
+    ``format`` or the path's suffix); with ``scale`` ``(paper, table)``, a true-scale PDF
+    on ``paper`` pages. Returns a short description of what was drawn (e.g. ``"plot"``)."""
     pic = picture(kind, result)
     fmt = (format or pathlib.Path(path).suffix.lstrip(".")).lower()
     if scale is None:

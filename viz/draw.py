@@ -16,6 +16,7 @@ from geometry.base import Base, rectangle_corners
 from geometry.pose import Pose, to_table_batch
 
 from . import style
+from .labels import label as place_label
 
 
 def new_axes(title: str = "", size_in: tuple[float, float] = (7.0, 7.0)):
@@ -51,8 +52,8 @@ def draw_base(ax, base: Base, pose: Pose, colour: str, label: str | None = None,
     (peg,) = ax.plot([stand[0]], [stand[1]], marker="o", markersize=2.5, color=colour, alpha=alpha)
     artists = [patch, heading, peg]
     if label:
-        artists.append(ax.annotate(label, stand, xytext=(3, 3), textcoords="offset points",
-                                   fontsize=style.FONT_SIZE, color=colour, alpha=max(alpha, 0.8)))
+        artists.append(place_label(ax, label, stand, colour, style.FONT_SIZE, alpha=max(alpha, 0.8),
+                                   gid=f"label:{label}"))
     return artists
 
 

@@ -12,6 +12,7 @@ import numpy as np
 
 from . import style
 from .draw import new_axes
+from .labels import repel_labels
 
 __all__ = ["Picture", "render", "extent_of"]
 
@@ -62,6 +63,7 @@ def render(picture: Picture, width_in: float = style.FIGURE_SIZE_IN[0]):
     if picture.legend is not None:
         picture.legend(ax)
     figure.tight_layout()
+    repel_labels(ax)
     return figure
 
 

@@ -335,20 +335,19 @@ def save_true_scale(draw: Callable, extent_mm, path, scale=(1.0, 1.0), paper: st
     table region to print, mm; ``scale = (paper_units, table_units)`` (``(1, 2)`` is
     half size); ``paper`` "A4" or "Letter" (any case; landscape is chosen when it needs
     fewer pages); ``title`` is printed at the top of every page. ``path`` must end in
-    ``.pdf`` (the caller decides where it goes: the CLI passes a temporary file that it
-    moves into place once complete).
+    ``.pdf``, or be a binary file object (the caller decides where it goes: the CLI
+    renders into memory and publishes the file once every output is ready).
 
     Returns the :class:`TrueScaleLayout`. Raises :class:`InputError` for an unknown
     paper, a bad scale or extent, a path not ending in ``.pdf`` or too many pages.
     """
     layout = plan_true_scale(extent_mm, scale, paper)
-    path = pathlib.Path(path)
-    if path.suffix.lower() != ".pdf":
+    if isinstance(path, (str, pathlib.PurePath)) and pathlib.Path(path).suffix.lower() != ".pdf":
         raise InputError(f"{path}: a true-scale picture is a PDF, expected a file ending in .pdf")
     k = layout.paper_per_table
     w, h = layout.paper_mm
 
-    def write(target: pathlib.Path) -> None:
+    def write(target) -> None:
         metadata = {"Title": title or "furball true-scale print", "Creator": "furball",
                     "Subject": f"{layout.describe()}", "CreationDate": None}
         # 'standard' bbox whatever the user's matplotlibrc says: 'tight' would resize pages.

@@ -1,19 +1,39 @@
 """Pictures of a dogfight turn: the whole turn, or one moment of it (animation frames)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 from geometry.pose import Pose, heading_difference_deg
+from maneuvers.path import arrow_points, path_poses
 
 from . import style
 from .draw import draw_arrow, draw_base, draw_swept, draw_table
+from .labels import label as place_label
 from .picture import Picture, extent_of
 
-__all__ = ["Moment", "turn_picture", "draw_turn", "turn_extent", "poses_at"]
+__all__ = ["Moment", "turn_picture", "draw_turn", "turn_extent", "poses_at", "with_samples"]
+
+
+def with_samples(result):
+    """The turn with every move's path and arrow sampled (``adjudicate(...,
+    samples=False)`` skips them; a picture needs them)."""
+    if all(mv.path is not None for m in result.maneuvers for mv in m.moves):
+        return result
+    planes = {p.name: p for p in result.before.planes}
+
+    def sampled(mv):
+        if mv.path is not None:
+            return mv
+        p = planes[mv.plane]
+        card = p.deck.card(mv.card)
+        return replace(mv, path=path_poses(mv.start, card, p.base), arrow=arrow_points(mv.start, card, p.base))
+
+    return replace(result, maneuvers=tuple(replace(m, moves=tuple(sampled(mv) for mv in m.moves))
+                                           for m in result.maneuvers))
 
 
 @dataclass(frozen=True)
@@ -92,14 +112,13 @@ def _events(ax, m, planes_now, colours, by_name, shots: bool):
             q = planes_now[n]
             draw_base(ax, q.base, q.pose, style.COLLISION, linewidth=2.6, gid=f"collision:{n}:{m.index}")
         outcome = "collide" if t.collided else "miss"
-        ax.annotate(f"collision P={t.probability}: {outcome}", planes_now[t.a].stand, xytext=(6, -14),
-                    textcoords="offset points", fontsize=style.FONT_SIZE, color=style.COLLISION,
-                    fontweight="bold")
+        place_label(ax, f"collision P={t.probability}: {outcome}", planes_now[t.a].stand, style.COLLISION,
+                    style.FONT_SIZE, offset=(6, -14), fontweight="bold", gid=f"label:collision:{t.a}")
     for n in m.left_table:
         q = planes_now[n]
         ax.plot(*q.stand, marker="X", markersize=10, color=style.TAIL_LOST, zorder=6)
-        ax.annotate(f"{n} out (DF.E1)", q.stand, xytext=(6, 6), textcoords="offset points",
-                    fontsize=style.FONT_SIZE, color=style.TAIL_LOST)
+        place_label(ax, f"{n} out (DF.E1)", q.stand, style.TAIL_LOST, style.FONT_SIZE, offset=(6, 6),
+                    gid=f"label:out:{n}")
     if shots:
         for x in m.shots:
             (line,) = ax.plot([x.gun[0], x.aim[0]], [x.gun[1], x.aim[1]], linewidth=0.9, linestyle=":",
@@ -116,7 +135,7 @@ def draw_turn(ax, result, moment: Moment | None = None):
     s = result.before
     colours = style.side_colours(p.side for p in s.planes)
     by_name = {p.name: p for p in s.planes}
-    draw_table(ax, s.table_width_mm, s.table_height_mm)
+    draw_table(ax, s.width_mm, s.height_mm)
     last = len(result.maneuvers) if moment is None else moment.maneuver
     for p in s.planes:
         draw_base(ax, p.base, p.pose, colours[p.side], alpha=style.GHOST_ALPHA, gid=f"base:{p.name}:0",
@@ -172,6 +191,7 @@ def draw_turn(ax, result, moment: Moment | None = None):
 
 def turn_picture(result, moment: Moment | None = None) -> Picture:
     """The turn (or one moment of it) as a :class:`~viz.picture.Picture`."""
+    result = with_samples(result)
     s = result.before
     colours = style.side_colours(p.side for p in s.planes)
     name = f'"{s.name}"'

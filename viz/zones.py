@@ -24,12 +24,13 @@ def draw_zones(ax, z):
     draw_polygon(ax, z.tail_zone, style.TAIL_ZONE, alpha=0.35, edge=style.TAIL_ZONE, gid="tail-zone")
     draw_base(ax, plane.base, plane.pose, colours[plane.side], label=f"{plane.name} ▲{plane.altitude}",
               linewidth=2.0, gid=f"base:{plane.name}")
-    for enemy, check, shot in z.enemies:
+    for (enemy, check, shot), in_zone in zip(z.enemies, z.in_zone):
         draw_base(ax, enemy.base, enemy.pose, colours[enemy.side], label=f"{enemy.name} ▲{enemy.altitude}",
                   gid=f"base:{enemy.name}")
-        marker = "o" if check.ok else "x"
-        ax.plot(*enemy.stand, marker=marker, markersize=8, color=style.TAIL_KEPT if check.ok else style.NEUTRAL,
-                zorder=6)
+        # the marker answers the zone's question (an enemy flying the zone's heading there)
+        (mark,) = ax.plot(*enemy.stand, marker="o" if in_zone else "x", markersize=8,
+                          color=style.TAIL_KEPT if in_zone else style.NEUTRAL, zorder=6)
+        mark.set_gid(f"in-zone:{enemy.name}:{'yes' if in_zone else 'no'}")
         if shot is not None:
             ax.plot([shot.gun[0], shot.aim[0]], [shot.gun[1], shot.aim[1]], linestyle=":",
                     color=colours[plane.side], linewidth=1.0)
@@ -48,8 +49,9 @@ def zones_picture(z) -> Picture:
             Patch(facecolor=style.TAIL_ZONE, alpha=0.35, label="tailable enemy stand (DF.T1)"),
             Patch(facecolor=style.SHORT_RANGE, alpha=0.25, label=f"short range ≤ {z.rules.short_range_mm:g} mm"),
             Patch(facecolor=style.LONG_RANGE, alpha=0.35, label=f"long range ≤ {r:g} mm"),
-            Line2D([], [], marker="o", linestyle="", color=style.TAIL_KEPT, label="enemy tailable now"),
-            Line2D([], [], marker="x", linestyle="", color=style.NEUTRAL, label="enemy not tailable"),
+            Line2D([], [], marker="o", linestyle="", color=style.TAIL_KEPT,
+                   label=f"stand in the zone (flying {z.enemy_heading_deg:g}°)"),
+            Line2D([], [], marker="x", linestyle="", color=style.NEUTRAL, label="stand outside the zone"),
         ], loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=style.FONT_SIZE, borderaxespad=0.0)
 
     return Picture(title, lambda ax: draw_zones(ax, z), extent_of(np.vstack(pts), 10.0), legend)

@@ -4,7 +4,8 @@ A Canuck map is a :class:`geometry.board_graph.BoardGraph` whose nodes are areas
 area's ``boxes`` say what is printed in it: ``"GAR"`` (an Axis garrison die),
 ``"BASE"`` or ``"BASE*"`` (a Partisan Base box; ``BASE*`` also marks a default set-up
 area, CN.S3). A valid map has exactly 6 GAR boxes, 6 BASE boxes of which 4 are
-BASE*, at most one box of each type per area, and an area named ``Alba``.
+BASE*, at most one box of each type per area, an area named ``Alba``, and every area
+joined to Alba by edges (a map with no edges, or an island cut off, is refused).
 
 Source: the shipped map ``scenarios/canuck/data/canuck_map.toml`` is a
 reconstruction (the real map is not in the rules); a user can load their own file.
@@ -65,6 +66,11 @@ class CanuckMap:
                                  f"(CN.K6), got {len(found)}")
         if ALBA not in graph:
             raise InputError(f"{where}: field 'node': expected an area named '{ALBA}' (CN.K6)")
+        cut_off = [n for n in graph.names if n not in set(graph.reachable(ALBA))]
+        if cut_off:  # Sweeps reach their own or an adjacent area (CN.F2c): the map must hold together
+            raise InputError(f"{where}: field 'edge': expected every area joined to Alba by edges (CN.K6, "
+                             f"CN.F2c), but {', '.join(repr(n) for n in cut_off[:4])}"
+                             f"{' and more' if len(cut_off) > 4 else ''} cannot be reached")
         areas = graph.names
         index = {name: i for i, name in enumerate(areas)}
         near = tuple(tuple(index[n] for n in graph.neighbours(name)) for name in areas)

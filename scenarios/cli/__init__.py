@@ -7,14 +7,15 @@ and register themselves here.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 
 from geometry.errors import InputError
 
 from . import fan, move, play, sweep, turn, zones
 
-# options whose value may start with '-' (a negative coordinate)
-_NUMERIC_TUPLE_OPTIONS = ("--start",)
+_NEGATIVE = re.compile(r"^-[0-9.]")
+"""A value that starts like a negative number (``-5x5``, ``-1:1``, ``-10,5,90``)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,17 +36,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _join_negative_values(argv: list[str]) -> list[str]:
+    """``--base -5x5`` -> ``--base=-5x5``: argparse would take ``-5x5`` for an option and
+    say "expected one argument"; joined, the value reaches its own check."""
     out, i = [], 0
     while i < len(argv):
         arg = argv[i]
-        if arg in _NUMERIC_TUPLE_OPTIONS and i + 1 < len(argv) and argv[i + 1].startswith("-") \
-                and argv[i + 1][1:2].isdigit() | (argv[i + 1][1:2] == "."):
+        if arg.startswith("--") and "=" not in arg and i + 1 < len(argv) and _NEGATIVE.match(argv[i + 1]):
             out.append(f"{arg}={argv[i + 1]}")
             i += 2
             continue
         out.append(arg)
         i += 1
     return out
+
+
+def _shorten(message: str, most: int = 240) -> str:
+    """One line, with any over-long word (an echoed input) cut short."""
+    words = [w if len(w) <= most else w[:most - 3] + "..." for w in str(message).split()]
+    return " ".join(words)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -55,9 +63,13 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         return args.func(args)
     except InputError as exc:
-        print(f"furball: error: {exc}", file=sys.stderr)
+        print(f"furball: error: {_shorten(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("furball: interrupted", file=sys.stderr)
+        print("furball: interrupted; no output was written", file=sys.stderr)
         return 130
+    except OSError as exc:  # a file the user named cannot be used (too long a name, no access...)
+        where = f"{_shorten(exc.filename)}: " if getattr(exc, "filename", None) else ""
+        print(f"furball: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
 

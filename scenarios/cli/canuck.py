@@ -21,6 +21,7 @@ __all__ = ["GAME", "add_arguments", "options", "summarise", "interactive", "rend
 
 GAME = CANUCK
 HIDDEN_INFORMATION = False
+PICTURE = "canuck"
 
 
 def add_arguments(p) -> None:

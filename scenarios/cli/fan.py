@@ -5,7 +5,7 @@ import json
 
 from maneuvers.fan import Fan, fan
 
-from .output import PictureRequest, add_picture_options, resolve_deck_and_base
+from .output import Outputs, PictureRequest, add_picture_options, resolve_deck_and_base
 
 
 def fan_text(f: Fan) -> str:
@@ -25,21 +25,23 @@ def register(subparsers) -> None:
     p.add_argument("deck", help="a shipped deck's name or a deck file")
     p.add_argument("--base", help="base (default: the deck's base)")
     p.add_argument("--vs", metavar="DECK2", help="a second deck, drawn side by side")
-    p.add_argument("--json", action="store_true", help="print the table as JSON")
+    p.add_argument("--json", action="store_true", help="print the table as JSON (with --vs: a list, one "
+                                                       "document per deck)")
     add_picture_options(p)
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
-    request = PictureRequest.from_args(args)
+    outputs = Outputs()
+    outputs.protect(*(x for x in (args.deck, args.vs, args.base) if x and ".toml" in x))
+    request = PictureRequest.from_args(args, outputs)
     fans = [fan(*resolve_deck_and_base(args.deck, args.base))]
     if args.vs:
         fans.append(fan(*resolve_deck_and_base(args.vs, args.base)))
+    request.render("fan", tuple(fans), outputs)
+    written = outputs.publish()
     if args.json:
         print(json.dumps([f.to_json() for f in fans] if args.vs else fans[0].to_json(), indent=2))
     else:
-        print("\n\n".join(fan_text(f) for f in fans))
-    written = request.save("fan", tuple(fans))
-    if written and not args.json:
-        print(written)
+        print("\n\n".join([fan_text(f) for f in fans] + (["\n".join(written)] if written else [])))
     return 0

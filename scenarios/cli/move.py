@@ -9,7 +9,7 @@ from geometry.errors import InputError
 from geometry.pose import Pose
 from maneuvers.move import MoveResult, move
 
-from .output import PictureRequest, add_picture_options, resolve_deck_and_base
+from .output import Outputs, PictureRequest, add_picture_options, resolve_deck_and_base
 
 
 def parse_pose(text: str, option: str = "--start") -> Pose:
@@ -20,16 +20,22 @@ def parse_pose(text: str, option: str = "--start") -> Pose:
     except ValueError:
         values = []
     if len(values) != 3 or not all(math.isfinite(v) for v in values):
-        raise InputError(f"{option} {text!r}: expected X,Y,HEADING as three numbers (mm, mm, degrees)")
+        raise InputError(f"{option} {text[:40]!r}: expected X,Y,HEADING as three numbers (mm, mm, degrees)")
     if max(abs(values[0]), abs(values[1])) > MAX_LENGTH_MM:
-        raise InputError(f"{option} {text!r}: expected coordinates of at most {MAX_LENGTH_MM:g} mm in size")
+        raise InputError(f"{option} {text[:40]!r}: expected coordinates of at most {MAX_LENGTH_MM:g} mm in size")
     return Pose(*values)
+
+
+MAX_CARDS = 100
+"""The most cards one ``furball move`` flies."""
 
 
 def parse_card_ids(text: str) -> list[str]:
     ids = [p.strip() for p in text.split(",")]
     if not text.strip() or any(not p for p in ids):
-        raise InputError(f"--cards {text!r}: expected card ids separated by commas, e.g. A1,A4,A1")
+        raise InputError(f"--cards {text[:40]!r}: expected card ids separated by commas, e.g. A1,A4,A1")
+    if len(ids) > MAX_CARDS:
+        raise InputError(f"--cards: expected at most {MAX_CARDS} card ids, got {len(ids)}")
     return ids
 
 
@@ -57,7 +63,7 @@ def register(subparsers) -> None:
     p.add_argument("--base", help="a shipped base (small, large), LENGTHxWIDTH in mm, or a base "
                                   "file (FILE.toml or FILE.toml:NAME); default: the deck's base")
     p.add_argument("--start", default="0,0,0", help="start pose X,Y,HEADING in mm, mm, degrees "
-                                                    "(default 0,0,0)")
+                                                    "(default 0,0,0: the origin, heading along +x)")
     p.add_argument("--cards", required=True, help="card ids, comma separated: A1,A4,A2")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     add_picture_options(p)
@@ -65,11 +71,16 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    request = PictureRequest.from_args(args)
+    outputs = Outputs()
+    outputs.protect(args.deck if args.deck.endswith(".toml") else None,
+                    args.base if args.base and ".toml" in args.base else None)
+    request = PictureRequest.from_args(args, outputs)
+    start, card_ids = parse_pose(args.start), parse_card_ids(args.cards)
     deck, base = resolve_deck_and_base(args.deck, args.base)
-    result = move(deck, base, parse_pose(args.start), parse_card_ids(args.cards), sample=request.wanted)
-    written = request.save("move", result)
+    result = move(deck, base, start, card_ids, sample=request.wanted)
+    request.render("move", result, outputs)
+    written = outputs.publish()
     print(json.dumps(result.to_json(), indent=2) if args.json else result_text(result))
-    if written and not args.json:
-        print(written)
+    for line in [] if args.json else written:
+        print(line)
     return 0

@@ -1,39 +1,176 @@
-"""Where the CLI's files go, and how they are written.
+"""Where the CLI's files go, and how they are written: checked first, all or nothing.
 
-* Every output path is checked before any work is done.
-* Files are written to a temporary name beside the target and renamed into place
-  only when complete, so a failed run leaves no partial output file.
+* Every requested output (``--out``, ``--plot``, ``--animate``) is claimed before any
+  work: the name must end in an accepted suffix, its directory must exist and be
+  writable (a real probe, not a guess), it must not be a directory or a symbolic link,
+  and it must not be one of the command's inputs (the scenario, its deck or base files)
+  or another output. Each mistake is one line, exit status 2.
+* The heavy work then renders every output in memory. Only when all are ready are they
+  published, each through a nameless file in the target's directory (Linux
+  ``O_TMPFILE``) linked into place and renamed over the target: a killed run leaves no
+  temporary file behind and no half-written output. If publishing one fails, the ones
+  already published by this run are removed again.
 * Pictures are drawn by :mod:`viz` (the layer below the CLI), which never decides where
-  a file goes: the CLI hands it a temporary path and moves the result into place.
+  a file goes.
 """
 from __future__ import annotations
 
+import io
+import math
+import os
 import pathlib
-from dataclasses import dataclass
+import secrets
+import tempfile
+from dataclasses import dataclass, field
 
 from geometry.errors import InputError
-from geometry.files import write_atomic
 from maneuvers.bases import find_base
 from maneuvers.deck import find_deck
 
 PLOT_FORMATS = (".png", ".svg", ".pdf")
+PAPERS = ("A4", "Letter")
+ANIMATION_FORMATS = (".gif", ".mp4")
+MAX_SCALE = 1000.0
+"""The most one table millimetre may be enlarged or reduced on paper (``--scale``)."""
 
 
-def check_output_path(path: str, formats: tuple[str, ...], option: str) -> pathlib.Path:
-    """Validate an output file name before any work is done. Raises :class:`InputError`."""
-    p = pathlib.Path(path)
-    if p.suffix.lower() not in formats:
-        raise InputError(f"{option} {path}: expected a file ending in {', '.join(formats)}")
-    parent = p.parent if str(p.parent) else pathlib.Path(".")
-    if not parent.is_dir():
-        raise InputError(f"{option} {path}: directory {parent} does not exist")
-    if p.is_dir():
-        raise InputError(f"{option} {path}: is a directory, expected a file name")
-    return p
+def _short(text: str, n: int = 60) -> str:
+    return text if len(text) <= n else text[:n - 3] + "..."
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _publish(path: pathlib.Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically, leaving no temporary file even if killed."""
+    folder = path.parent
+    mode = 0o666 & ~_umask()
+    tmp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
+    try:
+        fd = os.open(folder, os.O_TMPFILE | os.O_WRONLY, mode)
+    except (OSError, AttributeError):  # no O_TMPFILE here: a named temporary file
+        fd = None
+    try:
+        if fd is not None:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                # linkat(AT_SYMLINK_FOLLOW) on /proc/self/fd/N gives the nameless file a name
+                proc = os.open("/proc/self/fd", os.O_RDONLY | os.O_DIRECTORY)
+                try:
+                    os.link(str(f.fileno()), tmp, src_dir_fd=proc, follow_symlinks=True)
+                finally:
+                    os.close(proc)
+        else:
+            with open(tmp, "xb") as f:
+                f.write(data)
+            os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def write_text_atomic(path: pathlib.Path, text: str) -> None:
-    write_atomic(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+    """Publish ``text`` (UTF-8) at ``path`` atomically (module docstring)."""
+    _publish(pathlib.Path(path), text.encode("utf-8"))
+
+
+@dataclass
+class Outputs:
+    """The files one command writes: claimed up front, published together.
+
+    ``inputs``: paths the command reads, which no output may replace.
+    """
+
+    inputs: list[pathlib.Path] = field(default_factory=list)
+    claimed: dict = field(default_factory=dict)
+    staged: list = field(default_factory=list)
+
+    def protect(self, *paths) -> None:
+        """Add input files no output may overwrite (missing or empty names are skipped)."""
+        for p in paths:
+            if p:
+                self.inputs.append(pathlib.Path(str(p).partition(".toml:")[0] +
+                                                (".toml" if ".toml:" in str(p) else "")))
+
+    def claim(self, text: str | None, formats: tuple[str, ...], option: str) -> pathlib.Path | None:
+        """Check an output name now, before any work. Returns the path (``None`` when the
+        option was not given). Raises :class:`InputError` (one line)."""
+        if text is None:
+            return None
+        shown = _short(text)
+        if not text.strip():
+            raise InputError(f"{option} {text!r}: expected a file name")
+        p = pathlib.Path(text)
+        if p.suffix.lower() not in formats:
+            raise InputError(f"{option} {shown}: expected a file ending in {', '.join(formats)}")
+        parent = p.parent if str(p.parent) else pathlib.Path(".")
+        if not parent.is_dir():
+            what = "is not a directory" if parent.exists() else "does not exist"
+            raise InputError(f"{option} {shown}: directory {_short(str(parent))} {what}")
+        if p.is_symlink():
+            raise InputError(f"{option} {shown}: is a symbolic link; refusing to replace it (name a plain file)")
+        if p.is_dir():
+            raise InputError(f"{option} {shown}: is a directory, expected a file name")
+        for other in self.inputs:
+            if _same(p, other):
+                raise InputError(f"{option} {shown}: is an input of this command ({_short(str(other))}); "
+                                 f"writing there would destroy it: name another file")
+        for other, opt in self.claimed.items():
+            if _same(p, other):
+                raise InputError(f"{option} {shown}: is also the file of {opt}")
+        try:
+            with tempfile.TemporaryFile(dir=parent):
+                pass
+        except OSError as exc:
+            raise InputError(f"{option} {shown}: cannot write in directory {_short(str(parent))} "
+                             f"({exc.strerror or exc})") from None
+        self.claimed[p] = option
+        return p
+
+    def stage(self, path: pathlib.Path | None, data: bytes, said: str) -> None:
+        """Keep rendered ``data`` for ``path``; ``said`` describes it ("plot", ...)."""
+        if path is not None:
+            self.staged.append((path, data, said))
+
+    def publish(self) -> list[str]:
+        """Write every staged output; returns one line per file. If one fails, those
+        already written by this call are removed and :class:`InputError` is raised."""
+        done, lines = [], []
+        for path, data, said in self.staged:
+            try:
+                _publish(path, data)
+            except OSError as exc:
+                for p in done:
+                    p.unlink(missing_ok=True)
+                raise InputError(f"{_short(str(path))}: cannot be written ({exc.strerror or exc}); "
+                                 f"no output was kept") from None
+            done.append(path)
+            lines.append(f"{said} written to {path}")
+        self.staged = []
+        return lines
+
+
+def _same(a: pathlib.Path, b: pathlib.Path) -> bool:
+    try:
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def scenario_inputs(scenario) -> list[str]:
+    """The files a loaded dogfight scenario was built from (decks and bases given as
+    files), which no output may replace."""
+    out = []
+    for p in scenario.table.planes:
+        for source in (getattr(p.deck, "source", ""), p.base.source):
+            if source and not source.startswith("maneuvers/data/"):
+                out.append(source)
+    return out
 
 
 def viz():
@@ -54,19 +191,18 @@ def resolve_deck_and_base(deck_spec: str, base_spec: str | None):
     return deck, find_base(chosen)
 
 
-PAPERS = ("A4", "Letter")
-ANIMATION_FORMATS = (".gif", ".mp4")
-
-
 def parse_scale(text: str) -> tuple[float, float]:
-    """``"1:1"`` -> ``(1.0, 1.0)``: paper millimetres per table millimetres as A:B."""
+    """``"1:1"`` -> ``(1.0, 1.0)``: paper millimetres per table millimetres as A:B, the
+    ratio between 1:1000 and 1000:1. Raises :class:`InputError`."""
     a, sep, b = text.partition(":")
     try:
         pa, tb = float(a), float(b)
     except ValueError:
-        pa = tb = 0.0
-    if not sep or not (pa > 0 and tb > 0) or pa != pa or tb != tb or pa == float("inf") or tb == float("inf"):
-        raise InputError(f"--scale {text!r}: expected PAPER:TABLE with positive numbers, e.g. 1:1")
+        pa = tb = math.nan
+    ok = sep and all(math.isfinite(v) and v > 0 for v in (pa, tb))
+    if not ok or not 1 / MAX_SCALE <= pa / tb <= MAX_SCALE:
+        raise InputError(f"--scale {_short(text)!r}: expected PAPER:TABLE with positive numbers whose ratio is "
+                         f"between 1:{MAX_SCALE:g} and {MAX_SCALE:g}:1, e.g. 1:1")
     return pa, tb
 
 
@@ -76,7 +212,7 @@ def add_picture_options(parser) -> None:
     parser.add_argument("--scale", metavar="A:B", help="true scale: with --plot FILE.pdf, A mm on paper per "
                                                        "B mm of table (1:1 prints at real size, tiled with "
                                                        "crop marks and a 100 mm test bar)")
-    parser.add_argument("--paper", choices=PAPERS, default="A4", help="paper for --scale (default A4)")
+    parser.add_argument("--paper", choices=PAPERS, default=None, help="paper for --scale (default A4)")
 
 
 @dataclass(frozen=True)
@@ -88,23 +224,36 @@ class PictureRequest:
     paper: str
 
     @classmethod
-    def from_args(cls, args) -> "PictureRequest":
-        plot = check_output_path(args.plot, PLOT_FORMATS, "--plot") if args.plot else None
-        scale = parse_scale(args.scale) if args.scale else None
+    def from_args(cls, args, outputs: Outputs) -> "PictureRequest":
+        plot = outputs.claim(args.plot, PLOT_FORMATS, "--plot")
+        scale = parse_scale(args.scale) if args.scale is not None else None
         if scale is not None and (plot is None or plot.suffix.lower() != ".pdf"):
-            raise InputError(f"--scale {args.scale}: writes a PDF: give --plot FILE.pdf")
-        return cls(plot, scale, args.paper)
+            raise InputError(f"--scale {_short(args.scale)}: writes a PDF: give --plot FILE.pdf")
+        if args.paper is not None and scale is None:
+            raise InputError(f"--paper {args.paper}: only a true-scale print has paper: give --scale A:B "
+                             f"with --plot FILE.pdf")
+        return cls(plot, scale, args.paper or "A4")
 
     @property
     def wanted(self) -> bool:
         """Whether a picture was asked for."""
         return self.plot is not None
 
-    def save(self, kind: str, result) -> str | None:
-        """Draw ``result`` and move the file into place; returns a line saying what was written."""
+    def render(self, kind: str, result, outputs: Outputs) -> None:
+        """Draw ``result`` in memory and stage it for publishing."""
         if self.plot is None:
-            return None
-        said = []
-        write_atomic(self.plot, lambda tmp: said.append(
-            viz().save_plot(kind, result, tmp, scale=self.scale, paper=self.paper)))
-        return f"{said[0]} written to {self.plot}"
+            return
+        buffer = io.BytesIO()
+        said = viz().save_plot(kind, result, buffer, scale=self.scale, paper=self.paper,
+                               format=self.plot.suffix.lstrip(".").lower())
+        outputs.stage(self.plot, buffer.getvalue(), said)
+
+
+def render_animation(result, path: pathlib.Path | None, fps: int, outputs: Outputs) -> None:
+    """Animate a turn into a private temporary directory and stage the bytes."""
+    if path is None:
+        return
+    with tempfile.TemporaryDirectory(prefix="furball-") as tmp:
+        target = pathlib.Path(tmp) / f"animation{path.suffix.lower()}"
+        said = viz().save_animation(result, target, fps=fps)
+        outputs.stage(path, target.read_bytes(), said)

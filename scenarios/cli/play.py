@@ -21,11 +21,11 @@ from typing import TextIO
 from geometry.errors import InputError
 from scenarios.engine import play_game, play_many
 
-from . import canuck
+from . import canuck, white_christmas, yorktown
 from .interactive import play_interactive
-from .output import PictureRequest, add_picture_options
+from .output import Outputs, PictureRequest, add_picture_options
 
-GAMES = {"canuck": canuck}
+GAMES = {"canuck": canuck, "yorktown": yorktown, "white-christmas": white_christmas}
 """CLI spelling -> the game's CLI module."""
 
 MAX_GAMES = 10**9
@@ -82,15 +82,21 @@ def _check(args):
 def run(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run ``furball play GAME`` from parsed ``args``. Raises :class:`InputError`."""
     module, game, seed, player = _check(args)
-    request = PictureRequest.from_args(args) if getattr(module, "PICTURE", None) else None
+    outputs = Outputs()
+    outputs.protect(*(getattr(args, name, None) for name in ("map", "deck", "time")))
+    request = PictureRequest.from_args(args, outputs) if getattr(module, "PICTURE", None) else None
     opts = module.options(args)
     out = stdout or sys.stdout
     if args.interactive:
+        stdin = stdin or sys.stdin
+        if stdin is None or stdin.closed:
+            raise InputError("--interactive: standard input is closed; there is nobody to ask")
         state = game.new_game(seed, **opts)
         seats = game.seat_count(opts)
-        return play_interactive(state, stdin or sys.stdin, out, seats=seats,
-                                hot_seat=getattr(module, "HIDDEN_INFORMATION", False) and seats > 1,
-                                bots=module.bots(args, opts, seed) if hasattr(module, "bots") else None)
+        bots = module.bots(args, opts, seed) if hasattr(module, "bots") else None
+        people = seats - len(bots or {})
+        return play_interactive(state, stdin, out, seats=seats,
+                                hot_seat=getattr(module, "HIDDEN_INFORMATION", False) and people > 1, bots=bots)
     if args.games is None:
         record = play_game(game, seed, player, opts)
         if args.json:
@@ -98,7 +104,9 @@ def run(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
         else:
             print("\n".join(record.log_lines()), file=out)
         if request is not None and request.wanted:
-            print(request.save(module.PICTURE, record.final), file=sys.stderr if args.json else out)
+            request.render(module.PICTURE, record.final, outputs)
+            for line in outputs.publish():
+                print(line, file=sys.stderr if args.json else out)
         return 0
     from tqdm import tqdm
 

@@ -15,16 +15,17 @@ outcome per grid point. All input is checked before any game is played.
 from __future__ import annotations
 
 import argparse
+import io
 import json
-import os
 import pathlib
 import sys
 from typing import TextIO
 
 from geometry.errors import InputError
-from scenarios.engine.sweep import MAX_GAMES, PLAYER, ROW_FORMATS, SEATS, default_workers, plan_sweep, run_sweep
+from scenarios.engine.sweep import (MAX_GAMES, PLAYER, ROW_FORMATS, SEATS, default_workers, encode_rows, plan_sweep,
+                                   run_sweep)
 
-from .output import PLOT_FORMATS, check_output_path, viz, write_atomic
+from .output import PLOT_FORMATS, Outputs, viz
 from .play import GAMES
 
 __all__ = ["register", "run", "parse_pairs", "CHECKPOINT_SUFFIX"]
@@ -65,7 +66,8 @@ def register(subparsers) -> None:
     p.add_argument("--set", dest="settings", action="append", default=[], metavar="KEY=VALUE",
                    help="an option, the same at every point (repeatable)")
     p.add_argument("--grid", action="append", default=[], metavar="KEY=V1,V2",
-                   help="an option's values; every combination is a grid point (repeatable)")
+                   help="an option's values; every combination is a grid point (repeatable); separate the "
+                        "values with ';' when they hold commas")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=_whole, default=None, metavar="N",
                        help="worker processes of a local Dask cluster (default: one per core; 1: in this "
@@ -86,8 +88,10 @@ def register(subparsers) -> None:
 
 
 def parse_pairs(items: list[str], option: str, many: bool) -> dict[str, str | list[str]]:
-    """``["k=v", ...]`` -> ``{k: v}`` (``many``: ``{k: [v1, v2]}`` split at commas).
-    Raises :class:`InputError` for a malformed item or a key given twice."""
+    """``["k=v", ...]`` -> ``{k: v}`` (``many``: ``{k: [v1, v2]}`` split at commas, or
+    at semicolons when there is one, for values that hold commas themselves:
+    ``expansions=expert;expert,tank``). Raises :class:`InputError` for a malformed item
+    or a key given twice."""
     out: dict[str, str | list[str]] = {}
     for item in items:
         key, sep, value = item.partition("=")
@@ -98,33 +102,28 @@ def parse_pairs(items: list[str], option: str, many: bool) -> dict[str, str | li
         if key in out:
             raise InputError(f"{option} {key}: given twice")
         if many:
-            values = [v.strip() for v in value.split(",")]
+            values = [v.strip() for v in value.split(";" if ";" in value else ",")]
             if any(not v for v in values):
-                raise InputError(f"{option} {item[:60]!r}: expected values separated by commas")
+                raise InputError(f"{option} {item[:60]!r}: expected values separated by commas (or semicolons)")
             out[key] = values
         else:
             out[key] = value.strip()
     return out
 
 
-def _check_out(path: str | None, resume: bool) -> tuple[pathlib.Path | None, pathlib.Path | None]:
-    if path is None:
+def _checkpoint(rows_path: pathlib.Path | None, resume: bool) -> pathlib.Path | None:
+    """The ``.partial`` file beside ``--out`` (checked against ``--resume``)."""
+    if rows_path is None:
         if resume:
             raise InputError("--resume: give the --out FILE of the interrupted sweep")
-        return None, None
-    out = check_output_path(path, ROW_FORMATS, "--out")
-    parent = out.parent if str(out.parent) else pathlib.Path(".")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise InputError(f"--out {path}: directory {parent} is not writable")
-    if out.exists() and not os.access(out, os.W_OK):
-        raise InputError(f"--out {path}: the file is not writable")
-    partial = out.with_name(out.name + CHECKPOINT_SUFFIX)
+        return None
+    partial = rows_path.with_name(rows_path.name + CHECKPOINT_SUFFIX)
     if resume and not partial.exists():
         raise InputError(f"--resume: no interrupted sweep to continue ({partial} does not exist)")
     if not resume and partial.exists():
-        raise InputError(f"--out {path}: {partial} holds an interrupted sweep: add --resume to continue it, "
-                         f"or delete it")
-    return out, partial
+        raise InputError(f"--out {rows_path}: {partial} holds an interrupted sweep: add --resume to continue "
+                         f"it, or delete it")
+    return partial
 
 
 def run(args, stdout: TextIO | None = None) -> int:
@@ -139,8 +138,10 @@ def run(args, stdout: TextIO | None = None) -> int:
         raise InputError(f"--seed {args.seed}: expected an integer >= 0")
     if args.workers is not None and not 1 <= args.workers <= 4096:
         raise InputError(f"--workers {args.workers}: expected an integer from 1 to 4096")
-    rows_path, partial = _check_out(args.out, args.resume)
-    plot = check_output_path(args.plot, PLOT_FORMATS, "--plot") if args.plot else None
+    outputs = Outputs()
+    rows_path = outputs.claim(args.out, ROW_FORMATS, "--out")
+    plot = outputs.claim(args.plot, PLOT_FORMATS, "--plot")
+    partial = _checkpoint(rows_path, args.resume)
     settings = parse_pairs(args.settings, "--set", many=False)
     grid = parse_pairs(args.grid, "--grid", many=True)
     workers = args.workers
@@ -153,8 +154,8 @@ def run(args, stdout: TextIO | None = None) -> int:
     with tqdm(total=plan.total, desc=f"sweep {game.name}", unit="game", file=sys.stderr, mininterval=0.5,
               leave=False, disable=None) as bar:
         result = run_sweep(game, args.games, plan=plan, workers=workers if args.scheduler is None else None,
-                           scheduler=args.scheduler, progress=bar.update, out=rows_path, checkpoint=partial,
-                           resume=args.resume)
+                           scheduler=args.scheduler, progress=bar.update, checkpoint=partial, resume=args.resume,
+                           remove_checkpoint=False)
     if not result.complete:
         kept = (f"kept in {partial}: run the same command with --resume to finish" if partial is not None
                 else "nothing kept (give --out FILE to keep finished games)")
@@ -166,9 +167,13 @@ def run(args, stdout: TextIO | None = None) -> int:
         print(result.table(module.summarise), file=out)
     said = sys.stderr if args.json else out
     if rows_path is not None:
-        print(f"{result.games_done} rows written to {rows_path}", file=said)
+        outputs.stage(rows_path, encode_rows(result, rows_path.suffix), f"{result.games_done} rows")
     if plot is not None:
-        drawn = []
-        write_atomic(plot, lambda tmp: drawn.append(viz().save_plot("sweep", result, tmp)))
-        print(f"{drawn[0]} written to {plot}", file=said)
+        buffer = io.BytesIO()
+        drawn = viz().save_plot("sweep", result, buffer, format=plot.suffix.lstrip(".").lower())
+        outputs.stage(plot, buffer.getvalue(), drawn)
+    for line in outputs.publish():
+        print(line, file=said)
+    if partial is not None:
+        partial.unlink(missing_ok=True)  # the rows are kept: the checkpoint has served
     return 0

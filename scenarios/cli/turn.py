@@ -5,13 +5,12 @@ import argparse
 import json
 
 from geometry.errors import InputError
+from scenarios.dogfight import ReorderPolicy, Scenario, TurnResult, adjudicate, load_scenario, scenario_toml, turn_json
 
-from scenarios.dogfight.report import turn_json, turn_text
-from scenarios.dogfight.scenario import POLICIES, load_scenario, scenario_toml
-from scenarios.dogfight.turn import run_turn
+from .output import (ANIMATION_FORMATS, Outputs, PictureRequest, add_picture_options, render_animation,
+                     scenario_inputs, viz)
 
-from .output import (ANIMATION_FORMATS, PictureRequest, add_picture_options, check_output_path, viz, write_atomic,
-                     write_text_atomic)
+MAX_SEED = 2**63 - 1
 
 
 def _seed(text: str) -> int:
@@ -19,8 +18,8 @@ def _seed(text: str) -> int:
         value = int(text)
     except ValueError:
         value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to 2**63-1, got {text[:40]!r}")
     return value
 
 
@@ -31,39 +30,107 @@ def register(subparsers) -> None:
                     "the table, overlaps, collisions, altitude, firing positions. Prints a report.")
     p.add_argument("scenario", help="scenario or saved-state file (TOML)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument("--out", metavar="STATE.toml", help="write the table after the turn (a scenario)")
+    p.add_argument("--out", metavar="STATE.toml", help="write the table after the turn (a scenario: add plans "
+                                                       "and play the next turn)")
     add_picture_options(p)
     p.add_argument("--animate", metavar="FILE", help="animate the turn to FILE.gif (or .mp4 with ffmpeg)")
     p.add_argument("--fps", type=int, default=12, help="frames per second of --animate (default 12)")
     p.add_argument("--seed", type=_seed, help="seed for every random draw (default: the scenario's, "
                                               "else a fresh one, printed in the report)")
-    p.add_argument("--policy", choices=POLICIES, help="how a chaser reorders after a reveal "
-                                                      "(default: the scenario's, else keep)")
+    p.add_argument("--policy", choices=[x.value for x in ReorderPolicy],
+                   help="how a chaser reorders after a reveal (default: the scenario's, else keep)")
     p.set_defaults(func=run)
 
 
+def _fmt_pose(p) -> str:
+    return f"({p.x_mm:7.1f}, {p.y_mm:7.1f}, {p.heading_deg:5.1f}°)"
+
+
+def turn_text(r: TurnResult) -> str:
+    """A readable report of the turn."""
+    t = r.before
+    ru = t.rules
+    out = [f'furball turn: "{t.name}", turn {t.turn} (seed {r.seed}, reorder policy {r.policy})',
+           f"table {t.width_mm:g} x {t.height_mm:g} mm; ruler {ru.ruler_length_mm:g} mm, "
+           f"short range {ru.short_range_mm:g} mm ({ru.provenance})", "",
+           "Start of turn: tailing (DF.T1, DF.T3)"]
+    out += [f"  {c.chaser} tails {c.target} (ruler {c.distance_mm:.1f} mm)" for c in r.tails] or ["  no tails"]
+    out += [f"  {c.chaser} asked to tail {c.target} but cannot, so tails nobody: "
+            f"{'; '.join(map(str, c.reasons))}" for c in r.unmet_wishes]
+    for m in r.maneuvers:
+        out += ["", f"Maneuver {m.index}"]
+        for v in m.reveals:
+            change = "keeps its order" if v.before == v.after else \
+                f"reorders {','.join(v.before)} -> {','.join(v.after)}"
+            fixed = " (its own next card is fixed: it showed it in a cycle of tails)" if v.fixed else ""
+            out.append(f"  reveal: {v.target} shows {v.shown} to {v.chaser}, who {change}{fixed} (DF.T2)")
+        for mv in m.moves:
+            out.append(f"  {mv.plane:<12} {mv.card:<5} {mv.card_name[:22]:<22} {_fmt_pose(mv.start)} -> "
+                       f"{_fmt_pose(mv.end)}  alt {mv.altitude}")
+            out += [f"      {e}" for e in mv.events]
+        out += [f"  {n} leaves the table (DF.E1)" for n in m.left_table]
+        for a, b in m.overlaps:
+            out.append(f"  overlap: {a} and {b} (DF.O1; they cannot fire at each other, DF.O2)")
+        for c in m.collisions:
+            if c.balloon:
+                out.append(f"  collision: {c.a} and {c.b}: a balloon, unavoidable; each takes a C card (DF.C5)")
+                continue
+            combos = ", ".join(f"{sa}/{sb} {'hit' if hit else 'miss'}" for (sa, sb), hit in c.combinations.items())
+            verdict = f"drawn {c.drawn[0]}/{c.drawn[1]}: " + (
+                "they collide, each takes an A card (DF.C4)" if c.collided else "no collision")
+            out.append(f"  collision test {c.a} / {c.b}: P = {c.probability} ({combos}); {verdict} (DF.C3)")
+        if m.shots:
+            out += [f"  can fire: {x.shooter} -> {x.target} at {x.range} range ({x.distance_mm:.1f} mm)"
+                    for x in m.shots]
+        else:
+            out.append("  no firing positions")
+        out += [f"  autonomous fire: {x.shooter} fires gun {x.arc + 1} at {x.target} ({x.range} range, DF.A2)"
+                for x in m.autonomous_fire]
+        for name, events in m.drops:
+            out += [f"  {name} {e}" for e in events]
+        for c in m.tail_checks:
+            out.append(f"  {c.chaser} still tails {c.target}" if c.ok else
+                       f"  {c.chaser} loses the tail on {c.target}: {'; '.join(map(str, c.reasons))} (DF.T4)")
+    out += ["", f"End of turn (state for turn {r.after.turn})"]
+    for p in r.after.planes:
+        extra = f", bombs {p.bombs}/{p.bombs_at_start}" if p.bombs_at_start else ""
+        dmg = f", damage {' '.join(p.damage)}" if p.damage else ""
+        out.append(f"  {p.name:<12} {p.side:<10} {_fmt_pose(p.pose)} alt {p.altitude} "
+                   f"counters {p.climb_counters}{extra}{dmg} [{p.status}]")
+    return "\n".join(out)
+
+
 def run(args) -> int:
-    request = PictureRequest.from_args(args)
-    out = check_output_path(args.out, (".toml",), "--out") if args.out else None
-    animate = check_output_path(args.animate, ANIMATION_FORMATS, "--animate") if args.animate else None
+    outputs = Outputs()
+    outputs.protect(args.scenario)
+    request = PictureRequest.from_args(args, outputs)
+    out = outputs.claim(args.out, (".toml",), "--out")
+    animate = outputs.claim(args.animate, ANIMATION_FORMATS, "--animate")
     if not 1 <= args.fps <= 60:
         raise InputError(f"--fps {args.fps}: expected 1 to 60 frames per second")
     if animate is not None:
         viz().check_animation(animate)
     scenario = load_scenario(args.scenario)
-    result = run_turn(scenario, policy=args.policy, seed=args.seed)
-    state_text = scenario_toml(result.after, out.parent) if out else None
-    notes = [request.save("turn", result)]
-    if animate is not None:
-        said = []
-        write_atomic(animate, lambda tmp: said.append(viz().save_animation(result, tmp, fps=args.fps)))
-        notes.append(f"{said[0]} written to {animate}")
+    outputs.protect(*scenario_inputs(scenario))
+    for path, option in ((request.plot, "--plot"), (out, "--out"), (animate, "--animate")):
+        if path is not None:  # the deck and base files are known only now
+            outputs.claimed.pop(path)
+            outputs.claim(str(path), (path.suffix,), option)
+    policy = args.policy or scenario.policy
+    seed = args.seed if args.seed is not None else scenario.seed
+    try:
+        result = adjudicate(scenario.table, scenario.orders, seed=seed, policy=policy,
+                            samples=request.wanted or animate is not None)
+    except InputError as exc:  # an illegal plan or bad orders: say which file
+        raise InputError(f"{scenario.source}: {exc}") from None
+    request.render("turn", result, outputs)
+    render_animation(result, animate, args.fps, outputs)
     if out is not None:
-        write_text_atomic(out, state_text)
-        notes.append(f"state for turn {result.after.turn} written to {out}")
+        # the saved state keeps the settings given for this game (the seed draws anew each turn)
+        saved = Scenario(result.after, {}, ReorderPolicy(policy), seed)
+        outputs.stage(out, scenario_toml(saved, out.parent).encode("utf-8"), f"state for turn {result.after.turn}")
+    written = outputs.publish()
     print(json.dumps(turn_json(result), indent=2) if args.json else turn_text(result))
-    if not args.json:
-        for note in notes:
-            if note:
-                print(note)
+    for line in [] if args.json else written:
+        print(line)
     return 0

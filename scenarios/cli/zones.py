@@ -1,12 +1,14 @@
 """`furball zones SCENARIO --plane NAME`: where one plane could tail and shoot."""
 from __future__ import annotations
 
+import math
+
 from geometry.errors import InputError
 from maneuvers.zones import zones
 
 from scenarios.dogfight.scenario import load_scenario
 
-from .output import PictureRequest, add_picture_options
+from .output import Outputs, PictureRequest, add_picture_options, scenario_inputs
 
 
 def register(subparsers) -> None:
@@ -23,16 +25,20 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    request = PictureRequest.from_args(args)
-    s = load_scenario(args.scenario)
-    names = [p.name for p in s.planes]
-    if args.plane not in names:
-        raise InputError(f"--plane {args.plane!r}: no such plane in {args.scenario} (planes: {', '.join(names)})")
-    plane = s.plane(args.plane)
-    if args.enemy_heading is not None and args.enemy_heading != args.enemy_heading:
-        raise InputError("--enemy-heading: expected a number of degrees")
-    z = zones(plane, s.planes, s.rules, args.enemy_heading, table_mm=(s.table_width_mm, s.table_height_mm),
-              scenario=s.name, turn=s.turn)
+    outputs = Outputs()
+    outputs.protect(args.scenario)
+    request = PictureRequest.from_args(args, outputs)
+    scenario = load_scenario(args.scenario)
+    outputs.protect(*scenario_inputs(scenario))
+    table = scenario.table
+    if args.plane not in table.names:
+        raise InputError(f"--plane {args.plane[:40]!r}: no such plane in {args.scenario} "
+                         f"(planes: {', '.join(table.names)})")
+    plane = table.plane(args.plane)
+    if args.enemy_heading is not None and not math.isfinite(args.enemy_heading):
+        raise InputError(f"--enemy-heading {args.enemy_heading}: expected a finite number of degrees")
+    z = zones(plane, table.planes, table.rules, args.enemy_heading, table_mm=(table.width_mm, table.height_mm),
+              scenario=table.name, turn=table.turn)
     print(f"{plane.name} ({plane.side}), altitude {plane.altitude}: tail zone for an enemy flying "
           f"{z.enemy_heading_deg:g} deg covers {z.tail_zone.area:.0f} mm² (DF.T1, DF.T5)")
     if not z.can_tail:
@@ -41,7 +47,7 @@ def run(args) -> int:
         tail = "can be tailed" if check.ok else "cannot be tailed: " + "; ".join(check.reasons)
         fire = f"in the firing arc at {shot.range} range ({shot.distance_mm:.1f} mm)" if shot else "no shot"
         print(f"  {enemy.name}: {tail}; {fire}")
-    written = request.save("zones", z)
-    if written:
-        print(written)
+    request.render("zones", z, outputs)
+    for line in outputs.publish():
+        print(line)
     return 0

@@ -1,1 +1,26 @@
-"""The dogfight: scenario files, one turn's adjudication, and its report (DF.*)."""
+"""The dogfight, as Python values: build a table, give orders, adjudicate a turn.
+
+    from scenarios.dogfight import Table, PlaneState, Orders, adjudicate
+    table = Table(width_mm=900, height_mm=900, planes=[
+        PlaneState("Camel", side="Allies", deck="A", base=None, pose=(250, 420, 0), altitude=2),
+        PlaneState("Albatros", side="Central Powers", deck="A", base=None, pose=(400, 440, 10), altitude=2),
+    ])
+    result = adjudicate(table, {"Camel": ["A1", "A3", "A4"], "Albatros": ["A4", "A6", "A14"]}, seed=1)
+    result.after          # the next Table; result.maneuvers, result.shots, result.events ...
+
+Scenario files only convert to and from these values (:mod:`.scenario`); the JSON
+report is :func:`turn_json`. Rules: DF.* (docs/rules/dogfight.md); every decision where
+they are silent: docs/dogfight.md.
+"""
+from maneuvers.plane import Engines, PlaneKind, PlaneState, PlaneStatus, Rules, default_rules
+
+from .policy import ReorderPolicy
+from .report import plane_json, turn_json
+from .scenario import Scenario, load_scenario, parse_scenario, scenario_toml
+from .table import MAX_PLANES, MIN_TABLE_MM, Orders, Table
+from .turn import Maneuver, Move, Reveal, TurnResult, adjudicate
+
+__all__ = ["Engines", "PlaneKind", "PlaneState", "PlaneStatus", "Rules", "default_rules", "ReorderPolicy",
+           "plane_json", "turn_json", "Scenario", "load_scenario", "parse_scenario", "scenario_toml",
+           "MAX_PLANES", "MIN_TABLE_MM", "Orders", "Table", "Maneuver", "Move", "Reveal", "TurnResult",
+           "adjudicate"]

@@ -1,11 +1,12 @@
 """How a chaser reorders its remaining cards after the target's reveal (DF.T2).
 
-A policy is a callable ``(situation) -> tuple of card ids`` returning the chaser's
-remaining cards in their new order (a permutation; it must keep the plan legal).
+A policy is a callable ``(situation) -> tuple of card ids`` returning the cards the
+chaser may still reorder, in their new order (a permutation; it must keep the plan
+legal).
 
 * ``keep`` (default): the chaser keeps its plan.
-* ``best``: for every legal order of its remaining cards, the chaser flies them against
-  the target's revealed card and, for the maneuver after that, against each card of the
+* ``best``: for every legal order of those cards, the chaser flies them against the
+  target's revealed card and, for the maneuver after that, against each card of the
   target's deck with equal chance; it picks the order with the highest expected number
   of maneuvers that end with a firing position on the target (short range counts
   double), then the most maneuvers still tailing, then the planned order. Other planes
@@ -14,33 +15,45 @@ remaining cards in their new order (a permutation; it must keep the plan legal).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from itertools import permutations
 from typing import Callable, Sequence
 
-from maneuvers.firing import SHORT, shot_at
+from maneuvers.firing import FiringRange, shot_at
 from maneuvers.placement import place
 from maneuvers.plan import plan_problem
-from maneuvers.plane import Plane, Rules
+from maneuvers.plane import PlaneState, Rules
 from maneuvers.tailing import tail_check
 
-__all__ = ["Situation", "keep", "best", "POLICY_FUNCTIONS"]
+__all__ = ["ReorderPolicy", "Situation", "keep", "best", "POLICY_FUNCTIONS"]
+
+
+class ReorderPolicy(StrEnum):
+    """How a chaser reorders after a reveal (module docstring)."""
+
+    KEEP = "keep"
+    BEST = "best"
 
 
 @dataclass(frozen=True)
 class Situation:
     """What the chaser knows when it may reorder: itself and the target now, the
-    target's revealed card id, its own flown and remaining card ids, its state at the
-    start of the turn (for legality), its drops, the other planes, the rules."""
+    target's revealed card id, its own card ids fixed so far this turn (``flown``: the
+    cards flown, and its next card when that is fixed) and those it may reorder
+    (``remaining``), whether its next card is fixed (``next_fixed``: it showed that card
+    to its own chaser in a cycle of tails, DF.T2), its state at the start of the turn
+    (for legality), its drops, the other planes, the rules."""
 
-    chaser: Plane
-    target: Plane
+    chaser: PlaneState
+    target: PlaneState
     shown: str
     flown: tuple[str, ...]
     remaining: tuple[str, ...]
-    chaser_at_turn_start: Plane
+    chaser_at_turn_start: PlaneState
     drops: tuple[int, ...] | None
-    planes: tuple[Plane, ...]
+    planes: tuple[PlaneState, ...]
     rules: Rules
+    next_fixed: bool = False
 
 
 def keep(s: Situation) -> tuple[str, ...]:
@@ -48,16 +61,18 @@ def keep(s: Situation) -> tuple[str, ...]:
     return s.remaining
 
 
-def _value(chaser: Plane, target: Plane, others: Sequence[Plane], rules: Rules) -> tuple[float, float]:
+def _value(chaser: PlaneState, target: PlaneState, others: Sequence[PlaneState], rules: Rules) -> tuple[float, float]:
     everyone = [chaser, target, *others]
     shot = shot_at(chaser, target, everyone, rules)
-    fire = 0.0 if shot is None else (2.0 if shot.range == SHORT else 1.0)
+    fire = 0.0 if shot is None else (2.0 if shot.range == FiringRange.SHORT else 1.0)
     tail = 1.0 if tail_check(chaser, target, everyone, rules).ok else 0.0
     return fire, tail
 
 
 def best(s: Situation) -> tuple[str, ...]:
-    """The order with the best expected firing positions (module doc)."""
+    """The order with the best expected firing positions (module doc). The revealed
+    card is met by the chaser's next card: ``remaining[0]`` once reordered, or its fixed
+    next card."""
     others = [p for p in s.planes if p.name not in (s.chaser.name, s.target.name) and p.on_table]
     target_deck = s.target.deck
     seen, candidates = set(), []
@@ -65,19 +80,20 @@ def best(s: Situation) -> tuple[str, ...]:
         if order in seen:
             continue
         seen.add(order)
-        if plan_problem(s.chaser_at_turn_start, s.flown + order, s.drops, s.rules.max_altitude) is None:
+        if plan_problem(s.chaser_at_turn_start, s.flown + order, s.drops, s.rules) is None:
             candidates.append(order)
     if len(candidates) <= 1:
         return candidates[0] if candidates else s.remaining
     shown = target_deck.card(s.shown)
     target_next = s.target.but(pose=place(s.target.pose, shown, s.target.base))
+    deck = s.chaser.deck
     scored = []
     for rank, order in enumerate(candidates):
-        deck = s.chaser.deck
-        chaser1 = s.chaser.but(pose=place(s.chaser.pose, deck.card(order[0]), s.chaser.base))
+        moves = ((s.flown[-1],) if s.next_fixed else ()) + order
+        chaser1 = s.chaser.but(pose=place(s.chaser.pose, deck.card(moves[0]), s.chaser.base))
         fire, tail = _value(chaser1, target_next, others, s.rules)
-        if len(order) > 1:
-            chaser2 = chaser1.but(pose=place(chaser1.pose, deck.card(order[1]), chaser1.base))
+        if len(moves) > 1:
+            chaser2 = chaser1.but(pose=place(chaser1.pose, deck.card(moves[1]), chaser1.base))
             outcomes = [_value(chaser2, target_next.but(pose=place(target_next.pose, c, target_next.base)),
                                others, s.rules) for c in target_deck.cards]
             fire += sum(f for f, _ in outcomes) / len(outcomes)
@@ -86,4 +102,5 @@ def best(s: Situation) -> tuple[str, ...]:
     return min(scored)[3]
 
 
-POLICY_FUNCTIONS: dict[str, Callable[[Situation], tuple[str, ...]]] = {"keep": keep, "best": best}
+POLICY_FUNCTIONS: dict[ReorderPolicy, Callable[[Situation], tuple[str, ...]]] = {
+    ReorderPolicy.KEEP: keep, ReorderPolicy.BEST: best}

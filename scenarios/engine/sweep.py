@@ -25,6 +25,8 @@ interrupted sweep (Ctrl-C) keeps what was finished and ``resume=True`` continues
 from __future__ import annotations
 
 import contextlib
+import csv
+import io
 import itertools
 import json
 import logging
@@ -45,7 +47,7 @@ from .runner import play_game, series_seeds
 from .stats import Summary, mean_interval, proportion_interval, summarise as summarise_rows
 
 __all__ = ["GridPoint", "SweepPlan", "SweepResult", "Task", "Checkpoint", "plan_sweep", "run_sweep", "play_task",
-           "write_rows", "default_workers", "ROW_FORMATS", "MAX_GAMES", "MAX_POINTS", "MAX_BATCH",
+           "write_rows", "encode_rows", "default_workers", "ROW_FORMATS", "MAX_GAMES", "MAX_POINTS", "MAX_BATCH",
            "CLUSTER_WORKERS", "PLAYER", "SEATS", "FIXED_COLUMNS"]
 
 PLAYER = "player"
@@ -225,7 +227,8 @@ def play_task(game: Game, point: GridPoint, seed: int, task: Task) -> tuple[tupl
     """Play the games of ``task`` (on a worker) and return ``(columns, records)``: one
     tuple per game, in game order, with ``point``, ``game`` (index in the series),
     ``seed``, ``player``, the point's option columns, then the game's :meth:`result`
-    row. (Tuples, not dicts: a million games take a fifth of the memory.)"""
+    row; an option column whose name the result also uses is called ``set_<name>``.
+    (Tuples, not dicts: a million games take a fifth of the memory.)"""
     options = point.options
     player = SEATS.join(point.players) if len(set(point.players)) > 1 else point.players[0]
     head = point.columns
@@ -234,10 +237,10 @@ def play_task(game: Game, point: GridPoint, seed: int, task: Task) -> tuple[tupl
     for i, s in enumerate(series_seeds(seed, task.games, task.start), start=task.start):
         result = play_game(game, s, point.players, options, keep_log=False).result
         if not columns:
-            columns = FIXED_COLUMNS + tuple(head) + tuple(result)
-            clash = set(result) & (set(head) | set(FIXED_COLUMNS))
+            clash = set(result) & set(FIXED_COLUMNS)
             if clash:  # pragma: no cover - an engine bug, not a user mistake
                 raise RuntimeError(f"{game.name}: result columns {sorted(clash)} clash with sweep columns")
+            columns = FIXED_COLUMNS + tuple(f"set_{k}" if k in result else k for k in head) + tuple(result)
         if len(columns) != len(FIXED_COLUMNS) + len(head) + len(result) or \
                 tuple(result) != columns[len(FIXED_COLUMNS) + len(head):]:  # pragma: no cover - an engine bug
             raise RuntimeError(f"{game.name} seed {s}: result columns differ from game to game")
@@ -249,20 +252,49 @@ def play_task(game: Game, point: GridPoint, seed: int, task: Task) -> tuple[tupl
 # -- results -------------------------------------------------------------------------
 @dataclass
 class SweepResult:
-    """What a sweep produced: its ``plan``, the ``columns`` and one ``records`` tuple
-    per game (sorted by point, then game), and whether it is ``complete`` (False after
-    an interruption: then only the finished tasks are in ``records``). ``rows`` gives
-    them as dicts."""
+    """What a sweep produced: its ``plan``; ``columns`` (every column any point has, in
+    the order first met) and one ``records`` tuple per game in that order (sorted by
+    point, then game; ``None`` where a point's games have no such column, e.g. the VP
+    of a fourth seat in 3-player games); ``point_columns``: the columns of each point;
+    and whether it is ``complete`` (False after an interruption: then only the
+    finished tasks are in ``records``). ``rows`` gives the games as dicts."""
 
     plan: SweepPlan
     columns: tuple[str, ...]
     records: list[tuple]
     complete: bool = True
+    point_columns: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
-    def from_rows(cls, plan: SweepPlan, rows: Sequence[Mapping[str, Any]], complete: bool = True) -> "SweepResult":
-        columns = tuple(rows[0]) if rows else FIXED_COLUMNS
-        return cls(plan, columns, [tuple(r[c] for c in columns) for r in rows], complete)
+    def assemble(cls, plan: SweepPlan | None, parts: Iterable[tuple[tuple[str, ...], list[tuple]]],
+                 complete: bool = True) -> "SweepResult":
+        """One result from tasks' ``(columns, records)``, in the order given."""
+        parts = list(parts)
+        union: dict[str, int] = {}
+        for columns, _ in parts:
+            for c in columns:
+                union.setdefault(c, len(union))
+        names = tuple(union) or FIXED_COLUMNS
+        records, per_point = [], {}
+        for columns, rows in parts:
+            if rows:
+                per_point.setdefault(rows[0][0], columns)
+            if columns == names:
+                records.extend(rows)
+                continue
+            where = [union[c] for c in columns]
+            for r in rows:
+                full = [None] * len(names)
+                for i, v in zip(where, r):
+                    full[i] = v
+                records.append(tuple(full))
+        return cls(plan, names, records, complete, per_point)
+
+    @classmethod
+    def from_rows(cls, plan: SweepPlan | None, rows: Sequence[Mapping[str, Any]],
+                  complete: bool = True) -> "SweepResult":
+        """A result from rows as dicts (each row's own columns)."""
+        return cls.assemble(plan, [(tuple(r), [tuple(r.values())]) for r in rows], complete)
 
     @property
     def games_done(self) -> int:
@@ -270,17 +302,20 @@ class SweepResult:
 
     @property
     def rows(self) -> list[dict]:
-        """Every game as a dict, column -> value (made on each call)."""
-        return [dict(zip(self.columns, r)) for r in self.records]
+        """Every game as a dict of its point's columns (made on each call)."""
+        return [row for point in sorted({r[0] for r in self.records}) for row in self.point_rows(point)]
 
     def point_rows(self, point: int) -> list[dict]:
-        """The rows of grid point ``point``, in game order."""
-        return [dict(zip(self.columns, r)) for r in self.records if r[0] == point]
+        """The rows of grid point ``point``, in game order, with that point's columns."""
+        columns = self.point_columns.get(point, self.columns)
+        where = [self.columns.index(c) for c in columns]
+        return [{c: r[i] for c, i in zip(columns, where)} for r in self.records if r[0] == point]
 
     def column(self, name: str, point: int | None = None) -> list[Any]:
-        """The values of column ``name`` (of one grid ``point``, or of all)."""
+        """The values of column ``name`` (of one grid ``point``, or of all; games without
+        that column left out)."""
         i = self.columns.index(name)
-        return [r[i] for r in self.records if point is None or r[0] == point]
+        return [r[i] for r in self.records if (point is None or r[0] == point) and r[i] is not None]
 
     def mean(self, point: int, column: str) -> tuple[float, float, float]:
         """``(mean, low, high)`` of a numeric column at ``point``: the 95 % t interval."""
@@ -294,14 +329,13 @@ class SweepResult:
 
     def result_columns(self) -> list[str]:
         """The game's result columns (the rows without the sweep's own columns)."""
-        skip = set(FIXED_COLUMNS) | set(self.plan.keys)
-        return [k for k in self.columns if k not in skip] if self.records else []
+        return list(self.columns[len(FIXED_COLUMNS) + len(self.plan.keys):]) if self.records else []
 
     def summaries(self, summarise: Callable[[Iterable[dict], str], Summary] | None = None
                   ) -> list[tuple[GridPoint, Summary]]:
         """One summary per grid point: ``summarise(rows, label)`` (default: every result
         column, means with t intervals and shares with Wilson intervals)."""
-        columns = self.result_columns()
+        skip = len(FIXED_COLUMNS) + len(self.plan.keys)
         out = []
         for point in self.plan.points:
             rows = self.point_rows(point.index)
@@ -309,6 +343,7 @@ class SweepResult:
             if summarise is not None:
                 out.append((point, summarise(rows, label)))
             else:
+                columns = list(self.point_columns.get(point.index, self.columns)[skip:])
                 out.append((point, summarise_rows(rows, label, columns=columns)))
         return out
 
@@ -333,39 +368,39 @@ class SweepResult:
                            for p, s in self.summaries(summarise)]}
 
 
-def write_rows(rows: Sequence[Mapping[str, Any]] | SweepResult, path: str | os.PathLike,
-               format: str | None = None) -> None:
-    """Write rows (dicts, or a :class:`SweepResult`'s records) to ``path`` as Parquet
-    (pyarrow) or CSV, by ``format`` or the path's suffix (:data:`ROW_FORMATS`). Atomic:
-    the file is written under a temporary name beside ``path`` and renamed into place
-    once complete. Raises :class:`InputError` for another suffix."""
-    if not isinstance(rows, SweepResult):
-        rows = SweepResult.from_rows(None, rows)
-    path = pathlib.Path(path)
-    fmt = (format or path.suffix).lower()
-    if not fmt.startswith("."):
-        fmt = "." + fmt
+def encode_rows(rows: Sequence[Mapping[str, Any]] | SweepResult, format: str) -> bytes:
+    """The rows (dicts, or a :class:`SweepResult`'s records) as the bytes of a Parquet
+    (pyarrow; seeds as unsigned 64-bit integers) or CSV file (``format``: one of
+    :data:`ROW_FORMATS`). Raises :class:`InputError` for another format."""
+    result = rows if isinstance(rows, SweepResult) else SweepResult.from_rows(None, rows)
+    fmt = format.lower() if format.startswith(".") else "." + format.lower()
     if fmt not in ROW_FORMATS:
-        raise InputError(f"{path}: expected a file ending in {', '.join(ROW_FORMATS)}")
-    write_atomic(path, lambda tmp: _write_rows_now(rows, tmp, fmt))
-
-
-def _write_rows_now(result: SweepResult, path: pathlib.Path, fmt: str) -> None:
+        raise InputError(f"rows: expected a format among {', '.join(ROW_FORMATS)}, got {format!r}")
     if fmt == ".parquet":
         import pyarrow as pa
         import pyarrow.parquet as pq
 
         table = pa.table({name: pa.array([r[i] for r in result.records],
-                                         type=pa.uint64() if name == "seed" else None)  # 64-bit unsigned
+                                         type=pa.uint64() if name == "seed" else None)
                           for i, name in enumerate(result.columns)})
-        pq.write_table(table, path)
-        return
-    import csv
+        buffer = io.BytesIO()
+        pq.write_table(table, buffer)
+        return buffer.getvalue()
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(result.columns)
+    writer.writerows(result.records)
+    return text.getvalue().encode("utf-8")
 
-    with open(path, "w", newline="", encoding="utf-8") as fh:
-        writer = csv.writer(fh, lineterminator="\n")
-        writer.writerow(result.columns)
-        writer.writerows(result.records)
+
+def write_rows(rows: Sequence[Mapping[str, Any]] | SweepResult, path: str | os.PathLike,
+               format: str | None = None) -> None:
+    """Write the rows to ``path`` (:func:`encode_rows`; the format from ``format`` or the
+    path's suffix), atomically: under a temporary name beside ``path``, renamed into
+    place once complete. Raises :class:`InputError` for another suffix."""
+    path = pathlib.Path(path)
+    data = encode_rows(rows, format or path.suffix or "?")
+    write_atomic(path, lambda tmp: tmp.write_bytes(data))
 
 
 # -- checkpoints ---------------------------------------------------------------------
@@ -536,7 +571,7 @@ def run_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str]
               settings: Mapping[str, Any] | None = None, grid: Mapping[str, Sequence[Any]] | None = None, *,
               workers: int | None = None, scheduler: str | None = None, batch: int | None = None,
               progress: Callable[[int], Any] | None = None, out: str | os.PathLike | None = None,
-              checkpoint: str | os.PathLike | None = None, resume: bool = False,
+              checkpoint: str | os.PathLike | None = None, resume: bool = False, remove_checkpoint: bool = True,
               plan: SweepPlan | None = None) -> SweepResult:
     """Run a sweep (see the module doc) and return its :class:`SweepResult`.
 
@@ -546,7 +581,8 @@ def run_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str]
     ``progress(n)`` is called with the number of games of each finished task. ``out``:
     write the rows there once complete (:func:`write_rows`, atomic). ``checkpoint``: a
     file that keeps finished tasks (``resume=True`` continues from it; it is removed
-    once the sweep is complete and ``out`` written). ``plan``: an already checked
+    once the sweep is complete and ``out`` written, unless ``remove_checkpoint`` is
+    False: then the caller removes it once it has kept the rows). ``plan``: an already checked
     :func:`plan_sweep` (the other sweep arguments are then ignored). Ctrl-C stops the
     sweep and returns what was finished, ``complete=False``. Raises :class:`InputError`
     for bad input, before any game is played."""
@@ -584,14 +620,13 @@ def run_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str]
                     complete = not ctrl_c.pressed and _run_on(client, plan, tasks, done, store, progress, ctrl_c)
         except KeyboardInterrupt:
             complete = False
-        columns = next((c for c, _ in done.values()), FIXED_COLUMNS)
-        result = SweepResult(plan, columns, [r for key in sorted(done) for r in done[key][1]], complete)
+        result = SweepResult.assemble(plan, [done[key] for key in sorted(done)], complete)
         if complete and out is not None:
             write_rows(result, out)
         finished = complete
     finally:
         if store is not None:
-            store.close(remove=finished)  # kept until the rows are safely written
+            store.close(remove=finished and remove_checkpoint)  # kept until the rows are safely written
     return result
 
 

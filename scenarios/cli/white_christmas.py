@@ -1,0 +1,70 @@
+"""`furball play white-christmas`: the options of 1975 White Christmas (the rest is :mod:`.play`).
+
+    furball play white-christmas --seed 7                          # 2 heuristic players, the log
+    furball play white-christmas --players 4 --seed 7 --json       # 4 players, the log as JSON
+    furball play white-christmas --players 3 --games 1000          # winner by seat, VP (95% CI)
+    furball play white-christmas --solo --games 1000               # the heuristic against Chambers
+    furball play white-christmas --players 3 --interactive         # hot seat: 3 people, one screen
+    furball play white-christmas --solo --interactive              # you against Captain Chambers
+    furball play white-christmas --players 4 --interactive --humans 1   # you and 3 heuristic bots
+    furball play white-christmas --seed 7 --plot table.png         # the final table as a picture
+    furball play white-christmas --data my_cards/ ...               # your own card files
+"""
+from __future__ import annotations
+
+from geometry.errors import InputError
+from scenarios.white_christmas.components import FILES, load_components
+from scenarios.white_christmas.game import WHITE_CHRISTMAS, summary
+from scenarios.white_christmas.players import HeuristicPlayer
+
+__all__ = ["GAME", "HIDDEN_INFORMATION", "PICTURE", "add_arguments", "options", "summarise", "bots"]
+
+GAME = WHITE_CHRISTMAS
+HIDDEN_INFORMATION = True
+PICTURE = "white-christmas"
+
+
+def _whole(text: str) -> int | str:
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def add_arguments(p) -> None:
+    seats = p.add_mutually_exclusive_group()
+    seats.add_argument("--players", type=_whole, default=None, metavar="N", help="2, 3 or 4 players (default 2)")
+    seats.add_argument("--solo", action="store_true", help="one player against Captain Chambers (WC.H1-WC.H9)")
+    p.add_argument("--data", metavar="DIR", default=None,
+                   help="a directory whose data files (" + ", ".join(f + ".toml" for f in FILES) +
+                        ") replace the shipped ones")
+    p.add_argument("--humans", type=_whole, default=None, metavar="N",
+                   help="with --interactive: people play the first N seats, heuristic bots the others "
+                        "(default: every seat)")
+
+
+def options(args) -> dict:
+    """Game options from the parsed arguments, checked (data files are loaded now).
+    Raises :class:`InputError` naming the option."""
+    players = 2 if args.players is None else args.players
+    if players not in (2, 3, 4) or isinstance(players, bool):
+        raise InputError(f"--players {str(players)[:40]}: expected 2, 3 or 4")
+    if args.humans is not None:
+        seats = 1 if args.solo else players
+        if not args.interactive:
+            raise InputError("--humans: only with --interactive")
+        if not isinstance(args.humans, int) or not 1 <= args.humans <= seats:
+            raise InputError(f"--humans {str(args.humans)[:40]}: expected a whole number from 1 to {seats}")
+    data = load_components(args.data) if args.data else None
+    return {"players": players, "solo": bool(args.solo), "data": data}
+
+
+def summarise(rows, label: str):
+    return summary(rows, label)
+
+
+def bots(args, opts, seed) -> dict:
+    """Seats played by heuristic bots in interactive play (those after ``--humans``)."""
+    seats = GAME.seat_count(opts)
+    humans = seats if args.humans is None else args.humans
+    return {seat: HeuristicPlayer(seed, seat) for seat in range(humans, seats)}

@@ -1,0 +1,177 @@
+"""A dogfight table as Python values: its size, its rules, the planes on it, and orders.
+
+Everything ``furball turn`` reads from a scenario file can be built here directly::
+
+    from scenarios.dogfight import Table, PlaneState, Orders, adjudicate
+    table = Table(width_mm=900, height_mm=900, planes=[
+        PlaneState("Camel", side="Allies", deck="A", base=None, pose=(250, 420, 0), altitude=2),
+        PlaneState("Albatros", side="Central Powers", deck="A", base=None, pose=(400, 440, 10), altitude=2),
+    ])
+    result = adjudicate(table, {"Camel": ["A1", "A3", "A4"], "Albatros": ["A4", "A6", "A14"]}, seed=1)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Mapping, Sequence
+
+from geometry.datafile import MAX_LENGTH_MM
+from geometry.errors import InputError
+from geometry.tolerance import TOLERANCE_MM
+from maneuvers.plan import CARDS_PER_TURN
+from maneuvers.plane import PlaneKind, PlaneState, Rules, check_name, default_rules
+
+__all__ = ["Table", "Orders", "MIN_TABLE_MM", "MAX_PLANES", "normalise_orders"]
+
+MIN_TABLE_MM = 10.0
+"""The smallest table side accepted (a smaller one is a typo, not a table)."""
+MAX_PLANES = 1000
+"""The most planes on one table (more would take minutes per turn; refused at once)."""
+
+
+@dataclass(frozen=True)
+class Orders:
+    """A plane's orders for the coming turn: ``plan``, its three card ids in the order
+    they will be flown (DF.M1); ``drops``, bombs dropped after each maneuver (``None``:
+    none; DF.B1, DF.B2); ``tail``, the enemy its player chose to tail when several can
+    be (DF.T3), or ``None`` to let the engine pick the nearest."""
+
+    plan: tuple[str, ...] | None = None
+    drops: tuple[int, ...] | None = None
+    tail: str | None = None
+
+    def __post_init__(self):
+        if self.plan is not None:
+            object.__setattr__(self, "plan", tuple(self.plan))
+        if self.drops is not None:
+            object.__setattr__(self, "drops", tuple(self.drops))
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table ready for a turn.
+
+    ``width_mm`` x ``height_mm``: the play area, from (0, 0) (table frame: x right, y
+    up); ``planes``: :class:`~maneuvers.plane.PlaneState` values with unique names;
+    ``rules``: :class:`~maneuvers.plane.Rules` (default: the shipped defaults); ``name``,
+    ``turn`` (1 = the first turn of the game: planes start at altitude 1 or more,
+    DF.H2), ``notes``.
+
+    Raises :class:`InputError` (one line) for a table side outside [10 mm, 1 km], more
+    than :data:`MAX_PLANES` planes, a duplicate name, an altitude above the ceiling, a
+    plane below altitude 1 on turn 1, or a plane on the table whose stand lies outside
+    the play area (DF.E1: it would already be out of the game).
+    """
+
+    width_mm: float
+    height_mm: float
+    planes: tuple[PlaneState, ...]
+    rules: Rules = field(default_factory=default_rules)
+    name: str = "table"
+    turn: int = 1
+    notes: str = ""
+
+    def __post_init__(self):
+        check_name(self.name, "table: field 'name'")
+        for key in ("width_mm", "height_mm"):
+            value = getattr(self, key)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
+                    MIN_TABLE_MM <= value <= MAX_LENGTH_MM):
+                raise InputError(f"table: field '{key}': expected {MIN_TABLE_MM:g} to {MAX_LENGTH_MM:g} mm, "
+                                 f"got {value!r:.40}")
+            object.__setattr__(self, key, float(value))
+        if isinstance(self.turn, bool) or not isinstance(self.turn, int) or self.turn < 1:
+            raise InputError(f"table: field 'turn': expected a whole number >= 1, got {self.turn!r:.40}")
+        planes = tuple(self.planes)
+        object.__setattr__(self, "planes", planes)
+        if not planes:
+            raise InputError("table: field 'planes': expected at least one plane")
+        if len(planes) > MAX_PLANES:
+            raise InputError(f"table: field 'planes': expected at most {MAX_PLANES} planes, got {len(planes)}")
+        seen = set()
+        for p in planes:
+            if not isinstance(p, PlaneState):
+                raise InputError(f"table: field 'planes': expected PlaneState values, got {type(p).__name__}")
+            if p.name in seen:
+                raise InputError(f"plane '{p.name}': field 'name': expected a name no other plane has")
+            seen.add(p.name)
+            self._check_plane(p)
+
+    def _check_plane(self, p: PlaneState) -> None:
+        where = f"plane '{p.name}'"
+        if p.altitude > self.rules.max_altitude:
+            raise InputError(f"{where}: field 'altitude': expected at most the ceiling {self.rules.max_altitude} "
+                             f"(DF.H3), got {p.altitude}")
+        if self.turn == 1 and p.kind == PlaneKind.PLANE and p.altitude < 1:
+            raise InputError(f"{where}: field 'altitude': expected 1 to {self.rules.max_altitude} on turn 1 "
+                             f"(DF.H2: the game starts at an agreed altitude from 1), got {p.altitude}")
+        if p.on_table and not self.stand_on_table(p):
+            x, y = p.stand
+            raise InputError(f"{where}: field 'pose': expected the stand on the {self.width_mm:g} x "
+                             f"{self.height_mm:g} mm table, got ({x:.1f}, {y:.1f}) mm (a plane off the table "
+                             f"is out of the game, DF.E1: say status = \"out\")")
+
+    def stand_on_table(self, p: PlaneState) -> bool:
+        """DF.E1: the stand (the base centre where the peg goes) is on the play area; a
+        stand exactly on the edge, within the tolerance, is still on it."""
+        x, y = p.stand
+        return (-TOLERANCE_MM <= x <= self.width_mm + TOLERANCE_MM
+                and -TOLERANCE_MM <= y <= self.height_mm + TOLERANCE_MM)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.planes)
+
+    def plane(self, name: str) -> PlaneState:
+        """The plane called ``name``. Raises :class:`InputError` listing the planes."""
+        for p in self.planes:
+            if p.name == name:
+                return p
+        raise InputError(f"no plane {name!r:.60} on table '{self.name}' (planes: {', '.join(self.names)})")
+
+    def but(self, **changes) -> "Table":
+        """A copy with some fields changed (checked again)."""
+        return replace(self, **changes)
+
+
+def needs_plan(p: PlaneState) -> bool:
+    """A plane whose player plans three cards this turn (DF.M1): flying, not a balloon,
+    not autonomous (DF.A1 draws its cards)."""
+    return p.flying and not p.is_balloon and not p.autonomous
+
+
+def normalise_orders(table: Table, orders: Mapping[str, Orders | Sequence[str]] | None,
+                     require_plans: bool = True) -> dict[str, Orders]:
+    """Orders by plane name, each an :class:`Orders` (a bare sequence of card ids is a
+    plan). Raises :class:`InputError` naming plane and field for orders of an unknown
+    plane, a plan for a plane that draws or has none, a tail wish that does not name an
+    enemy on the table (DF.T3), or (with ``require_plans``) a missing plan."""
+    out: dict[str, Orders] = {}
+    orders = dict(orders or {})
+    for name, o in orders.items():
+        p = table.plane(name)
+        if not isinstance(o, Orders):
+            if isinstance(o, str):
+                raise InputError(f"plane '{name}': field 'plan': expected {CARDS_PER_TURN} card ids, got {o!r:.60}")
+            o = Orders(plan=tuple(o))
+        if o.plan is not None and not needs_plan(p):
+            why = ("balloons do not maneuver" if p.is_balloon else "autonomous planes draw their cards (DF.A1)"
+                   if p.autonomous else f"it is {p.status}")
+            raise InputError(f"plane '{name}': field 'plan': expected no plan: {why}")
+        if o.tail is not None:
+            target = table.plane(o.tail) if o.tail in table.names else None
+            if target is None or target.name == name or target.side == p.side:
+                raise InputError(f"plane '{name}': field 'tail': expected the name of an enemy plane "
+                                 f"(another side, DF.T3), got {o.tail!r:.60}")
+        out[name] = o
+    for p in table.planes:
+        o = out.setdefault(p.name, Orders())
+        if require_plans and needs_plan(p) and o.plan is None:
+            raise InputError(f"plane '{p.name}': field 'plan': expected {CARDS_PER_TURN} card ids for turn "
+                             f"{table.turn} (DF.M1)")
+    return out
+
+
+def ordered(planes: Iterable[PlaneState]) -> list[PlaneState]:
+    """Planes in name order: every random draw and every choice that could depend on
+    the order of the planes follows it, so the table's order never matters."""
+    return sorted(planes, key=lambda p: p.name)

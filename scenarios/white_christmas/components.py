@@ -1,0 +1,603 @@
+"""The components of 1975 White Christmas, read from the data files (WC.G*, WC.F*).
+
+Every card set lives in ``scenarios/white_christmas/data/*.toml``; each file has a top-level
+``provenance`` and ``notes`` and is checked field by field (one-line :class:`InputError`
+naming the file, the card and the field). Whatever the rules do not print is marked
+``provenance = "reconstruction"`` there. :func:`load_components` reads the shipped files,
+or a directory whose files replace the shipped ones of the same name.
+
+The closed vocabularies of the game are the ``StrEnum`` classes below; their values are
+the words used in data files, logs and JSON.
+"""
+from __future__ import annotations
+
+import pathlib
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
+from importlib import resources
+
+from geometry.datafile import Table, load_toml, parse_toml
+from geometry.errors import InputError
+
+__all__ = ["words", "Person", "Model", "Icon", "Bonus", "Extra", "Wild", "PEOPLE", "MODELS", "ROW", "FILES",
+           "HeliSide", "Helicopter", "ActionCard", "Rooftop", "Staircase", "EffectCard", "Influence",
+           "Order", "Sighting", "Cessna", "Upgrade", "Colour", "Components", "load_components",
+           "shipped_components", "DATA"]
+
+
+class Person(StrEnum):
+    """A People token type (WC.F5 Rescue)."""
+
+    VIETNAMESE = "vietnamese"
+    SOLDIER = "soldier"
+    BUSINESSWOMAN = "businesswoman"
+    POLITICIAN = "politician"
+
+
+class Model(StrEnum):
+    """A helicopter model; it fixes the landing slot (WC.G3): CH-46 top, CH-53 bottom."""
+
+    CH53 = "CH-53"
+    CH46 = "CH-46"
+
+
+class Icon(StrEnum):
+    """An action (WC.F5), as printed on action cards and the board's action slots."""
+
+    INSPECT = "inspect"
+    RADAR = "radar"
+    INFLUENCE = "influence"
+    MOVE = "move"
+    RESCUE = "rescue"
+    SPECIAL_ORDER = "special_order"
+
+
+class Bonus(StrEnum):
+    """What an influence-track space does when a marker reaches it (WC.F5 Influence)."""
+
+    NONE = "none"
+    RADAR = "radar"
+    INFLUENCE = "influence"
+    MOVE = "move"
+    RESCUE = "rescue"
+    SPECIAL_ORDER = "special_order"
+    VP = "vp"
+
+
+class Extra(StrEnum):
+    """An action a Sighting card grants its winner (WC.F4), usable at once or later."""
+
+    INFLUENCE = "influence"
+    DOUBLE_MOVE = "double_move"
+    DOUBLE_SPECIAL_ORDER = "double_special_order"
+    RESCUE = "rescue"
+
+
+class Wild(StrEnum):
+    """The two wildcards (WC.F3, WC.H1)."""
+
+    ACTION = "action"
+    RESCUE = "rescue"
+
+
+def words(value) -> str:
+    """A vocabulary value as words for text: ``special_order`` -> ``special order``."""
+    return str(value).replace("_", " ")
+
+
+PEOPLE = tuple(Person)
+"""The People types in a fixed order (every per-type count tuple uses it)."""
+MODELS = (Model.CH53, Model.CH46)
+"""A player's helicopters in carrier-card order, left to right (reconstruction: upgrade 1
+flips the CH-53, upgrade 2 the CH-46, so they sit on cards 1 and 2 in that order)."""
+ROW = (Icon.RADAR, Icon.INFLUENCE, Icon.MOVE, Icon.SPECIAL_ORDER)
+"""The board's face-up action slots, left to right; the deck lies under Inspect."""
+ACTION_WILD_USES = ROW
+"""What the Action Wild may do (WC.F3)."""
+
+FILES = ("people", "helicopters", "rooftops", "staircases", "radar", "action_cards", "influence",
+         "special_orders", "sightings", "carrier")
+"""The data files (``<name>.toml``)."""
+DATA = resources.files("scenarios.white_christmas") / "data"
+
+MAX_SMALL = 20
+"""Largest capacity, space count or VP a card may print (anything bigger is a typo)."""
+
+
+@dataclass(frozen=True)
+class HeliSide:
+    """One side of a helicopter card: ``capacity`` (People aboard at most) and ``vp``:
+    ``(type, VP)`` pairs for the types it may carry (others it cannot)."""
+
+    capacity: int
+    vp: tuple[tuple[Person, int], ...]
+    table: dict = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "table", dict(self.vp))
+
+    def carries(self, person: Person) -> bool:
+        return person in self.table
+
+    def value(self, person: Person) -> int:
+        """VP for unloading ``person`` (0 for a type it cannot carry)."""
+        return self.table.get(person, 0)
+
+
+@dataclass(frozen=True)
+class Helicopter:
+    """A helicopter card (WC.G3): ``model``, ``name``, ``day`` and ``night`` sides."""
+
+    model: Model
+    name: str
+    day: HeliSide
+    night: HeliSide
+
+    def side(self, night: bool) -> HeliSide:
+        return self.night if night else self.day
+
+
+@dataclass(frozen=True)
+class ActionCard:
+    """An action card (WC.F2, WC.F3). A regular card: ``rescue`` (a type) on top and
+    ``lower`` (Radar, Influence, Move or Special Order) below. ``wild``: the Action Wild
+    (any of the four lower actions) or the Rescue Wild (rescue any type: ``rescue`` is
+    ``None``, meaning any type)."""
+
+    name: str
+    rescue: Person | None = None
+    lower: Icon | None = None
+    wild: Wild | None = None
+
+    def uses(self) -> tuple[Icon, ...]:
+        """The actions this card offers, top first."""
+        if self.wild == Wild.ACTION:
+            return ACTION_WILD_USES
+        if self.wild == Wild.RESCUE:
+            return (Icon.RESCUE,)
+        return (Icon.RESCUE, self.lower)
+
+
+@dataclass(frozen=True)
+class Rooftop:
+    """A rooftop card (WC.G1): ``spaces`` for People; ``players``: the player counts it is
+    used for (the bottom-left mark)."""
+
+    name: str
+    spaces: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Staircase:
+    """A staircase card (WC.G2): the People types of its spaces in arrow order."""
+
+    name: str
+    people: tuple[Person, ...]
+
+
+@dataclass(frozen=True)
+class EffectCard:
+    """A two-sided Influence Effect card covering spaces ``first`` .. ``first + len - 1``."""
+
+    colour: str
+    first: int
+    side_a: tuple[Bonus, ...]
+    side_b: tuple[Bonus, ...]
+
+    def position(self, k: int) -> tuple[Bonus, ...]:
+        """Position ``k`` in 0..3: side a, side a turned round, side b, side b turned round."""
+        side = self.side_a if k < 2 else self.side_b
+        return side if k % 2 == 0 else side[::-1]
+
+
+@dataclass(frozen=True)
+class Influence:
+    """The influence track (WC.F1, WC.F5): spaces 0..``spaces``; upgrade 1 needs a marker
+    at ``threshold`` or beyond; ``cards`` cover its coloured stretches."""
+
+    spaces: int
+    threshold: int
+    cards: tuple[EffectCard, ...]
+
+    def track(self, positions: tuple[int, ...]) -> tuple[Bonus, ...]:
+        """The effect on every space 0..spaces with card k in position ``positions[k]``."""
+        track = [Bonus.NONE] * (self.spaces + 1)
+        for card, k in zip(self.cards, positions):
+            for i, bonus in enumerate(card.position(k)):
+                track[card.first + i] = bonus
+        return tuple(track)
+
+
+@dataclass(frozen=True)
+class Order:
+    """A Special Order card (WC.F5): ``people`` (count per type, in :data:`PEOPLE`
+    order) plus ``any`` People of any type, discarded from the carrier; ``vp`` at the end."""
+
+    name: str
+    people: tuple[int, ...]
+    any: int
+    vp: int
+
+    def label(self) -> str:
+        parts = [f"{n} {p}" for p, n in zip(PEOPLE, self.people) if n]
+        if self.any:
+            parts.append(f"{self.any} any")
+        return f"{self.name} ({' + '.join(parts)}: {self.vp} VP)"
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """A Sighting card (WC.F4): ``passengers`` join the winner's carrier from the supply;
+    ``actions`` the winner may use at once or on a later turn."""
+
+    name: str
+    passengers: tuple[Person, ...]
+    actions: tuple[Extra, ...]
+
+    def label(self) -> str:
+        bits = [", ".join(self.passengers) or "no passengers"]
+        if self.actions:
+            bits.append(", ".join(words(a) for a in self.actions))
+        return f"{self.name} ({'; '.join(bits)})"
+
+
+@dataclass(frozen=True)
+class Cessna:
+    """The last sighting (WC.F7): ``vp`` for the 1st/2nd/3rd radar totals; ``vp_two``
+    with 2 players or solo."""
+
+    name: str
+    vp: tuple[int, ...]
+    vp_two: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """A carrier card's upgrade (WC.F5): ``number`` 1..5, ``vp`` at the end; the amounts of
+    its requirement (``same`` People of the colour's type and ``any`` of any type;
+    ``radar``: Radar value to discard) and ``spaces`` it adds (upgrade 5)."""
+
+    number: int
+    name: str
+    vp: int
+    same: int = 0
+    any: int = 0
+    radar: int = 0
+    spaces: int = 0
+
+
+@dataclass(frozen=True)
+class Colour:
+    """A player colour; ``rescue_device``: the People type its carrier card 3 asks for."""
+
+    name: str
+    rescue_device: Person
+
+
+@dataclass(frozen=True)
+class Components:
+    """Every card set of the game (see the module docstring). ``cards``: the 38 action
+    cards expanded, a card's id is its index; ``faces[id]``: the first id with the same
+    face (identical cards are one choice); ``provenance``: file -> provenance."""
+
+    people: tuple[int, ...]
+    helicopters: tuple[Helicopter, ...]
+    rooftops: tuple[Rooftop, ...]
+    staircases: tuple[Staircase, ...]
+    radar: tuple[int, ...]
+    cards: tuple[ActionCard, ...]
+    influence: Influence
+    orders: tuple[Order, ...]
+    sightings: tuple[Sighting, ...]
+    cessna: Cessna
+    spaces: int
+    upgrades: tuple[Upgrade, ...]
+    colours: tuple[Colour, ...]
+    provenance: tuple[tuple[str, str], ...]
+    faces: tuple[int, ...] = ()
+
+    def __post_init__(self):
+        first: dict[ActionCard, int] = {}
+        object.__setattr__(self, "faces", tuple(first.setdefault(c, i) for i, c in enumerate(self.cards)))
+
+    def helicopter(self, model: Model) -> Helicopter:
+        return self.helicopters[MODELS.index(model)]
+
+    def row_rooftops(self, players: int) -> tuple[Rooftop, ...]:
+        """The rooftops used with ``players`` players, in row order (WC.G1)."""
+        return tuple(r for r in self.rooftops if players in r.players)
+
+    def wilds(self, kind: Wild) -> tuple[int, ...]:
+        return tuple(i for i, c in enumerate(self.cards) if c.wild == kind)
+
+    @property
+    def total_people(self) -> int:
+        return sum(self.people)
+
+
+# -- loading ---------------------------------------------------------------------------
+def _top(data, source: str, fields) -> Table:
+    t = Table(data, source).only(("provenance", "notes") + tuple(fields))
+    t.provenance()
+    t.string("notes", "", nonempty=False)
+    return t
+
+
+def _small(t: Table, key: str, default=..., minimum: int = 0, maximum: int = MAX_SMALL) -> int:
+    return t.integer(key, default, minimum=minimum, maximum=maximum)
+
+
+def _person(t: Table, key: str, value) -> Person:
+    if value not in PEOPLE:
+        raise t.error(key, "a People type (" + ", ".join(PEOPLE) + ")", value)
+    return Person(value)
+
+
+def _people_list(t: Table, key: str, default=..., most: int = MAX_SMALL) -> tuple[Person, ...]:
+    names = t.strings(key, default)
+    if len(names) > most:
+        raise t.error(key, f"at most {most} People", list(names))
+    return tuple(_person(t, key, n) for n in names)
+
+
+def _counts(t: Table, key: str) -> tuple[int, ...]:
+    """``{type = count}`` -> counts in :data:`PEOPLE` order."""
+    if key not in t:
+        return (0,) * len(PEOPLE)
+    sub = t.table(key)
+    for name in sub.keys():
+        if name not in PEOPLE:
+            raise sub.error(name, "a People type (" + ", ".join(PEOPLE) + ")", name)
+    return tuple(_small(sub, p, 0) for p in PEOPLE)
+
+
+def _items(t: Table, key: str, count: int | None, what: str) -> list[Table]:
+    raw = t.list(key)
+    if count is not None and len(raw) != count:
+        raise t.error(key, f"exactly {count} [[{key}]] entries ({what})", f"{len(raw)} entries")
+    return [Table(r, f"{t.where}: {key} #{i + 1}") for i, r in enumerate(raw)]
+
+
+def _named(item: Table, fields) -> Table:
+    name = item.string("name")
+    return Table(item.data, f"{item.where.rsplit(': ', 1)[0]}: '{name}'").only(fields)
+
+
+def _people(data, src) -> tuple[int, ...]:
+    top = _top(data, src, ("type",))
+    counts = {}
+    for item in _items(top, "type", len(PEOPLE), "one per People type"):
+        item = _named(item, ("name", "tokens"))
+        person = _person(item, "name", item.string("name"))
+        if person in counts:
+            raise item.error("name", "each People type once", person)
+        counts[person] = item.integer("tokens", minimum=1, maximum=32)
+    if sum(counts.values()) != 32:
+        raise top.error("type", "32 People tokens in all (the rules' count)", sum(counts.values()))
+    return tuple(counts[p] for p in PEOPLE)
+
+
+def _heli_side(t: Table, key: str) -> HeliSide:
+    sub = t.table(key).only(("capacity", "vp"))
+    vp = sub.table("vp")
+    pairs = []
+    for name in vp.keys():
+        person = _person(vp, name, name)
+        pairs.append((person, _small(vp, name)))
+    if not pairs:
+        raise sub.error("vp", "at least one People type the side can carry")
+    pairs.sort(key=lambda pv: PEOPLE.index(pv[0]))
+    return HeliSide(_small(sub, "capacity", minimum=1, maximum=8), tuple(pairs))
+
+
+def _helicopters(data, src) -> tuple[Helicopter, ...]:
+    top = _top(data, src, ("helicopter",))
+    found = {}
+    for item in _items(top, "helicopter", len(MODELS), "one CH-53 and one CH-46"):
+        item = _named(item, ("model", "name", "day", "night"))
+        model = item.string("model", choices=[m.value for m in MODELS])
+        if model in found:
+            raise item.error("model", "each model once", model)
+        day, night = _heli_side(item, "day"), _heli_side(item, "night")
+        if night.capacity < day.capacity or not all(night.carries(p) for p, _ in day.vp):
+            raise item.error("night", "a night side at least as good as the day side (same capacity or "
+                                      "more, every type the day side carries)")
+        found[Model(model)] = Helicopter(Model(model), item.string("name"), day, night)
+    return tuple(found[m] for m in MODELS)
+
+
+def _rooftops(data, src) -> tuple[Rooftop, ...]:
+    top = _top(data, src, ("rooftop",))
+    out = []
+    for item in _items(top, "rooftop", 5, "the rules' 5 Rooftop cards"):
+        item = _named(item, ("name", "spaces", "players"))
+        players = item.list("players")
+        if not players or not all(isinstance(p, int) and not isinstance(p, bool) and 2 <= p <= 4 for p in players):
+            raise item.error("players", "a list of player counts from 2 to 4", players)
+        out.append(Rooftop(item.string("name"), _small(item, "spaces", minimum=2, maximum=8),
+                           tuple(sorted(set(players)))))
+    names = [r.name for r in out]
+    if len(set(names)) != len(names):
+        raise top.error("rooftop", "distinct rooftop names", names)
+    for players, want in ((2, 3), (3, 4), (4, 5)):
+        got = sum(1 for r in out if players in r.players)
+        if got != want:
+            raise top.error("rooftop", f"{want} rooftops marked for {players} players (WC.G1)", got)
+    return tuple(out)
+
+
+def _staircases(data, src) -> tuple[Staircase, ...]:
+    top = _top(data, src, ("staircase",))
+    out = []
+    for item in _items(top, "staircase", 10, "the rules' 10 Staircase cards"):
+        item = _named(item, ("name", "people"))
+        people = _people_list(item, "people", most=6)
+        if not people:
+            raise item.error("people", "at least one space")
+        out.append(Staircase(item.string("name"), people))
+    return tuple(out)
+
+
+def _radar(data, src) -> tuple[int, ...]:
+    top = _top(data, src, ("values",))
+    values = top.list("values")
+    if len(values) != 18 or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_SMALL
+                                    for v in values):
+        raise top.error("values", f"18 token values, whole numbers from 1 to {MAX_SMALL}", values)
+    return tuple(sorted(values))
+
+
+def _action_cards(data, src) -> tuple[ActionCard, ...]:
+    top = _top(data, src, ("card",))
+    cards: list[ActionCard] = []
+    for item in _items(top, "card", None, ""):
+        item = _named(item, ("name", "rescue", "action", "wild", "copies"))
+        copies = item.integer("copies", 1, minimum=1, maximum=38)
+        if "wild" in item:
+            for key in ("rescue", "action"):
+                if key in item:
+                    raise item.error(key, "no actions on a wildcard (its `wild` says what it does)")
+            card = ActionCard(item.string("name"), wild=Wild(item.string("wild", choices=[w.value for w in Wild])))
+        else:
+            lower = item.string("action", choices=[i.value for i in ROW])
+            card = ActionCard(item.string("name"), _person(item, "rescue", item.string("rescue")), Icon(lower))
+        cards.extend([card] * copies)
+    if len(cards) != 38:
+        raise top.error("card", "38 action cards in all (the rules' count)", len(cards))
+    for kind, want in ((Wild.ACTION, 4), (Wild.RESCUE, 2)):
+        got = sum(1 for c in cards if c.wild == kind)
+        if got != want:
+            raise top.error("card", f"{want} {kind} wildcards (WC.H1)", got)
+    return tuple(cards)
+
+
+def _influence(data, src) -> Influence:
+    top = _top(data, src, ("spaces", "threshold", "effect_card"))
+    spaces = top.integer("spaces", minimum=4, maximum=40)
+    threshold = top.integer("threshold", minimum=1, maximum=spaces)
+    cards, covered = [], set()
+    for item in _items(top, "effect_card", 4, "the rules' 4 Influence Effect cards"):
+        item = item.only(("colour", "first", "side_a", "side_b"))
+        colour = item.string("colour")
+        item = Table(item.data, f"{src}: effect_card '{colour}'")
+        first = item.integer("first", minimum=1, maximum=spaces)
+        sides = []
+        for key in ("side_a", "side_b"):
+            names = item.strings(key)
+            for n in names:
+                if n not in [b.value for b in Bonus]:
+                    raise item.error(key, "effects among " + ", ".join(b.value for b in Bonus), n)
+            sides.append(tuple(Bonus(n) for n in names))
+        if not sides[0] or len(sides[0]) != len(sides[1]):
+            raise item.error("side_b", f"as many effects as side_a ({len(sides[0])}), at least one", len(sides[1]))
+        span = set(range(first, first + len(sides[0])))
+        if max(span) > spaces or span & covered:
+            raise item.error("first", f"a stretch inside spaces 1..{spaces} that no other card covers", first)
+        covered |= span
+        cards.append(EffectCard(colour, first, sides[0], sides[1]))
+    return Influence(spaces, threshold, tuple(cards))
+
+
+def _orders(data, src) -> tuple[Order, ...]:
+    top = _top(data, src, ("order",))
+    out = []
+    for item in _items(top, "order", 18, "the rules' 18 Special Order cards"):
+        item = _named(item, ("name", "people", "any", "vp"))
+        people, extra = _counts(item, "people"), _small(item, "any", 0, maximum=8)
+        if not 1 <= sum(people) + extra <= 8:
+            raise item.error("people", "1 to 8 People in all (people plus any)", sum(people) + extra)
+        out.append(Order(item.string("name"), people, extra, _small(item, "vp")))
+    return tuple(out)
+
+
+def _sightings(data, src) -> tuple[tuple[Sighting, ...], Cessna]:
+    top = _top(data, src, ("sighting", "cessna"))
+    out = []
+    for item in _items(top, "sighting", 7, "the rules' 7 Sighting cards"):
+        item = _named(item, ("name", "passengers", "actions"))
+        actions = item.strings("actions", ())
+        for a in actions:
+            if a not in [e.value for e in Extra]:
+                raise item.error("actions", "actions among " + ", ".join(e.value for e in Extra), a)
+        if len(actions) > 2:
+            raise item.error("actions", "at most 2 actions", list(actions))
+        out.append(Sighting(item.string("name"), _people_list(item, "passengers", (), most=2),
+                            tuple(Extra(a) for a in actions)))
+    c = top.table("cessna").only(("name", "vp", "vp_two"))
+    vp = []
+    for key, n in (("vp", 3), ("vp_two", 2)):
+        values = c.list(key)
+        if len(values) != n or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_SMALL
+                                       for v in values):
+            raise c.error(key, f"{n} VP values from 0 to {MAX_SMALL}", values)
+        vp.append(tuple(values))
+    return tuple(out), Cessna(c.string("name"), vp[0], vp[1])
+
+
+def _carrier(data, src) -> tuple[int, tuple[Upgrade, ...], tuple[Colour, ...]]:
+    top = _top(data, src, ("spaces", "upgrade", "colour"))
+    spaces = top.integer("spaces", minimum=1, maximum=12)
+    ups = []
+    for n, item in enumerate(_items(top, "upgrade", 5, "the rules' 5 carrier cards"), start=1):
+        item = _named(item, ("number", "name", "vp", "same", "any", "radar", "spaces"))
+        if item.integer("number") != n:
+            raise item.error("number", f"{n} (the cards in order 1 to 5)", item.data["number"])
+        ups.append(Upgrade(n, item.string("name"), _small(item, "vp"), _small(item, "same", 0, maximum=6),
+                           _small(item, "any", 0, maximum=6), item.integer("radar", 0, minimum=0, maximum=200),
+                           _small(item, "spaces", 0, maximum=6)))
+    needs = {3: ("same", lambda u: u.same >= 1), 4: ("radar", lambda u: u.radar >= 1),
+             5: ("any", lambda u: u.any >= 1)}
+    for n, (key, ok) in needs.items():
+        if not ok(ups[n - 1]):
+            raise top.error("upgrade", f"upgrade {n} with a positive '{key}' (its requirement in the rules)")
+    colours = []
+    for item in _items(top, "colour", 4, "one per player colour"):
+        item = _named(item, ("name", "rescue_device"))
+        colours.append(Colour(item.string("name"), _person(item, "rescue_device", item.string("rescue_device"))))
+    if len({c.name for c in colours}) != 4:
+        raise top.error("colour", "4 distinct colour names", [c.name for c in colours])
+    return spaces, tuple(ups), tuple(colours)
+
+
+_PARSERS = {"people": _people, "helicopters": _helicopters, "rooftops": _rooftops, "staircases": _staircases,
+            "radar": _radar, "action_cards": _action_cards, "influence": _influence,
+            "special_orders": _orders, "sightings": _sightings, "carrier": _carrier}
+
+
+def _read(name: str, directory: pathlib.Path | None):
+    """(parsed data, source label) of data file ``name`` (the user's when given)."""
+    if directory is not None and (directory / f"{name}.toml").exists():
+        path = directory / f"{name}.toml"
+        return load_toml(path), str(path)
+    source = f"scenarios/white_christmas/data/{name}.toml"
+    return parse_toml((DATA / f"{name}.toml").read_text(encoding="utf-8"), source), source
+
+
+def load_components(directory: str | pathlib.Path | None = None) -> Components:
+    """Every card set, from the shipped data files or, for each file present in
+    ``directory``, from the user's file of that name. Raises :class:`InputError` (one line
+    naming the file, the card and the field)."""
+    folder = None
+    if directory is not None:
+        folder = pathlib.Path(directory)
+        if not folder.is_dir():
+            raise InputError(f"{directory}: expected a directory holding White Christmas data files "
+                             f"({', '.join(f + '.toml' for f in FILES)})")
+    parsed, provenance = {}, []
+    for name in FILES:
+        data, source = _read(name, folder)
+        parsed[name] = _PARSERS[name](data, source)
+        provenance.append((name, data["provenance"]))
+    spaces, upgrades, colours = parsed["carrier"]
+    sightings, cessna = parsed["sightings"]
+    return Components(parsed["people"], parsed["helicopters"], parsed["rooftops"], parsed["staircases"],
+                      parsed["radar"], parsed["action_cards"], parsed["influence"], parsed["special_orders"],
+                      sightings, cessna, spaces, upgrades, colours, tuple(provenance))
+
+
+@lru_cache(maxsize=1)
+def shipped_components() -> Components:
+    """The shipped data files (read once)."""
+    return load_components()

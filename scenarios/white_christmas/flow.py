@@ -1,0 +1,247 @@
+"""The course of a game: rounds, phases, staircases, sightings, the Cessna and the end
+(WC.F1-WC.F4, WC.F7, WC.G2). :func:`advance` runs everything that needs no decision
+(phase starts, Captain Chambers' turns, the sighting's resolution) until a seat must
+decide or the game is over.
+"""
+from __future__ import annotations
+
+from . import chambers
+from .actions import CARDS_IN_HAND, Ask, Pending, Phase, Stairs
+from .components import PEOPLE
+from .options import free_spaces
+from .work import Work
+
+__all__ = ["advance", "start_round", "start_phase", "turn_order", "on_turn", "nothing_to_take"]
+
+
+def on_turn(board, sides: int) -> int:
+    """The side whose turn it is (phases 1-2 go round the turn order; phase 3 once)."""
+    if board.phase == Phase.SIGHTING:
+        return board.order[board.turn]
+    return board.order[board.turn % sides]
+
+
+def turn_order(w: Work) -> tuple[int, ...]:
+    """WC.F1: most influence first; on one space, the marker on top (the later arrival)
+    first. Solo: the player always holds turn-order card 1 (WC.H1)."""
+    if w.setup.solo:
+        return (0, w.setup.chambers)
+    return tuple(sorted(range(len(w.sides)), key=lambda i: (-w.sides[i].influence, -w.sides[i].arrived)))
+
+
+def nothing_to_take(w: Work) -> bool:
+    """No card in the board row, the deck or the discard pile (never with 38 cards)."""
+    return all(c is None for c in w.b["row"]) and not w.deck and not w.b["discard"]
+
+
+def advance(w: Work) -> None:
+    """Resolve everything up to the next decision of a seat (or the end)."""
+    n = len(w.sides)
+    b = w.b
+    while not b["over"]:
+        if b["pending"]:
+            front = b["pending"][0]
+            if front.ask == Ask.SIGHTING and not w.sides[front.side].extras:
+                w.pop()
+                continue
+            return
+        phase = b["phase"]
+        if phase == Phase.SIGHTING:
+            if b["turn"] < n:
+                side = b["order"][b["turn"]]
+                if w.is_chambers(side):
+                    chambers.bid(w, side)
+                    b["turn"] += 1
+                    continue
+                return
+            if not b["resolved"]:
+                resolve_sighting(w)
+                b["resolved"] = True
+                continue
+            start_round(w, b["round"] + 1)
+            continue
+        if b["turn"] >= CARDS_IN_HAND * n:
+            start_phase(w, Phase.PLAY if phase == Phase.DRAW else Phase.SIGHTING)
+            continue
+        side = b["order"][b["turn"] % n]
+        if w.is_chambers(side):
+            (chambers.draw if phase == Phase.DRAW else chambers.play)(w, side)
+            b["turn"] += 1
+            continue
+        if (phase == Phase.PLAY and not w.priv[side].hand) or (phase == Phase.DRAW and nothing_to_take(w)):
+            w.log("  {} has nothing to {}: turn skipped", w.label(side), "play" if phase == Phase.PLAY else "take")
+            b["turn"] += 1
+            continue
+        return
+
+
+def start_round(w: Work, number: int) -> None:
+    """Round ``number`` begins with its phase 1 (WC.F1)."""
+    w.b["round"] = number
+    start_phase(w, Phase.DRAW)
+
+
+def start_phase(w: Work, phase: Phase) -> None:
+    """WC.F1 at the start of every phase (turn order, special-order row), WC.H2 for
+    Captain Chambers, then the phase's own start: WC.F2 staircases added and the
+    sighting revealed; WC.F3 staircases revealed and filled; WC.F4 staircases climbed
+    (and in round 4 the Cessna and the end, WC.F7)."""
+    b = w.b
+    b["phase"], b["turn"], b["resolved"] = phase, 0, False
+    b["order"] = turn_order(w)
+    number = {Phase.DRAW: 1, Phase.PLAY: 2, Phase.SIGHTING: 3}[phase]
+    w.log("round {}, phase {} ({}): turn order {}", b["round"], number, phase,
+          ", ".join(w.label(i) for i in b["order"]))
+    w.refill_orders()
+    if w.setup.chambers is not None:
+        chambers.phase_start(w, w.setup.chambers, phase)
+    if phase == Phase.DRAW:
+        for i, mine in enumerate(w.priv):
+            if mine.inspected:
+                w.set_priv(i, inspected=())
+        add_staircases(w)
+        reveal_sighting(w)
+    elif phase == Phase.PLAY:
+        reveal_staircases(w)
+    else:
+        climb_staircases(w)
+        if b["sighting"] is None:
+            cessna(w)
+            end_game(w)
+
+
+def reveal_sighting(w: Work) -> None:
+    """WC.F2: the round's sighting card is turned up (round 4: the Cessna, WC.F7)."""
+    if w.sightings:
+        card, w.sightings = w.sightings[0], w.sightings[1:]
+        w.b["sighting"] = card
+        w.log("  sighting of round {}: {}", w.b["round"], w.comp.sightings[card].label())
+    else:
+        w.b["sighting"] = None
+        w.log("  sighting of round {}: the {} (radar totals at the end)", w.b["round"], w.comp.cessna.name)
+
+
+def add_staircases(w: Work) -> None:
+    """WC.G2: a face-down staircase left of each rooftop. Engine convention (spec): an
+    empty staircase deck is rebuilt by shuffling the discarded staircases."""
+    cards = []
+    for _ in w.table.roofs:
+        if not w.stairs_deck:
+            w.stairs_deck, w.stairs_used = w.shuffled(w.stairs_used), ()
+            w.log("  the discarded staircases are shuffled into a new staircase deck")
+        card, w.stairs_deck = w.stairs_deck[0], w.stairs_deck[1:]
+        cards.append(card)
+    w.stairs_down = tuple(cards)
+    w.b["stairs_state"] = Stairs.FACE_DOWN
+    w.table = w.table.with_stairs(True)
+    w.log("  a staircase is added face down left of each rooftop")
+
+
+def reveal_staircases(w: Work) -> None:
+    """WC.G2, WC.F3: the staircases are turned up and their spaces filled from the
+    supply (a space whose type the supply lacks stays empty: engine decision)."""
+    people = []
+    for k, card in enumerate(w.stairs_down):
+        got = tuple(p for p in w.comp.staircases[card].people if w.from_supply(p))
+        people.append(got)
+        missing = len(w.comp.staircases[card].people) - len(got)
+        w.log("  staircase of {} ({}): {}{}", w.table.roofs[k], w.comp.staircases[card].name,
+              ", ".join(got) or "nobody", f" ({missing} space(s) empty: supply short)" if missing else "")
+    w.b["stairs"] = tuple(people)
+    w.b["stairs_cards"] = w.stairs_down
+    w.b["stairs_state"] = Stairs.REVEALED
+
+
+def climb_staircases(w: Work) -> None:
+    """WC.G2, WC.F4: the staircases are discarded; their People climb onto the rooftop's
+    free spaces in arrow order; those with no room are discarded."""
+    roofs = list(w.b["roofs"])
+    for k, climbing in enumerate(w.b["stairs"]):
+        free = max(0, w.table.spaces[k] - len(roofs[k]))
+        up, gone = climbing[:free], climbing[free:]
+        roofs[k] = roofs[k] + up
+        for p in gone:
+            w.to_discard(p)
+        if climbing:
+            w.log("  staircase of {}: {} climb(s) up{}", w.table.roofs[k], ", ".join(up) or "nobody",
+                  f", {', '.join(gone)} discarded (no room)" if gone else "")
+    w.b["roofs"] = tuple(roofs)
+    w.stairs_used = w.stairs_used + w.stairs_down
+    w.stairs_down = ()
+    w.b["stairs"] = ((),) * len(roofs)
+    w.b["stairs_cards"] = ()
+    w.b["stairs_state"] = Stairs.NONE
+    w.table = w.table.with_stairs(False)
+    for i, side in enumerate(w.sides):
+        if side.bid is not None or w.priv[i].bid:
+            w.set_side(i, bid=None)
+            w.set_priv(i, bid=())
+
+
+def resolve_sighting(w: Work) -> None:
+    """WC.F4: the sealed bids are revealed together; the highest total wins the sighting
+    (ties: the lower turn-order card); the others score 1 VP per token bid; every bid
+    token goes back to the supply. The winner's passengers join their carrier from the
+    supply (if room and supply allow) and its actions are kept to use now or later;
+    Captain Chambers does his at once and takes no passengers (WC.H5)."""
+    order = w.b["order"]
+    bids = {i: w.priv[i].bid for i in order}
+    totals = {i: sum(v) for i, v in bids.items()}
+    w.log("  bids revealed: {}", "; ".join(
+        f"{w.label(i)} {'+'.join(map(str, bids[i])) or 'nothing'}" + (f" = {totals[i]}" if len(bids[i]) > 1 else "")
+        for i in order))
+    winner = min(order, key=lambda i: (-totals[i], order.index(i)))
+    card = w.comp.sightings[w.b["sighting"]]
+    w.log("  {} wins the sighting: {}", w.label(winner), card.name)
+    for i in order:
+        if i != winner:
+            w.gain(i, len(bids[i]), "radar tokens bid")
+    for i in order:
+        if bids[i]:
+            w.return_tokens(bids[i])
+            w.set_side(i, radar=w.sides[i].radar - len(bids[i]), bid=None)
+            w.set_priv(i, bid=())
+        else:
+            w.set_side(i, bid=None)
+    if w.is_chambers(winner):
+        chambers.won_sighting(w, winner, card)
+        return
+    for p in card.passengers:
+        if free_spaces(w.sides[winner]) > 0 and w.from_supply(p):
+            me = w.sides[winner]
+            w.set_side(winner, carrier=tuple(sorted(me.carrier + (p,), key=PEOPLE.index)))
+            w.log("  a {} passenger joins {}'s carrier", p, w.label(winner))
+        else:
+            w.log("  the {} passenger is lost (no carrier space or none in the supply)", p)
+    if card.actions:
+        w.set_side(winner, extras=w.sides[winner].extras + card.actions)
+        w.push(Pending(Ask.SIGHTING, winner, why=card.name))
+
+
+def cessna(w: Work) -> None:
+    """WC.F7: every radar token is revealed; the highest totals score 8/5/2 VP (8/3 with
+    2 players or solo); a side needs at least one token; ties to the lower turn-order card."""
+    order = w.b["order"]
+    totals = {i: sum(w.priv[i].radar) + sum(w.priv[i].bid) for i in order}
+    w.log("  the {}: radar totals {}", w.comp.cessna.name,
+          ", ".join(f"{w.label(i)} {totals[i]}" for i in order))
+    holders = [i for i in order if w.priv[i].radar or w.priv[i].bid]
+    ranked = sorted(holders, key=lambda i: (-totals[i], order.index(i)))
+    vp = w.comp.cessna.vp_two if len(w.sides) == 2 else w.comp.cessna.vp
+    for place, i in enumerate(ranked[:len(vp)]):
+        w.gain(i, vp[place], f"Cessna, place {place + 1}")
+
+
+def end_game(w: Work) -> None:
+    """WC.F7: +1 VP per 2 People still aboard helicopters, the upgrades' and the special
+    orders' VP; the highest total wins, ties to the lower turn-order card."""
+    order = w.b["order"]
+    for i in order:
+        me = w.sides[i]
+        w.gain(i, sum(len(a) for a in me.aboard) // 2, "People still aboard, 1 per 2")
+        w.gain(i, sum(u.vp for u, done in zip(w.comp.upgrades, me.upgrades) if done), "carrier upgrades")
+        w.gain(i, sum(w.comp.orders[o].vp for o in w.priv[i].orders), "special orders")
+    winner = min(order, key=lambda i: (-w.sides[i].vp, order.index(i)))
+    w.b["winner"], w.b["over"], w.b["pending"] = winner, True, ()
+    w.log("game over: {} wins with {} VP ({})", w.label(winner), w.sides[winner].vp,
+          ", ".join(f"{w.label(i)} {w.sides[i].vp}" for i in order))

@@ -1,0 +1,53 @@
+"""1975 White Christmas as a :class:`scenarios.engine.Game`: whole games, series, summaries.
+
+Options: ``players`` (2-4) or ``solo`` (one seat against Captain Chambers, WC.H1-H9), and
+``data`` (card sets from a directory of data files, :func:`.components.load_components`).
+A game is reproducible from its seed: the same seed gives the same log, byte for byte.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..engine import Game, Option, Summary, summarise
+from .components import Components, load_components
+from .players import HeuristicPlayer, RandomPlayer
+from .setup import new_game
+from .values import CHAMBERS
+
+__all__ = ["WHITE_CHRISTMAS", "summary", "labels"]
+
+
+def labels(players: int, solo: bool) -> tuple[str, ...]:
+    """The sides' labels of a game with these options (the winner's possible values)."""
+    return ("P1", CHAMBERS) if solo else tuple(f"P{i + 1}" for i in range(players))
+
+
+def _new_game(seed: int, players: int = 2, solo: bool = False, data: Components | None = None):
+    return new_game(seed, players=players, solo=solo, components=data)
+
+
+WHITE_CHRISTMAS = Game(
+    name="white-christmas", title="1975 White Christmas",
+    new_game=_new_game,
+    players={"heuristic": lambda seed, seat: HeuristicPlayer(seed, seat),
+             "random": lambda seed, seat: RandomPlayer(seed, seat)},
+    min_players=1, max_players=4,
+    options=(Option("players", int, 2, "number of players (2-4)", choices=(2, 3, 4)),
+             Option("solo", bool, False, "one player against Captain Chambers (WC.H1-WC.H9)"),
+             Option("data", load_components, None, "a directory of data files replacing the shipped ones")),
+    seats=lambda opts: 1 if opts.get("solo") else opts.get("players", 2),
+    notes="2-4 players or solo against Captain Chambers; rules WC.*",
+)
+"""The game descriptor: seats = ``players`` (or 1 with ``solo``)."""
+
+
+def summary(rows: Iterable[dict], label: str) -> Summary:
+    """Winner shares by seat (95 % Wilson intervals), VP of each side, the winning margin
+    and People rescued (95 % t intervals)."""
+    rows = list(rows)
+    if not rows:
+        return summarise(rows, label)
+    first = rows[0]
+    sides = labels(first["players"], first["solo"])
+    columns = ["winner"] + [f"vp_{s}" for s in sides] + ["margin", "rescued"]
+    return summarise(rows, label, columns=columns, categories={"winner": sides})

@@ -1,0 +1,122 @@
+"""Setting up a game of 1975 White Christmas (the rules' set-up steps 1-14, WC.G1, WC.G6,
+WC.H1), reproducible from one seed."""
+from __future__ import annotations
+
+import numpy as np
+
+from geometry.errors import InputError
+
+from .actions import ROUNDS, Phase, Stairs
+from .components import MODELS, PEOPLE, Components, Wild, shipped_components
+from .flow import advance, start_round
+from .state import State
+from .table import build_layout
+from .values import CHAMBERS, Board, Setup, SidePrivate, SidePublic
+from .work import Work
+
+__all__ = ["new_game", "ROW_SIZE"]
+
+ROW_SIZE = {2: 4, 3: 5, 4: 6}
+"""WC.F1: special orders in the row for 2, 3, 4 players (solo: as 2)."""
+UPGRADES = 5
+
+
+def _check(seed, players, solo) -> None:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise InputError(f"seed: expected an integer >= 0, got {seed!r}")
+    if not isinstance(solo, bool):
+        raise InputError(f"solo: expected true or false, got {solo!r}")
+    if not solo and (isinstance(players, bool) or players not in (2, 3, 4)):
+        raise InputError(f"players: expected 2, 3 or 4, got {players!r}")
+
+
+def _starting_people(rng, roofs: int) -> list[list]:
+    """WC.G6: one token of each type, 4 in all, on the rooftops: one each on 4 rooftops;
+    with 5 a random 4 of them; with 3 a random one holds 2. Which type goes where is
+    random (engine decision)."""
+    types = [PEOPLE[i] for i in rng.permutation(len(PEOPLE))]
+    places = list(range(roofs))
+    if roofs > len(PEOPLE):
+        places = sorted(int(k) for k in rng.choice(roofs, len(PEOPLE), replace=False))
+    elif roofs < len(PEOPLE):
+        places = places + [int(k) for k in rng.choice(roofs, len(PEOPLE) - roofs, replace=False)]
+    people = [[] for _ in range(roofs)]
+    for k, p in zip(places, types):
+        people[k].append(p)
+    return people
+
+
+def new_game(seed: int, players: int = 2, solo: bool = False, components: Components | None = None) -> State:
+    """A new game after set-up, reproducible from ``seed``: ``players`` 2-4, or ``solo``
+    (one seat against Captain Chambers, the 2-player set-up, WC.H1). ``components``:
+    the card sets (default: the shipped data files). Raises :class:`InputError` for a bad
+    seed or player count.
+
+    Engine decisions (``docs/white_christmas.md``): seats are numbered in the random stack
+    order of the influence markers (P1 on top, so P1 holds turn-order card 1 first);
+    colours are dealt at random; unused Action Wildcards join the action deck.
+    """
+    _check(seed, players, solo)
+    seed = int(seed)
+    comp = components or shipped_components()
+    rng = np.random.default_rng([seed, 0])
+    n = 2 if solo else players
+    labels = ("P1", CHAMBERS) if solo else tuple(f"P{i + 1}" for i in range(n))
+    chambers = 1 if solo else None
+    colours = tuple(comp.colours[int(i)] for i in rng.permutation(len(comp.colours))[:n])
+    positions = tuple(int(k) for k in rng.integers(0, 4, size=len(comp.influence.cards)))   # step 2
+    rooftops = comp.row_rooftops(2 if solo else players)                                    # step 10, WC.G1
+    table = build_layout(rooftops, tuple(labels), (comp.spaces,) * n)
+    setup = Setup(comp, solo, labels, chambers, colours, rooftops, comp.influence.track(positions), positions,
+                  ROW_SIZE[2 if solo else players])
+    # steps 6-8: a face-up Action Wild per player, the rest shuffled into the deck, 4 in the row
+    action_wilds, rescue_wilds = comp.wilds(Wild.ACTION), comp.wilds(Wild.RESCUE)
+    faceup = list(action_wilds[:n - (1 if solo else 0)])
+    removed = tuple(action_wilds[1:]) + rescue_wilds if solo else ()                     # WC.H1
+    dealt = set(faceup) | set(removed)
+    rest = [c for c in range(len(comp.cards)) if c not in dealt]
+    deck = tuple(rest[i] for i in rng.permutation(len(rest)))
+    row, deck = deck[:4], deck[4:]
+    if solo:
+        faceup.append(None)
+    roofs = _starting_people(rng, len(rooftops))                                            # step 11, WC.G6
+    supply = list(comp.people)
+    for people in roofs:
+        for p in people:
+            supply[PEOPLE.index(p)] -= 1
+    stairs_deck = tuple(int(i) for i in rng.permutation(len(comp.staircases)))             # step 12
+    orders = tuple(int(i) for i in rng.permutation(len(comp.orders)))                       # step 13
+    sightings = tuple(int(i) for i in rng.choice(len(comp.sightings), ROUNDS - 1, replace=False))  # step 14
+    sides, private = [], []
+    for i in range(n):
+        night = i == chambers                                                             # WC.H1
+        sides.append(SidePublic(
+            at=(table.carriers[i],) * len(MODELS), aboard=((),) * len(MODELS), night=(night,) * len(MODELS),
+            carrier=(), spaces=comp.spaces, vp=0, influence=0, arrived=n - i, upgrades=(False,) * UPGRADES,
+            faceup=faceup[i], extras=(), hand=0, radar=0, orders=0, bid=None, rescued=0))
+        private.append(SidePrivate(hand=(), radar=(), orders=(), inspected=(), bid=()))
+    board = Board(round=0, phase=Phase.DRAW, order=tuple(range(n)), turn=0, resolved=False,
+                  roofs=tuple(tuple(r) for r in roofs), stairs=((),) * len(rooftops), stairs_state=Stairs.NONE,
+                  stairs_cards=(), row=row, discard=(), removed=removed, deck=len(deck),
+                  orders_row=(), orders_left=len(orders), sighting=None, supply=tuple(supply),
+                  discarded=(0,) * len(PEOPLE), radar_left=len(comp.radar), pending=(), stamp=n, winner=None,
+                  over=False)
+    state = State(setup=setup, table=table, seed=seed, step=1, board=board, sides=tuple(sides),
+                  private=tuple(private), deck=deck, stairs_deck=stairs_deck, stairs_used=(), stairs_down=(),
+                  radar_supply=comp.radar, sightings=sightings, orders_deck=orders)
+    w = Work(state)
+    provenance = sorted({p for _, p in comp.provenance})
+    w.log("set-up (seed {}, {}, data: {})", seed, "solo against Captain Chambers" if solo else f"{n} players",
+          ", ".join(provenance))
+    w.log("  seats in influence-stack order: {}",
+          ", ".join(f"{labels[i]} {colours[i].name}" for i in range(n)))
+    w.log("  rooftops, left to right: {}", ", ".join(r.name for r in rooftops))
+    w.log("  people on the rooftops: {}", "; ".join(f"{r.name} {', '.join(p) or '-'}" for r, p in zip(rooftops, roofs)))
+    w.log("  influence effect cards: {}", ", ".join(
+        f"{c.colour} side {'ab'[k // 2]}{' turned round' if k % 2 else ''}" for c, k in zip(comp.influence.cards, positions)))
+    w.log("  action row: {}", ", ".join(comp.cards[c].name for c in row))
+    if solo:
+        w.log("  solo: Chambers' helicopters on their night side; 2 Rescue and 3 Action Wildcards removed (WC.H1)")
+    start_round(w, 1)
+    advance(w)
+    return w.freeze()

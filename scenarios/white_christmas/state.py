@@ -1,0 +1,241 @@
+"""The game state of 1975 White Christmas: an immutable value with the engine protocol
+of :mod:`scenarios.engine` (``legal_actions()``, ``apply()``, ``observation(player)`` …).
+
+A :class:`State` is a frozen dataclass. ``apply`` never mutates it: it resolves the
+action on a :class:`~.work.Work` copy and freezes the result into a new state. An action
+not in :meth:`State.legal_actions` raises :class:`IllegalAction` and the state is
+unchanged. Randomness: set-up uses ``numpy.random.default_rng([seed, 0])`` and the n-th
+state's transition ``default_rng([seed, n])``, made only when a draw is needed, so the
+same seed gives the same game and the same log, byte for byte.
+
+Hidden information (WC.F2 Inspect, WC.F4 sealed bids): :meth:`State.observation` gives
+a seat the public table and its own :class:`~.values.SidePrivate` only; other sides'
+hands, radar values, special orders, inspected staircases and bids appear as counts.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import turns
+from .actions import PHASE_NUMBER, Action, IllegalAction, Phase, Stairs
+from .components import MODELS, PEOPLE, ROW, words
+from .options import Queries
+from .table import Layout
+from .values import Board, Setup, SidePrivate, SidePublic
+
+__all__ = ["State", "Observation", "IllegalAction"]
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What ``seat`` may see: the public ``setup``, ``table`` (board graph and its
+    answers), ``board`` and ``sides``, its own private values ``own``, its ``legal``
+    actions (empty when another seat decides) and ``queries``, the position's public
+    questions already answered (:class:`~.options.Queries`). Bots choose from this only."""
+
+    seat: int
+    setup: Setup = field(repr=False)
+    table: Layout = field(repr=False, compare=False)
+    board: Board
+    sides: tuple[SidePublic, ...]
+    own: SidePrivate
+    legal: tuple[Action, ...]
+    queries: Queries = field(default=None, repr=False, compare=False)
+
+    @property
+    def me(self) -> SidePublic:
+        return self.sides[self.seat]
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self.legal
+
+
+@dataclass(frozen=True)
+class State:
+    """A position (see the module docstring).
+
+    Public: ``setup``, ``table``, ``board``, ``sides``. Private to each side:
+    ``private``. Hidden from all: ``deck`` (the action deck, top first),
+    ``stairs_deck`` / ``stairs_used`` (staircase deck and discards), ``stairs_down``
+    (this round's face-down staircase card per rooftop), ``radar_supply`` (face-down
+    token values), ``sightings`` (the sighting deck, top first; the Cessna follows),
+    ``orders_deck``. ``log``: the last transition's log lines as ``(template, args)``;
+    :attr:`events` formats them.
+    """
+
+    setup: Setup = field(repr=False)
+    table: Layout = field(repr=False, compare=False)
+    seed: int
+    step: int
+    board: Board
+    sides: tuple[SidePublic, ...]
+    private: tuple[SidePrivate, ...]
+    deck: tuple[int, ...]
+    stairs_deck: tuple[int, ...]
+    stairs_used: tuple[int, ...]
+    stairs_down: tuple[int, ...]
+    radar_supply: tuple[int, ...]
+    sightings: tuple[int, ...]
+    orders_deck: tuple[int, ...]
+    log: tuple[tuple[str, tuple], ...] = field(default=(), repr=False, compare=False)
+
+    # -- the engine protocol (scenarios.engine) ---------------------------------------
+    @property
+    def events(self) -> tuple[str, ...]:
+        """Log lines of the transition that made this state (public information only)."""
+        return tuple(t.format(*args) if args else t for t, args in self.log)
+
+    def current_player(self) -> int | None:
+        """The seat to decide (Captain Chambers never is: he plays inside ``apply``),
+        or ``None`` once the game is over (cached)."""
+        d = self.__dict__
+        if "_current" not in d:
+            d["_current"] = turns.current_side(self)
+        return d["_current"]
+
+    def queries(self) -> Queries:
+        """The public questions of this position, answered once (:class:`~.options.Queries`)."""
+        d = self.__dict__
+        if "_queries" not in d:
+            d["_queries"] = Queries(self.setup.comp, self.table, self.sides, self.board.roofs, self.board.stairs)
+        return d["_queries"]
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the seat to decide, in a fixed order (cached)."""
+        cached = self.__dict__.get("_legal")
+        if cached is None:
+            cached = self.__dict__["_legal"] = turns.legal_actions(self)
+        return cached
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is among :meth:`legal_actions` (identity first: actions are interned)."""
+        for a in self.legal_actions():
+            if a is action:
+                return True
+        legal = self.__dict__.get("_legal_set")
+        if legal is None:
+            legal = self.__dict__["_legal_set"] = frozenset(self.legal_actions())
+        try:
+            return action in legal
+        except TypeError:
+            return False
+
+    def apply(self, action: Action) -> "State":
+        """The state after ``action``. Raises :class:`IllegalAction` if it is not legal."""
+        return turns.apply(self, action)
+
+    def is_terminal(self) -> bool:
+        return self.board.over
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's VP (final once the game is over; the score track until then)."""
+        return tuple(float(self.sides[i].vp) for i in range(self.setup.seats))
+
+    def observation(self, player: int) -> Observation:
+        """What seat ``player`` may see (see :class:`Observation`)."""
+        legal = self.legal_actions() if self.current_player() == player else ()
+        obs = object.__new__(Observation)   # the frozen dataclass's fields, without __init__'s cost
+        obs.__dict__.update(seat=player, setup=self.setup, table=self.table, board=self.board, sides=self.sides,
+                            own=self.private[player], legal=legal, queries=self.queries())
+        return obs
+
+    def describe(self, action: Action) -> str:
+        return turns.describe(self, action)
+
+    def outcome(self) -> tuple[str, ...]:
+        """The final scores and the winner (WC.F7)."""
+        if not self.board.over:
+            return ("the game is not over",)
+        labels = self.setup.labels
+        order = sorted(range(len(self.sides)), key=lambda i: (-self.sides[i].vp, self.board.order.index(i)))
+        return (f"final score: {', '.join(f'{labels[i]} {self.sides[i].vp}' for i in order)}",
+                f"winner: {labels[self.board.winner]}")
+
+    def result(self) -> dict[str, Any]:
+        """One flat row: ``players`` (seats), ``solo``, ``winner`` (a side's label),
+        ``vp_<label>`` for every side, ``margin`` (the winner's lead in VP) and
+        ``rescued`` (People unloaded by all sides)."""
+        labels = self.setup.labels
+        vps = [s.vp for s in self.sides]
+        winner = self.board.winner
+        row: dict[str, Any] = {"players": self.setup.seats, "solo": self.setup.solo,
+                               "winner": labels[winner] if winner is not None else ""}
+        for label, vp in zip(labels, vps):
+            row[f"vp_{label}"] = vp
+        rest = [v for i, v in enumerate(vps) if i != winner]
+        row["margin"] = (vps[winner] - max(rest)) if winner is not None and rest else 0
+        row["rescued"] = sum(s.rescued for s in self.sides)
+        return row
+
+    def observation_string(self, player: int) -> str:
+        """The observation of seat ``player`` as text (the terminal view)."""
+        return render(self.observation(player))
+
+
+# -- text ---------------------------------------------------------------------------------
+def _people(people) -> str:
+    return ", ".join(people) or "-"
+
+
+def _heli_text(o: Observation, side: int, i: int) -> str:
+    s = o.sides[side]
+    comp = o.setup.comp
+    card = comp.helicopters[i].side(s.night[i])
+    where = "carrier" if s.at[i] == o.table.carriers[side] else s.at[i]
+    vp = " ".join(f"{p[:3]}={v}" for p, v in card.vp)
+    return (f"{MODELS[i]} {'night' if s.night[i] else 'day'} (cap {card.capacity}; {vp}) at {where} "
+            f"[{_people(s.aboard[i])}]")
+
+
+def render(o: Observation) -> str:
+    """An observation as text: the row of rooftops, the board, every side, then the
+    seat's own hand, tokens, orders and inspected staircases, and the open question."""
+    setup, b, comp = o.setup, o.board, o.setup.comp
+    labels = setup.labels
+    lines = [f"Round {b.round}, phase {PHASE_NUMBER[b.phase]} ({b.phase}); turn order "
+             f"{', '.join(labels[i] for i in b.order)}; you are {labels[o.seat]} ({setup.colours[o.seat].name})"]
+    sighting = comp.cessna.name if b.sighting is None else comp.sightings[b.sighting].label()
+    lines.append(f"Sighting: {sighting}")
+    occupant = {}
+    for side, s in enumerate(o.sides):
+        for i, node in enumerate(s.at):
+            occupant[node] = f"{labels[side]} {MODELS[i]} [{_people(s.aboard[i])}]"
+    lines.append("Rooftops, left to right:")
+    for k, roof in enumerate(o.table.roofs):
+        if b.stairs_state == Stairs.REVEALED:
+            stairs = f"staircase: {_people(b.stairs[k])}"
+        else:
+            stairs = "staircase: face down" if b.stairs_state == Stairs.FACE_DOWN else "no staircase"
+        top, bottom = o.table.slots[k][1], o.table.slots[k][0]
+        lines.append(f"  {k + 1}. {roof} ({o.table.spaces[k]} spaces): {_people(b.roofs[k])} | {stairs} | "
+                     f"top {occupant.get(top, '-')} | bottom {occupant.get(bottom, '-')}")
+    row = ", ".join(f"{words(slot)}: {comp.cards[c].name if c is not None else '-'}" for slot, c in zip(ROW, b.row))
+    lines.append(f"Action row: {row}; deck {b.deck}, discard {len(b.discard)}")
+    lines.append("Special orders: " + ("; ".join(comp.orders[i].label() for i in b.orders_row) or "-") +
+                 f" (deck {b.orders_left})")
+    lines.append("Supply: " + ", ".join(f"{p} {n}" for p, n in zip(PEOPLE, b.supply)) +
+                 f"; discarded {sum(b.discarded)}; radar tokens in supply {b.radar_left}")
+    for side, s in enumerate(o.sides):
+        ups = ",".join(str(i + 1) for i, u in enumerate(s.upgrades) if u) or "-"
+        face = comp.cards[s.faceup].name if s.faceup is not None else "-"
+        bid = f", bid {s.bid} token(s)" if s.bid is not None else ""
+        extras = f", sighting actions kept: {', '.join(map(words, s.extras))}" if s.extras else ""
+        lines.append(f"  {labels[side]} ({setup.colours[side].name}): VP {s.vp}, influence {s.influence}, hand {s.hand}, "
+                     f"radar {s.radar}, orders {s.orders}, upgrades {ups}, face up: {face}{bid}{extras}")
+        lines.append(f"     carrier ({len(s.carrier)}/{s.spaces}): {_people(s.carrier)}; "
+                     + "; ".join(_heli_text(o, side, i) for i in range(len(MODELS))))
+    own = o.own
+    lines.append(f"Your hand: {'; '.join(comp.cards[c].name for c in own.hand) or '-'}")
+    lines.append(f"Your radar tokens: {' '.join(map(str, own.radar)) or '-'}"
+                 + (f"; in your bid: {' '.join(map(str, own.bid))}" if own.bid else ""))
+    if own.orders:
+        lines.append("Your special orders: " + "; ".join(comp.orders[i].label() for i in own.orders))
+    for k, card in own.inspected:
+        lines.append(f"You inspected the staircase of {o.table.roofs[k]}: {_people(comp.staircases[card].people)}")
+    if b.pending and b.pending[0].side == o.seat:
+        front = b.pending[0]
+        lines.append(f"Asked: {words(front.ask)}" + (f" ({front.why})" if front.why else ""))
+    elif b.phase == Phase.SIGHTING and not b.over:
+        lines.append("Sealed bid: add radar tokens one by one, then seal")
+    return "\n".join(lines)

@@ -1,0 +1,347 @@
+"""The seats' decisions: which actions are legal, what each does, and its text
+(WC.F2-WC.F6, WC.G4, WC.G5).
+
+:func:`legal_actions` lists, in a fixed order, the actions of the seat to decide;
+:func:`apply` checks an action against that list (an illegal one raises
+:class:`IllegalAction` and changes nothing), resolves it on a :class:`Work` copy, runs
+the game on to the next decision (:func:`.flow.advance`) and freezes the new state.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from . import actions as A
+from .actions import ActionKind as K, Ask, IllegalAction, Pending, Phase
+from .components import MODELS, ROW, Extra, Icon, Wild, words
+from .flow import advance, on_turn
+from .options import can_advance, special_options, special_possible
+from .work import Work, _without
+
+__all__ = ["legal_actions", "apply", "describe", "current_side"]
+
+
+def current_side(s) -> int | None:
+    """The side to decide: the first open question's, else the side on turn."""
+    b = s.board
+    if b.over:
+        return None
+    if b.pending:
+        return b.pending[0].side
+    return on_turn(b, len(s.sides))
+
+
+# -- legal actions ------------------------------------------------------------------------
+def _possible(s, side: int, icon: Icon) -> bool:
+    """Whether ``side`` could do action ``icon`` now (a Rescue of any type for Rescue)."""
+    if icon == Icon.RADAR:
+        return s.board.radar_left > 0
+    if icon == Icon.INFLUENCE:
+        return can_advance(s.setup.comp, s.sides[side])
+    if icon == Icon.MOVE:
+        return bool(s.queries().moves(side))
+    if icon == Icon.RESCUE:
+        return bool(s.queries().rescues(side))
+    return special_possible(s.setup.comp, s.sides[side], s.setup.colours[side], s.private[side].radar,
+                            s.board.orders_row)
+
+
+EXTRA_ICON = {Extra.INFLUENCE: Icon.INFLUENCE, Extra.DOUBLE_MOVE: Icon.MOVE,
+              Extra.DOUBLE_SPECIAL_ORDER: Icon.SPECIAL_ORDER, Extra.RESCUE: Icon.RESCUE}
+
+
+def _specials(s, side: int) -> list:
+    return special_options(s.setup.comp, s.sides[side], s.setup.colours[side], s.private[side].radar,
+                           s.board.orders_row)
+
+
+def _extras(s, side: int) -> list:
+    out = []
+    for e in dict.fromkeys(s.sides[side].extras):
+        if _possible(s, side, EXTRA_ICON[e]):
+            out.append(A.extra(e))
+    return out
+
+
+def _distinct_cards(s, hand) -> list[int]:
+    """One card id per distinct card face in ``hand`` (identical cards are one choice)."""
+    faces = s.setup.comp.faces
+    seen, out = set(), []
+    for c in hand:
+        if faces[c] not in seen:
+            seen.add(faces[c])
+            out.append(c)
+    return out
+
+
+def _question(s, front: Pending) -> list:
+    side = front.side
+    comp = s.setup.comp
+    if front.ask == Ask.MOVE:
+        return [A.move(m, d) for m, d in s.queries().moves(side, front.helis)] + [A.PASS]
+    if front.ask == Ask.RESCUE:
+        return [A.rescue(m, n, p) for m, n, p in s.queries().rescues(side, front.person)] + [A.PASS]
+    if front.ask == Ask.SPECIAL_ORDER:
+        out = []
+        for kind, index, paid in _specials(s, side):
+            if kind == "order":
+                out.append(A.order(index, paid))
+            elif index == 4:
+                out.append(A.upgrade(index, tokens=paid))
+            else:
+                out.append(A.upgrade(index, people=paid))
+        return out + [A.PASS]
+    if front.ask == Ask.REPLACE:
+        return [A.replace(c) for c in _distinct_cards(s, s.private[side].hand)]
+    if front.ask == Ask.UNLOAD:
+        me, own = s.sides[side], s.table.carriers[side]
+        return [A.unload(m, p) for i, m in enumerate(MODELS) if me.at[i] == own
+                for p in dict.fromkeys(me.aboard[i])]
+    return _extras(s, side) + [A.KEEP]
+
+
+def legal_actions(s) -> tuple:
+    """Every legal action of the seat to decide, in a fixed order; ``()`` at the end."""
+    side = s.current_player()
+    if side is None:
+        return ()
+    b = s.board
+    if b.pending:
+        return tuple(_question(s, b.pending[0]))
+    extras = _extras(s, side) if s.sides[side].extras else []
+    if b.phase == Phase.DRAW:
+        return _takes(tuple(c is not None for c in b.row), bool(s.deck or b.discard), len(s.table.roofs)) + tuple(extras)
+    if b.phase == Phase.SIGHTING:
+        return tuple([A.bid(v) for v in dict.fromkeys(s.private[side].radar)] + [A.SEAL])
+    hand = s.private[side].hand
+    cards = s.setup.comp.cards
+    distinct = _distinct_cards(s, hand)
+    faces = [cards[c] for c in distinct]
+    up = s.sides[side].faceup
+    up_card = cards[up] if up is not None and hand else None
+    need = {use for card in faces + ([up_card] if up_card else []) for use in card.uses()}
+    ok = {icon: _possible(s, side, icon) for icon in need if icon != Icon.RESCUE}
+    if Icon.RESCUE in need:
+        people = {p for _, _, p in s.queries().rescues(side)}
+
+    def can(card, use):
+        if use == Icon.RESCUE:
+            return card.rescue in people if card.rescue is not None else bool(people)
+        return ok[use]
+    out = []
+    for c, card in zip(distinct, faces):
+        out += [A.play(c, use) for use in card.uses() if can(card, use)]
+        out.append(A.discard(c))
+    if up_card is not None:
+        out += [A.faceup(use) for use in up_card.uses() if can(up_card, use)]
+    return tuple(out + extras)
+
+
+@lru_cache(maxsize=4096)
+def _takes(filled: tuple, deck: bool, roofs: int) -> tuple:
+    """Phase 1's takes (WC.F2): each filled board slot, and Inspect of each staircase
+    while the deck (or the discard pile to rebuild it) has a card."""
+    out = [A.take(slot) for slot, full in zip(ROW, filled) if full]
+    if deck:
+        out += [A.take(Icon.INSPECT, k) for k in range(roofs)]
+    return tuple(out)
+
+
+# -- resolving an action ------------------------------------------------------------------
+def _perform(w: Work, side: int, icon: Icon, person, why: str) -> None:
+    """Do the action ``icon`` (WC.F5): Radar and Influence at once; Move, Rescue and
+    Special Order ask their details next (nothing when impossible)."""
+    if icon == Icon.RADAR:
+        w.take_radar(side)
+    elif icon == Icon.INFLUENCE:
+        w.influence(side)
+    else:
+        pending = w.ask_for(side, icon, person, why)
+        if pending is None:
+            w.log("  {}: nothing possible", words(icon))
+        else:
+            w.push(pending)
+
+
+def _hand_minus(w: Work, side: int, card: int) -> None:
+    w.set_priv(side, hand=_without(w.priv[side].hand, (card,)))
+    w.set_side(side, hand=w.sides[side].hand - 1)
+
+
+def _take(w: Work, side: int, a) -> None:
+    """WC.F2: take a card into hand and do its slot's action (the deck top: Inspect)."""
+    w.b["turn"] += 1
+    label = w.label(side)
+    if a.slot == Icon.INSPECT:
+        card = w.draw_card()
+        k = a.roof
+        w.set_priv(side, hand=tuple(sorted(w.priv[side].hand + (card,))),
+                   inspected=w.priv[side].inspected + ((k, w.stairs_down[k]),))
+        w.set_side(side, hand=w.sides[side].hand + 1)
+        w.log("{} takes the deck top (Inspect) and looks at the staircase of {}", label, w.table.roofs[k])
+        w.gain(side, 1, "Inspect")
+        return
+    i = ROW.index(a.slot)
+    card = w.b["row"][i]
+    w.b["row"] = w.b["row"][:i] + (None,) + w.b["row"][i + 1:]
+    w.set_priv(side, hand=tuple(sorted(w.priv[side].hand + (card,))))
+    w.set_side(side, hand=w.sides[side].hand + 1)
+    w.log("{} takes {} from the {} slot", label, w.comp.cards[card].name, words(a.slot))
+    _perform(w, side, a.slot, None, f"{words(a.slot)} slot")
+    w.refill_row()
+
+
+def _play(w: Work, side: int, a) -> None:
+    """WC.F3: play a hand card or the face-up card (then put a hand card face up), or
+    discard a card without effect."""
+    w.b["turn"] += 1
+    label = w.label(side)
+    if a.kind == K.DISCARD:
+        _hand_minus(w, side, a.card)
+        w.discard_card(a.card)
+        w.log("{} discards {} without effect", label, w.comp.cards[a.card].name)
+        return
+    if a.kind == K.PLAY:
+        card_id = a.card
+        _hand_minus(w, side, card_id)
+        w.discard_card(card_id)
+        w.log("{} plays {}: {}", label, w.comp.cards[card_id].name, words(a.use))
+    else:
+        card_id = w.sides[side].faceup
+        w.set_side(side, faceup=None)
+        if w.setup.solo and w.comp.cards[card_id].wild == Wild.ACTION:
+            w.b["removed"] = w.b["removed"] + (card_id,)
+            gone = " (single use in solo: removed from the game)"
+        else:
+            w.discard_card(card_id)
+            gone = ""
+        w.log("{} plays the face-up {}: {}{}", label, w.comp.cards[card_id].name, words(a.use), gone)
+    card = w.comp.cards[card_id]
+    _perform(w, side, a.use, card.rescue, card.name)
+    if a.kind == K.FACEUP:
+        w.b["pending"] = w.b["pending"] + (Pending(Ask.REPLACE, side, why="face-up card played"),)
+
+
+def _extra(w: Work, side: int, a) -> None:
+    """WC.F4: use an action kept from a won sighting (free, during the turn)."""
+    me = w.sides[side]
+    w.set_side(side, extras=_without(me.extras, (a.extra,)))
+    w.log("{} uses the sighting's {}", w.label(side), words(a.extra))
+    if a.extra == Extra.INFLUENCE:
+        w.influence(side)
+        return
+    icon = EXTRA_ICON[a.extra]
+    first = w.ask_for(side, icon, None, "sighting")
+    twice = a.extra in (Extra.DOUBLE_MOVE, Extra.DOUBLE_SPECIAL_ORDER)
+    w.push(*([first] + ([first] if twice else [])))
+
+
+def _move(w: Work, side: int, a) -> None:
+    """WC.G4 (and carrier upgrade 4: the other helicopter may fly after)."""
+    front = w.pop()
+    before = len(w.b["pending"])
+    w.fly(side, a.heli, a.to)
+    others = tuple(m for m in front.helis if m != a.heli)
+    if front.both and others and w.can_move(side, others):
+        k = len(w.b["pending"]) - before  # unloading questions the flight raised come first
+        follow = Pending(Ask.MOVE, side, helis=others, why="advanced communications")
+        w.b["pending"] = w.b["pending"][:k] + (follow,) + w.b["pending"][k:]
+
+
+def _rescue(w: Work, side: int, a) -> None:
+    """WC.G5 (and carrier upgrade 3: a second person)."""
+    front = w.pop()
+    w.rescue(side, a.heli, a.at, a.person)
+    if front.picks > 1 and w.can_rescue(side, front.person):
+        w.push(Pending(Ask.RESCUE, side, person=front.person, picks=front.picks - 1, why="special rescue device"))
+
+
+def _answer(w: Work, side: int, a) -> None:
+    if a.kind == K.ORDER:
+        w.pop()
+        w.complete_order(side, a.order, a.people)
+    elif a.kind == K.UPGRADE:
+        w.pop()
+        w.do_upgrade(side, a.upgrade, a.people, a.tokens)
+    elif a.kind == K.REPLACE:
+        w.pop()
+        _hand_minus(w, side, a.card)
+        w.set_side(side, faceup=a.card)
+        w.log("{} puts {} face up next to the carrier", w.label(side), w.comp.cards[a.card].name)
+    elif a.kind == K.UNLOAD:
+        w.pop()
+        w.unload(side, MODELS.index(a.heli), (a.person,))
+        w.settle(side)
+    elif a.kind == K.KEEP:
+        w.pop()
+        w.log("{} keeps {} for a later turn", w.label(side),
+              ", ".join(words(e) for e in w.sides[side].extras))
+    else:  # PASS
+        front = w.pop()
+        w.log("{} passes ({})", w.label(side), words(front.ask))
+
+
+def _bid(w: Work, side: int, a) -> None:
+    """WC.F4: tokens go into the sealed bid one by one; sealing shows only how many."""
+    mine = w.priv[side]
+    if a.kind == K.BID:
+        w.set_priv(side, radar=_without(mine.radar, (a.value,)), bid=tuple(sorted(mine.bid + (a.value,))))
+        return
+    w.b["turn"] += 1
+    w.set_side(side, bid=len(mine.bid))
+    w.log("{} bids {} token(s), face down", w.label(side), len(mine.bid))
+
+
+_RESOLVE = {K.TAKE: _take, K.PLAY: _play, K.FACEUP: _play, K.DISCARD: _play, K.EXTRA: _extra, K.MOVE: _move,
+            K.RESCUE: _rescue, K.BID: _bid, K.SEAL: _bid}
+
+
+def apply(s, action):
+    """The state after ``action`` by the seat to decide. Raises :class:`IllegalAction`
+    (nothing changes) when the action is not among :func:`legal_actions`."""
+    if not s.is_legal(action):
+        raise IllegalAction(f"not a legal action now: {_short(action)} (legal: "
+                            f"{len(s.legal_actions())} actions, see legal_actions())")
+    side = s.current_player()
+    w = Work(s)
+    _RESOLVE.get(action.kind, _answer)(w, side, action)
+    advance(w)
+    return w.freeze()
+
+
+def _short(action) -> str:
+    fields = {k: v for k, v in action.__dict__.items() if v not in (None, ()) and k != "kind"}
+    return f"{getattr(action, 'kind', action)} {fields}"[:120] if hasattr(action, "__dict__") else repr(action)[:120]
+
+
+# -- text -----------------------------------------------------------------------------------
+_TEXT = {K.PLAY: "play {card}: {use}", K.DISCARD: "discard {card} without effect",
+         K.EXTRA: "use the sighting's {extra} now", K.KEEP: "keep the sighting's actions for a later turn",
+         K.BID: "add a radar token worth {a.value} to the sealed bid", K.MOVE: "fly the {a.heli} to {a.to}",
+         K.RESCUE: "rescue a {a.person} from {a.at} with the {a.heli}",
+         K.REPLACE: "put {card} face up next to the carrier", K.UNLOAD: "unload a {a.person} from the {a.heli}",
+         K.PASS: "pass"}
+"""The text of the actions that need only their own values."""
+
+
+def describe(s, a) -> str:
+    """A short human-readable text of action ``a`` in state ``s``."""
+    comp = s.setup.comp
+    if a.kind in _TEXT:
+        card = comp.cards[a.card].name if a.card is not None else ""
+        return _TEXT[a.kind].format(a=a, card=card, use=words(a.use), extra=words(a.extra))
+    if a.kind == K.TAKE:
+        if a.slot == Icon.INSPECT:
+            return f"take the deck top (Inspect: +1 VP, look at the staircase of {s.table.roofs[a.roof]})"
+        card = s.board.row[ROW.index(a.slot)]
+        return f"take {comp.cards[card].name} from the {words(a.slot)} slot and do {words(a.slot)}"
+    if a.kind == K.FACEUP:
+        up = s.sides[current_side(s)].faceup
+        return f"play the face-up {comp.cards[up].name}: {words(a.use)} (then put a hand card face up)"
+    if a.kind == K.SEAL:
+        mine = s.private[current_side(s)].bid
+        return f"seal the bid ({len(mine)} token(s) worth {sum(mine)})"
+    if a.kind == K.ORDER:
+        return f"complete {comp.orders[a.order].label()} discarding {', '.join(a.people)}"
+    paid = ", ".join(a.people) if a.people else (" + ".join(map(str, a.tokens)) + " in radar" if a.tokens else "")
+    up = comp.upgrades[a.upgrade - 1]
+    return f"upgrade carrier card {a.upgrade} ({up.name}, {up.vp} VP)" + (f" discarding {paid}" if paid else "")

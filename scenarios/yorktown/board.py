@@ -1,0 +1,325 @@
+"""The archipelago: a checked board graph and the spatial questions of the game (YT.K1).
+
+A map is a :class:`geometry.board_graph.BoardGraph` (file format in
+``docs/board_graph.md``) with these nodes: ten ``kind = "island"`` nodes numbered
+1–10, each with ``colour`` orange, red or green and ``capacity = 2``; one
+``"approach"`` node (the Yorktown's approach zone); one ``"runway"`` node whose
+``capacity`` is the number of planes that may land or take off per turn (YT.A2); one
+``"carrier"`` node (the Shōhō) whose ``boxes`` list its ``"CAP"`` boxes; eight
+``"search"`` nodes numbered 0–7 and, for each of the tracks ``"Yorktown"`` and
+``"Shōhō"`` (attribute ``track``), four ``"damage"`` nodes numbered 0–3. The board
+must declare its edge kinds, among them ``"white line"`` (joining islands) and
+``"approach"`` (joining the approach zone to the islands that touch it).
+
+:func:`check_map` reports the first problem as one line naming the file, the node and
+the field. The shipped map ``data/archipelago.toml`` is a reconstruction.
+
+Spatial questions are board-graph queries, cached by the Japanese occupancy (a bit
+mask over the islands, bit ``k`` for the island of number ``k + 1``), so the hot loop
+never calls scipy twice for the same position.
+"""
+from __future__ import annotations
+
+import pathlib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from geometry.board_graph import BoardGraph, load_board, parse_board
+from geometry.errors import InputError
+
+from .actions import Colour
+from .shipped import DATA, shipped
+
+__all__ = ["Archipelago", "check_map", "load_map", "default_map", "DEFAULT_MAP_PATH", "WHITE", "APPROACH",
+           "ISLANDS", "SHOHO_TRACK", "YORKTOWN_TRACK"]
+
+WHITE, APPROACH = "white line", "approach"
+ISLANDS = 10
+SEARCH_LEVELS = 8
+DAMAGE_LEVELS = 4
+YORKTOWN_TRACK, SHOHO_TRACK = "Yorktown", "Shōhō"
+DEFAULT_MAP_PATH = DATA / "archipelago.toml"
+
+
+@dataclass(frozen=True)
+class Archipelago:
+    """A checked map (build it with :func:`check_map`).
+
+    Islands are referred to by their **position** ``k`` = number − 1 (0–9) in every
+    per-island tuple of the game state; planes stand on graph **nodes** (node indices).
+    ``island_node[k]`` / ``island_of[node]`` convert (``None`` for a non-island);
+    ``names``/``colours`` per island; ``orange``/``red``/``green``: island positions;
+    ``approach``, ``runway``, ``carrier``: node indices; ``runway_places``;
+    ``cap_boxes``; ``touching``: islands touching the approach zone; ``search_nodes``,
+    ``yorktown_nodes``, ``shoho_nodes``: track nodes by level; ``steps[node]``: the
+    nodes one white line or approach edge away; ``labels[node]``: its name for logs;
+    ``near_mask[node]``: its neighbouring islands as a bit mask.
+    """
+
+    graph: BoardGraph
+    island_node: tuple[int, ...]
+    island_of: tuple[int | None, ...]
+    names: tuple[str, ...]
+    colours: tuple[Colour, ...]
+    orange: tuple[int, ...]
+    red: tuple[int, ...]
+    green: tuple[int, ...]
+    approach: int
+    runway: int
+    runway_places: int
+    carrier: int
+    cap_boxes: int
+    touching: tuple[int, ...]
+    search_nodes: tuple[int, ...]
+    yorktown_nodes: tuple[int, ...]
+    shoho_nodes: tuple[int, ...]
+    steps: tuple[tuple[int, ...], ...] = field(repr=False)
+    labels: tuple[str, ...] = field(repr=False)
+    near_mask: tuple[int, ...] = field(repr=False)
+    _cache: dict = field(default_factory=dict, repr=False, compare=False, hash=False)
+
+    # -- names ---------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        """The board's name."""
+        return self.graph.name
+
+    def node_name(self, node: int) -> str:
+        """The name of a node, with its number for an island (``"9 Guadalcanal"``)."""
+        return self.labels[node]
+
+    def island(self, text: str | int) -> int:
+        """An island's position from its number or name. Raises :class:`InputError`."""
+        for k, name in enumerate(self.names):
+            if str(text) in (name, str(k + 1)):
+                return k
+        raise InputError(f"map '{self.name}': unknown island {text!r} (islands 1-{ISLANDS})")
+
+    # -- cached spatial queries ------------------------------------------------
+    def memo(self, key: tuple, compute):
+        """``compute()`` once per ``key`` for this map (for players' own position
+        queries, e.g. the islands to clear for an occupancy)."""
+        hit = self._cache.get(key)
+        if hit is None:
+            hit = self._cache[key] = compute()
+        return hit
+
+    def _names(self, islands) -> list[str]:
+        return [self.names[k] for k in islands]
+
+    def occupied(self, mask: int) -> list[int]:
+        """Island positions set in an occupancy ``mask``."""
+        return [k for k in range(ISLANDS) if mask >> k & 1]
+
+    def located(self, mask: int) -> bool:
+        """YT.R1: Japanese-occupied islands (``mask``) chain an orange island to a red
+        one along the white lines (a board-graph path query on the occupied islands)."""
+        key = ("located", mask)
+        hit = self._cache.get(key)
+        if hit is None:
+            occ = self._names(self.occupied(mask))
+            hit = bool(occ) and self.graph.path_exists(self._names(self.orange), self._names(self.red),
+                                                        within=occ, kind=WHITE)
+            self._cache[key] = hit
+        return hit
+
+    def cut(self, mask: int) -> tuple[int, ...]:
+        """Islands of a smallest set whose clearing breaks every orange-to-red chain of
+        occupied islands (board-graph ``vertex_cut``); ``()`` when not located."""
+        key = ("cut", mask)
+        hit = self._cache.get(key)
+        if hit is None:
+            occ = self._names(self.occupied(mask))
+            found = self.graph.vertex_cut(self._names(self.orange), self._names(self.red), within=occ,
+                                          kind=WHITE) if occ else frozenset()
+            hit = tuple(sorted(self.island(n) for n in found))
+            self._cache[key] = hit
+        return hit
+
+    def doubles(self, node: int, mask: int, invisible: bool = False) -> tuple[int, ...]:
+        """YT.A8(b): islands two steps away (white lines and approach edges) whose middle
+        island holds no Japanese plane (any island with ``invisible``), excluding the
+        start and its neighbours (a board-graph ``reachable`` with ``interior``; cached by
+        the occupancy of the start's neighbours, the only islands it depends on)."""
+        local = 0 if invisible else mask & self.near_mask[node]
+        key = ("double", node, local, invisible)
+        hit = self._cache.get(key)
+        if hit is None:
+            g = self.graph
+            free = [self.names[k] for k in range(ISLANDS) if invisible or not local >> k & 1]
+            near = set(self.steps[node]) | {node}
+            found = g.reachable(g.nodes[node].name, kind=(WHITE, APPROACH), max_edges=2, interior=free)
+            hit = tuple(sorted(i for i in (g.index(n) for n in found)
+                               if i not in near and self.island_of[i] is not None))
+            self._cache[key] = hit
+        return hit
+
+    def homeward(self, mask: int) -> frozenset[int]:
+        """Islands joined to the approach zone through islands holding no Japanese plane
+        (one board-graph ``reachable`` query per occupancy, cached)."""
+        key = ("homeward", mask)
+        hit = self._cache.get(key)
+        if hit is None:
+            g = self.graph
+            zone = g.nodes[self.approach].name
+            free = [self.names[k] for k in range(ISLANDS) if not mask >> k & 1]
+            hit = frozenset(self.island_of[g.index(n)] for n in g.reachable(zone, within=free + [zone],
+                                                                             kind=(WHITE, APPROACH))
+                            if n != zone)
+            self._cache[key] = hit
+        return hit
+
+    def can_return(self, node: int, mask: int, invisible: bool = False) -> bool:
+        """YT.A8(c), engine convention: a path from ``node`` to the approach zone whose
+        islands after the start hold no Japanese plane — ``node`` touches the approach
+        zone, or one of its neighbours is :meth:`homeward` (with ``invisible``, any)."""
+        if node == self.approach or self.island_of[node] is None:
+            return False
+        if self.island_of[node] in self.touching:
+            return True
+        home = self.homeward(0 if invisible else mask)
+        return any(self.island_of[n] in home for n in self.steps[node] if self.island_of[n] is not None)
+
+    def distance(self, a: int, b: int) -> int | None:
+        """Steps along white lines and approach edges between two nodes (cached)."""
+        key = ("distance", a, b)
+        hit = self._cache.get(key, False)
+        if hit is False:
+            g = self.graph
+            hit = g.distance(g.nodes[a].name, g.nodes[b].name, kind=(WHITE, APPROACH))
+            self._cache[key] = hit
+        return hit
+
+
+def _where(graph: BoardGraph) -> str:
+    return graph.source or f"board '{graph.name}'"
+
+
+def check_map(graph: BoardGraph) -> Archipelago:
+    """Check a board graph as a Yorktown map (YT.K1; requirements in the module doc).
+    Raises :class:`InputError`: one line naming the file, the node and the field."""
+    where = _where(graph)
+    if graph.edge_kinds is None:
+        raise InputError(f"{where}: board: field 'edge_kinds': expected the declared edge kinds, among them "
+                         f"'{WHITE}' and '{APPROACH}' (an undeclared kind must be an error, not 'no edges')")
+    for kind in (WHITE, APPROACH):
+        if kind not in graph.edge_kinds:
+            raise InputError(f"{where}: board: field 'edge_kinds': expected {kind!r} among the declared kinds, "
+                             f"got {list(graph.edge_kinds)}")
+    by_number: dict[int, int] = {}
+    for i, node in enumerate(graph.nodes):
+        if node.kind != "island":
+            continue
+        loc = f"{where}: node '{node.name}'"
+        if node.number is None or not 1 <= node.number <= ISLANDS:
+            raise InputError(f"{loc}: field 'number': expected an island number 1-{ISLANDS}, got {node.number!r}")
+        if node.number in by_number:
+            raise InputError(f"{loc}: field 'number': island number {node.number} is already used by "
+                             f"'{graph.nodes[by_number[node.number]].name}'")
+        if node.colour not in tuple(Colour):
+            raise InputError(f"{loc}: field 'colour': expected one of orange, red, green, got {node.colour!r}")
+        if node.capacity != 2:
+            raise InputError(f"{loc}: field 'capacity': expected 2 (at most 2 Japanese planes, YT.R4), "
+                             f"got {node.capacity!r}")
+        by_number[node.number] = i
+    if len(by_number) != ISLANDS:
+        missing = [n for n in range(1, ISLANDS + 1) if n not in by_number]
+        raise InputError(f"{where}: field 'node': expected islands numbered 1-{ISLANDS}, missing {missing}")
+    island_node = tuple(by_number[n] for n in range(1, ISLANDS + 1))
+    colours = tuple(Colour(graph.nodes[i].colour) for i in island_node)
+    for colour, test, text in ((Colour.GREEN, lambda n: n == 4, "exactly 4 (one per weather tile)"),
+                               (Colour.RED, lambda n: n >= 2, "at least 2 (two planes start on red islands)"),
+                               (Colour.ORANGE, lambda n: n >= 1, "at least 1")):
+        count = colours.count(colour)
+        if not test(count):
+            raise InputError(f"{where}: field 'colour': expected {text} {colour} islands, got {count}")
+
+    def one(kind: str) -> int:
+        found = [i for i, n in enumerate(graph.nodes) if n.kind == kind]
+        if len(found) != 1:
+            raise InputError(f"{where}: field 'kind': expected exactly one node of kind {kind!r}, got {len(found)}")
+        return found[0]
+
+    approach, runway, carrier = one("approach"), one("runway"), one("carrier")
+    places = graph.nodes[runway].capacity
+    if places is None or places < 1:
+        raise InputError(f"{where}: node '{graph.nodes[runway].name}': field 'capacity': expected the runway's "
+                         f"places, an integer >= 1 (YT.A2), got {places!r}")
+    boxes = graph.nodes[carrier].boxes
+    if any(b != "CAP" for b in boxes):
+        raise InputError(f"{where}: node '{graph.nodes[carrier].name}': field 'boxes': expected only 'CAP' boxes, "
+                         f"got {list(boxes)}")
+    search = _track(graph, "search", None, SEARCH_LEVELS)
+    yorktown = _track(graph, "damage", YORKTOWN_TRACK, DAMAGE_LEVELS)
+    shoho = _track(graph, "damage", SHOHO_TRACK, DAMAGE_LEVELS)
+    islands = set(island_node)
+    for j, e in enumerate(graph.edges):
+        a, b = graph.index(e.a), graph.index(e.b)
+        if e.kind == WHITE and not (a in islands and b in islands):
+            raise InputError(f"{where}: edge #{j + 1}: field 'kind': a '{WHITE}' must join two islands, "
+                             f"got {e.a!r}-{e.b!r}")
+        if e.kind == APPROACH and not (approach in (a, b) and (b if a == approach else a) in islands):
+            raise InputError(f"{where}: edge #{j + 1}: field 'kind': an '{APPROACH}' edge must join the approach "
+                             f"zone to an island, got {e.a!r}-{e.b!r}")
+    names = tuple(graph.nodes[i].name for i in island_node)
+    touching = tuple(sorted(k for k, i in enumerate(island_node)
+                            if graph.adjacent(graph.nodes[approach].name, names[k], kind=APPROACH)))
+    if not touching:
+        raise InputError(f"{where}: field 'edge': expected at least one '{APPROACH}' edge joining the approach "
+                         f"zone to an island")
+    orange = tuple(k for k, c in enumerate(colours) if c == Colour.ORANGE)
+    red = tuple(k for k, c in enumerate(colours) if c == Colour.RED)
+    if not graph.path_exists([names[k] for k in orange], [names[k] for k in red], within=names, kind=WHITE):
+        raise InputError(f"{where}: field 'edge': expected white lines chaining an orange island to a red one "
+                         f"(YT.R1), found none")
+    reach = set(graph.reachable(graph.nodes[approach].name, within=list(names) + [graph.nodes[approach].name],
+                                kind=(WHITE, APPROACH)))
+    for k, name in enumerate(names):
+        if name not in reach:
+            raise InputError(f"{where}: node '{name}': field 'edge': island {k + 1} cannot be reached from the "
+                             f"approach zone along white lines")
+    island_of = tuple(island_node.index(i) if i in islands else None for i in range(len(graph.nodes)))
+    steps = tuple(tuple(graph.index(n) for n in graph.neighbours(node.name, kind=(WHITE, APPROACH)))
+                  for node in graph.nodes)
+    return Archipelago(graph=graph, island_node=island_node, island_of=island_of, names=names, colours=colours,
+                       orange=orange, red=red, green=tuple(k for k, c in enumerate(colours) if c == Colour.GREEN),
+                       approach=approach, runway=runway, runway_places=places, carrier=carrier,
+                       cap_boxes=len(boxes), touching=touching, search_nodes=search, yorktown_nodes=yorktown,
+                       shoho_nodes=shoho, steps=steps,
+                       labels=tuple(f"{island_of[i] + 1} {n.name}" if island_of[i] is not None else
+                                    ("the " + n.name if n.kind in ("approach", "runway") else n.name)
+                                    for i, n in enumerate(graph.nodes)),
+                       near_mask=tuple(sum(1 << island_of[j] for j in steps[i] if island_of[j] is not None)
+                                       for i in range(len(graph.nodes))))
+
+
+def _track(graph: BoardGraph, kind: str, track: str | None, levels: int) -> tuple[int, ...]:
+    where = _where(graph)
+    found: dict[int, int] = {}
+    label = f"{track} {kind}" if track else kind
+    for i, node in enumerate(graph.nodes):
+        if node.kind != kind or (track is not None and node.attr("track") != track):
+            continue
+        if node.number is None or not 0 <= node.number < levels or node.number in found:
+            raise InputError(f"{where}: node '{node.name}': field 'number': expected a distinct {label} level "
+                             f"0-{levels - 1}, got {node.number!r}")
+        found[node.number] = i
+    if kind == "damage":
+        for node in graph.nodes:
+            if node.kind == "damage" and node.attr("track") not in (YORKTOWN_TRACK, SHOHO_TRACK):
+                raise InputError(f"{where}: node '{node.name}': attrs: field 'track': expected "
+                                 f"'{YORKTOWN_TRACK}' or '{SHOHO_TRACK}', got {node.attr('track')!r}")
+    if len(found) != levels:
+        raise InputError(f"{where}: field 'node': expected {levels} '{label}' nodes numbered 0-{levels - 1}, "
+                         f"got {len(found)}")
+    return tuple(found[n] for n in range(levels))
+
+
+def load_map(path: str | pathlib.Path) -> Archipelago:
+    """Load and check a map file. Raises :class:`InputError`."""
+    return check_map(load_board(path))
+
+
+@lru_cache(maxsize=1)
+def default_map() -> Archipelago:
+    """The shipped reconstruction ``scenarios/yorktown/data/archipelago.toml``."""
+    return shipped("archipelago.toml", lambda data, source: check_map(parse_board(data, source)))

@@ -1,0 +1,737 @@
+"""The crews' decisions: legal actions, their text, and how they resolve
+(YT.S2, YT.R5–R6, YT.A1–A10, YT.X1, YT.E1–E2; expansions).
+
+Menus (see :mod:`.state` for the phases):
+
+* ``set_up``: a pair of red islands for Dauntless 3 and 4 (YT.S2);
+* ``choose``: the action card of the next plane (YT.R5) — any of the four: a card the
+  plane cannot carry out costs an airborne plane 1 fuel (YT.A10);
+* ``next``: which plane acts now (seat 0 calls the order);
+* ``plane``: Search with an aim (a pair or a triple), Attack on one or two targets at
+  the plane's location with the aim their shoot-down requirements make (YT.A7), Move
+  (a) / (b) / (c) with a destination (YT.A8), Take off with a load and a destination
+  (YT.A3), Land (YT.A5); ``jettison`` first when carrying a bomb or tank (YT.A4);
+  ``forfeit`` when the card cannot be carried out (YT.A2, YT.A10); expert maneuvers
+  as variants of these;
+* ``after_move``: Lightning Attack, Emergency Landing, or carry on (YT.A9).
+
+Rolls are continuous rolls (:mod:`.dice`) under the crews' roll policy; results of an
+attack are split automatically among its declared targets, Shōhō damage first, then
+as many planes shot down as possible (an engine decision, see ``docs/yorktown.md``).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from .actions import (PLANES, Action, Card, Colour, EndReason, Expansion, IllegalAction, Kind, Load, Maneuver,
+                      MoveKind, Phase, PlaneType, Target, Weather, plane_name)
+from .dice import RollEnd, RollResult, continuous_roll
+from .japanese import japanese_phase, set_up_planes
+from .work import Work
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["legal_actions", "apply", "describe", "search_dice", "attack_dice", "landing_dice", "aim_of",
+           "attack_menu", "allocate"]
+
+K = Kind
+CARRY_ON_KINDS = (K.LIGHTNING, K.EMERGENCY_LANDING, K.CARRY_ON)
+ISLAND_TARGETS = {PlaneType.JAKE: Target.JAKE, PlaneType.KATE: Target.KATE, PlaneType.ZEKE: Target.ZEKE}
+TARGET_ORDER = {t: i for i, t in enumerate(Target)}
+CHOOSE_MENU = tuple(tuple(Action(K.CHOOSE, plane=p, card=c) for c in Card) for p in range(PLANES))
+NEXT_ACTION = tuple(Action(K.NEXT, plane=p) for p in range(PLANES))
+
+
+# -- dice counts (shared by the menus' texts and the resolution) -----------------------
+def _storm(s, p: int) -> int:
+    k = s.setup.board.island_of[s.loc[p]]
+    return 1 if k is not None and s.revealed[k] and s.weather[k] == Weather.STORM else 0
+
+
+def _bomb(s, p: int) -> int:
+    return s.setup.rules.bomb_penalty if s.load[p] is not None else 0
+
+
+def skill_dice(s, p: int) -> int:
+    """Dice of the plane's skill card (YT.X1)."""
+    return s.setup.rules.dice_for(s.skill[p])
+
+
+def search_dice(s, p: int) -> int:
+    """YT.A1: skill dice + 1 (the mandatory fuel die) + 1 per other plane searching from
+    a different orange island, − 1 with a bomb/tank (YT.A4), − 1 in a storm."""
+    board, r = s.setup.board, s.setup.rules
+    here = s.loc[p]
+    others = sum(1 for q in range(PLANES) if q != p and s.loc[q] is not None and s.choice[q] == Card.SEARCH
+                 and s.loc[q] != here and board.island_of[s.loc[q]] is not None
+                 and board.colours[board.island_of[s.loc[q]]] == Colour.ORANGE)
+    return max(0, skill_dice(s, p) + 1 + r.other_plane_dice * others - _bomb(s, p) - _storm(s, p))
+
+
+def weather_dice(s, p: int) -> int:
+    """Weather search (expansion): skill dice + the fuel die only."""
+    return max(0, skill_dice(s, p) + 1 - _bomb(s, p))
+
+
+def attack_dice(s, p: int, targets: tuple[Target, ...], full: bool = True) -> int:
+    """YT.A7 (``full``): skill dice + 1 (mandatory fuel die) + 1 per other plane at the
+    same location also attacking + the search bonus against the CAP or the Shōhō − 1
+    per CAP Zeke against the Shōhō; − 1 with a bomb/tank unless the bomb is dropped on
+    the Shōhō (YT.A4). YT.A9 Lightning Attack (not ``full``): skill dice only (the
+    bomb's and the storm's penalties still apply)."""
+    r = s.setup.rules
+    n = skill_dice(s, p)
+    if full:
+        here = s.loc[p]
+        n += 1 + r.same_location_dice * sum(1 for q in range(PLANES) if q != p and s.loc[q] == here
+                                            and s.choice[q] == Card.ATTACK)
+        if Target.CAP in targets or Target.SHOHO in targets:
+            n += r.search_bonus[s.search]
+    if Target.SHOHO in targets:
+        n -= r.cap_penalty * s.cap
+    else:
+        n -= _bomb(s, p)
+    return max(0, n - _storm(s, p))
+
+
+def landing_dice(s, p: int, emergency: bool = False) -> int:
+    """YT.A5: skill dice + 1 die per fuel point (Emergency Landing, YT.A9: skill dice
+    only), − 1 with a bomb/tank."""
+    extra = 0 if emergency else s.fuel[p]
+    return max(0, skill_dice(s, p) + extra - _bomb(s, p))
+
+
+def aim_of(s, targets: tuple[Target, ...], shoho_set: int) -> tuple[int, ...]:
+    """Set sizes the targets need, aligned with them: each plane its shoot-down
+    requirement (deck data), a CAP Zeke a Zeke's, the Shōhō ``shoho_set``."""
+    planes = s.setup.deck.planes
+    need = {Target.JAKE: planes[PlaneType.JAKE].shoot_down, Target.KATE: planes[PlaneType.KATE].shoot_down,
+            Target.ZEKE: planes[PlaneType.ZEKE].shoot_down, Target.CAP: planes[PlaneType.ZEKE].shoot_down}
+    return tuple(shoho_set if t == Target.SHOHO else need[t] for t in targets)
+
+
+# -- menus -------------------------------------------------------------------------------
+def legal_actions(s: "State") -> tuple[Action, ...]:
+    """Every legal action of ``s`` in a fixed order (see the module doc)."""
+    if s.over is not None:
+        return ()
+    ph = s.phase
+    if ph == Phase.CHOOSE:
+        return CHOOSE_MENU[s.chooser()]
+    if ph == Phase.NEXT:
+        return tuple(NEXT_ACTION[p] for p in range(PLANES) if s.loc[p] is not None and not s.done[p])
+    if ph == Phase.PLANE:
+        return _plane_menu(s, s.acting)
+    if ph == Phase.AFTER_MOVE:
+        return _after_move_menu(s, s.acting)
+    board = s.setup.board
+    return tuple(Action(K.SET_UP, nodes=(board.island_node[a], board.island_node[b]))
+                 for a, b in combinations(board.red, 2))
+
+
+def _has(s, p: int, m: Maneuver) -> bool:
+    return s.tile[p] == m
+
+
+def _with_tiles(s, p: int, base: list[Action], tiles: tuple[Maneuver, ...]) -> list[Action]:
+    for m in tiles:
+        if _has(s, p, m):
+            return base + [replace(a, maneuver=m) for a in base]
+    return base
+
+
+def _plane_menu(s, p: int) -> tuple[Action, ...]:
+    card = s.choice[p]
+    out: list[Action] = []
+    if card == Card.SEARCH:
+        out = _search_menu(s, p)
+    elif card == Card.ATTACK:
+        out = attack_menu(s, p, Kind.ATTACK)
+    elif card == Card.MOVE:
+        out = _move_menu(s, p)
+    else:
+        out = _runway_menu(s, p)
+    if not out:
+        out = [Action(K.FORFEIT, plane=p)]
+    if s.load[p] is not None:
+        out.insert(0, Action(K.JETTISON, plane=p))
+    return tuple(out)
+
+
+def _search_menu(s, p: int) -> list[Action]:
+    board, r = s.setup.board, s.setup.rules
+    k = board.island_of[s.loc[p]]
+    if k is None:
+        return []
+    if board.colours[k] == Colour.ORANGE:
+        base = [Action(K.SEARCH, plane=p, aim=(2,)), Action(K.SEARCH, plane=p, aim=(3,))]
+        return _with_tiles(s, p, base, (Maneuver.HAWK_EYE, Maneuver.EFFICIENT))
+    if s.weather[k] is not None and not s.revealed[k]:
+        return _with_tiles(s, p, [Action(K.SEARCH, plane=p, aim=(r.weather_flip,))], (Maneuver.EFFICIENT,))
+    return []
+
+
+def attack_menu(s, p: int, kind: Kind) -> list[Action]:
+    """Attacks (``attack`` or ``lightning_attack``) on one or two targets at the
+    plane's location (YT.A7, YT.A9)."""
+    board, r = s.setup.board, s.setup.rules
+    k = board.island_of[s.loc[p]] if s.loc[p] is not None else None
+    if k is None:
+        return []
+    here = [ISLAND_TARGETS[t] for t in s.japanese[k]]
+    if kind == Kind.LIGHTNING and not here:
+        return []
+    variants = [(kind, None, False)]
+    if kind == Kind.LIGHTNING and _has(s, p, Maneuver.AGGRESSIVE):
+        variants.append((kind, Maneuver.AGGRESSIVE, True))
+    out: list[Action] = []
+    for kd, tile, full_override in variants:
+        full = kind == Kind.ATTACK or full_override
+        items = list(here)
+        shoho = False
+        if full and board.colours[k] == Colour.ORANGE and s.search >= r.located:
+            items += [Target.CAP] * s.cap
+            shoho = s.load[p] == Load.BOMB
+        combos = sorted({c for n in (1, 2) for c in combinations(items, n)}, key=_combo_key)
+        if shoho:
+            singles = sorted(set(items), key=TARGET_ORDER.get)
+            combos += [(Target.SHOHO,)] + [(t, Target.SHOHO) for t in singles]
+        for combo in combos:
+            sets = (2, 3, r.perfect) if Target.SHOHO in combo else (0,)
+            for size in sets:
+                out.append(Action(kd, plane=p, targets=combo, aim=aim_of(s, combo, size), maneuver=tile))
+    if kind == Kind.ATTACK:
+        return _with_tiles(s, p, out, (Maneuver.DECISIVE, Maneuver.EFFICIENT))
+    return _with_tiles(s, p, out, (Maneuver.DECISIVE, Maneuver.EFFICIENT)) if not _has(s, p, Maneuver.AGGRESSIVE) \
+        else out
+
+
+def _combo_key(combo):
+    return len(combo), tuple(TARGET_ORDER[t] for t in combo)
+
+
+def _move_menu(s, p: int) -> list[Action]:
+    board, r = s.setup.board, s.setup.rules
+    at, fuel = s.loc[p], s.fuel[p]
+    if at == board.runway:
+        return []
+    mask = s.mask
+    out = []
+    if fuel >= r.move_adjacent:
+        out += [Action(K.MOVE, plane=p, to=n, via=MoveKind.ADJACENT) for n in board.steps[at] if n != board.approach]
+    if fuel >= r.move_double:
+        normal = board.doubles(at, mask)
+        out += [Action(K.MOVE, plane=p, to=n, via=MoveKind.DOUBLE) for n in normal if n != board.approach]
+        if _has(s, p, Maneuver.INVISIBLE):
+            out += [Action(K.MOVE, plane=p, to=n, via=MoveKind.DOUBLE, maneuver=Maneuver.INVISIBLE)
+                    for n in board.doubles(at, mask, invisible=True) if n not in normal and n != board.approach]
+    if fuel >= r.move_return and at != board.approach:
+        if board.can_return(at, mask):
+            out.append(Action(K.MOVE, plane=p, to=board.approach, via=MoveKind.RETURN))
+        elif _has(s, p, Maneuver.INVISIBLE) and board.can_return(at, mask, invisible=True):
+            out.append(Action(K.MOVE, plane=p, to=board.approach, via=MoveKind.RETURN, maneuver=Maneuver.INVISIBLE))
+    return out
+
+
+def _runway_menu(s, p: int) -> list[Action]:
+    board, r = s.setup.board, s.setup.rules
+    at = s.loc[p]
+    if s.runway_used >= board.runway_places:
+        return []
+    if at == board.runway:
+        loads: list[Load | None] = [None]
+        if s.bombs_left() > 0:
+            loads.append(Load.BOMB)
+            if Expansion.TANK in s.setup.expansions:
+                loads.append(Load.TANK)
+        dests = [(board.approach, r.take_off_approach)] + [(board.island_node[k], r.take_off_red) for k in board.red]
+        return [Action(K.TAKE_OFF, plane=p, to=n, load=ld) for ld in loads for n, cost in dests if s.fuel[p] >= cost]
+    if at == board.approach:
+        out = [Action(K.LAND, plane=p)]
+        if _has(s, p, Maneuver.GROUND_ACE) and s.fuel[p] < r.landing_auto_fuel:
+            out.append(Action(K.LAND, plane=p, maneuver=Maneuver.GROUND_ACE))
+        return out
+    return []
+
+
+def _after_move_menu(s, p: int) -> tuple[Action, ...]:
+    board = s.setup.board
+    out = attack_menu(s, p, Kind.LIGHTNING)
+    if s.loc[p] == board.approach and s.fuel[p] == 0 and s.runway_used < board.runway_places:
+        out.append(Action(K.EMERGENCY_LANDING, plane=p))
+        if _has(s, p, Maneuver.GROUND_ACE):
+            out.append(Action(K.EMERGENCY_LANDING, plane=p, maneuver=Maneuver.GROUND_ACE))
+    out.append(Action(K.CARRY_ON, plane=p))
+    return tuple(out)
+
+
+# -- texts ---------------------------------------------------------------------------
+def _targets_text(targets, aim, perfect) -> str:
+    parts = []
+    for t, n in zip(targets, aim):
+        if t == Target.SHOHO:
+            parts.append("the Shōhō (" + ("a perfect hit" if n >= perfect else f"{n - 1} hit{'s' if n > 2 else ''}")
+                         + f": {n} equal)")
+        else:
+            parts.append(f"a {t} ({n} equal)")
+    return " and ".join(parts)
+
+
+def describe(s: "State", a: Action) -> str:
+    """Human-readable text of action ``a`` in ``s`` (any action, legal or not)."""
+    try:
+        return _describe(s, a)
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        return repr(a)
+
+
+def _describe(s, a: Action) -> str:
+    board, r = s.setup.board, s.setup.rules
+    k = a.kind
+    tile = f" [expert maneuver: {a.maneuver}]" if a.maneuver else ""
+    if k == K.SET_UP:
+        return f"set up Dauntless 3 and 4 on {board.labels[a.nodes[0]]} and {board.labels[a.nodes[1]]}"
+    name = plane_name(a.plane)
+    if k == K.CHOOSE:
+        hint = "" if _possible(s, a.plane, a.card) else (
+            " (not possible there: loses 1 fuel)" if s.loc[a.plane] != board.runway else " (not possible there)")
+        return f"{name} ({board.labels[s.loc[a.plane]]}, fuel {s.fuel[a.plane]}) chooses {a.card.capitalize()}{hint}"
+    if k == K.NEXT:
+        return f"{name} acts now ({s.choice[a.plane]})"
+    if k == K.SEARCH:
+        if board.colours[board.island_of[s.loc[a.plane]]] != Colour.ORANGE:
+            return f"weather search: {weather_dice(s, a.plane)} dice for {a.aim[0]} equal{tile}"
+        what = "a pair (+1 level)" if a.aim[0] == 2 else f"{a.aim[0]} equal (+{r.levels(a.aim[0])} levels)"
+        return f"search with {search_dice(s, a.plane)} dice aiming at {what}{tile}"
+    if k in (K.ATTACK, K.LIGHTNING):
+        full = k == K.ATTACK or a.maneuver == Maneuver.AGGRESSIVE
+        label = "attack" if k == K.ATTACK else "Lightning Attack"
+        return (f"{label} with {attack_dice(s, a.plane, a.targets, full)} dice on "
+                f"{_targets_text(a.targets, a.aim, r.perfect)}{tile}")
+    if k == K.MOVE:
+        cost = {MoveKind.ADJACENT: r.move_adjacent, MoveKind.DOUBLE: r.move_double, MoveKind.RETURN: r.move_return}
+        how = {MoveKind.ADJACENT: "move to", MoveKind.DOUBLE: "double move to", MoveKind.RETURN: "return to"}
+        return f"{how[a.via]} {board.labels[a.to]} ({cost[a.via]} fuel){tile}"
+    if k == K.TAKE_OFF:
+        cost = r.take_off_approach if a.to == board.approach else r.take_off_red
+        load = f" with a {a.load}" if a.load else " without a bomb"
+        return f"take off{load} to {board.labels[a.to]} ({cost} fuel)"
+    if k == K.LAND:
+        if a.maneuver or s.fuel[a.plane] >= r.landing_auto_fuel:
+            return f"land (no roll){tile}"
+        return f"land: roll {landing_dice(s, a.plane)} dice (skill + fuel {s.fuel[a.plane]}) for {r.landing_safe} equal"
+    if k == K.EMERGENCY_LANDING:
+        return (f"emergency landing{tile}" if a.maneuver else
+                f"emergency landing: roll {landing_dice(s, a.plane, True)} dice for {r.landing_safe} equal")
+    if k == K.CARRY_ON:
+        return "no special action after moving"
+    if k == K.JETTISON:
+        return f"jettison the {s.load[a.plane]}"
+    if k == K.FORFEIT:
+        return f"{s.choice[a.plane]} is not possible here: lose the turn"
+    return str(k)
+
+
+def _possible(s, p: int, card: Card) -> bool:
+    """Whether plane ``p`` could carry out ``card`` from where it is now (a hint for the
+    card menu; YT.A10)."""
+    if card == Card.SEARCH:
+        return bool(_search_menu(s, p))
+    if card == Card.ATTACK:
+        return bool(attack_menu(s, p, Kind.ATTACK))
+    if card == Card.MOVE:
+        return bool(_move_menu(s, p))
+    return bool(_runway_menu(s, p))
+
+
+class _Said:
+    """A lazily formatted action text for the log."""
+
+    __slots__ = ("s", "a")
+
+    def __init__(self, s, a):
+        self.s, self.a = s, a
+
+    def __format__(self, spec):
+        return describe(self.s, self.a)
+
+
+# -- applying ------------------------------------------------------------------------
+def apply(s: "State", action: Action) -> "State":
+    """The state after ``action``, then after every decision left with one answer.
+    Raises :class:`IllegalAction` (the state is unchanged)."""
+    if s.over is not None:
+        raise IllegalAction(f"action {getattr(action, 'kind', action)}: the game is over ({s.over})")
+    if not isinstance(action, Action) or not s.is_legal(action):
+        raise IllegalAction(f"action {describe(s, action) if isinstance(action, Action) else repr(action)[:60]}: "
+                            f"not legal now (phase {s.phase}; {len(s.legal_actions())} legal actions)")
+    state = _quick(s, action) if action.kind == K.CHOOSE else _step(s, action)
+    entries = None
+    while state.over is None:
+        legal = state.legal_actions()
+        if len(legal) != 1:
+            break
+        if entries is None:
+            entries = list(state.log_entries)
+        entries.append(("  (only choice) {}", (_Said(state, legal[0]),)))
+        state = _step(state, legal[0])
+        entries.extend(state.log_entries)
+    return state if entries is None else _evolve(state, log_entries=tuple(entries))
+
+
+def _evolve(s: "State", **changes) -> "State":
+    """A copy of ``s`` with some fields changed (no dataclass ``__init__``; the cached
+    legal actions and log text are dropped, the occupancy mask kept unless the Japanese
+    planes change)."""
+    new = object.__new__(type(s))
+    d = new.__dict__
+    d.update(s.__dict__)
+    for k in ("_legal", "_legal_set", "_events"):
+        d.pop(k, None)
+    d.update(changes)
+    return new
+
+
+def _quick(s: "State", a: Action) -> "State":
+    """``choose`` without a working copy: the card, the clock (YT.S4) and, once every
+    plane has chosen, the ``next`` phase (YT.R5)."""
+    p = a.plane
+    choice = s.choice[:p] + (a.card,) + s.choice[p + 1:]
+    seconds = s.setup.time.choice + (s.setup.time.novice_extra if s.setup.novice(p) else 0)
+    if s.clock + seconds >= s.setup.limit:
+        return _step(s, a)
+    ready = all(choice[q] is not None for q in range(PLANES) if s.loc[q] is not None)
+    return _evolve(s, choice=choice, clock=s.clock + seconds, step=s.step + 1, log_entries=(),
+                   phase=Phase.NEXT if ready else Phase.CHOOSE)
+
+
+def _step(s: "State", a: Action) -> "State":
+    w = Work(s)
+    k = a.kind
+    p = a.plane
+    if k == K.SET_UP:
+        _set_up(w, a)
+    elif k == K.CHOOSE:
+        w.choice[p] = a.card
+        if w.decision_time(w.time.choice, p) and all(w.choice[q] is not None for q in w.alive()):
+            w.phase = Phase.NEXT
+    elif k == K.NEXT:
+        _start_plane(w, p)
+    elif k == K.JETTISON:
+        w.log("  {} jettisons its {} (YT.A4)", plane_name(p), w.load[p])
+        w.load[p] = None
+    elif k in CARRY_ON_KINDS:
+        if k == K.LIGHTNING:
+            _attack(w, p, a, lightning=True)
+        elif k == K.EMERGENCY_LANDING:
+            _land(w, p, a, emergency=True)
+        _finish(w, p)
+    else:
+        if w.decision_time(w.time.action, p):
+            moved = RESOLVE[k](w, p, a)
+            if moved and w.over is None and w.loc[p] not in (None, w.board.runway):
+                w.phase = Phase.AFTER_MOVE
+            else:
+                _finish(w, p)
+    return w.freeze()
+
+
+def _set_up(w: Work, a: Action) -> None:
+    """YT.S2, YT.S3: Dauntless 3 and 4 on the chosen red islands; the Japanese set-up
+    draws; then the first turn begins."""
+    for p, node in zip((2, 3), a.nodes):
+        w.loc[p] = node
+    w.log("  Dauntless 3 and 4 start on {} and {} with fuel {} (YT.S2)", w.where(a.nodes[0]), w.where(a.nodes[1]),
+          w.rules.fuel_on_red)
+    set_up_planes(w)
+    _start_turn(w)
+
+
+def _start_turn(w: Work) -> None:
+    """A new turn: the Japanese phase (YT.R1–R4), then the crews talk and choose (YT.R5)."""
+    w.turn += 1
+    w.runway_used = 0
+    w.choice = [None] * PLANES
+    w.done = [False] * PLANES
+    w.acting = None
+    japanese_phase(w)
+    if w.over is None and w.spend(w.time.talk(w.setup.players)):
+        w.phase = Phase.CHOOSE
+
+
+def _start_plane(w: Work, p: int) -> None:
+    """A plane's turn begins; with the tank expansion an external tank is used at once
+    when fuel is at most 7 (engine decision: it only helps)."""
+    w.acting = p
+    w.phase = Phase.PLANE
+    r = w.rules
+    if w.load[p] == Load.TANK and w.fuel[p] <= r.tank_at_most:
+        w.fuel[p] = min(r.fuel_max, w.fuel[p] + r.tank_fuel)
+        w.load[p] = None
+        w.log("  {} uses its external tank: fuel {}", plane_name(p), w.fuel[p])
+
+
+def _finish(w: Work, p: int) -> None:
+    """The plane has acted; when every plane has, the turn ends (YT.R6)."""
+    if w.over is not None:
+        return
+    w.done[p] = True
+    w.acting = None
+    if all(w.done[q] for q in w.alive()):
+        w.log("end of turn {}: the action discs come back (YT.R6)", w.turn)
+        _start_turn(w)
+    else:
+        w.phase = Phase.NEXT
+
+
+def _use_tile(w: Work, p: int, a: Action) -> None:
+    if a.maneuver is not None:
+        w.tile[p] = None
+        w.log("  {} plays its expert maneuver: {}", plane_name(p), a.maneuver)
+
+
+def _throws_text(history) -> str:
+    return " | ".join(" ".join(map(str, t)) for t in history)
+
+
+def _roll(w: Work, p: int, dice: int, aim: tuple[int, ...], fuel_costs: bool, decisive: bool = False) -> RollResult | None:
+    """A continuous roll (YT.D1–D3) for plane ``p``: 1s cost fuel when ``fuel_costs``;
+    a crash or the end of time returns ``None``."""
+    aim = tuple(sorted(aim, reverse=True))
+    res = continuous_roll(dice, aim, w.rules.roll, w.draw, w.fuel[p] if fuel_costs else None, w.on_throw, decisive)
+    w.log("  {} dice for {}: {} throw(s): {} -> {}{}", dice, "+".join(map(str, aim)), res.throws,
+          _throws_text(res.history), res.end, f", {res.ones} one(s) locked" if res.ones else "")
+    if fuel_costs:
+        w.fuel[p] -= res.fuel_spent
+    if res.end == RollEnd.CRASHED:
+        w.fuel[p] = 0
+        w.log("  a 1 needs fuel and {} has none left: it crashes (YT.A6)", plane_name(p))
+        w.crash(p, hurt=True)
+        return None
+    if res.end == RollEnd.TIME:
+        return None
+    return res
+
+
+# -- the actions ------------------------------------------------------------------------
+def _search(w: Work, p: int, a: Action) -> bool:
+    """YT.A1 (or a weather search, expansion)."""
+    board, r = w.board, w.rules
+    k = board.island_of[w.loc[p]]
+    weather = board.colours[k] != Colour.ORANGE
+    n = weather_dice(w, p) if weather else search_dice(w, p)
+    _use_tile(w, p, a)
+    if not w.pay(p, r.action_die):
+        return False
+    res = _roll(w, p, n, a.aim, a.maneuver != Maneuver.EFFICIENT)
+    if res is None:
+        return False
+    if weather:
+        if res.best >= a.aim[0]:
+            _reveal(w, p, k)
+        else:
+            w.log("  the weather tile stays face down")
+        return False
+    levels = r.levels(res.best)
+    success = levels > 0
+    if a.maneuver == Maneuver.HAWK_EYE:
+        levels = levels + 1 if success else 1
+    if levels:
+        before = w.search
+        w.search = min(len(board.search_nodes) - 1, w.search + levels)
+        w.log("  search marker {} -> {}{}", before, w.search, " (the Shōhō is located)" if before < r.located <= w.search
+              else "")
+    else:
+        w.log("  nothing found")
+    if success:
+        w.gain_skill(p, r.search_skill)
+    elif a.maneuver == Maneuver.HAWK_EYE:
+        w.gain_skill(p, 1)
+    return False
+
+
+def _reveal(w: Work, p: int, k: int) -> None:
+    """Weather expansion: the tile on island ``k`` is turned face up."""
+    tile = w.weather[k]
+    w.revealed[k] = True
+    w.log("  the weather tile on {} is turned: {}", w.board.labels[w.board.island_node[k]], tile)
+    if tile == Weather.GOOD_VISIBILITY:
+        w.weather[k] = None
+        w.search = min(len(w.board.search_nodes) - 1, w.search + 1)
+        w.log("  good visibility: search marker up to {}", w.search)
+        w.gain_skill(p, 1)
+    elif tile == Weather.NOTHING:
+        w.weather[k] = None
+        w.log("  nothing: the tile is discarded")
+
+
+def _attack(w: Work, p: int, a: Action, lightning: bool = False) -> bool:
+    """YT.A7 Attack, or YT.A9 Lightning Attack (``lightning``; a full attack with the
+    Aggressive maneuver)."""
+    r = w.rules
+    full = not lightning or a.maneuver == Maneuver.AGGRESSIVE
+    n = attack_dice(w, p, a.targets, full)
+    _use_tile(w, p, a)
+    if full and not w.pay(p, r.action_die):
+        return False
+    if Target.SHOHO in a.targets:
+        w.load[p] = None
+        w.log("  {} dives on the Shōhō: the bomb is dropped (no bomb penalty, YT.A7)", plane_name(p))
+    res = _roll(w, p, n, a.aim, a.maneuver != Maneuver.EFFICIENT, decisive=a.maneuver == Maneuver.DECISIVE)
+    if res is None:
+        return False
+    done = allocate(res.counts, a.targets, a.aim, r.perfect, w.shoho, r.shoho_hits_to_sink, r.shoho_hits)
+    if not done:
+        w.log("  no target hit")
+    k = w.board.island_of[w.loc[p]]
+    planes = w.setup.deck.planes
+    for target, size in done:
+        if target == Target.SHOHO:
+            _hit_shoho(w, p, size)
+        elif target == Target.CAP:
+            w.cap -= 1
+            w.supply[w.pool_index(PlaneType.ZEKE)] += 1
+            w.shot_down += 1
+            w.log("  a CAP Zeke is shot down ({} equal)", size)
+            w.gain_skill(p, planes[PlaneType.ZEKE].skill)
+        else:
+            t = PlaneType(target.value)
+            w.remove_japanese(k, t)
+            w.log("  the {} on {} is shot down ({} equal)", t, w.where(w.loc[p]), size)
+            w.gain_skill(p, planes[t].skill)
+    return False
+
+
+def _hit_shoho(w: Work, p: int, size: int) -> None:
+    """YT.A7, YT.E1: a pair 1 hit, a triple 2, a perfect set sinks the Shōhō."""
+    r = w.rules
+    if size >= r.perfect:
+        w.shoho = r.shoho_hits_to_sink
+        w.log("  a PERFECT HIT on the Shōhō ({} equal)", size)
+    else:
+        hits = r.hits(size)
+        w.shoho = min(r.shoho_hits_to_sink, w.shoho + hits)
+        w.log("  {} hit(s) on the Shōhō ({} equal): Shōhō damage {}/{}", hits, size, w.shoho, r.shoho_hits_to_sink)
+        w.gain_skill(p, hits * r.shoho_skill_per_hit)
+    if w.shoho >= r.shoho_hits_to_sink:
+        w.end(EndReason.SHOHO_SUNK, "  the IJN Shōhō is sunk (YT.E1)")
+
+
+def allocate(counts, targets, aim, perfect: int, shoho: int = 0, sink: int = 3,
+             shoho_hits=(0, 0, 1, 2)) -> list[tuple[Target, int]]:
+    """Split a roll's equal results among the declared targets (YT.A7 "results may be
+    split"): each target takes a set of its size from one face (a face may serve
+    several); the Shōhō takes one set of 2 or more. Chosen to sink or damage the Shōhō
+    most, then to shoot down most planes. Returns ``(target, set size)`` pairs."""
+    groups = [counts[f] for f in range(2, 7)]
+    best: list = [(-1, 0), []]
+
+    def value(chosen):
+        dmg = 0
+        for t, n in chosen:
+            if t == Target.SHOHO:
+                dmg = sink if n >= perfect else min(sink, shoho + shoho_hits[min(n, len(shoho_hits) - 1)]) - shoho
+        return (dmg, sum(1 for t, _ in chosen if t != Target.SHOHO))
+
+    def rec(i, chosen):
+        if i == len(targets):
+            v = value(chosen)
+            if v > best[0]:
+                best[0], best[1] = v, list(chosen)
+            return
+        rec(i + 1, chosen)
+        t = targets[i]
+        sizes = range(2, perfect + 1) if t == Target.SHOHO else (aim[i],)
+        for j in range(5):
+            for size in sizes:
+                if groups[j] >= size:
+                    groups[j] -= size
+                    chosen.append((t, size))
+                    rec(i + 1, chosen)
+                    chosen.pop()
+                    groups[j] += size
+
+    rec(0, [])
+    return best[1]
+
+
+def _move(w: Work, p: int, a: Action) -> bool:
+    """YT.A8 (a) adjacent, (b) double, (c) return; the weather's updraft adds fuel."""
+    r = w.rules
+    cost = {MoveKind.ADJACENT: r.move_adjacent, MoveKind.DOUBLE: r.move_double, MoveKind.RETURN: r.move_return}[a.via]
+    _use_tile(w, p, a)
+    if not w.pay(p, cost):
+        return False
+    w.log("  {} flies to {} (fuel {})", plane_name(p), w.where(a.to), w.fuel[p])
+    w.loc[p] = a.to
+    k = w.board.island_of[a.to]
+    if k is not None and w.revealed[k] and w.weather[k] == Weather.UPDRAFT:
+        w.fuel[p] = min(r.fuel_max, w.fuel[p] + 1)
+        w.log("  an updraft: fuel +1 ({})", w.fuel[p])
+    return True
+
+
+def _take_off(w: Work, p: int, a: Action) -> bool:
+    """YT.A3: optionally load a bomb (or a tank), pay 1 fuel for the approach zone or 3
+    for a red island; a movement (YT.A9 may follow)."""
+    r = w.rules
+    w.runway_used += 1
+    w.load[p] = a.load
+    cost = r.take_off_approach if a.to == w.board.approach else r.take_off_red
+    if not w.pay(p, cost):
+        return False
+    w.loc[p] = a.to
+    w.log("  {} takes off{} to {} (fuel {})", plane_name(p), f" with a {a.load}" if a.load else "", w.where(a.to),
+          w.fuel[p])
+    return True
+
+
+def _land(w: Work, p: int, a: Action, emergency: bool = False) -> bool:
+    """YT.A5 (and YT.A9's Emergency Landing): automatic from 5 fuel, else a landing roll
+    whose 1s lock without costing fuel: safe / crash, pilot unhurt / crash, pilot hurt."""
+    r = w.rules
+    w.runway_used += 1
+    _use_tile(w, p, a)
+    if a.maneuver == Maneuver.GROUND_ACE or (not emergency and w.fuel[p] >= r.landing_auto_fuel):
+        _landed(w, p)
+        return False
+    res = _roll(w, p, landing_dice(w, p, emergency), (r.landing_safe,), fuel_costs=False)
+    if res is None:
+        return False
+    if res.best >= r.landing_safe:
+        _landed(w, p)
+    elif res.best >= r.landing_unhurt:
+        w.log("  {} crashes on landing; the pilot is unhurt (YT.A5)", plane_name(p))
+        w.crash(p, hurt=False)
+    else:
+        w.log("  {} crashes on landing; the pilot is hurt (YT.A5)", plane_name(p))
+        w.crash(p, hurt=True)
+    return False
+
+
+def _landed(w: Work, p: int) -> None:
+    w.loc[p] = w.board.runway
+    w.fuel[p] = w.rules.fuel_max
+    back = f"; its {w.load[p]} goes back to the reserve" if w.load[p] else ""
+    w.load[p] = None
+    w.log("  {} lands safely: on the runway, fuel {}{} (YT.A5)", plane_name(p), w.fuel[p], back)
+
+
+def _forfeit(w: Work, p: int, a: Action) -> bool:
+    """YT.A2, YT.A10: a plane that cannot carry out its card loses its turn; in the air
+    it also loses 1 fuel (a plane that must land and finds the runway full too)."""
+    at = w.loc[p]
+    if at == w.board.runway:
+        w.log("  {} cannot {} and stays on the runway", plane_name(p), w.choice[p])
+        return False
+    w.log("  {} cannot {} from {}: it loses its turn and {} fuel (YT.A10)", plane_name(p), w.choice[p], w.where(at),
+          w.rules.cannot_perform)
+    w.pay(p, w.rules.cannot_perform)
+    return False
+
+
+RESOLVE = {K.SEARCH: _search, K.ATTACK: _attack, K.MOVE: _move, K.TAKE_OFF: _take_off, K.LAND: _land,
+           K.FORFEIT: _forfeit}

@@ -1,0 +1,67 @@
+"""1942 USS Yorktown as a :class:`scenarios.engine.Game`: whole games, series, summaries.
+
+The same seed gives the same log byte for byte; a series of games started at ``seed``
+uses :func:`scenarios.engine.series_seeds`.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from geometry.errors import InputError
+
+from ..engine import Game, Option, Summary, summarise
+from .actions import Difficulty, EndReason
+from .board import load_map
+from .deck import load_deck
+from .players import HeuristicPlayer, RandomPlayer
+from .state import new_game
+from .tables import check_expansions, load_time
+
+__all__ = ["YORKTOWN", "summary", "RESULTS", "ENDS"]
+
+RESULTS = ("victory", "defeat")
+ENDS = tuple(e.value for e in EndReason)
+
+
+def _players(text) -> int:
+    """The ``players`` option: 1-4. Raises :class:`InputError`."""
+    try:
+        value = int(text)
+    except (TypeError, ValueError):
+        value = 0
+    if not 1 <= value <= 4:
+        raise InputError(f"--players {str(text)[:20]!r}: expected 1 to 4")
+    return value
+
+
+def _new_game(seed, players=1, difficulty=Difficulty.NORMAL, novices=0, map=None, deck=None, expansions=frozenset(),
+              time=None):
+    return new_game(seed, players=players, difficulty=difficulty, novices=novices, map=map, deck=deck,
+                    expansions=expansions, time=time)
+
+
+YORKTOWN = Game(
+    name="yorktown", title="1942 USS Yorktown",
+    new_game=_new_game,
+    players={"heuristic": lambda seed, seat: HeuristicPlayer(seed, seat),
+             "random": lambda seed, seat: RandomPlayer(seed, seat)},
+    min_players=1, max_players=4,
+    options=(
+        Option("players", _players, 1, "players, 1-4 (they share the four planes)", (1, 2, 3, 4)),
+        Option("difficulty", str, Difficulty.NORMAL, "easy (35 min), normal (30) or hard (25)", tuple(Difficulty)),
+        Option("novices", int, 0, "novice players (+2 minutes each)"),
+        Option("map", load_map, None, "an archipelago file (TOML); default: the shipped reconstruction"),
+        Option("deck", load_deck, None, "a Japanese deck file (TOML); default: the shipped reconstruction"),
+        Option("expansions", check_expansions, frozenset(), "comma-separated: expert, tank, weather"),
+        Option("time", load_time, None, "a time-model file (TOML); default: the shipped model"),
+    ),
+    seats=lambda opts: int(opts.get("players", 1)),
+    notes="cooperative, 1-4 players; rules YT.*",
+)
+"""The game descriptor: seats = ``players``; options as above."""
+
+
+def summary(rows: Iterable[dict], label: str) -> Summary:
+    """Win rate, causes of the end and mean simulated minutes (95 % intervals)."""
+    return summarise(rows, label, columns=["result", "end", "minutes", "turns", "shoho_damage", "yorktown_damage"],
+                     categories={"result": RESULTS, "end": ENDS})

@@ -1,0 +1,19 @@
+"""The shipped data files of 1942 USS Yorktown (``scenarios/yorktown/data/*.toml``)."""
+from __future__ import annotations
+
+from importlib import resources
+from typing import Callable, TypeVar
+
+from geometry.datafile import parse_toml
+
+__all__ = ["DATA", "shipped"]
+
+DATA = resources.files("scenarios.yorktown") / "data"
+T = TypeVar("T")
+
+
+def shipped(name: str, parse: Callable[[dict, str], T]) -> T:
+    """Read the shipped file ``data/NAME`` with ``parse(data, source)`` (errors name it as
+    ``scenarios/yorktown/data/NAME``)."""
+    source = f"scenarios/yorktown/data/{name}"
+    return parse(parse_toml((DATA / name).read_text(encoding="utf-8"), source), source)

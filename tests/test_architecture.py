@@ -1,0 +1,127 @@
+"""The shape of the code and the docs (issue #9): layers, no import cycles, public
+names exported, every doc link inside the repository."""
+import ast
+import importlib
+import pathlib
+import re
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PACKAGES = ("geometry", "maneuvers", "scenarios", "viz")
+ENGINES = ("scenarios.dogfight", "scenarios.canuck", "scenarios.yorktown", "scenarios.white_christmas",
+           "scenarios.engine")
+LAYER = {"geometry": 0, "maneuvers": 1, "engines": 2, "viz": 3, "cli": 4}
+
+
+def _modules():
+    mods = {}
+    for pkg in PACKAGES:
+        for f in (ROOT / pkg).rglob("*.py"):
+            parts = list(f.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            mods[".".join(parts)] = f
+    return mods
+
+
+def _imports(mod: str, path: pathlib.Path, known) -> set[str]:
+    """Every module ``mod`` imports, function-level imports included (``TYPE_CHECKING``
+    blocks left out: they never run)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+            for sub in node.body for n in ast.walk(sub)}
+    out = set()
+    for node in ast.walk(tree):
+        if id(node) in skip or not isinstance(node, (ast.Import, ast.ImportFrom)):
+            continue
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        else:
+            base = mod.split(".") if path.name == "__init__.py" else mod.split(".")[:-1]
+            if node.level > 1:
+                base = base[:len(base) - (node.level - 1)]
+            prefix = ".".join(base + ([node.module] if node.module else [])) if node.level else (node.module or "")
+            names = [prefix] + [f"{prefix}.{a.name}" for a in node.names]
+        for name in names:
+            while name and name not in known:
+                name = name.rpartition(".")[0]
+            if name and name != mod and not mod.startswith(name + "."):
+                out.add(name)
+    return out
+
+
+def _layer(mod: str) -> int:
+    top = mod.split(".")[0]
+    if top in ("geometry", "maneuvers", "viz"):
+        return LAYER[top]
+    if any(mod == e or mod.startswith(e + ".") for e in ENGINES):
+        return LAYER["engines"]
+    return LAYER["cli"]  # scenarios.cli and the scenarios package itself
+
+
+GRAPH = {m: _imports(m, f, _modules()) for m, f in _modules().items()}
+
+
+def test_layers_only_import_downwards():
+    """CLI -> viz -> game engines -> maneuvers -> geometry; never upwards."""
+    upward = [(m, t) for m, targets in GRAPH.items() for t in targets
+              if _layer(t) > _layer(m) and not (m == "scenarios" or t == "scenarios")]
+    assert upward == []
+
+
+def test_no_import_cycles_even_through_function_level_imports():
+    index, low, stack, on, cycles, counter = {}, {}, [], set(), [], [0]
+
+    def strong(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in GRAPH[v]:
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                cycles.append(sorted(comp))
+
+    for v in sorted(GRAPH):
+        if v not in index:
+            strong(v)
+    assert cycles == []
+
+
+@pytest.mark.parametrize("package", ["geometry", "maneuvers", "scenarios.dogfight", "scenarios.canuck",
+                                     "scenarios.engine"])
+def test_public_names_are_exported_and_exist(package):
+    module = importlib.import_module(package)
+    assert module.__all__ and all(hasattr(module, name) for name in module.__all__)
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def test_every_doc_link_resolves_inside_the_repository():
+    docs = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    broken = []
+    for doc in docs:
+        text = doc.read_text(encoding="utf-8")
+        assert "../shared" not in text, f"{doc.name} sends the reader outside the repository"
+        for target in LINK.findall(text):
+            if target.startswith(("http://", "https://", "#", "mailto:")):
+                broken.append((doc.name, target))  # docs stand alone: no external links
+                continue
+            path = (doc.parent / target.split("#")[0]).resolve()
+            if not path.exists() or ROOT not in path.parents and path != ROOT:
+                broken.append((doc.name, target))
+    assert broken == []

@@ -132,3 +132,33 @@ def test_axis_probability_estimate_is_close_to_sampling():
     for value in (5, 9, 13):
         assert abs(p_axis_at_most(s, 2, value) - (sums <= value).mean()) < 0.2
     assert p_axis_at_most(s, 1, 100) == 1.0 and p_axis_at_most(s, 1, 0) == 0.0
+
+
+def test_CN_P1_is_legal_agrees_with_the_list_of_legal_actions():
+    """The fast legality check (no menu listed) says yes exactly for the listed actions,
+    in every position of whole games of both players, for every action of the map and
+    for malformed ones."""
+    from scenarios.canuck.actions import Action, ActionKind as K, Piece, action_table
+    from scenarios.canuck.operations import is_legal
+
+    table = action_table(len(new_game(0).groups))
+    universe = [a for row in table.by_area.values() for a in row] + list(table.add_card) + \
+        list(table.move.values()) + list(table.participants.values()) + list(table.lose.values()) + \
+        list(table.plain.values())
+    universe += [Action(K.AMBUSH, area=99), Action(K.AMBUSH), Action(K.PAUSE, area=-1), Action(K.ADD_CARD),
+                 Action(K.ADD_CARD, card=60), Action(K.ADD_CARD, card=3, area=1), Action(K.RESOLVE, card=2),
+                 Action(K.MOVE_COUNTER, area=0, to=0, piece=Piece.GROUP), Action(K.TRAIN, area=2),
+                 Action(K.MOVE_COUNTER, area=0, to=1, piece=Piece.BASE), Action(K.DONE, area=0),
+                 Action(K.PARTICIPANTS, groups=9, leaders=1), Action(K.CANCEL, groups=1), "ambush", None]
+    checked = 0
+    for seed in (1, 2, 5):
+        for player in (RandomPlayer(seed), HeuristicPlayer(seed)):
+            s = new_game(seed)
+            while not s.over:
+                legal = set(s.legal_actions())
+                for a in universe:
+                    assert is_legal(s, a) == (a in legal), (s.pending, a)
+                checked += 1
+                s = s.apply(player.choose(s))
+            assert not any(is_legal(s, a) for a in universe)
+    assert checked > 200

@@ -9,18 +9,20 @@ from .canuck import canuck_picture
 from .fan import fan_picture
 from .picture import Picture, render
 from .plots import move_picture
+from .sweep import sweep_picture
 from .turn import turn_picture
 from .white_christmas import white_christmas_picture
 from .yorktown import yorktown_picture
 from .zones import zones_picture
 
 PICTURES = {"move": move_picture, "turn": turn_picture, "fan": fan_picture, "zones": zones_picture,
-            "canuck": canuck_picture, "yorktown": yorktown_picture, "white-christmas": white_christmas_picture}
+            "canuck": canuck_picture, "yorktown": yorktown_picture, "white-christmas": white_christmas_picture,
+            "sweep": sweep_picture}
 
 
 def picture(kind: str, result) -> Picture:
     """The :class:`~viz.picture.Picture` of a command's result (``kind``: move, turn, fan, zones,
-    canuck, yorktown)."""
+    canuck, yorktown, white-christmas, sweep)."""
     return PICTURES[kind](result)
 
 

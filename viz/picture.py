@@ -20,12 +20,15 @@ __all__ = ["Picture", "render", "extent_of"]
 @dataclass(frozen=True)
 class Picture:
     """``draw(ax)`` draws in table mm and returns its artists; ``extent_mm`` is the
-    region to show ``(xmin, xmax, ymin, ymax)``; ``legend(ax)`` adds a legend (or None)."""
+    region to show ``(xmin, xmax, ymin, ymax)``; ``legend(ax)`` adds a legend (or None).
+    A ``chart`` (statistics, not a table) draws in its own units: no equal aspect, the
+    axes fit what was drawn, and ``extent_mm`` is not used."""
 
     title: str
     draw: Callable
     extent_mm: tuple[float, float, float, float]
     legend: Callable | None = None
+    chart: bool = False
 
 
 def extent_of(points, margin_mm: float = 40.0) -> tuple[float, float, float, float]:
@@ -39,6 +42,14 @@ def render(picture: Picture, width_in: float = style.FIGURE_SIZE_IN[0]):
     """The picture as a matplotlib Figure: axes in mm, equal aspect, title, legend
     (outside, to the right, when the picture has one). The figure takes the extent's
     shape (between 1:2 and 5:2)."""
+    if picture.chart:
+        figure, ax = new_axes(picture.title, size_in=(width_in, width_in * 0.6))
+        ax.set_aspect("auto")
+        picture.draw(ax)
+        if picture.legend is not None:
+            picture.legend(ax)
+        figure.tight_layout()
+        return figure
     xmin, xmax, ymin, ymax = picture.extent_mm
     aspect = min(2.5, max(0.5, (xmax - xmin) / max(ymax - ymin, 1e-9)))
     xmin, xmax, ymin, ymax = _fit(picture.extent_mm, aspect)

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from ..engine.protocol import IllegalAction
 
 __all__ = ["ActionKind", "PendingKind", "Piece", "EndReason", "Band", "Action", "Pending", "IllegalAction",
            "KINETIC", "NON_KINETIC_KINDS", "OP_NAMES", "END_REASONS", "LEADERS", "GROUPS", "BASES",
-           "RED_FACES_TO_END"]
+           "RED_FACES_TO_END", "ActionTable", "action_table"]
 
 LEADERS, GROUPS, BASES = 4, 8, 4  # CN.K1
 RED_FACES_TO_END = 6  # CN.E1
@@ -108,9 +109,10 @@ class Action:
     leaders: int = 0
     piece: Piece | None = None
 
-    def __post_init__(self):
-        object.__setattr__(self, "kind", ActionKind(self.kind))
-        if self.piece is not None:
+    def __post_init__(self):  # words become enum members (skipped when they already are: hot path)
+        if type(self.kind) is not ActionKind:
+            object.__setattr__(self, "kind", ActionKind(self.kind))
+        if self.piece is not None and type(self.piece) is not Piece:
             object.__setattr__(self, "piece", Piece(self.piece))
 
 
@@ -141,6 +143,47 @@ class Pending:
     drawn: tuple[int, ...] = ()
 
     def __post_init__(self):
-        object.__setattr__(self, "kind", PendingKind(self.kind))
-        if self.op is not None:
+        if type(self.kind) is not PendingKind:
+            object.__setattr__(self, "kind", PendingKind(self.kind))
+        if self.op is not None and type(self.op) is not ActionKind:
             object.__setattr__(self, "op", ActionKind(self.op))
+
+
+@dataclass(frozen=True)
+class ActionTable:
+    """Every action of a map with ``areas`` areas, built once (the hot loop reuses these
+    values instead of building new ones, and a shared value compares equal by identity
+    first). ``by_area[kind][a]``: the action of ``kind`` naming area ``a`` (ambush,
+    sabotage, pause, place_group, place_base); ``add_card[c]`` for cards 0..51;
+    ``move[(a, b, piece)]``; ``participants[(groups, leaders)]``; ``lose[piece]``;
+    ``non_kinetic``: train, move, build_base, supply_drop; ``plain[kind]``: the action of
+    a kind that names nothing (the non-kinetic options, resolve, cancel, done)."""
+
+    areas: int
+    by_area: dict
+    add_card: tuple[Action, ...]
+    move: dict
+    participants: dict
+    lose: dict
+    non_kinetic: tuple[Action, ...]
+    plain: dict
+    resolve: Action
+    cancel: Action
+    done: Action
+
+
+@lru_cache(maxsize=8)
+def action_table(areas: int) -> ActionTable:
+    """The :class:`ActionTable` of a map with ``areas`` areas (cached)."""
+    K = ActionKind
+    by_area = {k: tuple(Action(k, area=a) for a in range(areas))
+               for k in (K.AMBUSH, K.SABOTAGE, K.PAUSE, K.PLACE_GROUP, K.PLACE_BASE)}
+    move = {(a, b, piece): Action(K.MOVE_COUNTER, area=a, to=b, piece=piece)
+            for a in range(areas) for b in range(areas) if a != b for piece in (Piece.GROUP, Piece.LEADER)}
+    participants = {(g, l_): Action(K.PARTICIPANTS, groups=g, leaders=l_)
+                    for g in range(GROUPS + 1) for l_ in range(LEADERS + 1)}
+    plain = {k: Action(k) for k in NON_KINETIC_KINDS + (K.RESOLVE, K.CANCEL, K.DONE)}
+    return ActionTable(areas, by_area, tuple(Action(K.ADD_CARD, card=c) for c in range(52)), move, participants,
+                       {piece: Action(K.LOSE, piece=piece) for piece in Piece},
+                       tuple(plain[k] for k in NON_KINETIC_KINDS), plain, plain[K.RESOLVE], plain[K.CANCEL],
+                       plain[K.DONE])

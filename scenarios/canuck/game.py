@@ -14,6 +14,7 @@ from ..engine import play_game as _play_game
 from ..engine import play_many as _play_many
 from .actions import Band, EndReason
 from .board import CanuckMap, load_map
+from .placement import SetUp, free_placement
 from .players import HeuristicPlayer, RandomPlayer
 from .state import new_game
 
@@ -22,14 +23,21 @@ __all__ = ["CANUCK", "play_game", "play_many", "summary", "BANDS", "ENDS"]
 BANDS = tuple(b.value for b in Band)
 ENDS = tuple(e.value for e in EndReason)
 
+def _new_game(seed: int, map: CanuckMap | None = None, setup: str = SetUp.DEFAULT):
+    return new_game(seed, map, placement=free_placement if setup == SetUp.FREE else None)
+
+
 CANUCK = Game(
     name="canuck", title="Operation Canuck",
-    new_game=lambda seed, map=None: new_game(seed, map),
+    new_game=_new_game,
     players={"heuristic": lambda seed, seat: HeuristicPlayer(seed), "random": lambda seed, seat: RandomPlayer(seed)},
-    options=(Option("map", load_map, None, "a Canuck map file (TOML); default: the shipped reconstruction"),),
+    options=(Option("map", load_map, None, "a Canuck map file (TOML); default: the shipped reconstruction"),
+             Option("setup", str, SetUp.DEFAULT.value, "CN.S3: the default stacks in the BASE* areas, or the "
+                    "free set-up next to the weakest garrisons", tuple(s.value for s in SetUp))),
     notes="solitaire; rules CN.*",
 )
-"""The game descriptor: one seat (the Partisan); option ``map`` (a :class:`CanuckMap`)."""
+"""The game descriptor: one seat (the Partisan); options ``map`` (a :class:`CanuckMap`)
+and ``setup`` (:class:`~.placement.SetUp`: ``default`` or ``free``, CN.S3)."""
 
 
 def play_game(seed: int, player: str = "heuristic", board: CanuckMap | None = None,

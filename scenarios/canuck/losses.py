@@ -76,7 +76,8 @@ def _complete(w: Work, p: Pending) -> None:
             w.partisan_discard.remove(c)
         w.removed.extend(p.cards)
         if p.cards:
-            w.log(f"  a Base was lost: {labels(p.cards)} removed from play")
+            if w.logging:
+                w.log(f"  a Base was lost: {labels(p.cards)} removed from play")
         if sum(w.bases) == 0:
             w.over = EndReason.LAST_BASE
             w.log("  the last Base is lost: the game ends in defeat (CN.F2h, CN.E2)")

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import (KINETIC, NON_KINETIC_KINDS, OP_NAMES, Action, ActionKind, EndReason, IllegalAction, Pending,
-                      PendingKind, Piece)
+                      PendingKind, Piece, action_table)
 from .cards import DIAMONDS, HEARTS, card_value, label, labels, rank
 from .losses import allowed_pieces, begin_losses, lose
 from .sweep import resolve_sweep, run_draws
@@ -31,60 +31,115 @@ from .work import Work
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["legal_actions", "apply", "describe"]
+__all__ = ["legal_actions", "is_legal", "apply", "describe"]
 
 K = ActionKind
-RESOLVE, CANCEL, DONE = Action(K.RESOLVE), Action(K.CANCEL), Action(K.DONE)
-NON_KINETIC = tuple(Action(k) for k in NON_KINETIC_KINDS)
 
 
 def legal_actions(s: State) -> tuple[Action, ...]:
-    """Every legal action of ``s`` in a fixed order (see the module docstring)."""
+    """Every legal action of ``s`` in a fixed order (see the module docstring). The
+    actions are the shared values of :func:`~.actions.action_table`."""
     if s.over:
         return ()
     p = s.pending
+    T = action_table(len(s.groups))
     if p is None:
         out = []
+        ambush, sabotage = T.by_area[K.AMBUSH], T.by_area[K.SABOTAGE]
+        garrison, groups, leaders = s.garrison, s.groups, s.leaders
         for a in s.board.gar:
-            if s.garrison[a] > 0 and s.groups[a] + s.leaders[a] > 0:  # CN.P3, CN.P4
-                out.append(Action(K.AMBUSH, area=a))
-                out.append(Action(K.SABOTAGE, area=a))
+            if garrison[a] > 0 and groups[a] + leaders[a] > 0:  # CN.P3, CN.P4
+                out.append(ambush[a])
+                out.append(sabotage[a])
         if s.reserve:
-            out.extend(NON_KINETIC)
-        out.extend(Action(K.PAUSE, area=a) for a, g in enumerate(s.groups) if g > 0)  # CN.P13
+            out.extend(T.non_kinetic)
+        pause = T.by_area[K.PAUSE]
+        out.extend(pause[a] for a, g in enumerate(groups) if g > 0)  # CN.P13
         return tuple(out)
-    if p.kind == PendingKind.PARTICIPANTS:
-        out = [Action(K.PARTICIPANTS, groups=g, leaders=l_)
+    kind = p.kind
+    if kind == PendingKind.PARTICIPANTS:
+        out = [_participants(T, g, l_)
                for l_ in range(s.leaders[p.area] + 1) for g in range(s.groups[p.area] + 1)
                if g + l_ >= 1 and (g <= 1 or l_ >= 1)]  # CN.P4
-        return tuple(out) + (CANCEL,)
-    if p.kind == PendingKind.CARDS:
+        return tuple(out) + (T.cancel,)
+    if kind == PendingKind.CARDS:
         limit = p.groups + p.leaders if p.op in KINETIC else len(s.reserve)  # CN.P5
         out = []
         if len(p.cards) < limit:
-            out = [Action(K.ADD_CARD, card=c) for c in s.reserve if c not in p.cards]
+            add = T.add_card
+            out = [add[c] for c in s.reserve if c not in p.cards]
         if p.op in KINETIC or p.cards:  # CN.P5 allows none; engine convention: CN.P9 needs one
-            out.append(RESOLVE)
-        out.append(CANCEL)
+            out.append(T.resolve)
+        out.append(T.cancel)
         return tuple(out)
-    if p.kind == PendingKind.SWEEP:
-        return tuple(Action(K.ADD_CARD, card=c) for c in s.reserve if c not in p.cards) + (RESOLVE,)
-    if p.kind == PendingKind.TRAIN:
-        return tuple(Action(K.PLACE_GROUP, area=a) for a, b in enumerate(s.bases) if b) + (DONE,)
-    if p.kind == PendingKind.MOVE:
+    if kind == PendingKind.SWEEP:
+        add = T.add_card
+        return tuple(add[c] for c in s.reserve if c not in p.cards) + (T.resolve,)
+    if kind == PendingKind.TRAIN:
+        place = T.by_area[K.PLACE_GROUP]
+        return tuple(place[a] for a, b in enumerate(s.bases) if b) + (T.done,)
+    if kind == PendingKind.MOVE:
         out = []
-        n = len(s.areas)
+        n = len(s.groups)
+        move = T.move
         for a in range(n):
             for piece, have, arrived in ((Piece.GROUP, s.groups, p.arrived_groups),
                                          (Piece.LEADER, s.leaders, p.arrived_leaders)):
                 if have[a] - arrived[a] > 0:
-                    out.extend(Action(K.MOVE_COUNTER, area=a, to=b, piece=piece) for b in range(n) if b != a)
-        return tuple(out) + (DONE,)
-    if p.kind == PendingKind.BASE:
-        return tuple(Action(K.PLACE_BASE, area=a) for a in s.board.base if not s.bases[a])
-    if p.kind == PendingKind.LOSSES:
-        return tuple(Action(K.LOSE, piece=piece) for piece in allowed_pieces(s.groups, s.leaders, s.bases, p))
+                    out.extend(move[a, b, piece] for b in range(n) if b != a)
+        return tuple(out) + (T.done,)
+    if kind == PendingKind.BASE:
+        place = T.by_area[K.PLACE_BASE]
+        return tuple(place[a] for a in s.board.base if not s.bases[a])
+    if kind == PendingKind.LOSSES:
+        return tuple(T.lose[piece] for piece in allowed_pieces(s.groups, s.leaders, s.bases, p))
     raise AssertionError(p.kind)  # pragma: no cover
+
+
+def _participants(T, g: int, l_: int) -> Action:
+    return T.participants.get((g, l_)) or Action(K.PARTICIPANTS, groups=g, leaders=l_)
+
+
+def is_legal(s: State, a) -> bool:
+    """Whether ``a`` is one of ``legal_actions(s)`` (equal to one of them), decided
+    without listing the menu for the common cases (the main menu, choosing cards,
+    moving counters); ``tests/test_canuck_machine.py`` checks it against the list."""
+    if type(a) is not Action or s.over:
+        return False
+    p = s.pending
+    k = a.kind
+    T = action_table(len(s.groups))
+    if p is None:
+        if k in KINETIC or k == K.PAUSE:
+            area = a.area
+            if not isinstance(area, int) or not 0 <= area < T.areas or T.by_area[k][area] != a:
+                return False
+            if k == K.PAUSE:
+                return s.groups[area] > 0  # CN.P13
+            return area in s.board.gar and s.garrison[area] > 0 and s.groups[area] + s.leaders[area] > 0
+        return k in NON_KINETIC_KINDS and bool(s.reserve) and T.plain[k] == a
+    kind = p.kind
+    if kind == PendingKind.CARDS or kind == PendingKind.SWEEP:
+        if k == K.ADD_CARD:
+            c = a.card
+            if not isinstance(c, int) or not 0 <= c < 52 or T.add_card[c] != a:
+                return False
+            if c not in s.reserve or c in p.cards:
+                return False
+            return kind == PendingKind.SWEEP or len(p.cards) < (p.groups + p.leaders if p.op in KINETIC
+                                                                 else len(s.reserve))  # CN.P5
+        if a == T.resolve:
+            return kind == PendingKind.SWEEP or p.op in KINETIC or bool(p.cards)
+        return kind == PendingKind.CARDS and a == T.cancel
+    if kind == PendingKind.MOVE:
+        if k != K.MOVE_COUNTER:
+            return a == T.done
+        canon = T.move.get((a.area, a.to, a.piece))
+        if canon is None or (canon is not a and canon != a):
+            return False
+        have, arrived = (s.groups, p.arrived_groups) if a.piece == Piece.GROUP else (s.leaders, p.arrived_leaders)
+        return have[a.area] - arrived[a.area] > 0
+    return a in s.legal_actions()
 
 
 def describe(s: State, a: Action) -> str:
@@ -124,7 +179,7 @@ def apply(s: State, action: Action) -> State:
     """The state after ``action``. Raises :class:`IllegalAction` (state unchanged)."""
     if s.over:
         raise IllegalAction(f"action {getattr(action, 'kind', action)}: the game is over ({s.over})")
-    if not isinstance(action, Action) or not s.is_legal(action):
+    if not s.is_legal(action):
         menu = "main menu" if s.pending is None else f"pending '{s.pending.kind}'"
         raise IllegalAction(f"action {describe_safe(s, action)}: not legal now ({menu}; "
                             f"{len(s.legal_actions())} legal actions)")
@@ -149,15 +204,18 @@ def _dispatch(w: Work, s: State, a: Action) -> None:
     k = a.kind
     if p is None:
         if k in KINETIC:
-            w.log(f"{OP_NAMES[k]} declared against {w.name(a.area)}")
+            if w.logging:
+                w.log(f"{OP_NAMES[k]} declared against {w.name(a.area)}")
             w.pending = Pending(PendingKind.PARTICIPANTS, op=k, area=a.area)
         elif k == K.PAUSE:
             _pause(w, a.area)
         else:
-            w.log(f"{OP_NAMES[k]} declared")
+            if w.logging:
+                w.log(f"{OP_NAMES[k]} declared")
             w.pending = Pending(PendingKind.CARDS, op=k)
     elif k == K.CANCEL:
-        w.log(f"  {OP_NAMES[p.op]} cancelled")
+        if w.logging:
+            w.log(f"  {OP_NAMES[p.op]} cancelled")
         w.pending = None
     elif p.kind == PendingKind.PARTICIPANTS:
         w.pending = Pending(PendingKind.CARDS, op=p.op, area=p.area, groups=a.groups, leaders=a.leaders)
@@ -179,7 +237,8 @@ def _dispatch(w: Work, s: State, a: Action) -> None:
     elif p.kind == PendingKind.BASE:
         w.bases[a.area] = 1
         w.unused_bases -= 1
-        w.log(f"  a Base is placed in {w.name(a.area)}")
+        if w.logging:
+            w.log(f"  a Base is placed in {w.name(a.area)}")
         w.finish_option(p.cards, p.drawn)
 
 
@@ -191,8 +250,9 @@ def _ambush(w: Work, p: Pending) -> None:
     n = max(1, len(red))
     black = w.draw_axis(n)
     axis = sum(rank(c) for c in black)
-    w.log(f"  Ambush in {w.name(p.area)}: {p.groups}G + {p.leaders}L + {labels(red)} = {score} "
-          f"vs Axis {labels(black)} = {axis}")
+    if w.logging:
+        w.log(f"  Ambush in {w.name(p.area)}: {p.groups}G + {p.leaders}L + {labels(red)} = {score} "
+              f"vs Axis {labels(black)} = {axis}")
     w.discard(red, black)
     if score > axis:
         w.log("  success")
@@ -211,13 +271,15 @@ def _sabotage(w: Work, p: Pending) -> None:
     strength = max(1, w.garrison[p.area])
     black = w.draw_axis(strength)
     axis = sum(rank(c) for c in black)
-    w.log(f"  Sabotage in {w.name(p.area)}: {p.groups}G + {p.leaders}L + {labels(red)} = {score} "
-          f"vs Axis {labels(black)} = {axis}")
+    if w.logging:
+        w.log(f"  Sabotage in {w.name(p.area)}: {p.groups}G + {p.leaders}L + {labels(red)} = {score} "
+              f"vs Axis {labels(black)} = {axis}")
     w.discard(red, black)
     if score > axis:
         gain = max(1, len(red))
         w.vp += gain
-        w.log(f"  success: +{gain} VP (VP {w.vp})")
+        if w.logging:
+            w.log(f"  success: +{gain} VP (VP {w.vp})")
         w.finish_option()
     else:
         w.log("  failure")
@@ -233,8 +295,9 @@ def _non_kinetic(w: Work, p: Pending) -> None:
     black = w.draw_axis(1)
     axis = sum(rank(c) for c in black)
     success = total > axis
-    w.log(f"  {OP_NAMES[p.op]}: {labels(red)} = {total} vs Axis {labels(black)} = {axis}: "
-          f"{'success' if success else 'failure'}")
+    if w.logging:
+        w.log(f"  {OP_NAMES[p.op]}: {labels(red)} = {total} vs Axis {labels(black)} = {axis}: "
+              f"{'success' if success else 'failure'}")
     if p.op == K.SUPPLY_DROP:
         if success:  # shuffle the Partisan discard pile, draw up to 2 (before discarding)
             got = []
@@ -242,7 +305,8 @@ def _non_kinetic(w: Work, p: Pending) -> None:
                 got.append(w.partisan_discard.pop(w.pick(len(w.partisan_discard))))
             for c in got:
                 w.to_reserve(c)
-            w.log(f"  Supply Drop brings {labels(got)} to the Reserve")
+            if w.logging:
+                w.log(f"  Supply Drop brings {labels(got)} to the Reserve")
         w.finish_option(red, black)
         return
     # the cards stay with the operation until its effect is placed: discarding is the
@@ -270,7 +334,8 @@ def _train_step(w: Work, p: Pending, a: Action) -> None:
         return
     w.groups[a.area] += 1
     w.unused_groups -= 1
-    w.log(f"  a Group is placed in {w.name(a.area)}")
+    if w.logging:
+        w.log(f"  a Group is placed in {w.name(a.area)}")
     w.check_alba()
     left = p.left - 1
     if left == 0 or w.unused_groups == 0:
@@ -288,7 +353,8 @@ def _move_step(w: Work, p: Pending, a: Action) -> None:
     have[a.area] -= 1
     have[a.to] += 1
     arrived[a.to] += 1
-    w.log(f"  a {a.piece.capitalize()} moves from {w.name(a.area)} to {w.name(a.to)}")
+    if w.logging:
+        w.log(f"  a {a.piece.capitalize()} moves from {w.name(a.area)} to {w.name(a.to)}")
     w.check_alba()
     ag = tuple(arrived) if a.piece == Piece.GROUP else p.arrived_groups
     al = tuple(arrived) if a.piece == Piece.LEADER else p.arrived_leaders
@@ -304,6 +370,7 @@ def _pause(w: Work, area: int) -> None:
     w.options += 1
     w.groups[area] -= 1
     w.unused_groups += 1
-    w.log(f"Operational Pause: a Group leaves {w.name(area)}")
+    if w.logging:
+        w.log(f"Operational Pause: a Group leaves {w.name(area)}")
     w.check_alba()
     w.draws_due += 2

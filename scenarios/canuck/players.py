@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from functools import lru_cache
 
 import numpy as np
 
 from .cards import DIAMONDS, HEARTS, card_value, rank
-from .actions import KINETIC, Action, ActionKind as K, PendingKind, Piece
+from .actions import KINETIC, Action, ActionKind as K, PendingKind, Piece, action_table
 from .state import State
 
 __all__ = ["RandomPlayer", "HeuristicPlayer", "make_player", "PLAYERS"]
@@ -51,30 +52,97 @@ class RandomPlayer:
 
 
 # -- probability of beating the Axis -------------------------------------------------
-def _pool(s: State, n: int) -> tuple[int, ...]:
-    """The Axis cards a draw of ``n`` would come from (CN.P2)."""
-    if len(s.axis_deck) >= n or not s.axis_discard:
-        return s.axis_deck or s.axis_discard
-    return s.axis_deck + s.axis_discard
-
-
 def p_axis_at_most(s: State, n: int, value: int) -> float:
     """P(sum of ``n`` random Axis cards <= ``value``): exact for one card, a normal
     approximation (finite-population variance) for more."""
-    pool = [rank(c) for c in _pool(s, n)]
-    if not pool:
+    return _at_most(s.axis_deck, s.axis_discard, n, value)
+
+
+class AxisOdds:
+    """:func:`p_axis_at_most` for one Axis deck and discard pile, remembering every
+    answer (the heuristic asks the same questions many times per decision)."""
+
+    __slots__ = ("deck", "discard", "_known")
+
+    def __init__(self, deck: tuple[int, ...], discard: tuple[int, ...]):
+        self.deck, self.discard, self._known = deck, discard, {}
+
+    def at_most(self, n: int, value: int) -> float:
+        key = (n, value)
+        p = self._known.get(key)
+        if p is None:
+            p = self._known[key] = _at_most(self.deck, self.discard, n, value)
+        return p
+
+
+def _at_most(deck: tuple[int, ...], discard: tuple[int, ...], n: int, value: int) -> float:
+    # the Axis cards a draw of n comes from (CN.P2): the deck, or deck and discard pile
+    # when the deck runs out during the draw
+    stats = _pool_stats((deck or discard) if len(deck) >= n or not discard else deck + discard)
+    if stats is None:
         return 1.0
-    n = min(n, len(pool))
+    size, at_most, spread = stats
+    n = min(n, size)
     if n == 1:
-        return sum(1 for r in pool if r <= value) / len(pool)
-    mu = sum(pool) / len(pool)
-    var = sum((r - mu) ** 2 for r in pool) / len(pool)
-    fpc = (len(pool) - n) / (len(pool) - 1) if len(pool) > 1 else 0.0
-    sd = math.sqrt(max(n * var * fpc, 1e-9))
-    return 0.5 * (1 + math.erf((value + 0.5 - n * mu) / (sd * math.sqrt(2))))
+        return 0.0 if value < 1 else (1.0 if value >= 13 else at_most[value] / size)
+    return 0.5 * (1 + math.erf((value + 0.5 - spread[n][0]) / spread[n][1]))
+
+
+class _Spread(dict):
+    """n -> (mean, sd * sqrt(2)) of the sum of n cards drawn from a pool, made on first use."""
+
+    def __init__(self, ranks: list[int]):
+        super().__init__()
+        size = len(ranks)
+        self.size, self.mu = size, sum(ranks) / size
+        self.var = sum((r - self.mu) ** 2 for r in ranks) / size
+
+    def __missing__(self, n: int) -> tuple[float, float]:
+        fpc = (self.size - n) / (self.size - 1) if self.size > 1 else 0.0
+        sd = math.sqrt(max(n * self.var * fpc, 1e-9))
+        self[n] = value = (n * self.mu, sd * math.sqrt(2))
+        return value
+
+
+@lru_cache(maxsize=4096)
+def _pool_stats(cards: tuple[int, ...]):
+    """What :func:`p_axis_at_most` needs of a pool of Axis cards, once per pool: its
+    size, how many ranks are <= v (v = 0..13), and the normal approximation of a draw of
+    n >= 2 cards (:class:`_Spread`). ``None`` for an empty pool."""
+    ranks = [rank(c) for c in cards]
+    if not ranks:
+        return None
+    at_most = [0] * 14
+    for r in ranks:
+        at_most[r] += 1
+    for v in range(1, 14):
+        at_most[v] += at_most[v - 1]
+    return len(ranks), at_most, _Spread(ranks)
 
 
 GROUP_VALUE, LEADER_VALUE, CARD_COST = 0.6, 1.6, 0.3
+
+
+@lru_cache(maxsize=4096)
+def _kinetic_terms(ambush: bool, g: int, l_: int, strength: int, alba_gain: float, most: int):
+    """For k = 0..most cards played in an Ambush (``ambush``) or a Sabotage by ``g``
+    Groups and ``l_`` Leaders against a garrison of ``strength``: (Axis cards drawn,
+    gain if it succeeds, loss if it fails, cost of the cards) — CN.P6, CN.P7."""
+    terms = []
+    for k in range(most + 1):
+        n = max(1, k) if ambush else strength
+        at_risk = min(n, g + l_)
+        lost_groups = min(at_risk, g)
+        loss = lost_groups * GROUP_VALUE + (at_risk - lost_groups) * LEADER_VALUE
+        if ambush:
+            removes = n >= strength
+            gain = 1.0 if removes else 0.3 * n
+            if removes and alba_gain:
+                gain += alba_gain
+        else:
+            gain = float(max(1, k))
+        terms.append((n, gain, loss, k * CARD_COST))
+    return tuple(terms)
 
 
 class HeuristicPlayer:
@@ -82,18 +150,29 @@ class HeuristicPlayer:
 
     name = "heuristic"
 
+    MEMO_SIZE = 50_000
+    """Entries kept in the player's memo of plans before it is emptied."""
+
     def __init__(self, seed: int = 0):
         self.seed = seed
+        self._board = None
+        self._memo: dict = {}
+        self._odds: AxisOdds | None = None
 
     # -- entry point ---------------------------------------------------------
     def choose(self, s: State) -> Action:
-        legal = s.legal_actions()
+        if s.board is not self._board or len(self._memo) > self.MEMO_SIZE:
+            self._board, self._memo = s.board, {}
+        self._t = action_table(len(s.groups))
+        odds = self._odds
+        if odds is None or odds.deck is not s.axis_deck or odds.discard is not s.axis_discard:
+            self._odds = AxisOdds(s.axis_deck, s.axis_discard)
         p = s.pending
         if p is None:
             action = self._main(s)
         elif p.kind == PendingKind.PARTICIPANTS:
             g, l_ = self._participants(s, p.area)
-            action = Action(K.PARTICIPANTS, groups=g, leaders=l_)
+            action = self._t.participants.get((g, l_)) or Action(K.PARTICIPANTS, groups=g, leaders=l_)
         elif p.kind == PendingKind.CARDS:
             action = self._cards(s, p)
         elif p.kind == PendingKind.SWEEP:
@@ -103,10 +182,10 @@ class HeuristicPlayer:
         elif p.kind == PendingKind.MOVE:
             action = self._move(s, p)
         elif p.kind == PendingKind.LOSSES:
-            action = self._loss(s, legal)
+            action = self._loss(s, s.legal_actions())
         else:
-            action = self._base(s, legal)
-        return action if s.is_legal(action) else legal[0]
+            action = self._base(s, s.legal_actions())
+        return action if s.is_legal(action) else s.legal_actions()[0]
 
     # -- main menu -----------------------------------------------------------
     def _participants(self, s: State, area: int) -> tuple[int, int]:
@@ -116,30 +195,44 @@ class HeuristicPlayer:
 
     def _kinetic_plan(self, s: State, op: str, area: int, g: int, l_: int):
         """Best (EV, cards) for ``op`` in ``area`` with these participants (CN.P5–P7)."""
-        doubled = HEARTS if op == K.AMBUSH else DIAMONDS
-        ranked = sorted(s.reserve, key=lambda c: (-card_value(c, doubled), c))
-        strength = s.garrison[area]
-        late = s.red_faces >= 4
-        best = (-1e9, ())
-        for k in range(0, min(g + l_, len(ranked)) + 1):
-            cards = tuple(ranked[:k])
-            score = g + l_ + sum(card_value(c, doubled) for c in cards)
-            n = max(1, k) if op == K.AMBUSH else strength
-            p = p_axis_at_most(s, n, score - 1)
-            at_risk = min(n, g + l_)
-            lost_groups = min(at_risk, g)
-            loss = lost_groups * GROUP_VALUE + (at_risk - lost_groups) * LEADER_VALUE
-            if op == K.AMBUSH:
-                removes = n >= strength
-                gain = 1.0 if removes else 0.3 * n
-                if removes and area == s.board.alba:
-                    gain += 4.0 if not s.alba_liberated_once else (6.0 if late else 1.0)
+        key = ("kinetic", op, area, g, l_, s.garrison[area], s.red_faces >= 4, s.alba_liberated_once, s.reserve,
+               s.axis_deck, s.axis_discard)
+        memo = self._memo
+        if key not in memo:
+            memo[key] = self._kinetic_plan_now(s, op, area, g, l_)
+        return memo[key]
+
+    def _kinetic_plan_now(self, s: State, op: str, area: int, g: int, l_: int):
+        ranked, prefix = self._ranked(s, HEARTS if op == K.AMBUSH else DIAMONDS, True)
+        ambush = op == K.AMBUSH
+        alba = ambush and area == s.board.alba
+        alba_gain = (4.0 if not s.alba_liberated_once else (6.0 if s.red_faces >= 4 else 1.0)) if alba else 0.0
+        best_ev, best_k = -1e9, 0
+        at_most = self._odds.at_most
+        base = g + l_ - 1
+        for k, (n, gain, loss, cost) in enumerate(
+                _kinetic_terms(ambush, g, l_, s.garrison[area], alba_gain, min(g + l_, len(ranked)))):
+            p = at_most(n, base + prefix[k])
+            ev = p * gain - (1 - p) * loss - cost
+            if ev > best_ev:
+                best_ev, best_k = ev, k
+        return best_ev, tuple(ranked[:best_k])
+
+    def _ranked(self, s: State, doubled: int, strongest_first: bool):
+        """The Reserve sorted by value (``doubled`` suit counting double) and the sums of
+        its first k cards, k = 0..len (memoised)."""
+        key = ("ranked", doubled, strongest_first, s.reserve)
+        memo = self._memo
+        if key not in memo:
+            if strongest_first:
+                ranked = sorted(s.reserve, key=lambda c: (-card_value(c, doubled), c))
             else:
-                gain = float(max(1, k))
-            ev = p * gain - (1 - p) * loss - k * CARD_COST
-            if ev > best[0]:
-                best = (ev, cards)
-        return best
+                ranked = sorted(s.reserve, key=lambda c: (card_value(c, doubled), c))
+            prefix = [0]
+            for c in ranked:
+                prefix.append(prefix[-1] + card_value(c, doubled))
+            memo[key] = ranked, prefix
+        return memo[key]
 
     def _main(self, s: State) -> Action:
         candidates: list[tuple[float, int, Action]] = []
@@ -148,14 +241,14 @@ class HeuristicPlayer:
                 g, l_ = self._participants(s, a)
                 for op in KINETIC:
                     ev, _ = self._kinetic_plan(s, op, a, g, l_)
-                    candidates.append((ev, len(candidates), Action(op, area=a)))
+                    candidates.append((ev, len(candidates), self._t.by_area[op][a]))
         if s.reserve:
             for op, value in self._non_kinetic_values(s).items():
                 ev, _ = self._non_kinetic_plan(s, op, value)
-                candidates.append((ev, len(candidates), Action(op)))
+                candidates.append((ev, len(candidates), self._t.plain[op]))
         pause_area = self._pause_area(s)
         if pause_area is not None:
-            candidates.append((self._pause_value(s), len(candidates), Action(K.PAUSE, area=pause_area)))
+            candidates.append((self._pause_value(s), len(candidates), self._t.by_area[K.PAUSE][pause_area]))
         candidates.sort(key=lambda t: (-t[0], t[1]))
         return candidates[0][2]
 
@@ -184,7 +277,15 @@ class HeuristicPlayer:
         return [a for a in ranked if s.garrison[a] < strongest or a == alba] or ranked
 
     def _layout(self, s: State) -> tuple[list[int], list[int]]:
-        """Desired (leaders, groups) per area: each Leader leads 2 Groups onto a target."""
+        """Desired (leaders, groups) per area: each Leader leads 2 Groups onto a target
+        (memoised: the lists must not be changed)."""
+        key = ("layout", s.garrison, s.leaders, s.groups, s.red_faces >= 3)
+        memo = self._memo
+        if key not in memo:
+            memo[key] = self._layout_now(s)
+        return memo[key]
+
+    def _layout_now(self, s: State) -> tuple[list[int], list[int]]:
         n = len(s.areas)
         leaders_total, groups_total = sum(s.leaders), sum(s.groups)
         want_l, want_g = [0] * n, [0] * n
@@ -203,7 +304,7 @@ class HeuristicPlayer:
         rest_l = [max(0, s.leaders[a] - want_l[a]) for a in range(n)]
         rest_g = [max(0, s.groups[a] - want_g[a]) for a in range(n)]
         for rest, want, total in ((rest_l, want_l, leaders_total), (rest_g, want_g, groups_total)):
-            for a in sorted(range(n), key=lambda a: -rest[a]):
+            for a in sorted(range(n), key=rest.__getitem__, reverse=True):  # stable, as -rest[a]
                 keep = min(rest[a], total)
                 want[a] += keep
                 total -= keep
@@ -216,6 +317,15 @@ class HeuristicPlayer:
         return off
 
     def _non_kinetic_values(self, s: State) -> dict[str, float]:
+        """What each non-kinetic option is worth now (memoised: the dict must not be changed)."""
+        key = ("values", s.garrison, s.leaders, s.groups, s.red_faces >= 3, s.unused_groups, s.bases,
+               s.unused_bases, s.partisan_discard, len(s.reserve) <= 2)
+        memo = self._memo
+        if key not in memo:
+            memo[key] = self._non_kinetic_values_now(s)
+        return memo[key]
+
+    def _non_kinetic_values_now(self, s: State) -> dict[str, float]:
         values = {K.MOVE: min(3.5, self._needs_move(s))}
         if s.unused_groups and sum(s.leaders):
             values[K.TRAIN] = GROUP_VALUE * min(3, s.unused_groups) + (0.5 if sum(s.groups) < 3 else 0.0)
@@ -229,20 +339,38 @@ class HeuristicPlayer:
 
     def _non_kinetic_plan(self, s: State, op: str, value: float):
         """Fewest cards giving the best EV for a non-kinetic op (CN.P9, CN.P10)."""
-        doubled = HEARTS if op in (K.TRAIN, K.MOVE) else DIAMONDS
-        ranked = sorted(s.reserve, key=lambda c: (card_value(c, doubled), c))
+        key = ("non-kinetic", op, value, s.reserve, s.axis_deck, s.axis_discard)
+        memo = self._memo
+        if key not in memo:
+            memo[key] = self._non_kinetic_plan_now(s, op, value)
+        return memo[key]
+
+    def _non_kinetic_plan_now(self, s: State, op: str, value: float):
+        options = self._non_kinetic_options(s, HEARTS if op in (K.TRAIN, K.MOVE) else DIAMONDS)
+        cost = CARD_COST * (0.5 if op == K.SUPPLY_DROP else 1.0)
         best = (-1e9, ())
-        # try single cards (smallest that works) and growing sets of the strongest
-        options = [(c,) for c in ranked]
-        strong = ranked[::-1]
-        options += [tuple(strong[:k]) for k in range(2, len(strong) + 1)]
-        for cards in options:
-            total = sum(card_value(c, doubled) for c in cards)
-            p = p_axis_at_most(s, 1, total - 1)
-            ev = p * value - len(cards) * CARD_COST * (0.5 if op == K.SUPPLY_DROP else 1.0)
+        for cards, p in options:
+            ev = p * value - len(cards) * cost
             if ev > best[0] + 1e-9:
                 best = (ev, cards)
         return best
+
+    def _non_kinetic_options(self, s: State, doubled: int):
+        """The card sets a non-kinetic op may try — single cards (smallest first), then
+        growing sets of the strongest — each with its chance of beating one Axis card
+        (memoised)."""
+        key = ("nk-options", doubled, s.reserve, s.axis_deck, s.axis_discard)
+        memo = self._memo
+        if key not in memo:
+            ranked, prefix = self._ranked(s, doubled, False)
+            at_most = self._odds.at_most
+            options = [((c,), at_most(1, prefix[i + 1] - prefix[i] - 1)) for i, c in enumerate(ranked)]
+            strong = ranked[::-1]
+            total = prefix[-1]
+            for k in range(2, len(strong) + 1):  # the k strongest: all but the len - k weakest
+                options.append((tuple(strong[:k]), at_most(1, total - prefix[len(strong) - k] - 1)))
+            memo[key] = options
+        return memo[key]
 
     # -- declarations --------------------------------------------------------
     def _cards(self, s: State, p) -> Action:
@@ -252,8 +380,8 @@ class HeuristicPlayer:
             _, cards = self._non_kinetic_plan(s, p.op, self._non_kinetic_values(s).get(p.op, 1.0))
         for c in cards:
             if c not in p.cards:
-                return Action(K.ADD_CARD, card=c)
-        return Action(K.RESOLVE)
+                return self._t.add_card[c]
+        return self._t.resolve
 
     def _sweep(self, s: State, p) -> Action:
         """CN.F2d: spend cards only when the counters (above all a Base) are worth it."""
@@ -270,20 +398,20 @@ class HeuristicPlayer:
         best = (-1e9, 0)
         for k in range(len(ranked) + 1):
             score = n + sum(rank(c) for c in ranked[:k])
-            q = p_axis_at_most(s, strength, score)
+            q = self._odds.at_most(strength, score)
             ev = q * win - (1 - q) * loss - k * CARD_COST
             if ev > best[0] + 1e-9:
                 best = (ev, k)
         want = ranked[:best[1]]
         for c in want:
             if c not in p.cards:
-                return Action(K.ADD_CARD, card=c)
-        return Action(K.RESOLVE)
+                return self._t.add_card[c]
+        return self._t.resolve
 
     def _train(self, s: State) -> Action:
         based = [a for a, b in enumerate(s.bases) if b]
         best = max(based, key=lambda a: (s.leaders[a] * 2 - s.groups[a], -a))
-        return Action(K.PLACE_GROUP, area=best)
+        return self._t.by_area[K.PLACE_GROUP][best]
 
     def _move(self, s: State, p) -> Action:
         want_l, want_g = self._layout(s)
@@ -292,8 +420,8 @@ class HeuristicPlayer:
             short = [a for a in range(len(have)) if have[a] < want[a]]
             spare = [a for a in range(len(have)) if have[a] > want[a] and have[a] - arrived[a] > 0]
             if short and spare:
-                return Action(K.MOVE_COUNTER, area=spare[0], to=short[0], piece=piece)
-        return Action(K.DONE)
+                return self._t.move[spare[0], short[0], piece]
+        return self._t.done
 
     def _loss(self, s: State, legal) -> Action:
         """Which counter to give up (engine convention, :mod:`.losses`): a Group before a
@@ -308,7 +436,7 @@ class HeuristicPlayer:
             order = (Piece.LEADER,) + ((Piece.BASE,) if spare_base else ()) + (Piece.GROUP, Piece.BASE)
         else:
             order = (Piece.GROUP, Piece.LEADER, Piece.BASE)
-        return Action(K.LOSE, piece=next(p for p in order if p in pieces))
+        return self._t.lose[next(p for p in order if p in pieces)]
 
     def _base(self, s: State, legal) -> Action:
         def danger(a: int) -> int:

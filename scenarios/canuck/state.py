@@ -8,8 +8,8 @@ into a new :class:`State`. An action not in :meth:`State.legal_actions` raises
 unchanged.
 
 Randomness is reproducible: setup uses ``numpy.random.default_rng([seed, 0])`` and the
-n-th applied action uses ``default_rng([seed, n])`` (``n = state.step``), created only
-when the action needs a random draw.
+n-th applied action draws what ``default_rng([seed, n])`` draws (``n = state.step``;
+:mod:`scenarios.engine.steprng` gives those draws faster), only when it needs one.
 
 Cards are ints 0..51 (:mod:`scenarios.canuck.cards`). Areas are indices into
 ``state.board.areas``; every per-area tuple (``garrison``, ``groups``, ``leaders``,
@@ -17,8 +17,8 @@ Cards are ints 0..51 (:mod:`scenarios.canuck.cards`). Areas are indices into
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping
 
 import numpy as np
 
@@ -74,7 +74,8 @@ class State:
     off the map: ``unused_groups``, ``unused_bases``, ``lost_leaders`` (CN.F2h).
     ``draws_due``: deck draws still owed by the option being resolved (CN.P8, CN.P13).
     ``over``: ``None`` or the :class:`EndReason` (CN.E1, CN.E2). ``events``: log lines
-    of the last transition. ``options``: options resolved so far (the game length).
+    of the last transition (none once :meth:`without_log`). ``options``: options
+    resolved so far (the game length).
     """
 
     board: CanuckMap = field(repr=False)
@@ -101,6 +102,8 @@ class State:
     pending: Pending | None
     over: EndReason | None
     events: tuple[str, ...] = ()
+    logging: bool = field(default=True, repr=False, compare=False)
+    """Whether ``apply`` writes log lines (``events``); see :meth:`without_log`."""
 
     # -- queries -------------------------------------------------------------
     @property
@@ -143,6 +146,12 @@ class State:
         """The Partisan's VP total (CN.E4), provisional while the game goes on."""
         return (float(self.score().total),)
 
+    def without_log(self) -> "State":
+        """The same position, but its transitions keep no log (``events`` stay empty and
+        no log line is formatted): for Monte Carlo runs, where only the result counts.
+        Every draw and decision is the same as with the log."""
+        return replace(self, events=(), logging=False)
+
     def observation(self, player: int = 0) -> "State":
         """The state itself: a solitaire game with no hidden information the Partisan
         could use (bots must not read the draw deck's order, which no rule reveals)."""
@@ -158,12 +167,14 @@ class State:
         return cached
 
     def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is in :meth:`legal_actions` (a cached set lookup)."""
-        legal = self.__dict__.get("_legal_set")
-        if legal is None:
-            legal = frozenset(self.legal_actions())
-            self.__dict__["_legal_set"] = legal
-        return action in legal
+        """Whether ``action`` is in :meth:`legal_actions`. (The last action found legal
+        is remembered, so ``apply`` does not check a bot's choice twice.)"""
+        if self.__dict__.get("_legal_checked") is action:
+            return True
+        if operations.is_legal(self, action):
+            self.__dict__["_legal_checked"] = action
+            return True
+        return False
 
     def apply(self, action: Action) -> "State":
         """The state after ``action``. Raises :class:`IllegalAction` if it is not legal."""
@@ -252,7 +263,7 @@ def _placement(board: CanuckMap, placement: Mapping[str, tuple[int, int, int]]):
 
 
 def new_game(seed: int, board: CanuckMap | None = None,
-             placement: Mapping[str, tuple[int, int, int]] | None = None) -> State:
+             placement: Mapping[str, tuple[int, int, int]] | Callable[..., Mapping] | None = None) -> State:
     """A new game after set-up (CN.S1–CN.S4), reproducible from ``seed``.
 
     CN.S1: shuffle; deal one card at a time keeping the first 4 red number cards (the
@@ -260,7 +271,9 @@ def new_game(seed: int, board: CanuckMap | None = None,
     are shuffled back into the deck. CN.S2: one die rolled per GAR box (in area order).
     CN.S3: by default 1 Leader, 2 Groups, 1 Base in each BASE* area; ``placement``
     (area name -> (leaders, groups, bases)) sets up freely in BASE areas instead
-    (all 4 Leaders placed, at most 1 Base per area; the rest stay unused).
+    (all 4 Leaders placed, at most 1 Base per area; the rest stay unused); it may also
+    be a function ``(board, garrison) -> placement`` that sees the rolled garrisons
+    (CN.S2 comes first), e.g. :func:`.placement.free_placement`.
     Raises :class:`InputError` for a bad seed or placement.
     """
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
@@ -291,13 +304,14 @@ def new_game(seed: int, board: CanuckMap | None = None,
         for b in board.base_star:
             leaders[b], groups[b], bases[b] = 1, 2, 1
     else:
-        leaders, groups, bases = _placement(board, placement)
+        chosen = placement(board, tuple(garrison)) if callable(placement) else placement
+        leaders, groups, bases = _placement(board, chosen)
     events = [
         f"set-up (seed {seed}, map '{board.graph.name}', {board.graph.provenance})",
         f"  Reserve: {labels(sorted(reserve))}; Axis deck: {labels(sorted(axis))}; "
         f"{len(rest)} other dealt card(s) shuffled back; draw deck {len(deck)} cards",
         "  garrisons: " + ", ".join(f"{board.areas[g]} {garrison[g]}" for g in board.gar),
-        "  Partisans: " + ", ".join(f"{board.areas[a]} {leaders[a]}L {groups[a]}G {bases[a]}B"
+        f"  Partisans{'' if placement is None else ' (free set-up, CN.S3)'}: " + ", ".join(f"{board.areas[a]} {leaders[a]}L {groups[a]}G {bases[a]}B"
                                     for a in range(n) if leaders[a] + groups[a] + bases[a]),
     ]
     return State(

@@ -31,7 +31,8 @@ def _red_face(w: Work, c: int, during: str = "") -> bool:
     w.removed.append(c)
     if w.red_faces >= RED_FACES_TO_END:
         w.over = EndReason.SIXTH_ADVANCE
-        w.log(f"  {label(c)}{during}: the 6th red face card: the game ends (CN.E1)")
+        if w.logging:
+            w.log(f"  {label(c)}{during}: the 6th red face card: the game ends (CN.E1)")
         return True
     return False
 
@@ -46,17 +47,21 @@ def draw_one(w: Work) -> None:
     c = w.deck.pop(0)
     if is_red_number(c):
         w.to_reserve(c)
-        w.log(f"  draws {label(c)}: to the Reserve")
+        if w.logging:
+            w.log(f"  draws {label(c)}: to the Reserve")
     elif is_black_number(c):
         w.to_axis_deck(c)
-        w.log(f"  draws {label(c)}: shuffled into the Axis deck")
+        if w.logging:
+            w.log(f"  draws {label(c)}: shuffled into the Axis deck")
     elif is_red_face(c):
         if not _red_face(w, c):
-            w.log(f"  draws {label(c)}: Allied Advance #{w.red_faces} (CN.F1)")
+            if w.logging:
+                w.log(f"  draws {label(c)}: Allied Advance #{w.red_faces} (CN.F1)")
             allied_advance(w)
     else:
         w.removed.append(c)
-        w.log(f"  draws {label(c)}: Axis Sweep (CN.F2)")
+        if w.logging:
+            w.log(f"  draws {label(c)}: Axis Sweep (CN.F2)")
         start_sweep(w)
 
 
@@ -69,19 +74,23 @@ def allied_advance(w: Work) -> None:
         c = w.deck.pop(0)
         if is_red_number(c):
             if removed:
-                w.log(f"  removed unresolved: {labels(removed)}")
+                if w.logging:
+                    w.log(f"  removed unresolved: {labels(removed)}")
             w.to_reserve(c)
-            w.log(f"  Allied Advance brings {label(c)} to the Reserve")
+            if w.logging:
+                w.log(f"  Allied Advance brings {label(c)} to the Reserve")
             return
         if is_red_face(c):
             if _red_face(w, c, " (drawn in the Allied Advance)"):
                 return
-            w.log(f"  {label(c)} drawn in the Allied Advance: red face card {w.red_faces} of "
-                  f"{RED_FACES_TO_END}, removed unresolved")
+            if w.logging:
+                w.log(f"  {label(c)} drawn in the Allied Advance: red face card {w.red_faces} of "
+                      f"{RED_FACES_TO_END}, removed unresolved")
         else:
             w.removed.append(c)
         removed.append(c)
-    w.log(f"  removed unresolved: {labels(removed)}; the draw deck is empty")
+    if w.logging:
+        w.log(f"  removed unresolved: {labels(removed)}; the draw deck is empty")
 
 
 def sweep_targets(w, garrison_area: int) -> list[int]:
@@ -119,18 +128,20 @@ def start_sweep(w: Work) -> None:
     back = [g for g in board.gar if w.garrison[g] == 0]
     for g in back:
         w.garrison[g] = 1
-    if back:
+    if back and w.logging:
         w.log("  garrisons return at strength 1: " + ", ".join(w.name(g) for g in back))
     strongest = max(w.garrison[g] for g in board.gar)
     tied = [g for g in board.gar if w.garrison[g] == strongest]
     gar = tied[w.pick(len(tied))]
     targets = sweep_targets(w, gar)
     if not targets:
-        w.log(f"  the garrison in {w.name(gar)} (strength {strongest}) finds no Partisans in reach: no attack")
+        if w.logging:
+            w.log(f"  the garrison in {w.name(gar)} (strength {strongest}) finds no Partisans in reach: no attack")
         return
     target = targets[w.pick(len(targets))]
-    w.log(f"  the garrison in {w.name(gar)} (strength {strongest}) sweeps {w.name(target)} "
-          f"({w.groups[target]}G {w.leaders[target]}L {w.bases[target]}B)")
+    if w.logging:
+        w.log(f"  the garrison in {w.name(gar)} (strength {strongest}) sweeps {w.name(target)} "
+              f"({w.groups[target]}G {w.leaders[target]}L {w.bases[target]}B)")
     if not w.reserve:
         resolve_sweep(w, gar, target, ())
     else:
@@ -152,7 +163,8 @@ def resolve_sweep(w: Work, gar: int, target: int, cards) -> None:
     strength = w.garrison[gar]
     black = w.draw_axis(strength)
     axis = sum(rank(c) for c in black)
-    w.log(f"  Sweep: Partisan {labels(red)} + {n} counter(s) = {score} vs Axis {labels(black)} = {axis}")
+    if w.logging:
+        w.log(f"  Sweep: Partisan {labels(red)} + {n} counter(s) = {score} vs Axis {labels(black)} = {axis}")
     if axis <= score:
         w.log("  the Sweep fails (CN.F2f)")
         w.hit_garrison(gar, n)

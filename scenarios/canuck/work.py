@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
+from ..engine.steprng import StepRng
 
 if TYPE_CHECKING:
     from .state import State
@@ -18,27 +18,26 @@ if TYPE_CHECKING:
 __all__ = ["Work"]
 
 
+PILES = ("deck", "reserve", "partisan_discard", "axis_deck", "axis_discard", "removed", "garrison", "groups",
+         "leaders", "bases")
+"""The state's tuples that a :class:`Work` turns into lists when a rule first uses them."""
+CACHES = ("_legal", "_legal_checked")
+"""What a state remembers about itself (its legal actions), not copied to the next one."""
+
+
 class Work:
     """A mutable copy of a :class:`State` used while one action resolves.
 
     Offers the primitive moves every rule uses: deck and Axis draws, filing cards,
     hitting garrisons, losing counters, and the Alba liberation check (CN.E3) after
-    every change of the map.
+    every change of the map. The card piles and per-area counts (:data:`PILES`) are
+    copied into lists the first time a rule reads them; the others are frozen back as
+    the very tuples they were.
     """
 
     def __init__(self, state: "State"):
         self.s = state
         self.board = state.board
-        self.deck = list(state.deck)
-        self.reserve = list(state.reserve)
-        self.partisan_discard = list(state.partisan_discard)
-        self.axis_deck = list(state.axis_deck)
-        self.axis_discard = list(state.axis_discard)
-        self.removed = list(state.removed)
-        self.garrison = list(state.garrison)
-        self.groups = list(state.groups)
-        self.leaders = list(state.leaders)
-        self.bases = list(state.bases)
         self.unused_groups = state.unused_groups
         self.unused_bases = state.unused_bases
         self.lost_leaders = state.lost_leaders
@@ -50,23 +49,38 @@ class Work:
         self.pending = state.pending
         self.over = state.over
         self.events: list[str] = []
+        self.logging = state.logging  # rules format their log lines only when this is true
         self._rng = None
-        self._rng_key = [state.seed, state.step]
+        self._piles: list[str] = []  # the piles copied into lists so far
+
+    def __getattr__(self, name: str):
+        """The first use of a pile: a list copy of the state's tuple (kept from then on)."""
+        if name in PILES:
+            value = list(getattr(self.s, name))
+            setattr(self, name, value)
+            self._piles.append(name)
+            return value
+        raise AttributeError(name)
 
     # -- randomness ----------------------------------------------------------
     @property
-    def rng(self) -> np.random.Generator:
+    def rng(self) -> StepRng:
+        """This step's generator: the draws of ``numpy.random.default_rng([seed, step])``
+        (:mod:`scenarios.engine.steprng`), made on first use."""
         if self._rng is None:
-            self._rng = np.random.default_rng(self._rng_key)
+            self._rng = StepRng(self.s.seed, self.s.step)
         return self._rng
 
     def pick(self, n: int) -> int:
         """A uniform random index in ``range(n)`` (``0`` without a draw when n == 1)."""
-        return 0 if n == 1 else int(self.rng.integers(n))
+        return 0 if n == 1 else self.rng.integers(n)
 
     # -- log -----------------------------------------------------------------
     def log(self, text: str) -> None:
-        self.events.append(text)
+        """Add a log line (kept only when the state keeps a log; a line that takes work
+        to format is guarded by ``if w.logging`` where it is made)."""
+        if self.logging:
+            self.events.append(text)
 
     def name(self, area: int) -> str:
         return self.board.areas[area]
@@ -91,7 +105,8 @@ class Work:
         for _ in range(n):
             if not self.axis_deck:
                 if not self.axis_discard:
-                    self.log(f"  the Axis deck and discard pile are empty: {len(drawn)} of {n} cards drawn")
+                    if self.logging:
+                        self.log(f"  the Axis deck and discard pile are empty: {len(drawn)} of {n} cards drawn")
                     break
                 self.axis_deck, self.axis_discard = sorted(self.axis_discard), []
                 self.log("  the Axis discard pile is shuffled into a new Axis deck (CN.P2)")
@@ -127,10 +142,12 @@ class Work:
         if after <= 0:
             self.garrison[area] = 0
             self.vp += 1
-            self.log(f"  garrison in {self.name(area)} {before} -> removed: +1 VP (VP {self.vp})")
+            if self.logging:
+                self.log(f"  garrison in {self.name(area)} {before} -> removed: +1 VP (VP {self.vp})")
         else:
             self.garrison[area] = after
-            self.log(f"  garrison in {self.name(area)} {before} -> {after}")
+            if self.logging:
+                self.log(f"  garrison in {self.name(area)} {before} -> {after}")
         self.check_alba()
 
     def remove_counter(self, area: int, piece) -> None:
@@ -146,7 +163,8 @@ class Work:
         else:
             self.bases[area] -= 1
             self.unused_bases += 1
-        self.log(f"  lost in {self.name(area)}: {'the Base' if kind == 'base' else 'a ' + kind.capitalize()}")
+        if self.logging:
+            self.log(f"  lost in {self.name(area)}: {'the Base' if kind == 'base' else 'a ' + kind.capitalize()}")
         self.check_alba()
 
     def finish_option(self, red=(), black=()) -> None:
@@ -158,15 +176,23 @@ class Work:
 
     # -- freezing ------------------------------------------------------------
     def freeze(self):
-        """The new immutable state (same class as the copied one), one step later."""
-        return type(self.s)(
-            board=self.board, seed=self.s.seed, step=self.s.step + 1, deck=tuple(self.deck),
-            reserve=tuple(self.reserve), partisan_discard=tuple(self.partisan_discard),
-            axis_deck=tuple(self.axis_deck), axis_discard=tuple(self.axis_discard),
-            removed=tuple(self.removed), garrison=tuple(self.garrison), groups=tuple(self.groups),
-            leaders=tuple(self.leaders), bases=tuple(self.bases), unused_groups=self.unused_groups,
-            unused_bases=self.unused_bases, lost_leaders=self.lost_leaders, vp=self.vp,
-            alba_liberated_once=self.alba_liberated_once, red_faces=self.red_faces,
-            options=self.options, draws_due=self.draws_due, pending=self.pending, over=self.over,
-            events=tuple(self.events),
-        )
+        """The new immutable state (same class as the copied one), one step later.
+        Built from a copy of the old state's fields (not through the dataclass
+        ``__init__``, which sets them one by one); a pile left as it was stays the very
+        same tuple."""
+        s = self.s
+        new = object.__new__(type(s))
+        fields = new.__dict__
+        fields.update(s.__dict__)
+        for cache in CACHES:
+            fields.pop(cache, None)
+        mine = self.__dict__
+        for name in self._piles:
+            value = tuple(mine[name])
+            if value != fields[name]:
+                fields[name] = value
+        fields.update(step=s.step + 1, unused_groups=self.unused_groups, unused_bases=self.unused_bases,
+                      lost_leaders=self.lost_leaders, vp=self.vp, alba_liberated_once=self.alba_liberated_once,
+                      red_faces=self.red_faces, options=self.options, draws_due=self.draws_due,
+                      pending=self.pending, over=self.over, events=tuple(self.events))
+        return new

@@ -5,6 +5,7 @@
     furball play canuck --games 1000 --player random   # bands, mean VP (95% CI), length
     furball play canuck --interactive [--seed 7]       # you are the Partisan
     furball play canuck --map my_map.toml ...          # your own map (same format)
+    furball play canuck --setup free ...               # the free set-up (CN.S3)
 """
 from __future__ import annotations
 
@@ -26,11 +27,13 @@ PICTURE = "canuck"
 def add_arguments(p) -> None:
     p.add_argument("--map", metavar="FILE", default=None, help="a Canuck map file (TOML); default: the "
                    "shipped reconstruction")
+    p.add_argument("--setup", choices=GAME.option("setup").choices, default=GAME.option("setup").default,
+                   help=GAME.option("setup").help)
 
 
 def options(args) -> dict:
     """Game options from the parsed arguments (the map is loaded and checked now)."""
-    return {"map": load_map(args.map) if args.map else None}
+    return {"map": load_map(args.map) if args.map else None, "setup": args.setup}
 
 
 def summarise(rows, label: str):

@@ -19,11 +19,11 @@ import io
 import math
 import os
 import pathlib
-import secrets
 import tempfile
 from dataclasses import dataclass, field
 
 from geometry.errors import InputError
+from geometry.files import write_bytes_atomic
 from maneuvers.bases import find_base
 from maneuvers.deck import find_deck
 
@@ -38,45 +38,9 @@ def _short(text: str, n: int = 60) -> str:
     return text if len(text) <= n else text[:n - 3] + "..."
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def _publish(path: pathlib.Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically, leaving no temporary file even if killed."""
-    folder = path.parent
-    mode = 0o666 & ~_umask()
-    tmp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
-    try:
-        fd = os.open(folder, os.O_TMPFILE | os.O_WRONLY, mode)
-    except (OSError, AttributeError):  # no O_TMPFILE here: a named temporary file
-        fd = None
-    try:
-        if fd is not None:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                # linkat(AT_SYMLINK_FOLLOW) on /proc/self/fd/N gives the nameless file a name
-                proc = os.open("/proc/self/fd", os.O_RDONLY | os.O_DIRECTORY)
-                try:
-                    os.link(str(f.fileno()), tmp, src_dir_fd=proc, follow_symlinks=True)
-                finally:
-                    os.close(proc)
-        else:
-            with open(tmp, "xb") as f:
-                f.write(data)
-            os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-
-
 def write_text_atomic(path: pathlib.Path, text: str) -> None:
     """Publish ``text`` (UTF-8) at ``path`` atomically (module docstring)."""
-    _publish(pathlib.Path(path), text.encode("utf-8"))
+    write_bytes_atomic(path, text.encode("utf-8"))
 
 
 @dataclass
@@ -143,7 +107,7 @@ class Outputs:
         done, lines = [], []
         for path, data, said in self.staged:
             try:
-                _publish(path, data)
+                write_bytes_atomic(path, data)
             except OSError as exc:
                 for p in done:
                     p.unlink(missing_ok=True)

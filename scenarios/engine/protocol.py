@@ -56,6 +56,11 @@ class GameState(Protocol):
         """One flat row (str/int/float/bool values) describing the result, for
         Monte Carlo tables and sweep files."""
 
+    # Optional: ``without_log() -> GameState``, the same position whose transitions
+    # keep no log (``events`` empty, no log line formatted). ``play_game(...,
+    # keep_log=False)`` uses it when a state has it; every draw, decision and result
+    # must stay the same as with the log.
+
 
 class Player(Protocol):
     """A bot: picks one of the legal actions from what its seat may see."""

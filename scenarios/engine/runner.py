@@ -16,14 +16,17 @@ MAX_ACTIONS = 1_000_000
 """A safety net: no shipped game comes near it; reaching it is a bug, reported as such."""
 
 
-def series_seeds(seed: int, games: int) -> list[int]:
-    """The seeds of games ``0 .. games-1`` of a series started at ``seed``: 64-bit
-    integers from ``numpy.random.SeedSequence(seed).spawn(games)``, so a game's result
-    does not depend on how many workers ran the series or in which order."""
+def series_seeds(seed: int, games: int, start: int = 0) -> list[int]:
+    """The seeds of games ``start .. start+games-1`` of a series started at ``seed``:
+    64-bit integers from ``numpy.random.SeedSequence(seed).spawn(...)`` (child ``i`` is
+    ``SeedSequence(seed, spawn_key=(i,))``, so any stretch of the series is made without
+    the games before it), and a game's result does not depend on how many workers ran
+    the series or in which order. Raises :class:`InputError` for a negative seed."""
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise InputError(f"seed: expected an integer >= 0, got {seed!r}")
-    children = np.random.SeedSequence(int(seed)).spawn(int(games))
-    return [int(c.generate_state(1, dtype=np.uint64)[0]) for c in children]
+    seed = int(seed)
+    return [int(np.random.SeedSequence(seed, spawn_key=(i,)).generate_state(1, dtype=np.uint64)[0])
+            for i in range(int(start), int(start) + int(games))]
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,8 @@ def play_game(game: Game, seed: int, players: str | Sequence[str] = "heuristic",
     bots = [game.player(name, seed, seat) for seat, name in enumerate(names)]
     state = game.new_game(seed, **opts)
     steps = [(None, None, tuple(state.events))] if keep_log else []
+    if not keep_log and hasattr(state, "without_log"):
+        state = state.without_log()  # optional protocol member: no log lines formatted
     for _ in range(MAX_ACTIONS):
         seat = state.current_player()
         if seat is None:

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
-from scipy import stats
 
 __all__ = ["mean_interval", "proportion_interval", "ColumnSummary", "Summary", "summarise"]
 
@@ -18,6 +17,8 @@ def mean_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[fl
     mean = float(v.mean()) if len(v) else math.nan
     sd = float(v.std(ddof=1)) if len(v) > 1 else 0.0
     if len(v) > 1 and sd > 0:
+        from scipy import stats  # imported when first needed: worker processes never summarise
+
         low, high = stats.t.interval(confidence, len(v) - 1, loc=mean, scale=sd / math.sqrt(len(v)))
         return mean, float(low), float(high)
     return mean, mean, mean
@@ -27,6 +28,8 @@ def proportion_interval(successes: int, trials: int, confidence: float = 0.95) -
     """``(share, low, high)``: the share and its Wilson score interval (scipy)."""
     if trials == 0:
         return math.nan, math.nan, math.nan
+    from scipy import stats
+
     ci = stats.binomtest(int(successes), int(trials)).proportion_ci(confidence, method="wilson")
     return successes / trials, float(ci.low), float(ci.high)
 

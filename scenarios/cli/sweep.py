@@ -1,0 +1,179 @@
+"""`furball sweep GAME`: many games at every point of a grid of options, on Dask.
+
+    furball sweep canuck --games 2000 --seed 1                       # all cores of this machine
+    furball sweep canuck --games 20000 --grid setup=default,free --out runs.parquet --plot runs.png
+    furball sweep canuck --games 1000 --grid player=heuristic,random --workers 1   # in this process
+    furball sweep canuck --games 100000 --scheduler tcp://head:8786  # an existing Dask cluster
+    furball sweep canuck ... --out runs.parquet --resume             # finish an interrupted sweep
+
+Every game of the registered games (:data:`.play.GAMES`) can be swept: ``--set KEY=VALUE``
+and ``--grid KEY=V1,V2`` take the game's options (``furball sweep GAME --help`` lists
+them) and ``player``. The table (one summary per grid point, 95 % intervals) goes to
+stdout; ``--out`` writes one row per game (Parquet or CSV), ``--plot`` a picture of the
+outcome per grid point. All input is checked before any game is played.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import pathlib
+import sys
+from typing import TextIO
+
+from geometry.errors import InputError
+from scenarios.engine.sweep import (MAX_GAMES, PLAYER, ROW_FORMATS, SEATS, default_workers, encode_rows, plan_sweep,
+                                   run_sweep)
+
+from .output import PLOT_FORMATS, Outputs, viz
+from .play import GAMES
+
+__all__ = ["register", "run", "parse_pairs", "CHECKPOINT_SUFFIX"]
+
+CHECKPOINT_SUFFIX = ".partial"
+"""``--out FILE`` keeps finished games in ``FILE.partial`` until the sweep completes."""
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:40]!r}") from None
+
+
+def _options_help(game) -> str:
+    lines = [f"{PLAYER}: the bots, one for every seat or one per seat joined by '{SEATS}' "
+             f"({', '.join(game.players)}; default {next(iter(game.players))})"]
+    for o in game.options:
+        values = f"one of {', '.join(map(str, o.choices))}" if o.choices else getattr(o.kind, "__name__", "a value")
+        lines.append(f"{o.name}: {o.help} ({values}; default {o.default})")
+    return "options for --set and --grid:\n  " + "\n  ".join(lines)
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "sweep", help="play many games at every point of a grid of options (" + ", ".join(GAMES) + ")",
+        description="Play N games at every point of a grid of game options, on this machine's cores or a "
+                    "Dask cluster; print a summary per point with 95%% intervals, write one row per game.",
+        epilog="\n\n".join(f"{name}: {_options_help(m.GAME)}" for name, m in GAMES.items()),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("game", metavar="GAME", choices=list(GAMES), help="which game: " + ", ".join(GAMES))
+    p.add_argument("--games", type=_whole, required=True, metavar="N", help="games per grid point")
+    p.add_argument("--seed", type=_whole, default=0, help="seed of the series (default 0); game i of every "
+                   "point plays seed i of the series")
+    p.add_argument("--player", default=None, help=f"the bots (default: the game's first); '{SEATS}' between "
+                   "seats")
+    p.add_argument("--set", dest="settings", action="append", default=[], metavar="KEY=VALUE",
+                   help="an option, the same at every point (repeatable)")
+    p.add_argument("--grid", action="append", default=[], metavar="KEY=V1,V2",
+                   help="an option's values; every combination is a grid point (repeatable); separate the "
+                        "values with ';' when they hold commas")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=_whole, default=None, metavar="N",
+                       help="worker processes of a local Dask cluster (default: one per core; 1: in this "
+                            "process, no cluster)")
+    where.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                       help="run on the Dask cluster of this scheduler, e.g. tcp://head:8786")
+    p.add_argument("--batch", type=_whole, default=None, metavar="N",
+                   help="games per task (default: about 8 tasks per worker, at most 1000 games; with "
+                        "--scheduler, sized for 32 workers)")
+    p.add_argument("--out", metavar="FILE", default=None, help="write one row per game to FILE.parquet or "
+                   "FILE.csv (finished games are kept in FILE.partial until the sweep completes)")
+    p.add_argument("--resume", action="store_true", help="continue the interrupted sweep kept in "
+                   "--out FILE's .partial file")
+    p.add_argument("--plot", metavar="FILE", default=None, help="draw the outcome per grid point to FILE.png, "
+                   ".svg or .pdf")
+    p.add_argument("--json", action="store_true", help="print the summaries as JSON")
+    p.set_defaults(func=run)
+
+
+def parse_pairs(items: list[str], option: str, many: bool) -> dict[str, str | list[str]]:
+    """``["k=v", ...]`` -> ``{k: v}`` (``many``: ``{k: [v1, v2]}`` split at commas, or
+    at semicolons when there is one, for values that hold commas themselves:
+    ``expansions=expert;expert,tank``). Raises :class:`InputError` for a malformed item
+    or a key given twice."""
+    out: dict[str, str | list[str]] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep or not key or not value.strip():
+            form = "KEY=V1,V2" if many else "KEY=VALUE"
+            raise InputError(f"{option} {item[:60]!r}: expected {form}")
+        if key in out:
+            raise InputError(f"{option} {key}: given twice")
+        if many:
+            values = [v.strip() for v in value.split(";" if ";" in value else ",")]
+            if any(not v for v in values):
+                raise InputError(f"{option} {item[:60]!r}: expected values separated by commas (or semicolons)")
+            out[key] = values
+        else:
+            out[key] = value.strip()
+    return out
+
+
+def _checkpoint(rows_path: pathlib.Path | None, resume: bool) -> pathlib.Path | None:
+    """The ``.partial`` file beside ``--out`` (checked against ``--resume``)."""
+    if rows_path is None:
+        if resume:
+            raise InputError("--resume: give the --out FILE of the interrupted sweep")
+        return None
+    partial = rows_path.with_name(rows_path.name + CHECKPOINT_SUFFIX)
+    if resume and not partial.exists():
+        raise InputError(f"--resume: no interrupted sweep to continue ({partial} does not exist)")
+    if not resume and partial.exists():
+        raise InputError(f"--out {rows_path}: {partial} holds an interrupted sweep: add --resume to continue "
+                         f"it, or delete it")
+    return partial
+
+
+def run(args, stdout: TextIO | None = None) -> int:
+    """Run ``furball sweep`` from parsed ``args``. Raises :class:`InputError` for bad
+    input before any game is played; returns 130 after Ctrl-C (finished games kept)."""
+    module = GAMES[args.game]
+    game = module.GAME
+    out = stdout or sys.stdout
+    if not 1 <= args.games <= MAX_GAMES:
+        raise InputError(f"--games {args.games}: expected an integer from 1 to {MAX_GAMES:g}")
+    if args.seed < 0:
+        raise InputError(f"--seed {args.seed}: expected an integer >= 0")
+    if args.workers is not None and not 1 <= args.workers <= 4096:
+        raise InputError(f"--workers {args.workers}: expected an integer from 1 to 4096")
+    outputs = Outputs()
+    rows_path = outputs.claim(args.out, ROW_FORMATS, "--out")
+    plot = outputs.claim(args.plot, PLOT_FORMATS, "--plot")
+    partial = _checkpoint(rows_path, args.resume)
+    settings = parse_pairs(args.settings, "--set", many=False)
+    grid = parse_pairs(args.grid, "--grid", many=True)
+    workers = args.workers
+    if workers is None and args.scheduler is None:
+        workers = default_workers()
+    plan = plan_sweep(game, args.games, args.seed, args.player, settings, grid, args.batch, workers=workers)
+
+    from tqdm import tqdm
+
+    with tqdm(total=plan.total, desc=f"sweep {game.name}", unit="game", file=sys.stderr, mininterval=0.5,
+              leave=False, disable=None) as bar:
+        result = run_sweep(game, args.games, plan=plan, workers=workers if args.scheduler is None else None,
+                           scheduler=args.scheduler, progress=bar.update, checkpoint=partial, resume=args.resume,
+                           remove_checkpoint=False)
+    if not result.complete:
+        kept = (f"kept in {partial}: run the same command with --resume to finish" if partial is not None
+                else "nothing kept (give --out FILE to keep finished games)")
+        print(f"furball: interrupted: {result.games_done} of {plan.total} games finished; {kept}", file=sys.stderr)
+        return 130
+    if args.json:
+        print(json.dumps(result.to_json(module.summarise), indent=1), file=out)
+    else:
+        print(result.table(module.summarise), file=out)
+    said = sys.stderr if args.json else out
+    if rows_path is not None:
+        outputs.stage(rows_path, encode_rows(result, rows_path.suffix), f"{result.games_done} rows")
+    if plot is not None:
+        buffer = io.BytesIO()
+        drawn = viz().save_plot("sweep", result, buffer, format=plot.suffix.lstrip(".").lower())
+        outputs.stage(plot, buffer.getvalue(), drawn)
+    for line in outputs.publish():
+        print(line, file=said)
+    if partial is not None:
+        partial.unlink(missing_ok=True)  # the rows are kept: the checkpoint has served
+    return 0

@@ -118,11 +118,13 @@ def firing_bands(plane: PlaneState, rules: Rules) -> list[tuple[Polygon, Polygon
 
 @dataclass(frozen=True)
 class Zones:
-    """Zones of ``plane``: the tail zone for an enemy flying ``enemy_heading_deg``,
-    firing bands per arc, and every enemy's tail check and shot now. ``in_zone``: for
-    each enemy, whether its stand lies in the tail zone — the zone's question (an enemy
-    flying the zone's heading on the zone's base, there), which may differ from whether
-    the enemy, flying its own heading, can be tailed now."""
+    """Zones of ``plane``: the tail zone for an enemy flying ``enemy_heading_deg`` (the
+    bases of friends and landed planes block the ruler; the enemies, being the candidate
+    targets, do not), firing bands per arc, and every enemy's tail check and shot now
+    (with every base on the table). ``in_zone``: for each enemy, whether its stand lies
+    in the tail zone — the zone's question (that enemy flying the zone's heading on the
+    zone's base, there), which may differ from whether it can be tailed now, flying its
+    own heading."""
 
     plane: PlaneState
     enemy_heading_deg: float
@@ -148,13 +150,15 @@ def zones(plane: PlaneState, planes: Sequence[PlaneState], rules: Rules, enemy_h
     base = enemy_base or plane.base
     enemies = tuple((p, tail_check(plane, p, planes, rules), shot_at(plane, p, planes, rules))
                     for p in planes if p.side != plane.side and p.on_table)
-    zone = tail_zone(plane, planes, rules, heading, base) if plane.engines != Engines.MULTI else Polygon()
+    # the candidates are the enemies themselves, so their own bases do not cast shadows
+    # on the zone: friends and landed planes do
+    blockers = [p for p in planes if p.side == plane.side or p.landed]
+    zone = tail_zone(plane, blockers, rules, heading, base) if plane.engines != Engines.MULTI else Polygon()
     in_zone = []
     for p, _, _ in enemies:
         hypothetical = p.but(base=base, pose=p.pose @ p.base.stand @ Pose.rotation(heading - p.pose.heading_deg)
                              @ base.stand.inverse())
-        others = [q if q.name != p.name else hypothetical for q in planes]
-        in_zone.append(tail_check(plane, hypothetical, others, rules).ok
+        in_zone.append(tail_check(plane, hypothetical, blockers + [hypothetical], rules).ok
                        if plane.engines != Engines.MULTI else False)
     return Zones(plane, heading, zone, tuple(firing_bands(plane, rules)), enemies, rules,
                  tuple(table_mm), scenario, turn, tuple(in_zone))

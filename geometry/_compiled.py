@@ -1,0 +1,364 @@
+"""The compiled half of :mod:`geometry.kernels` (numba). Import it only through
+:func:`geometry.kernels.compiled`, which loads it on first use: importing numba and
+compiling (or loading the cache of) these functions costs time that commands which never
+ask a batch question should not pay.
+
+Every function here mirrors a scalar predicate of :mod:`geometry.base`,
+:mod:`geometry.segments` or :mod:`geometry.sector` step by step, with the same tolerance,
+so that both give the same answer (tests compare them on random and near-touching
+cases). A rectangle is given by its **frame** ``(x, y, cos, sin)`` (centre and heading,
+see :func:`frames`) and its **half sizes** ``(half_length, half_width)``; angles never
+enter the pair loops, so the trigonometry is done once per pose, not once per pair.
+
+Keep every numba function of the geometry layer in this one file: numba's cache checks
+only the file of the function it compiled, so a jitted caller in another file would keep
+a stale copy of a callee changed here.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit, prange
+
+from .tolerance import TOLERANCE_MM
+
+TOL = TOLERANCE_MM
+NONE, FRONT, LEFT, REAR, RIGHT = -1, 0, 1, 2, 3  # geometry.base.Edge values
+
+
+# -- scalar helpers (inlined into the loops) ------------------------------------------
+@njit(cache=True, inline="always")
+def cos_sin_deg(h):
+    """As :func:`geometry.pose.cos_sin_deg` for one angle: exact at quarter turns."""
+    r = h % 360.0
+    quarter = np.rint(r / 90.0)
+    rest = (r - 90.0 * quarter) * (math.pi / 180.0)
+    c0 = math.cos(rest)
+    s0 = math.sin(rest)
+    q = int(quarter) % 4
+    if q == 0:
+        return c0, s0
+    if q == 1:
+        return -s0, c0
+    if q == 2:
+        return -c0, -s0
+    return s0, -c0
+
+
+@njit(cache=True, inline="always")
+def sat_depth(ax, ay, ca, sa, ahl, ahw, bx, by, cb, sb, bhl, bhw):
+    """Separating-axis interpenetration depth of two rectangles (mm), as
+    :func:`geometry.base.penetration_depth_mm`."""
+    dx = bx - ax
+    dy = by - ay
+    best = math.inf
+    for k in range(4):
+        if k == 0:
+            ux, uy = ca, sa
+        elif k == 1:
+            ux, uy = -sa, ca
+        elif k == 2:
+            ux, uy = cb, sb
+        else:
+            ux, uy = -sb, cb
+        ra = abs(ux * ca + uy * sa) * ahl + abs(ux * -sa + uy * ca) * ahw
+        rb = abs(ux * cb + uy * sb) * bhl + abs(ux * -sb + uy * cb) * bhw
+        d = ra + rb - abs(ux * dx + uy * dy)
+        if d < best:
+            best = d
+    return best
+
+
+@njit(cache=True, inline="always")
+def to_local(x, y, c, s, px, py):
+    """Table point ``(px, py)`` in the frame ``(x, y, c, s)``."""
+    dx = px - x
+    dy = py - y
+    return c * dx + s * dy, -s * dx + c * dy
+
+
+@njit(cache=True, inline="always")
+def clip_line(px, py, dx, dy, hx, hy):
+    """Liang-Barsky: the line ``p + t d`` (local frame) is inside the box ``|x| <= hx,
+    |y| <= hy`` for ``t_in <= t <= t_out``, as :func:`geometry.segments.clip_parameters`."""
+    t_in = -math.inf
+    t_out = math.inf
+    for axis in range(2):
+        p = px if axis == 0 else py
+        d = dx if axis == 0 else dy
+        h = hx if axis == 0 else hy
+        if d == 0.0:
+            if abs(p) <= h:
+                lo, hi = -math.inf, math.inf
+            else:
+                lo, hi = math.inf, -math.inf
+        else:
+            t1 = (-h - p) / d
+            t2 = (h - p) / d
+            lo, hi = min(t1, t2), max(t1, t2)
+        t_in = max(t_in, lo)
+        t_out = min(t_out, hi)
+    return t_in, t_out
+
+
+@njit(cache=True, inline="always")
+def edge_of(qx, qy, hx, hy):
+    """The edge whose interior (beyond the tolerance from its corners) holds the
+    boundary point ``q`` (local frame), or ``NONE``."""
+    on_x = abs(qy) < hy - TOL
+    on_y = abs(qx) < hx - TOL
+    edge = NONE
+    if on_x and qx >= hx - TOL:
+        edge = FRONT
+    if on_x and qx <= -hx + TOL:
+        edge = REAR
+    if on_y and qy >= hy - TOL:
+        edge = LEFT
+    if on_y and qy <= -hy + TOL:
+        edge = RIGHT
+    return edge
+
+
+@njit(cache=True, inline="always")
+def crossing_edge(ax, ay, bx, by, x, y, c, s, hx, hy, leaving):
+    """Edge through whose interior segment ``a``-``b`` leaves (``leaving``) or enters the
+    rectangle, as :func:`geometry.segments.exit_edge` / ``entry_edge``."""
+    pax, pay = to_local(x, y, c, s, ax, ay)
+    pbx, pby = to_local(x, y, c, s, bx, by)
+    dx = pbx - pax
+    dy = pby - pay
+    t_in, t_out = clip_line(pax, pay, dx, dy, hx, hy)
+    t = t_out if leaving else t_in
+    valid = t_in <= t_out and t >= 0.0 and t <= 1.0
+    if leaving:
+        valid = valid and t_in <= 0.0
+    else:
+        valid = valid and t_out >= 1.0
+    if not valid:
+        return NONE
+    if not math.isfinite(t):
+        t = 0.0
+    return edge_of(pax + t * dx, pay + t * dy, hx, hy)
+
+
+@njit(cache=True, inline="always")
+def enters(ax, ay, bx, by, x, y, c, s, hx, hy):
+    """Does segment ``a``-``b`` get more than the tolerance inside the rectangle? As
+    :func:`geometry.segments.enters_interior`."""
+    pax, pay = to_local(x, y, c, s, ax, ay)
+    pbx, pby = to_local(x, y, c, s, bx, by)
+    t_in, t_out = clip_line(pax, pay, pbx - pax, pby - pay, hx - TOL, hy - TOL)
+    return max(t_in, 0.0) < min(t_out, 1.0)
+
+
+@njit(cache=True, inline="always")
+def _clip_half_plane(src, n_src, dst, nx, ny, offset):
+    """Sutherland-Hodgman: keep the part of convex polygon ``src[:n_src]`` where
+    ``n . p >= offset``, written to ``dst``; returns its vertex count. As
+    :func:`geometry.sector.clip_convex_halfplane`."""
+    m = 0
+    for i in range(n_src):
+        j = i + 1 if i + 1 < n_src else 0
+        px, py = src[i, 0], src[i, 1]
+        qx, qy = src[j, 0], src[j, 1]
+        sp = px * nx + py * ny - offset
+        sq = qx * nx + qy * ny - offset
+        if sp >= 0:
+            dst[m, 0] = px
+            dst[m, 1] = py
+            m += 1
+        if (sp >= 0) != (sq >= 0):
+            t = sp / (sp - sq)
+            dst[m, 0] = px + t * (qx - px)
+            dst[m, 1] = py + t * (qy - py)
+            m += 1
+    return m
+
+
+@njit(cache=True, inline="always")
+def _closest_of_convex(poly, k):
+    """Point of convex polygon ``poly[:k]`` (counter-clockwise) closest to the origin,
+    as :func:`geometry.sector.closest_point_of_convex`."""
+    if k == 1:
+        return poly[0, 0], poly[0, 1]
+    inside = True
+    bx, by, best = 0.0, 0.0, math.inf
+    for i in range(k):
+        j = i + 1 if i + 1 < k else 0
+        px, py = poly[i, 0], poly[i, 1]
+        ex, ey = poly[j, 0] - px, poly[j, 1] - py
+        if ex * -py - ey * -px < 0:
+            inside = False
+        ee = ex * ex + ey * ey
+        t = 0.0
+        if ee != 0:
+            t = min(1.0, max(0.0, -(px * ex + py * ey) / ee))
+        cx, cy = px + t * ex, py + t * ey
+        d = cx * cx + cy * cy
+        if d < best:
+            bx, by, best = cx, cy, d
+    if inside and k >= 3:
+        return 0.0, 0.0
+    return bx, by
+
+
+@njit(cache=True, inline="always")
+def _clip_piece(local, lo_deg, hi_deg, lo_outer, hi_outer, shrink, tmp, out):
+    c_lo, s_lo = cos_sin_deg(lo_deg)
+    c_hi, s_hi = cos_sin_deg(hi_deg)
+    tol_lo = TOL if (shrink and lo_outer) else 0.0
+    tol_hi = TOL if (shrink and hi_outer) else 0.0
+    m = _clip_half_plane(local, 4, tmp, -s_lo, c_lo, tol_lo)
+    return _clip_half_plane(tmp, m, out, s_hi, -c_hi, tol_hi)
+
+
+@njit(cache=True, inline="always")
+def closest_in_sector(fx, fy, fc, fs, half_deg, x, y, c, s, hx, hy, local, tmp, inner, exact):
+    """Closest point to the apex of the part of a rectangle inside a sector, as
+    :func:`geometry.sector.closest_in_sector`. The sector's frame ``(fx, fy, fc, fs)``
+    is the apex turned to the sector's centre line; ``half_deg`` its half-width. Returns
+    ``(distance, aim_x, aim_y)`` (table mm), distance ``inf`` when the rectangle does not
+    reach more than the tolerance inside. ``local``, ``tmp``, ``inner``, ``exact``:
+    scratch arrays ``(8, 2)``."""
+    for k in range(4):
+        sx = 1.0 if k < 2 else -1.0
+        sy = -1.0 if (k == 0 or k == 3) else 1.0
+        lx, ly = sx * hx, sy * hy
+        px = x + c * lx - s * ly
+        py = y + s * lx + c * ly
+        local[k, 0], local[k, 1] = to_local(fx, fy, fc, fs, px, py)
+    best, bx, by = math.inf, 0.0, 0.0
+    pieces = 0 if half_deg >= 180.0 else (1 if half_deg <= 90.0 else 2)
+    for piece in range(max(pieces, 1)):
+        if pieces == 0:
+            n_inner = 4
+            n_exact = 4
+            for k in range(4):
+                exact[k, 0], exact[k, 1] = local[k, 0], local[k, 1]
+        else:
+            if pieces == 1:
+                lo, hi, lo_outer, hi_outer = -half_deg, half_deg, True, True
+            elif piece == 0:
+                lo, hi, lo_outer, hi_outer = -half_deg, 0.0, True, False
+            else:
+                lo, hi, lo_outer, hi_outer = 0.0, half_deg, False, True
+            n_inner = _clip_piece(local, lo, hi, lo_outer, hi_outer, True, tmp, inner)
+            n_exact = _clip_piece(local, lo, hi, lo_outer, hi_outer, False, tmp, exact)
+        if n_inner == 0 or n_exact == 0:
+            continue
+        qx, qy = _closest_of_convex(exact, n_exact)
+        d = math.hypot(qx, qy)
+        if d < best:
+            best, bx, by = d, qx, qy
+    if best == math.inf:
+        return best, math.nan, math.nan
+    return best, fx + fc * bx - fs * by, fy + fs * bx + fc * by
+
+
+# -- batch kernels ---------------------------------------------------------------------
+@njit(cache=True)
+def frames(poses, out):
+    """``out[i] = (x, y, cos h, sin h)`` for poses ``(N, 3)`` (mm, mm, deg)."""
+    for i in range(poses.shape[0]):
+        c, s = cos_sin_deg(poses[i, 2])
+        out[i, 0] = poses[i, 0]
+        out[i, 1] = poses[i, 1]
+        out[i, 2] = c
+        out[i, 3] = s
+
+
+@njit(cache=True)
+def depth_pairs(fa, ha, fb, hb, ia, ib, out):
+    """``out[n] = depth(rect ia[n] of a, rect ib[n] of b)``."""
+    for n in range(out.shape[0]):
+        i, j = ia[n], ib[n]
+        out[n] = sat_depth(fa[i, 0], fa[i, 1], fa[i, 2], fa[i, 3], ha[i, 0], ha[i, 1],
+                           fb[j, 0], fb[j, 1], fb[j, 2], fb[j, 3], hb[j, 0], hb[j, 1])
+
+
+@njit(cache=True, parallel=True)
+def depth_grid(fa, ha, fb, hb, out):
+    """``out[i, j] = depth(rect i of a, rect j of b)``: every pair, both cores."""
+    for i in prange(fa.shape[0]):
+        for j in range(fb.shape[0]):
+            out[i, j] = sat_depth(fa[i, 0], fa[i, 1], fa[i, 2], fa[i, 3], ha[i, 0], ha[i, 1],
+                                  fb[j, 0], fb[j, 1], fb[j, 2], fb[j, 3], hb[j, 0], hb[j, 1])
+
+
+@njit(cache=True)
+def crossing_pairs(seg, fr, hr, ia, ib, leaving, out):
+    """``out[n]``: edge of rect ``ib[n]`` through which segment ``ia[n]`` (rows
+    ``(ax, ay, bx, by)``) leaves (``leaving``) or enters."""
+    for n in range(out.shape[0]):
+        i, j = ia[n], ib[n]
+        out[n] = crossing_edge(seg[i, 0], seg[i, 1], seg[i, 2], seg[i, 3], fr[j, 0], fr[j, 1], fr[j, 2],
+                               fr[j, 3], hr[j, 0], hr[j, 1], leaving)
+
+
+@njit(cache=True)
+def enters_pairs(seg, fr, hr, ia, ib, out):
+    """``out[n]``: segment ``ia[n]`` gets more than the tolerance inside rect ``ib[n]``."""
+    for n in range(out.shape[0]):
+        i, j = ia[n], ib[n]
+        out[n] = enters(seg[i, 0], seg[i, 1], seg[i, 2], seg[i, 3], fr[j, 0], fr[j, 1], fr[j, 2], fr[j, 3],
+                        hr[j, 0], hr[j, 1])
+
+
+@njit(cache=True)
+def sector_pairs(fs, half, fr, hr, ia, ib, dist, aim):
+    """``dist[n], aim[n]``: closest point of rect ``ib[n]`` inside sector ``ia[n]``
+    (frames ``fs``, half-widths ``half``); distance ``inf`` and aim NaN when none."""
+    local = np.empty((8, 2))
+    tmp = np.empty((8, 2))
+    inner = np.empty((8, 2))
+    exact = np.empty((8, 2))
+    for n in range(dist.shape[0]):
+        i, j = ia[n], ib[n]
+        d, x, y = closest_in_sector(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], half[i], fr[j, 0], fr[j, 1],
+                                    fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1], local, tmp, inner, exact)
+        dist[n] = d
+        aim[n, 0] = x
+        aim[n, 1] = y
+
+
+@njit(cache=True, parallel=True)
+def sector_grid(fs, half, reach, fr, hr, dist, aim):
+    """``dist[i, j], aim[i, j]``: as :func:`sector_pairs` for every sector ``i`` and rect
+    ``j``, both cores. Rects whose centre is farther than ``reach`` plus their half
+    diagonal from the apex are skipped (distance ``inf``): they cannot matter."""
+    for i in prange(fs.shape[0]):
+        local = np.empty((8, 2))
+        tmp = np.empty((8, 2))
+        inner = np.empty((8, 2))
+        exact = np.empty((8, 2))
+        for j in range(fr.shape[0]):
+            far = reach + math.hypot(hr[j, 0], hr[j, 1])
+            dx = fr[j, 0] - fs[i, 0]
+            dy = fr[j, 1] - fs[i, 1]
+            if dx * dx + dy * dy > far * far:
+                dist[i, j] = math.inf
+                aim[i, j, 0] = math.nan
+                aim[i, j, 1] = math.nan
+                continue
+            d, x, y = closest_in_sector(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], half[i], fr[j, 0], fr[j, 1],
+                                        fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1], local, tmp, inner, exact)
+            dist[i, j] = d
+            aim[i, j, 0] = x
+            aim[i, j, 1] = y
+
+
+@njit(cache=True)
+def blocked_any(seg, fr, hr, skip, out):
+    """``out[n]``: segment ``n`` gets more than the tolerance inside any rect ``k`` with
+    ``skip[n, k]`` false."""
+    for n in range(seg.shape[0]):
+        hit = False
+        for k in range(fr.shape[0]):
+            if skip[n, k]:
+                continue
+            if enters(seg[n, 0], seg[n, 1], seg[n, 2], seg[n, 3], fr[k, 0], fr[k, 1], fr[k, 2], fr[k, 3],
+                      hr[k, 0], hr[k, 1]):
+                hit = True
+                break
+        out[n] = hit

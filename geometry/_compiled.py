@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from .tolerance import TOLERANCE_MM
 
@@ -204,23 +204,53 @@ def _closest_of_convex(poly, k):
 
 
 @njit(cache=True, inline="always")
-def _clip_piece(local, lo_deg, hi_deg, lo_outer, hi_outer, shrink, tmp, out):
-    c_lo, s_lo = cos_sin_deg(lo_deg)
-    c_hi, s_hi = cos_sin_deg(hi_deg)
-    tol_lo = TOL if (shrink and lo_outer) else 0.0
-    tol_hi = TOL if (shrink and hi_outer) else 0.0
+def sector_pieces(half_deg, pieces):
+    """Split a sector of half-width ``half_deg`` into convex pieces, as
+    :func:`geometry.sector._pieces`: writes rows ``(cos lo, sin lo, cos hi, sin hi,
+    lo is the sector's edge, hi is the sector's edge)`` into ``pieces`` ``(2, 6)`` and
+    returns their count (0: the whole plane, no clipping)."""
+    if half_deg >= 180.0:
+        return 0
+    if half_deg <= 90.0:
+        bounds = ((-half_deg, half_deg, 1.0, 1.0), (0.0, 0.0, 0.0, 0.0))
+        count = 1
+    else:
+        bounds = ((-half_deg, 0.0, 1.0, 0.0), (0.0, half_deg, 0.0, 1.0))
+        count = 2
+    for k in range(count):
+        lo, hi, lo_outer, hi_outer = bounds[k]
+        pieces[k, 0], pieces[k, 1] = cos_sin_deg(lo)
+        pieces[k, 2], pieces[k, 3] = cos_sin_deg(hi)
+        pieces[k, 4] = lo_outer
+        pieces[k, 5] = hi_outer
+    return count
+
+
+@njit(cache=True, inline="always")
+def _clip_piece(local, c_lo, s_lo, c_hi, s_hi, tol_lo, tol_hi, tmp, out):
     m = _clip_half_plane(local, 4, tmp, -s_lo, c_lo, tol_lo)
     return _clip_half_plane(tmp, m, out, s_hi, -c_hi, tol_hi)
 
 
 @njit(cache=True, inline="always")
-def closest_in_sector(fx, fy, fc, fs, half_deg, x, y, c, s, hx, hy, local, tmp, inner, exact):
+def closest_in_sector(fx, fy, fc, fs, pieces, n_pieces, x, y, c, s, hx, hy, local, tmp, inner, exact):
     """Closest point to the apex of the part of a rectangle inside a sector, as
     :func:`geometry.sector.closest_in_sector`. The sector's frame ``(fx, fy, fc, fs)``
-    is the apex turned to the sector's centre line; ``half_deg`` its half-width. Returns
-    ``(distance, aim_x, aim_y)`` (table mm), distance ``inf`` when the rectangle does not
-    reach more than the tolerance inside. ``local``, ``tmp``, ``inner``, ``exact``:
-    scratch arrays ``(8, 2)``."""
+    is the apex turned to the sector's centre line; ``pieces``, ``n_pieces`` its convex
+    pieces (:func:`sector_pieces`). Returns ``(distance, aim_x, aim_y)`` (table mm),
+    distance ``inf`` when the rectangle does not reach more than the tolerance inside.
+    ``local``, ``tmp``, ``inner``, ``exact``: scratch arrays ``(8, 2)``."""
+    if n_pieces > 0:  # quick reject: the rectangle's circumcircle lies beyond a boundary of every piece
+        cx, cy = to_local(fx, fy, fc, fs, x, y)
+        margin = -(math.hypot(hx, hy) + 1.0)
+        outside = True
+        for k in range(n_pieces):
+            below = -pieces[k, 1] * cx + pieces[k, 0] * cy < margin
+            above = pieces[k, 3] * cx - pieces[k, 2] * cy < margin
+            if not (below or above):
+                outside = False
+        if outside:
+            return math.inf, math.nan, math.nan
     for k in range(4):
         sx = 1.0 if k < 2 else -1.0
         sy = -1.0 if (k == 0 or k == 3) else 1.0
@@ -229,22 +259,29 @@ def closest_in_sector(fx, fy, fc, fs, half_deg, x, y, c, s, hx, hy, local, tmp, 
         py = y + s * lx + c * ly
         local[k, 0], local[k, 1] = to_local(fx, fy, fc, fs, px, py)
     best, bx, by = math.inf, 0.0, 0.0
-    pieces = 0 if half_deg >= 180.0 else (1 if half_deg <= 90.0 else 2)
-    for piece in range(max(pieces, 1)):
-        if pieces == 0:
+    for piece in range(max(n_pieces, 1)):
+        if n_pieces == 0:
             n_inner = 4
             n_exact = 4
             for k in range(4):
                 exact[k, 0], exact[k, 1] = local[k, 0], local[k, 1]
         else:
-            if pieces == 1:
-                lo, hi, lo_outer, hi_outer = -half_deg, half_deg, True, True
-            elif piece == 0:
-                lo, hi, lo_outer, hi_outer = -half_deg, 0.0, True, False
-            else:
-                lo, hi, lo_outer, hi_outer = 0.0, half_deg, False, True
-            n_inner = _clip_piece(local, lo, hi, lo_outer, hi_outer, True, tmp, inner)
-            n_exact = _clip_piece(local, lo, hi, lo_outer, hi_outer, False, tmp, exact)
+            c_lo, s_lo, c_hi, s_hi = pieces[piece, 0], pieces[piece, 1], pieces[piece, 2], pieces[piece, 3]
+            tol_lo = TOL if pieces[piece, 4] > 0 else 0.0
+            tol_hi = TOL if pieces[piece, 5] > 0 else 0.0
+            n_exact = _clip_piece(local, c_lo, s_lo, c_hi, s_hi, 0.0, 0.0, tmp, exact)
+            if n_exact == 0:
+                continue
+            # the part inside the lines moved in by the tolerance is not empty when a
+            # corner lies there (the clip keeps it); only otherwise clip to find out
+            n_inner = 0
+            for k in range(4):
+                if (local[k, 0] * -s_lo + local[k, 1] * c_lo - tol_lo >= 0
+                        and local[k, 0] * s_hi + local[k, 1] * -c_hi - tol_hi >= 0):
+                    n_inner = 1
+                    break
+            if n_inner == 0:
+                n_inner = _clip_piece(local, c_lo, s_lo, c_hi, s_hi, tol_lo, tol_hi, tmp, inner)
         if n_inner == 0 or n_exact == 0:
             continue
         qx, qy = _closest_of_convex(exact, n_exact)
@@ -277,10 +314,10 @@ def depth_pairs(fa, ha, fb, hb, ia, ib, out):
                            fb[j, 0], fb[j, 1], fb[j, 2], fb[j, 3], hb[j, 0], hb[j, 1])
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def depth_grid(fa, ha, fb, hb, out):
     """``out[i, j] = depth(rect i of a, rect j of b)``: every pair, both cores."""
-    for i in prange(fa.shape[0]):
+    for i in range(fa.shape[0]):
         for j in range(fb.shape[0]):
             out[i, j] = sat_depth(fa[i, 0], fa[i, 1], fa[i, 2], fa[i, 3], ha[i, 0], ha[i, 1],
                                   fb[j, 0], fb[j, 1], fb[j, 2], fb[j, 3], hb[j, 0], hb[j, 1])
@@ -296,7 +333,7 @@ def crossing_pairs(seg, fr, hr, ia, ib, leaving, out):
                                fr[j, 3], hr[j, 0], hr[j, 1], leaving)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def enters_pairs(seg, fr, hr, ia, ib, out):
     """``out[n]``: segment ``ia[n]`` gets more than the tolerance inside rect ``ib[n]``."""
     for n in range(out.shape[0]):
@@ -313,25 +350,29 @@ def sector_pairs(fs, half, fr, hr, ia, ib, dist, aim):
     tmp = np.empty((8, 2))
     inner = np.empty((8, 2))
     exact = np.empty((8, 2))
+    pieces = np.empty((2, 6))
     for n in range(dist.shape[0]):
         i, j = ia[n], ib[n]
-        d, x, y = closest_in_sector(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], half[i], fr[j, 0], fr[j, 1],
+        count = sector_pieces(half[i], pieces)
+        d, x, y = closest_in_sector(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], pieces, count, fr[j, 0], fr[j, 1],
                                     fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1], local, tmp, inner, exact)
         dist[n] = d
         aim[n, 0] = x
         aim[n, 1] = y
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def sector_grid(fs, half, reach, fr, hr, dist, aim):
     """``dist[i, j], aim[i, j]``: as :func:`sector_pairs` for every sector ``i`` and rect
     ``j``, both cores. Rects whose centre is farther than ``reach`` plus their half
     diagonal from the apex are skipped (distance ``inf``): they cannot matter."""
-    for i in prange(fs.shape[0]):
-        local = np.empty((8, 2))
-        tmp = np.empty((8, 2))
-        inner = np.empty((8, 2))
-        exact = np.empty((8, 2))
+    local = np.empty((8, 2))
+    tmp = np.empty((8, 2))
+    inner = np.empty((8, 2))
+    exact = np.empty((8, 2))
+    pieces = np.empty((2, 6))
+    for i in range(fs.shape[0]):
+        count = sector_pieces(half[i], pieces)
         for j in range(fr.shape[0]):
             far = reach + math.hypot(hr[j, 0], hr[j, 1])
             dx = fr[j, 0] - fs[i, 0]
@@ -341,8 +382,8 @@ def sector_grid(fs, half, reach, fr, hr, dist, aim):
                 aim[i, j, 0] = math.nan
                 aim[i, j, 1] = math.nan
                 continue
-            d, x, y = closest_in_sector(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], half[i], fr[j, 0], fr[j, 1],
-                                        fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1], local, tmp, inner, exact)
+            d, x, y = closest_in_sector(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], pieces, count, fr[j, 0],
+                                        fr[j, 1], fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1], local, tmp, inner, exact)
             dist[i, j] = d
             aim[i, j, 0] = x
             aim[i, j, 1] = y

@@ -12,7 +12,8 @@ The loops are compiled with numba (``cache=True``) on first use, never at import
 first call in a fresh checkout compiles for a few seconds, later runs load the cache.
 The trigonometry is done once per pose (:func:`frames`), never once per pair, so
 all-pairs questions (:func:`depth_grid`, :func:`sector_grid`) cost a few nanoseconds
-per pair.
+per pair; these two split large grids by rows over the cores (threads; the compiled
+loops release the GIL).
 
 Functions: :func:`frames`, :func:`overlap_depth` / :func:`depth_grid` (DF.O-style
 overlap: interpenetration depth), :func:`exit_edge` / :func:`entry_edge` (through which
@@ -22,6 +23,8 @@ edge a segment leaves or enters), :func:`segment_enters` (a segment gets inside)
 """
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 
 import numpy as np
@@ -34,6 +37,23 @@ __all__ = ["compiled", "frames", "halves", "overlap_depth", "depth_grid", "exit_
 
 _THREADED = 200_000
 """Grids with fewer pairs than this run on one thread."""
+
+
+@lru_cache(maxsize=1)
+def _pool() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=os.cpu_count() or 1, thread_name_prefix="furball-kernel")
+
+
+def _threaded(n_rows: int, work) -> None:
+    """Run ``work(rows)`` on row blocks, one per core (the grid kernels release the GIL)."""
+    parts = max(1, min(os.cpu_count() or 1, n_rows))
+    bounds = np.linspace(0, n_rows, parts + 1).astype(int)
+    blocks = [slice(a, b) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
+    if len(blocks) == 1:
+        work(blocks[0])
+        return
+    for future in [_pool().submit(work, b) for b in blocks]:
+        future.result()
 
 
 @lru_cache(maxsize=1)
@@ -106,7 +126,8 @@ def depth_grid(frames_a, halves_a, frames_b, halves_b) -> np.ndarray:
         compiled().depth_pairs(_f64(frames_a), _f64(halves_a), _f64(frames_b), _f64(halves_b), ia, ib, out)
         return out.reshape(shape)
     out = np.empty((na, nb))
-    compiled().depth_grid(_f64(frames_a), _f64(halves_a), _f64(frames_b), _f64(halves_b), out)
+    fa, ha, fb, hb = _f64(frames_a), _f64(halves_a), _f64(frames_b), _f64(halves_b)
+    _threaded(na, lambda r: compiled().depth_grid(fa[r], ha[r], fb, hb, out[r]))
     return out
 
 
@@ -201,5 +222,9 @@ def sector_grid(sector_frames, half_width_deg, reach_mm, frames_r, halves_r):
     dist = np.empty((ns, nr))
     aim = np.empty((ns, nr, 2))
     half = _f64(np.broadcast_to(np.asarray(half_width_deg, float), (ns,)))
-    compiled().sector_grid(_f64(sector_frames), half, float(reach_mm), _f64(frames_r), _f64(halves_r), dist, aim)
+    fs, fr, hr = _f64(sector_frames), _f64(frames_r), _f64(halves_r)
+    if ns * nr < _THREADED:
+        compiled().sector_grid(fs, half, float(reach_mm), fr, hr, dist, aim)
+    else:
+        _threaded(ns, lambda r: compiled().sector_grid(fs[r], half[r], float(reach_mm), fr, hr, dist[r], aim[r]))
     return dist, aim

@@ -38,6 +38,7 @@ from typing import Callable, Mapping, Sequence
 import numpy as np
 
 from geometry import kernels as gk
+from geometry.datafile import Table as FileTable, load_toml
 from geometry.errors import InputError
 from geometry.pose import compose_batch
 from geometry.tolerance import TOLERANCE_MM
@@ -51,7 +52,8 @@ from maneuvers.tailing import choose_tails
 from .table import Orders, Table, needs_plan
 
 __all__ = ["ScoreWeights", "PlanTree", "plan_tree", "DuelTask", "duel_task", "ChunkResult", "evaluate_chunk",
-           "PlanReport", "EnemyReport", "analyze", "METRICS", "best_plan"]
+           "PlanReport", "EnemyReport", "analyze", "METRICS", "best_plan", "legal_plans", "default_enemies",
+           "load_enemy_weights"]
 
 FLYING, LANDED, OUT = 0, 1, 2
 """Node status codes (a plane in the air, landed on its base, out of the game)."""
@@ -599,3 +601,30 @@ def best_plan(table: Table, plane: str, orders: Mapping | None = None, score: Sc
     old = (orders or {}).get(plane) or Orders()
     report = analyze(table, plane, orders=orders, score=score, heat_rows=0)
     return replace(old, plan=report.best())
+
+
+WEIGHT_FIELDS = ("plane", "cards", "weight")
+MAX_WEIGHTS = 100_000
+"""The most plans an enemy-weights file may list."""
+
+
+def load_enemy_weights(path: str, table: Table) -> dict[str, dict[tuple[str, ...], float]]:
+    """Read an enemy-weights file (docs/analyze.md): ``[[plan]]`` tables with ``plane``
+    (an enemy's name), ``cards`` (its three card ids) and ``weight`` (>= 0). Plans of a
+    plane not listed weigh 0; planes not named keep equal weights. Raises
+    :class:`InputError` with one line naming the file, entry and field."""
+    top = FileTable(load_toml(path), str(path)).only(("plan", "notes"))
+    entries = top.list("plan")
+    if len(entries) > MAX_WEIGHTS:
+        raise top.error("plan", f"at most {MAX_WEIGHTS} plans", f"{len(entries)} plans")
+    out: dict[str, dict[tuple[str, ...], float]] = {}
+    for i, raw in enumerate(entries):
+        t = FileTable(raw, f"{path}: plan #{i + 1}").only(WEIGHT_FIELDS)
+        name = t.string("plane")
+        if name not in table.names:
+            raise t.error("plane", f"a plane of the scenario ({', '.join(table.names)})", name)
+        cards = t.strings("cards")
+        if len(cards) != CARDS_PER_TURN:
+            raise t.error("cards", f"{CARDS_PER_TURN} card ids (DF.M1)", list(cards))
+        out.setdefault(name, {})[tuple(cards)] = t.number("weight", minimum=0.0)
+    return out

@@ -154,7 +154,10 @@ def run(args) -> int:
     written = outputs.publish()
     auto = _auto_names(args.auto, scenario)
     if args.json:
-        print(json.dumps({**turn_json(result), "auto": {n: list(orders[n].plan) for n in auto}}, indent=2))
+        doc = turn_json(result)
+        if auto:  # which planes the analysis planned (docs/analyze.md)
+            doc["auto"] = {n: list(orders[n].plan) for n in auto}
+        print(json.dumps(doc, indent=2))
     else:
         print(turn_text(result))
         for name in auto:

@@ -343,14 +343,16 @@ def enters_pairs(seg, fr, hr, ia, ib, out):
 
 
 @njit(cache=True)
+def _scratch():
+    """Scratch arrays of :func:`closest_in_sector` and :func:`sector_pieces`."""
+    return np.empty((8, 2)), np.empty((8, 2)), np.empty((8, 2)), np.empty((8, 2)), np.empty((2, 6))
+
+
+@njit(cache=True)
 def sector_pairs(fs, half, fr, hr, ia, ib, dist, aim):
     """``dist[n], aim[n]``: closest point of rect ``ib[n]`` inside sector ``ia[n]``
     (frames ``fs``, half-widths ``half``); distance ``inf`` and aim NaN when none."""
-    local = np.empty((8, 2))
-    tmp = np.empty((8, 2))
-    inner = np.empty((8, 2))
-    exact = np.empty((8, 2))
-    pieces = np.empty((2, 6))
+    local, tmp, inner, exact, pieces = _scratch()
     for n in range(dist.shape[0]):
         i, j = ia[n], ib[n]
         count = sector_pieces(half[i], pieces)
@@ -366,11 +368,7 @@ def sector_grid(fs, half, reach, fr, hr, dist, aim):
     """``dist[i, j], aim[i, j]``: as :func:`sector_pairs` for every sector ``i`` and rect
     ``j``, both cores. Rects whose centre is farther than ``reach`` plus their half
     diagonal from the apex are skipped (distance ``inf``): they cannot matter."""
-    local = np.empty((8, 2))
-    tmp = np.empty((8, 2))
-    inner = np.empty((8, 2))
-    exact = np.empty((8, 2))
-    pieces = np.empty((2, 6))
+    local, tmp, inner, exact, pieces = _scratch()
     for i in range(fs.shape[0]):
         count = sector_pieces(half[i], pieces)
         for j in range(fr.shape[0]):

@@ -166,25 +166,21 @@ def _scenario(tmp_path, extra=""):
         'autonomous = ["A1", "A2", "A3", "A13", "A4", "A6", "A5", "A7"]', "")
     deck.write_text(head + "".join("[[card]]" + b for b in keep), encoding="utf-8")
     scenario = tmp_path / "duel.toml"
+    planes = "".join(f"""[[plane]]
+name = "{name}"
+side = "{side}"
+deck = "six.toml"
+pose = {{ x_mm = {x}, y_mm = {y}, heading_deg = {h} }}
+altitude = 2
+""" for name, side, x, y, h in (("Camel", "Allies", 250.0, 420.0, 0.0), ("Albatros", "Central Powers", 400.0, 440.0,
+                                                                            10.0)))
     scenario.write_text(f"""[scenario]
 name = "six-card duel"
 turn = 1
 [table]
 width_mm = 900.0
 height_mm = 900.0
-[[plane]]
-name = "Camel"
-side = "Allies"
-deck = "six.toml"
-pose = {{ x_mm = 250.0, y_mm = 420.0, heading_deg = 0.0 }}
-altitude = 2
-[[plane]]
-name = "Albatros"
-side = "Central Powers"
-deck = "six.toml"
-pose = {{ x_mm = 400.0, y_mm = 440.0, heading_deg = 10.0 }}
-altitude = 2
-{extra}""", encoding="utf-8")
+{planes}{extra}""", encoding="utf-8")
     return scenario
 
 

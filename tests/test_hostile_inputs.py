@@ -158,28 +158,17 @@ CORPUS = [
     ["zones", "duel.toml", "--plane", "Camel", "--plot", "z.pdf", "--paper", "A4"],
     # furball analyze and turn --auto (issue 12)
     ["analyze", "duel.toml"],
-    ["analyze", "duel.toml", "--plane", "Nobody"],
-    ["analyze", "duel.toml", "--plane", LONG],
-    ["analyze", "duel.toml", "--plane", "Camel", "--vs", "Nobody"],
-    ["analyze", "duel.toml", "--plane", "Camel", "--vs", "Camel"],
-    ["analyze", "duel.toml", "--plane", "Camel", "--top", "0"],
-    ["analyze", "duel.toml", "--plane", "Camel", "--top", "-3"],
-    ["analyze", "duel.toml", "--plane", "Camel", "--top", "99999999999999999999"],
-    ["analyze", "duel.toml", "--plane", "Camel", "--top", "x"],
-    ["analyze", "duel.toml", "--plane", "Camel", "--plot", f"{READ_ONLY}/a.png"],
-    ["analyze", "duel.toml", "--plane", "Camel", "--plot", "a.gif"],
-    ["analyze", "duel.toml", "--plane", "Camel", "--plot", "duel.toml"],
-    ["analyze", "duel.toml", "--plane", "Camel", "--enemy-weights", "nosuch.toml"],
-    ["analyze", "duel.toml", "--plane", "Camel", "--enemy-weights", "A.toml"],
-    ["analyze", "duel.toml", "--plane", "Camel", "--enemy-weights", "afile"],
-    ["analyze", "duel.toml", "--plane", "Camel", "--plot", "duel.toml", "--enemy-weights", "duel.toml"],
     ["analyze", "nosuch.toml", "--plane", "Camel"],
     ["analyze", "bomber.toml", "--plane", "Escort"],
-    ["analyze", "duel.toml", "--plane", "Camel", "--json", "--unknown"],
-    ["turn", "duel.toml", "--auto", "Nobody"],
-    ["turn", "duel.toml", "--auto", "Camel,,Albatros"],
-    ["turn", "duel.toml", "--auto", ""],
-    ["turn", "bomber.toml", "--auto", "Escort"],
+    *[["analyze", "duel.toml", "--plane", name] for name in ("Nobody", LONG)],
+    *[["analyze", "duel.toml", "--plane", "Camel", *extra] for extra in (
+        ("--vs", "Nobody"), ("--vs", "Camel"), ("--top", "0"), ("--top", "-3"), ("--top", "99999999999999999999"),
+        ("--top", "x"), ("--plot", f"{READ_ONLY}/a.png"), ("--plot", "a.gif"), ("--plot", "duel.toml"),
+        ("--enemy-weights", "nosuch.toml"), ("--enemy-weights", "A.toml"), ("--enemy-weights", "afile"),
+        ("--plot", "duel.toml", "--enemy-weights", "duel.toml"), ("--json", "--unknown"))],
+    *[[*scenario, "--auto", names] for scenario, names in (
+        (["turn", "duel.toml"], "Nobody"), (["turn", "duel.toml"], "Camel,,Albatros"), (["turn", "duel.toml"], ""),
+        (["turn", "bomber.toml"], "Escort"))],
 ]
 
 

@@ -8,7 +8,7 @@ from matplotlib.lines import Line2D
 from maneuvers.path import path_poses
 
 from . import style
-from .draw import draw_base, draw_swept, draw_table
+from .draw import draw_base, draw_swept, draw_table, table_axes
 from .picture import Picture, extent_of
 
 __all__ = ["analyze_picture", "analyze_figure", "draw_analysis", "draw_heat", "PATHS_SHOWN"]
@@ -80,13 +80,7 @@ def analyze_figure(report):
     heats = report.enemies[:2]
     figure = Figure(figsize=(15.0, 7.0), dpi=style.FIGURE_DPI)
     grid = figure.add_gridspec(max(1, len(heats)), 2, width_ratios=[1.0, 1.15])
-    ax = figure.add_subplot(grid[:, 0])
-    ax.set_aspect("equal", adjustable="datalim")
-    ax.set_title(pic.title, fontsize=style.TITLE_SIZE)
-    ax.set_xlabel("x (mm)", fontsize=style.FONT_SIZE)
-    ax.set_ylabel("y (mm)", fontsize=style.FONT_SIZE)
-    ax.tick_params(labelsize=style.FONT_SIZE)
-    ax.grid(True, linewidth=0.3, alpha=0.5)
+    ax = table_axes(figure.add_subplot(grid[:, 0]), pic.title)
     pic.draw(ax)
     xmin, xmax, ymin, ymax = pic.extent_mm
     ax.set_xlim(xmin, xmax)

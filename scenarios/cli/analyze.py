@@ -2,26 +2,16 @@
 every plan of its enemies (docs/analyze.md)."""
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import sys
 
+from geometry.errors import InputError
 from scenarios.dogfight import PlanReport, analyze, load_enemy_weights, load_scenario
 
 from .output import PLOT_FORMATS, Outputs, scenario_inputs, viz
 
 MAX_TOP = 10_000
-
-
-def _top(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= MAX_TOP:
-        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {MAX_TOP}, got {text[:40]!r}")
-    return value
 
 
 def register(subparsers) -> None:
@@ -38,7 +28,7 @@ def register(subparsers) -> None:
                                                            "every legal plan equally likely)")
     p.add_argument("--reveal", action="store_true", help="a chaser that tails at the start sees the target's "
                                                          "first card and flies its best order (DF.T2)")
-    p.add_argument("--top", type=_top, default=10, help="how many plans to list (default 10)")
+    p.add_argument("--top", type=int, default=10, help=f"how many plans to list (default 10, at most {MAX_TOP})")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--plot", metavar="FILE", help="draw the heat map and the best plans' paths to FILE.png, "
                                                   ".svg or .pdf")
@@ -84,6 +74,8 @@ def _progress(**kwargs):
 
 
 def run(args) -> int:
+    if not 1 <= args.top <= MAX_TOP:
+        raise InputError(f"--top {args.top}: expected 1 to {MAX_TOP} plans")
     outputs = Outputs()
     outputs.protect(args.scenario, args.enemy_weights)
     plot = outputs.claim(args.plot, PLOT_FORMATS, "--plot")

@@ -113,6 +113,12 @@ def main():
     print(f"firing sector, pairs: {n / t_f / 1e6:.1f} M pairs/s; all pairs {ng}x{ng} on a 600 mm table "
           f"(ruler 200 mm, {np.isfinite(dg).mean():.0%} in reach and arc): {ng * ng / t_fg / 1e6:.1f} M pairs/s "
           f"(target 10)")
+    limits = np.array([100.0 + TOL, 200.0 + TOL])
+    t_bg, bands = timed(lambda: gk.sector_band_grid(gk.frames(near), 45.0, limits, gk.frames(near),
+                                                    gk.halves(L, W, (ng,))))
+    print(f"firing range bands (short/long/none, what the analysis asks), all pairs {ng}x{ng}: "
+          f"{ng * ng / t_bg / 1e6:.1f} M pairs/s (target 10); same answers as the distances above: "
+          f"{np.mean(bands == np.where(dg <= limits[0], 2, np.where(dg <= limits[1], 1, 0))):.4%}")
     sel = rng.choice(n, m // 4, replace=False)
     good = 0
     for i in sel:

@@ -232,7 +232,98 @@ def _clip_piece(local, c_lo, s_lo, c_hi, s_hi, tol_lo, tol_hi, tmp, out):
     return _clip_half_plane(tmp, m, out, s_hi, -c_hi, tol_hi)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
+def _closest_of_quad(xs, ys):
+    """:func:`_closest_of_convex` for a quadrilateral given as two 4-tuples (no arrays)."""
+    inside = True
+    bx, by, best = 0.0, 0.0, math.inf
+    for i in range(4):
+        j = i + 1 if i + 1 < 4 else 0
+        px, py = xs[i], ys[i]
+        ex, ey = xs[j] - px, ys[j] - py
+        if ex * -py - ey * -px < 0:
+            inside = False
+        ee = ex * ex + ey * ey
+        t = 0.0
+        if ee != 0:
+            t = min(1.0, max(0.0, -(px * ex + py * ey) / ee))
+        cx, cy = px + t * ex, py + t * ey
+        d = cx * cx + cy * cy
+        if d < best:
+            bx, by, best = cx, cy, d
+    if inside:
+        return 0.0, 0.0
+    return bx, by
+
+
+@njit(cache=True)
+def sector_quick(fx, fy, fc, fs, n_pieces, lo_c, lo_s, hi_c, hi_s, lo2_c, lo2_s, hi2_c, hi2_s,
+                 x, y, c, s, hx, hy):
+    """The cheap cases of :func:`closest_in_sector`, with scalars only: returns
+    ``(state, distance, aim_x, aim_y)``; state 0: the rectangle's circumcircle lies beyond
+    a boundary line of every piece (not in the sector); 1: a one-piece sector holds every
+    corner beyond the tolerance, so the closest point is the rectangle's own (no
+    clipping); 2: clipping needed. ``lo*``/``hi*``: the pieces' boundary directions
+    (:func:`sector_pieces` rows, the second piece's for two-piece sectors)."""
+    if n_pieces > 0:
+        cx, cy = to_local(fx, fy, fc, fs, x, y)
+        margin = -(math.hypot(hx, hy) + 1.0)
+        outside = -lo_s * cx + lo_c * cy < margin or hi_s * cx - hi_c * cy < margin
+        if n_pieces == 2:
+            outside = outside and (-lo2_s * cx + lo2_c * cy < margin or hi2_s * cx - hi2_c * cy < margin)
+        if outside:
+            return 0, math.inf, math.nan, math.nan
+    if n_pieces != 1:
+        return 2, 0.0, 0.0, 0.0
+    xs = (0.0, 0.0, 0.0, 0.0)
+    ys = (0.0, 0.0, 0.0, 0.0)
+    inside = True
+    for k in range(4):
+        sx = 1.0 if k < 2 else -1.0
+        sy = -1.0 if (k == 0 or k == 3) else 1.0
+        lx, ly = sx * hx, sy * hy
+        px = x + c * lx - s * ly
+        py = y + s * lx + c * ly
+        u, v = to_local(fx, fy, fc, fs, px, py)
+        if u * -lo_s + v * lo_c - TOL < 0 or u * hi_s + v * -hi_c - TOL < 0:
+            inside = False
+            break
+        xs = (u, xs[0], xs[1], xs[2])
+        ys = (v, ys[0], ys[1], ys[2])
+    if not inside:
+        return 2, 0.0, 0.0, 0.0
+    bx, by = _closest_of_quad((xs[3], xs[2], xs[1], xs[0]), (ys[3], ys[2], ys[1], ys[0]))
+    return 1, math.hypot(bx, by), fx + fc * bx - fs * by, fy + fs * bx + fc * by
+
+
+@njit(cache=True)
+def band_by_bounds(fx, fy, fc, fs, lo_c, lo_s, hi_c, hi_s, x, y, c, s, hx, hy, short, reach):
+    """For a one-piece sector: bound the distance to the closest in-sector point of the
+    rectangle between its distance to the whole rectangle and to its nearest corner
+    inside the sector beyond the tolerance (such a corner also proves that the
+    rectangle reaches inside). Returns the band (2: within ``short``, 1: within
+    ``reach``, 0: beyond) when both bounds give it, 1e-9 mm clear of each limit, else -1."""
+    upper = math.inf
+    for k in range(4):
+        sx = 1.0 if k < 2 else -1.0
+        sy = -1.0 if (k == 0 or k == 3) else 1.0
+        lx, ly = sx * hx, sy * hy
+        u, v = to_local(fx, fy, fc, fs, x + c * lx - s * ly, y + s * lx + c * ly)
+        if u * -lo_s + v * lo_c - TOL >= 0 and u * hi_s + v * -hi_c - TOL >= 0:
+            upper = min(upper, math.hypot(u, v))
+    if upper == math.inf:
+        return -1
+    ax, ay = to_local(x, y, c, s, fx, fy)  # the apex in the rectangle's frame
+    lower = math.hypot(ax - min(hx, max(-hx, ax)), ay - min(hy, max(-hy, ay)))
+    for limit, value in ((short, 2), (reach, 1)):
+        if upper < limit - 1e-9:
+            return value
+        if not lower > limit + 1e-9:
+            return -1
+    return 0
+
+
+@njit(cache=True)
 def closest_in_sector(fx, fy, fc, fs, pieces, n_pieces, x, y, c, s, hx, hy, local, tmp, inner, exact):
     """Closest point to the apex of the part of a rectangle inside a sector, as
     :func:`geometry.sector.closest_in_sector`. The sector's frame ``(fx, fy, fc, fs)``
@@ -240,17 +331,6 @@ def closest_in_sector(fx, fy, fc, fs, pieces, n_pieces, x, y, c, s, hx, hy, loca
     pieces (:func:`sector_pieces`). Returns ``(distance, aim_x, aim_y)`` (table mm),
     distance ``inf`` when the rectangle does not reach more than the tolerance inside.
     ``local``, ``tmp``, ``inner``, ``exact``: scratch arrays ``(8, 2)``."""
-    if n_pieces > 0:  # quick reject: the rectangle's circumcircle lies beyond a boundary of every piece
-        cx, cy = to_local(fx, fy, fc, fs, x, y)
-        margin = -(math.hypot(hx, hy) + 1.0)
-        outside = True
-        for k in range(n_pieces):
-            below = -pieces[k, 1] * cx + pieces[k, 0] * cy < margin
-            above = pieces[k, 3] * cx - pieces[k, 2] * cy < margin
-            if not (below or above):
-                outside = False
-        if outside:
-            return math.inf, math.nan, math.nan
     for k in range(4):
         sx = 1.0 if k < 2 else -1.0
         sy = -1.0 if (k == 0 or k == 3) else 1.0
@@ -323,6 +403,23 @@ def depth_grid(fa, ha, fb, hb, out):
                                   fb[j, 0], fb[j, 1], fb[j, 2], fb[j, 3], hb[j, 0], hb[j, 1])
 
 
+@njit(cache=True, nogil=True)
+def overlap_grid(fa, ha, fb, hb, out):
+    """``out[i, j]``: rect i of a and rect j of b share area (depth > the tolerance);
+    a quick bounding-circle test skips pairs far apart."""
+    for i in range(fa.shape[0]):
+        ra = math.hypot(ha[i, 0], ha[i, 1])
+        for j in range(fb.shape[0]):
+            dx = fb[j, 0] - fa[i, 0]
+            dy = fb[j, 1] - fa[i, 1]
+            far = ra + math.hypot(hb[j, 0], hb[j, 1]) + 1.0
+            if dx * dx + dy * dy > far * far:
+                out[i, j] = False
+                continue
+            out[i, j] = sat_depth(fa[i, 0], fa[i, 1], fa[i, 2], fa[i, 3], ha[i, 0], ha[i, 1],
+                                  fb[j, 0], fb[j, 1], fb[j, 2], fb[j, 3], hb[j, 0], hb[j, 1]) > TOL
+
+
 @njit(cache=True)
 def crossing_pairs(seg, fr, hr, ia, ib, leaving, out):
     """``out[n]``: edge of rect ``ib[n]`` through which segment ``ia[n]`` (rows
@@ -353,11 +450,17 @@ def sector_pairs(fs, half, fr, hr, ia, ib, dist, aim):
     """``dist[n], aim[n]``: closest point of rect ``ib[n]`` inside sector ``ia[n]``
     (frames ``fs``, half-widths ``half``); distance ``inf`` and aim NaN when none."""
     local, tmp, inner, exact, pieces = _scratch()
+    pieces[:] = 0.0
     for n in range(dist.shape[0]):
         i, j = ia[n], ib[n]
         count = sector_pieces(half[i], pieces)
-        d, x, y = closest_in_sector(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], pieces, count, fr[j, 0], fr[j, 1],
-                                    fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1], local, tmp, inner, exact)
+        lo_c, lo_s, hi_c, hi_s = pieces[0, 0], pieces[0, 1], pieces[0, 2], pieces[0, 3]
+        lo2_c, lo2_s, hi2_c, hi2_s = pieces[1, 0], pieces[1, 1], pieces[1, 2], pieces[1, 3]
+        state, d, x, y = sector_quick(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], count, lo_c, lo_s, hi_c, hi_s, lo2_c,
+                                      lo2_s, hi2_c, hi2_s, fr[j, 0], fr[j, 1], fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1])
+        if state == 2:
+            d, x, y = closest_in_sector(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], pieces, count, fr[j, 0], fr[j, 1],
+                                        fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1], local, tmp, inner, exact)
         dist[n] = d
         aim[n, 0] = x
         aim[n, 1] = y
@@ -369,8 +472,11 @@ def sector_grid(fs, half, reach, fr, hr, dist, aim):
     ``j``, both cores. Rects whose centre is farther than ``reach`` plus their half
     diagonal from the apex are skipped (distance ``inf``): they cannot matter."""
     local, tmp, inner, exact, pieces = _scratch()
+    pieces[:] = 0.0
     for i in range(fs.shape[0]):
         count = sector_pieces(half[i], pieces)
+        lo_c, lo_s, hi_c, hi_s = pieces[0, 0], pieces[0, 1], pieces[0, 2], pieces[0, 3]
+        lo2_c, lo2_s, hi2_c, hi2_s = pieces[1, 0], pieces[1, 1], pieces[1, 2], pieces[1, 3]
         for j in range(fr.shape[0]):
             far = reach + math.hypot(hr[j, 0], hr[j, 1])
             dx = fr[j, 0] - fs[i, 0]
@@ -380,11 +486,53 @@ def sector_grid(fs, half, reach, fr, hr, dist, aim):
                 aim[i, j, 0] = math.nan
                 aim[i, j, 1] = math.nan
                 continue
-            d, x, y = closest_in_sector(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], pieces, count, fr[j, 0],
-                                        fr[j, 1], fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1], local, tmp, inner, exact)
+            state, d, x, y = sector_quick(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], count, lo_c, lo_s, hi_c, hi_s,
+                                          lo2_c, lo2_s, hi2_c, hi2_s, fr[j, 0], fr[j, 1], fr[j, 2], fr[j, 3],
+                                          hr[j, 0], hr[j, 1])
+            if state == 2:
+                d, x, y = closest_in_sector(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], pieces, count, fr[j, 0],
+                                            fr[j, 1], fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1], local, tmp, inner, exact)
             dist[i, j] = d
             aim[i, j, 0] = x
             aim[i, j, 1] = y
+
+
+@njit(cache=True, nogil=True)
+def sector_band_grid(fs, half, limits, fr, hr, out):
+    """``out[i, j]``: in how many of the nested distance bands ``limits`` (increasing,
+    mm) the closest point of rect ``j`` inside sector ``i`` lies — ``len(limits)`` within
+    the first, 0 beyond the last or outside the sector. As :func:`sector_grid` without
+    the aim points (for questions that need only the distance)."""
+    local, tmp, inner, exact, pieces = _scratch()
+    pieces[:] = 0.0
+    reach = limits[limits.shape[0] - 1]
+    for i in range(fs.shape[0]):
+        count = sector_pieces(half[i], pieces)
+        lo_c, lo_s, hi_c, hi_s = pieces[0, 0], pieces[0, 1], pieces[0, 2], pieces[0, 3]
+        lo2_c, lo2_s, hi2_c, hi2_s = pieces[1, 0], pieces[1, 1], pieces[1, 2], pieces[1, 3]
+        for j in range(fr.shape[0]):
+            far = reach + math.hypot(hr[j, 0], hr[j, 1])
+            dx = fr[j, 0] - fs[i, 0]
+            dy = fr[j, 1] - fs[i, 1]
+            out[i, j] = 0
+            if dx * dx + dy * dy > far * far:
+                continue
+            state, d, x, y = sector_quick(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], count, lo_c, lo_s, hi_c, hi_s,
+                                          lo2_c, lo2_s, hi2_c, hi2_s, fr[j, 0], fr[j, 1], fr[j, 2], fr[j, 3],
+                                          hr[j, 0], hr[j, 1])
+            if state == 2 and count == 1 and limits.shape[0] == 2:
+                band = band_by_bounds(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], lo_c, lo_s, hi_c, hi_s, fr[j, 0],
+                                      fr[j, 1], fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1], limits[0], limits[1])
+                if band >= 0:
+                    out[i, j] = band
+                    continue
+            if state == 2:
+                d, x, y = closest_in_sector(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], pieces, count, fr[j, 0],
+                                            fr[j, 1], fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1], local, tmp, inner, exact)
+            for b in range(limits.shape[0]):
+                if d <= limits[b]:
+                    out[i, j] = limits.shape[0] - b
+                    break
 
 
 @njit(cache=True)

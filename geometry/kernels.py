@@ -31,7 +31,7 @@ import numpy as np
 
 from .pose import as_pose_array
 
-__all__ = ["compiled", "frames", "halves", "overlap_depth", "depth_grid", "exit_edge", "entry_edge",
+__all__ = ["compiled", "in_row_blocks", "sector_band_grid", "overlap_grid", "frames", "halves", "overlap_depth", "depth_grid", "exit_edge", "entry_edge",
            "segment_enters", "segments_blocked", "closest_in_sector", "sector_grid"]
 
 
@@ -44,8 +44,9 @@ def _pool() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=os.cpu_count() or 1, thread_name_prefix="furball-kernel")
 
 
-def _threaded(n_rows: int, work) -> None:
-    """Run ``work(rows)`` on row blocks, one per core (the grid kernels release the GIL)."""
+def in_row_blocks(n_rows: int, work) -> None:
+    """Run ``work(rows)`` (``rows`` a slice) on blocks of ``n_rows`` rows, one block per
+    core, in threads: for compiled loops that release the GIL (``nogil=True``)."""
     parts = max(1, min(os.cpu_count() or 1, n_rows))
     bounds = np.linspace(0, n_rows, parts + 1).astype(int)
     blocks = [slice(a, b) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
@@ -127,7 +128,7 @@ def depth_grid(frames_a, halves_a, frames_b, halves_b) -> np.ndarray:
         return out.reshape(shape)
     out = np.empty((na, nb))
     fa, ha, fb, hb = _f64(frames_a), _f64(halves_a), _f64(frames_b), _f64(halves_b)
-    _threaded(na, lambda r: compiled().depth_grid(fa[r], ha[r], fb, hb, out[r]))
+    in_row_blocks(na, lambda r: compiled().depth_grid(fa[r], ha[r], fb, hb, out[r]))
     return out
 
 
@@ -226,5 +227,35 @@ def sector_grid(sector_frames, half_width_deg, reach_mm, frames_r, halves_r):
     if ns * nr < _THREADED:
         compiled().sector_grid(fs, half, float(reach_mm), fr, hr, dist, aim)
     else:
-        _threaded(ns, lambda r: compiled().sector_grid(fs[r], half[r], float(reach_mm), fr, hr, dist[r], aim[r]))
+        in_row_blocks(ns, lambda r: compiled().sector_grid(fs[r], half[r], float(reach_mm), fr, hr, dist[r], aim[r]))
     return dist, aim
+
+
+def sector_band_grid(sector_frames, half_width_deg, limits_mm, frames_r, halves_r) -> np.ndarray:
+    """Every sector against every rectangle: ``(Ns, Nr)`` int8, in how many of the nested
+    distance bands ``limits_mm`` (increasing) the closest in-sector point lies
+    (``len(limits)``: within the first; 0: beyond the last, or not in the sector). As
+    :func:`sector_grid` without aim points; rows split over the cores."""
+    ns, nr = sector_frames.shape[0], frames_r.shape[0]
+    out = np.empty((ns, nr), dtype=np.int8)
+    half = _f64(np.broadcast_to(np.asarray(half_width_deg, float), (ns,)))
+    fs, fr, hr, lim = _f64(sector_frames), _f64(frames_r), _f64(halves_r), _f64(limits_mm)
+    if ns * nr < _THREADED:
+        compiled().sector_band_grid(fs, half, lim, fr, hr, out)
+    else:
+        in_row_blocks(ns, lambda r: compiled().sector_band_grid(fs[r], half[r], lim, fr, hr, out[r]))
+    return out
+
+
+def overlap_grid(frames_a, halves_a, frames_b, halves_b) -> np.ndarray:
+    """Every rectangle of a against every rectangle of b: ``(Na, Nb)`` bool, they share
+    area (depth > ``TOLERANCE_MM``, as :func:`depth_grid` ``> TOLERANCE_MM``), one byte
+    per pair; rows split over the cores."""
+    na, nb = frames_a.shape[0], frames_b.shape[0]
+    out = np.empty((na, nb), dtype=np.bool_)
+    fa, ha, fb, hb = _f64(frames_a), _f64(halves_a), _f64(frames_b), _f64(halves_b)
+    if na * nb < _THREADED:
+        compiled().overlap_grid(fa, ha, fb, hb, out)
+    else:
+        in_row_blocks(na, lambda r: compiled().overlap_grid(fa[r], ha[r], fb, hb, out[r]))
+    return out

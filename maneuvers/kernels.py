@@ -13,8 +13,9 @@ Same rules, same tolerance, same answers — the tests compare them with the sca
 * :func:`fire_matrix` — firing positions (DF.O2, DF.O3; arcs, short/long range, blocking
   by third bases; conventions of :mod:`maneuvers.firing`).
 * :func:`stands_on_table` — DF.E1 for many stands.
-* :func:`sector_rows`, :func:`fire_grid`, :func:`collision_counts` — the same rules on
-  raw pose arrays, for one plane's possible poses against another's (plan analysis).
+* :class:`Shooters`, :class:`Targets`, :func:`fire_grid`, :func:`collision_counts` — the
+  same rules on raw pose arrays, for one plane's possible poses against another's
+  (plan analysis), each pose prepared once.
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from geometry.tolerance import TOLERANCE_MM
 from .plane import Engines, PlaneState, Rules
 
 __all__ = ["BaseArrays", "overlap_matrix", "tail_matrix", "fire_matrix", "FireMatrix", "stands_on_table",
-           "SectorRows", "sector_rows", "fire_grid", "collision_counts", "FIRE_NONE", "FIRE_LONG", "FIRE_SHORT"]
+           "SectorRows", "sector_rows", "Shooters", "Targets", "fire_grid", "collision_counts", "FIRE_NONE", "FIRE_LONG", "FIRE_SHORT"]
 
 FIRE_NONE, FIRE_LONG, FIRE_SHORT = 0, 1, 2
 """Codes of :func:`fire_grid`: no firing position, long range, short range."""
@@ -122,18 +123,25 @@ def sector_rows(poses, stand_offsets, arcs_of) -> SectorRows:
     """Rows for every firing arc of every pose: ``poses`` ``(N, 3)``, ``stand_offsets``
     ``(N, 2)`` (the stand in the base frame), ``arcs_of``: per pose a tuple of
     ``(centre_deg, half_width_deg)``."""
-    owner, arc, centre, half = [], [], [], []
-    for i, arcs in enumerate(arcs_of):
-        for k, (c, h) in enumerate(arcs):
-            owner.append(i)
-            arc.append(k)
-            centre.append(c)
-            half.append(h)
+    arcs_of = list(arcs_of)
+    if arcs_of and all(a == arcs_of[0] for a in arcs_of):  # the same arcs for every pose: no Python loop
+        arcs = np.asarray(arcs_of[0], float).reshape(-1, 2)
+        owner = np.repeat(np.arange(len(arcs_of), dtype=np.int64), len(arcs))
+        arc = np.tile(np.arange(len(arcs), dtype=np.int64), len(arcs_of))
+        centre, half = np.tile(arcs[:, 0], len(arcs_of)), np.tile(arcs[:, 1], len(arcs_of))
+    else:
+        owner, arc, centre, half = [], [], [], []
+        for i, arcs in enumerate(arcs_of):
+            for k, (c, h) in enumerate(arcs):
+                owner.append(i)
+                arc.append(k)
+                centre.append(c)
+                half.append(h)
     owner = np.array(owner, dtype=np.int64)
     offsets = np.zeros((len(owner), 3))
     offsets[:, :2] = np.asarray(stand_offsets, float).reshape(-1, 2)[owner]
     gun = compose_batch(np.asarray(poses, float).reshape(-1, 3)[owner], offsets).reshape(-1, 3)
-    return SectorRows(owner, np.array(arc, dtype=np.int64), gun, np.array(centre, float), np.array(half, float))
+    return SectorRows(owner, np.asarray(arc, dtype=np.int64), gun, np.asarray(centre, float), np.asarray(half, float))
 
 
 @dataclass(frozen=True)
@@ -209,8 +217,57 @@ def stand_points(poses, stand_offset) -> np.ndarray:
     return to_table_batch(np.asarray(poses, float).reshape(-1, 3), np.asarray(stand_offset, float)[None, :])[:, 0, :]
 
 
-def fire_grid(shooter_poses, shooter_base, shooter_arcs, target_poses, target_length, target_width,
-              rules: Rules, blockers=None, overlap=None) -> np.ndarray:
+@dataclass(frozen=True)
+class Shooters:
+    """Many poses of one plane, ready to fire: ``poses`` ``(N, 3)``, its ``base``, its
+    firing arcs as :class:`SectorRows` and their prepared frames (the gun turned to each
+    arc's centre line). Build with :meth:`of`; :meth:`take` keeps some poses."""
+
+    poses: np.ndarray
+    base: object
+    arcs: tuple
+    rows: SectorRows
+    frames: np.ndarray
+
+    @classmethod
+    def of(cls, poses, base, arcs) -> "Shooters":
+        poses = np.asarray(poses, float).reshape(-1, 3)
+        stand = np.broadcast_to(np.array([base.stand_x_mm, base.stand_y_mm]), (len(poses), 2))
+        rows = sector_rows(poses, stand, [tuple(arcs)] * len(poses))
+        turned = rows.gun.copy()
+        turned[:, 2] += rows.centre
+        return cls(poses, base, tuple(arcs), rows, gk.frames(turned))
+
+    def take(self, index) -> "Shooters":
+        """The shooters at pose indices ``index``, in that order."""
+        index = np.asarray(index, dtype=np.int64)
+        a = len(self.arcs)
+        r = (index[:, None] * a + np.arange(a)[None, :]).ravel()
+        rows = SectorRows(np.repeat(np.arange(len(index), dtype=np.int64), a), self.rows.arc[r], self.rows.gun[r],
+                          self.rows.centre[r], self.rows.half[r])
+        return Shooters(self.poses[index], self.base, self.arcs, rows, self.frames[r])
+
+
+@dataclass(frozen=True)
+class Targets:
+    """Many poses of one plane's base as targets: ``poses`` ``(N, 3)``, prepared
+    ``frames`` and ``halves``."""
+
+    poses: np.ndarray
+    frames: np.ndarray
+    halves: np.ndarray
+
+    @classmethod
+    def of(cls, poses, length_mm: float, width_mm: float) -> "Targets":
+        poses = np.asarray(poses, float).reshape(-1, 3)
+        return cls(poses, gk.frames(poses), gk.halves(length_mm, width_mm, (len(poses),)))
+
+    def take(self, index) -> "Targets":
+        index = np.asarray(index, dtype=np.int64)
+        return Targets(self.poses[index], self.frames[index], self.halves[index])
+
+
+def fire_grid(shooters: Shooters, targets: Targets, rules: Rules, blockers=None, overlap=None) -> np.ndarray:
     """Firing codes of one plane's poses against another's, every pair:
     ``(Ns, Nt)`` int8, :data:`FIRE_NONE`, :data:`FIRE_LONG` or :data:`FIRE_SHORT` (the
     best over the shooter's arcs).
@@ -220,40 +277,50 @@ def fire_grid(shooter_poses, shooter_base, shooter_arcs, target_poses, target_le
     within the ruler (short: within half of it), its line not blocked by any of the
     ``blockers`` (``(poses (K, 3), lengths (K,), widths (K,))``: third bases that stay
     put) except those overlapping the shooter (DF.O3). ``overlap``: ``(Ns, Nt)`` bool;
-    overlapping pairs cannot fire (DF.O2). ``shooter_base``: a
-    :class:`~geometry.base.Base` (size and stand); ``shooter_arcs``:
-    ``((centre_deg, half_width_deg), ...)``.
+    overlapping pairs cannot fire (DF.O2).
     """
-    sp = np.asarray(shooter_poses, float).reshape(-1, 3)
-    tp = np.asarray(target_poses, float).reshape(-1, 3)
-    ns, nt = sp.shape[0], tp.shape[0]
-    stand = (shooter_base.stand_x_mm, shooter_base.stand_y_mm)
-    rows = sector_rows(sp, np.broadcast_to(np.asarray(stand, float), (ns, 2)), [shooter_arcs] * ns)
-    turned = rows.gun.copy()
-    turned[:, 2] += rows.centre
+    rows = shooters.rows
+    ns, nt = len(shooters.poses), len(targets.poses)
     reach = rules.ruler_length_mm + TOLERANCE_MM
-    dist, aim = gk.sector_grid(gk.frames(turned), rows.half, reach, gk.frames(tp),
-                               gk.halves(target_length, target_width, (nt,)))
+    out = np.zeros((ns, nt), dtype=np.int8)
+    if blockers is None or not len(blockers[0]):  # the distance is all that matters: no aim points
+        codes = gk.sector_band_grid(shooters.frames, rows.half, np.array([rules.short_range_mm + TOLERANCE_MM, reach]),
+                                    targets.frames, targets.halves)
+        if len(rows.arc) == ns:  # one arc per pose: the rows are the poses, in order
+            out = codes
+        else:
+            _best_per_owner(out, rows, codes)
+        if overlap is not None:
+            out[np.asarray(overlap, bool)] = FIRE_NONE
+        return out
+    dist, aim = gk.sector_grid(shooters.frames, rows.half, reach, targets.frames, targets.halves)
     in_range = dist <= reach
-    if blockers is not None and len(blockers[0]):
-        bp, bl, bw = (np.asarray(x, float) for x in blockers)
-        bf, bh = gk.frames(bp.reshape(-1, 3)), gk.halves(bl, bw, (len(bl),))
-        sf, sh = gk.frames(sp), gk.halves(shooter_base.length_mm, shooter_base.width_mm, (ns,))
-        shooter_overlaps = gk.depth_grid(sf, sh, bf, bh) > TOLERANCE_MM  # (Ns, K): DF.O3
-        r_idx, t_idx = np.nonzero(in_range)
-        if len(r_idx):
-            blocked = gk.segments_blocked(rows.gun[r_idx, :2], aim[r_idx, t_idx], bp, bl, bw,
-                                          shooter_overlaps[rows.owner[r_idx]])
-            in_range[r_idx[blocked], t_idx[blocked]] = False
+    bp, bl, bw = (np.asarray(x, float) for x in blockers)
+    bf, bh = gk.frames(bp.reshape(-1, 3)), gk.halves(bl, bw, (len(bl),))
+    base = shooters.base
+    sh = gk.halves(base.length_mm, base.width_mm, (ns,))
+    shooter_overlaps = gk.depth_grid(gk.frames(shooters.poses), sh, bf, bh) > TOLERANCE_MM  # (Ns, K): DF.O3
+    r_idx, t_idx = np.nonzero(in_range)
+    if len(r_idx):
+        blocked = gk.segments_blocked(rows.gun[r_idx, :2], aim[r_idx, t_idx], bp, bl, bw,
+                                      shooter_overlaps[rows.owner[r_idx]])
+        in_range[r_idx[blocked], t_idx[blocked]] = False
     codes = np.where(in_range, np.where(dist <= rules.short_range_mm + TOLERANCE_MM, FIRE_SHORT, FIRE_LONG),
                      FIRE_NONE).astype(np.int8)
-    out = np.zeros((ns, nt), dtype=np.int8)
-    for k in range(int(rows.arc.max()) + 1 if len(rows.arc) else 0):
-        mine = rows.arc == k
-        out[rows.owner[mine]] = np.maximum(out[rows.owner[mine]], codes[mine])
+    _best_per_owner(out, rows, codes)
     if overlap is not None:
         out[np.asarray(overlap, bool)] = FIRE_NONE
     return out
+
+
+def _best_per_owner(out, rows: SectorRows, codes) -> None:
+    """``out[owner] = max over the owner's arcs of codes`` (the best shot of each pose)."""
+    if len(rows.arc) and rows.arc.max() == 0:  # one arc per pose: rows are the poses, in order
+        np.maximum(out, codes, out=out)
+        return
+    for k in range(int(rows.arc.max()) + 1 if len(rows.arc) else 0):
+        mine = rows.arc == k
+        out[rows.owner[mine]] = np.maximum(out[rows.owner[mine]], codes[mine])
 
 
 def collision_counts(poses_a, motions_a, length_a, width_a, poses_b, motions_b, length_b, width_b) -> np.ndarray:

@@ -167,6 +167,30 @@ def test_firing_sector_kernel_answers_as_the_scalar_path_at_the_arc_lines(half):
             assert abs(ref[0] - dist[i]) < 1e-9 and np.allclose(ref[1], aim[i], atol=1e-9)
 
 
+@pytest.mark.parametrize("half", [45.0, 135.0])
+def test_firing_band_grid_answers_as_the_scalar_path_near_the_range_limits(half):
+    """Short/long range bands of every sector against every rectangle, targets placed so
+    that their closest point sits a few tolerances either side of 100 and 200 mm."""
+    rng = np.random.default_rng(11)
+    n = 60
+    apex = np.c_[rng.uniform(-5, 5, (n, 2)), rng.uniform(-30, 30, n)]
+    # rectangles facing the apex, their near edge at 100 or 200 mm (+- a few tolerances) or anywhere
+    r = rng.choice([100.0, 200.0], n) + rng.choice(OFFSETS, n) + 22.0
+    a = np.deg2rad(rng.uniform(-50, 50, n))
+    rects = np.c_[r * np.cos(a), r * np.sin(a), np.rad2deg(a)]
+    loose = rng.random(n) < 0.4
+    rects[loose] = np.c_[rng.uniform(-250, 250, (loose.sum(), 2)), rng.uniform(0, 360, loose.sum())]
+    limits = np.array([100.0 + TOL, 200.0 + TOL])
+    turned = apex.copy()
+    bands = gk.sector_band_grid(gk.frames(turned), half, limits, gk.frames(rects), gk.halves(44.0, 60.0, (n,)))
+    for i in range(n):
+        for j in range(n):
+            ref = closest_in_sector(Pose(*apex[i]), 0.0, half, rectangle_corners(rects[j], 44.0, 60.0)[0])
+            d = np.inf if ref is None else ref[0]
+            assert bands[i, j] == (2 if d <= limits[0] else 1 if d <= limits[1] else 0), (i, j, d)
+    assert len(set(bands.ravel().tolist())) == 3
+
+
 @settings(max_examples=25)
 @given(st.lists(poses, min_size=4, max_size=4), poses)
 def test_kernels_are_invariant_under_any_rigid_motion_of_the_scene(scene, motion):

@@ -75,3 +75,22 @@ def combine(me_n1, me_n2, them_n1, them_n2, g1_ab, g1_ba, g1_p, g1_ov, g2_ab, g2
             their[first_me[r], j] += w_me[r] * (theirs - mine - sw[2] * ec - sw[3] * leave_them[jj])
             if keep_scores:
                 scores[r, j] = score
+
+
+@njit(cache=True, nogil=True)
+def apply_rules(overlap, fire_ab, fire_ba, alt_a, status_a, alt_b, status_b, fire_difference, test):
+    """The turn's rules on one moment's geometry, in place (DF.O1, DF.O2, DF.C1): bases
+    overlap only when both are on the table; firing needs both flying, at most
+    ``fire_difference`` levels apart, not overlapping; ``test[i, j]``: the pair takes the
+    collision test (overlapping, same altitude, at least one flying). Status codes:
+    0 flying, 1 landed, 2 out."""
+    for i in range(overlap.shape[0]):
+        for j in range(overlap.shape[1]):
+            on = status_a[i] != 2 and status_b[j] != 2
+            ov = overlap[i, j] and on
+            overlap[i, j] = ov
+            fly = status_a[i] == 0 and status_b[j] == 0
+            if not fly or ov or abs(alt_a[i] - alt_b[j]) > fire_difference:
+                fire_ab[i, j] = 0
+                fire_ba[i, j] = 0
+            test[i, j] = ov and alt_a[i] == alt_b[j] and (status_a[i] == 0 or status_b[j] == 0)

@@ -43,7 +43,8 @@ from geometry.errors import InputError
 from geometry.pose import compose_batch
 from geometry.tolerance import TOLERANCE_MM
 from maneuvers.altitude import after_card, after_drop
-from maneuvers.kernels import FIRE_SHORT, FIRE_LONG, collision_counts, fire_grid, stand_points, stands_on_table
+from maneuvers.kernels import (FIRE_LONG, FIRE_SHORT, Shooters, Targets, collision_counts, fire_grid, stand_points,
+                               stands_on_table)
 from maneuvers.placement import card_motion
 from maneuvers.plan import CARDS_PER_TURN, plan_problem
 from maneuvers.plane import PlaneState, PlaneStatus, Rules
@@ -217,6 +218,8 @@ class Side:
     fires: bool
     balloon: bool
     collision_motions: np.ndarray
+    shooters3: Shooters
+    targets3: Targets
 
 
 @dataclass(frozen=True)
@@ -239,39 +242,34 @@ def _side(tree: PlanTree, rules: Rules) -> Side:
     motions = np.zeros((1, 3))
     if p.deck is not None and p.deck.collision is not None:
         motions = np.array([card_motion(p.deck.card(c), p.base).as_array() for c in p.deck.collision])
-    return Side(tree.node, tree.poses[-1][tree.node[-1]], tree.altitude[-1][tree.node[-1]],
-                tree.status[-1][tree.node[-1]], tree.weights, tree.first, len(tree.first_cards), tree.leaves,
-                p.base, tuple(p.firing_arcs(rules)), not p.is_balloon, p.is_balloon, motions)
+    poses3 = tree.poses[-1][tree.node[-1]]
+    arcs = tuple(p.firing_arcs(rules))
+    return Side(tree.node, poses3, tree.altitude[-1][tree.node[-1]], tree.status[-1][tree.node[-1]], tree.weights,
+                tree.first, len(tree.first_cards), tree.leaves, p.base, arcs, not p.is_balloon, p.is_balloon, motions,
+                Shooters.of(poses3, p.base, arcs), Targets.of(poses3, p.base.length_mm, p.base.width_mm))
 
 
-def _outcomes(task_me: Side, task_them: Side, rules: Rules, blockers, pa, aa, sa, pb, ab, sb):
+def _outcomes(task_me: Side, task_them: Side, rules: Rules, blockers, pa, aa, sa, pb, ab, sb, prepared=None):
     """Outcome grids of poses ``pa`` (the plane) against ``pb`` (the enemy) at one
-    moment: firing codes both ways (int8), collision chance (float32), overlap (int8)."""
+    moment: firing codes both ways (int8), collision chance (float32), overlap (int8).
+    ``prepared``: the two sides' :class:`Shooters` and :class:`Targets` for these poses."""
     ba, bb = task_me.base, task_them.base
-    fa, ha = gk.frames(pa), gk.halves(ba.length_mm, ba.width_mm, (len(pa),))
-    fb, hb = gk.frames(pb), gk.halves(bb.length_mm, bb.width_mm, (len(pb),))
-    on_a, on_b = sa != OUT, sb != OUT
-    overlap = (gk.depth_grid(fa, ha, fb, hb) > TOLERANCE_MM) & on_a[:, None] & on_b[None, :]
-    fly_a, fly_b = sa == FLYING, sb == FLYING
-    may = fly_a[:, None] & fly_b[None, :] & ~overlap & (
-        np.abs(aa[:, None] - ab[None, :]) <= rules.fire_altitude_difference)
-    fire_ab = np.zeros(overlap.shape, np.int8)
-    fire_ba = np.zeros(overlap.shape, np.int8)
-    rows, cols = np.nonzero(may.any(axis=1))[0], np.nonzero(may.any(axis=0))[0]
-    if len(rows) and len(cols):
-        sub = np.ix_(rows, cols)
-        if task_me.fires:
-            fire_ab[sub] = fire_grid(pa[rows], ba, task_me.arcs, pb[cols], bb.length_mm, bb.width_mm, rules, blockers)
-        if task_them.fires:
-            fire_ba[sub] = fire_grid(pb[cols], bb, task_them.arcs, pa[rows], ba.length_mm, ba.width_mm, rules,
-                                     blockers).T
-        fire_ab[~may] = 0
-        fire_ba[~may] = 0
+    if prepared is None:
+        prepared = (Shooters.of(pa, ba, task_me.arcs), Targets.of(pa, ba.length_mm, ba.width_mm),
+                    Shooters.of(pb, bb, task_them.arcs), Targets.of(pb, bb.length_mm, bb.width_mm))
+    shoot_a, aim_a, shoot_b, aim_b = prepared
+    overlap = gk.overlap_grid(aim_a.frames, aim_a.halves, aim_b.frames, aim_b.halves)
+    none = np.zeros(overlap.shape, np.int8)
+    fire_ab = fire_grid(shoot_a, aim_b, rules, blockers) if task_me.fires else none
+    fire_ba = np.ascontiguousarray(fire_grid(shoot_b, aim_a, rules, blockers).T) if task_them.fires else none.copy()
+    test = np.empty(overlap.shape, np.bool_)
+    args = (np.asarray(aa, np.int64), np.asarray(sa, np.int8), np.asarray(ab, np.int64), np.asarray(sb, np.int8))
+    gk.in_row_blocks(len(pa), lambda r: _jit().apply_rules(overlap[r], fire_ab[r], fire_ba[r], args[0][r], args[1][r],
+                                                          args[2], args[3], rules.fire_altitude_difference, test[r]))
     p = np.zeros(overlap.shape, np.float32)
-    test = overlap & (aa[:, None] == ab[None, :]) & (fly_a[:, None] | fly_b[None, :])
     if task_me.balloon or task_them.balloon:
         p[test] = 1.0  # DF.C5
-        return fire_ab, fire_ba, p, overlap.astype(np.int8)
+        return fire_ab, fire_ba, p, overlap.view(np.int8)
     i, j = np.nonzero(test)
     for land_a in (False, True):
         for land_b in (False, True):
@@ -283,7 +281,7 @@ def _outcomes(task_me: Side, task_them: Side, rules: Rules, blockers, pa, aa, sa
             hits = collision_counts(pa[i[sel]], ma, ba.length_mm, ba.width_mm, pb[j[sel]], mb, bb.length_mm,
                                     bb.width_mm)
             p[i[sel], j[sel]] = hits / (len(ma) * len(mb))  # DF.C3: exactly k/4 (k/2 with a landed plane)
-    return fire_ab, fire_ba, p, overlap.astype(np.int8)
+    return fire_ab, fire_ba, p, overlap.view(np.int8)
 
 
 def duel_task(me: PlanTree, them: PlanTree, table: Table, others: Sequence[PlaneState] = (),
@@ -331,16 +329,31 @@ def evaluate_chunk(task: DuelTask, rows, their_remap=None, keep_scores: bool = F
     remap = their_remap is not None
     cols = np.ascontiguousarray(their_remap[me.first[rows]]) if remap else np.zeros((0, 0), np.int64)
     l3 = _outcomes(me, them, task.rules, task.blockers, me.poses3[rows], me.altitude3[rows], me.status3[rows],
-                   them.poses3, them.altitude3, them.status3)
+                   them.poses3, them.altitude3, them.status3,
+                   (me.shooters3.take(rows), me.targets3.take(rows), them.shooters3, them.targets3))
     grouped = np.zeros((n, them.n_first, len(METRICS)))
     their = np.zeros((me.n_first, q))
     scores = np.zeros((n, q) if keep_scores else (0, 0))
     per = np.zeros((n, q, CARDS_PER_TURN, 3) if detail else (0, 0, CARDS_PER_TURN, 3))
     (g1, g2) = task.grids
-    _jit().combine(me.node[0][rows], me.node[1][rows], them.node[0], them.node[1], *g1, *g2, *l3, cols, remap,
-                   me.leaves[rows].astype(np.float64), them.leaves.astype(np.float64), them.weights, them.first,
-                   me.first[rows], me.weights[rows], np.array([sw.short, sw.long, sw.collision, sw.leave]),
-                   grouped, their, scores, keep_scores, per, detail)
+    n1, n2, leave_me, first_me, w_me = (me.node[0][rows], me.node[1][rows], me.leaves[rows].astype(np.float64),
+                                        me.first[rows], me.weights[rows])
+    leave_them, weights = them.leaves.astype(np.float64), np.array([sw.short, sw.long, sw.collision, sw.leave])
+    parts = {}
+
+    def block(r: slice):
+        part = np.zeros_like(their)
+        _jit().combine(n1[r], n2[r], them.node[0], them.node[1], *g1, *g2, *(a[r] for a in l3),
+                       cols[r] if remap else cols, remap, leave_me[r], leave_them, them.weights, them.first,
+                       first_me[r], w_me[r], weights, grouped[r], part, scores[r] if keep_scores else scores,
+                       keep_scores, per[r] if detail else per, detail)
+        parts[r.start] = part
+
+    if n * q < 2_000_000:
+        block(slice(0, n))
+    else:  # row blocks on all cores (the loop releases the GIL)
+        gk.in_row_blocks(n, block)
+    their = sum(parts.values())
     return ChunkResult(rows, grouped, their, scores.astype(np.float32) if keep_scores else None,
                        per if detail else None)
 

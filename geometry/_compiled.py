@@ -177,6 +177,28 @@ def _clip_half_plane(src, n_src, dst, nx, ny, offset):
 
 
 @njit(cache=True, inline="always")
+def _edge_closest(px, py, qx, qy):
+    """Point of edge p-q closest to the origin, its squared distance, and whether the
+    origin lies right of the edge (outside a counter-clockwise polygon)."""
+    ex, ey = qx - px, qy - py
+    ee = ex * ex + ey * ey
+    t = 0.0
+    if ee != 0:
+        t = min(1.0, max(0.0, -(px * ex + py * ey) / ee))
+    cx, cy = px + t * ex, py + t * ey
+    return cx, cy, cx * cx + cy * cy, ex * -py - ey * -px < 0
+
+
+@njit(cache=True, inline="always")
+def corner_local(k, x, y, c, s, hx, hy, fx, fy, fc, fs):
+    """Corner ``k`` (counter-clockwise from front-right) of the rectangle ``(x, y, c,
+    s)``, half sizes ``hx``, ``hy``, in the frame ``(fx, fy, fc, fs)``."""
+    lx = hx if k < 2 else -hx
+    ly = -hy if (k == 0 or k == 3) else hy
+    return to_local(fx, fy, fc, fs, x + c * lx - s * ly, y + s * lx + c * ly)
+
+
+@njit(cache=True, inline="always")
 def _closest_of_convex(poly, k):
     """Point of convex polygon ``poly[:k]`` (counter-clockwise) closest to the origin,
     as :func:`geometry.sector.closest_point_of_convex`."""
@@ -186,16 +208,9 @@ def _closest_of_convex(poly, k):
     bx, by, best = 0.0, 0.0, math.inf
     for i in range(k):
         j = i + 1 if i + 1 < k else 0
-        px, py = poly[i, 0], poly[i, 1]
-        ex, ey = poly[j, 0] - px, poly[j, 1] - py
-        if ex * -py - ey * -px < 0:
+        cx, cy, d, right = _edge_closest(poly[i, 0], poly[i, 1], poly[j, 0], poly[j, 1])
+        if right:
             inside = False
-        ee = ex * ex + ey * ey
-        t = 0.0
-        if ee != 0:
-            t = min(1.0, max(0.0, -(px * ex + py * ey) / ee))
-        cx, cy = px + t * ex, py + t * ey
-        d = cx * cx + cy * cy
         if d < best:
             bx, by, best = cx, cy, d
     if inside and k >= 3:
@@ -239,16 +254,9 @@ def _closest_of_quad(xs, ys):
     bx, by, best = 0.0, 0.0, math.inf
     for i in range(4):
         j = i + 1 if i + 1 < 4 else 0
-        px, py = xs[i], ys[i]
-        ex, ey = xs[j] - px, ys[j] - py
-        if ex * -py - ey * -px < 0:
+        cx, cy, d, right = _edge_closest(xs[i], ys[i], xs[j], ys[j])
+        if right:
             inside = False
-        ee = ex * ex + ey * ey
-        t = 0.0
-        if ee != 0:
-            t = min(1.0, max(0.0, -(px * ex + py * ey) / ee))
-        cx, cy = px + t * ex, py + t * ey
-        d = cx * cx + cy * cy
         if d < best:
             bx, by, best = cx, cy, d
     if inside:
@@ -279,12 +287,7 @@ def sector_quick(fx, fy, fc, fs, n_pieces, lo_c, lo_s, hi_c, hi_s, lo2_c, lo2_s,
     ys = (0.0, 0.0, 0.0, 0.0)
     inside = True
     for k in range(4):
-        sx = 1.0 if k < 2 else -1.0
-        sy = -1.0 if (k == 0 or k == 3) else 1.0
-        lx, ly = sx * hx, sy * hy
-        px = x + c * lx - s * ly
-        py = y + s * lx + c * ly
-        u, v = to_local(fx, fy, fc, fs, px, py)
+        u, v = corner_local(k, x, y, c, s, hx, hy, fx, fy, fc, fs)
         if u * -lo_s + v * lo_c - TOL < 0 or u * hi_s + v * -hi_c - TOL < 0:
             inside = False
             break
@@ -305,10 +308,7 @@ def band_by_bounds(fx, fy, fc, fs, lo_c, lo_s, hi_c, hi_s, x, y, c, s, hx, hy, s
     ``reach``, 0: beyond) when both bounds give it, 1e-9 mm clear of each limit, else -1."""
     upper = math.inf
     for k in range(4):
-        sx = 1.0 if k < 2 else -1.0
-        sy = -1.0 if (k == 0 or k == 3) else 1.0
-        lx, ly = sx * hx, sy * hy
-        u, v = to_local(fx, fy, fc, fs, x + c * lx - s * ly, y + s * lx + c * ly)
+        u, v = corner_local(k, x, y, c, s, hx, hy, fx, fy, fc, fs)
         if u * -lo_s + v * lo_c - TOL >= 0 and u * hi_s + v * -hi_c - TOL >= 0:
             upper = min(upper, math.hypot(u, v))
     if upper == math.inf:
@@ -332,12 +332,7 @@ def closest_in_sector(fx, fy, fc, fs, pieces, n_pieces, x, y, c, s, hx, hy, loca
     distance ``inf`` when the rectangle does not reach more than the tolerance inside.
     ``local``, ``tmp``, ``inner``, ``exact``: scratch arrays ``(8, 2)``."""
     for k in range(4):
-        sx = 1.0 if k < 2 else -1.0
-        sy = -1.0 if (k == 0 or k == 3) else 1.0
-        lx, ly = sx * hx, sy * hy
-        px = x + c * lx - s * ly
-        py = y + s * lx + c * ly
-        local[k, 0], local[k, 1] = to_local(fx, fy, fc, fs, px, py)
+        local[k, 0], local[k, 1] = corner_local(k, x, y, c, s, hx, hy, fx, fy, fc, fs)
     best, bx, by = math.inf, 0.0, 0.0
     for piece in range(max(n_pieces, 1)):
         if n_pieces == 0:
@@ -440,6 +435,24 @@ def enters_pairs(seg, fr, hr, ia, ib, out):
 
 
 @njit(cache=True)
+def _sector_setup(half_deg, pieces):
+    """:func:`sector_pieces` of a sector, returned as scalars: the count, then the first
+    and the second piece's boundary directions ``(cos lo, sin lo, cos hi, sin hi)``."""
+    count = sector_pieces(half_deg, pieces)
+    return (count, pieces[0, 0], pieces[0, 1], pieces[0, 2], pieces[0, 3],
+            pieces[1, 0], pieces[1, 1], pieces[1, 2], pieces[1, 3])
+
+
+@njit(cache=True, inline="always")
+def _beyond(ax, ay, x, y, hx, hy, reach):
+    """The rectangle centred at ``(x, y)`` lies wholly farther than ``reach`` from ``a``."""
+    far = reach + math.hypot(hx, hy)
+    dx = x - ax
+    dy = y - ay
+    return dx * dx + dy * dy > far * far
+
+
+@njit(cache=True)
 def _scratch():
     """Scratch arrays of :func:`closest_in_sector` and :func:`sector_pieces`."""
     return np.empty((8, 2)), np.empty((8, 2)), np.empty((8, 2)), np.empty((8, 2)), np.empty((2, 6))
@@ -453,9 +466,7 @@ def sector_pairs(fs, half, fr, hr, ia, ib, dist, aim):
     pieces[:] = 0.0
     for n in range(dist.shape[0]):
         i, j = ia[n], ib[n]
-        count = sector_pieces(half[i], pieces)
-        lo_c, lo_s, hi_c, hi_s = pieces[0, 0], pieces[0, 1], pieces[0, 2], pieces[0, 3]
-        lo2_c, lo2_s, hi2_c, hi2_s = pieces[1, 0], pieces[1, 1], pieces[1, 2], pieces[1, 3]
+        count, lo_c, lo_s, hi_c, hi_s, lo2_c, lo2_s, hi2_c, hi2_s = _sector_setup(half[i], pieces)
         state, d, x, y = sector_quick(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], count, lo_c, lo_s, hi_c, hi_s, lo2_c,
                                       lo2_s, hi2_c, hi2_s, fr[j, 0], fr[j, 1], fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1])
         if state == 2:
@@ -474,14 +485,9 @@ def sector_grid(fs, half, reach, fr, hr, dist, aim):
     local, tmp, inner, exact, pieces = _scratch()
     pieces[:] = 0.0
     for i in range(fs.shape[0]):
-        count = sector_pieces(half[i], pieces)
-        lo_c, lo_s, hi_c, hi_s = pieces[0, 0], pieces[0, 1], pieces[0, 2], pieces[0, 3]
-        lo2_c, lo2_s, hi2_c, hi2_s = pieces[1, 0], pieces[1, 1], pieces[1, 2], pieces[1, 3]
+        count, lo_c, lo_s, hi_c, hi_s, lo2_c, lo2_s, hi2_c, hi2_s = _sector_setup(half[i], pieces)
         for j in range(fr.shape[0]):
-            far = reach + math.hypot(hr[j, 0], hr[j, 1])
-            dx = fr[j, 0] - fs[i, 0]
-            dy = fr[j, 1] - fs[i, 1]
-            if dx * dx + dy * dy > far * far:
+            if _beyond(fs[i, 0], fs[i, 1], fr[j, 0], fr[j, 1], hr[j, 0], hr[j, 1], reach):
                 dist[i, j] = math.inf
                 aim[i, j, 0] = math.nan
                 aim[i, j, 1] = math.nan
@@ -507,15 +513,10 @@ def sector_band_grid(fs, half, limits, fr, hr, out):
     pieces[:] = 0.0
     reach = limits[limits.shape[0] - 1]
     for i in range(fs.shape[0]):
-        count = sector_pieces(half[i], pieces)
-        lo_c, lo_s, hi_c, hi_s = pieces[0, 0], pieces[0, 1], pieces[0, 2], pieces[0, 3]
-        lo2_c, lo2_s, hi2_c, hi2_s = pieces[1, 0], pieces[1, 1], pieces[1, 2], pieces[1, 3]
+        count, lo_c, lo_s, hi_c, hi_s, lo2_c, lo2_s, hi2_c, hi2_s = _sector_setup(half[i], pieces)
         for j in range(fr.shape[0]):
-            far = reach + math.hypot(hr[j, 0], hr[j, 1])
-            dx = fr[j, 0] - fs[i, 0]
-            dy = fr[j, 1] - fs[i, 1]
             out[i, j] = 0
-            if dx * dx + dy * dy > far * far:
+            if _beyond(fs[i, 0], fs[i, 1], fr[j, 0], fr[j, 1], hr[j, 0], hr[j, 1], reach):
                 continue
             state, d, x, y = sector_quick(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], count, lo_c, lo_s, hi_c, hi_s,
                                           lo2_c, lo2_s, hi2_c, hi2_s, fr[j, 0], fr[j, 1], fr[j, 2], fr[j, 3],

@@ -610,7 +610,7 @@ def best_plan(table: Table, plane: str, orders: Mapping | None = None, score: Sc
     """The orders an analysing opponent gives ``plane`` (``furball turn --auto``): the
     best-ranked plan of :func:`analyze` against the enemies within reach, keeping the
     drops and tail wish of its ``orders``. A plane with no enemy in reach flies the
-    legal plan that keeps it on the table longest (first in deck order)."""
+    first legal plan (deck order) that keeps it on the table."""
     old = (orders or {}).get(plane) or Orders()
     report = analyze(table, plane, orders=orders, score=score, heat_rows=0)
     return replace(old, plan=report.best())

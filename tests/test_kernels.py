@@ -250,3 +250,17 @@ def test_DF_C3_collision_counts_equal_the_scalar_collision_test():
         test = collision_test(a0.but(pose=Pose(*a_poses[k])), a0.but(name="B", pose=Pose(*b_poses[k])))
         assert counts[k] == sum(test.combinations.values())
     assert len(set(counts.tolist())) >= 3
+
+
+def test_DF_E1_stands_on_table_kernel_answers_as_the_table_at_its_edges():
+    """A stand exactly on the edge, within the tolerance, is still on the table."""
+    from maneuvers.kernels import stands_on_table
+
+    rng = np.random.default_rng(9)
+    t = table(plane("A", 100, 100), width=900.0, height=600.0)
+    near_x = np.c_[rng.choice([0.0, 900.0], 200) + rng.choice(OFFSETS * 2, 200), rng.uniform(-10, 610, 200)]
+    near_y = np.c_[rng.uniform(-10, 910, 200), rng.choice([0.0, 600.0], 200) + rng.choice(OFFSETS * 2, 200)]
+    stands = np.vstack([near_x, near_y])
+    mine = stands_on_table(stands, t.width_mm, t.height_mm)
+    ref = [t.stand_on_table(t.planes[0].but(pose=Pose(x, y, 0.0), status="out")) for x, y in stands]
+    assert list(mine) == ref and 0 < sum(ref) < len(ref)

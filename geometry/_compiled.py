@@ -416,6 +416,22 @@ def overlap_grid(fa, ha, fb, hb, out):
 
 
 @njit(cache=True)
+def overlap_count_pairs(fa, ha, fb, hb, ia, ib, out):
+    """``out[n]``: over every placement ``k`` of rect ``ia[n]`` (``fa[ia[n], k]``) and
+    ``l`` of rect ``ib[n]``, how many pairs share area (depth > the tolerance). ``fa``
+    ``(Na, Ka, 4)``, ``fb`` ``(Nb, Kb, 4)`` frames; ``ha``, ``hb`` ``(2,)`` half sizes."""
+    for n in range(out.shape[0]):
+        i, j = ia[n], ib[n]
+        hits = 0
+        for k in range(fa.shape[1]):
+            for m in range(fb.shape[1]):
+                if sat_depth(fa[i, k, 0], fa[i, k, 1], fa[i, k, 2], fa[i, k, 3], ha[0], ha[1],
+                             fb[j, m, 0], fb[j, m, 1], fb[j, m, 2], fb[j, m, 3], hb[0], hb[1]) > TOL:
+                    hits += 1
+        out[n] = hits
+
+
+@njit(cache=True)
 def crossing_pairs(seg, fr, hr, ia, ib, leaving, out):
     """``out[n]``: edge of rect ``ib[n]`` through which segment ``ia[n]`` (rows
     ``(ax, ay, bx, by)``) leaves (``leaving``) or enters."""

@@ -31,7 +31,7 @@ import numpy as np
 
 from .pose import as_pose_array
 
-__all__ = ["compiled", "in_row_blocks", "sector_band_grid", "overlap_grid", "frames", "halves", "overlap_depth", "depth_grid", "exit_edge", "entry_edge",
+__all__ = ["compiled", "in_row_blocks", "sector_band_grid", "overlap_grid", "overlap_counts", "frames", "halves", "overlap_depth", "depth_grid", "exit_edge", "entry_edge",
            "segment_enters", "segments_blocked", "closest_in_sector", "sector_grid"]
 
 
@@ -258,4 +258,15 @@ def overlap_grid(frames_a, halves_a, frames_b, halves_b) -> np.ndarray:
         compiled().overlap_grid(fa, ha, fb, hb, out)
     else:
         in_row_blocks(na, lambda r: compiled().overlap_grid(fa[r], ha[r], fb, hb, out[r]))
+    return out
+
+
+def overlap_counts(frames_a, halves_a, frames_b, halves_b, ia, ib) -> np.ndarray:
+    """For pairs ``(ia[n], ib[n])`` of rectangles each with several placements
+    (``frames_a`` ``(Na, Ka, 4)``, ``frames_b`` ``(Nb, Kb, 4)``; half sizes ``(2,)``):
+    how many of the ``Ka x Kb`` placement pairs share area. ``(n,)`` ints."""
+    ia = np.ascontiguousarray(ia, dtype=np.int64)
+    out = np.empty(ia.shape[0], dtype=np.int64)
+    compiled().overlap_count_pairs(_f64(frames_a), _f64(halves_a), _f64(frames_b), _f64(halves_b), ia,
+                                   np.ascontiguousarray(ib, dtype=np.int64), out)
     return out

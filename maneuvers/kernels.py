@@ -32,7 +32,8 @@ from geometry.tolerance import TOLERANCE_MM
 from .plane import Engines, PlaneState, Rules
 
 __all__ = ["BaseArrays", "overlap_matrix", "tail_matrix", "fire_matrix", "FireMatrix", "stands_on_table",
-           "SectorRows", "sector_rows", "Shooters", "Targets", "fire_grid", "collision_counts", "FIRE_NONE", "FIRE_LONG", "FIRE_SHORT"]
+           "SectorRows", "sector_rows", "Shooters", "Targets", "fire_grid", "collision_counts", "collision_ends",
+           "FIRE_NONE", "FIRE_LONG", "FIRE_SHORT"]
 
 FIRE_NONE, FIRE_LONG, FIRE_SHORT = 0, 1, 2
 """Codes of :func:`fire_grid`: no firing position, long range, short range."""
@@ -323,14 +324,24 @@ def _best_per_owner(out, rows: SectorRows, codes) -> None:
         out[rows.owner[mine]] = np.maximum(out[rows.owner[mine]], codes[mine])
 
 
+def collision_ends(poses, motions, stays=None) -> np.ndarray:
+    """Frames ``(N, M, 4)`` of bases at ``poses`` ``(N, 3)`` moved by each collision card
+    motion ``(M, 3)`` (DF.C2, DF.C3); rows where ``stays`` (a landed plane lays no card)
+    keep the base where it is for every card."""
+    p = np.asarray(poses, float).reshape(-1, 3)
+    m = np.asarray(motions, float).reshape(-1, 3)
+    ends = compose_batch(p[:, None, :], m[None, :, :])  # (N, M, 3)
+    if stays is not None:
+        ends[np.asarray(stays, bool)] = p[np.asarray(stays, bool)][:, None, :]
+    return gk.frames(ends).reshape(len(p), len(m), 4)
+
+
 def collision_counts(poses_a, motions_a, length_a, width_a, poses_b, motions_b, length_b, width_b) -> np.ndarray:
     """DF.C3: for pairs of bases (``poses_a[n]``, ``poses_b[n]``, ``(N, 3)``), how many
     combinations of their collision cards (``motions_*``: ``(M, 3)`` card motions in the
     base frame, left and right; one identity row for a landed plane) put the bases on
     top of each other again: ``(N,)`` ints in 0..M_a*M_b."""
-    pa = np.asarray(poses_a, float).reshape(-1, 3)
-    pb = np.asarray(poses_b, float).reshape(-1, 3)
-    ends_a = compose_batch(pa[:, None, :], np.asarray(motions_a, float)[None, :, :])  # (N, Ma, 3)
-    ends_b = compose_batch(pb[:, None, :], np.asarray(motions_b, float)[None, :, :])  # (N, Mb, 3)
-    depth = gk.overlap_depth(ends_a[:, :, None, :], length_a, width_a, ends_b[:, None, :, :], length_b, width_b)
-    return (depth > TOLERANCE_MM).reshape(pa.shape[0], -1).sum(axis=1)
+    ends_a = collision_ends(poses_a, motions_a)
+    ends_b = collision_ends(poses_b, motions_b)
+    n = np.arange(len(ends_a))
+    return gk.overlap_counts(ends_a, np.array([length_a, width_a]) / 2, ends_b, np.array([length_b, width_b]) / 2, n, n)

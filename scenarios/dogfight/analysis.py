@@ -43,7 +43,7 @@ from geometry.errors import InputError
 from geometry.pose import compose_batch
 from geometry.tolerance import TOLERANCE_MM
 from maneuvers.altitude import after_card, after_drop
-from maneuvers.kernels import (FIRE_LONG, FIRE_SHORT, Shooters, Targets, collision_counts, fire_grid, stand_points,
+from maneuvers.kernels import (FIRE_LONG, FIRE_SHORT, Shooters, Targets, collision_ends, fire_grid, stand_points,
                                stands_on_table)
 from maneuvers.placement import card_motion
 from maneuvers.plan import CARDS_PER_TURN, plan_problem
@@ -67,8 +67,8 @@ at least one collision, maneuvers with the bases overlapping, whether the enemy 
 the table, whether the plane does, and the score without the leaving penalty
 (:class:`ScoreWeights`)."""
 _M = {name: i for i, name in enumerate(METRICS)}
-CHUNK_PAIRS = 2_000_000
-"""Plan pairs per chunk (memory: about 60 bytes per pair while a chunk runs)."""
+CHUNK_PAIRS = 4_000_000
+"""Plan pairs per chunk (memory: about 30 bytes per pair while a chunk runs)."""
 
 
 @dataclass(frozen=True)
@@ -220,6 +220,7 @@ class Side:
     collision_motions: np.ndarray
     shooters3: Shooters
     targets3: Targets
+    ends3: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -246,13 +247,16 @@ def _side(tree: PlanTree, rules: Rules) -> Side:
     arcs = tuple(p.firing_arcs(rules))
     return Side(tree.node, poses3, tree.altitude[-1][tree.node[-1]], tree.status[-1][tree.node[-1]], tree.weights,
                 tree.first, len(tree.first_cards), tree.leaves, p.base, arcs, not p.is_balloon, p.is_balloon, motions,
-                Shooters.of(poses3, p.base, arcs), Targets.of(poses3, p.base.length_mm, p.base.width_mm))
+                Shooters.of(poses3, p.base, arcs), Targets.of(poses3, p.base.length_mm, p.base.width_mm),
+                collision_ends(poses3, motions, tree.status[-1][tree.node[-1]] == LANDED))
 
 
-def _outcomes(task_me: Side, task_them: Side, rules: Rules, blockers, pa, aa, sa, pb, ab, sb, prepared=None):
+def _outcomes(task_me: Side, task_them: Side, rules: Rules, blockers, pa, aa, sa, pb, ab, sb, prepared=None,
+              ends=None):
     """Outcome grids of poses ``pa`` (the plane) against ``pb`` (the enemy) at one
     moment: firing codes both ways (int8), collision chance (float32), overlap (int8).
-    ``prepared``: the two sides' :class:`Shooters` and :class:`Targets` for these poses."""
+    ``prepared``: the two sides' :class:`Shooters` and :class:`Targets` for these poses;
+    ``ends``: their collision ends (:func:`~maneuvers.kernels.collision_ends`)."""
     ba, bb = task_me.base, task_them.base
     if prepared is None:
         prepared = (Shooters.of(pa, ba, task_me.arcs), Targets.of(pa, ba.length_mm, ba.width_mm),
@@ -271,16 +275,12 @@ def _outcomes(task_me: Side, task_them: Side, rules: Rules, blockers, pa, aa, sa
         p[test] = 1.0  # DF.C5
         return fire_ab, fire_ba, p, overlap.view(np.int8)
     i, j = np.nonzero(test)
-    for land_a in (False, True):
-        for land_b in (False, True):
-            sel = ((sa[i] == LANDED) == land_a) & ((sb[j] == LANDED) == land_b)
-            if not sel.any():
-                continue
-            ma = np.zeros((1, 3)) if land_a else task_me.collision_motions
-            mb = np.zeros((1, 3)) if land_b else task_them.collision_motions
-            hits = collision_counts(pa[i[sel]], ma, ba.length_mm, ba.width_mm, pb[j[sel]], mb, bb.length_mm,
-                                    bb.width_mm)
-            p[i[sel], j[sel]] = hits / (len(ma) * len(mb))  # DF.C3: exactly k/4 (k/2 with a landed plane)
+    if len(i):  # DF.C3: exactly k/4; a landed plane lays no card (its two "ends" are where it is: k/2)
+        ends_a, ends_b = ends if ends is not None else (
+            collision_ends(pa, task_me.collision_motions, sa == LANDED),
+            collision_ends(pb, task_them.collision_motions, sb == LANDED))
+        hits = gk.overlap_counts(ends_a, aim_a.halves[0], ends_b, aim_b.halves[0], i, j)
+        p[i, j] = hits / (ends_a.shape[1] * ends_b.shape[1])
     return fire_ab, fire_ba, p, overlap.view(np.int8)
 
 
@@ -330,7 +330,8 @@ def evaluate_chunk(task: DuelTask, rows, their_remap=None, keep_scores: bool = F
     cols = np.ascontiguousarray(their_remap[me.first[rows]]) if remap else np.zeros((0, 0), np.int64)
     l3 = _outcomes(me, them, task.rules, task.blockers, me.poses3[rows], me.altitude3[rows], me.status3[rows],
                    them.poses3, them.altitude3, them.status3,
-                   (me.shooters3.take(rows), me.targets3.take(rows), them.shooters3, them.targets3))
+                   (me.shooters3.take(rows), me.targets3.take(rows), them.shooters3, them.targets3),
+                   (me.ends3[rows], them.ends3))
     grouped = np.zeros((n, them.n_first, len(METRICS)))
     their = np.zeros((me.n_first, q))
     scores = np.zeros((n, q) if keep_scores else (0, 0))

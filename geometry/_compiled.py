@@ -390,6 +390,17 @@ def depth_pairs(fa, ha, fb, hb, ia, ib, out):
 
 
 @njit(cache=True, nogil=True)
+def depth_rows(pa, ha, pb, hb, out):
+    """``out[n] = depth(rect n of a, rect n of b)`` from poses ``(N, 3)`` (mm, mm, deg)
+    and half sizes ``(N, 2)``: the trigonometry in the loop, no frames stored."""
+    for n in range(out.shape[0]):
+        ca, sa = cos_sin_deg(pa[n, 2])
+        cb, sb = cos_sin_deg(pb[n, 2])
+        out[n] = sat_depth(pa[n, 0], pa[n, 1], ca, sa, ha[n, 0], ha[n, 1], pb[n, 0], pb[n, 1], cb, sb,
+                           hb[n, 0], hb[n, 1])
+
+
+@njit(cache=True, nogil=True)
 def depth_grid(fa, ha, fb, hb, out):
     """``out[i, j] = depth(rect i of a, rect j of b)``: every pair, both cores."""
     for i in range(fa.shape[0]):
@@ -441,7 +452,21 @@ def crossing_pairs(seg, fr, hr, ia, ib, leaving, out):
                                fr[j, 3], hr[j, 0], hr[j, 1], leaving)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True)
+def ruler_edges_rows(seg, pa, ha, pb, hb, out_exit, out_entry):
+    """Row n: the edge of rect a (pose ``pa[n]``) through which segment n leaves it, and
+    the edge of rect b through which it enters b (the ruler between two stands, DF.T1
+    (b), (c)); the trigonometry in the loop, no frames stored."""
+    for n in range(out_exit.shape[0]):
+        ca, sa = cos_sin_deg(pa[n, 2])
+        cb, sb = cos_sin_deg(pb[n, 2])
+        out_exit[n] = crossing_edge(seg[n, 0], seg[n, 1], seg[n, 2], seg[n, 3], pa[n, 0], pa[n, 1], ca, sa,
+                                    ha[n, 0], ha[n, 1], True)
+        out_entry[n] = crossing_edge(seg[n, 0], seg[n, 1], seg[n, 2], seg[n, 3], pb[n, 0], pb[n, 1], cb, sb,
+                                     hb[n, 0], hb[n, 1], False)
+
+
+@njit(cache=True)
 def enters_pairs(seg, fr, hr, ia, ib, out):
     """``out[n]``: segment ``ia[n]`` gets more than the tolerance inside rect ``ib[n]``."""
     for n in range(out.shape[0]):

@@ -31,7 +31,7 @@ import numpy as np
 
 from .pose import as_pose_array
 
-__all__ = ["compiled", "in_row_blocks", "sector_band_grid", "overlap_grid", "overlap_counts", "frames", "halves", "overlap_depth", "depth_grid", "exit_edge", "entry_edge",
+__all__ = ["compiled", "in_row_blocks", "ruler_edges", "sector_band_grid", "overlap_grid", "overlap_counts", "frames", "halves", "overlap_depth", "depth_grid", "exit_edge", "entry_edge",
            "segment_enters", "segments_blocked", "closest_in_sector", "sector_grid"]
 
 
@@ -109,6 +109,14 @@ def overlap_depth(pose_a, length_a, width_a, pose_b, length_b, width_b) -> np.nd
     """Interpenetration depth (mm) of rectangles a and b, element by element over the
     broadcast batch: positive when they share area, as
     :func:`geometry.base.penetration_depth_mm` (overlap: depth > ``TOLERANCE_MM``)."""
+    pa, pb = as_pose_array(pose_a), as_pose_array(pose_b)
+    shape = np.broadcast_shapes(pa.shape[:-1], np.shape(length_a), np.shape(width_a), pb.shape[:-1],
+                                np.shape(length_b), np.shape(width_b))
+    if pa.shape[:-1] == pb.shape[:-1] == shape and len(shape) == 1:  # row by row: no index arrays
+        out = np.empty(shape[0])
+        ha, hb = halves(length_a, width_a, shape), halves(length_b, width_b, shape)
+        in_row_blocks(shape[0], lambda r: compiled().depth_rows(_f64(pa[r]), ha[r], _f64(pb[r]), hb[r], out[r]))
+        return out
     fa, ha, sa = _rects(pose_a, length_a, width_a)
     fb, hb, sb = _rects(pose_b, length_b, width_b)
     shape, ia, ib = _pairs(sa, sb)
@@ -159,6 +167,23 @@ def entry_edge(a, b, poses, length_mm, width_mm) -> np.ndarray:
     """Edge through whose interior segment ``a``-``b`` enters each rectangle, as
     :func:`geometry.segments.entry_edge`."""
     return _crossing(a, b, poses, length_mm, width_mm, False)
+
+
+def ruler_edges(a, b, pose_a, length_a, width_a, pose_b, length_b, width_b):
+    """For segments ``a[n]``-``b[n]`` (``(N, 2)`` mm) between rectangle ``n`` of a (which
+    holds ``a[n]``) and rectangle ``n`` of b (which holds ``b[n]``): the edge through
+    which each leaves its a-rectangle and the edge through which it enters its
+    b-rectangle, ``(N,)`` each — :func:`exit_edge` and :func:`entry_edge` in one pass."""
+    seg, shape = _segments(a, b)
+    n = seg.shape[0]
+    pa = _f64(np.broadcast_to(as_pose_array(pose_a), (n, 3)))
+    pb = _f64(np.broadcast_to(as_pose_array(pose_b), (n, 3)))
+    ha, hb = halves(length_a, width_a, (n,)), halves(length_b, width_b, (n,))
+    out_exit = np.empty(n, dtype=np.int64)
+    out_entry = np.empty(n, dtype=np.int64)
+    in_row_blocks(n, lambda r: compiled().ruler_edges_rows(seg[r], pa[r], ha[r], pb[r], hb[r], out_exit[r],
+                                                           out_entry[r]))
+    return out_exit.reshape(shape), out_entry.reshape(shape)
 
 
 def segment_enters(a, b, poses, length_mm, width_mm) -> np.ndarray:

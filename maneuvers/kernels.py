@@ -96,8 +96,9 @@ def tail_matrix(planes: Sequence[PlaneState], rules: Rules, arrays: BaseArrays |
     ci, ti = np.nonzero(ok)
     if len(ci):
         a, b = st[ci], st[ti]
-        good = ((gk.exit_edge(a, b, arrays.poses[ci], arrays.lengths[ci], arrays.widths[ci]) == Edge.FRONT)
-                & (gk.entry_edge(a, b, arrays.poses[ti], arrays.lengths[ti], arrays.widths[ti]) == Edge.REAR))
+        out, into = gk.ruler_edges(a, b, arrays.poses[ci], arrays.lengths[ci], arrays.widths[ci],
+                                   arrays.poses[ti], arrays.lengths[ti], arrays.widths[ti])
+        good = (out == Edge.FRONT) & (into == Edge.REAR)
         on_table = np.array([p.on_table for p in planes], bool)
         k = np.arange(n)
         skip = (k[None, :] == ci[:, None]) | (k[None, :] == ti[:, None]) | ~on_table[None, :]

@@ -116,6 +116,8 @@ def test_DF_T1c_entry_edge_kernel_answers_as_the_scalar_path():
     ref = np.array([entry_edge(a[i], b[i], rect[i], length[i], width[i])[0] for i in range(len(a))])
     assert np.array_equal(mine, ref)
     assert len(set(ref.tolist())) == 5
+    out, into = gk.ruler_edges(a, b, rect[::-1], length[::-1], width[::-1], rect, length, width)
+    assert np.array_equal(into, ref) and np.array_equal(out, gk.exit_edge(a, b, rect[::-1], length[::-1], width[::-1]))
 
 
 def test_DF_T1d_blocking_kernel_answers_as_the_scalar_path_for_grazing_segments():

@@ -52,6 +52,9 @@ def cos_sin_deg(heading_deg):
     quarter = np.rint(r / 90.0)
     rest_rad = np.deg2rad(r - 90.0 * quarter)  # in [-45, 45] degrees
     c0, s0 = np.cos(rest_rad), np.sin(rest_rad)
+    if h.ndim == 0:  # one angle: pick the quadrant directly (np.choose costs more than the maths)
+        q = int(quarter) % 4
+        return ((c0, s0), (-s0, c0), (-c0, -s0), (s0, -c0))[q]
     q = quarter.astype(int) % 4
     cos = np.choose(q, [c0, -s0, -c0, s0])
     sin = np.choose(q, [s0, c0, -s0, -c0])

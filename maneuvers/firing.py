@@ -27,6 +27,7 @@ from geometry.segments import enters_interior
 from geometry.sector import closest_in_sector
 from geometry.tolerance import TOLERANCE_MM
 
+from .kernels import fire_matrix, overlap_matrix
 from .plane import PlaneState, Rules
 from .tailing import blocking_arrays
 
@@ -61,13 +62,17 @@ class Shot:
 class Board:
     """The bases on the table, as arrays computed once for many firing questions:
     ``names``, ``poses`` ``(N, 3)``, ``lengths``/``widths`` ``(N,)``, and ``overlap``
-    ``(N, N)`` (which bases share area)."""
+    ``(N, N)`` (which bases share area; with ``batch``, by the compiled kernel
+    :func:`~maneuvers.kernels.overlap_matrix`, same answers)."""
 
-    def __init__(self, planes: Sequence[PlaneState]):
+    def __init__(self, planes: Sequence[PlaneState], batch: bool = False):
         self.planes = [p for p in planes if p.on_table]
         self.index = {p.name: i for i, p in enumerate(self.planes)}
         self.poses, self.lengths, self.widths = blocking_arrays(self.planes)
         n = len(self.planes)
+        if batch:  # all pairs with the compiled kernel (many planes)
+            self.overlap = overlap_matrix(self.planes)
+            return
         i, j = np.triu_indices(n, 1)
         overlap = np.zeros((n, n), dtype=bool)
         if len(i):
@@ -134,28 +139,34 @@ def shot_at(shooter: PlaneState, target: PlaneState, planes: Sequence[PlaneState
 
 def shots(planes: Sequence[PlaneState], rules: Rules, board: Board | None = None) -> list[Shot]:
     """Every shooter-target pair with a shot now (its best shot), shooter by shooter in
-    table order."""
+    table order. All pairs are searched at once by :func:`maneuvers.kernels.fire_matrix`;
+    each shot found is then measured by :func:`shot_at` (the scalar reference), so the
+    numbers reported are exactly the scalar path's."""
     board = board or Board(planes)
+    found = fire_matrix(board.planes, rules, board.overlap)
     out = []
-    for shooter in board.planes:
-        for target in board.planes:
-            s = shot_at(shooter, target, planes, rules, board)
-            if s is not None:
-                out.append(s)
+    for i, j in found.pairs():
+        s = shot_at(board.planes[i], board.planes[j], planes, rules, board)
+        if s is not None:
+            out.append(s)
     return out
 
 
 def autonomous_fire(shooter: PlaneState, planes: Sequence[PlaneState], rules: Rules, rng,
-                    board: Board | None = None) -> list[Shot]:
+                    board: Board | None = None, targets: Sequence[str] | None = None) -> list[Shot]:
     """DF.A2: "todas las ametralladoras disparan": an autonomous plane fires EVERY gun
     (each firing arc) that has a target, each at its own closest target in that arc; at
     equal distance (within the tolerance) the more damaged (more damage cards); still
     tied, at random (``rng``: a numpy Generator, drawn only for a real tie; candidates
     in name order so the table's order does not matter). Returns one shot per gun that
-    fires, in arc order."""
+    fires, in arc order. ``targets``: names of the only planes it may have a shot at,
+    when known (e.g. from :func:`maneuvers.kernels.fire_matrix`); default every plane."""
     board = board or Board(planes)
     per_arc: dict[int, list[Shot]] = {}
+    allowed = None if targets is None else set(targets)
     for target in sorted(board.planes, key=lambda p: p.name):
+        if allowed is not None and target.name not in allowed:
+            continue
         for s in arc_shots(shooter, target, planes, rules, board):
             per_arc.setdefault(s.arc, []).append(s)
     damage = {p.name: len(p.damage) for p in board.planes}

@@ -13,6 +13,7 @@ anchored at the stand (``anchor = "stand"``) use the stand frame ``S`` at both e
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -25,8 +26,10 @@ from .card import Anchor, ManeuverCard
 __all__ = ["card_motion", "card_motions", "place", "place_batch", "place_sequence"]
 
 
+@lru_cache(maxsize=4096)
 def card_motion(card: ManeuverCard, base: Base) -> Pose:
-    """The rigid motion of the base centre, in the base's own frame: ``F · C · R⁻¹``.
+    """The rigid motion of the base centre, in the base's own frame: ``F · C · R⁻¹``
+    (values, so it is computed once per card and base).
 
     Source: DF.M2, DF.M3 (``anchor = "marks"``); DF.M4 (``anchor = "stand"``).
     """

@@ -219,8 +219,12 @@ class PlaneState:
 
     @property
     def stand(self):
-        """The stand's table point ``(2,)`` mm."""
-        return self.base.stand_point(self.pose)
+        """The stand's table point ``(2,)`` mm (computed once per value; a copy each time)."""
+        cached = self.__dict__.get("_stand")
+        if cached is None:
+            cached = self.base.stand_point(self.pose)
+            object.__setattr__(self, "_stand", cached)
+        return cached.copy()
 
     def firing_arcs(self, rules: Rules) -> tuple[tuple[float, float], ...]:
         """This plane's firing arcs: its base's data, else the rules' default."""

@@ -30,14 +30,16 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
+from geometry import kernels as gk
 from geometry.base import Edge
 from geometry.segments import enters_interior, entry_edge, exit_edge
 from geometry.tolerance import TOLERANCE_MM
 
+from .kernels import BaseArrays, tail_matrix
 from .plane import Engines, PlaneState, Rules
 from .reasons import Reason
 
-__all__ = ["TailCheck", "tail_check", "tail_options", "choose_tails", "blocking_arrays"]
+__all__ = ["TailCheck", "tail_check", "tail_checks", "tail_options", "choose_tails", "blocking_arrays"]
 
 
 @dataclass(frozen=True)
@@ -84,10 +86,10 @@ def _who(reasons: list, role: str, p: PlaneState) -> None:
         reasons.append(Reason("DF.H3" if p.landed else "DF.E1", f"the {role} is {p.status} (engine convention)"))
 
 
-def tail_check(chaser: PlaneState, target: PlaneState, planes: Sequence[PlaneState], rules: Rules) -> TailCheck:
-    """Can ``chaser`` tail ``target`` now? ``planes``: everyone on the table (the two
-    included or not; they are skipped as blockers). Source: DF.T1, DF.T5-DF.T7."""
-    a, b = chaser.stand, target.stand
+def _verdict(chaser: PlaneState, target: PlaneState, rules: Rules, a, b, overlap: bool, out: Edge, into: Edge,
+             blocked: tuple[str, ...]) -> TailCheck:
+    """The :class:`TailCheck` for measured geometry: stands ``a``, ``b`` (table mm),
+    whether the bases overlap, the ruler's exit and entry edges, the bases it crosses."""
     distance = float(np.hypot(*(b - a)))
     reasons: list[Reason] = []
     _who(reasons, "chaser", chaser)
@@ -102,33 +104,70 @@ def tail_check(chaser: PlaneState, target: PlaneState, planes: Sequence[PlaneSta
     if rise not in (0, 1):
         where = f"{rise} levels above" if rise > 1 else f"{-rise} level{'s' if rise < -1 else ''} below"
         reasons.append(Reason("DF.T6", f"the chaser is {where} the target"))
-    if chaser.base.overlaps(chaser.pose, target.base, target.pose):
+    if overlap:
         reasons.append(Reason("DF.T5", "the bases overlap"))
     if distance > rules.ruler_length_mm + TOLERANCE_MM:
         reasons.append(Reason("DF.T1a", f"out of reach: {distance:.1f} mm > ruler {rules.ruler_length_mm:g} mm"))
-    out = Edge(int(exit_edge(a, b, chaser.pose, chaser.base.length_mm, chaser.base.width_mm)[0]))
     if out != Edge.FRONT:
         reasons.append(Reason("DF.T1b", f"the ruler leaves the chaser's base through its {out.words}, "
                                         f"not its front edge"))
-    into = Edge(int(entry_edge(a, b, target.pose, target.base.length_mm, target.base.width_mm)[0]))
     if into != Edge.REAR:
         reasons.append(Reason("DF.T1c", f"the ruler enters the target's base through its {into.words}, "
                                         f"not its rear edge"))
+    if blocked:
+        reasons.append(Reason("DF.T1d", f"the ruler crosses the base of {', '.join(blocked)}"))
+    return TailCheck(chaser.name, target.name, distance, tuple(reasons),
+                     ((float(a[0]), float(a[1])), (float(b[0]), float(b[1]))), blocked)
+
+
+def tail_check(chaser: PlaneState, target: PlaneState, planes: Sequence[PlaneState], rules: Rules) -> TailCheck:
+    """Can ``chaser`` tail ``target`` now? ``planes``: everyone on the table (the two
+    included or not; they are skipped as blockers). Source: DF.T1, DF.T5-DF.T7. The
+    scalar reference for :func:`tail_checks` and :func:`maneuvers.kernels.tail_matrix`."""
+    a, b = chaser.stand, target.stand
+    overlap = chaser.base.overlaps(chaser.pose, target.base, target.pose)
+    out = Edge(int(exit_edge(a, b, chaser.pose, chaser.base.length_mm, chaser.base.width_mm)[0]))
+    into = Edge(int(entry_edge(a, b, target.pose, target.base.length_mm, target.base.width_mm)[0]))
     others = [p for p in planes if p.name not in (chaser.name, target.name) and p.on_table]
     blocked = ()
     if others:
         hit = enters_interior(a, b, *blocking_arrays(others))
         blocked = tuple(p.name for p, h in zip(others, hit) if h)
-        if blocked:
-            reasons.append(Reason("DF.T1d", f"the ruler crosses the base of {', '.join(blocked)}"))
-    return TailCheck(chaser.name, target.name, distance, tuple(reasons),
-                     ((float(a[0]), float(a[1])), (float(b[0]), float(b[1]))), blocked)
+    return _verdict(chaser, target, rules, a, b, overlap, out, into, blocked)
+
+
+def tail_checks(pairs: Sequence[tuple[str, str]], planes: Sequence[PlaneState], rules: Rules) -> list[TailCheck]:
+    """:func:`tail_check` for each ``(chaser, target)`` name pair, with the batch kernels
+    (one pass for all pairs); the same checks, reasons and numbers."""
+    if not pairs:
+        return []
+    by_name = {p.name: p for p in planes}
+    chasers = [by_name[c] for c, _ in pairs]
+    targets = [by_name[t] for _, t in pairs]
+    ca, ta = BaseArrays.of(chasers), BaseArrays.of(targets)
+    a, b = ca.stands, ta.stands
+    overlap = gk.overlap_depth(ca.poses, ca.lengths, ca.widths, ta.poses, ta.lengths, ta.widths) > TOLERANCE_MM
+    out = gk.exit_edge(a, b, ca.poses, ca.lengths, ca.widths)
+    into = gk.entry_edge(a, b, ta.poses, ta.lengths, ta.widths)
+    board = [p for p in planes if p.on_table]
+    crossed = np.zeros((len(pairs), len(board)), bool)
+    if board:
+        ba = BaseArrays.of(board)
+        crossed = gk.segment_enters(a[:, None, :], b[:, None, :], ba.poses[None], ba.lengths[None], ba.widths[None])
+    checks = []
+    for n, (chaser, target) in enumerate(zip(chasers, targets)):
+        blocked = tuple(p.name for p, hit in zip(board, crossed[n]) if hit and p.name not in (chaser.name, target.name))
+        checks.append(_verdict(chaser, target, rules, a[n], b[n], bool(overlap[n]), Edge(int(out[n])),
+                               Edge(int(into[n])), blocked))
+    return checks
 
 
 def tail_options(planes: Sequence[PlaneState], rules: Rules) -> list[TailCheck]:
-    """Every (chaser, target) pair that passes :func:`tail_check`, in table order."""
-    return [c for chaser in planes for target in planes if chaser is not target
-            for c in [tail_check(chaser, target, planes, rules)] if c.ok]
+    """Every (chaser, target) pair that passes :func:`tail_check`, in table order: all
+    pairs at once with :func:`maneuvers.kernels.tail_matrix`."""
+    planes = list(planes)
+    ok = tail_matrix(planes, rules)
+    return tail_checks([(planes[i].name, planes[j].name) for i, j in zip(*np.nonzero(ok))], planes, rules)
 
 
 def choose_tails(planes: Sequence[PlaneState], rules: Rules,

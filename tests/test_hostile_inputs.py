@@ -156,7 +156,6 @@ CORPUS = [
     ["move", "--deck", "A", "--cards", "A1", "--json", "--plot", "m.svg", "--scale", "1:1"],
     ["turn", "duel.toml", "--plot", "t.pdf", "--scale", "1:1", "--paper", "Letter", "--out", "duel.toml"],
     ["zones", "duel.toml", "--plane", "Camel", "--plot", "z.pdf", "--paper", "A4"],
-    # furball serve: every mistake is found before anything listens
     ["sweep", "canuck", "--games", "0"],
     ["sweep", "canuck", "--games", "10", "--grid", "setup=sideways"],
     ["sweep", "canuck", "--games", "10", "--set", "nosuch=1"],
@@ -176,6 +175,7 @@ CORPUS = [
     ["play", "white-christmas", "--players", "3", "--solo"],
     ["play", "white-christmas", "--data", "afile"],
     ["play", "white-christmas", "--plot", "wc.jpeg"],
+    # furball serve: every mistake is found before anything listens
     ["serve", "nosuch.toml"],
     ["serve", "A.toml"],
     ["serve", "afile"],
@@ -191,6 +191,19 @@ CORPUS = [
     ["serve", "--host", LONG],
     ["serve", "--host", "no.such.host.invalid"],
     ["serve", "duel.toml", "extra.toml"],
+    # furball analyze and turn --auto (issue 12)
+    ["analyze", "duel.toml"],
+    ["analyze", "nosuch.toml", "--plane", "Camel"],
+    ["analyze", "bomber.toml", "--plane", "Escort"],
+    *[["analyze", "duel.toml", "--plane", name] for name in ("Nobody", LONG)],
+    *[["analyze", "duel.toml", "--plane", "Camel", *extra] for extra in (
+        ("--vs", "Nobody"), ("--vs", "Camel"), ("--top", "0"), ("--top", "-3"), ("--top", "99999999999999999999"),
+        ("--top", "x"), ("--plot", f"{READ_ONLY}/a.png"), ("--plot", "a.gif"), ("--plot", "duel.toml"),
+        ("--enemy-weights", "nosuch.toml"), ("--enemy-weights", "A.toml"), ("--enemy-weights", "afile"),
+        ("--plot", "duel.toml", "--enemy-weights", "duel.toml"), ("--json", "--unknown"))],
+    *[[*scenario, "--auto", names] for scenario, names in (
+        (["turn", "duel.toml"], "Nobody"), (["turn", "duel.toml"], "Camel,,Albatros"), (["turn", "duel.toml"], ""),
+        (["turn", "bomber.toml"], "Escort"))],
 ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pathlib
 
+from .analyze import analyze_figure, analyze_picture
 from .canuck import canuck_picture
 from .fan import fan_picture
 from .picture import Picture, render
@@ -17,17 +18,21 @@ from .zones import zones_picture
 
 PICTURES = {"move": move_picture, "turn": turn_picture, "fan": fan_picture, "zones": zones_picture,
             "canuck": canuck_picture, "yorktown": yorktown_picture, "white-christmas": white_christmas_picture,
-            "sweep": sweep_picture}
+            "sweep": sweep_picture, "analyze": analyze_picture}
+FIGURES = {"analyze": analyze_figure}
+"""Kinds whose screen picture has more than the table (e.g. the analysis's heat maps)."""
 
 
 def picture(kind: str, result) -> Picture:
     """The :class:`~viz.picture.Picture` of a command's result (``kind``: move, turn, fan, zones,
-    canuck, yorktown, white-christmas, sweep)."""
+    canuck, yorktown, white-christmas, sweep, analyze)."""
     return PICTURES[kind](result)
 
 
 def figure(kind: str, result):
     """The matplotlib Figure of a command's result."""
+    if kind in FIGURES:
+        return FIGURES[kind](result)
     return render(picture(kind, result))
 
 
@@ -39,7 +44,7 @@ def save_plot(kind: str, result, path: pathlib.Path, scale=None, paper: str = "A
     pic = picture(kind, result)
     fmt = (format or pathlib.Path(path).suffix.lstrip(".")).lower()
     if scale is None:
-        render(pic).savefig(path, bbox_inches="tight", format=fmt)
+        figure(kind, result).savefig(path, bbox_inches="tight", format=fmt)
         return "plot"
     from .true_scale import save_true_scale
 

@@ -23,14 +23,20 @@ def new_axes(title: str = "", size_in: tuple[float, float] = (7.0, 7.0)):
     """A fresh figure and axes set up for table drawing (mm axes, equal aspect)."""
     figure = Figure(figsize=size_in, dpi=style.FIGURE_DPI)
     ax = figure.add_subplot()
-    ax.set_aspect("equal", adjustable="datalim")
+    table_axes(ax, title)
+    return figure, ax
+
+
+def table_axes(ax, title: str = "", adjustable: str = "datalim"):
+    """Set up ``ax`` for table drawing: mm axes, equal aspect, light grid, title."""
+    ax.set_aspect("equal", adjustable=adjustable)
     ax.set_xlabel("x (mm)", fontsize=style.FONT_SIZE)
     ax.set_ylabel("y (mm)", fontsize=style.FONT_SIZE)
     ax.tick_params(labelsize=style.FONT_SIZE)
     ax.grid(True, linewidth=0.3, alpha=0.5)
     if title:
         ax.set_title(title, fontsize=style.TITLE_SIZE)
-    return figure, ax
+    return ax
 
 
 def draw_base(ax, base: Base, pose: Pose, colour: str, label: str | None = None,

@@ -12,7 +12,7 @@ import sys
 
 from geometry.errors import InputError
 
-from . import fan, move, play, serve, sweep, turn, zones
+from . import analyze, fan, move, play, serve, sweep, turn, zones
 
 _NEGATIVE = re.compile(r"^-[0-9.]")
 """A value that starts like a negative number (``-5x5``, ``-1:1``, ``-10,5,90``)."""
@@ -31,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     fan.register(sub)
     zones.register(sub)
     play.register(sub)
+    analyze.register(sub)
     sweep.register(sub)
     serve.register(sub)
     return parser

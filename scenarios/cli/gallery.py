@@ -32,6 +32,7 @@ def main(argv=None) -> int:
     run(["turn", str(EXAMPLES / "duel.toml"), "--animate", str(out / "turn.gif"), "--fps", "10"])
     run(["fan", "A", "--vs", "M", "--plot", str(out / "fan.png")])
     run(["zones", str(EXAMPLES / "duel.toml"), "--plane", "Camel", "--plot", str(out / "zones.png")])
+    run(["analyze", str(EXAMPLES / "duel.toml"), "--plane", "Camel", "--top", "3", "--plot", str(out / "analyze.png")])
     run(["move", "--deck", "A", "--start", "100,100,0", "--cards", "A1,A4,A8,A12", "--plot", str(out / "move.png")])
     with tempfile.TemporaryDirectory() as tmp:
         pdf = pathlib.Path(tmp) / "fan.pdf"

@@ -5,7 +5,8 @@ import argparse
 import json
 
 from geometry.errors import InputError
-from scenarios.dogfight import ReorderPolicy, Scenario, TurnResult, adjudicate, load_scenario, scenario_toml, turn_json
+from scenarios.dogfight import (ReorderPolicy, Scenario, TurnResult, adjudicate, best_plan, load_scenario, scenario_toml,
+                                turn_json)
 
 from .output import (ANIMATION_FORMATS, Outputs, PictureRequest, add_picture_options, render_animation,
                      scenario_inputs, viz)
@@ -39,7 +40,25 @@ def register(subparsers) -> None:
                                               "else a fresh one, printed in the report)")
     p.add_argument("--policy", choices=[x.value for x in ReorderPolicy],
                    help="how a chaser reorders after a reveal (default: the scenario's, else keep)")
+    p.add_argument("--auto", metavar="NAME[,NAME...]",
+                   help="let the engine plan these planes: the best-ranked plan of `furball analyze` "
+                        "(docs/analyze.md) replaces any plan the scenario gives them")
     p.set_defaults(func=run)
+
+
+def _auto_names(text: str | None, scenario) -> list[str]:
+    """The planes named by ``--auto``: each must plan its own cards. Raises InputError."""
+    if text is None:
+        return []
+    names = [n.strip() for n in text.split(",")]
+    if not all(names):
+        raise InputError(f"--auto {text[:60]!r}: expected plane names separated by commas")
+    for name in names:
+        plane = scenario.table.plane(name)
+        if not (plane.flying and not plane.is_balloon and not plane.autonomous):
+            raise InputError(f"--auto {name[:60]!r}: expected a plane that plans its cards (flying, not a "
+                             f"balloon, not autonomous)")
+    return list(dict.fromkeys(names))
 
 
 def _fmt_pose(p) -> str:
@@ -118,8 +137,11 @@ def run(args) -> int:
             outputs.claim(str(path), (path.suffix,), option)
     policy = args.policy or scenario.policy
     seed = args.seed if args.seed is not None else scenario.seed
+    orders = dict(scenario.orders)
+    for name in _auto_names(args.auto, scenario):  # each plans against the scenario's table as it stands
+        orders[name] = best_plan(scenario.table, name, scenario.orders)
     try:
-        result = adjudicate(scenario.table, scenario.orders, seed=seed, policy=policy,
+        result = adjudicate(scenario.table, orders, seed=seed, policy=policy,
                             samples=request.wanted or animate is not None)
     except InputError as exc:  # an illegal plan or bad orders: say which file
         raise InputError(f"{scenario.source}: {exc}") from None
@@ -130,7 +152,16 @@ def run(args) -> int:
         saved = Scenario(result.after, {}, ReorderPolicy(policy), seed)
         outputs.stage(out, scenario_toml(saved, out.parent).encode("utf-8"), f"state for turn {result.after.turn}")
     written = outputs.publish()
-    print(json.dumps(turn_json(result), indent=2) if args.json else turn_text(result))
+    auto = _auto_names(args.auto, scenario)
+    if args.json:
+        doc = turn_json(result)
+        if auto:  # which planes the analysis planned (docs/analyze.md)
+            doc["auto"] = {n: list(orders[n].plan) for n in auto}
+        print(json.dumps(doc, indent=2))
+    else:
+        print(turn_text(result))
+        for name in auto:
+            print(f"{name} was planned by the analysis (furball analyze): {', '.join(orders[name].plan)}")
     for line in [] if args.json else written:
         print(line)
     return 0

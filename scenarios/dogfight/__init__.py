@@ -8,12 +8,14 @@
     result = adjudicate(table, {"Camel": ["A1", "A3", "A4"], "Albatros": ["A4", "A6", "A14"]}, seed=1)
     result.after          # the next Table; result.maneuvers, result.shots, result.events ...
 
-Scenario files only convert to and from these values (:mod:`.scenario`); the JSON
+``analyze(table, "Camel")`` ranks every legal plan of a plane against every plan of
+its enemies (:mod:`.analysis`, docs/analyze.md). Scenario files only convert to and from these values (:mod:`.scenario`); the JSON
 report is :func:`turn_json`. Rules: DF.* (docs/rules/dogfight.md); every decision where
 they are silent: docs/dogfight.md.
 """
 from maneuvers.plane import Engines, PlaneKind, PlaneState, PlaneStatus, Rules, default_rules
 
+from .analysis import PlanReport, ScoreWeights, analyze, best_plan, load_enemy_weights
 from .policy import ReorderPolicy
 from .report import plane_json, turn_json
 from .scenario import Scenario, load_scenario, parse_scenario, scenario_toml
@@ -23,4 +25,4 @@ from .turn import Maneuver, Move, Reveal, TurnResult, adjudicate
 __all__ = ["Engines", "PlaneKind", "PlaneState", "PlaneStatus", "Rules", "default_rules", "ReorderPolicy",
            "plane_json", "turn_json", "Scenario", "load_scenario", "parse_scenario", "scenario_toml",
            "MAX_PLANES", "MIN_TABLE_MM", "Orders", "Table", "Maneuver", "Move", "Reveal", "TurnResult",
-           "adjudicate"]
+           "adjudicate", "PlanReport", "ScoreWeights", "analyze", "best_plan", "load_enemy_weights"]

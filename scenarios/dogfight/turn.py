@@ -41,7 +41,7 @@ from maneuvers.path import PathSamples, arrow_points, path_poses
 from maneuvers.placement import place
 from maneuvers.plan import CARDS_PER_TURN, check_plan
 from maneuvers.plane import PlaneState, PlaneStatus
-from maneuvers.tailing import TailCheck, choose_tails, tail_check
+from maneuvers.tailing import TailCheck, choose_tails, tail_checks
 
 from .policy import POLICY_FUNCTIONS, ReorderPolicy, Situation
 from .table import Orders, Table, needs_plan, normalise_orders, ordered
@@ -201,8 +201,8 @@ def adjudicate(table: Table, orders: Mapping[str, Orders | Sequence[str]] | None
     at_start = dict(planes)
     wishes = {n: o.tail for n, o in orders.items() if o.tail is not None}
     start_tails = choose_tails(list(planes.values()), rules, wishes)
-    unmet = tuple(tail_check(planes[c], planes[t], list(planes.values()), rules)
-                  for c, t in sorted(wishes.items()) if c not in start_tails)
+    unmet = tuple(tail_checks([(c, t) for c, t in sorted(wishes.items()) if c not in start_tails],
+                              list(planes.values()), rules))
     active = dict(start_tails)
     maneuvers = []
     for k in range(CARDS_PER_TURN):
@@ -247,11 +247,11 @@ def adjudicate(table: Table, orders: Mapping[str, Orders | Sequence[str]] | None
         # 4. leaving the table (DF.E1)
         left = []
         for name, p in planes.items():
-            if p.flying and not table.stand_on_table(p):
+            if p.on_table and not table.stand_on_table(p):  # a landing move may end off it too
                 planes[name] = p.but(status=PlaneStatus.OUT)
                 left.append(name)
         # 5. overlaps (DF.O1) and collisions (DF.C1-DF.C5)
-        board = Board(list(planes.values()))
+        board = Board(list(planes.values()), batch=True)
         live = board.planes
         overlaps, collisions = [], []
         for i, a in enumerate(live):
@@ -266,12 +266,13 @@ def adjudicate(table: Table, orders: Mapping[str, Orders | Sequence[str]] | None
                 planes[name] = planes[name].but(damage=planes[name].damage + (letter,))
         # 6. firing (DF.O2, DF.O3, DF.A2)
         everyone = list(planes.values())
-        board = Board(everyone)
+        board = Board(everyone, batch=True) if collisions else board  # damage changes no geometry
         available = shots(everyone, rules, board)
         auto_fire = []
         for p in ordered(everyone):
             if p.flying and p.autonomous:
-                auto_fire.extend(autonomous_fire(p, everyone, rules, rng, board))
+                auto_fire.extend(autonomous_fire(p, everyone, rules, rng, board,
+                                                 targets=[s.target for s in available if s.shooter == p.name]))
         # 7. bombs (DF.B1, DF.B2)
         drops = []
         for name, o in orders.items():
@@ -279,12 +280,10 @@ def adjudicate(table: Table, orders: Mapping[str, Orders | Sequence[str]] | None
                 planes[name], events = after_drop(planes[name], o.drops[k])
                 drops.append((name, tuple(events)))
         # 8. tails checked again (DF.T2, DF.T4)
-        checks = []
-        for chaser_name, check in list(active.items()):
-            again = tail_check(planes[chaser_name], planes[check.target], list(planes.values()), rules)
-            checks.append(again)
+        checks = tail_checks([(c, check.target) for c, check in active.items()], list(planes.values()), rules)
+        for again in checks:
             if not again.ok:
-                del active[chaser_name]
+                del active[again.chaser]
         maneuvers.append(Maneuver(k + 1, tuple(reveals), tuple(moves), tuple(left), tuple(overlaps),
                                   tuple(collisions), tuple(available), tuple(auto_fire), tuple(drops),
                                   tuple(checks), tuple(planes.values())))

@@ -1,0 +1,348 @@
+"""Rule-level batch kernels: the dogfight's geometric rules for every pair of planes at once.
+
+The scalar predicates (:func:`~maneuvers.tailing.tail_check`,
+:func:`~maneuvers.firing.shot_at`, :func:`~maneuvers.collision.may_collide`,
+``Table.stand_on_table``) answer for one pair; the functions here answer the same
+questions for all pairs of a table, or for every pose of one plane against every pose
+of another, with the array kernels of :mod:`geometry.kernels` (compiled on first use).
+Same rules, same tolerance, same answers — the tests compare them with the scalar path.
+
+* :func:`overlap_matrix` — DF.O1: which bases share area (depth > the tolerance).
+* :func:`tail_matrix` — DF.T1 (a)-(d) with DF.T3 (enemies only), DF.T5, DF.T6, DF.T7
+  and the engine conventions of :mod:`maneuvers.tailing`.
+* :func:`fire_matrix` — firing positions (DF.O2, DF.O3; arcs, short/long range, blocking
+  by third bases; conventions of :mod:`maneuvers.firing`).
+* :func:`stands_on_table` — DF.E1 for many stands.
+* :class:`Shooters`, :class:`Targets`, :func:`fire_grid`, :func:`collision_counts` — the
+  same rules on raw pose arrays, for one plane's possible poses against another's
+  (plan analysis), each pose prepared once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from geometry import kernels as gk
+from geometry.base import Edge
+from geometry.pose import compose_batch, to_table_batch
+from geometry.tolerance import TOLERANCE_MM
+
+from .plane import Engines, PlaneState, Rules
+
+__all__ = ["BaseArrays", "overlap_matrix", "tail_matrix", "fire_matrix", "FireMatrix", "stands_on_table",
+           "SectorRows", "sector_rows", "Shooters", "Targets", "fire_grid", "collision_counts", "collision_ends",
+           "FIRE_NONE", "FIRE_LONG", "FIRE_SHORT"]
+
+FIRE_NONE, FIRE_LONG, FIRE_SHORT = 0, 1, 2
+"""Codes of :func:`fire_grid`: no firing position, long range, short range."""
+
+
+@dataclass(frozen=True)
+class BaseArrays:
+    """The bases of some planes as arrays: ``poses`` ``(N, 3)``, ``lengths``/``widths``
+    ``(N,)`` mm, ``stands`` ``(N, 2)`` table mm (each plane's ``.stand``)."""
+
+    poses: np.ndarray
+    lengths: np.ndarray
+    widths: np.ndarray
+    stands: np.ndarray
+
+    @classmethod
+    def of(cls, planes: Sequence[PlaneState]) -> "BaseArrays":
+        poses = np.array([p.pose.as_array() for p in planes]).reshape(-1, 3)
+        return cls(poses, np.array([p.base.length_mm for p in planes], float),
+                   np.array([p.base.width_mm for p in planes], float),
+                   np.array([p.stand for p in planes], float).reshape(-1, 2))
+
+    def frames(self):
+        """Prepared frames and half sizes for :mod:`geometry.kernels`."""
+        return gk.frames(self.poses), gk.halves(self.lengths, self.widths, (len(self.lengths),))
+
+
+def overlap_matrix(planes: Sequence[PlaneState], arrays: BaseArrays | None = None) -> np.ndarray:
+    """DF.O1: ``(N, N)`` boolean, bases i and j share area (interpenetration deeper than
+    the tolerance; the diagonal is False). Every plane given counts, whatever its status."""
+    arrays = arrays or BaseArrays.of(planes)
+    f, h = arrays.frames()
+    out = gk.depth_grid(f, h, f, h) > TOLERANCE_MM
+    np.fill_diagonal(out, False)
+    return out
+
+
+def _sides(planes):
+    names = {s: i for i, s in enumerate(sorted({p.side for p in planes}))}
+    return np.array([names[p.side] for p in planes])
+
+
+def tail_matrix(planes: Sequence[PlaneState], rules: Rules, arrays: BaseArrays | None = None,
+                overlap: np.ndarray | None = None) -> np.ndarray:
+    """``(N, N)`` boolean: plane i can tail plane j now (all of DF.T1 (a)-(d), DF.T5,
+    DF.T6, DF.T7 and the conventions of :func:`maneuvers.tailing.tail_check`)."""
+    n = len(planes)
+    arrays = arrays or BaseArrays.of(planes)
+    overlap = overlap_matrix(planes, arrays) if overlap is None else overlap
+    flying = np.array([p.flying and not p.is_balloon for p in planes], bool)
+    chaser = flying & np.array([not p.autonomous and p.engines != Engines.MULTI for p in planes], bool)
+    alt = np.array([p.altitude for p in planes])
+    sides = _sides(planes)
+    rise = alt[:, None] - alt[None, :]
+    st = arrays.stands
+    distance = np.hypot(st[None, :, 0] - st[:, None, 0], st[None, :, 1] - st[:, None, 1])
+    ok = (chaser[:, None] & flying[None, :] & (sides[:, None] != sides[None, :]) & ((rise == 0) | (rise == 1))
+          & ~overlap & (distance <= rules.ruler_length_mm + TOLERANCE_MM))
+    np.fill_diagonal(ok, False)
+    ci, ti = np.nonzero(ok)
+    if len(ci):
+        a, b = st[ci], st[ti]
+        out, into = gk.ruler_edges(a, b, arrays.poses[ci], arrays.lengths[ci], arrays.widths[ci],
+                                   arrays.poses[ti], arrays.lengths[ti], arrays.widths[ti])
+        good = (out == Edge.FRONT) & (into == Edge.REAR)
+        on_table = np.array([p.on_table for p in planes], bool)
+        k = np.arange(n)
+        skip = (k[None, :] == ci[:, None]) | (k[None, :] == ti[:, None]) | ~on_table[None, :]
+        good[good] = ~gk.segments_blocked(a[good], b[good], arrays.poses, arrays.lengths, arrays.widths,
+                                          skip[good])
+        ok[ci, ti] = good
+    return ok
+
+
+@dataclass(frozen=True)
+class SectorRows:
+    """Firing arcs as rows: row r is arc ``arc[r]`` of plane ``owner[r]``; ``gun``
+    ``(R, 3)`` the gun pose (the stand, facing the plane's heading); ``centre`` /
+    ``half`` ``(R,)`` deg."""
+
+    owner: np.ndarray
+    arc: np.ndarray
+    gun: np.ndarray
+    centre: np.ndarray
+    half: np.ndarray
+
+
+def sector_rows(poses, stand_offsets, arcs_of) -> SectorRows:
+    """Rows for every firing arc of every pose: ``poses`` ``(N, 3)``, ``stand_offsets``
+    ``(N, 2)`` (the stand in the base frame), ``arcs_of``: per pose a tuple of
+    ``(centre_deg, half_width_deg)``."""
+    arcs_of = list(arcs_of)
+    if arcs_of and all(a == arcs_of[0] for a in arcs_of):  # the same arcs for every pose: no Python loop
+        arcs = np.asarray(arcs_of[0], float).reshape(-1, 2)
+        owner = np.repeat(np.arange(len(arcs_of), dtype=np.int64), len(arcs))
+        arc = np.tile(np.arange(len(arcs), dtype=np.int64), len(arcs_of))
+        centre, half = np.tile(arcs[:, 0], len(arcs_of)), np.tile(arcs[:, 1], len(arcs_of))
+    else:
+        owner, arc, centre, half = [], [], [], []
+        for i, arcs in enumerate(arcs_of):
+            for k, (c, h) in enumerate(arcs):
+                owner.append(i)
+                arc.append(k)
+                centre.append(c)
+                half.append(h)
+    owner = np.array(owner, dtype=np.int64)
+    offsets = np.zeros((len(owner), 3))
+    offsets[:, :2] = np.asarray(stand_offsets, float).reshape(-1, 2)[owner]
+    gun = compose_batch(np.asarray(poses, float).reshape(-1, 3)[owner], offsets).reshape(-1, 3)
+    return SectorRows(owner, np.asarray(arc, dtype=np.int64), gun, np.asarray(centre, float), np.asarray(half, float))
+
+
+@dataclass(frozen=True)
+class FireMatrix:
+    """Firing positions on a table: ``best_arc[i, j]`` is the arc of shooter i's best
+    shot at target j (the closest; ties the lower arc), -1 when it has none;
+    ``distance[i, j]`` mm (inf when none); ``arcs``: ``(i, j, arc)`` of every arc with a
+    shot (what DF.A2's autonomous fire chooses among)."""
+
+    best_arc: np.ndarray
+    distance: np.ndarray
+    arcs: tuple[tuple[int, int, int], ...]
+
+    def pairs(self) -> list[tuple[int, int]]:
+        """``(shooter, target)`` indices with a shot, shooter by shooter, in table order."""
+        return [(int(i), int(j)) for i, j in zip(*np.nonzero(self.best_arc >= 0))]
+
+
+def fire_matrix(planes: Sequence[PlaneState], rules: Rules, overlap: np.ndarray | None = None,
+                arrays: BaseArrays | None = None) -> FireMatrix:
+    """Every firing position among ``planes`` (those on the table; others neither fire,
+    are fired at, nor block): the rules of :func:`maneuvers.firing.arc_shots` for all
+    pairs at once. ``overlap``: :func:`overlap_matrix` of ``planes`` if known."""
+    n = len(planes)
+    arrays = arrays or BaseArrays.of(planes)
+    overlap = overlap_matrix(planes, arrays) if overlap is None else overlap
+    flying = np.array([p.flying for p in planes], bool)
+    on_table = np.array([p.on_table for p in planes], bool)
+    shooter = flying & np.array([not p.is_balloon for p in planes], bool)
+    alt = np.array([p.altitude for p in planes])
+    sides = _sides(planes)
+    may = (shooter[:, None] & flying[None, :] & (sides[:, None] != sides[None, :]) & ~overlap
+           & (np.abs(alt[:, None] - alt[None, :]) <= rules.fire_altitude_difference))
+    np.fill_diagonal(may, False)
+    offsets = np.array([(p.base.stand_x_mm, p.base.stand_y_mm) for p in planes], float).reshape(-1, 2)
+    rows = sector_rows(arrays.poses, offsets, [p.firing_arcs(rules) for p in planes])
+    best_arc = np.full((n, n), -1, dtype=np.int64)
+    distance = np.full((n, n), np.inf)
+    r, t = np.nonzero(may[rows.owner])
+    if len(r) == 0:
+        return FireMatrix(best_arc, distance, ())
+    dist, aim = gk.closest_in_sector(rows.gun[r], rows.centre[r], rows.half[r], arrays.poses[t],
+                                     arrays.lengths[t], arrays.widths[t])
+    keep = dist <= rules.ruler_length_mm + TOLERANCE_MM
+    r, t, dist, aim = r[keep], t[keep], dist[keep], aim[keep]
+    s = rows.owner[r]
+    k = np.arange(n)
+    skip = (k[None, :] == s[:, None]) | (k[None, :] == t[:, None]) | overlap[s] | ~on_table[None, :]
+    clear = ~gk.segments_blocked(rows.gun[r, :2], aim, arrays.poses, arrays.lengths, arrays.widths, skip)
+    arcs = []
+    for row, target, d, ok in zip(r, t, dist, clear):
+        if not ok:
+            continue
+        i, j, arc = int(rows.owner[row]), int(target), int(rows.arc[row])
+        arcs.append((i, j, arc))
+        if d < distance[i, j]:  # rows run arc by arc: a tie keeps the lower arc
+            distance[i, j], best_arc[i, j] = d, arc
+    return FireMatrix(best_arc, distance, tuple(sorted(arcs)))
+
+
+def stands_on_table(stands, width_mm: float, height_mm: float) -> np.ndarray:
+    """DF.E1 for stands ``(..., 2)`` mm: on the play area, the edge within the tolerance
+    included (as ``Table.stand_on_table``)."""
+    st = np.asarray(stands, float)
+    x, y = st[..., 0], st[..., 1]
+    return ((-TOLERANCE_MM <= x) & (x <= width_mm + TOLERANCE_MM)
+            & (-TOLERANCE_MM <= y) & (y <= height_mm + TOLERANCE_MM))
+
+
+def stand_points(poses, stand_offset) -> np.ndarray:
+    """Stands ``(N, 2)`` of bases at ``poses`` ``(N, 3)`` with the stand at
+    ``stand_offset`` ``(2,)`` in the base frame."""
+    return to_table_batch(np.asarray(poses, float).reshape(-1, 3), np.asarray(stand_offset, float)[None, :])[:, 0, :]
+
+
+@dataclass(frozen=True)
+class Shooters:
+    """Many poses of one plane, ready to fire: ``poses`` ``(N, 3)``, its ``base``, its
+    firing arcs as :class:`SectorRows` and their prepared frames (the gun turned to each
+    arc's centre line). Build with :meth:`of`; :meth:`take` keeps some poses."""
+
+    poses: np.ndarray
+    base: object
+    arcs: tuple
+    rows: SectorRows
+    frames: np.ndarray
+
+    @classmethod
+    def of(cls, poses, base, arcs) -> "Shooters":
+        poses = np.asarray(poses, float).reshape(-1, 3)
+        stand = np.broadcast_to(np.array([base.stand_x_mm, base.stand_y_mm]), (len(poses), 2))
+        rows = sector_rows(poses, stand, [tuple(arcs)] * len(poses))
+        turned = rows.gun.copy()
+        turned[:, 2] += rows.centre
+        return cls(poses, base, tuple(arcs), rows, gk.frames(turned))
+
+    def take(self, index) -> "Shooters":
+        """The shooters at pose indices ``index``, in that order."""
+        index = np.asarray(index, dtype=np.int64)
+        a = len(self.arcs)
+        r = (index[:, None] * a + np.arange(a)[None, :]).ravel()
+        rows = SectorRows(np.repeat(np.arange(len(index), dtype=np.int64), a), self.rows.arc[r], self.rows.gun[r],
+                          self.rows.centre[r], self.rows.half[r])
+        return Shooters(self.poses[index], self.base, self.arcs, rows, self.frames[r])
+
+
+@dataclass(frozen=True)
+class Targets:
+    """Many poses of one plane's base as targets: ``poses`` ``(N, 3)``, prepared
+    ``frames`` and ``halves``."""
+
+    poses: np.ndarray
+    frames: np.ndarray
+    halves: np.ndarray
+
+    @classmethod
+    def of(cls, poses, length_mm: float, width_mm: float) -> "Targets":
+        poses = np.asarray(poses, float).reshape(-1, 3)
+        return cls(poses, gk.frames(poses), gk.halves(length_mm, width_mm, (len(poses),)))
+
+    def take(self, index) -> "Targets":
+        index = np.asarray(index, dtype=np.int64)
+        return Targets(self.poses[index], self.frames[index], self.halves[index])
+
+
+def fire_grid(shooters: Shooters, targets: Targets, rules: Rules, blockers=None, overlap=None) -> np.ndarray:
+    """Firing codes of one plane's poses against another's, every pair:
+    ``(Ns, Nt)`` int8, :data:`FIRE_NONE`, :data:`FIRE_LONG` or :data:`FIRE_SHORT` (the
+    best over the shooter's arcs).
+
+    Geometry only, as :func:`maneuvers.firing.arc_shots` once the rule checks (sides,
+    altitude, status) have passed: the closest point of the target's base inside an arc,
+    within the ruler (short: within half of it), its line not blocked by any of the
+    ``blockers`` (``(poses (K, 3), lengths (K,), widths (K,))``: third bases that stay
+    put) except those overlapping the shooter (DF.O3). ``overlap``: ``(Ns, Nt)`` bool;
+    overlapping pairs cannot fire (DF.O2).
+    """
+    rows = shooters.rows
+    ns, nt = len(shooters.poses), len(targets.poses)
+    reach = rules.ruler_length_mm + TOLERANCE_MM
+    out = np.zeros((ns, nt), dtype=np.int8)
+    if blockers is None or not len(blockers[0]):  # the distance is all that matters: no aim points
+        codes = gk.sector_band_grid(shooters.frames, rows.half, np.array([rules.short_range_mm + TOLERANCE_MM, reach]),
+                                    targets.frames, targets.halves)
+        if len(rows.arc) == ns:  # one arc per pose: the rows are the poses, in order
+            out = codes
+        else:
+            _best_per_owner(out, rows, codes)
+        if overlap is not None:
+            out[np.asarray(overlap, bool)] = FIRE_NONE
+        return out
+    dist, aim = gk.sector_grid(shooters.frames, rows.half, reach, targets.frames, targets.halves)
+    in_range = dist <= reach
+    bp, bl, bw = (np.asarray(x, float) for x in blockers)
+    bf, bh = gk.frames(bp.reshape(-1, 3)), gk.halves(bl, bw, (len(bl),))
+    base = shooters.base
+    sh = gk.halves(base.length_mm, base.width_mm, (ns,))
+    shooter_overlaps = gk.depth_grid(gk.frames(shooters.poses), sh, bf, bh) > TOLERANCE_MM  # (Ns, K): DF.O3
+    r_idx, t_idx = np.nonzero(in_range)
+    if len(r_idx):
+        blocked = gk.segments_blocked(rows.gun[r_idx, :2], aim[r_idx, t_idx], bp, bl, bw,
+                                      shooter_overlaps[rows.owner[r_idx]])
+        in_range[r_idx[blocked], t_idx[blocked]] = False
+    codes = np.where(in_range, np.where(dist <= rules.short_range_mm + TOLERANCE_MM, FIRE_SHORT, FIRE_LONG),
+                     FIRE_NONE).astype(np.int8)
+    _best_per_owner(out, rows, codes)
+    if overlap is not None:
+        out[np.asarray(overlap, bool)] = FIRE_NONE
+    return out
+
+
+def _best_per_owner(out, rows: SectorRows, codes) -> None:
+    """``out[owner] = max over the owner's arcs of codes`` (the best shot of each pose)."""
+    if len(rows.arc) and rows.arc.max() == 0:  # one arc per pose: rows are the poses, in order
+        np.maximum(out, codes, out=out)
+        return
+    for k in range(int(rows.arc.max()) + 1 if len(rows.arc) else 0):
+        mine = rows.arc == k
+        out[rows.owner[mine]] = np.maximum(out[rows.owner[mine]], codes[mine])
+
+
+def collision_ends(poses, motions, stays=None) -> np.ndarray:
+    """Frames ``(N, M, 4)`` of bases at ``poses`` ``(N, 3)`` moved by each collision card
+    motion ``(M, 3)`` (DF.C2, DF.C3); rows where ``stays`` (a landed plane lays no card)
+    keep the base where it is for every card."""
+    p = np.asarray(poses, float).reshape(-1, 3)
+    m = np.asarray(motions, float).reshape(-1, 3)
+    ends = compose_batch(p[:, None, :], m[None, :, :])  # (N, M, 3)
+    if stays is not None:
+        ends[np.asarray(stays, bool)] = p[np.asarray(stays, bool)][:, None, :]
+    return gk.frames(ends).reshape(len(p), len(m), 4)
+
+
+def collision_counts(poses_a, motions_a, length_a, width_a, poses_b, motions_b, length_b, width_b) -> np.ndarray:
+    """DF.C3: for pairs of bases (``poses_a[n]``, ``poses_b[n]``, ``(N, 3)``), how many
+    combinations of their collision cards (``motions_*``: ``(M, 3)`` card motions in the
+    base frame, left and right; one identity row for a landed plane) put the bases on
+    top of each other again: ``(N,)`` ints in 0..M_a*M_b."""
+    ends_a = collision_ends(poses_a, motions_a)
+    ends_b = collision_ends(poses_b, motions_b)
+    n = np.arange(len(ends_a))
+    return gk.overlap_counts(ends_a, np.array([length_a, width_a]) / 2, ends_b, np.array([length_b, width_b]) / 2, n, n)

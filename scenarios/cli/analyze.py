@@ -1,0 +1,102 @@
+"""`furball analyze SCENARIO --plane NAME`: rank every legal plan of a plane against
+every plan of its enemies (docs/analyze.md)."""
+from __future__ import annotations
+
+import io
+import json
+import sys
+
+from geometry.errors import InputError
+from scenarios.dogfight import PlanReport, analyze, load_enemy_weights, load_scenario
+
+from .output import PLOT_FORMATS, Outputs, scenario_inputs, viz
+
+MAX_TOP = 10_000
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "analyze", help="rank every plan of a plane against every plan of its enemies",
+        description="Fly every legal plan of a plane against every plan of each enemy: per maneuver who can "
+                    "fire at whom (short/long), overlaps and the exact collision chance, leaving the table. "
+                    "Prints the plans ranked by score (docs/analyze.md).")
+    p.add_argument("scenario", help="scenario or saved-state file (TOML)")
+    p.add_argument("--plane", required=True, help="the plane whose plans are ranked")
+    p.add_argument("--vs", action="append", metavar="NAME",
+                   help="an enemy to analyse against (repeat for several; default: every enemy within reach)")
+    p.add_argument("--enemy-weights", metavar="FILE", help="how likely each enemy plan is (TOML; default: "
+                                                           "every legal plan equally likely)")
+    p.add_argument("--reveal", action="store_true", help="a chaser that tails at the start sees the target's "
+                                                         "first card and flies its best order (DF.T2)")
+    p.add_argument("--top", type=int, default=10, help=f"how many plans to list (default 10, at most {MAX_TOP})")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--plot", metavar="FILE", help="draw the heat map and the best plans' paths to FILE.png, "
+                                                  ".svg or .pdf")
+    p.set_defaults(func=run)
+
+
+def _plan(plan) -> str:
+    return " ".join(plan) if plan else "(stays)"
+
+
+def analyze_text(r: PlanReport, top: int) -> str:
+    """A readable report: the enemies, how plans were flown, the score, the ranked plans."""
+    t = r.table
+    w = r.weights
+    out = [f'furball analyze: "{t.name}", turn {t.turn}: {r.plane} ({len(r.plans)} legal plans)',
+           f"{r.pairs:,} plan pairs in {r.seconds:.2f} s"]
+    for e in r.enemies:
+        how = "autonomous draws (DF.A1)" if e.drawn else ("stays put" if e.plans == ((),) else "legal plans")
+        weights = "equally likely" if len(set(e.weights.round(12))) <= 1 else "weighted"
+        out.append(f"  against {e.name}: {len(e.plans)} {how}, {weights}")
+        if e.tails:
+            out.append(f"    {e.tails} at the start (DF.T1): " + (e.reveal or "plans analysed as flown (no reveal; "
+                                                                   "--reveal applies the chaser's best order)"))
+    if not r.enemies:
+        out.append("  no enemy within reach: plans ranked by staying on the table")
+    out += [f"score = {w.short:g} x short + {w.long:g} x long firing positions on the enemy - the same on "
+            f"{r.plane} - {w.collision:g} x expected collisions - {w.leave:g} x leaving the table", "",
+            f"{'rank':>4}  {'plan':<16} {'score':>7}  {'given s/l':>11}  {'taken s/l':>11}  {'P(coll)':>7}  "
+            f"{'P(leave)':>8}"]
+    for row in r.rows(top):
+        g, k = row["shots_given"], row["shots_taken"]
+        out.append(f"{row['rank']:>4}  {_plan(row['plan']):<16} {row['score']:>7.3f}  "
+                   f"{g['short']:>5.2f}/{g['long']:<5.2f}  {k['short']:>5.2f}/{k['long']:<5.2f}  "
+                   f"{row['p_collision']:>7.3f}  {row['p_leave']:>8.2f}")
+    return "\n".join(out)
+
+
+def _progress(**kwargs):
+    """A progress bar on stderr that shows itself only after a second."""
+    from tqdm import tqdm
+
+    return tqdm(desc="plan pairs", unit="chunk", delay=1.0, leave=False, file=sys.stderr, **kwargs)
+
+
+def run(args) -> int:
+    if not 1 <= args.top <= MAX_TOP:
+        raise InputError(f"--top {args.top}: expected 1 to {MAX_TOP} plans")
+    outputs = Outputs()
+    outputs.protect(args.scenario, args.enemy_weights)
+    plot = outputs.claim(args.plot, PLOT_FORMATS, "--plot")
+    scenario = load_scenario(args.scenario)
+    outputs.protect(*scenario_inputs(scenario))
+    if plot is not None:  # the deck and base files are known only now
+        outputs.claimed.pop(plot)
+        outputs.claim(str(plot), (plot.suffix,), "--plot")
+    table = scenario.table
+    weights = load_enemy_weights(args.enemy_weights, table) if args.enemy_weights else None
+    report = analyze(table, args.plane, vs=args.vs, orders=scenario.orders, enemy_weights=weights,
+                     reveal=args.reveal, progress=_progress)
+    if plot is not None:
+        buffer = io.BytesIO()
+        said = viz().save_plot("analyze", report, buffer, format=plot.suffix.lstrip(".").lower())
+        outputs.stage(plot, buffer.getvalue(), said)
+    written = outputs.publish()
+    print(json.dumps(report.as_json(args.top), indent=2) if args.json else analyze_text(report, args.top))
+    for line in [] if args.json else written:
+        print(line)
+    return 0
+
+
+__all__ = ["register", "run", "analyze_text"]

@@ -1,0 +1,644 @@
+"""Plan analysis: every legal plan of one plane against every plan of each enemy.
+
+``analyze(table, plane, vs=...)`` enumerates the plane's legal plans (three cards,
+:func:`maneuvers.plan.check_plan`: sequencing DF.M5, bombs DF.B1/DF.B2, the ceiling
+DF.H3) and each enemy's, flies them on the plan tree (the pose after maneuver k depends
+only on the first k cards, so each pose is computed once), and for every pair of plans
+and every maneuver asks what the turn would decide (:mod:`scenarios.dogfight.turn`):
+who has a firing position on whom and at which range (DF.O2, DF.O3), whether the bases
+overlap (DF.O1) and the exact chance k/4 that they collide (DF.C1-DF.C5), who leaves
+the table (DF.E1). Per plan of the plane it then averages over the enemy's plans
+(uniformly, or with given weights) and ranks the plans by a score (:class:`ScoreWeights`).
+
+Engine decisions (docs/analyze.md):
+
+* an enemy that plans flies each of its legal plans; an autonomous enemy each of its
+  8 x 8 x 8 draws, equally likely (DF.A1); a balloon or a landed plane stays put;
+* planes not analysed stay where they stand for the whole turn: they block rulers and
+  lines of fire (DF.T1d, firing) but neither move, fire, nor collide;
+* bombs: each plane drops what its orders say (none if none), which decides which plans
+  are legal (DF.B1, DF.B2);
+* tailing (DF.T2): plans are analysed as flown, unless ``reveal``: a chaser that tails
+  its target at the start of the turn (DF.T1, DF.T3) sees the target's first card and
+  flies the legal order of its own three cards with the best score against the
+  target's plans that start with that card (the second reveal is not modelled).
+
+The heavy part is :func:`evaluate_chunk`, a pure function of a :class:`DuelTask` and a
+block of the plane's plans: it may run anywhere (pickle the task), chunk by chunk.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from functools import lru_cache
+from dataclasses import dataclass, field, replace
+from typing import Callable, Mapping, Sequence
+
+import numpy as np
+
+from geometry import kernels as gk
+from geometry.datafile import Table as FileTable, load_toml
+from geometry.errors import InputError
+from geometry.pose import compose_batch
+from geometry.tolerance import TOLERANCE_MM
+from maneuvers.altitude import after_card, after_drop
+from maneuvers.kernels import (FIRE_LONG, FIRE_SHORT, Shooters, Targets, collision_ends, fire_grid, stand_points,
+                               stands_on_table)
+from maneuvers.placement import card_motion
+from maneuvers.plan import CARDS_PER_TURN, plan_problem
+from maneuvers.plane import PlaneState, PlaneStatus, Rules
+from maneuvers.tailing import choose_tails
+
+from .table import Orders, Table, needs_plan
+
+__all__ = ["ScoreWeights", "PlanTree", "plan_tree", "DuelTask", "duel_task", "ChunkResult", "evaluate_chunk",
+           "PlanReport", "EnemyReport", "analyze", "METRICS", "best_plan", "legal_plans", "default_enemies",
+           "load_enemy_weights"]
+
+FLYING, LANDED, OUT = 0, 1, 2
+"""Node status codes (a plane in the air, landed on its base, out of the game)."""
+
+METRICS = ("given_short", "given_long", "taken_short", "taken_long", "collisions", "p_collision", "overlaps",
+           "they_leave", "leaves", "score")
+"""Per pair of plans: maneuvers with a short / long firing position on the enemy, the
+enemy's on the plane, expected collisions (sum of k/4 over the maneuvers), the chance of
+at least one collision, maneuvers with the bases overlapping, whether the enemy leaves
+the table, whether the plane does, and the score without the leaving penalty
+(:class:`ScoreWeights`)."""
+_M = {name: i for i, name in enumerate(METRICS)}
+CHUNK_PAIRS = 4_000_000
+"""Plan pairs per chunk (memory: about 30 bytes per pair while a chunk runs)."""
+
+
+@dataclass(frozen=True)
+class ScoreWeights:
+    """The score of a plan against one enemy plan (higher is better):
+
+    ``short`` x (maneuvers with a short-range firing position on the enemy)
+    + ``long`` x (long-range ones) - the same for the enemy's on this plane
+    - ``collision`` x (expected collisions) - ``leave`` x (1 if the plane leaves the table).
+
+    Defaults: a short-range shot counts double (it draws two damage cards in the
+    published game; engine decision), a collision costs one damage card (DF.C4),
+    leaving the table ends the plane's game (DF.E1). Against several enemies the
+    scores (without the leaving penalty) add up; the penalty counts once.
+    """
+
+    short: float = 2.0
+    long: float = 1.0
+    collision: float = 1.0
+    leave: float = 10.0
+
+
+# -- the plan tree ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class PlanTree:
+    """One plane's plans on a tree.
+
+    ``plans``: P card-id triples (``()`` for a plane that does not maneuver);
+    ``weights`` ``(P,)`` summing to 1; ``node`` ``(3, P)``: the node of plan p after
+    maneuver k; per level k (tuples of three arrays): ``poses`` ``(n_k, 3)``,
+    ``altitude`` and ``status`` (:data:`FLYING`, :data:`LANDED`, :data:`OUT`) ``(n_k,)``;
+    ``first`` ``(P,)``: index in ``first_cards`` of each plan's first card; ``drawn``:
+    the plans are autonomous draws (DF.A1)."""
+
+    plane: PlaneState
+    plans: tuple[tuple[str, ...], ...]
+    weights: np.ndarray
+    node: np.ndarray
+    poses: tuple[np.ndarray, ...]
+    altitude: tuple[np.ndarray, ...]
+    status: tuple[np.ndarray, ...]
+    first: np.ndarray
+    first_cards: tuple[str, ...]
+    drawn: bool = False
+
+    @property
+    def leaves(self) -> np.ndarray:
+        """``(P,)`` bool: the plan takes the plane off the table (DF.E1)."""
+        return self.status[-1][self.node[-1]] == OUT
+
+
+def legal_plans(plane: PlaneState, rules: Rules, drops=None) -> list[tuple[str, ...]]:
+    """Every legal plan of ``plane`` (:func:`~maneuvers.plan.check_plan`), in deck order."""
+    ids = plane.deck.ids
+    return [plan for plan in itertools.product(ids, repeat=CARDS_PER_TURN)
+            if plan_problem(plane, plan, drops, rules) is None]
+
+
+def plan_tree(plane: PlaneState, table: Table, drops=None, plans=None, weights=None) -> PlanTree:
+    """The plan tree of ``plane`` on ``table``: its legal plans (or ``plans``), each
+    pose computed once per prefix. ``weights``: per plan (default equal).
+    Autonomous planes fly their draws (DF.A1), balloons and landed planes stay."""
+    rules = table.rules
+    drawn = False
+    if plans is None:
+        if needs_plan(plane):
+            plans = legal_plans(plane, rules, drops)
+        elif plane.flying and plane.autonomous:
+            draws = itertools.product(plane.deck.autonomous, repeat=CARDS_PER_TURN)
+            counts: dict = {}
+            for d in draws:
+                counts[d] = counts.get(d, 0) + 1
+            plans, weights, drawn = list(counts), [float(c) for c in counts.values()], True
+        else:
+            plans = [()]
+    plans = [tuple(p) for p in plans]
+    w = np.ones(len(plans)) if weights is None else np.asarray(weights, float)
+    if not plans or w.shape != (len(plans),) or not np.all(w >= 0) or w.sum() <= 0:
+        raise InputError(f"plane '{plane.name}': no plan to analyse (no legal plan, or every weight is 0)")
+    w = w / w.sum()
+    motions = {}
+    if plane.deck is not None:
+        motions = {c.id: card_motion(c, plane.base).as_array() for c in plane.deck.cards}
+    state_of = {(): plane}
+    index_of = {(): 0}
+    node = np.zeros((CARDS_PER_TURN, len(plans)), dtype=np.int64)
+    poses, alts, stats = [], [], []
+    parent_pose = {(): plane.pose.as_array()}
+    transitions: dict = {}
+    stand = np.array([plane.base.stand_x_mm, plane.base.stand_y_mm])
+    for k in range(CARDS_PER_TURN):
+        prefixes = list(dict.fromkeys(p[:k + 1] if p else ("",) * (k + 1) for p in plans))
+        parents = [q[:-1] if q[0] != "" else () for q in prefixes]
+        parents = [q if q in state_of else () for q in parents]
+        moving = [i for i, q in enumerate(prefixes) if q[-1] != "" and state_of[parents[i]].flying]
+        pose = np.array([parent_pose[q] for q in parents]).reshape(-1, 3)
+        if moving:
+            m = np.array([motions[prefixes[i][-1]] for i in moving])
+            pose[moving] = compose_batch(pose[moving], m)
+        off = ~stands_on_table(stand_points(pose, stand), table.width_mm, table.height_mm)
+        alt, stat = np.zeros(len(prefixes), np.int64), np.zeros(len(prefixes), np.int8)
+        moving_set = set(moving)
+        for i, (q, parent) in enumerate(zip(prefixes, parents)):
+            before = state_of[parent]
+            if i in moving_set:
+                key = (k, before.altitude, before.climb_counters, before.bombs, before.status, q[-1])
+                if key not in transitions:
+                    after, _ = after_card(before, plane.deck.card(q[-1]), rules.max_altitude)
+                    if drops and drops[k] and after.flying:
+                        after, _ = after_drop(after, drops[k])
+                    transitions[key] = after
+                after = transitions[key]
+            else:
+                after = before
+            if after.on_table and off[i]:
+                after = after.but(status=PlaneStatus.OUT)
+            state_of[q] = after
+            parent_pose[q] = pose[i]
+            alt[i] = after.altitude
+            stat[i] = {PlaneStatus.FLYING: FLYING, PlaneStatus.LANDED: LANDED, PlaneStatus.OUT: OUT}[after.status]
+        index_of = {q: i for i, q in enumerate(prefixes)}
+        node[k] = [index_of[p[:k + 1] if p else ("",) * (k + 1)] for p in plans]
+        poses.append(pose)
+        alts.append(alt)
+        stats.append(stat)
+    firsts = tuple(dict.fromkeys(p[0] if p else "" for p in plans))
+    first = np.array([firsts.index(p[0] if p else "") for p in plans], dtype=np.int64)
+    return PlanTree(plane, tuple(plans), w, node, tuple(poses), tuple(alts), tuple(stats), first, firsts, drawn)
+
+
+# -- one pair of planes: the task and its chunks -----------------------------------------
+@dataclass(frozen=True)
+class Side:
+    """What the pair evaluation needs of one plane: its tree's level-3 nodes and the
+    geometry of its base (plain arrays and numbers: picklable)."""
+
+    node: np.ndarray
+    poses3: np.ndarray
+    altitude3: np.ndarray
+    status3: np.ndarray
+    weights: np.ndarray
+    first: np.ndarray
+    n_first: int
+    leaves: np.ndarray
+    base: object
+    arcs: tuple
+    fires: bool
+    balloon: bool
+    collision_motions: np.ndarray
+    shooters3: Shooters
+    targets3: Targets
+    ends3: np.ndarray
+
+
+@dataclass(frozen=True)
+class DuelTask:
+    """Everything :func:`evaluate_chunk` needs for the plane (``me``) against one enemy
+    (``them``): both sides, the outcome grids of maneuvers 1 and 2 (node x node: firing
+    codes both ways, collision chance), the third bases that block, the rules' numbers
+    and the score weights. Pure data: picklable, so chunks can run on other workers."""
+
+    me: Side
+    them: Side
+    grids: tuple
+    blockers: tuple
+    rules: Rules
+    score: ScoreWeights
+
+
+def _side(tree: PlanTree, rules: Rules) -> Side:
+    p = tree.plane
+    motions = np.zeros((1, 3))
+    if p.deck is not None and p.deck.collision is not None:
+        motions = np.array([card_motion(p.deck.card(c), p.base).as_array() for c in p.deck.collision])
+    poses3 = tree.poses[-1][tree.node[-1]]
+    arcs = tuple(p.firing_arcs(rules))
+    return Side(tree.node, poses3, tree.altitude[-1][tree.node[-1]], tree.status[-1][tree.node[-1]], tree.weights,
+                tree.first, len(tree.first_cards), tree.leaves, p.base, arcs, not p.is_balloon, p.is_balloon, motions,
+                Shooters.of(poses3, p.base, arcs), Targets.of(poses3, p.base.length_mm, p.base.width_mm),
+                collision_ends(poses3, motions, tree.status[-1][tree.node[-1]] == LANDED))
+
+
+def _outcomes(task_me: Side, task_them: Side, rules: Rules, blockers, pa, aa, sa, pb, ab, sb, prepared=None,
+              ends=None):
+    """Outcome grids of poses ``pa`` (the plane) against ``pb`` (the enemy) at one
+    moment: firing codes both ways (int8), collision chance (float32), overlap (int8).
+    ``prepared``: the two sides' :class:`Shooters` and :class:`Targets` for these poses;
+    ``ends``: their collision ends (:func:`~maneuvers.kernels.collision_ends`)."""
+    ba, bb = task_me.base, task_them.base
+    if prepared is None:
+        prepared = (Shooters.of(pa, ba, task_me.arcs), Targets.of(pa, ba.length_mm, ba.width_mm),
+                    Shooters.of(pb, bb, task_them.arcs), Targets.of(pb, bb.length_mm, bb.width_mm))
+    shoot_a, aim_a, shoot_b, aim_b = prepared
+    overlap = gk.overlap_grid(aim_a.frames, aim_a.halves, aim_b.frames, aim_b.halves)
+    none = np.zeros(overlap.shape, np.int8)
+    fire_ab = fire_grid(shoot_a, aim_b, rules, blockers) if task_me.fires else none
+    fire_ba = np.ascontiguousarray(fire_grid(shoot_b, aim_a, rules, blockers).T) if task_them.fires else none.copy()
+    test = np.empty(overlap.shape, np.bool_)
+    args = (np.asarray(aa, np.int64), np.asarray(sa, np.int8), np.asarray(ab, np.int64), np.asarray(sb, np.int8))
+    gk.in_row_blocks(len(pa), lambda r: _jit().apply_rules(overlap[r], fire_ab[r], fire_ba[r], args[0][r], args[1][r],
+                                                          args[2], args[3], rules.fire_altitude_difference, test[r]))
+    p = np.zeros(overlap.shape, np.float32)
+    if task_me.balloon or task_them.balloon:
+        p[test] = 1.0  # DF.C5
+        return fire_ab, fire_ba, p, overlap.view(np.int8)
+    i, j = np.nonzero(test)
+    if len(i):  # DF.C3: exactly k/4; a landed plane lays no card (its two "ends" are where it is: k/2)
+        ends_a, ends_b = ends if ends is not None else (
+            collision_ends(pa, task_me.collision_motions, sa == LANDED),
+            collision_ends(pb, task_them.collision_motions, sb == LANDED))
+        hits = gk.overlap_counts(ends_a, aim_a.halves[0], ends_b, aim_b.halves[0], i, j)
+        p[i, j] = hits / (ends_a.shape[1] * ends_b.shape[1])
+    return fire_ab, fire_ba, p, overlap.view(np.int8)
+
+
+def duel_task(me: PlanTree, them: PlanTree, table: Table, others: Sequence[PlaneState] = (),
+              score: ScoreWeights = ScoreWeights()) -> DuelTask:
+    """The :class:`DuelTask` of ``me`` against ``them``; ``others``: third planes that
+    stay put and block (those on the table)."""
+    rules = table.rules
+    others = [p for p in others if p.on_table]
+    blockers = (np.array([p.pose.as_array() for p in others]).reshape(-1, 3),
+                np.array([p.base.length_mm for p in others]), np.array([p.base.width_mm for p in others]))
+    a, b = _side(me, rules), _side(them, rules)
+    grids = tuple(_outcomes(a, b, rules, blockers, me.poses[k], me.altitude[k], me.status[k],
+                            them.poses[k], them.altitude[k], them.status[k]) for k in range(CARDS_PER_TURN - 1))
+    return DuelTask(a, b, grids, blockers, rules, score)
+
+
+@dataclass(frozen=True)
+class ChunkResult:
+    """What :func:`evaluate_chunk` returns for plans ``rows`` of the plane:
+    ``grouped`` ``(R, F, M)``: weighted sums of each of :data:`METRICS` over the enemy's
+    plans, grouped by the enemy's first card (F groups; sum over F for the total);
+    ``their_score`` ``(Fm, Q)``: the enemy's score (its own view) summed over these rows,
+    grouped by the plane's first card (for the enemy's ranking and reveal); ``scores``
+    ``(R, Q)`` float32 pair scores when asked; ``detail`` ``(R, Q, 3, 3)``: per maneuver
+    (my firing code, theirs, collision chance) when asked."""
+
+    rows: np.ndarray
+    grouped: np.ndarray
+    their_score: np.ndarray
+    scores: np.ndarray | None = None
+    detail: np.ndarray | None = None
+
+
+def evaluate_chunk(task: DuelTask, rows, their_remap=None, keep_scores: bool = False,
+                   detail: bool = False) -> ChunkResult:
+    """Every plan pair (plane's plans ``rows`` x all the enemy's plans): per maneuver the
+    firing positions both ways (short/long), the collision chance, then the sums of
+    :data:`METRICS`. Pure: depends only on its arguments (ship it to any worker).
+
+    ``their_remap`` ``(Fm, Q)`` int: the enemy flies plan ``their_remap[f, j]`` instead
+    of ``j`` when the plane's first card is group ``f`` (a reveal to the enemy, DF.T2)."""
+    rows = np.asarray(rows, dtype=np.int64)
+    me, them, sw = task.me, task.them, task.score
+    q, n = len(them.weights), len(rows)
+    remap = their_remap is not None
+    cols = np.ascontiguousarray(their_remap[me.first[rows]]) if remap else np.zeros((0, 0), np.int64)
+    l3 = _outcomes(me, them, task.rules, task.blockers, me.poses3[rows], me.altitude3[rows], me.status3[rows],
+                   them.poses3, them.altitude3, them.status3,
+                   (me.shooters3.take(rows), me.targets3.take(rows), them.shooters3, them.targets3),
+                   (me.ends3[rows], them.ends3))
+    grouped = np.zeros((n, them.n_first, len(METRICS)))
+    their = np.zeros((me.n_first, q))
+    scores = np.zeros((n, q) if keep_scores else (0, 0))
+    per = np.zeros((n, q, CARDS_PER_TURN, 3) if detail else (0, 0, CARDS_PER_TURN, 3))
+    (g1, g2) = task.grids
+    n1, n2, leave_me, first_me, w_me = (me.node[0][rows], me.node[1][rows], me.leaves[rows].astype(np.float64),
+                                        me.first[rows], me.weights[rows])
+    leave_them, weights = them.leaves.astype(np.float64), np.array([sw.short, sw.long, sw.collision, sw.leave])
+    parts = {}
+
+    def block(r: slice):
+        part = np.zeros_like(their)
+        _jit().combine(n1[r], n2[r], them.node[0], them.node[1], *g1, *g2, *(a[r] for a in l3),
+                       cols[r] if remap else cols, remap, leave_me[r], leave_them, them.weights, them.first,
+                       first_me[r], w_me[r], weights, grouped[r], part, scores[r] if keep_scores else scores,
+                       keep_scores, per[r] if detail else per, detail)
+        parts[r.start] = part
+
+    if n * q < 2_000_000:
+        block(slice(0, n))
+    else:  # row blocks on all cores (the loop releases the GIL)
+        gk.in_row_blocks(n, block)
+    their = sum(parts.values())
+    return ChunkResult(rows, grouped, their, scores.astype(np.float32) if keep_scores else None,
+                       per if detail else None)
+
+
+@lru_cache(maxsize=1)
+def _jit():
+    """The compiled loop (:mod:`._analysis_compiled`), imported on first use."""
+    from . import _analysis_compiled
+
+    return _analysis_compiled
+
+
+def _chunks(n_rows: int, n_cols: int) -> list[np.ndarray]:
+    size = max(1, CHUNK_PAIRS // max(n_cols, 1))
+    return [np.arange(i, min(i + size, n_rows)) for i in range(0, n_rows, size)]
+
+
+# -- the report --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class EnemyReport:
+    """The analysis against one enemy: its plans and their weights, whether it or the
+    plane tails the other at the start (DF.T1), whether reveals were applied, and
+    ``heat`` ``(K, Q)``: the pair scores of the plane's top K plans (rows, best first)
+    against the enemy's plans (columns in ``heat_columns`` order: the enemy's plans from
+    the most dangerous to the plane, by mean score over those rows)."""
+
+    name: str
+    plans: tuple[tuple[str, ...], ...]
+    weights: np.ndarray
+    drawn: bool
+    tails: str | None
+    reveal: str | None
+    metrics: np.ndarray
+    heat: np.ndarray
+    heat_rows: np.ndarray
+    heat_columns: np.ndarray
+
+
+@dataclass(frozen=True)
+class PlanReport:
+    """The plan analysis of ``plane`` (``analyze``): its legal ``plans``, per plan the
+    :data:`METRICS` summed over the enemies (``metrics`` ``(P, M)``; expectations over
+    their plans), ``leaves`` ``(P,)``, ``score`` ``(P,)`` (:class:`ScoreWeights`),
+    ``ranking`` (plan indices, best first), one :class:`EnemyReport` per enemy, and
+    what it cost: ``pairs`` evaluated, ``seconds``."""
+
+    table: Table
+    plane: str
+    plans: tuple[tuple[str, ...], ...]
+    metrics: np.ndarray
+    leaves: np.ndarray
+    score: np.ndarray
+    ranking: np.ndarray
+    enemies: tuple[EnemyReport, ...]
+    weights: ScoreWeights
+    reveal: bool
+    pairs: int
+    seconds: float
+    trees: Mapping = field(default_factory=dict, compare=False, repr=False)
+
+    def metric(self, name: str) -> np.ndarray:
+        """One of :data:`METRICS` per plan, ``(P,)``."""
+        return self.metrics[:, _M[name]]
+
+    def best(self) -> tuple[str, ...]:
+        """The best-ranked plan."""
+        return self.plans[int(self.ranking[0])]
+
+    def rows(self, top: int | None = 10) -> list[dict]:
+        """The ``top`` plans (all with ``None``), best first, as JSON-ready rows."""
+        out = []
+        for rank, i in enumerate(self.ranking[:top] if top else self.ranking, start=1):
+            m = self.metrics[i]
+            out.append({"rank": rank, "plan": list(self.plans[i]), "score": round(float(self.score[i]), 6),
+                        "shots_given": {"short": float(m[_M["given_short"]]), "long": float(m[_M["given_long"]])},
+                        "shots_taken": {"short": float(m[_M["taken_short"]]), "long": float(m[_M["taken_long"]])},
+                        "p_collision": float(m[_M["p_collision"]]), "collisions": float(m[_M["collisions"]]),
+                        "p_leave": float(self.leaves[i]), "enemy_leaves": float(m[_M["they_leave"]])})
+        return out
+
+    def as_json(self, top: int | None = 10) -> dict:
+        """The report as JSON-ready data (``docs/analyze.md``)."""
+        w = self.weights
+        return {"scenario": self.table.name, "turn": self.table.turn, "plane": self.plane,
+                "plans": len(self.plans), "pairs": self.pairs, "seconds": round(self.seconds, 3),
+                "reveal": self.reveal, "flown_as_planned": not self.reveal,
+                "score": {"short": w.short, "long": w.long, "collision": w.collision, "leave": w.leave},
+                "enemies": [{"name": e.name, "plans": len(e.plans), "autonomous_draws": e.drawn, "tails": e.tails,
+                             "reveal": e.reveal} for e in self.enemies],
+                "top": self.rows(top)}
+
+
+def _tails(table: Table, plane: str, orders) -> dict[tuple[str, str], bool]:
+    wishes = {n: o.tail for n, o in (orders or {}).items() if getattr(o, "tail", None) is not None}
+    return {(c, check.target): True for c, check in choose_tails(list(table.planes), table.rules, wishes).items()}
+
+
+def _within_reach(a: PlaneState, b: PlaneState, rules: Rules) -> bool:
+    """Could ``a`` and ``b`` meet this turn: stands within the ruler plus three of the
+    longest moves of each (plus their bases' half diagonals)?"""
+    def longest(p):
+        if p.deck is None or not p.flying:
+            return 0.0
+        return max(float(np.hypot(*card_motion(c, p.base).as_array()[:2])) for c in p.deck.cards)
+    reach = rules.ruler_length_mm + CARDS_PER_TURN * (longest(a) + longest(b)) + sum(
+        math.hypot(p.base.length_mm, p.base.width_mm) / 2 for p in (a, b))
+    return float(np.hypot(*(a.stand - b.stand))) <= reach
+
+
+def default_enemies(table: Table, plane: str) -> list[str]:
+    """Every enemy on the table (another side, not out) that could meet ``plane`` this
+    turn (:func:`_within_reach`), in table order."""
+    me = table.plane(plane)
+    return [p.name for p in table.planes if p.side != me.side and p.on_table and _within_reach(me, p, table.rules)]
+
+
+def _reveal_rows(grouped: np.ndarray, plans, leave: float) -> np.ndarray:
+    """The plane as chaser (DF.T2): for each plan and each enemy first card, the legal
+    order of the same cards with the best score; returns ``(P, F)`` plan indices."""
+    score = grouped[:, :, _M["score"]] - leave * grouped[:, :, _M["leaves"]]
+    classes: dict = {}
+    for i, p in enumerate(plans):
+        classes.setdefault(tuple(sorted(p)), []).append(i)
+    choice = np.zeros(score.shape, dtype=np.int64)
+    for members in classes.values():
+        m = np.array(members)
+        sub = score[m]  # (C, F)
+        best = m[np.argmax(sub, axis=0)]  # first of the best in plan order
+        for i in members:
+            keep = sub[members.index(i)] >= sub.max(axis=0)  # its own order when it is among the best
+            choice[i] = np.where(keep, i, best)
+    return choice
+
+
+def _reveal_columns(their_score: np.ndarray, plans) -> np.ndarray:
+    """The enemy as chaser: for each of the plane's first cards and each enemy plan, the
+    legal order of the same cards with the best enemy score; ``(Fm, Q)``."""
+    classes: dict = {}
+    for j, p in enumerate(plans):
+        classes.setdefault(tuple(sorted(p)), []).append(j)
+    choice = np.tile(np.arange(their_score.shape[1]), (their_score.shape[0], 1))
+    for members in classes.values():
+        m = np.array(members)
+        sub = their_score[:, m]  # (Fm, C)
+        best = m[np.argmax(sub, axis=1)]
+        for pos, j in enumerate(members):
+            keep = sub[:, pos] >= sub.max(axis=1)
+            choice[:, j] = np.where(keep, j, best)
+    return choice
+
+
+def analyze(table: Table, plane: str, vs: Sequence[str] | None = None, orders: Mapping | None = None,
+            enemy_weights: Mapping[str, Mapping[tuple, float]] | None = None, score: ScoreWeights = ScoreWeights(),
+            reveal: bool = False, progress: Callable | None = None, heat_rows: int = 40) -> PlanReport:
+    """Analyse every legal plan of ``plane`` against every plan of each enemy in ``vs``
+    (default :func:`default_enemies`) on ``table`` (module docstring; docs/analyze.md).
+
+    ``orders``: the scenario's orders (drops and tail wishes are read from them);
+    ``enemy_weights``: enemy name -> {plan (card-id tuple): weight}, plans not listed
+    weigh 0 (default: every plan equally likely); ``score``: :class:`ScoreWeights`;
+    ``reveal``: apply the chaser's best reorder after the first reveal (DF.T2);
+    ``progress``: a tqdm-like factory ``progress(total=..)`` with ``update()`` and
+    ``close()``; ``heat_rows``: how many top plans get a row of pair scores.
+    Returns a :class:`PlanReport`. Raises :class:`InputError` for an unknown plane, a
+    plane that does not plan, an enemy that is not one, or weights naming illegal plans.
+    """
+    start = time.perf_counter()
+    me = table.plane(plane)
+    if not needs_plan(me):
+        raise InputError(f"plane '{plane}': expected a plane that plans its cards (flying, not a balloon, not "
+                         f"autonomous), got one that does not")
+    orders = dict(orders or {})
+    names = default_enemies(table, plane) if vs is None else list(dict.fromkeys(vs))
+    enemies = []
+    for n in names:
+        e = table.plane(n)
+        if e.side == me.side or not e.on_table:
+            raise InputError(f"--vs {n!r:.60}: expected an enemy of '{plane}' on the table (another side, not out)")
+        enemies.append(e)
+    drops = lambda p: getattr(orders.get(p.name), "drops", None)  # noqa: E731
+    my_tree = plan_tree(me, table, drops(me))
+    tails = _tails(table, plane, orders)
+    analysed = {plane, *names}
+    others = [p for p in table.planes if p.name not in analysed]
+    total = np.zeros((len(my_tree.plans), len(METRICS)))
+    reports, trees, pairs = [], {plane: my_tree}, 0
+    jobs = []
+    for e in enemies:
+        weights = None
+        plans = None
+        if enemy_weights and e.name in enemy_weights:
+            plans = [p for p in (legal_plans(e, table.rules, drops(e)) if needs_plan(e) else [])]
+            given = {tuple(k): float(v) for k, v in enemy_weights[e.name].items()}
+            unknown = [k for k in given if k not in set(plans)]
+            if unknown:
+                raise InputError(f"enemy weights: plane '{e.name}': plan {list(unknown[0])} is not a legal plan "
+                                 f"of it (DF.M1, DF.M5, DF.B1, DF.H3)")
+            weights = [given.get(p, 0.0) for p in plans]
+        tree = plan_tree(e, table, drops(e), plans, weights)
+        trees[e.name] = tree
+        jobs.append((e, tree))
+    chunks_of = {e.name: _chunks(len(my_tree.plans), len(tree.plans)) for e, tree in jobs}
+    bar = progress(total=sum(len(c) for c in chunks_of.values())) if progress else None
+    for e, tree in jobs:
+        task = duel_task(my_tree, tree, table, others, score)
+        i_tail, they_tail = tails.get((plane, e.name), False), tails.get((e.name, plane), False)
+        results = []
+        for rows in chunks_of[e.name]:
+            results.append(evaluate_chunk(task, rows))
+            if bar:
+                bar.update()
+        grouped = np.concatenate([r.grouped for r in results])
+        their_score = sum(r.their_score for r in results)
+        note = None
+        if reveal and i_tail and not tree.drawn and tree.plans != ((),):
+            choice = _reveal_rows(grouped, my_tree.plans, score.leave)
+            grouped = grouped[choice, np.arange(grouped.shape[1])[None, :]]
+            note = f"{plane} tails {e.name}: sees its first card and flies its best order (DF.T2)"
+        elif reveal and they_tail and needs_plan(e):
+            remap = _reveal_columns(their_score, tree.plans)
+            grouped = np.concatenate([evaluate_chunk(task, rows, their_remap=remap).grouped
+                                      for rows in chunks_of[e.name]])
+            note = f"{e.name} tails {plane}: sees its first card and flies its best order (DF.T2)"
+        per_plan = grouped.sum(axis=1)
+        total[:, :-1] += per_plan[:, :-1]
+        total[:, -1] += per_plan[:, -1]
+        pairs += len(my_tree.plans) * len(tree.plans)
+        reports.append((e, tree, i_tail, they_tail, note, per_plan, task))
+    if bar:
+        bar.close()
+    p_none = np.ones(len(my_tree.plans))
+    for *_, per_plan, _task in reports:
+        p_none *= 1.0 - per_plan[:, _M["p_collision"]]
+    total[:, _M["p_collision"]] = 1.0 - p_none
+    leaves = my_tree.leaves.astype(float)
+    if reports:  # a reveal may change the plan flown, and so whether it leaves
+        leaves = np.max([per_plan[:, _M["leaves"]] for *_, per_plan, _task in reports], axis=0)
+    total[:, _M["leaves"]] = leaves
+    final = total[:, _M["score"]] - score.leave * leaves
+    ranking = np.array(sorted(range(len(final)), key=lambda i: (-round(final[i], 9), i)), dtype=np.int64)
+    enemy_reports = []
+    top = ranking[:heat_rows]
+    for e, tree, i_tail, they_tail, note, per_plan, task in reports:
+        scores = evaluate_chunk(task, top, keep_scores=True).scores
+        order = np.argsort(scores.mean(axis=0), kind="stable") if len(top) else np.arange(len(tree.plans))
+        tail_text = (f"{plane} tails {e.name}" if i_tail else f"{e.name} tails {plane}" if they_tail else None)
+        enemy_reports.append(EnemyReport(e.name, tree.plans, tree.weights, tree.drawn, tail_text, note, per_plan,
+                                         scores[:, order], top, order))
+    return PlanReport(table, plane, my_tree.plans, total, leaves, final, ranking, tuple(enemy_reports), score,
+                      reveal, pairs, time.perf_counter() - start, trees)
+
+
+def best_plan(table: Table, plane: str, orders: Mapping | None = None, score: ScoreWeights = ScoreWeights()) -> Orders:
+    """The orders an analysing opponent gives ``plane`` (``furball turn --auto``): the
+    best-ranked plan of :func:`analyze` against the enemies within reach, keeping the
+    drops and tail wish of its ``orders``. A plane with no enemy in reach flies the
+    first legal plan (deck order) that keeps it on the table."""
+    old = (orders or {}).get(plane) or Orders()
+    report = analyze(table, plane, orders=orders, score=score, heat_rows=0)
+    return replace(old, plan=report.best())
+
+
+WEIGHT_FIELDS = ("plane", "cards", "weight")
+MAX_WEIGHTS = 100_000
+"""The most plans an enemy-weights file may list."""
+
+
+def load_enemy_weights(path: str, table: Table) -> dict[str, dict[tuple[str, ...], float]]:
+    """Read an enemy-weights file (docs/analyze.md): ``[[plan]]`` tables with ``plane``
+    (an enemy's name), ``cards`` (its three card ids) and ``weight`` (>= 0). Plans of a
+    plane not listed weigh 0; planes not named keep equal weights. Raises
+    :class:`InputError` with one line naming the file, entry and field."""
+    top = FileTable(load_toml(path), str(path)).only(("plan", "notes"))
+    entries = top.list("plan")
+    if len(entries) > MAX_WEIGHTS:
+        raise top.error("plan", f"at most {MAX_WEIGHTS} plans", f"{len(entries)} plans")
+    out: dict[str, dict[tuple[str, ...], float]] = {}
+    for i, raw in enumerate(entries):
+        t = FileTable(raw, f"{path}: plan #{i + 1}").only(WEIGHT_FIELDS)
+        name = t.string("plane")
+        if name not in table.names:
+            raise t.error("plane", f"a plane of the scenario ({', '.join(table.names)})", name)
+        cards = t.strings("cards")
+        if len(cards) != CARDS_PER_TURN:
+            raise t.error("cards", f"{CARDS_PER_TURN} card ids (DF.M1)", list(cards))
+        out.setdefault(name, {})[tuple(cards)] = t.number("weight", minimum=0.0)
+    return out

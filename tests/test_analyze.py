@@ -1,0 +1,239 @@
+"""Issue 12: plan analysis. The fast path and the referee never disagree; the plan tree,
+chunks, reveals, weights, the CLI and the planning opponent."""
+import dataclasses
+import json
+import pathlib
+import pickle
+
+import numpy as np
+import pytest
+
+import maneuvers
+from maneuvers.kernels import FIRE_LONG, FIRE_SHORT
+from maneuvers.placement import place_sequence
+from maneuvers.plan import plan_problem
+from planes import DECKS, RULES, plane, table
+from scenarios.dogfight import adjudicate, analyze, best_plan
+from scenarios.dogfight.analysis import (OUT, duel_task, evaluate_chunk, legal_plans, load_enemy_weights,
+                                         plan_tree)
+
+SIX = dataclasses.replace(DECKS["A"], name="six", autonomous=None, cards=tuple(
+    c for c in DECKS["A"].cards if c.id in ("A1", "A3", "A4", "A5", "A6", "A7")))
+"""A six-card deck (the collision cards A6/A7 included): 216 plans, fast to analyse."""
+
+
+def _duel(**kw):
+    """Two planes closing head-on with a third, static plane near their paths."""
+    a = plane("Camel", 300, 300, 0, side="Allies", **kw)
+    b = plane("Albatros", 470, 330, 185, side="Central")
+    c = plane("Balloon", 420, 250, side="Central", deck=None, kind="balloon")
+    return table(a, b, c)
+
+
+def _shots_of(result, k):
+    m = result.maneuvers[k]
+    code = {"short": FIRE_SHORT, "long": FIRE_LONG}
+    mine = max((code[s.range] for s in m.shots if s.shooter == "Camel" and s.target == "Albatros"), default=0)
+    theirs = max((code[s.range] for s in m.shots if s.shooter == "Albatros" and s.target == "Camel"), default=0)
+    return mine, theirs
+
+
+def test_the_fast_path_and_the_referee_never_disagree_on_plan_pairs():
+    """For plan pairs with shots both ways, overlaps, collision tests and planes leaving,
+    the analysis's per-maneuver outcome equals a full ``adjudicate`` of those plans:
+    the same firing positions and ranges (DF.O2, DF.O3, blocked by the balloon), the same
+    overlaps with the exact collision chance (DF.C3), the same plane leaving (DF.E1)."""
+    t = _duel()
+    rng = np.random.default_rng(0)
+    mine = [p for p in legal_plans(t.planes[0], RULES) if rng.random() < 0.05]
+    theirs = [p for p in legal_plans(t.planes[1], RULES) if rng.random() < 0.05]
+    a, b = plan_tree(t.planes[0], t, plans=mine), plan_tree(t.planes[1], t, plans=theirs)
+    task = duel_task(a, b, t, others=[t.planes[2]])
+    detail = evaluate_chunk(task, np.arange(len(mine)), detail=True).detail  # (P, Q, 3, 3)
+    interesting = np.argwhere((detail[..., 0] > 0).any(-1) | (detail[..., 1] > 0).any(-1)
+                              | (detail[..., 2] > 0).any(-1))
+    picks = [tuple(x) for x in interesting[rng.permutation(len(interesting))[:25]]]
+    picks += [tuple(x) for x in rng.integers(0, [len(mine), len(theirs)], (5, 2))]
+    seen = {"fire": 0, "coll": 0}
+    for i, j in picks:
+        r = adjudicate(t, {"Camel": mine[i], "Albatros": theirs[j]}, seed=1, samples=False)
+        for k in range(3):
+            assert _shots_of(r, k) == tuple(detail[i, j, k, :2].astype(int)), (mine[i], theirs[j], k)
+            tests = [c for c in r.maneuvers[k].collisions if {c.a, c.b} == {"Camel", "Albatros"}]
+            p = float(tests[0].probability) if tests else 0.0
+            assert p == detail[i, j, k, 2], (mine[i], theirs[j], k)
+            seen["fire"] += any(_shots_of(r, k))
+            seen["coll"] += p > 0
+    assert seen["fire"] > 5 and seen["coll"] > 2  # the pairs really test something
+
+
+def test_the_plan_tree_computes_each_pose_once_and_matches_the_cards_flown():
+    """Poses after maneuver k depend only on the first k cards; a plane whose stand
+    leaves the table is out (DF.E1); altitude follows the climb and descent cards."""
+    p = plane("Camel", 830, 300, 0, altitude=1)
+    t = table(p)
+    tree = plan_tree(p, t)
+    assert len(tree.plans) == sum(plan_problem(p, q, None, RULES) is None for q in tree.plans)
+    assert len(tree.poses[0]) == len({q[0] for q in tree.plans})
+    assert len(tree.poses[1]) == len({q[:2] for q in tree.plans})
+    for n in range(0, len(tree.plans), 97):
+        plan = tree.plans[n]
+        flown = place_sequence(p.pose, [p.deck.card(c) for c in plan], p.base)
+        for k in range(3):
+            node = tree.node[k, n]
+            if tree.status[k][node] != OUT:
+                assert np.allclose(tree.poses[k][node], flown[k].as_array(), atol=1e-9)
+    first_out = tree.status[0][tree.node[0]] == OUT
+    assert first_out.any() and not first_out.all()
+    result = adjudicate(t, {"Camel": tree.plans[int(np.argmax(first_out))]}, seed=1, samples=False)
+    assert result.maneuvers[0].left_table == ("Camel",)
+
+
+def test_chunks_are_pure_and_picklable_and_add_up_to_the_whole():
+    t = _duel()
+    a = plan_tree(t.planes[0].but(deck=SIX), t)
+    b = plan_tree(t.planes[1].but(deck=SIX), t)
+    task = pickle.loads(pickle.dumps(duel_task(a, b, t, others=[t.planes[2]])))
+    whole = evaluate_chunk(task, np.arange(len(a.plans)))
+    parts = [evaluate_chunk(task, rows) for rows in np.array_split(np.arange(len(a.plans)), 3)]
+    assert np.allclose(np.concatenate([r.grouped for r in parts]), whole.grouped)
+    assert np.allclose(sum(r.their_score for r in parts), whole.their_score)
+    assert np.allclose(evaluate_chunk(task, np.arange(len(a.plans))).grouped, whole.grouped)
+
+
+def _small_table(**kw):
+    a = plane("Camel", 250, 420, 0, side="Allies").but(deck=SIX, **kw)
+    b = plane("Albatros", 400, 440, 10, side="Central").but(deck=SIX)
+    return table(a, b)
+
+
+def test_analyze_ranks_every_legal_plan_and_the_weights_choose_the_enemy_plans():
+    t = _small_table()
+    report = analyze(t, "Camel")
+    assert len(report.plans) == len(legal_plans(t.planes[0], RULES)) == len(report.ranking)
+    ranked = np.round(report.score[report.ranking], 9)
+    assert list(ranked) == sorted(ranked, reverse=True)
+    assert report.enemies[0].name == "Albatros" and report.pairs == len(report.plans) ** 2
+    only = ("A6", "A6", "A6")
+    weighted = analyze(t, "Camel", enemy_weights={"Albatros": {only: 2.0}})
+    a, b = plan_tree(t.planes[0], t), plan_tree(t.planes[1], t, plans=[only])
+    alone = evaluate_chunk(duel_task(a, b, t), np.arange(len(a.plans))).grouped.sum(axis=1)
+    assert np.allclose(weighted.metrics[:, -1], alone[:, -1])
+    assert not np.allclose(weighted.metrics[:, -1], report.metrics[:, -1])
+
+
+def test_DF_T2_the_revealed_order_is_never_worse_than_the_plan_as_flown():
+    """With ``reveal`` the chaser (the Camel tails the Albatros at the start) flies the
+    best order of its cards against the card shown: never a lower score."""
+    t = _small_table()
+    flown, revealed = analyze(t, "Camel"), analyze(t, "Camel", reveal=True)
+    assert flown.enemies[0].tails == "Camel tails Albatros" and flown.enemies[0].reveal is None
+    assert revealed.enemies[0].reveal is not None
+    assert np.all(revealed.score >= flown.score - 1e-9) and np.any(revealed.score > flown.score + 1e-9)
+    their = analyze(t, "Albatros", reveal=True)  # the Albatros is tailed: the Camel reorders against it
+    assert their.enemies[0].reveal.startswith("Camel tails Albatros")
+    assert np.all(their.score <= analyze(t, "Albatros").score + 1e-9)
+
+
+def test_planning_opponent_beats_random_plans_over_many_seeded_duels():
+    """Issue 12: over many seeded duels, the plane planned by the analysis gets more
+    firing positions (short counts double) relative to the enemy's than a plane flying
+    random legal plans from the same starts."""
+    rng = np.random.default_rng(12)
+    planned, random_ = [], []
+    for duel in range(24):
+        x, y = rng.uniform(300, 600, 2)
+        a = plane("Camel", x, y, rng.uniform(0, 360), side="Allies").but(deck=SIX)
+        b = plane("Albatros", x + rng.uniform(-150, 150), y + rng.uniform(-150, 150), rng.uniform(0, 360),
+                  side="Central").but(deck=SIX)
+        t = table(a, b)
+        plans_a, plans_b = legal_plans(a, RULES), legal_plans(b, RULES)
+        enemy = plans_b[int(rng.integers(len(plans_b)))]
+        for mine, out in ((best_plan(t, "Camel").plan, planned), (plans_a[int(rng.integers(len(plans_a)))], random_)):
+            r = adjudicate(t, {"Camel": mine, "Albatros": enemy}, seed=duel, samples=False)
+            value = {"short": 2, "long": 1}
+            out.append(sum(value[s.range] * (1 if s.shooter == "Camel" else -1) for s in r.shots))
+    assert np.mean(planned) > np.mean(random_) + 1.0
+    assert np.mean(planned) > 0
+
+
+def _scenario(tmp_path, extra=""):
+    deck = tmp_path / "six.toml"
+    text = (pathlib.Path(maneuvers.__file__).parent / "data" / "decks" / "A.toml").read_text(encoding="utf-8")
+    blocks = text.split("[[card]]")
+    keep = [b for b in blocks[1:] if any(f'id = "{c}"\n' in b for c in ("A1", "A3", "A4", "A5", "A6", "A7"))]
+    head = blocks[0].replace('name = "A"', 'name = "six"').replace(
+        'autonomous = ["A1", "A2", "A3", "A13", "A4", "A6", "A5", "A7"]', "")
+    deck.write_text(head + "".join("[[card]]" + b for b in keep), encoding="utf-8")
+    scenario = tmp_path / "duel.toml"
+    planes = "".join(f"""[[plane]]
+name = "{name}"
+side = "{side}"
+deck = "six.toml"
+pose = {{ x_mm = {x}, y_mm = {y}, heading_deg = {h} }}
+altitude = 2
+""" for name, side, x, y, h in (("Camel", "Allies", 250.0, 420.0, 0.0), ("Albatros", "Central Powers", 400.0, 440.0,
+                                                                            10.0)))
+    scenario.write_text(f"""[scenario]
+name = "six-card duel"
+turn = 1
+[table]
+width_mm = 900.0
+height_mm = 900.0
+{planes}{extra}""", encoding="utf-8")
+    return scenario
+
+
+def test_cli_analyze_the_shipped_duel_prints_a_ranked_table(cli):
+    code, out, err = cli(["analyze", "scenarios/examples/duel.toml", "--plane", "Camel"])
+    assert code == 0
+    lines = out.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.lstrip().startswith("rank"))
+    ranks = [int(line.split()[0]) for line in lines[header + 1:header + 11]]
+    assert ranks == list(range(1, 11))
+    assert "Camel tails Albatros" in out and "as flown" in out
+
+
+def test_cli_analyze_json_plot_and_weights(cli, tmp_path):
+    scenario = _scenario(tmp_path)
+    weights = tmp_path / "weights.toml"
+    weights.write_text('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A6"]\nweight = 1.0\n', encoding="utf-8")
+    plot = tmp_path / "analysis.png"
+    code, out, err = cli(["analyze", scenario, "--plane", "Camel", "--vs", "Albatros", "--json", "--top", "3",
+                          "--enemy-weights", weights, "--plot", plot, "--reveal"])
+    assert code == 0, err
+    doc = json.loads(out)
+    assert [row["rank"] for row in doc["top"]] == [1, 2, 3] and doc["reveal"] is True
+    assert doc["enemies"][0]["name"] == "Albatros" and plot.stat().st_size > 10_000
+    loaded = load_enemy_weights(weights, _small_table())
+    assert loaded == {"Albatros": {("A6", "A6", "A6"): 1.0}}
+
+
+@pytest.mark.parametrize("content,words", [
+    ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A12"]\nweight = 1.0\n', "not a legal plan"),
+    ('[[plan]]\nplane = "Nobody"\ncards = ["A6", "A6", "A6"]\nweight = 1.0\n', "field 'plane'"),
+    ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6"]\nweight = 1.0\n', "field 'cards'"),
+    ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A6"]\nweight = -1.0\n', "field 'weight'"),
+    ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A6"]\nweight = 1.0\ncolour = "red"\n', "colour"),
+    ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A6"]\nweight = 0.0\n', "every weight is 0"),
+])
+def test_bad_enemy_weights_give_one_line_and_exit_2(cli, tmp_path, content, words):
+    scenario = _scenario(tmp_path)
+    weights = tmp_path / "weights.toml"
+    weights.write_text(content, encoding="utf-8")
+    code, out, err = cli(["analyze", scenario, "--plane", "Camel", "--enemy-weights", weights])
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and words in err
+
+
+def test_cli_turn_auto_flies_the_plan_the_analysis_ranks_first(cli, tmp_path):
+    scenario = _scenario(tmp_path, 'plan = ["A1", "A1", "A1"]\n')
+    code, out, err = cli(["turn", scenario, "--auto", "Camel", "--json", "--seed", "3"])
+    assert code == 0, err
+    doc = json.loads(out)
+    from scenarios.dogfight import load_scenario
+
+    sc = load_scenario(scenario)
+    assert doc["auto"] == {"Camel": list(analyze(sc.table, "Camel", orders=sc.orders).best())}
+    assert [m["moves"][0]["card"] for m in doc["maneuvers"] if m["moves"][0]["plane"] == "Camel"] == doc["auto"]["Camel"]
+    code, out, err = cli(["turn", scenario, "--auto", "Camel,Albatros"])
+    assert code == 0 and "planned by the analysis" in out

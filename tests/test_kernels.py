@@ -1,0 +1,268 @@
+"""Issue 12: the batch kernels answer exactly as the scalar predicates (same tolerance),
+as shapely away from the boundary, on random and near-touching cases (a few tolerances
+either side of every boundary), and after any rigid motion of the whole scene."""
+import numpy as np
+import pytest
+import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from geometry import kernels as gk
+from geometry.base import penetration_depth_mm, rectangle_corners
+from geometry.pose import Pose, compose_batch, to_table_batch
+from geometry.sector import closest_in_sector
+from geometry.segments import enters_interior, entry_edge, exit_edge
+from geometry.tolerance import TOLERANCE_MM as TOL
+from maneuvers.collision import collision_test
+from maneuvers.firing import Board, shot_at
+from maneuvers.kernels import fire_matrix, overlap_matrix, tail_matrix
+from maneuvers.tailing import tail_check
+from planes import plane, table
+from strategies import poses
+
+OFFSETS = np.array([-3.0, -1.5, -0.5, 0.0, 0.5, 1.5, 3.0]) * TOL
+"""Near-touching cases: this far across (or short of) a boundary."""
+
+
+def _motion(rng, n):
+    return np.c_[rng.uniform(-1500, 1500, (n, 2)), rng.uniform(-720, 720, n)]
+
+
+def _moved(m, p):
+    return compose_batch(m, p)
+
+
+def _overlap_cases(rng, n=3000):
+    """Random pairs, plus B touching A along an edge or at a corner, a few tolerances
+    in or out, the whole scene then moved anywhere."""
+    la, wa = rng.uniform(20, 120, n), rng.uniform(20, 160, n)
+    lb, wb = rng.uniform(20, 120, n), rng.uniform(20, 160, n)
+    rel = np.c_[rng.uniform(-150, 150, (n, 2)), rng.uniform(0, 360, n)]
+    edge = rng.random(n) < 0.6
+    quarter = rng.integers(0, 4, n) * 90.0
+    delta = rng.choice(OFFSETS, n)
+    along = rng.uniform(-10, 10, n)
+    # edge to edge: B turned by a quarter, its side at A's front edge +- delta
+    half_b = np.where(quarter % 180 == 0, lb, wb) / 2
+    rel[edge] = np.c_[la[edge] / 2 + half_b[edge] - delta[edge], along[edge], quarter[edge]]
+    m = _motion(rng, n)
+    return _moved(m, np.zeros((n, 3))), la, wa, _moved(m, rel), lb, wb
+
+
+def test_DF_O1_overlap_kernel_answers_as_the_scalar_path_on_random_and_near_touching_pairs():
+    pa, la, wa, pb, lb, wb = _overlap_cases(np.random.default_rng(1))
+    kernel = gk.overlap_depth(pa, la, wa, pb, lb, wb)
+    scalar = penetration_depth_mm(pa, la, wa, pb, lb, wb)
+    assert np.array_equal(kernel > TOL, scalar > TOL)
+    assert np.allclose(kernel, scalar, atol=1e-9)
+    near = np.abs(scalar) < 10 * TOL
+    assert near.sum() > 500  # the adversarial cases really sit on the boundary
+
+
+def test_overlap_kernel_agrees_with_shapely_snapped_away_from_the_boundary():
+    pa, la, wa, pb, lb, wb = _overlap_cases(np.random.default_rng(2), 600)
+    depth = gk.overlap_depth(pa, la, wa, pb, lb, wb)
+    a = shapely.polygons(rectangle_corners(pa, la, wa))
+    b = shapely.polygons(rectangle_corners(pb, lb, wb))
+    area = shapely.area(shapely.intersection(a, b, grid_size=1e-6))
+    clear = np.abs(depth) > 1e-3
+    assert np.array_equal((depth > TOL)[clear], (area > 1e-9)[clear])
+
+
+def test_overlap_kernel_broadcasts_like_numpy_and_grids_match():
+    rng = np.random.default_rng(3)
+    a = np.c_[rng.uniform(0, 200, (7, 2)), rng.uniform(0, 360, 7)]
+    b = np.c_[rng.uniform(0, 200, (5, 2)), rng.uniform(0, 360, 5)]
+    outer = gk.overlap_depth(a[:, None, :], 44.0, 60.0, b[None, :, :], 44.0, 60.0)
+    assert outer.shape == (7, 5)
+    grid = gk.depth_grid(gk.frames(a), gk.halves(44.0, 60.0, (7,)), gk.frames(b), gk.halves(44.0, 60.0, (5,)))
+    assert np.array_equal(outer, grid)
+    assert np.array_equal(outer[2], gk.overlap_depth(a[2], 44.0, 60.0, b, 44.0, 60.0))
+
+
+def _ruler_cases(rng, n=3000):
+    """Segments from inside a rectangle to a point just beside a corner, on an edge, or
+    anywhere; the whole scene moved."""
+    length, width = rng.uniform(20, 120, n), rng.uniform(20, 160, n)
+    corner = rng.integers(0, 4, n)
+    signs = np.array([[1, -1], [1, 1], [-1, 1], [-1, -1]], float)[corner]
+    hit = signs * np.c_[length, width] / 2
+    slide = rng.choice(OFFSETS, n)
+    along_x = rng.random(n) < 0.5
+    hit[along_x, 0] -= signs[along_x, 0] * slide[along_x]
+    hit[~along_x, 1] -= signs[~along_x, 1] * slide[~along_x]
+    start = rng.uniform(-0.4, 0.4, (n, 2)) * np.c_[length, width]
+    far = start + (hit - start) * rng.uniform(1.2, 4.0, (n, 1))
+    loose = rng.random(n) < 0.3
+    far[loose] = rng.uniform(-200, 200, (loose.sum(), 2))
+    m = _motion(rng, n)
+    a = to_table_batch(m, start[:, None, :])[:, 0]
+    b = to_table_batch(m, far[:, None, :])[:, 0]
+    return a, b, m, length, width
+
+
+@pytest.mark.parametrize("kernel,scalar", [(gk.exit_edge, exit_edge)])
+def test_DF_T1b_exit_edge_kernel_answers_as_the_scalar_path(kernel, scalar):
+    a, b, rect, length, width = _ruler_cases(np.random.default_rng(4))
+    mine = kernel(a, b, rect, length, width)
+    ref = np.array([scalar(a[i], b[i], rect[i], length[i], width[i])[0] for i in range(len(a))])
+    assert np.array_equal(mine, ref)
+    assert len(set(ref.tolist())) == 5  # front, left, rear, right and corners all occur
+
+
+def test_DF_T1c_entry_edge_kernel_answers_as_the_scalar_path():
+    b, a, rect, length, width = _ruler_cases(np.random.default_rng(5))  # reversed: the segment enters
+    mine = gk.entry_edge(a, b, rect, length, width)
+    ref = np.array([entry_edge(a[i], b[i], rect[i], length[i], width[i])[0] for i in range(len(a))])
+    assert np.array_equal(mine, ref)
+    assert len(set(ref.tolist())) == 5
+    out, into = gk.ruler_edges(a, b, rect[::-1], length[::-1], width[::-1], rect, length, width)
+    assert np.array_equal(into, ref) and np.array_equal(out, gk.exit_edge(a, b, rect[::-1], length[::-1], width[::-1]))
+
+
+def test_DF_T1d_blocking_kernel_answers_as_the_scalar_path_for_grazing_segments():
+    rng = np.random.default_rng(6)
+    n = 3000
+    length, width = rng.uniform(20, 120, n), rng.uniform(20, 160, n)
+    # a segment parallel to an edge, a few tolerances inside or outside it, or through a corner
+    y = width / 2 + rng.choice(OFFSETS, n)
+    a = np.c_[rng.uniform(-200, 0, n), y]
+    b = np.c_[rng.uniform(0, 200, n), y + rng.choice([0.0, 0.0, 1e-7, -1e-7], n)]
+    m = _motion(rng, n)
+    ta, tb = to_table_batch(m, a[:, None, :])[:, 0], to_table_batch(m, b[:, None, :])[:, 0]
+    mine = gk.segment_enters(ta, tb, m, length, width)
+    ref = np.array([enters_interior(ta[i], tb[i], m[i], length[i], width[i])[0] for i in range(n)])
+    assert np.array_equal(mine, ref)
+    assert 0.2 < ref.mean() < 0.8
+    skip = rng.random((n, 1)) < 0.5
+    assert np.array_equal(gk.segments_blocked(ta, tb, m[:1], length[:1], width[:1], skip),
+                          gk.segment_enters(ta, tb, m[:1], length[:1], width[:1]) & ~skip[:, 0])
+
+
+@pytest.mark.parametrize("half", [45.0, 60.0, 135.0, 180.0])
+def test_firing_sector_kernel_answers_as_the_scalar_path_at_the_arc_lines(half):
+    """The target's corner on the arc's line, a few tolerances in or out (touching the
+    line is not being in the arc), and random targets."""
+    rng = np.random.default_rng(int(half))
+    n = 1500
+    apex = _motion(rng, n)
+    length, width = rng.uniform(20, 120, n), rng.uniform(20, 160, n)
+    heading = rng.uniform(0, 360, n)
+    # put corner 0 of the target on the arc's left line at distance r, shifted by delta across it
+    r = rng.uniform(30, 250, n)
+    side = np.deg2rad(half) * rng.choice([-1.0, 1.0], n)
+    corner = np.c_[r * np.cos(side), r * np.sin(side)]
+    normal = np.c_[-np.sin(side), np.cos(side)] * np.sign(side)[:, None]
+    corner += normal * rng.choice(OFFSETS, n)[:, None]
+    h = np.deg2rad(heading)
+    offset = np.c_[np.cos(h) * length / 2 + np.sin(h) * width / 2, np.sin(h) * length / 2 - np.cos(h) * width / 2]
+    local = np.c_[corner - offset, heading]  # the target's centre so that corner 0 sits there
+    loose = rng.random(n) < 0.3
+    local[loose] = np.c_[rng.uniform(-250, 250, (loose.sum(), 2)), rng.uniform(0, 360, loose.sum())]
+    target = compose_batch(apex, local)
+    dist, aim = gk.closest_in_sector(apex, 0.0, half, target, length, width)
+    for i in range(n):
+        ref = closest_in_sector(Pose(*apex[i]), 0.0, half, rectangle_corners(target[i], length[i], width[i])[0])
+        if ref is None:
+            assert not np.isfinite(dist[i])
+        else:
+            assert abs(ref[0] - dist[i]) < 1e-9 and np.allclose(ref[1], aim[i], atol=1e-9)
+
+
+@pytest.mark.parametrize("half", [45.0, 135.0])
+def test_firing_band_grid_answers_as_the_scalar_path_near_the_range_limits(half):
+    """Short/long range bands of every sector against every rectangle, targets placed so
+    that their closest point sits a few tolerances either side of 100 and 200 mm."""
+    rng = np.random.default_rng(11)
+    n = 60
+    apex = np.c_[rng.uniform(-5, 5, (n, 2)), rng.uniform(-30, 30, n)]
+    # rectangles facing the apex, their near edge at 100 or 200 mm (+- a few tolerances) or anywhere
+    r = rng.choice([100.0, 200.0], n) + rng.choice(OFFSETS, n) + 22.0
+    a = np.deg2rad(rng.uniform(-50, 50, n))
+    rects = np.c_[r * np.cos(a), r * np.sin(a), np.rad2deg(a)]
+    loose = rng.random(n) < 0.4
+    rects[loose] = np.c_[rng.uniform(-250, 250, (loose.sum(), 2)), rng.uniform(0, 360, loose.sum())]
+    limits = np.array([100.0 + TOL, 200.0 + TOL])
+    turned = apex.copy()
+    bands = gk.sector_band_grid(gk.frames(turned), half, limits, gk.frames(rects), gk.halves(44.0, 60.0, (n,)))
+    for i in range(n):
+        for j in range(n):
+            ref = closest_in_sector(Pose(*apex[i]), 0.0, half, rectangle_corners(rects[j], 44.0, 60.0)[0])
+            d = np.inf if ref is None else ref[0]
+            assert bands[i, j] == (2 if d <= limits[0] else 1 if d <= limits[1] else 0), (i, j, d)
+    assert len(set(bands.ravel().tolist())) == 3
+
+
+@settings(max_examples=25)
+@given(st.lists(poses, min_size=4, max_size=4), poses)
+def test_kernels_are_invariant_under_any_rigid_motion_of_the_scene(scene, motion):
+    p = np.array([q.as_array() for q in scene])
+    moved = compose_batch(motion.as_array(), p)
+    depth = gk.overlap_depth(p[:2], 44.0, 60.0, p[2:], 44.0, 60.0)
+    assert np.array_equal(depth > TOL, gk.overlap_depth(moved[:2], 44.0, 60.0, moved[2:], 44.0, 60.0) > TOL)
+    d0, _ = gk.closest_in_sector(p[:2], 0.0, 45.0, p[2:], 44.0, 60.0)
+    d1, _ = gk.closest_in_sector(moved[:2], 0.0, 45.0, moved[2:], 44.0, 60.0)
+    assert np.array_equal(np.isfinite(d0), np.isfinite(d1))
+    assert np.allclose(d0[np.isfinite(d0)], d1[np.isfinite(d1)], atol=1e-6)
+
+
+def _crowd(seed, n=9):
+    rng = np.random.default_rng(seed)
+    kinds = [dict(), dict(deck="M", base="large", engines="multi"), dict(autonomous=True)]
+    planes = []
+    for i in range(n):
+        kw = kinds[int(rng.integers(0, 3))] if i % 3 else {}
+        planes.append(plane(f"P{i}", *rng.uniform(150, 450, 2), rng.uniform(0, 360), side=f"S{i % 3}",
+                            altitude=int(rng.integers(1, 4)), **kw))
+    return planes
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_rule_level_kernels_answer_as_the_scalar_rules_for_every_pair(seed):
+    """DF.O1 overlaps, DF.T1/T5-T7 tailing and firing positions (DF.O2, DF.O3) for all
+    pairs at once equal the scalar predicates pair by pair."""
+    planes = _crowd(seed)
+    board = Board(planes)
+    assert np.array_equal(overlap_matrix(planes), board.overlap)
+    rules = table(*planes).rules
+    ok = tail_matrix(planes, rules)
+    fire = fire_matrix(planes, rules, board.overlap)
+    for i, a in enumerate(planes):
+        for j, b in enumerate(planes):
+            if i == j:
+                continue
+            assert ok[i, j] == tail_check(a, b, planes, rules).ok
+            shot = shot_at(a, b, planes, rules, board)
+            assert fire.best_arc[i, j] == (-1 if shot is None else shot.arc)
+            if shot is not None:
+                assert abs(fire.distance[i, j] - shot.distance_mm) < 1e-9
+
+
+def test_DF_C3_collision_counts_equal_the_scalar_collision_test():
+    from maneuvers.kernels import collision_counts
+    from maneuvers.placement import card_motion
+
+    rng = np.random.default_rng(7)
+    a_poses = np.c_[rng.uniform(280, 320, (40, 2)), rng.uniform(0, 360, 40)]
+    b_poses = np.c_[rng.uniform(280, 320, (40, 2)), rng.uniform(0, 360, 40)]
+    a0 = plane("A", 0, 0)
+    motions = np.array([card_motion(a0.deck.card(c), a0.base).as_array() for c in a0.deck.collision])
+    counts = collision_counts(a_poses, motions, 44.0, 60.0, b_poses, motions, 44.0, 60.0)
+    for k in range(40):
+        test = collision_test(a0.but(pose=Pose(*a_poses[k])), a0.but(name="B", pose=Pose(*b_poses[k])))
+        assert counts[k] == sum(test.combinations.values())
+    assert len(set(counts.tolist())) >= 3
+
+
+def test_DF_E1_stands_on_table_kernel_answers_as_the_table_at_its_edges():
+    """A stand exactly on the edge, within the tolerance, is still on the table."""
+    from maneuvers.kernels import stands_on_table
+
+    rng = np.random.default_rng(9)
+    t = table(plane("A", 100, 100), width=900.0, height=600.0)
+    near_x = np.c_[rng.choice([0.0, 900.0], 200) + rng.choice(OFFSETS * 2, 200), rng.uniform(-10, 610, 200)]
+    near_y = np.c_[rng.uniform(-10, 910, 200), rng.choice([0.0, 600.0], 200) + rng.choice(OFFSETS * 2, 200)]
+    stands = np.vstack([near_x, near_y])
+    mine = stands_on_table(stands, t.width_mm, t.height_mm)
+    ref = [t.stand_on_table(t.planes[0].but(pose=Pose(x, y, 0.0), status="out")) for x, y in stands]
+    assert list(mine) == ref and 0 < sum(ref) < len(ref)

@@ -38,8 +38,8 @@ def doc(client):
 
 
 def _refused(r, status=None, contains=""):
-    """A 4xx answer (or the documented 501 of the analysis hook) with a one-line JSON message."""
-    assert 400 <= r.status_code < 500 or r.status_code == status == 501, (r.status_code, r.text[:300])
+    """A 4xx answer with a one-line JSON message."""
+    assert 400 <= r.status_code < 500, (r.status_code, r.text[:300])
     if status is not None:
         assert r.status_code == status, (r.status_code, r.text[:300])
     message = r.json()["error"]
@@ -57,12 +57,12 @@ def test_the_page_and_its_modules_are_served(client):
         assert client.get(f"/static/{asset}").status_code == 200, asset
 
 
-def test_meta_lists_shipped_decks_and_bases_and_says_analysis_is_absent(client):
+def test_meta_lists_shipped_decks_and_bases(client):
     meta = client.get("/api/meta").json()
     assert {d["name"] for d in meta["decks"]} >= {"A", "M", "template"}
     assert {b["name"] for b in meta["bases"]} >= {"small", "large"}
     assert meta["rules"]["ruler_length_mm"] == 200.0 and meta["policies"] == ["keep", "best"]
-    assert meta["analysis"] is False and meta["limits"]["max_body_bytes"] == api.MAX_BODY_BYTES
+    assert meta["analysis"] is True and meta["limits"]["max_body_bytes"] == api.MAX_BODY_BYTES
 
 
 def test_the_first_document_is_the_scenario_file_given_to_serve(doc):
@@ -154,30 +154,18 @@ def test_save_and_open_round_trip_through_the_scenario_loader(client, doc):
     assert opened == doc
 
 
-def test_the_analysis_hook_answers_501_until_the_module_exists(client, doc):
-    _refused(client.post("/api/best-plans", json={"scenario": doc, "plane": "SPAD", "vs": "Fokker"}), 501,
-             "not available")
+def test_best_plans_are_the_plan_analysis_of_the_engine(client, doc):
+    """The page's Best plans button: the same ranked plans as `furball analyze --json`."""
+    from scenarios.dogfight import analyze
 
-
-def test_the_analysis_hook_calls_analyze_once_it_exists(client, doc, monkeypatch):
-    fake = types.ModuleType(api.ANALYSIS_MODULE)
-    fake.__spec__ = importlib.machinery.ModuleSpec(api.ANALYSIS_MODULE, None)
-    seen = []
-
-    class Result:
-        def as_json(self):
-            return {"plans": [["A1", "A2", "A3"]]}
-
-    def analyze(table, plane, vs=None):
-        seen.append((table.name, plane, vs))
-        return Result()
-
-    fake.analyze = analyze
-    monkeypatch.setitem(sys.modules, api.ANALYSIS_MODULE, fake)
     r = client.post("/api/best-plans", json={"scenario": doc, "plane": "SPAD", "vs": "Fokker"})
-    assert r.json() == {"plans": [["A1", "A2", "A3"]]}
-    assert seen == [("Furball over the lines", "SPAD", "Fokker")]
-    assert client.get("/api/meta").json()["analysis"] is True
+    assert r.status_code == 200
+    s = load_scenario(FURBALL)
+    expected = analyze(s.table, "SPAD", vs=["Fokker"], orders=s.orders).as_json(5)
+    got = r.json()
+    assert [row["plan"] for row in got["top"]] == [row["plan"] for row in expected["top"]]
+    assert got["plane"] == "SPAD" and len(got["top"]) == 5 and client.get("/api/meta").json()["analysis"] is True
+    _refused(client.post("/api/best-plans", json={"scenario": doc, "plane": "SPAD", "vs": "Nobody"}), 422, "vs")
 
 
 # ------------------------------------------------------------------ bad input, endpoint by endpoint
@@ -326,11 +314,9 @@ def test_200_malformed_requests_get_no_server_error(client, doc):
         path, body = request
         r = client.get(path, params=body) if isinstance(body, dict) else client.post(path, content=body)
         statuses.append(r.status_code)
-        # the one 5xx allowed: the documented "plan analysis not available" of the hook
-        documented = r.status_code == 501 and path == "/api/best-plans"
-        assert r.status_code < 500 or documented, (path, body, r.text[:300])
+        assert r.status_code < 500, (path, body, r.text[:300])
         if r.status_code >= 400:
-            _refused(r, 501 if documented else None)
+            _refused(r)
 
     one()
     assert len(statuses) >= 200 and sum(s >= 400 for s in statuses) > 100  # most were refused

@@ -214,8 +214,11 @@ def test_the_furball_example_adjudicated_in_the_page_equals_furball_turn_json(pa
         page.check("#p-zones")
         page.wait_for_selector('[data-zones="Nieuport"] .tail-zone')
         assert page.locator('[data-zones="Nieuport"] .band').count() == 2
-        # the plan analysis is not there yet: the button says so
-        assert page.is_disabled("#p-best") and "not available" in page.get_attribute("#p-best", "title")
+        # the plan analysis: the Nieuport's best plans against the Pfalz, ranked
+        page.select_option("#p-vs", "Pfalz")
+        page.click("#p-best")
+        page.wait_for_function("document.getElementById('best').textContent.includes('Best plans against Pfalz')")
+        assert "1. " in page.text_content("#best") and "score" in page.text_content("#best")
 
 
 def test_a_plane_moves_by_touch(page):

@@ -11,8 +11,6 @@ into a 4xx answer. Endpoints and shapes: docs/serve.md.
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import pathlib
 import tomllib
 from dataclasses import dataclass, field
@@ -34,13 +32,14 @@ from maneuvers.plan import plan_problem
 from maneuvers.plane import default_rules
 from maneuvers.tailing import choose_tails, tail_check
 from maneuvers.zones import zones
-from scenarios.dogfight import ReorderPolicy, Scenario, adjudicate, parse_scenario, plane_json, scenario_toml, turn_json
+from scenarios.dogfight import (ReorderPolicy, Scenario, adjudicate, analyze, parse_scenario, plane_json, scenario_toml,
+                                turn_json)
 from scenarios.dogfight.table import needs_plan
 from viz import style
 
-__all__ = ["Catalogue", "MAX_BODY_BYTES", "MAX_WEB_PLANES", "MAX_JS_INT", "ANALYSIS_MODULE", "document",
+__all__ = ["Catalogue", "MAX_BODY_BYTES", "MAX_WEB_PLANES", "MAX_JS_INT", "document",
            "read_document", "analysis", "cards", "adjudication", "zones_json", "open_toml", "save_toml",
-           "best_plans", "analysis_available", "meta"]
+           "best_plans", "meta"]
 
 MAX_BODY_BYTES = 256 * 1024
 """The largest request body accepted (a scenario of 60 planes is about 30 KiB)."""
@@ -52,8 +51,6 @@ MAX_JS_INT = 2**53 - 1
 rather than silently changed."""
 PATH_SAMPLES = 24
 """Poses kept per card path for drawing (the engine samples every 2 mm)."""
-ANALYSIS_MODULE = "scenarios.dogfight.analyze"
-"""Where the plan analysis lives once it lands (``analyze(table, plane, vs=...)``)."""
 
 
 @dataclass(frozen=True)
@@ -321,29 +318,17 @@ def save_toml(s: Scenario, catalogue: Catalogue) -> str:
     return scenario_toml(s, catalogue.folder)
 
 
-def analysis_available() -> bool:
-    """Whether the plan analysis (:data:`ANALYSIS_MODULE`) is installed."""
-    try:
-        return importlib.util.find_spec(ANALYSIS_MODULE) is not None
-    except (ImportError, ValueError):
-        return False
-
-
-def best_plans(s: Scenario, plane: Any, vs: Any) -> dict | None:
-    """A plane's best plans against an enemy, from ``scenarios.dogfight.analyze`` when it
-    exists (``analyze(table, plane, vs=...)``; its result's ``as_json()`` is returned,
-    else ``{"result": str(result)}``), or ``None`` when it does not (the HTTP layer
-    answers 501). Raises :class:`InputError` for an unknown plane or enemy."""
+def best_plans(s: Scenario, plane: Any, vs: Any, top: int = 5) -> dict:
+    """A plane's ``top`` best plans against an enemy: the plan analysis
+    (:func:`scenarios.dogfight.analyze`, the same as ``furball analyze --json``) with the
+    scenario's orders (bombs to drop, tail wishes). Raises :class:`InputError` for an
+    unknown plane or enemy, a plane that plans no cards, or an enemy that is a friend."""
     t = s.table
     for key, value in (("plane", plane), ("vs", vs)):
         if not isinstance(value, str) or value not in t.names:
             raise InputError(f"request: field '{key}': expected the name of a plane on the table, "
                              f"got {_short(value)}")
-    if not analysis_available():
-        return None
-    analyze = importlib.import_module(ANALYSIS_MODULE).analyze
-    result = analyze(t, plane, vs=vs)
-    return result.as_json() if hasattr(result, "as_json") else {"result": str(result)}
+    return analyze(t, plane, vs=[vs], orders=s.orders).as_json(top)
 
 
 def meta(catalogue: Catalogue) -> dict:
@@ -364,5 +349,5 @@ def meta(catalogue: Catalogue) -> dict:
                     "overlap": style.OVERLAP, "collision": style.COLLISION, "tail_zone": style.TAIL_ZONE,
                     "short_range": style.SHORT_RANGE, "long_range": style.LONG_RANGE,
                     "table_edge": style.TABLE_EDGE, "table_fill": style.TABLE_FILL, "arrow": style.ARROW},
-        "analysis": analysis_available(),
+        "analysis": True,
     }

@@ -167,10 +167,7 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
 
     async def post_best_plans(request: Request):
         s, data = await read(request, "plane", "vs")
-        found = api.best_plans(s, data.get("plane"), data.get("vs"))
-        if found is None:
-            raise BadRequest(501, f"plan analysis not available: {api.ANALYSIS_MODULE} is not installed yet")
-        return found
+        return api.best_plans(s, data.get("plane"), data.get("vs"))
 
     async def http_error(request: Request, exc: HTTPException):
         return _error(exc.status_code, exc.detail or "request refused")

@@ -372,7 +372,7 @@ function renderEditor() {
   $("p-best").disabled = !state.meta.analysis || !enemies.length;
   $("p-best").title = state.meta.analysis ? "the plane's best plans against this enemy"
     : "plan analysis not available yet (scenarios.dogfight.analyze is not installed)";
-  $("best").textContent = state.best || (state.meta.analysis ? "" : "Best plans: not available yet.");
+  $("best").textContent = state.best || "";
   $("p-zones").checked = state.zonesFor === p.name;
 
   const kit = kitOf(p);
@@ -526,7 +526,12 @@ function bindEditor() {
     try {
       const found = await post("/api/best-plans", { scenario: serverDoc(doc()), plane: state.selected,
         vs: $("p-vs").value });
-      state.best = JSON.stringify(found).slice(0, 2000);
+      const pct = (x) => `${Math.round(100 * x)}%`;
+      state.best = [`Best plans against ${$("p-vs").value} (${found.plans} plans, flown as planned):`]
+        .concat(found.top.map((r) => `${r.rank}. ${r.plan.join(" ")}: score ${r.score.toFixed(2)}; gives ` +
+          `${r.shots_given.short.toFixed(2)} short + ${r.shots_given.long.toFixed(2)} long, takes ` +
+          `${r.shots_taken.short.toFixed(2)} + ${r.shots_taken.long.toFixed(2)}; collision ${pct(r.p_collision)}` +
+          `, leaves ${pct(r.p_leave)}`)).join("\n");
     } catch (err) {
       state.best = err.message;
     }

@@ -14,7 +14,8 @@ import sys
 import time
 
 from scenarios.canuck import CANUCK
-from scenarios.engine.sweep import _client, _quiet_dask, run_sweep
+from scenarios.engine.cluster import dask_client, quiet_dask
+from scenarios.engine.sweep import run_sweep
 
 
 def main():
@@ -25,9 +26,9 @@ def main():
     t1, c1 = time.perf_counter() - t0, time.process_time() - c0
     print(f"1 worker (in process): {games} {player} games in {t1:.2f} s = {games / t1:.0f} games/s "
           f"({games / c1:.0f} games per CPU-second)")
-    with _quiet_dask():
+    with quiet_dask():
         t0 = time.perf_counter()
-        with _client(2, None) as client:
+        with dask_client(2, None) as client:
             started = time.perf_counter() - t0
             client.run(lambda: __import__("scenarios.canuck"))  # warm the workers' imports
             cpu = client.run(time.process_time)

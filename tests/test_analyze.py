@@ -237,3 +237,20 @@ def test_cli_turn_auto_flies_the_plan_the_analysis_ranks_first(cli, tmp_path):
     assert [m["moves"][0]["card"] for m in doc["maneuvers"] if m["moves"][0]["plane"] == "Camel"] == doc["auto"]["Camel"]
     code, out, err = cli(["turn", scenario, "--auto", "Camel,Albatros"])
     assert code == 0 and "planned by the analysis" in out
+
+
+def test_the_plan_pairs_spread_over_a_dask_cluster_give_the_same_report():
+    """Issue #13: `furball analyze` splits its plan pairs into chunks Dask can run anywhere;
+    gathered in order, the report is the same as in one process."""
+    from distributed import Client
+
+    from scenarios.dogfight import analyze, load_scenario
+    from scenarios.engine.cluster import map_in_order
+
+    s = load_scenario("scenarios/examples/duel.toml")
+    here = analyze(s.table, "Camel", orders=s.orders)
+    with Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=":0") as client:
+        spread = analyze(s.table, "Camel", orders=s.orders,
+                         map_chunks=lambda fn, task, chunks: map_in_order(client, fn, task, chunks))
+    assert spread.plans == here.plans and (spread.ranking == here.ranking).all()
+    assert (spread.metrics == here.metrics).all() and spread.pairs == here.pairs

@@ -175,6 +175,8 @@ CORPUS = [
     ["play", "white-christmas", "--players", "3", "--solo"],
     ["play", "white-christmas", "--data", "afile"],
     ["play", "white-christmas", "--plot", "wc.jpeg"],
+    ["analyze", "duel.toml", "--plane", "Camel", "--workers", "0"],
+    ["analyze", "duel.toml", "--plane", "Camel", "--workers", "2", "--scheduler", "tcp://x:1"],
     # furball serve: every mistake is found before anything listens
     ["serve", "nosuch.toml"],
     ["serve", "A.toml"],

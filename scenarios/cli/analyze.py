@@ -9,6 +9,8 @@ import sys
 from geometry.errors import InputError
 from scenarios.dogfight import PlanReport, analyze, load_enemy_weights, load_scenario
 
+from scenarios.engine.cluster import dask_client, map_in_order, quiet_dask
+
 from .output import PLOT_FORMATS, Outputs, scenario_inputs, viz
 
 MAX_TOP = 10_000
@@ -30,6 +32,12 @@ def register(subparsers) -> None:
                                                          "first card and flies its best order (DF.T2)")
     p.add_argument("--top", type=int, default=10, help=f"how many plans to list (default 10, at most {MAX_TOP})")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=None, metavar="N",
+                       help="spread the plan pairs over a local Dask cluster of N processes (default: this process, "
+                            "whose compiled kernels already use every core)")
+    where.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                       help="spread the plan pairs over the Dask cluster of this scheduler, e.g. tcp://head:8786")
     p.add_argument("--plot", metavar="FILE", help="draw the heat map and the best plans' paths to FILE.png, "
                                                   ".svg or .pdf")
     p.set_defaults(func=run)
@@ -86,8 +94,16 @@ def run(args) -> int:
         outputs.claim(str(plot), (plot.suffix,), "--plot")
     table = scenario.table
     weights = load_enemy_weights(args.enemy_weights, table) if args.enemy_weights else None
-    report = analyze(table, args.plane, vs=args.vs, orders=scenario.orders, enemy_weights=weights,
-                     reveal=args.reveal, progress=_progress)
+    if args.workers is not None and not 1 <= args.workers <= 4096:
+        raise InputError(f"--workers {args.workers}: expected an integer from 1 to 4096")
+    if args.scheduler is None and args.workers in (None, 1):
+        report = analyze(table, args.plane, vs=args.vs, orders=scenario.orders, enemy_weights=weights,
+                         reveal=args.reveal, progress=_progress)
+    else:
+        with quiet_dask(), dask_client(args.workers if args.scheduler is None else None, args.scheduler) as client:
+            report = analyze(table, args.plane, vs=args.vs, orders=scenario.orders, enemy_weights=weights,
+                             reveal=args.reveal, progress=_progress,
+                             map_chunks=lambda fn, task, chunks: map_in_order(client, fn, task, chunks))
     if plot is not None:
         buffer = io.BytesIO()
         said = viz().save_plot("analyze", report, buffer, format=plot.suffix.lstrip(".").lower())

@@ -28,10 +28,10 @@ block of the plane's plans: it may run anywhere (pickle the task), chunk by chun
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import time
-from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Sequence
 
@@ -359,7 +359,7 @@ def evaluate_chunk(task: DuelTask, rows, their_remap=None, keep_scores: bool = F
                        per if detail else None)
 
 
-@lru_cache(maxsize=1)
+@functools.lru_cache(maxsize=1)
 def _jit():
     """The compiled loop (:mod:`._analysis_compiled`), imported on first use."""
     from . import _analysis_compiled
@@ -508,7 +508,8 @@ def _reveal_columns(their_score: np.ndarray, plans) -> np.ndarray:
 
 def analyze(table: Table, plane: str, vs: Sequence[str] | None = None, orders: Mapping | None = None,
             enemy_weights: Mapping[str, Mapping[tuple, float]] | None = None, score: ScoreWeights = ScoreWeights(),
-            reveal: bool = False, progress: Callable | None = None, heat_rows: int = 40) -> PlanReport:
+            reveal: bool = False, progress: Callable | None = None, heat_rows: int = 40,
+            map_chunks: Callable | None = None) -> PlanReport:
     """Analyse every legal plan of ``plane`` against every plan of each enemy in ``vs``
     (default :func:`default_enemies`) on ``table`` (module docstring; docs/analyze.md).
 
@@ -517,7 +518,11 @@ def analyze(table: Table, plane: str, vs: Sequence[str] | None = None, orders: M
     weigh 0 (default: every plan equally likely); ``score``: :class:`ScoreWeights`;
     ``reveal``: apply the chaser's best reorder after the first reveal (DF.T2);
     ``progress``: a tqdm-like factory ``progress(total=..)`` with ``update()`` and
-    ``close()``; ``heat_rows``: how many top plans get a row of pair scores.
+    ``close()``; ``heat_rows``: how many top plans get a row of pair scores;
+    ``map_chunks``: how the chunks of plan pairs are computed — ``map_chunks(fn, task,
+    chunks)`` must return ``[fn(task, c) for c in chunks]`` in order (default: here, one
+    after another; :func:`scenarios.engine.cluster.map_in_order` spreads them over a
+    Dask cluster). The result does not depend on it.
     Returns a :class:`PlanReport`. Raises :class:`InputError` for an unknown plane, a
     plane that does not plan, an enemy that is not one, or weights naming illegal plans.
     """
@@ -561,11 +566,16 @@ def analyze(table: Table, plane: str, vs: Sequence[str] | None = None, orders: M
     for e, tree in jobs:
         task = duel_task(my_tree, tree, table, others, score)
         i_tail, they_tail = tails.get((plane, e.name), False), tails.get((e.name, plane), False)
-        results = []
-        for rows in chunks_of[e.name]:
-            results.append(evaluate_chunk(task, rows))
+        if map_chunks is None:
+            results = []
+            for rows in chunks_of[e.name]:
+                results.append(evaluate_chunk(task, rows))
+                if bar:
+                    bar.update()
+        else:
+            results = map_chunks(evaluate_chunk, task, chunks_of[e.name])
             if bar:
-                bar.update()
+                bar.update(len(results))
         grouped = np.concatenate([r.grouped for r in results])
         their_score = sum(r.their_score for r in results)
         note = None
@@ -575,8 +585,8 @@ def analyze(table: Table, plane: str, vs: Sequence[str] | None = None, orders: M
             note = f"{plane} tails {e.name}: sees its first card and flies its best order (DF.T2)"
         elif reveal and they_tail and needs_plan(e):
             remap = _reveal_columns(their_score, tree.plans)
-            grouped = np.concatenate([evaluate_chunk(task, rows, their_remap=remap).grouped
-                                      for rows in chunks_of[e.name]])
+            remapped = functools.partial(evaluate_chunk, their_remap=remap)
+            grouped = np.concatenate([r.grouped for r in (map_chunks or _here)(remapped, task, chunks_of[e.name])])
             note = f"{e.name} tails {plane}: sees its first card and flies its best order (DF.T2)"
         per_plan = grouped.sum(axis=1)
         total[:, :-1] += per_plan[:, :-1]
@@ -605,6 +615,11 @@ def analyze(table: Table, plane: str, vs: Sequence[str] | None = None, orders: M
                                          scores[:, order], top, order))
     return PlanReport(table, plane, my_tree.plans, total, leaves, final, ranking, tuple(enemy_reports), score,
                       reveal, pairs, time.perf_counter() - start, trees)
+
+
+def _here(fn: Callable, task, chunks) -> list:
+    """The chunks computed in this process, in order."""
+    return [fn(task, c) for c in chunks]
 
 
 def best_plan(table: Table, plane: str, orders: Mapping | None = None, score: ScoreWeights = ScoreWeights()) -> Orders:

@@ -24,23 +24,21 @@ interrupted sweep (Ctrl-C) keeps what was finished and ``resume=True`` continues
 """
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import itertools
 import json
-import logging
 import math
 import os
 import pathlib
-import signal
 import sys
-import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from geometry.errors import InputError
 from geometry.files import write_bytes_atomic
+
+from .cluster import CtrlC, dask_client, default_workers, quiet_dask
 
 from .protocol import Game
 from .runner import play_game, series_seeds
@@ -462,111 +460,6 @@ class Checkpoint:
 
 
 # -- running -------------------------------------------------------------------------
-def default_workers() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
-
-
-@contextlib.contextmanager
-def _quiet_dask():
-    """Dask's own log lines (worker restarts, shutdown) stay out of the user's terminal."""
-    loggers = [logging.getLogger(name) for name in ("distributed", "dask", "tornado", "asyncio")]
-    levels = [lg.level for lg in loggers]
-    for lg in loggers:
-        lg.setLevel(logging.CRITICAL + 1)
-    try:
-        yield
-    finally:
-        for lg, level in zip(loggers, levels):
-            lg.setLevel(level)
-
-
-class _CtrlC:
-    """While Dask runs, Ctrl-C only raises a flag (``pressed``): a KeyboardInterrupt
-    landing inside Dask's own machinery would leave it half started or half stopped.
-    The sweep checks the flag between tasks and stops cleanly."""
-
-    def __init__(self):
-        self._event = threading.Event()
-        self._previous = None
-
-    def __enter__(self) -> "_CtrlC":
-        try:
-            self._previous = signal.signal(signal.SIGINT, lambda signum, frame: self._event.set())
-        except ValueError:  # not the main thread: Ctrl-C is not ours to handle
-            self._previous = None
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
-
-    @property
-    def pressed(self) -> bool:
-        return self._event.is_set()
-
-    def wait(self, seconds: float) -> bool:
-        """Sleep up to ``seconds``; True at once when Ctrl-C is pressed."""
-        return self._event.wait(seconds)
-
-
-def _shielded_forkserver() -> None:
-    """Start multiprocessing's fork server with Ctrl-C ignored, so that it and every
-    worker process forked from it (Dask's workers, and their restarts) ignore Ctrl-C:
-    only this process reacts to it, and no worker prints a traceback."""
-    from multiprocessing import forkserver
-
-    from distributed.utils import get_mp_context
-
-    get_mp_context()  # under the forkserver setting: Dask chooses what the server preloads
-    try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:  # not the main thread
-        forkserver.ensure_running()
-        return
-    try:
-        forkserver.ensure_running()
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
-@contextlib.contextmanager
-def _client(workers: int | None, scheduler: str | None):
-    """A ``dask.distributed.Client``: on a new ``LocalCluster`` of ``workers`` processes,
-    or connected to ``scheduler``. Raises :class:`InputError` if the scheduler cannot be
-    reached. The local cluster's workers are forked from a server that ignores Ctrl-C
-    (:func:`_shielded_forkserver`)."""
-    import dask
-    from distributed import Client, LocalCluster
-
-    if scheduler is not None:
-        try:
-            client = Client(scheduler, timeout="10s")
-        except (OSError, TimeoutError, ValueError) as exc:
-            why = (str(exc).splitlines() or [type(exc).__name__])[0][:100]
-            raise InputError(f"--scheduler {scheduler}: cannot connect ({why})") from None
-        try:
-            yield client
-        finally:
-            client.close()
-        return
-    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
-        _shielded_forkserver()
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
-                               silence_logs=logging.CRITICAL + 1)
-        try:
-            client = Client(cluster)
-            try:
-                yield client
-            finally:
-                client.close()
-        finally:
-            cluster.close()
-
-
 def run_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str] | None = None,
               settings: Mapping[str, Any] | None = None, grid: Mapping[str, Sequence[Any]] | None = None, *,
               workers: int | None = None, scheduler: str | None = None, batch: int | None = None,
@@ -615,7 +508,7 @@ def run_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str]
             elif scheduler is None and n_workers == 1:
                 complete = _run_here(plan, tasks, done, store, progress)
             else:
-                with _quiet_dask(), _CtrlC() as ctrl_c, _client(n_workers if scheduler is None else None,
+                with quiet_dask(), CtrlC() as ctrl_c, dask_client(n_workers if scheduler is None else None,
                                                                   scheduler) as client:
                     complete = not ctrl_c.pressed and _run_on(client, plan, tasks, done, store, progress, ctrl_c)
         except KeyboardInterrupt:
@@ -652,7 +545,7 @@ def _run_here(plan: SweepPlan, tasks: list[Task], done: dict, store, progress) -
     return True
 
 
-def _run_on(client, plan: SweepPlan, tasks: list[Task], done: dict, store, progress, ctrl_c: _CtrlC) -> bool:
+def _run_on(client, plan: SweepPlan, tasks: list[Task], done: dict, store, progress, ctrl_c: CtrlC) -> bool:
     """Submit every task to the cluster and collect them as they finish; False if
     Ctrl-C was pressed (the unfinished tasks are then cancelled)."""
     from distributed import as_completed

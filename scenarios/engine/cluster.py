@@ -1,0 +1,139 @@
+"""Running work on ``dask.distributed``: a local cluster of processes on this machine's
+cores, or an existing cluster named by its scheduler's address.
+
+Shared by sweeps (many games, :mod:`.sweep`) and the dogfight's plan analysis (many
+plan pairs): both hand Dask pure, picklable tasks and gather the results in a fixed
+order, so the answer is the same however the work is spread. While Dask runs, Ctrl-C
+only raises a flag the caller checks between tasks (:class:`CtrlC`), and the local
+workers are forked from a server that ignores Ctrl-C, so nobody prints a traceback.
+"""
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import signal
+import threading
+from typing import Any, Callable, Iterable
+
+from geometry.errors import InputError
+
+__all__ = ["default_workers", "quiet_dask", "CtrlC", "dask_client", "map_in_order"]
+
+
+def default_workers() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+@contextlib.contextmanager
+def quiet_dask():
+    """Dask's own log lines (worker restarts, shutdown) stay out of the user's terminal."""
+    loggers = [logging.getLogger(name) for name in ("distributed", "dask", "tornado", "asyncio")]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for lg, level in zip(loggers, levels):
+            lg.setLevel(level)
+
+
+class CtrlC:
+    """While Dask runs, Ctrl-C only raises a flag (``pressed``): a KeyboardInterrupt
+    landing inside Dask's own machinery would leave it half started or half stopped.
+    The sweep checks the flag between tasks and stops cleanly."""
+
+    def __init__(self):
+        self._event = threading.Event()
+        self._previous = None
+
+    def __enter__(self) -> "CtrlC":
+        try:
+            self._previous = signal.signal(signal.SIGINT, lambda signum, frame: self._event.set())
+        except ValueError:  # not the main thread: Ctrl-C is not ours to handle
+            self._previous = None
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+
+    @property
+    def pressed(self) -> bool:
+        return self._event.is_set()
+
+    def wait(self, seconds: float) -> bool:
+        """Sleep up to ``seconds``; True at once when Ctrl-C is pressed."""
+        return self._event.wait(seconds)
+
+
+def _shielded_forkserver() -> None:
+    """Start multiprocessing's fork server with Ctrl-C ignored, so that it and every
+    worker process forked from it (Dask's workers, and their restarts) ignore Ctrl-C:
+    only this process reacts to it, and no worker prints a traceback."""
+    from multiprocessing import forkserver
+
+    from distributed.utils import get_mp_context
+
+    get_mp_context()  # under the forkserver setting: Dask chooses what the server preloads
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        forkserver.ensure_running()
+        return
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextlib.contextmanager
+def dask_client(workers: int | None, scheduler: str | None):
+    """A ``dask.distributed.Client``: on a new ``LocalCluster`` of ``workers`` processes,
+    or connected to ``scheduler``. Raises :class:`InputError` if the scheduler cannot be
+    reached. The local cluster's workers are forked from a server that ignores Ctrl-C
+    (:func:`_shielded_forkserver`)."""
+    import dask
+    from distributed import Client, LocalCluster
+
+    if scheduler is not None:
+        try:
+            client = Client(scheduler, timeout="10s")
+        except (OSError, TimeoutError, ValueError) as exc:
+            why = (str(exc).splitlines() or [type(exc).__name__])[0][:100]
+            raise InputError(f"--scheduler {scheduler}: cannot connect ({why})") from None
+        try:
+            yield client
+        finally:
+            client.close()
+        return
+    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
+        _shielded_forkserver()
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
+                               silence_logs=logging.CRITICAL + 1)
+        try:
+            client = Client(cluster)
+            try:
+                yield client
+            finally:
+                client.close()
+        finally:
+            cluster.close()
+
+
+
+
+def map_in_order(client, fn: Callable, shared: Any, items: Iterable[Any]) -> list[Any]:
+    """``[fn(shared, item) for item in items]`` computed on ``client``'s workers: ``shared``
+    is sent once to every worker, the results come back in the order of ``items``."""
+    items = list(items)
+    if not items:
+        return []
+    handle = client.scatter(shared, broadcast=True)
+    futures = client.map(fn, [handle] * len(items), items, pure=False)
+    return client.gather(futures)

@@ -59,6 +59,8 @@ class RandomPlayer:
 
 
 _SUMS: dict = {}
+MODEL_INDEX = {m: i for i, m in enumerate(MODELS)}
+ROW_INDEX = {icon: i for i, icon in enumerate(ROW)}
 
 
 def _best_sum(card, people: tuple, room: int) -> float:
@@ -68,58 +70,89 @@ def _best_sum(card, people: tuple, room: int) -> float:
     hit = _SUMS.get(key)
     if hit is None:
         vp = card.table
-        values = sorted((vp.get(p, 0) for p in people), reverse=True)
+        values = sorted([vp.get(p, 0) for p in people], reverse=True)
         if len(_SUMS) > 50_000:
             _SUMS.clear()
         hit = _SUMS[key] = float(sum(values[:room]))
     return hit
 
 
+_FACES: list = [None, None]
+"""The components last seen and each action card's fixed worth (:func:`_card_worth`)."""
+
+
+def _card_worth(comp) -> tuple:
+    """Per action card: ``(offers Rescue, the Rescue's type, best worth of its other
+    actions)``; a card's phase-2 worth is the best of that and its Rescue's prospect."""
+    if _FACES[0] is not comp:
+        table = []
+        for card in comp.cards:
+            rest = 0.0
+            for use in card.uses():
+                if use != Icon.RESCUE:
+                    value = BASE[use] + (0.5 if card.wild else 0.0)
+                    if value > rest:
+                        rest = value
+            table.append((Icon.RESCUE in card.uses(), card.rescue, rest))
+        _FACES[:] = [comp, tuple(table)]
+    return _FACES[1]
+
+
 class _View:
     """Per-decision valuations from one observation (each computed once, on demand)."""
 
-    __slots__ = ("o", "comp", "me", "seat", "cards", "rooms", "own", "reach", "_potential", "_uses", "_cards",
-                 "_prospects")
+    __slots__ = ("o", "comp", "me", "seat", "cards", "rooms", "own", "reach", "roof_of", "roofs", "stairs",
+                 "_pots", "_uses", "_prospects", "_worth")
 
     def __init__(self, o: Observation):
         self.o = o
         self.comp = comp = o.setup.comp
-        self.me = me = o.sides[o.seat]
-        self.seat = o.seat
-        self.cards = tuple(h.night if night else h.day for h, night in zip(comp.helicopters, me.night))
-        self.rooms = tuple(c.capacity - len(a) for c, a in zip(self.cards, me.aboard))
-        self.own = o.table.carriers[o.seat]
-        self.reach = o.table.reach
-        self._potential = {}
+        self.seat = seat = o.seat
+        self.me = me = o.sides[seat]
+        night = me.night
+        self.cards = cards = [h.night if n else h.day for h, n in zip(comp.helicopters, night)]
+        self.rooms = [c.capacity - len(a) for c, a in zip(cards, me.aboard)]
+        table = o.table
+        self.own = table.carriers[seat]
+        self.reach = table.reach
+        self.roof_of = table.roof_of
+        b = o.board
+        self.roofs = b.roofs
+        self.stairs = b.stairs
+        self._pots = [None] * len(cards)
         self._uses = {}
-        self._cards = {}
         self._prospects = None
+        self._worth = None
 
     def potential(self, i: int, slot: str) -> float:
         """VP helicopter i could rescue from ``slot`` (as Chambers counts it, WC.H6)."""
-        key = (i, slot)
-        hit = self._potential.get(key)
-        if hit is None:
-            b = self.o.board
-            k = self.o.table.roof_of[slot]
-            people = b.roofs[k] + b.stairs[k] if b.stairs else b.roofs[k]
-            hit = self._potential[key] = _best_sum(self.cards[i], people, self.rooms[i])
-        return hit
+        pots = self._pots[i]
+        if pots is None:
+            card, room, stairs = self.cards[i], self.rooms[i], self.stairs
+            pots = self._pots[i] = [_best_sum(card, people + stairs[k] if stairs else people, room)
+                                    for k, people in enumerate(self.roofs)]
+        return pots[self.roof_of[slot]]
 
     def unload_value(self, i: int) -> float:
-        aboard = sorted((self.cards[i].table.get(p, 0) for p in self.me.aboard[i]), reverse=True)
+        vp = self.cards[i].table
+        aboard = sorted([vp.get(p, 0) for p in self.me.aboard[i]], reverse=True)
         return float(sum(aboard[:max(0, free_spaces(self.me))]))
 
     def move_value(self, model, dest: str) -> float:
-        i = MODELS.index(model)
-        here = self.me.at[i]
+        i = MODEL_INDEX[model]
+        me = self.me
+        here = me.at[i]
         on_roof = here in self.reach
         if dest == self.own:
-            if not self.me.aboard[i]:
+            if not me.aboard[i]:
                 return -1.0
             full = 0.5 if self.rooms[i] == 0 else 0.0
             return self.unload_value(i) + full - (0.3 * self.potential(i, here) if on_roof else 0.0)
-        lost = sum(self.cards[i].table.get(p, 0) for p in self.me.aboard[i]) if here == self.own else 0.0
+        if here == self.own:
+            vp = self.cards[i].table
+            lost = sum([vp.get(p, 0) for p in me.aboard[i]])
+        else:
+            lost = 0.0
         gain = self.potential(i, dest) - (self.potential(i, here) if on_roof else 0.0)
         return 0.6 * gain - lost - (2.0 if self.rooms[i] == 0 else 0.0)
 
@@ -127,9 +160,10 @@ class _View:
         """The best :meth:`move_value` of the legal flights: per helicopter, its own carrier
         or the free slot of highest potential (the value grows with the potential)."""
         best, top = -1.0, {}
+        own = self.own
         for m, d in self.o.queries.moves(self.seat):
-            if d != self.own:
-                pot = self.potential(MODELS.index(m), d)
+            if d != own:
+                pot = self.potential(MODEL_INDEX[m], d)
                 if top.get(m, -1.0) >= pot:
                     continue
                 top[m] = pot
@@ -139,12 +173,13 @@ class _View:
         return best
 
     def rescue_value(self, model, person) -> float:
-        return self.cards[MODELS.index(model)].table.get(person, 0) + 0.4
+        return self.cards[MODEL_INDEX[model]].table.get(person, 0) + 0.4
 
     def best_rescue(self, person) -> float:
         best = -1.0
+        cards = self.cards
         for m, _, p in self.o.queries.rescues(self.seat, person):
-            value = self.rescue_value(m, p)
+            value = cards[MODEL_INDEX[m]].table.get(p, 0) + 0.4
             if value > best:
                 best = value
         return best
@@ -187,8 +222,9 @@ class _View:
         return LEAD * min(left, 4) / 4
 
     def use_value(self, icon: Icon, person=None) -> float:
-        """The best this seat can do now with action ``icon`` (cached per decision)."""
-        key = (icon, person)
+        """The best this seat can do now with action ``icon`` (cached per decision; the
+        Rescue's type matters to Rescue only)."""
+        key = (icon, person) if icon == Icon.RESCUE else icon
         hit = self._uses.get(key)
         if hit is None:
             if icon == Icon.RADAR:
@@ -206,17 +242,15 @@ class _View:
 
     def card_value(self, card_id: int) -> float:
         """A card's worth for phase 2 (its best action, roughly)."""
-        face = self.comp.faces[card_id]
-        hit = self._cards.get(face)
-        if hit is None:
-            card = self.comp.cards[card_id]
-            hit = 0.0
-            for use in card.uses():
-                value = self.prospect(card.rescue) if use == Icon.RESCUE else BASE[use] + (0.5 if card.wild else 0.0)
-                if value > hit:
-                    hit = value
-            self._cards[face] = hit
-        return hit
+        worth = self._worth
+        if worth is None:
+            worth = self._worth = _card_worth(self.comp)
+        rescue, person, rest = worth[card_id]
+        if rescue:
+            value = self.prospect(person)
+            if value > rest:
+                return value
+        return rest
 
     def prospect(self, person) -> float:
         """Half the best VP a helicopter with a free seat scores for ``person`` (any type
@@ -225,19 +259,64 @@ class _View:
         if best is None:
             b = self.o.board
             present = set()
-            for people in b.roofs + (b.stairs if b.stairs_state == Stairs.REVEALED else ()):
+            for people in b.roofs:
                 present.update(people)
+            if b.stairs_state == Stairs.REVEALED:
+                for people in b.stairs:
+                    present.update(people)
             best = {None: 0.0}
             for card, room in zip(self.cards, self.rooms):
                 if room > 0:
+                    vp = card.table
                     for p in present:
-                        v = 0.5 * card.table.get(p, 0)
+                        v = 0.5 * vp.get(p, 0)
                         if v > best.get(p, 0.0):
                             best[p] = v
                         if v > best[None]:
                             best[None] = v
             self._prospects = best
         return best.get(person, 0.0)
+
+
+def _take_value(v: _View, a) -> float:
+    if a.slot == Icon.INSPECT:
+        inspected = v.o.own.inspected
+        again = 0.0
+        for r, _ in inspected:
+            if r == a.roof:
+                again = 0.3
+                break
+        return 1.0 + 1.2 - again - 0.01 * a.roof
+    return v.use_value(a.slot) + v.card_value(v.o.board.row[ROW_INDEX[a.slot]])
+
+
+def _extra_value(v: _View, a) -> float:
+    now = v.use_value(EXTRA_ICON[a.extra])
+    b = v.o.board
+    late = b.round == ROUNDS and b.phase == Phase.PLAY
+    return now + (1.0 if late else 0.0) - (0.0 if late else 0.8)
+
+
+def _pass_value(v: _View, a) -> float:
+    return -0.05
+
+
+_VALUE = {
+    K.TAKE: _take_value,
+    K.PLAY: lambda v, a: v.use_value(a.use, v.comp.cards[a.card].rescue),
+    K.FACEUP: lambda v, a: v.use_value(a.use, v.comp.cards[v.me.faceup].rescue) - 0.6,
+    K.DISCARD: lambda v, a: -0.5,
+    K.EXTRA: _extra_value,
+    K.KEEP: lambda v, a: 0.0,
+    K.MOVE: lambda v, a: v.move_value(a.heli, a.to),
+    K.RESCUE: lambda v, a: v.rescue_value(a.heli, a.person),
+    K.ORDER: lambda v, a: v.special_value("order", a.order, a.people),
+    K.UPGRADE: lambda v, a: v.special_value("upgrade", a.upgrade, a.tokens or a.people),
+    K.REPLACE: lambda v, a: -v.card_value(a.card),
+    K.UNLOAD: lambda v, a: v.cards[MODEL_INDEX[a.heli]].table.get(a.person, 0),
+}
+"""What the heuristic thinks an action of each kind is worth, in VP (pass: -0.05, only
+when nothing is worth doing)."""
 
 
 class HeuristicPlayer:
@@ -257,47 +336,16 @@ class HeuristicPlayer:
             return self._bid(o)
         v = _View(o)
         best, best_value = legal[0], float("-inf")
+        value_of = _VALUE.get
         for a in legal:
-            value = self._value(v, a)
+            value = value_of(a.kind, _pass_value)(v, a)
             if value > best_value:
                 best, best_value = a, value
         return best
 
-    # -- values ------------------------------------------------------------------------
     def _value(self, v: _View, a) -> float:
-        k = a.kind
-        o = v.o
-        if k == K.TAKE:
-            card = o.board.row[ROW.index(a.slot)] if a.slot != Icon.INSPECT else None
-            if card is None:
-                inspected = {r for r, _ in o.own.inspected}
-                return 1.0 + 1.2 - (0.3 if a.roof in inspected else 0.0) - 0.01 * a.roof
-            return v.use_value(a.slot) + v.card_value(card)
-        if k == K.PLAY:
-            return v.use_value(a.use, o.setup.comp.cards[a.card].rescue)
-        if k == K.FACEUP:
-            return v.use_value(a.use, o.setup.comp.cards[o.me.faceup].rescue) - 0.6
-        if k == K.DISCARD:
-            return -0.5
-        if k == K.EXTRA:
-            now = v.use_value(EXTRA_ICON[a.extra])
-            late = o.board.round == ROUNDS and o.board.phase == Phase.PLAY
-            return now + (1.0 if late else 0.0) - (0.0 if late else 0.8)
-        if k == K.KEEP:
-            return 0.0
-        if k == K.MOVE:
-            return v.move_value(a.heli, a.to)
-        if k == K.RESCUE:
-            return v.rescue_value(a.heli, a.person)
-        if k == K.ORDER:
-            return v.special_value("order", a.order, a.people)
-        if k == K.UPGRADE:
-            return v.special_value("upgrade", a.upgrade, a.tokens or a.people)
-        if k == K.REPLACE:
-            return -v.card_value(a.card)
-        if k == K.UNLOAD:
-            return v.cards[MODELS.index(a.heli)].table.get(a.person, 0)
-        return -0.05  # pass: only when nothing is worth doing
+        """What action ``a`` is worth now, in VP."""
+        return _VALUE.get(a.kind, _pass_value)(v, a)
 
     # -- bids (WC.F4) ---------------------------------------------------------------------
     def _plan(self, o: Observation) -> tuple[int, ...]:

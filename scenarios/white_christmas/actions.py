@@ -21,7 +21,7 @@ from .components import MODELS, Extra, Icon, Model, Person
 
 __all__ = ["ActionKind", "Ask", "Phase", "Stairs", "Action", "Pending", "IllegalAction", "take", "play",
            "faceup", "discard", "extra", "bid", "move", "rescue", "order", "upgrade", "replace", "unload",
-           "PASS", "KEEP", "SEAL", "CARDS_IN_HAND", "ROUNDS"]
+           "pending", "PASS", "KEEP", "SEAL", "CARDS_IN_HAND", "ROUNDS"]
 
 CARDS_IN_HAND = 5
 """WC.F2: phase 1 goes on until every player holds 5 action cards."""
@@ -142,6 +142,13 @@ class Pending:
     person: Person | None = None
     picks: int = 1
     why: str = ""
+
+
+@lru_cache(maxsize=None)
+def pending(ask: Ask, side: int, helis: tuple[Model, ...] = MODELS, both: bool = False, person: Person | None = None,
+            picks: int = 1, why: str = "") -> Pending:
+    """The :class:`Pending` with these values (interned: questions are asked in the hot loop)."""
+    return Pending(ask, side, helis, both, person, picks, why)
 
 
 _new = Action

@@ -100,6 +100,8 @@ FILES = ("people", "helicopters", "rooftops", "staircases", "radar", "action_car
          "special_orders", "sightings", "carrier")
 """The data files (``<name>.toml``)."""
 DATA = resources.files("scenarios.white_christmas") / "data"
+MEMO_LIMIT = 100_000
+"""Entries a :meth:`Components.memo` may hold before it is emptied (bounds memory)."""
 
 MAX_SMALL = 20
 """Largest capacity, space count or VP a card may print (anything bigger is a typo)."""
@@ -304,6 +306,18 @@ class Components:
 
     def helicopter(self, model: Model) -> Helicopter:
         return self.helicopters[MODELS.index(model)]
+
+    def memo(self, name: str) -> dict:
+        """A cache named ``name`` for answers that depend only on these card sets and the
+        key they are stored under (kept with the components, so a game played with other
+        data files never reads them). Emptied when it holds more than :data:`MEMO_LIMIT`."""
+        memos = self.__dict__.setdefault("_memos", {})
+        hit = memos.get(name)
+        if hit is None:
+            hit = memos[name] = {}
+        elif len(hit) > MEMO_LIMIT:
+            hit.clear()
+        return hit
 
     def row_rooftops(self, players: int) -> tuple[Rooftop, ...]:
         """The rooftops used with ``players`` players, in row order (WC.G1)."""

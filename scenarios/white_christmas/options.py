@@ -167,14 +167,26 @@ def _upgrade_exact(comp: Components, colour, number: int) -> list[int]:
 
 
 def special_possible(comp: Components, side, colour, radar: tuple[int, ...], row: tuple[int, ...]) -> bool:
-    """Whether :func:`special_options` would offer anything (a fast test)."""
+    """Whether :func:`special_options` would offer anything (a fast test; what the
+    carrier can pay is memoised per carrier, row, upgrades 3 and 5 and colour)."""
     ups = side.upgrades
     if (not ups[0] and side.influence >= comp.influence.threshold or not ups[1] and side.orders >= 1
             or not ups[3] and sum(radar) >= comp.upgrades[3].radar):
         return True
-    if not side.carrier:
+    carrier = side.carrier
+    if not carrier:
         return False
-    have = counts(side.carrier)
+    memo = comp.memo("carrier pays")
+    key = (carrier, row, ups[2], ups[4], colour.rescue_device)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = _carrier_pays(comp, carrier, row, ups, colour)
+    return hit
+
+
+def _carrier_pays(comp: Components, carrier: tuple[Person, ...], row: tuple[int, ...], ups, colour) -> bool:
+    """Whether the People on ``carrier`` pay an order of ``row`` or carrier card 3 or 5."""
+    have = counts(carrier)
     orders = comp.orders
     for i in row:
         if _payable(have, orders[i].people, orders[i].any):
@@ -205,12 +217,13 @@ class Queries:
     answered once: the legal-action list and the deciding seat's bot share the answers
     (:meth:`~.state.State.observation` hands the same object on; it holds nothing private)."""
 
-    __slots__ = ("comp", "table", "sides", "roofs", "stairs", "_moves", "_rescues")
+    __slots__ = ("comp", "table", "sides", "roofs", "stairs", "_moves", "_rescues", "_types")
 
     def __init__(self, comp: Components, table, sides: Sequence, roofs, stairs):
         self.comp, self.table, self.sides, self.roofs, self.stairs = comp, table, sides, roofs, stairs
         self._moves: dict = {}
         self._rescues: dict = {}
+        self._types: dict = {}
 
     def moves(self, who: int, helis: tuple[Model, ...] = MODELS) -> list[tuple[Model, str]]:
         """:func:`moves` of side ``who`` (cached)."""
@@ -226,3 +239,10 @@ class Queries:
         if every is None:
             every = self._rescues[who] = rescues(self.comp, self.table, self.sides, self.roofs, self.stairs, who, None)
         return every if person is None else [r for r in every if r[2] == person]
+
+    def rescue_types(self, who: int) -> frozenset:
+        """The People types side ``who`` could rescue now (cached)."""
+        hit = self._types.get(who)
+        if hit is None:
+            hit = self._types[who] = frozenset([p for _, _, p in self.rescues(who)])
+        return hit

@@ -62,9 +62,8 @@ def _extras(s, side: int) -> list:
     return out
 
 
-def _distinct_cards(s, hand) -> list[int]:
+def _distinct(faces: tuple[int, ...], hand) -> list[int]:
     """One card id per distinct card face in ``hand`` (identical cards are one choice)."""
-    faces = s.setup.comp.faces
     seen, out = set(), []
     for c in hand:
         if faces[c] not in seen:
@@ -91,7 +90,7 @@ def _question(s, front: Pending) -> list:
                 out.append(A.upgrade(index, people=paid))
         return out + [A.PASS]
     if front.ask == Ask.REPLACE:
-        return [A.replace(c) for c in _distinct_cards(s, s.private[side].hand)]
+        return [A.replace(c) for c in _distinct(s.setup.comp.faces, s.private[side].hand)]
     if front.ask == Ask.UNLOAD:
         me, own = s.sides[side], s.table.carriers[side]
         return [A.unload(m, p) for i, m in enumerate(MODELS) if me.at[i] == own
@@ -113,27 +112,45 @@ def legal_actions(s) -> tuple:
     if b.phase == Phase.SIGHTING:
         return tuple([A.bid(v) for v in dict.fromkeys(s.private[side].radar)] + [A.SEAL])
     hand = s.private[side].hand
-    cards = s.setup.comp.cards
-    distinct = _distinct_cards(s, hand)
-    faces = [cards[c] for c in distinct]
-    up = s.sides[side].faceup
-    up_card = cards[up] if up is not None and hand else None
-    need = {use for card in faces + ([up_card] if up_card else []) for use in card.uses()}
-    ok = {icon: _possible(s, side, icon) for icon in need if icon != Icon.RESCUE}
-    if Icon.RESCUE in need:
-        people = {p for _, _, p in s.queries().rescues(side)}
-
-    def can(card, use):
-        if use == Icon.RESCUE:
-            return card.rescue in people if card.rescue is not None else bool(people)
-        return ok[use]
+    up = s.sides[side].faceup if hand else None
     out = []
-    for c, card in zip(distinct, faces):
-        out += [A.play(c, use) for use in card.uses() if can(card, use)]
-        out.append(A.discard(c))
-    if up_card is not None:
-        out += [A.faceup(use) for use in up_card.uses() if can(up_card, use)]
+    ok = {}
+    people = None
+    for action, use, person in _play_menu(s.setup.comp, hand, up):
+        if use is None:
+            out.append(action)
+        elif use == Icon.RESCUE:
+            if people is None:
+                people = s.queries().rescue_types(side)
+            if person in people if person is not None else people:
+                out.append(action)
+        else:
+            can = ok.get(use)
+            if can is None:
+                can = ok[use] = _possible(s, side, use)
+            if can:
+                out.append(action)
     return tuple(out + extras)
+
+
+def _play_menu(comp, hand: tuple[int, ...], up: int | None) -> tuple:
+    """Phase 2's menu before what is possible now (WC.F3): ``(action, use, Rescue type)``
+    for each use of each distinct hand card then its discard (``use`` ``None``), then each
+    use of the face-up card ``up``; memoised per hand."""
+    memo = comp.memo("play menu")
+    key = (hand, up)
+    hit = memo.get(key)
+    if hit is None:
+        cards = comp.cards
+        out = []
+        for c in _distinct(comp.faces, hand):
+            card = cards[c]
+            out += [(A.play(c, use), use, card.rescue) for use in card.uses()]
+            out.append((A.discard(c), None, None))
+        if up is not None:
+            out += [(A.faceup(use), use, cards[up].rescue) for use in cards[up].uses()]
+        hit = memo[key] = tuple(out)
+    return hit
 
 
 @lru_cache(maxsize=4096)
@@ -147,15 +164,20 @@ def _takes(filled: tuple, deck: bool, roofs: int) -> tuple:
 
 
 # -- resolving an action ------------------------------------------------------------------
+SLOT_WHY = {icon: f"{words(icon)} slot" for icon in ROW}
+"""Why a board slot's action asks its details (the question's ``why``)."""
+
+
 def _perform(w: Work, side: int, icon: Icon, person, why: str) -> None:
     """Do the action ``icon`` (WC.F5): Radar and Influence at once; Move, Rescue and
-    Special Order ask their details next (nothing when impossible)."""
+    Special Order ask their details next (nothing when impossible). Called right after a
+    card is taken or played, so the copied state's answered questions still hold."""
     if icon == Icon.RADAR:
         w.take_radar(side)
     elif icon == Icon.INFLUENCE:
         w.influence(side)
     else:
-        pending = w.ask_for(side, icon, person, why)
+        pending = w.ask_for(side, icon, person, why, w.s.queries())
         if pending is None:
             w.log("  {}: nothing possible", words(icon))
         else:
@@ -186,7 +208,7 @@ def _take(w: Work, side: int, a) -> None:
     w.set_priv(side, hand=tuple(sorted(w.priv[side].hand + (card,))))
     w.set_side(side, hand=w.sides[side].hand + 1)
     w.log("{} takes {} from the {} slot", label, w.comp.cards[card].name, words(a.slot))
-    _perform(w, side, a.slot, None, f"{words(a.slot)} slot")
+    _perform(w, side, a.slot, None, SLOT_WHY[a.slot])
     w.refill_row()
 
 
@@ -218,7 +240,7 @@ def _play(w: Work, side: int, a) -> None:
     card = w.comp.cards[card_id]
     _perform(w, side, a.use, card.rescue, card.name)
     if a.kind == K.FACEUP:
-        w.b["pending"] = w.b["pending"] + (Pending(Ask.REPLACE, side, why="face-up card played"),)
+        w.b["pending"] = w.b["pending"] + (A.pending(Ask.REPLACE, side, why="face-up card played"),)
 
 
 def _extra(w: Work, side: int, a) -> None:
@@ -243,7 +265,7 @@ def _move(w: Work, side: int, a) -> None:
     others = tuple(m for m in front.helis if m != a.heli)
     if front.both and others and w.can_move(side, others):
         k = len(w.b["pending"]) - before  # unloading questions the flight raised come first
-        follow = Pending(Ask.MOVE, side, helis=others, why="advanced communications")
+        follow = A.pending(Ask.MOVE, side, helis=others, why="advanced communications")
         w.b["pending"] = w.b["pending"][:k] + (follow,) + w.b["pending"][k:]
 
 
@@ -252,7 +274,7 @@ def _rescue(w: Work, side: int, a) -> None:
     front = w.pop()
     w.rescue(side, a.heli, a.at, a.person)
     if front.picks > 1 and w.can_rescue(side, front.person):
-        w.push(Pending(Ask.RESCUE, side, person=front.person, picks=front.picks - 1, why="special rescue device"))
+        w.push(A.pending(Ask.RESCUE, side, person=front.person, picks=front.picks - 1, why="special rescue device"))
 
 
 def _answer(w: Work, side: int, a) -> None:

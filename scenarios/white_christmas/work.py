@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .actions import Ask, Pending
+from .actions import Ask, Pending, pending
 from .components import MODELS, PEOPLE, ROW, Bonus, Icon, Person, words
 from .options import can_advance, free_spaces, heli_side, moves, rescues, special_possible
 from .values import Board, SidePrivate, SidePublic, evolve
@@ -232,17 +232,21 @@ class Work:
         return special_possible(self.comp, self.sides[side], self.setup.colours[side], self.priv[side].radar,
                                 self.b["orders_row"])
 
-    def ask_for(self, side: int, icon: Icon, person: Person | None, why: str) -> Pending | None:
+    def ask_for(self, side: int, icon: Icon, person: Person | None, why: str, queries=None) -> Pending | None:
         """The question a Move / Rescue / Special Order action asks ``side``, or ``None``
-        when there is nothing it could do (carrier upgrades 3 and 4 allow two)."""
+        when there is nothing it could do (carrier upgrades 3 and 4 allow two).
+        ``queries``: the copied state's answered questions (:class:`~.options.Queries`),
+        when no helicopter, rooftop or staircase has changed since."""
         ups = self.sides[side].upgrades
         if icon == Icon.MOVE:
-            return Pending(Ask.MOVE, side, both=ups[3], why=why) if self.can_move(side) else None
+            can = bool(queries.moves(side)) if queries is not None else self.can_move(side)
+            return pending(Ask.MOVE, side, both=ups[3], why=why) if can else None
         if icon == Icon.RESCUE:
-            return (Pending(Ask.RESCUE, side, person=person, picks=2 if ups[2] else 1, why=why)
-                    if self.can_rescue(side, person) else None)
+            can = (bool(queries.rescues(side, person)) if queries is not None
+                   else self.can_rescue(side, person))
+            return pending(Ask.RESCUE, side, person=person, picks=2 if ups[2] else 1, why=why) if can else None
         if icon == Icon.SPECIAL_ORDER:
-            return Pending(Ask.SPECIAL_ORDER, side, why=why) if self.can_special(side) else None
+            return pending(Ask.SPECIAL_ORDER, side, why=why) if self.can_special(side) else None
         raise ValueError(f"no question for {icon}")  # pragma: no cover - a bug
 
     # -- helicopters (WC.G4, WC.G5, WC.F6) ----------------------------------------------
@@ -300,7 +304,7 @@ class Work:
             return
         front = self.b["pending"][:1]
         if not (front and front[0].ask == Ask.UNLOAD and front[0].side == side):
-            self.push(Pending(Ask.UNLOAD, side, why="carrier short of space"))
+            self.push(pending(Ask.UNLOAD, side, why="carrier short of space"))
 
     def unload(self, side: int, i: int, people: tuple[Person, ...], keep: bool = True) -> None:
         """Unload ``people`` from helicopter ``MODELS[i]`` and score its VP for each (WC.F6);

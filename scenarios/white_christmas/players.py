@@ -99,12 +99,14 @@ def _card_worth(comp) -> tuple:
 
 
 class _View:
-    """Per-decision valuations from one observation (each computed once, on demand)."""
+    """Per-decision valuations from one observation (each computed once, on demand);
+    ``kept``: those that depend only on the answered questions and are kept across
+    decisions (:meth:`HeuristicPlayer._kept_values`)."""
 
     __slots__ = ("o", "comp", "me", "seat", "cards", "rooms", "own", "reach", "roof_of", "roofs", "stairs",
-                 "_pots", "_uses", "_prospects", "_worth")
+                 "kept", "_uses", "_worth")
 
-    def __init__(self, o: Observation):
+    def __init__(self, o: Observation, kept: dict):
         self.o = o
         self.comp = comp = o.setup.comp
         self.seat = seat = o.seat
@@ -119,17 +121,16 @@ class _View:
         b = o.board
         self.roofs = b.roofs
         self.stairs = b.stairs
-        self._pots = [None] * len(cards)
+        self.kept = kept
         self._uses = {}
-        self._prospects = None
         self._worth = None
 
     def potential(self, i: int, slot: str) -> float:
         """VP helicopter i could rescue from ``slot`` (as Chambers counts it, WC.H6)."""
-        pots = self._pots[i]
+        pots = self.kept.get(i)
         if pots is None:
             card, room, stairs = self.cards[i], self.rooms[i], self.stairs
-            pots = self._pots[i] = [_best_sum(card, people + stairs[k] if stairs else people, room)
+            pots = self.kept[i] = [_best_sum(card, people + stairs[k] if stairs else people, room)
                                     for k, people in enumerate(self.roofs)]
         return pots[self.roof_of[slot]]
 
@@ -232,9 +233,14 @@ class _View:
             elif icon == Icon.INFLUENCE:
                 hit = self.influence_value()
             elif icon == Icon.MOVE:
-                hit = self.best_move()
+                free = free_spaces(self.me)
+                hit = self.kept.get((icon, free))
+                if hit is None:
+                    hit = self.kept[(icon, free)] = self.best_move()
             elif icon == Icon.RESCUE:
-                hit = self.best_rescue(person)
+                hit = self.kept.get(key)
+                if hit is None:
+                    hit = self.kept[key] = self.best_rescue(person)
             else:
                 hit = self.best_special()
             self._uses[key] = hit
@@ -255,9 +261,9 @@ class _View:
     def prospect(self, person) -> float:
         """Half the best VP a helicopter with a free seat scores for ``person`` (any type
         for ``None``) if one is on the board: a card's Rescue is worth that much later."""
-        best = self._prospects
+        b = self.o.board
+        best = self.kept.get(b.stairs_state)
         if best is None:
-            b = self.o.board
             present = set()
             for people in b.roofs:
                 present.update(people)
@@ -274,7 +280,7 @@ class _View:
                             best[p] = v
                         if v > best[None]:
                             best[None] = v
-            self._prospects = best
+            self.kept[b.stairs_state] = best
         return best.get(person, 0.0)
 
 
@@ -327,6 +333,17 @@ class HeuristicPlayer:
 
     def __init__(self, seed: int = 0, seat: int = 0):
         self.seed = seed
+        self._kept = (None, None, {})
+
+    def _kept_values(self, o: Observation) -> dict:
+        """Valuations that hold as long as the position's answered questions do (the same
+        :class:`~.options.Queries` object: no helicopter, rooftop or staircase changed):
+        kept from one decision of this seat to the next, so they are computed once."""
+        queries, seat, kept = self._kept
+        if queries is not o.queries or seat != o.seat:
+            kept = {}
+            self._kept = (o.queries, o.seat, kept)
+        return kept
 
     def choose(self, o: Observation):
         legal = o.legal
@@ -334,7 +351,7 @@ class HeuristicPlayer:
             return legal[0]
         if o.board.phase == Phase.SIGHTING and not o.board.pending:
             return self._bid(o)
-        v = _View(o)
+        v = _View(o, self._kept_values(o))
         best, best_value = legal[0], float("-inf")
         value_of = _VALUE.get
         for a in legal:

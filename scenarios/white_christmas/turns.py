@@ -112,44 +112,44 @@ def legal_actions(s) -> tuple:
     if b.phase == Phase.SIGHTING:
         return tuple([A.bid(v) for v in dict.fromkeys(s.private[side].radar)] + [A.SEAL])
     hand = s.private[side].hand
-    up = s.sides[side].faceup if hand else None
+    comp = s.setup.comp
+    plays, faceups = _menus(comp)
+    menu = [plays[c] for c in _distinct(comp.faces, hand)]
+    up = s.sides[side].faceup
+    if up is not None and hand:
+        menu.append(faceups[up])
     out = []
     ok = {}
     people = None
-    for action, use, person in _play_menu(s.setup.comp, hand, up):
-        if use is None:
-            out.append(action)
-        elif use == Icon.RESCUE:
-            if people is None:
-                people = s.queries().rescue_types(side)
-            if person in people if person is not None else people:
+    for entries in menu:
+        for action, use, person in entries:
+            if use is None:
                 out.append(action)
-        else:
-            can = ok.get(use)
-            if can is None:
-                can = ok[use] = _possible(s, side, use)
-            if can:
-                out.append(action)
+            elif use == Icon.RESCUE:
+                if people is None:
+                    people = s.queries().rescue_types(side)
+                if person in people if person is not None else people:
+                    out.append(action)
+            else:
+                can = ok.get(use)
+                if can is None:
+                    can = ok[use] = _possible(s, side, use)
+                if can:
+                    out.append(action)
     return tuple(out + extras)
 
 
-def _play_menu(comp, hand: tuple[int, ...], up: int | None) -> tuple:
-    """Phase 2's menu before what is possible now (WC.F3): ``(action, use, Rescue type)``
-    for each use of each distinct hand card then its discard (``use`` ``None``), then each
-    use of the face-up card ``up``; memoised per hand."""
-    memo = comp.memo("play menu")
-    key = (hand, up)
-    hit = memo.get(key)
+def _menus(comp) -> tuple:
+    """Phase 2's menus before what is possible now (WC.F3), per action card id: playing
+    it (each use as ``(action, use, Rescue type)``, then its discard with use ``None``),
+    and playing it face up; made once per card set."""
+    memo = comp.memo("menus")
+    hit = memo.get("cards")
     if hit is None:
-        cards = comp.cards
-        out = []
-        for c in _distinct(comp.faces, hand):
-            card = cards[c]
-            out += [(A.play(c, use), use, card.rescue) for use in card.uses()]
-            out.append((A.discard(c), None, None))
-        if up is not None:
-            out += [(A.faceup(use), use, cards[up].rescue) for use in cards[up].uses()]
-        hit = memo[key] = tuple(out)
+        plays = tuple(tuple((A.play(c, use), use, card.rescue) for use in card.uses()) + ((A.discard(c), None, None),)
+                      for c, card in enumerate(comp.cards))
+        faceups = tuple(tuple((A.faceup(use), use, card.rescue) for use in card.uses()) for card in comp.cards)
+        hit = memo["cards"] = (plays, faceups)
     return hit
 
 

@@ -56,14 +56,15 @@ class Work:
 
     def __init__(self, state: "State"):
         self.s = state
-        self.setup = state.setup
-        self.comp = state.setup.comp
+        self.setup = setup = state.setup
+        self.comp = setup.comp
         self.table = state.table
-        self.b = dict(state.board.__dict__)
+        self.b = state.board.__dict__.copy()
         self.sides = list(state.sides)
         self.priv = list(state.private)
-        for name in HIDDEN:
-            setattr(self, name, getattr(state, name))
+        self.deck, self.stairs_deck, self.stairs_used = state.deck, state.stairs_deck, state.stairs_used
+        self.stairs_down, self.radar_supply, self.sightings = state.stairs_down, state.radar_supply, state.sightings
+        self.orders_deck = state.orders_deck
         self.events: list[tuple[str, tuple]] = []
         self._rng = None
 
@@ -354,17 +355,34 @@ class Work:
 
     # -- freezing -----------------------------------------------------------------------
     def freeze(self):
-        """The new immutable state (same class as the copied one), one step later."""
+        """The new immutable state (same class as the copied one), one step later. The
+        copied state's answered questions (:class:`~.options.Queries`) go with it when
+        no helicopter, rooftop, staircase or table changed (structural sharing)."""
         s = self.s
+        b = self.b
         board = object.__new__(Board)
-        board.__dict__.update(self.b)
+        board.__dict__.update(b)
         new = object.__new__(type(s))
         d = new.__dict__
-        d.update(setup=s.setup, table=self.table, seed=s.seed, step=s.step + 1, board=board, sides=tuple(self.sides),
-                 private=tuple(self.priv), log=tuple(self.events))
-        for name in HIDDEN:
-            d[name] = getattr(self, name)
+        sides = tuple(self.sides)
+        d.update(setup=s.setup, table=self.table, seed=s.seed, step=s.step + 1, board=board, sides=sides,
+                 private=tuple(self.priv), deck=self.deck, stairs_deck=self.stairs_deck,
+                 stairs_used=self.stairs_used, stairs_down=self.stairs_down, radar_supply=self.radar_supply,
+                 sightings=self.sightings, orders_deck=self.orders_deck, log=tuple(self.events))
+        q = s.__dict__.get("_queries")
+        if (q is not None and q.table is self.table and q.roofs is b["roofs"] and q.stairs is b["stairs"]
+                and _same_places(q.sides, sides)):
+            d["_queries"] = q
         return new
+
+
+def _same_places(old, new) -> bool:
+    """Whether every side's helicopters are where they were, with the same People aboard
+    and on the same card sides (identical values: nothing was replaced)."""
+    for a, b in zip(old, new):
+        if a is not b and (a.at is not b.at or a.aboard is not b.aboard or a.night is not b.night):
+            return False
+    return True
 
 
 def _put(items: tuple, i: int, value) -> tuple:

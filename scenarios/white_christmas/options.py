@@ -198,18 +198,24 @@ def _carrier_pays(comp: Components, carrier: tuple[Person, ...], row: tuple[int,
 
 
 def special_options(comp: Components, side, colour, radar: tuple[int, ...],
-                    row: tuple[int, ...]) -> list[tuple[str, int, tuple]]:
+                    row: tuple[int, ...]) -> tuple[tuple[str, int, tuple], ...]:
     """Every Special Order action (WC.F5): ``("order", index, people)`` for each order of
     the row the carrier can pay, ``("upgrade", number, payment)`` for each upgrade whose
-    requirement is met."""
-    out = []
-    for index in row:
-        for paid in order_payments(side.carrier, comp.orders[index]):
-            out.append(("order", index, paid))
-    for number in range(1, 6):
-        for paid in upgrade_payments(comp, side, colour, radar, number):
-            out.append(("upgrade", number, paid))
-    return out
+    requirement is met. Memoised per carrier, upgrades, influence, orders, radar tokens,
+    row and colour."""
+    memo = comp.memo("special options")
+    key = (side.carrier, side.upgrades, side.influence, side.orders, radar, row, colour.rescue_device)
+    hit = memo.get(key)
+    if hit is None:
+        out = []
+        for index in row:
+            for paid in order_payments(side.carrier, comp.orders[index]):
+                out.append(("order", index, paid))
+        for number in range(1, 6):
+            for paid in upgrade_payments(comp, side, colour, radar, number):
+                out.append(("upgrade", number, paid))
+        hit = memo[key] = tuple(out)
+    return hit
 
 
 class Queries:

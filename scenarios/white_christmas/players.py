@@ -111,9 +111,12 @@ class _View:
         self.comp = comp = o.setup.comp
         self.seat = seat = o.seat
         self.me = me = o.sides[seat]
-        night = me.night
-        self.cards = cards = [h.night if n else h.day for h, n in zip(comp.helicopters, night)]
-        self.rooms = [c.capacity - len(a) for c, a in zip(cards, me.aboard)]
+        self.kept = kept
+        helis = kept.get("helis")
+        if helis is None:
+            cards = [h.night if n else h.day for h, n in zip(comp.helicopters, me.night)]
+            helis = kept["helis"] = (cards, [c.capacity - len(a) for c, a in zip(cards, me.aboard)])
+        self.cards, self.rooms = helis
         table = o.table
         self.own = table.carriers[seat]
         self.reach = table.reach
@@ -121,18 +124,21 @@ class _View:
         b = o.board
         self.roofs = b.roofs
         self.stairs = b.stairs
-        self.kept = kept
         self._uses = {}
         self._worth = None
 
-    def potential(self, i: int, slot: str) -> float:
-        """VP helicopter i could rescue from ``slot`` (as Chambers counts it, WC.H6)."""
+    def pots(self, i: int) -> list[float]:
+        """:meth:`potential` of helicopter i at each rooftop, in row order."""
         pots = self.kept.get(i)
         if pots is None:
             card, room, stairs = self.cards[i], self.rooms[i], self.stairs
             pots = self.kept[i] = [_best_sum(card, people + stairs[k] if stairs else people, room)
-                                    for k, people in enumerate(self.roofs)]
-        return pots[self.roof_of[slot]]
+                                   for k, people in enumerate(self.roofs)]
+        return pots
+
+    def potential(self, i: int, slot: str) -> float:
+        """VP helicopter i could rescue from ``slot`` (as Chambers counts it, WC.H6)."""
+        return self.pots(i)[self.roof_of[slot]]
 
     def unload_value(self, i: int) -> float:
         vp = self.cards[i].table
@@ -159,15 +165,21 @@ class _View:
 
     def best_move(self) -> float:
         """The best :meth:`move_value` of the legal flights: per helicopter, its own carrier
-        or the free slot of highest potential (the value grows with the potential)."""
-        best, top = -1.0, {}
-        own = self.own
+        and the free slot of highest potential (the value grows with the potential)."""
+        best = -1.0
+        own, roof_of = self.own, self.roof_of
+        top = {}
         for m, d in self.o.queries.moves(self.seat):
-            if d != own:
-                pot = self.potential(MODEL_INDEX[m], d)
-                if top.get(m, -1.0) >= pot:
-                    continue
-                top[m] = pot
+            if d == own:
+                value = self.move_value(m, d)
+                if value > best:
+                    best = value
+            else:
+                i = MODEL_INDEX[m]
+                pot = self.pots(i)[roof_of[d]]
+                if top.get(i, (-1.0,))[0] < pot:
+                    top[i] = (pot, m, d)
+        for _, m, d in top.values():
             value = self.move_value(m, d)
             if value > best:
                 best = value

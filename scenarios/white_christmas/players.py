@@ -99,46 +99,71 @@ def _card_worth(comp) -> tuple:
 
 
 class _View:
-    """Per-decision valuations from one observation (each computed once, on demand);
-    ``kept``: those that depend only on the answered questions and are kept across
-    decisions (:meth:`HeuristicPlayer._kept_values`)."""
+    """Per-decision valuations from one observation (each computed once, on demand).
 
-    __slots__ = ("o", "comp", "me", "seat", "cards", "rooms", "own", "reach", "roof_of", "roofs", "stairs",
-                 "kept", "_uses", "_worth")
+    Two caches outlive the decision (:meth:`HeuristicPlayer._caches`): ``mine``, what
+    depends only on the rooftops, staircases and this seat's helicopters (their cards,
+    free seats, potentials, rescues, a card's prospects), and ``kept``, what depends on
+    the position's answered questions as a whole (the best flight, which also depends on
+    where the others' helicopters are)."""
 
-    def __init__(self, o: Observation, kept: dict):
+    __slots__ = ("o", "comp", "me", "seat", "cards", "rooms", "own", "roof_of", "mine", "kept", "_uses")
+
+    def __init__(self, o: Observation, mine: dict, kept: dict):
         self.o = o
         self.comp = comp = o.setup.comp
         self.seat = seat = o.seat
         self.me = me = o.sides[seat]
+        self.mine = mine
         self.kept = kept
-        helis = kept.get("helis")
+        helis = mine.get("helis")
         if helis is None:
             cards = [h.night if n else h.day for h, n in zip(comp.helicopters, me.night)]
-            helis = kept["helis"] = (cards, [c.capacity - len(a) for c, a in zip(cards, me.aboard)])
+            helis = mine["helis"] = (cards, [c.capacity - len(a) for c, a in zip(cards, me.aboard)])
         self.cards, self.rooms = helis
         table = o.table
         self.own = table.carriers[seat]
-        self.reach = table.reach
         self.roof_of = table.roof_of
-        b = o.board
-        self.roofs = b.roofs
-        self.stairs = b.stairs
         self._uses = {}
-        self._worth = None
 
     def pots(self, i: int) -> list[float]:
-        """:meth:`potential` of helicopter i at each rooftop, in row order."""
-        pots = self.kept.get(i)
+        """:meth:`potential` of helicopter i at each rooftop, in row order (memoised per
+        helicopter side, free seats and People on the rooftops and staircases)."""
+        pots = self.mine.get(i)
         if pots is None:
-            card, room, stairs = self.cards[i], self.rooms[i], self.stairs
-            pots = self.kept[i] = [_best_sum(card, people + stairs[k] if stairs else people, room)
-                                   for k, people in enumerate(self.roofs)]
+            b = self.o.board
+            room = self.rooms[i]
+            memo = self.comp.memo("potentials")
+            key = (i, self.me.night[i], room, b.roofs, b.stairs)
+            pots = memo.get(key)
+            if pots is None:
+                card, stairs = self.cards[i], b.stairs
+                pots = memo[key] = [_best_sum(card, people + stairs[k] if stairs else people, room)
+                                    for k, people in enumerate(b.roofs)]
+            self.mine[i] = pots
         return pots
 
     def potential(self, i: int, slot: str) -> float:
         """VP helicopter i could rescue from ``slot`` (as Chambers counts it, WC.H6)."""
         return self.pots(i)[self.roof_of[slot]]
+
+    def heli(self, i: int) -> tuple:
+        """Helicopter i: ``(on a rooftop, its potential there (0.0 elsewhere), VP aboard
+        lost by taking off from the carrier, the penalty for flying full)``."""
+        key = ("heli", i)
+        hit = self.mine.get(key)
+        if hit is None:
+            me = self.me
+            here = me.at[i]
+            on_roof = here in self.o.table.reach
+            if here == self.own:
+                vp = self.cards[i].table
+                lost = sum([vp.get(p, 0) for p in me.aboard[i]])
+            else:
+                lost = 0.0
+            hit = self.mine[key] = (on_roof, self.potential(i, here) if on_roof else 0.0, lost,
+                                    2.0 if self.rooms[i] == 0 else 0.0)
+        return hit
 
     def unload_value(self, i: int) -> float:
         vp = self.cards[i].table
@@ -147,25 +172,21 @@ class _View:
 
     def move_value(self, model, dest: str) -> float:
         i = MODEL_INDEX[model]
-        me = self.me
-        here = me.at[i]
-        on_roof = here in self.reach
+        on_roof, here, lost, full = self.heli(i)
         if dest == self.own:
-            if not me.aboard[i]:
+            if not self.me.aboard[i]:
                 return -1.0
             full = 0.5 if self.rooms[i] == 0 else 0.0
-            return self.unload_value(i) + full - (0.3 * self.potential(i, here) if on_roof else 0.0)
-        if here == self.own:
-            vp = self.cards[i].table
-            lost = sum([vp.get(p, 0) for p in me.aboard[i]])
-        else:
-            lost = 0.0
-        gain = self.potential(i, dest) - (self.potential(i, here) if on_roof else 0.0)
-        return 0.6 * gain - lost - (2.0 if self.rooms[i] == 0 else 0.0)
+            return self.unload_value(i) + full - (0.3 * here if on_roof else 0.0)
+        return 0.6 * (self.pots(i)[self.roof_of[dest]] - here) - lost - full
 
     def best_move(self) -> float:
         """The best :meth:`move_value` of the legal flights: per helicopter, its own carrier
         and the free slot of highest potential (the value grows with the potential)."""
+        key = ("move", free_spaces(self.me))
+        best = self.kept.get(key)
+        if best is not None:
+            return best
         best = -1.0
         own, roof_of = self.own, self.roof_of
         top = {}
@@ -183,18 +204,23 @@ class _View:
             value = self.move_value(m, d)
             if value > best:
                 best = value
+        self.kept[key] = best
         return best
 
     def rescue_value(self, model, person) -> float:
         return self.cards[MODEL_INDEX[model]].table.get(person, 0) + 0.4
 
     def best_rescue(self, person) -> float:
-        best = -1.0
-        cards = self.cards
-        for m, _, p in self.o.queries.rescues(self.seat, person):
-            value = cards[MODEL_INDEX[m]].table.get(p, 0) + 0.4
-            if value > best:
-                best = value
+        key = ("rescue", person)
+        best = self.mine.get(key)
+        if best is None:
+            best = -1.0
+            cards = self.cards
+            for m, _, p in self.o.queries.rescues(self.seat, person):
+                value = cards[MODEL_INDEX[m]].table.get(p, 0) + 0.4
+                if value > best:
+                    best = value
+            self.mine[key] = best
         return best
 
     def special_value(self, kind: str, index: int, paid) -> float:
@@ -237,33 +263,24 @@ class _View:
     def use_value(self, icon: Icon, person=None) -> float:
         """The best this seat can do now with action ``icon`` (cached per decision; the
         Rescue's type matters to Rescue only)."""
-        key = (icon, person) if icon == Icon.RESCUE else icon
-        hit = self._uses.get(key)
+        if icon == Icon.RESCUE:
+            return self.best_rescue(person)
+        hit = self._uses.get(icon)
         if hit is None:
-            if icon == Icon.RADAR:
+            if icon == Icon.MOVE:
+                hit = self.best_move()
+            elif icon == Icon.RADAR:
                 hit = TOKEN if self.o.board.radar_left else -1.0
             elif icon == Icon.INFLUENCE:
                 hit = self.influence_value()
-            elif icon == Icon.MOVE:
-                free = free_spaces(self.me)
-                hit = self.kept.get((icon, free))
-                if hit is None:
-                    hit = self.kept[(icon, free)] = self.best_move()
-            elif icon == Icon.RESCUE:
-                hit = self.kept.get(key)
-                if hit is None:
-                    hit = self.kept[key] = self.best_rescue(person)
             else:
                 hit = self.best_special()
-            self._uses[key] = hit
+            self._uses[icon] = hit
         return hit
 
     def card_value(self, card_id: int) -> float:
         """A card's worth for phase 2 (its best action, roughly)."""
-        worth = self._worth
-        if worth is None:
-            worth = self._worth = _card_worth(self.comp)
-        rescue, person, rest = worth[card_id]
+        rescue, person, rest = _card_worth(self.comp)[card_id]
         if rescue:
             value = self.prospect(person)
             if value > rest:
@@ -272,40 +289,69 @@ class _View:
 
     def prospect(self, person) -> float:
         """Half the best VP a helicopter with a free seat scores for ``person`` (any type
-        for ``None``) if one is on the board: a card's Rescue is worth that much later."""
+        for ``None``) if one is on the board: a card's Rescue is worth that much later
+        (memoised per helicopter sides, free seats and People in view)."""
         b = self.o.board
-        best = self.kept.get(b.stairs_state)
+        best = self.mine.get(b.stairs_state)
         if best is None:
-            present = set()
-            for people in b.roofs:
-                present.update(people)
-            if b.stairs_state == Stairs.REVEALED:
-                for people in b.stairs:
-                    present.update(people)
-            best = {None: 0.0}
-            for card, room in zip(self.cards, self.rooms):
-                if room > 0:
-                    vp = card.table
-                    for p in present:
-                        v = 0.5 * vp.get(p, 0)
-                        if v > best.get(p, 0.0):
-                            best[p] = v
-                        if v > best[None]:
-                            best[None] = v
-            self.kept[b.stairs_state] = best
+            revealed = b.stairs_state == Stairs.REVEALED
+            memo = self.comp.memo("prospects")
+            key = (self.me.night, tuple(self.rooms), b.roofs, b.stairs if revealed else None)
+            best = memo.get(key)
+            if best is None:
+                best = memo[key] = _prospects(self.cards, self.rooms, b.roofs + b.stairs if revealed else b.roofs)
+            self.mine[b.stairs_state] = best
         return best.get(person, 0.0)
+
+
+def _prospects(cards, rooms, places) -> dict:
+    """Per People type present in ``places``, half the best VP a helicopter side of
+    ``cards`` with a free seat (``rooms``) scores for it; ``None``: the best of all."""
+    present = set()
+    for people in places:
+        present.update(people)
+    best = {None: 0.0}
+    for card, room in zip(cards, rooms):
+        if room > 0:
+            vp = card.table
+            for p in present:
+                v = 0.5 * vp.get(p, 0)
+                if v > best.get(p, 0.0):
+                    best[p] = v
+                if v > best[None]:
+                    best[None] = v
+    return best
 
 
 def _take_value(v: _View, a) -> float:
     if a.slot == Icon.INSPECT:
-        inspected = v.o.own.inspected
         again = 0.0
-        for r, _ in inspected:
+        for r, _ in v.o.own.inspected:
             if r == a.roof:
                 again = 0.3
                 break
         return 1.0 + 1.2 - again - 0.01 * a.roof
     return v.use_value(a.slot) + v.card_value(v.o.board.row[ROW_INDEX[a.slot]])
+
+
+def _best_take(v: _View, legal: tuple):
+    """Phase 1: the best of ``legal`` (:func:`_take_value` inlined: the most frequent
+    decision of a game)."""
+    inspected = {r for r, _ in v.o.own.inspected}
+    row = v.o.board.row
+    best, best_value = legal[0], float("-inf")
+    for a in legal:
+        if a.kind is K.TAKE:
+            slot = a.slot
+            if slot is Icon.INSPECT:
+                value = 1.0 + 1.2 - (0.3 if a.roof in inspected else 0.0) - 0.01 * a.roof
+            else:
+                value = v.use_value(slot) + v.card_value(row[ROW_INDEX[slot]])
+        else:
+            value = _VALUE[a.kind](v, a)
+        if value > best_value:
+            best, best_value = a, value
+    return best
 
 
 def _extra_value(v: _View, a) -> float:
@@ -319,7 +365,8 @@ def _pass_value(v: _View, a) -> float:
     return -0.05
 
 
-_VALUE = {
+_VALUE = dict.fromkeys(K, _pass_value)
+_VALUE.update({
     K.TAKE: _take_value,
     K.PLAY: lambda v, a: v.use_value(a.use, v.comp.cards[a.card].rescue),
     K.FACEUP: lambda v, a: v.use_value(a.use, v.comp.cards[v.me.faceup].rescue) - 0.6,
@@ -332,7 +379,7 @@ _VALUE = {
     K.UPGRADE: lambda v, a: v.special_value("upgrade", a.upgrade, a.tokens or a.people),
     K.REPLACE: lambda v, a: -v.card_value(a.card),
     K.UNLOAD: lambda v, a: v.cards[MODEL_INDEX[a.heli]].table.get(a.person, 0),
-}
+})
 """What the heuristic thinks an action of each kind is worth, in VP (pass: -0.05, only
 when nothing is worth doing)."""
 
@@ -345,17 +392,25 @@ class HeuristicPlayer:
 
     def __init__(self, seed: int = 0, seat: int = 0):
         self.seed = seed
+        self._mine = (None, {})
         self._kept = (None, None, {})
 
-    def _kept_values(self, o: Observation) -> dict:
-        """Valuations that hold as long as the position's answered questions do (the same
-        :class:`~.options.Queries` object: no helicopter, rooftop or staircase changed):
-        kept from one decision of this seat to the next, so they are computed once."""
+    def _caches(self, o: Observation) -> tuple[dict, dict]:
+        """The valuations kept from this seat's last decision while what they depend on
+        is unchanged (see :class:`_View`): ``mine`` while the rooftops, staircases and this
+        seat's helicopters are the same values, ``kept`` while the answered questions are
+        the same object (:class:`~.options.Queries`: nothing on the table moved)."""
+        me, b = o.sides[o.seat], o.board
+        key = (o.seat, o.setup.comp, o.table, b.roofs, b.stairs, me.at, me.aboard, me.night)
+        last, mine = self._mine
+        if key != last:
+            mine = {}
+            self._mine = (key, mine)
         queries, seat, kept = self._kept
         if queries is not o.queries or seat != o.seat:
             kept = {}
             self._kept = (o.queries, o.seat, kept)
-        return kept
+        return mine, kept
 
     def choose(self, o: Observation):
         legal = o.legal
@@ -363,18 +418,20 @@ class HeuristicPlayer:
             return legal[0]
         if o.board.phase == Phase.SIGHTING and not o.board.pending:
             return self._bid(o)
-        v = _View(o, self._kept_values(o))
+        v = _View(o, *self._caches(o))
+        if o.board.phase == Phase.DRAW and not o.board.pending:
+            return _best_take(v, legal)
         best, best_value = legal[0], float("-inf")
-        value_of = _VALUE.get
+        value_of = _VALUE
         for a in legal:
-            value = value_of(a.kind, _pass_value)(v, a)
+            value = value_of[a.kind](v, a)
             if value > best_value:
                 best, best_value = a, value
         return best
 
     def _value(self, v: _View, a) -> float:
         """What action ``a`` is worth now, in VP."""
-        return _VALUE.get(a.kind, _pass_value)(v, a)
+        return _VALUE[a.kind](v, a)
 
     # -- bids (WC.F4) ---------------------------------------------------------------------
     def _plan(self, o: Observation) -> tuple[int, ...]:

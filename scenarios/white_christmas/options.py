@@ -11,7 +11,7 @@ from typing import Iterable, Sequence
 
 from .components import MODELS, PEOPLE, Components, Model, Person
 
-__all__ = ["Queries", "moves", "rescues", "heli_side", "free_spaces", "people_at", "order_payments", "upgrade_payments",
+__all__ = ["Queries", "occupied", "moves", "rescues", "heli_side", "free_spaces", "people_at", "order_payments", "upgrade_payments",
            "special_options", "special_possible", "sub_multisets", "radar_payments", "can_advance", "counts"]
 
 
@@ -25,17 +25,25 @@ def free_spaces(side) -> int:
     return side.spaces - len(side.carrier)
 
 
-def moves(table, sides: Sequence, who: int, helis: Iterable[Model] = MODELS) -> list[tuple[Model, str]]:
+def occupied(sides: Sequence) -> frozenset[str]:
+    """The nodes where a helicopter is (of any side)."""
+    return frozenset([n for s in sides for n in s.at])
+
+
+def moves(table, sides: Sequence, who: int, helis: Iterable[Model] = MODELS,
+          taken: frozenset[str] | None = None) -> list[tuple[Model, str]]:
     """Every ``(model, destination node)`` a helicopter of side ``who`` may fly to
-    (WC.G4): its own carrier, or a slot of its model that holds no helicopter."""
-    occupied = {n for s in sides for n in s.at}
+    (WC.G4): its own carrier, or a slot of its model that holds no helicopter
+    (``taken``: :func:`occupied`, when already known)."""
+    if taken is None:
+        taken = occupied(sides)
     own = table.carriers[who]
     out = []
     me = sides[who]
     for model in helis:
         i = MODELS.index(model)
         for dest in table.flights[(model, me.at[i], who)]:
-            if dest == own or dest not in occupied:
+            if dest == own or dest not in taken:
                 out.append((model, dest))
     return out
 
@@ -221,29 +229,58 @@ def special_options(comp: Components, side, colour, radar: tuple[int, ...],
 class Queries:
     """The public questions of one position (flights and rescues of any side), each
     answered once: the legal-action list and the deciding seat's bot share the answers
-    (:meth:`~.state.State.observation` hands the same object on; it holds nothing private)."""
+    (:meth:`~.state.State.observation` hands the same object on; it holds nothing private).
+    A side's rescues are also memoised across positions (per table, helicopters and People
+    in view), since they do not depend on the other sides."""
 
-    __slots__ = ("comp", "table", "sides", "roofs", "stairs", "_moves", "_rescues", "_types")
+    __slots__ = ("comp", "table", "sides", "roofs", "stairs", "_taken", "_moves", "_rescues", "_types")
 
     def __init__(self, comp: Components, table, sides: Sequence, roofs, stairs):
         self.comp, self.table, self.sides, self.roofs, self.stairs = comp, table, sides, roofs, stairs
+        self._taken = None
         self._moves: dict = {}
         self._rescues: dict = {}
         self._types: dict = {}
+
+    def occupied(self) -> frozenset[str]:
+        """:func:`occupied` (cached)."""
+        taken = self._taken
+        if taken is None:
+            taken = self._taken = occupied(self.sides)
+        return taken
 
     def moves(self, who: int, helis: tuple[Model, ...] = MODELS) -> list[tuple[Model, str]]:
         """:func:`moves` of side ``who`` (cached)."""
         key = (who, helis)
         hit = self._moves.get(key)
         if hit is None:
-            hit = self._moves[key] = moves(self.table, self.sides, who, helis)
+            hit = self._moves[key] = moves(self.table, self.sides, who, helis, self.occupied())
         return hit
+
+    def can_move(self, who: int) -> bool:
+        """Whether :meth:`moves` of side ``who`` offers anything (stops at the first)."""
+        hit = self._moves.get((who, MODELS))
+        if hit is not None:
+            return bool(hit)
+        table, taken = self.table, self.occupied()
+        own, at = table.carriers[who], self.sides[who].at
+        for i, model in enumerate(MODELS):
+            for dest in table.flights[(model, at[i], who)]:
+                if dest == own or dest not in taken:
+                    return True
+        return False
 
     def rescues(self, who: int, person: Person | None = None) -> list[tuple[Model, str, Person]]:
         """:func:`rescues` of side ``who`` for ``person`` (any type for ``None``; cached)."""
         every = self._rescues.get(who)
         if every is None:
-            every = self._rescues[who] = rescues(self.comp, self.table, self.sides, self.roofs, self.stairs, who, None)
+            me = self.sides[who]
+            memo = self.comp.memo("rescues")
+            key = (self.table, me.at, me.aboard, me.night, self.roofs, self.stairs)
+            every = memo.get(key)
+            if every is None:
+                every = memo[key] = rescues(self.comp, self.table, self.sides, self.roofs, self.stairs, who, None)
+            self._rescues[who] = every
         return every if person is None else [r for r in every if r[2] == person]
 
     def rescue_types(self, who: int) -> frozenset:

@@ -77,6 +77,10 @@ def _best_sum(card, people: tuple, room: int) -> float:
     return hit
 
 
+def _first(pair: tuple):
+    return pair[0]
+
+
 _FACES: list = [None, None]
 """The components last seen and each action card's fixed worth (:func:`_card_worth`)."""
 
@@ -180,6 +184,19 @@ class _View:
             return self.unload_value(i) + full - (0.3 * here if on_roof else 0.0)
         return 0.6 * (self.pots(i)[self.roof_of[dest]] - here) - lost - full
 
+    def flights(self, i: int) -> tuple[bool, list[tuple[float, str]]]:
+        """Where helicopter i may fly before occupancy (the table's flights, WC.G4): home
+        to its own carrier or not, and ``(potential, slot)`` of the other destinations,
+        highest potential first."""
+        key = ("flights", i)
+        hit = self.mine.get(key)
+        if hit is None:
+            own, roof_of, pots = self.own, self.roof_of, self.pots(i)
+            dests = self.o.table.flights[(MODELS[i], self.me.at[i], self.seat)]
+            hit = self.mine[key] = (own in dests, sorted([(pots[roof_of[d]], d) for d in dests if d != own],
+                                                         key=_first, reverse=True))
+        return hit
+
     def best_move(self) -> float:
         """The best :meth:`move_value` of the legal flights: per helicopter, its own carrier
         and the free slot of highest potential (the value grows with the potential)."""
@@ -188,22 +205,19 @@ class _View:
         if best is not None:
             return best
         best = -1.0
-        own, roof_of = self.own, self.roof_of
-        top = {}
-        for m, d in self.o.queries.moves(self.seat):
-            if d == own:
-                value = self.move_value(m, d)
+        taken = self.o.queries.occupied()
+        for i, m in enumerate(MODELS):
+            home, dests = self.flights(i)
+            if home:
+                value = self.move_value(m, self.own)
                 if value > best:
                     best = value
-            else:
-                i = MODEL_INDEX[m]
-                pot = self.pots(i)[roof_of[d]]
-                if top.get(i, (-1.0,))[0] < pot:
-                    top[i] = (pot, m, d)
-        for _, m, d in top.values():
-            value = self.move_value(m, d)
-            if value > best:
-                best = value
+            for _, d in dests:
+                if d not in taken:
+                    value = self.move_value(m, d)
+                    if value > best:
+                        best = value
+                    break
         self.kept[key] = best
         return best
 

@@ -26,6 +26,9 @@ from .values import Board, Setup, SidePrivate, SidePublic
 
 __all__ = ["State", "Observation", "IllegalAction"]
 
+_UNSET = object()
+"""A cached answer not computed yet."""
+
 
 @dataclass(frozen=True)
 class Observation:
@@ -86,38 +89,44 @@ class State:
         """Log lines of the transition that made this state (public information only)."""
         return tuple(t.format(*args) if args else t for t, args in self.log)
 
+    # answers cached in the instance's __dict__ (class attributes, not fields: unset until asked)
+    _current = _legal = _legal_set = _queries = _UNSET
+
     def current_player(self) -> int | None:
         """The seat to decide (Captain Chambers never is: he plays inside ``apply``),
         or ``None`` once the game is over (cached)."""
-        d = self.__dict__
-        if "_current" not in d:
-            d["_current"] = turns.current_side(self)
-        return d["_current"]
+        current = self._current
+        if current is _UNSET:
+            current = self.__dict__["_current"] = turns.current_side(self)
+        return current
 
     def queries(self) -> Queries:
-        """The public questions of this position, answered once (:class:`~.options.Queries`)."""
-        d = self.__dict__
-        if "_queries" not in d:
-            d["_queries"] = Queries(self.setup.comp, self.table, self.sides, self.board.roofs, self.board.stairs)
-        return d["_queries"]
+        """The public questions of this position, answered once (:class:`~.options.Queries`;
+        shared with the next state when nothing they depend on changed)."""
+        q = self._queries
+        if q is _UNSET:
+            q = self.__dict__["_queries"] = Queries(self.setup.comp, self.table, self.sides, self.board.roofs,
+                                                    self.board.stairs)
+        return q
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to decide, in a fixed order (cached)."""
-        cached = self.__dict__.get("_legal")
-        if cached is None:
-            cached = self.__dict__["_legal"] = turns.legal_actions(self)
-        return cached
+        legal = self._legal
+        if legal is _UNSET:
+            legal = self.__dict__["_legal"] = turns.legal_actions(self)
+        return legal
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is among :meth:`legal_actions` (identity first: actions are interned)."""
-        for a in self.legal_actions():
+        legal = self.legal_actions()
+        for a in legal:
             if a is action:
                 return True
-        legal = self.__dict__.get("_legal_set")
-        if legal is None:
-            legal = self.__dict__["_legal_set"] = frozenset(self.legal_actions())
+        every = self._legal_set
+        if every is _UNSET:
+            every = self.__dict__["_legal_set"] = frozenset(legal)
         try:
-            return action in legal
+            return action in every
         except TypeError:
             return False
 

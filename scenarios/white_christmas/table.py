@@ -63,7 +63,7 @@ def carrier_name(label: str) -> str:
     return f"{label} carrier"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Layout:
     """A table graph and the answers the engine needs from it.
 
@@ -75,7 +75,8 @@ class Layout:
     index of any rooftop, slot or staircase node; ``flights[(model, node, side)]``: the
     nodes a helicopter of ``side`` at ``node`` may fly to, before occupancy (its own
     carrier, slots of its model); ``reach[slot]``: ``(node, rooftop index, is_staircase)``
-    of the People places a helicopter in that slot can rescue from (WC.G5).
+    of the People places a helicopter in that slot can rescue from (WC.G5). Layouts are
+    memoised, so one table is one object: equality and hashing are by identity.
     """
 
     key: tuple = field(repr=False)

@@ -38,7 +38,7 @@ def _possible(s, side: int, icon: Icon) -> bool:
     if icon == Icon.INFLUENCE:
         return can_advance(s.setup.comp, s.sides[side])
     if icon == Icon.MOVE:
-        return bool(s.queries().moves(side))
+        return s.queries().can_move(side)
     if icon == Icon.RESCUE:
         return bool(s.queries().rescues(side))
     return special_possible(s.setup.comp, s.sides[side], s.setup.colours[side], s.private[side].radar,

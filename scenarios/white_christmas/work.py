@@ -25,10 +25,12 @@ from .values import Board, SidePrivate, SidePublic, evolve
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["Work", "HIDDEN"]
+__all__ = ["Work", "HIDDEN", "QUERIES"]
 
 HIDDEN = ("deck", "stairs_deck", "stairs_used", "stairs_down", "radar_supply", "sightings", "orders_deck")
 """The state's piles nobody sees (copied as they are; replaced, never mutated)."""
+QUERIES = "_queries"
+"""Where a state keeps its answered questions (:meth:`~.state.State.queries`)."""
 
 
 def _without(items: tuple, paid) -> tuple:
@@ -48,11 +50,13 @@ class Work:
     """A mutable copy of a :class:`~.state.State` while one action resolves.
 
     ``b``: the board's fields (a dict); ``sides`` / ``priv``: lists of the sides' public
-    and private values (replaced, never mutated); the hidden piles as tuples.
+    and private values (replaced, never mutated); the hidden piles (:data:`HIDDEN`) as
+    tuples; ``moved``: whether a helicopter moved, took People aboard or turned its card
+    since the copy.
     """
 
     __slots__ = ("s", "setup", "comp", "table", "b", "sides", "priv", "deck", "stairs_deck", "stairs_used",
-                 "stairs_down", "radar_supply", "sightings", "orders_deck", "events", "_rng")
+                 "stairs_down", "radar_supply", "sightings", "orders_deck", "events", "moved", "_rng")
 
     def __init__(self, state: "State"):
         self.s = state
@@ -66,6 +70,7 @@ class Work:
         self.stairs_down, self.radar_supply, self.sightings = state.stairs_down, state.radar_supply, state.sightings
         self.orders_deck = state.orders_deck
         self.events: list[tuple[str, tuple]] = []
+        self.moved = False
         self._rng = None
 
     # -- randomness and log ---------------------------------------------------------
@@ -93,6 +98,8 @@ class Work:
     # -- values -----------------------------------------------------------------------
     def set_side(self, i: int, **changes) -> SidePublic:
         """Replace side ``i``'s public values (see :func:`~.values.evolve`)."""
+        if not self.moved and ("at" in changes or "aboard" in changes or "night" in changes):
+            self.moved = True
         self.sides[i] = new = evolve(self.sides[i], changes)
         return new
 
@@ -240,7 +247,7 @@ class Work:
         when no helicopter, rooftop or staircase has changed since."""
         ups = self.sides[side].upgrades
         if icon == Icon.MOVE:
-            can = bool(queries.moves(side)) if queries is not None else self.can_move(side)
+            can = queries.can_move(side) if queries is not None else self.can_move(side)
             return pending(Ask.MOVE, side, both=ups[3], why=why) if can else None
         if icon == Icon.RESCUE:
             can = (bool(queries.rescues(side, person)) if queries is not None
@@ -358,31 +365,20 @@ class Work:
         """The new immutable state (same class as the copied one), one step later. The
         copied state's answered questions (:class:`~.options.Queries`) go with it when
         no helicopter, rooftop, staircase or table changed (structural sharing)."""
-        s = self.s
-        b = self.b
+        s, b = self.s, self.b
         board = object.__new__(Board)
         board.__dict__.update(b)
         new = object.__new__(type(s))
         d = new.__dict__
-        sides = tuple(self.sides)
-        d.update(setup=s.setup, table=self.table, seed=s.seed, step=s.step + 1, board=board, sides=sides,
+        d.update(setup=s.setup, table=self.table, seed=s.seed, step=s.step + 1, board=board, sides=tuple(self.sides),
                  private=tuple(self.priv), deck=self.deck, stairs_deck=self.stairs_deck,
                  stairs_used=self.stairs_used, stairs_down=self.stairs_down, radar_supply=self.radar_supply,
                  sightings=self.sightings, orders_deck=self.orders_deck, log=tuple(self.events))
-        q = s.__dict__.get("_queries")
-        if (q is not None and q.table is self.table and q.roofs is b["roofs"] and q.stairs is b["stairs"]
-                and _same_places(q.sides, sides)):
-            d["_queries"] = q
+        if not self.moved:
+            q = s.__dict__.get(QUERIES)
+            if q is not None and q.table is self.table and q.roofs is b["roofs"] and q.stairs is b["stairs"]:
+                d[QUERIES] = q
         return new
-
-
-def _same_places(old, new) -> bool:
-    """Whether every side's helicopters are where they were, with the same People aboard
-    and on the same card sides (identical values: nothing was replaced)."""
-    for a, b in zip(old, new):
-        if a is not b and (a.at is not b.at or a.aboard is not b.aboard or a.night is not b.night):
-            return False
-    return True
 
 
 def _put(items: tuple, i: int, value) -> tuple:

@@ -17,9 +17,9 @@ from enum import StrEnum
 from functools import lru_cache
 
 from ..engine.protocol import IllegalAction
-from .components import MODELS, Extra, Icon, Model, Person
+from .components import MODELS, Extra, Icon, Model, Person, members
 
-__all__ = ["ActionKind", "Ask", "Phase", "Stairs", "Action", "Pending", "IllegalAction", "take", "play",
+__all__ = ["ActionKind", "Ask", "Phase", "Stairs", "KIND", "ASK", "PHASE", "STAIRS", "Action", "Pending", "IllegalAction", "take", "play",
            "faceup", "discard", "extra", "bid", "move", "rescue", "order", "upgrade", "replace", "unload",
            "pending", "PASS", "KEEP", "SEAL", "CARDS_IN_HAND", "ROUNDS"]
 
@@ -77,6 +77,10 @@ class Stairs(StrEnum):
     NONE = "none"
     FACE_DOWN = "face down"
     REVEALED = "revealed"
+
+
+KIND, ASK, PHASE, STAIRS = members(ActionKind), members(Ask), members(Phase), members(Stairs)
+""":func:`~.components.members` of :class:`ActionKind`, :class:`Ask`, :class:`Phase`, :class:`Stairs`."""
 
 
 @dataclass(frozen=True, eq=False)

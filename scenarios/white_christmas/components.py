@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 from importlib import resources
+from types import SimpleNamespace
 
 from geometry.datafile import Table, load_toml, parse_toml
 from geometry.errors import InputError
 
-__all__ = ["words", "Person", "Model", "Icon", "Bonus", "Extra", "Wild", "PEOPLE", "MODELS", "ROW", "FILES",
+__all__ = ["words", "members", "ICON", "BONUS", "EXTRA", "WILD", "Person", "Model", "Icon", "Bonus", "Extra", "Wild", "PEOPLE", "MODELS", "ROW", "FILES",
            "HeliSide", "Helicopter", "ActionCard", "Rooftop", "Staircase", "EffectCard", "Influence",
            "Order", "Sighting", "Cessna", "Upgrade", "Colour", "Components", "load_components",
            "shipped_components", "DATA"]
@@ -86,6 +87,16 @@ def words(value) -> str:
     return str(value).replace("_", " ")
 
 
+def members(vocabulary: type[StrEnum]) -> SimpleNamespace:
+    """The members of ``vocabulary`` as plain attributes, for the hot loop: in Python 3.11
+    reading a member off its enum class (``Icon.MOVE``) goes through the enum metaclass's
+    ``__getattr__`` hook, about 0.1 µs a read; ``ICON.MOVE`` is the same member, read
+    about four times faster."""
+    return SimpleNamespace(**vocabulary.__members__)
+
+
+ICON, BONUS, EXTRA, WILD = members(Icon), members(Bonus), members(Extra), members(Wild)
+""":func:`members` of :class:`Icon`, :class:`Bonus`, :class:`Extra`, :class:`Wild`."""
 PEOPLE = tuple(Person)
 """The People types in a fixed order (every per-type count tuple uses it)."""
 MODELS = (Model.CH53, Model.CH46)

@@ -6,7 +6,7 @@ decide or the game is over.
 from __future__ import annotations
 
 from . import chambers
-from .actions import CARDS_IN_HAND, Ask, Pending, Phase, Stairs
+from .actions import ASK, CARDS_IN_HAND, PHASE, STAIRS, Pending, Phase
 from .components import PEOPLE
 from .options import free_spaces
 from .work import Work
@@ -16,7 +16,7 @@ __all__ = ["advance", "start_round", "start_phase", "turn_order", "on_turn", "no
 
 def on_turn(board, sides: int) -> int:
     """The side whose turn it is (phases 1-2 go round the turn order; phase 3 once)."""
-    if board.phase == Phase.SIGHTING:
+    if board.phase == PHASE.SIGHTING:
         return board.order[board.turn]
     return board.order[board.turn % sides]
 
@@ -41,12 +41,12 @@ def advance(w: Work) -> None:
     while not b["over"]:
         if b["pending"]:
             front = b["pending"][0]
-            if front.ask == Ask.SIGHTING and not w.sides[front.side].extras:
+            if front.ask == ASK.SIGHTING and not w.sides[front.side].extras:
                 w.pop()
                 continue
             return
         phase = b["phase"]
-        if phase == Phase.SIGHTING:
+        if phase == PHASE.SIGHTING:
             if b["turn"] < n:
                 side = b["order"][b["turn"]]
                 if w.is_chambers(side):
@@ -61,15 +61,15 @@ def advance(w: Work) -> None:
             start_round(w, b["round"] + 1)
             continue
         if b["turn"] >= CARDS_IN_HAND * n:
-            start_phase(w, Phase.PLAY if phase == Phase.DRAW else Phase.SIGHTING)
+            start_phase(w, PHASE.PLAY if phase == PHASE.DRAW else PHASE.SIGHTING)
             continue
         side = b["order"][b["turn"] % n]
         if w.is_chambers(side):
-            (chambers.draw if phase == Phase.DRAW else chambers.play)(w, side)
+            (chambers.draw if phase == PHASE.DRAW else chambers.play)(w, side)
             b["turn"] += 1
             continue
-        if (phase == Phase.PLAY and not w.priv[side].hand) or (phase == Phase.DRAW and nothing_to_take(w)):
-            w.log("  {} has nothing to {}: turn skipped", w.label(side), "play" if phase == Phase.PLAY else "take")
+        if (phase == PHASE.PLAY and not w.priv[side].hand) or (phase == PHASE.DRAW and nothing_to_take(w)):
+            w.log("  {} has nothing to {}: turn skipped", w.label(side), "play" if phase == PHASE.PLAY else "take")
             b["turn"] += 1
             continue
         return
@@ -78,7 +78,7 @@ def advance(w: Work) -> None:
 def start_round(w: Work, number: int) -> None:
     """Round ``number`` begins with its phase 1 (WC.F1)."""
     w.b["round"] = number
-    start_phase(w, Phase.DRAW)
+    start_phase(w, PHASE.DRAW)
 
 
 def start_phase(w: Work, phase: Phase) -> None:
@@ -89,19 +89,19 @@ def start_phase(w: Work, phase: Phase) -> None:
     b = w.b
     b["phase"], b["turn"], b["resolved"] = phase, 0, False
     b["order"] = turn_order(w)
-    number = {Phase.DRAW: 1, Phase.PLAY: 2, Phase.SIGHTING: 3}[phase]
+    number = {PHASE.DRAW: 1, PHASE.PLAY: 2, PHASE.SIGHTING: 3}[phase]
     w.log("round {}, phase {} ({}): turn order {}", b["round"], number, phase,
           ", ".join(w.label(i) for i in b["order"]))
     w.refill_orders()
     if w.setup.chambers is not None:
         chambers.phase_start(w, w.setup.chambers, phase)
-    if phase == Phase.DRAW:
+    if phase == PHASE.DRAW:
         for i, mine in enumerate(w.priv):
             if mine.inspected:
                 w.set_priv(i, inspected=())
         add_staircases(w)
         reveal_sighting(w)
-    elif phase == Phase.PLAY:
+    elif phase == PHASE.PLAY:
         reveal_staircases(w)
     else:
         climb_staircases(w)
@@ -132,7 +132,7 @@ def add_staircases(w: Work) -> None:
         card, w.stairs_deck = w.stairs_deck[0], w.stairs_deck[1:]
         cards.append(card)
     w.stairs_down = tuple(cards)
-    w.b["stairs_state"] = Stairs.FACE_DOWN
+    w.b["stairs_state"] = STAIRS.FACE_DOWN
     w.table = w.table.with_stairs(True)
     w.log("  a staircase is added face down left of each rooftop")
 
@@ -149,7 +149,7 @@ def reveal_staircases(w: Work) -> None:
               ", ".join(got) or "nobody", f" ({missing} space(s) empty: supply short)" if missing else "")
     w.b["stairs"] = tuple(people)
     w.b["stairs_cards"] = w.stairs_down
-    w.b["stairs_state"] = Stairs.REVEALED
+    w.b["stairs_state"] = STAIRS.REVEALED
 
 
 def climb_staircases(w: Work) -> None:
@@ -170,7 +170,7 @@ def climb_staircases(w: Work) -> None:
     w.stairs_down = ()
     w.b["stairs"] = ((),) * len(roofs)
     w.b["stairs_cards"] = ()
-    w.b["stairs_state"] = Stairs.NONE
+    w.b["stairs_state"] = STAIRS.NONE
     w.table = w.table.with_stairs(False)
     for i, side in enumerate(w.sides):
         if side.bid is not None or w.priv[i].bid:
@@ -215,7 +215,7 @@ def resolve_sighting(w: Work) -> None:
             w.log("  the {} passenger is lost (no carrier space or none in the supply)", p)
     if card.actions:
         w.set_side(winner, extras=w.sides[winner].extras + card.actions)
-        w.push(Pending(Ask.SIGHTING, winner, why=card.name))
+        w.push(Pending(ASK.SIGHTING, winner, why=card.name))
 
 
 def cessna(w: Work) -> None:

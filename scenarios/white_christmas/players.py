@@ -18,8 +18,8 @@ from collections import defaultdict
 import numpy as np
 
 from . import actions as A
-from .actions import PHASE_NUMBER, ROUNDS, ActionKind as K, Phase, Stairs
-from .components import MODELS, ROW, Bonus, Extra, Icon
+from .actions import KIND, PHASE, PHASE_NUMBER, ROUNDS, STAIRS, ActionKind
+from .components import BONUS, EXTRA, ICON, MODELS, ROW, Icon
 from .options import free_spaces, special_options, special_possible
 from .state import Observation
 from .turns import EXTRA_ICON
@@ -29,15 +29,15 @@ __all__ = ["RandomPlayer", "HeuristicPlayer", "PLAYERS"]
 PLAYERS = ("heuristic", "random")
 TOKEN = 1.0
 """What a radar token is worth kept (1 VP when bid on a lost sighting; Cessna totals)."""
-BASE = {Icon.RADAR: TOKEN, Icon.INFLUENCE: 0.8, Icon.MOVE: 0.5, Icon.SPECIAL_ORDER: 0.5, Icon.RESCUE: 0.5}
+BASE = {ICON.RADAR: TOKEN, ICON.INFLUENCE: 0.8, ICON.MOVE: 0.5, ICON.SPECIAL_ORDER: 0.5, ICON.RESCUE: 0.5}
 """A card action's worth in phase 2 before anything is known about its details."""
-EXTRA_WORTH = {Extra.INFLUENCE: 1.5, Extra.DOUBLE_MOVE: 2.5, Extra.DOUBLE_SPECIAL_ORDER: 3.0, Extra.RESCUE: 2.0}
+EXTRA_WORTH = {EXTRA.INFLUENCE: 1.5, EXTRA.DOUBLE_MOVE: 2.5, EXTRA.DOUBLE_SPECIAL_ORDER: 3.0, EXTRA.RESCUE: 2.0}
 PASSENGER = 1.5
 LEAD = 2.5
 """Solo: what taking or keeping the influence lead from Captain Chambers is worth (WC.H2)."""
 UPGRADE_EFFECT = {1: 2.0, 2: 2.0, 3: 1.0, 4: 0.8, 5: 2.5}
-TRACK_WORTH = {Bonus.VP: 1.0, Bonus.RADAR: TOKEN, Bonus.INFLUENCE: 1.0, Bonus.MOVE: 0.8, Bonus.RESCUE: 1.0,
-               Bonus.SPECIAL_ORDER: 1.0}
+TRACK_WORTH = {BONUS.VP: 1.0, BONUS.RADAR: TOKEN, BONUS.INFLUENCE: 1.0, BONUS.MOVE: 0.8, BONUS.RESCUE: 1.0,
+               BONUS.SPECIAL_ORDER: 1.0}
 """What an influence space's effect is worth."""
 
 
@@ -93,11 +93,11 @@ def _card_worth(comp) -> tuple:
         for card in comp.cards:
             rest = 0.0
             for use in card.uses():
-                if use != Icon.RESCUE:
+                if use != ICON.RESCUE:
                     value = BASE[use] + (0.5 if card.wild else 0.0)
                     if value > rest:
                         rest = value
-            table.append((Icon.RESCUE in card.uses(), card.rescue, rest))
+            table.append((ICON.RESCUE in card.uses(), card.rescue, rest))
         _FACES[:] = [comp, tuple(table)]
     return _FACES[1]
 
@@ -259,7 +259,7 @@ class _View:
             return -1.0
         bonus = self.o.setup.track[nxt]
         threshold = 1.0 if nxt == self.comp.influence.threshold and not self.me.upgrades[0] else 0.0
-        return BASE[Icon.INFLUENCE] + TRACK_WORTH.get(bonus, 0.0) + threshold + self.lead_value(nxt)
+        return BASE[ICON.INFLUENCE] + TRACK_WORTH.get(bonus, 0.0) + threshold + self.lead_value(nxt)
 
     def lead_value(self, nxt: int) -> float:
         """Against Captain Chambers, leading the track denies him 1 VP per phase (WC.H2):
@@ -277,15 +277,15 @@ class _View:
     def use_value(self, icon: Icon, person=None) -> float:
         """The best this seat can do now with action ``icon`` (cached per decision; the
         Rescue's type matters to Rescue only)."""
-        if icon == Icon.RESCUE:
+        if icon == ICON.RESCUE:
             return self.best_rescue(person)
         hit = self._uses.get(icon)
         if hit is None:
-            if icon == Icon.MOVE:
+            if icon == ICON.MOVE:
                 hit = self.best_move()
-            elif icon == Icon.RADAR:
+            elif icon == ICON.RADAR:
                 hit = TOKEN if self.o.board.radar_left else -1.0
-            elif icon == Icon.INFLUENCE:
+            elif icon == ICON.INFLUENCE:
                 hit = self.influence_value()
             else:
                 hit = self.best_special()
@@ -308,7 +308,7 @@ class _View:
         b = self.o.board
         best = self.mine.get(b.stairs_state)
         if best is None:
-            revealed = b.stairs_state == Stairs.REVEALED
+            revealed = b.stairs_state == STAIRS.REVEALED
             memo = self.comp.memo("prospects")
             key = (self.me.night, tuple(self.rooms), b.roofs, b.stairs if revealed else None)
             best = memo.get(key)
@@ -338,7 +338,7 @@ def _prospects(cards, rooms, places) -> dict:
 
 
 def _take_value(v: _View, a) -> float:
-    if a.slot == Icon.INSPECT:
+    if a.slot == ICON.INSPECT:
         again = 0.0
         for r, _ in v.o.own.inspected:
             if r == a.roof:
@@ -355,9 +355,9 @@ def _best_take(v: _View, legal: tuple):
     row = v.o.board.row
     best, best_value = legal[0], float("-inf")
     for a in legal:
-        if a.kind is K.TAKE:
+        if a.kind is KIND.TAKE:
             slot = a.slot
-            if slot is Icon.INSPECT:
+            if slot is ICON.INSPECT:
                 value = 1.0 + 1.2 - (0.3 if a.roof in inspected else 0.0) - 0.01 * a.roof
             else:
                 value = v.use_value(slot) + v.card_value(row[ROW_INDEX[slot]])
@@ -371,7 +371,7 @@ def _best_take(v: _View, legal: tuple):
 def _extra_value(v: _View, a) -> float:
     now = v.use_value(EXTRA_ICON[a.extra])
     b = v.o.board
-    late = b.round == ROUNDS and b.phase == Phase.PLAY
+    late = b.round == ROUNDS and b.phase == PHASE.PLAY
     return now + (1.0 if late else 0.0) - (0.0 if late else 0.8)
 
 
@@ -379,20 +379,20 @@ def _pass_value(v: _View, a) -> float:
     return -0.05
 
 
-_VALUE = dict.fromkeys(K, _pass_value)
+_VALUE = dict.fromkeys(ActionKind, _pass_value)
 _VALUE.update({
-    K.TAKE: _take_value,
-    K.PLAY: lambda v, a: v.use_value(a.use, v.comp.cards[a.card].rescue),
-    K.FACEUP: lambda v, a: v.use_value(a.use, v.comp.cards[v.me.faceup].rescue) - 0.6,
-    K.DISCARD: lambda v, a: -0.5,
-    K.EXTRA: _extra_value,
-    K.KEEP: lambda v, a: 0.0,
-    K.MOVE: lambda v, a: v.move_value(a.heli, a.to),
-    K.RESCUE: lambda v, a: v.rescue_value(a.heli, a.person),
-    K.ORDER: lambda v, a: v.special_value("order", a.order, a.people),
-    K.UPGRADE: lambda v, a: v.special_value("upgrade", a.upgrade, a.tokens or a.people),
-    K.REPLACE: lambda v, a: -v.card_value(a.card),
-    K.UNLOAD: lambda v, a: v.cards[MODEL_INDEX[a.heli]].table.get(a.person, 0),
+    KIND.TAKE: _take_value,
+    KIND.PLAY: lambda v, a: v.use_value(a.use, v.comp.cards[a.card].rescue),
+    KIND.FACEUP: lambda v, a: v.use_value(a.use, v.comp.cards[v.me.faceup].rescue) - 0.6,
+    KIND.DISCARD: lambda v, a: -0.5,
+    KIND.EXTRA: _extra_value,
+    KIND.KEEP: lambda v, a: 0.0,
+    KIND.MOVE: lambda v, a: v.move_value(a.heli, a.to),
+    KIND.RESCUE: lambda v, a: v.rescue_value(a.heli, a.person),
+    KIND.ORDER: lambda v, a: v.special_value("order", a.order, a.people),
+    KIND.UPGRADE: lambda v, a: v.special_value("upgrade", a.upgrade, a.tokens or a.people),
+    KIND.REPLACE: lambda v, a: -v.card_value(a.card),
+    KIND.UNLOAD: lambda v, a: v.cards[MODEL_INDEX[a.heli]].table.get(a.person, 0),
 })
 """What the heuristic thinks an action of each kind is worth, in VP (pass: -0.05, only
 when nothing is worth doing)."""
@@ -430,10 +430,10 @@ class HeuristicPlayer:
         legal = o.legal
         if len(legal) == 1:
             return legal[0]
-        if o.board.phase == Phase.SIGHTING and not o.board.pending:
+        if o.board.phase == PHASE.SIGHTING and not o.board.pending:
             return self._bid(o)
         v = _View(o, *self._caches(o))
-        if o.board.phase == Phase.DRAW and not o.board.pending:
+        if o.board.phase == PHASE.DRAW and not o.board.pending:
             return _best_take(v, legal)
         best, best_value = legal[0], float("-inf")
         value_of = _VALUE

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import turns
-from .actions import PHASE_NUMBER, Action, IllegalAction, Phase, Stairs
+from .actions import PHASE, PHASE_NUMBER, STAIRS, Action, IllegalAction
 from .components import MODELS, PEOPLE, ROW, words
 from .options import Queries
 from .table import Layout
@@ -212,10 +212,10 @@ def render(o: Observation) -> str:
             occupant[node] = f"{labels[side]} {MODELS[i]} [{_people(s.aboard[i])}]"
     lines.append("Rooftops, left to right:")
     for k, roof in enumerate(o.table.roofs):
-        if b.stairs_state == Stairs.REVEALED:
+        if b.stairs_state == STAIRS.REVEALED:
             stairs = f"staircase: {_people(b.stairs[k])}"
         else:
-            stairs = "staircase: face down" if b.stairs_state == Stairs.FACE_DOWN else "no staircase"
+            stairs = "staircase: face down" if b.stairs_state == STAIRS.FACE_DOWN else "no staircase"
         top, bottom = o.table.slots[k][1], o.table.slots[k][0]
         lines.append(f"  {k + 1}. {roof} ({o.table.spaces[k]} spaces): {_people(b.roofs[k])} | {stairs} | "
                      f"top {occupant.get(top, '-')} | bottom {occupant.get(bottom, '-')}")
@@ -245,6 +245,6 @@ def render(o: Observation) -> str:
     if b.pending and b.pending[0].side == o.seat:
         front = b.pending[0]
         lines.append(f"Asked: {words(front.ask)}" + (f" ({front.why})" if front.why else ""))
-    elif b.phase == Phase.SIGHTING and not b.over:
+    elif b.phase == PHASE.SIGHTING and not b.over:
         lines.append("Sealed bid: add radar tokens one by one, then seal")
     return "\n".join(lines)

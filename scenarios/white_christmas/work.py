@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .actions import Ask, Pending, pending
-from .components import MODELS, PEOPLE, ROW, Bonus, Icon, Person, words
+from .actions import ASK, Pending, pending
+from .components import BONUS, ICON, MODELS, PEOPLE, ROW, Icon, Person, words
 from .options import can_advance, free_spaces, heli_side, moves, rescues, special_possible
 from .values import Board, SidePrivate, SidePublic, evolve
 
@@ -213,14 +213,14 @@ class Work:
             if not effects:
                 break
             bonus = self.setup.track[me.influence]
-            if bonus == Bonus.INFLUENCE:
+            if bonus == BONUS.INFLUENCE:
                 self.log("  influence space effect: Influence again")
                 continue
-            if bonus == Bonus.VP:
+            if bonus == BONUS.VP:
                 self.gain(side, 1, "influence space")
-            elif bonus == Bonus.RADAR:
+            elif bonus == BONUS.RADAR:
                 self.take_radar(side)
-            elif bonus != Bonus.NONE:
+            elif bonus != BONUS.NONE:
                 pending = self.ask_for(side, Icon(bonus.value), None, "influence space")
                 if pending is None:
                     self.log("  influence space effect {}: not possible, lost", words(bonus))
@@ -246,15 +246,15 @@ class Work:
         ``queries``: the copied state's answered questions (:class:`~.options.Queries`),
         when no helicopter, rooftop or staircase has changed since."""
         ups = self.sides[side].upgrades
-        if icon == Icon.MOVE:
+        if icon == ICON.MOVE:
             can = queries.can_move(side) if queries is not None else self.can_move(side)
-            return pending(Ask.MOVE, side, both=ups[3], why=why) if can else None
-        if icon == Icon.RESCUE:
+            return pending(ASK.MOVE, side, both=ups[3], why=why) if can else None
+        if icon == ICON.RESCUE:
             can = (bool(queries.rescues(side, person)) if queries is not None
                    else self.can_rescue(side, person))
-            return pending(Ask.RESCUE, side, person=person, picks=2 if ups[2] else 1, why=why) if can else None
-        if icon == Icon.SPECIAL_ORDER:
-            return pending(Ask.SPECIAL_ORDER, side, why=why) if self.can_special(side) else None
+            return pending(ASK.RESCUE, side, person=person, picks=2 if ups[2] else 1, why=why) if can else None
+        if icon == ICON.SPECIAL_ORDER:
+            return pending(ASK.SPECIAL_ORDER, side, why=why) if self.can_special(side) else None
         raise ValueError(f"no question for {icon}")  # pragma: no cover - a bug
 
     # -- helicopters (WC.G4, WC.G5, WC.F6) ----------------------------------------------
@@ -311,8 +311,8 @@ class Work:
                 self.unload(side, i, self.sides[side].aboard[i])
             return
         front = self.b["pending"][:1]
-        if not (front and front[0].ask == Ask.UNLOAD and front[0].side == side):
-            self.push(pending(Ask.UNLOAD, side, why="carrier short of space"))
+        if not (front and front[0].ask == ASK.UNLOAD and front[0].side == side):
+            self.push(pending(ASK.UNLOAD, side, why="carrier short of space"))
 
     def unload(self, side: int, i: int, people: tuple[Person, ...], keep: bool = True) -> None:
         """Unload ``people`` from helicopter ``MODELS[i]`` and score its VP for each (WC.F6);

@@ -209,21 +209,23 @@ def special_options(comp: Components, side, colour, radar: tuple[int, ...],
                     row: tuple[int, ...]) -> tuple[tuple[str, int, tuple], ...]:
     """Every Special Order action (WC.F5): ``("order", index, people)`` for each order of
     the row the carrier can pay, ``("upgrade", number, payment)`` for each upgrade whose
-    requirement is met. Memoised per carrier, upgrades, influence, orders, radar tokens,
-    row and colour."""
-    memo = comp.memo("special options")
-    key = (side.carrier, side.upgrades, side.influence, side.orders, radar, row, colour.rescue_device)
-    hit = memo.get(key)
-    if hit is None:
-        out = []
-        for index in row:
-            for paid in order_payments(side.carrier, comp.orders[index]):
-                out.append(("order", index, paid))
-        for number in range(1, 6):
-            for paid in upgrade_payments(comp, side, colour, radar, number):
-                out.append(("upgrade", number, paid))
-        hit = memo[key] = tuple(out)
-    return hit
+    requirement is met. The orders are memoised per carrier and row, the upgrades per
+    carrier, upgrades, whether influence and orders meet cards 1 and 2, radar tokens and
+    colour."""
+    carrier, ups = side.carrier, side.upgrades
+    memo = comp.memo("order options")
+    key = (carrier, row)
+    orders = memo.get(key)
+    if orders is None:
+        orders = memo[key] = tuple(("order", index, paid) for index in row
+                                   for paid in order_payments(carrier, comp.orders[index]))
+    memo = comp.memo("upgrade options")
+    key = (carrier, ups, side.influence >= comp.influence.threshold, side.orders >= 1, radar, colour.rescue_device)
+    upgrades = memo.get(key)
+    if upgrades is None:
+        upgrades = memo[key] = tuple(("upgrade", number, paid) for number in range(1, 6)
+                                     for paid in upgrade_payments(comp, side, colour, radar, number))
+    return orders + upgrades if upgrades else orders
 
 
 class Queries:

@@ -131,21 +131,26 @@ class _View:
         self._uses = {}
 
     def pots(self, i: int) -> list[float]:
-        """:meth:`potential` of helicopter i at each rooftop, in row order (memoised per
-        helicopter side, free seats and People on the rooftops and staircases)."""
-        pots = self.mine.get(i)
-        if pots is None:
+        """:meth:`potential` of helicopter i at each rooftop, in row order."""
+        return self.rooftops(i)[0]
+
+    def rooftops(self, i: int) -> tuple[list[float], dict]:
+        """Helicopter i's potentials at each rooftop and its flights from where it is
+        (:meth:`flights`), memoised per helicopter side, free seats and People on the
+        rooftops and staircases: every seat asks the same questions of one table."""
+        hit = self.mine.get(i)
+        if hit is None:
             b = self.o.board
             room = self.rooms[i]
             memo = self.comp.memo("potentials")
             key = (i, self.me.night[i], room, b.roofs, b.stairs)
-            pots = memo.get(key)
-            if pots is None:
+            hit = memo.get(key)
+            if hit is None:
                 card, stairs = self.cards[i], b.stairs
-                pots = memo[key] = [_best_sum(card, people + stairs[k] if stairs else people, room)
-                                    for k, people in enumerate(b.roofs)]
-            self.mine[i] = pots
-        return pots
+                hit = memo[key] = ([_best_sum(card, people + stairs[k] if stairs else people, room)
+                                    for k, people in enumerate(b.roofs)], {})
+            self.mine[i] = hit
+        return hit
 
     def potential(self, i: int, slot: str) -> float:
         """VP helicopter i could rescue from ``slot`` (as Chambers counts it, WC.H6)."""
@@ -188,13 +193,15 @@ class _View:
         """Where helicopter i may fly before occupancy (the table's flights, WC.G4): home
         to its own carrier or not, and ``(potential, slot)`` of the other destinations,
         highest potential first."""
-        key = ("flights", i)
-        hit = self.mine.get(key)
+        pots, flights = self.rooftops(i)
+        table = self.o.table
+        key = (table, self.me.at[i], self.seat)
+        hit = flights.get(key)
         if hit is None:
-            own, roof_of, pots = self.own, self.roof_of, self.pots(i)
-            dests = self.o.table.flights[(MODELS[i], self.me.at[i], self.seat)]
-            hit = self.mine[key] = (own in dests, sorted([(pots[roof_of[d]], d) for d in dests if d != own],
-                                                         key=_first, reverse=True))
+            own, roof_of = self.own, self.roof_of
+            dests = table.flights[(MODELS[i], key[1], self.seat)]
+            hit = flights[key] = (own in dests, sorted([(pots[roof_of[d]], d) for d in dests if d != own],
+                                                       key=_first, reverse=True))
         return hit
 
     def best_move(self) -> float:

@@ -232,13 +232,14 @@ class Queries:
     """The public questions of one position (flights and rescues of any side), each
     answered once: the legal-action list and the deciding seat's bot share the answers
     (:meth:`~.state.State.observation` hands the same object on; it holds nothing private).
-    A side's rescues are also memoised across positions (per table, helicopters and People
-    in view), since they do not depend on the other sides."""
+    A side's rescues are also memoised across positions in ``memo`` (a game's, per table,
+    helicopters and People in view), since they do not depend on the other sides."""
 
-    __slots__ = ("comp", "table", "sides", "roofs", "stairs", "_taken", "_moves", "_rescues", "_types")
+    __slots__ = ("comp", "table", "sides", "roofs", "stairs", "memo", "_taken", "_moves", "_rescues", "_types")
 
-    def __init__(self, comp: Components, table, sides: Sequence, roofs, stairs):
+    def __init__(self, comp: Components, table, sides: Sequence, roofs, stairs, memo: dict | None = None):
         self.comp, self.table, self.sides, self.roofs, self.stairs = comp, table, sides, roofs, stairs
+        self.memo = {} if memo is None else memo
         self._taken = None
         self._moves: dict = {}
         self._rescues: dict = {}
@@ -277,7 +278,7 @@ class Queries:
         every = self._rescues.get(who)
         if every is None:
             me = self.sides[who]
-            memo = self.comp.memo("rescues")
+            memo = self.memo
             key = (self.table, me.at, me.aboard, me.night, self.roofs, self.stairs)
             every = memo.get(key)
             if every is None:

@@ -142,7 +142,7 @@ class _View:
         if hit is None:
             b = self.o.board
             room = self.rooms[i]
-            memo = self.comp.memo("potentials")
+            memo = self.o.setup.memo("potentials")
             key = (i, self.me.night[i], room, b.roofs, b.stairs)
             hit = memo.get(key)
             if hit is None:
@@ -316,7 +316,7 @@ class _View:
         best = self.mine.get(b.stairs_state)
         if best is None:
             revealed = b.stairs_state == STAIRS.REVEALED
-            memo = self.comp.memo("prospects")
+            memo = self.o.setup.memo("prospects")
             key = (self.me.night, tuple(self.rooms), b.roofs, b.stairs if revealed else None)
             best = memo.get(key)
             if best is None:

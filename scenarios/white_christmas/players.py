@@ -77,10 +77,6 @@ def _best_sum(card, people: tuple, room: int) -> float:
     return hit
 
 
-def _first(pair: tuple):
-    return pair[0]
-
-
 _FACES: list = [None, None]
 """The components last seen and each action card's fixed worth (:func:`_card_worth`)."""
 
@@ -131,26 +127,22 @@ class _View:
         self._uses = {}
 
     def pots(self, i: int) -> list[float]:
-        """:meth:`potential` of helicopter i at each rooftop, in row order."""
-        return self.rooftops(i)[0]
-
-    def rooftops(self, i: int) -> tuple[list[float], dict]:
-        """Helicopter i's potentials at each rooftop and its flights from where it is
-        (:meth:`flights`), memoised per helicopter side, free seats and People on the
-        rooftops and staircases: every seat asks the same questions of one table."""
-        hit = self.mine.get(i)
-        if hit is None:
+        """:meth:`potential` of helicopter i at each rooftop, in row order (memoised per
+        helicopter side, free seats and People on the rooftops and staircases: every
+        seat of a game asks the same questions of one table)."""
+        pots = self.mine.get(i)
+        if pots is None:
             b = self.o.board
             room = self.rooms[i]
             memo = self.o.setup.memo("potentials")
             key = (i, self.me.night[i], room, b.roofs, b.stairs)
-            hit = memo.get(key)
-            if hit is None:
+            pots = memo.get(key)
+            if pots is None:
                 card, stairs = self.cards[i], b.stairs
-                hit = memo[key] = ([_best_sum(card, people + stairs[k] if stairs else people, room)
-                                    for k, people in enumerate(b.roofs)], {})
-            self.mine[i] = hit
-        return hit
+                pots = memo[key] = [_best_sum(card, people + stairs[k] if stairs else people, room)
+                                    for k, people in enumerate(b.roofs)]
+            self.mine[i] = pots
+        return pots
 
     def potential(self, i: int, slot: str) -> float:
         """VP helicopter i could rescue from ``slot`` (as Chambers counts it, WC.H6)."""
@@ -189,42 +181,30 @@ class _View:
             return self.unload_value(i) + full - (0.3 * here if on_roof else 0.0)
         return 0.6 * (self.pots(i)[self.roof_of[dest]] - here) - lost - full
 
-    def flights(self, i: int) -> tuple[bool, list[tuple[float, str]]]:
-        """Where helicopter i may fly before occupancy (the table's flights, WC.G4): home
-        to its own carrier or not, and ``(potential, slot)`` of the other destinations,
-        highest potential first."""
-        pots, flights = self.rooftops(i)
-        table = self.o.table
-        key = (table, self.me.at[i], self.seat)
-        hit = flights.get(key)
-        if hit is None:
-            own, roof_of = self.own, self.roof_of
-            dests = table.flights[(MODELS[i], key[1], self.seat)]
-            hit = flights[key] = (own in dests, sorted([(pots[roof_of[d]], d) for d in dests if d != own],
-                                                       key=_first, reverse=True))
-        return hit
-
     def best_move(self) -> float:
-        """The best :meth:`move_value` of the legal flights: per helicopter, its own carrier
-        and the free slot of highest potential (the value grows with the potential)."""
+        """The best :meth:`move_value` of the legal flights (WC.G4: the table's flights to
+        the own carrier or a free slot): per helicopter, its own carrier and the free slot
+        of highest potential (the value grows with the potential)."""
         key = ("move", free_spaces(self.me))
         best = self.kept.get(key)
         if best is not None:
             return best
         best = -1.0
         taken = self.o.queries.occupied()
+        own, roof_of, flights, at, seat = self.own, self.roof_of, self.o.table.flights, self.me.at, self.seat
         for i, m in enumerate(MODELS):
-            home, dests = self.flights(i)
-            if home:
-                value = self.move_value(m, self.own)
-                if value > best:
-                    best = value
-            for _, d in dests:
-                if d not in taken:
+            pots, top, slot = self.pots(i), -1.0, None
+            for d in flights[(m, at[i], seat)]:
+                if d == own:
                     value = self.move_value(m, d)
                     if value > best:
                         best = value
-                    break
+                elif d not in taken and pots[roof_of[d]] > top:
+                    top, slot = pots[roof_of[d]], d
+            if slot is not None:
+                value = self.move_value(m, slot)
+                if value > best:
+                    best = value
         self.kept[key] = best
         return best
 

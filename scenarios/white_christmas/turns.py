@@ -120,35 +120,40 @@ def legal_actions(s) -> tuple:
     out = []
     ok = {}
     people = None
-    for entries in menu:
-        for action, use, person in entries:
-            if use is None:
+    for rescue, person, others, discard in menu:
+        if rescue is not None:
+            if people is None:
+                people = s.queries().rescue_types(side)
+            if person in people if person is not None else people:
+                out.append(rescue)
+        for action, use in others:
+            can = ok.get(use)
+            if can is None:
+                can = ok[use] = _possible(s, side, use)
+            if can:
                 out.append(action)
-            elif use == ICON.RESCUE:
-                if people is None:
-                    people = s.queries().rescue_types(side)
-                if person in people if person is not None else people:
-                    out.append(action)
-            else:
-                can = ok.get(use)
-                if can is None:
-                    can = ok[use] = _possible(s, side, use)
-                if can:
-                    out.append(action)
+        if discard is not None:
+            out.append(discard)
     return tuple(out + extras)
 
 
 def _menus(comp) -> tuple:
-    """Phase 2's menus before what is possible now (WC.F3), per action card id: playing
-    it (each use as ``(action, use, Rescue type)``, then its discard with use ``None``),
-    and playing it face up; made once per card set."""
+    """Phase 2's menus before what is possible now (WC.F3), per action card id, for
+    playing it from the hand and for playing it face up: ``(its Rescue or None, the
+    Rescue's type, ((action, use), ...) of its other uses, its discard or None)`` in
+    menu order (a card's Rescue is its first use); made once per card set."""
     memo = comp.memo("menus")
     hit = memo.get("cards")
     if hit is None:
-        plays = tuple(tuple((A.play(c, use), use, card.rescue) for use in card.uses()) + ((A.discard(c), None, None),)
-                      for c, card in enumerate(comp.cards))
-        faceups = tuple(tuple((A.faceup(use), use, card.rescue) for use in card.uses()) for card in comp.cards)
-        hit = memo["cards"] = (plays, faceups)
+        plays, faceups = [], []
+        for c, card in enumerate(comp.cards):
+            rescue = ICON.RESCUE in card.uses()
+            others = tuple(use for use in card.uses() if use != ICON.RESCUE)
+            plays.append((A.play(c, ICON.RESCUE) if rescue else None, card.rescue,
+                          tuple((A.play(c, use), use) for use in others), A.discard(c)))
+            faceups.append((A.faceup(ICON.RESCUE) if rescue else None, card.rescue,
+                            tuple((A.faceup(use), use) for use in others), None))
+        hit = memo["cards"] = (tuple(plays), tuple(faceups))
     return hit
 
 

@@ -69,7 +69,7 @@ def advance(w: Work) -> None:
             b["turn"] += 1
             continue
         if (phase == PHASE.PLAY and not w.priv[side].hand) or (phase == PHASE.DRAW and nothing_to_take(w)):
-            w.log("  {} has nothing to {}: turn skipped", w.label(side), "play" if phase == PHASE.PLAY else "take")
+            w.log("  {} has nothing to {}: turn skipped", w.labels[side], "play" if phase == PHASE.PLAY else "take")
             b["turn"] += 1
             continue
         return
@@ -91,7 +91,7 @@ def start_phase(w: Work, phase: Phase) -> None:
     b["order"] = turn_order(w)
     number = {PHASE.DRAW: 1, PHASE.PLAY: 2, PHASE.SIGHTING: 3}[phase]
     w.log("round {}, phase {} ({}): turn order {}", b["round"], number, phase,
-          ", ".join(w.label(i) for i in b["order"]))
+          ", ".join(w.labels[i] for i in b["order"]))
     w.refill_orders()
     if w.setup.chambers is not None:
         chambers.phase_start(w, w.setup.chambers, phase)
@@ -188,11 +188,11 @@ def resolve_sighting(w: Work) -> None:
     bids = {i: w.priv[i].bid for i in order}
     totals = {i: sum(v) for i, v in bids.items()}
     w.log("  bids revealed: {}", "; ".join(
-        f"{w.label(i)} {'+'.join(map(str, bids[i])) or 'nothing'}" + (f" = {totals[i]}" if len(bids[i]) > 1 else "")
+        f"{w.labels[i]} {'+'.join(map(str, bids[i])) or 'nothing'}" + (f" = {totals[i]}" if len(bids[i]) > 1 else "")
         for i in order))
     winner = min(order, key=lambda i: (-totals[i], order.index(i)))
     card = w.comp.sightings[w.b["sighting"]]
-    w.log("  {} wins the sighting: {}", w.label(winner), card.name)
+    w.log("  {} wins the sighting: {}", w.labels[winner], card.name)
     for i in order:
         if i != winner:
             w.gain(i, len(bids[i]), "radar tokens bid")
@@ -210,7 +210,7 @@ def resolve_sighting(w: Work) -> None:
         if free_spaces(w.sides[winner]) > 0 and w.from_supply(p):
             me = w.sides[winner]
             w.set_side(winner, carrier=tuple(sorted(me.carrier + (p,), key=PEOPLE.index)))
-            w.log("  a {} passenger joins {}'s carrier", p, w.label(winner))
+            w.log("  a {} passenger joins {}'s carrier", p, w.labels[winner])
         else:
             w.log("  the {} passenger is lost (no carrier space or none in the supply)", p)
     if card.actions:
@@ -224,7 +224,7 @@ def cessna(w: Work) -> None:
     order = w.b["order"]
     totals = {i: sum(w.priv[i].radar) + sum(w.priv[i].bid) for i in order}
     w.log("  the {}: radar totals {}", w.comp.cessna.name,
-          ", ".join(f"{w.label(i)} {totals[i]}" for i in order))
+          ", ".join(f"{w.labels[i]} {totals[i]}" for i in order))
     holders = [i for i in order if w.priv[i].radar or w.priv[i].bid]
     ranked = sorted(holders, key=lambda i: (-totals[i], order.index(i)))
     vp = w.comp.cessna.vp_two if len(w.sides) == 2 else w.comp.cessna.vp
@@ -243,5 +243,5 @@ def end_game(w: Work) -> None:
         w.gain(i, sum(w.comp.orders[o].vp for o in w.priv[i].orders), "special orders")
     winner = min(order, key=lambda i: (-w.sides[i].vp, order.index(i)))
     w.b["winner"], w.b["over"], w.b["pending"] = winner, True, ()
-    w.log("game over: {} wins with {} VP ({})", w.label(winner), w.sides[winner].vp,
-          ", ".join(f"{w.label(i)} {w.sides[i].vp}" for i in order))
+    w.log("game over: {} wins with {} VP ({})", w.labels[winner], w.sides[winner].vp,
+          ", ".join(f"{w.labels[i]} {w.sides[i].vp}" for i in order))

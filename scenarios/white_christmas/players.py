@@ -107,7 +107,8 @@ class _View:
     the position's answered questions as a whole (the best flight, which also depends on
     where the others' helicopters are)."""
 
-    __slots__ = ("o", "comp", "me", "seat", "cards", "rooms", "own", "roof_of", "mine", "kept", "_uses")
+    __slots__ = ("o", "comp", "me", "seat", "cards", "rooms", "consts", "own", "roof_of", "worth", "mine", "kept",
+                 "_uses")
 
     def __init__(self, o: Observation, mine: dict, kept: dict):
         self.o = o
@@ -119,11 +120,13 @@ class _View:
         helis = mine.get("helis")
         if helis is None:
             cards = [h.night if n else h.day for h, n in zip(comp.helicopters, me.night)]
-            helis = mine["helis"] = (cards, [c.capacity - len(a) for c, a in zip(cards, me.aboard)])
-        self.cards, self.rooms = helis
+            helis = mine["helis"] = (cards, [c.capacity - len(a) for c, a in zip(cards, me.aboard)],
+                                     [None] * len(cards))
+        self.cards, self.rooms, self.consts = helis
         table = o.table
         self.own = table.carriers[seat]
         self.roof_of = table.roof_of
+        self.worth = _card_worth(comp)
         self._uses = {}
 
     def pots(self, i: int) -> list[float]:
@@ -151,8 +154,7 @@ class _View:
     def heli(self, i: int) -> tuple:
         """Helicopter i: ``(on a rooftop, its potential there (0.0 elsewhere), VP aboard
         lost by taking off from the carrier, the penalty for flying full)``."""
-        key = ("heli", i)
-        hit = self.mine.get(key)
+        hit = self.consts[i]
         if hit is None:
             me = self.me
             here = me.at[i]
@@ -162,7 +164,7 @@ class _View:
                 lost = sum([vp.get(p, 0) for p in me.aboard[i]])
             else:
                 lost = 0.0
-            hit = self.mine[key] = (on_roof, self.potential(i, here) if on_roof else 0.0, lost,
+            hit = self.consts[i] = (on_roof, self.potential(i, here) if on_roof else 0.0, lost,
                                     2.0 if self.rooms[i] == 0 else 0.0)
         return hit
 
@@ -173,7 +175,7 @@ class _View:
 
     def move_value(self, model, dest: str) -> float:
         i = MODEL_INDEX[model]
-        on_roof, here, lost, full = self.heli(i)
+        on_roof, here, lost, full = self.consts[i] or self.heli(i)
         if dest == self.own:
             if not self.me.aboard[i]:
                 return -1.0
@@ -281,7 +283,7 @@ class _View:
 
     def card_value(self, card_id: int) -> float:
         """A card's worth for phase 2 (its best action, roughly)."""
-        rescue, person, rest = _card_worth(self.comp)[card_id]
+        rescue, person, rest = self.worth[card_id]
         if rescue:
             value = self.prospect(person)
             if value > rest:
@@ -423,9 +425,15 @@ class HeuristicPlayer:
         if o.board.phase == PHASE.DRAW and not o.board.pending:
             return _best_take(v, legal)
         best, best_value = legal[0], float("-inf")
-        value_of = _VALUE
+        value_of, cards = _VALUE, v.comp.cards
         for a in legal:
-            value = value_of[a.kind](v, a)
+            kind = a.kind
+            if kind is KIND.PLAY:       # the most frequent kinds, inlined
+                value = v.use_value(a.use, cards[a.card].rescue)
+            elif kind is KIND.DISCARD:
+                value = -0.5
+            else:
+                value = value_of[kind](v, a)
             if value > best_value:
                 best, best_value = a, value
         return best

@@ -143,10 +143,18 @@ class State:
 
     def observation(self, player: int) -> Observation:
         """What seat ``player`` may see (see :class:`Observation`)."""
-        legal = self.legal_actions() if self.current_player() == player else ()
+        current, legal, queries = self._current, self._legal, self._queries
+        if current is _UNSET:
+            current = self.current_player()
+        if current != player:
+            legal = ()
+        elif legal is _UNSET:
+            legal = self.legal_actions()
+        if queries is _UNSET:
+            queries = self.queries()
         obs = object.__new__(Observation)   # the frozen dataclass's fields, without __init__'s cost
         obs.__dict__.update(seat=player, setup=self.setup, table=self.table, board=self.board, sides=self.sides,
-                            own=self.private[player], legal=legal, queries=self.queries())
+                            own=self.private[player], legal=legal, queries=queries)
         return obs
 
     def describe(self, action: Action) -> str:

@@ -196,7 +196,7 @@ def _hand_minus(w: Work, side: int, card: int) -> None:
 def _take(w: Work, side: int, a) -> None:
     """WC.F2: take a card into hand and do its slot's action (the deck top: Inspect)."""
     w.b["turn"] += 1
-    label = w.label(side)
+    label = w.labels[side]
     if a.slot == ICON.INSPECT:
         card = w.draw_card()
         k = a.roof
@@ -220,7 +220,7 @@ def _play(w: Work, side: int, a) -> None:
     """WC.F3: play a hand card or the face-up card (then put a hand card face up), or
     discard a card without effect."""
     w.b["turn"] += 1
-    label = w.label(side)
+    label = w.labels[side]
     if a.kind == KIND.DISCARD:
         _hand_minus(w, side, a.card)
         w.discard_card(a.card)
@@ -251,7 +251,7 @@ def _extra(w: Work, side: int, a) -> None:
     """WC.F4: use an action kept from a won sighting (free, during the turn)."""
     me = w.sides[side]
     w.set_side(side, extras=_without(me.extras, (a.extra,)))
-    w.log("{} uses the sighting's {}", w.label(side), words(a.extra))
+    w.log("{} uses the sighting's {}", w.labels[side], words(a.extra))
     if a.extra == EXTRA.INFLUENCE:
         w.influence(side)
         return
@@ -292,18 +292,18 @@ def _answer(w: Work, side: int, a) -> None:
         w.pop()
         _hand_minus(w, side, a.card)
         w.set_side(side, faceup=a.card)
-        w.log("{} puts {} face up next to the carrier", w.label(side), w.comp.cards[a.card].name)
+        w.log("{} puts {} face up next to the carrier", w.labels[side], w.comp.cards[a.card].name)
     elif a.kind == KIND.UNLOAD:
         w.pop()
         w.unload(side, MODELS.index(a.heli), (a.person,))
         w.settle(side)
     elif a.kind == KIND.KEEP:
         w.pop()
-        w.log("{} keeps {} for a later turn", w.label(side),
+        w.log("{} keeps {} for a later turn", w.labels[side],
               ", ".join(words(e) for e in w.sides[side].extras))
     else:  # PASS
         front = w.pop()
-        w.log("{} passes ({})", w.label(side), words(front.ask))
+        w.log("{} passes ({})", w.labels[side], words(front.ask))
 
 
 def _bid(w: Work, side: int, a) -> None:
@@ -314,7 +314,7 @@ def _bid(w: Work, side: int, a) -> None:
         return
     w.b["turn"] += 1
     w.set_side(side, bid=len(mine.bid))
-    w.log("{} bids {} token(s), face down", w.label(side), len(mine.bid))
+    w.log("{} bids {} token(s), face down", w.labels[side], len(mine.bid))
 
 
 _RESOLVE = {KIND.TAKE: _take, KIND.PLAY: _play, KIND.FACEUP: _play, KIND.DISCARD: _play, KIND.EXTRA: _extra, KIND.MOVE: _move,
@@ -324,9 +324,13 @@ _RESOLVE = {KIND.TAKE: _take, KIND.PLAY: _play, KIND.FACEUP: _play, KIND.DISCARD
 def apply(s, action):
     """The state after ``action`` by the seat to decide. Raises :class:`IllegalAction`
     (nothing changes) when the action is not among :func:`legal_actions`."""
-    if not s.is_legal(action):
-        raise IllegalAction(f"not a legal action now: {_short(action)} (legal: "
-                            f"{len(s.legal_actions())} actions, see legal_actions())")
+    for legal in s.legal_actions():     # is_legal's identity test, inlined (actions are interned)
+        if legal is action:
+            break
+    else:
+        if not s.is_legal(action):
+            raise IllegalAction(f"not a legal action now: {_short(action)} (legal: "
+                                f"{len(s.legal_actions())} actions, see legal_actions())")
     side = s.current_player()
     w = Work(s)
     _RESOLVE.get(action.kind, _answer)(w, side, action)

@@ -20,7 +20,7 @@ import numpy as np
 from .actions import ASK, Pending, pending
 from .components import BONUS, ICON, MODELS, PEOPLE, ROW, Icon, Person, words
 from .options import can_advance, free_spaces, heli_side, moves, rescues, special_possible
-from .values import Board, SidePrivate, SidePublic, evolve
+from .values import Board, SidePrivate, SidePublic
 
 if TYPE_CHECKING:
     from .state import State
@@ -31,6 +31,9 @@ HIDDEN = ("deck", "stairs_deck", "stairs_used", "stairs_down", "radar_supply", "
 """The state's piles nobody sees (copied as they are; replaced, never mutated)."""
 QUERIES = "_queries"
 """Where a state keeps its answered questions (:meth:`~.state.State.queries`)."""
+
+
+_new = object.__new__
 
 
 def _without(items: tuple, paid) -> tuple:
@@ -49,19 +52,20 @@ def _add_count(counts: tuple[int, ...], person: Person, n: int = 1) -> tuple[int
 class Work:
     """A mutable copy of a :class:`~.state.State` while one action resolves.
 
-    ``b``: the board's fields (a dict); ``sides`` / ``priv``: lists of the sides' public
+    ``labels``: the sides' names; ``b``: the board's fields (a dict); ``sides`` / ``priv``: lists of the sides' public
     and private values (replaced, never mutated); the hidden piles (:data:`HIDDEN`) as
     tuples; ``moved``: whether a helicopter moved, took People aboard or turned its card
     since the copy.
     """
 
-    __slots__ = ("s", "setup", "comp", "table", "b", "sides", "priv", "deck", "stairs_deck", "stairs_used",
+    __slots__ = ("s", "setup", "comp", "labels", "table", "b", "sides", "priv", "deck", "stairs_deck", "stairs_used",
                  "stairs_down", "radar_supply", "sightings", "orders_deck", "events", "moved", "_rng")
 
     def __init__(self, state: "State"):
         self.s = state
         self.setup = setup = state.setup
         self.comp = setup.comp
+        self.labels = setup.labels
         self.table = state.table
         self.b = state.board.__dict__.copy()
         self.sides = list(state.sides)
@@ -89,9 +93,6 @@ class Work:
         """A log line ``template.format(*args)``, formatted only when read."""
         self.events.append((template, args))
 
-    def label(self, side: int) -> str:
-        return self.setup.labels[side]
-
     def is_chambers(self, side: int) -> bool:
         return side == self.setup.chambers
 
@@ -100,12 +101,20 @@ class Work:
         """Replace side ``i``'s public values (see :func:`~.values.evolve`)."""
         if not self.moved and ("at" in changes or "aboard" in changes or "night" in changes):
             self.moved = True
-        self.sides[i] = new = evolve(self.sides[i], changes)
+        new = _new(SidePublic)          # evolve(), inlined: the hot loop's most frequent copy
+        d = new.__dict__
+        d.update(self.sides[i].__dict__)
+        d.update(changes)
+        self.sides[i] = new
         return new
 
     def set_priv(self, i: int, **changes) -> SidePrivate:
         """Replace side ``i``'s private values."""
-        self.priv[i] = new = evolve(self.priv[i], changes)
+        new = _new(SidePrivate)
+        d = new.__dict__
+        d.update(self.priv[i].__dict__)
+        d.update(changes)
+        self.priv[i] = new
         return new
 
     def push(self, *items: Pending) -> None:
@@ -122,7 +131,7 @@ class Work:
         """``vp`` victory points on the score track (never negative)."""
         if vp > 0:
             me = self.set_side(side, vp=self.sides[side].vp + vp)
-            self.log("  {} scores {} VP ({}): {} VP", self.label(side), vp, why, me.vp)
+            self.log("  {} scores {} VP ({}): {} VP", self.labels[side], vp, why, me.vp)
 
     def to_supply(self, person: Person, n: int = 1) -> None:
         self.b["supply"] = _add_count(self.b["supply"], person, n)
@@ -179,7 +188,7 @@ class Work:
     def take_radar(self, side: int) -> bool:
         """Draw a random radar token from the supply, face down (WC.F5 Radar)."""
         if not self.radar_supply:
-            self.log("  {} finds no radar token left in the supply", self.label(side))
+            self.log("  {} finds no radar token left in the supply", self.labels[side])
             return False
         k = int(self.rng.integers(len(self.radar_supply)))
         value = self.radar_supply[k]
@@ -187,7 +196,7 @@ class Work:
         self.b["radar_left"] = len(self.radar_supply)
         self.set_priv(side, radar=tuple(sorted(self.priv[side].radar + (value,))))
         me = self.set_side(side, radar=self.sides[side].radar + 1)
-        self.log("  {} takes a radar token ({} held)", self.label(side), me.radar)
+        self.log("  {} takes a radar token ({} held)", self.labels[side], me.radar)
         return True
 
     def return_tokens(self, values) -> None:
@@ -205,11 +214,11 @@ class Work:
         while True:
             me = self.sides[side]
             if not can_advance(self.comp, me):
-                self.log("  {} is on the last influence space: no advance", self.label(side))
+                self.log("  {} is on the last influence space: no advance", self.labels[side])
                 break
             self.b["stamp"] += 1
             me = self.set_side(side, influence=me.influence + 1, arrived=self.b["stamp"])
-            self.log("  {} advances to influence {}", self.label(side), me.influence)
+            self.log("  {} advances to influence {}", self.labels[side], me.influence)
             if not effects:
                 break
             bonus = self.setup.track[me.influence]
@@ -268,11 +277,11 @@ class Work:
         if me.at[i] == own and me.aboard[i]:
             for p in me.aboard[i]:
                 self.to_supply(p)
-            self.log("  {} {} takes off: {} aboard go back to the supply", self.label(side), model,
+            self.log("  {} {} takes off: {} aboard go back to the supply", self.labels[side], model,
                      ", ".join(me.aboard[i]))
             me = self.set_side(side, aboard=_put(me.aboard, i, ()))
         self.set_side(side, at=_put(me.at, i, dest))
-        self.log("  {} {} flies to {}", self.label(side), model, dest)
+        self.log("  {} {} flies to {}", self.labels[side], model, dest)
         if dest == own:
             self.settle(side)
 
@@ -285,7 +294,7 @@ class Work:
         self.b[key] = _put(places, k, _without(places[k], (person,)))
         me = self.sides[side]
         self.set_side(side, aboard=_put(me.aboard, i, me.aboard[i] + (person,)))
-        self.log("  {} {} rescues a {} from {}", self.label(side), model, person, node)
+        self.log("  {} {} rescues a {} from {}", self.labels[side], model, person, node)
 
     def settle(self, side: int) -> None:
         """WC.F6: unload the helicopters on ``side``'s carrier. Everything when it fits;
@@ -324,7 +333,7 @@ class Work:
         if keep:
             changes["carrier"] = tuple(sorted(me.carrier + tuple(people), key=PEOPLE.index))
         self.set_side(side, **changes)
-        self.log("  {} unloads {} from the {}", self.label(side), ", ".join(people), MODELS[i])
+        self.log("  {} unloads {} from the {}", self.labels[side], ", ".join(people), MODELS[i])
         self.gain(side, vp, "unloading")
 
     # -- special orders and upgrades (WC.F5) --------------------------------------------
@@ -336,7 +345,7 @@ class Work:
         self.b["orders_row"] = tuple(o for o in self.b["orders_row"] if o != index)
         self.set_priv(side, orders=self.priv[side].orders + (index,))
         self.set_side(side, carrier=_without(me.carrier, paid), orders=me.orders + 1)
-        self.log("  {} completes a special order: {}", self.label(side), self.comp.orders[index].label())
+        self.log("  {} completes a special order: {}", self.labels[side], self.comp.orders[index].label())
         self.settle(side)
 
     def do_upgrade(self, side: int, number: int, people: tuple[Person, ...] = (), tokens: tuple[int, ...] = ()) -> None:
@@ -357,7 +366,7 @@ class Work:
             changes["spaces"] = me.spaces + up.spaces
             self.table = self.table.with_capacity(side, changes["spaces"])
         self.set_side(side, **changes)
-        self.log("  {} upgrades carrier card {}: {}", self.label(side), number, up.name)
+        self.log("  {} upgrades carrier card {}: {}", self.labels[side], number, up.name)
         self.settle(side)
 
     # -- freezing -----------------------------------------------------------------------

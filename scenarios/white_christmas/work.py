@@ -33,7 +33,7 @@ QUERIES = "_queries"
 """Where a state keeps its answered questions (:meth:`~.state.State.queries`)."""
 
 
-_new = object.__new__
+_new, _set = object.__new__, object.__setattr__
 
 
 def _without(items: tuple, paid) -> tuple:
@@ -101,20 +101,18 @@ class Work:
         """Replace side ``i``'s public values (see :func:`~.values.evolve`)."""
         if not self.moved and ("at" in changes or "aboard" in changes or "night" in changes):
             self.moved = True
-        new = _new(SidePublic)          # evolve(), inlined: the hot loop's most frequent copy
-        d = new.__dict__
-        d.update(self.sides[i].__dict__)
+        d = self.sides[i].__dict__.copy()      # evolve(), inlined: the hot loop's most frequent copy
         d.update(changes)
-        self.sides[i] = new
+        self.sides[i] = new = _new(SidePublic)
+        _set(new, "__dict__", d)
         return new
 
     def set_priv(self, i: int, **changes) -> SidePrivate:
         """Replace side ``i``'s private values."""
-        new = _new(SidePrivate)
-        d = new.__dict__
-        d.update(self.priv[i].__dict__)
+        d = self.priv[i].__dict__.copy()
         d.update(changes)
-        self.priv[i] = new
+        self.priv[i] = new = _new(SidePrivate)
+        _set(new, "__dict__", d)
         return new
 
     def push(self, *items: Pending) -> None:
@@ -371,22 +369,25 @@ class Work:
 
     # -- freezing -----------------------------------------------------------------------
     def freeze(self):
-        """The new immutable state (same class as the copied one), one step later. The
-        copied state's answered questions (:class:`~.options.Queries`) go with it when
-        no helicopter, rooftop, staircase or table changed (structural sharing)."""
+        """The new immutable state (same class as the copied one), one step later; the
+        working copy hands its values over and is spent. The copied state's answered
+        questions (:class:`~.options.Queries`) go with it when no helicopter, rooftop,
+        staircase or table changed (structural sharing)."""
         s, b = self.s, self.b
-        board = object.__new__(Board)
-        board.__dict__.update(b)
-        new = object.__new__(type(s))
-        d = new.__dict__
-        d.update(setup=s.setup, table=self.table, seed=s.seed, step=s.step + 1, board=board, sides=tuple(self.sides),
-                 private=tuple(self.priv), deck=self.deck, stairs_deck=self.stairs_deck,
-                 stairs_used=self.stairs_used, stairs_down=self.stairs_down, radar_supply=self.radar_supply,
-                 sightings=self.sightings, orders_deck=self.orders_deck, log=tuple(self.events))
+        board = _new(Board)
+        _set(board, "__dict__", b)
+        self.b = None
+        d = {"setup": s.setup, "table": self.table, "seed": s.seed, "step": s.step + 1, "board": board,
+             "sides": tuple(self.sides), "private": tuple(self.priv), "deck": self.deck,
+             "stairs_deck": self.stairs_deck, "stairs_used": self.stairs_used, "stairs_down": self.stairs_down,
+             "radar_supply": self.radar_supply, "sightings": self.sightings, "orders_deck": self.orders_deck,
+             "log": tuple(self.events)}
         if not self.moved:
             q = s.__dict__.get(QUERIES)
             if q is not None and q.table is self.table and q.roofs is b["roofs"] and q.stairs is b["stairs"]:
                 d[QUERIES] = q
+        new = _new(type(s))
+        _set(new, "__dict__", d)
         return new
 
 

@@ -21,7 +21,7 @@ from types import SimpleNamespace
 from geometry.datafile import Table, load_toml, parse_toml
 from geometry.errors import InputError
 
-__all__ = ["words", "memo", "members", "ICON", "BONUS", "EXTRA", "WILD", "Person", "Model", "Icon", "Bonus", "Extra", "Wild", "PEOPLE", "MODELS", "ROW", "FILES",
+__all__ = ["words", "memo_in", "members", "ICON", "BONUS", "EXTRA", "WILD", "Person", "Model", "Icon", "Bonus", "Extra", "Wild", "PEOPLE", "MODELS", "ROW", "FILES",
            "HeliSide", "Helicopter", "ActionCard", "Rooftop", "Staircase", "EffectCard", "Influence",
            "Order", "Sighting", "Cessna", "Upgrade", "Colour", "Components", "load_components",
            "shipped_components", "DATA"]
@@ -87,7 +87,7 @@ def words(value) -> str:
     return str(value).replace("_", " ")
 
 
-def memo(owner, name: str) -> dict:
+def memo_in(owner, name: str) -> dict:
     """The cache named ``name`` kept in the ``__dict__`` of ``owner`` (a frozen value:
     caches are not fields), made on first use and emptied when it holds more than
     :data:`MEMO_LIMIT` entries (bounds memory)."""
@@ -125,7 +125,7 @@ FILES = ("people", "helicopters", "rooftops", "staircases", "radar", "action_car
 """The data files (``<name>.toml``)."""
 DATA = resources.files("scenarios.white_christmas") / "data"
 MEMO_LIMIT = 100_000
-"""Entries a :func:`memo` may hold before it is emptied (bounds memory)."""
+"""Entries a :func:`memo_in` cache may hold before it is emptied (bounds memory)."""
 
 MAX_SMALL = 20
 """Largest capacity, space count or VP a card may print (anything bigger is a typo)."""
@@ -331,11 +331,10 @@ class Components:
     def helicopter(self, model: Model) -> Helicopter:
         return self.helicopters[MODELS.index(model)]
 
-    def memo(self, name: str) -> dict:
-        """A cache named ``name`` for answers that depend only on these card sets and the
-        key they are stored under (kept with the components, so a game played with other
-        data files never reads them; see :func:`memo`)."""
-        return memo(self, name)
+    memo = memo_in
+    """``memo(name)``: a cache named ``name`` for answers that depend only on these card sets
+    and the key they are stored under (kept with the components, so a game played with
+    other data files never reads them; see :func:`memo_in`)."""
 
     def row_rooftops(self, players: int) -> tuple[Rooftop, ...]:
         """The rooftops used with ``players`` players, in row order (WC.G1)."""

@@ -95,7 +95,7 @@ def sub_multisets(counts: Sequence[int], k: int, start: int = 0) -> list[tuple[i
 
 def counts(people: Sequence[Person]) -> tuple[int, ...]:
     """How many of each type (in :data:`PEOPLE` order)."""
-    return tuple(people.count(p) for p in PEOPLE)
+    return tuple(map(people.count, PEOPLE))
 
 
 def _payable(have: Sequence[int], exact: Sequence[int], extra: int) -> bool:

@@ -141,9 +141,13 @@ class _View:
             key = (i, self.me.night[i], room, b.roofs, b.stairs)
             pots = memo.get(key)
             if pots is None:
-                card, stairs = self.cards[i], b.stairs
-                pots = memo[key] = [_best_sum(card, people + stairs[k] if stairs else people, room)
-                                    for k, people in enumerate(b.roofs)]
+                card, stairs, sums, cid = self.cards[i], b.stairs, _SUMS, id(self.cards[i])
+                pots = memo[key] = []
+                for k, people in enumerate(b.roofs):
+                    if stairs:
+                        people = people + stairs[k]
+                    value = sums.get((cid, people, room))
+                    pots.append(_best_sum(card, people, room) if value is None else value)
             self.mine[i] = pots
         return pots
 

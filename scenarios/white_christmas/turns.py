@@ -9,6 +9,8 @@ the game on to the next decision (:func:`.flow.advance`) and freezes the new sta
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import repeat
+from operator import is_not
 
 from . import actions as A
 from .actions import ASK, KIND, PHASE, IllegalAction, Pending
@@ -107,7 +109,8 @@ def legal_actions(s) -> tuple:
         return tuple(_question(s, b.pending[0]))
     extras = _extras(s, side) if s.sides[side].extras else []
     if b.phase == PHASE.DRAW:
-        return _takes(tuple(c is not None for c in b.row), bool(s.deck or b.discard), len(s.table.roofs)) + tuple(extras)
+        filled = tuple(map(is_not, b.row, repeat(None)))
+        return _takes(filled, bool(s.deck or b.discard), len(s.table.roofs)) + tuple(extras)
     if b.phase == PHASE.SIGHTING:
         return tuple([A.bid(v) for v in dict.fromkeys(s.private[side].radar)] + [A.SEAL])
     hand = s.private[side].hand
@@ -137,14 +140,16 @@ def legal_actions(s) -> tuple:
     return tuple(out + extras)
 
 
+_MENUS: list = [None, None]
+"""The card sets last seen and their phase-2 menus (:func:`_menus`)."""
+
+
 def _menus(comp) -> tuple:
     """Phase 2's menus before what is possible now (WC.F3), per action card id, for
     playing it from the hand and for playing it face up: ``(its Rescue or None, the
     Rescue's type, ((action, use), ...) of its other uses, its discard or None)`` in
     menu order (a card's Rescue is its first use); made once per card set."""
-    memo = comp.memo("menus")
-    hit = memo.get("cards")
-    if hit is None:
+    if _MENUS[0] is not comp:
         plays, faceups = [], []
         for c, card in enumerate(comp.cards):
             rescue = ICON.RESCUE in card.uses()
@@ -153,8 +158,8 @@ def _menus(comp) -> tuple:
                           tuple((A.play(c, use), use) for use in others), A.discard(c)))
             faceups.append((A.faceup(ICON.RESCUE) if rescue else None, card.rescue,
                             tuple((A.faceup(use), use) for use in others), None))
-        hit = memo["cards"] = (tuple(plays), tuple(faceups))
-    return hit
+        _MENUS[:] = [comp, (tuple(plays), tuple(faceups))]
+    return _MENUS[1]
 
 
 @lru_cache(maxsize=4096)

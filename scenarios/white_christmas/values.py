@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Pending, Phase, Stairs
-from .components import Bonus, Colour, Components, Extra, Person, Rooftop, memo
+from .components import Bonus, Colour, Components, Extra, Person, Rooftop, memo_in
 
 __all__ = ["Setup", "Board", "SidePublic", "SidePrivate", "evolve", "CHAMBERS"]
 
@@ -58,11 +58,10 @@ class Setup:
     def sides(self) -> int:
         return len(self.labels)
 
-    def memo(self, name: str) -> dict:
-        """A cache named ``name`` for this game's answers that depend only on public
-        values and the key they are stored under: it lives as long as the game, so it
-        stays small (see :func:`~.components.memo`)."""
-        return memo(self, name)
+    memo = memo_in
+    """``memo(name)``: a cache named ``name`` for this game's answers that depend only on
+    public values and the key they are stored under: it lives as long as the game, so it
+    stays small (see :func:`~.components.memo_in`)."""
 
     @property
     def seats(self) -> int:

@@ -31,13 +31,14 @@ def turn_order(w: Work) -> tuple[int, ...]:
 
 def nothing_to_take(w: Work) -> bool:
     """No card in the board row, the deck or the discard pile (never with 38 cards)."""
-    return all(c is None for c in w.b["row"]) and not w.deck and not w.b["discard"]
+    return not w.deck and not w.b["discard"] and all(c is None for c in w.b["row"])
 
 
 def advance(w: Work) -> None:
     """Resolve everything up to the next decision of a seat (or the end)."""
     n = len(w.sides)
     b = w.b
+    ch = w.setup.chambers
     while not b["over"]:
         if b["pending"]:
             front = b["pending"][0]
@@ -49,7 +50,7 @@ def advance(w: Work) -> None:
         if phase == PHASE.SIGHTING:
             if b["turn"] < n:
                 side = b["order"][b["turn"]]
-                if w.is_chambers(side):
+                if side == ch:
                     chambers.bid(w, side)
                     b["turn"] += 1
                     continue
@@ -64,7 +65,7 @@ def advance(w: Work) -> None:
             start_phase(w, PHASE.PLAY if phase == PHASE.DRAW else PHASE.SIGHTING)
             continue
         side = b["order"][b["turn"] % n]
-        if w.is_chambers(side):
+        if side == ch:
             (chambers.draw if phase == PHASE.DRAW else chambers.play)(w, side)
             b["turn"] += 1
             continue

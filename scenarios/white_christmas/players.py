@@ -436,6 +436,8 @@ class HeuristicPlayer:
                 value = v.use_value(a.use, cards[a.card].rescue)
             elif kind is KIND.DISCARD:
                 value = -0.5
+            elif kind is KIND.MOVE:
+                value = v.move_value(a.heli, a.to)
             else:
                 value = value_of[kind](v, a)
             if value > best_value:

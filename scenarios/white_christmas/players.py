@@ -199,16 +199,19 @@ class _View:
         taken = self.o.queries.occupied()
         own, roof_of, flights, at, seat = self.own, self.roof_of, self.o.table.flights, self.me.at, self.seat
         for i, m in enumerate(MODELS):
-            pots, top, slot = self.pots(i), -1.0, None
+            pots, top = self.pots(i), None
             for d in flights[(m, at[i], seat)]:
                 if d == own:
                     value = self.move_value(m, d)
                     if value > best:
                         best = value
-                elif d not in taken and pots[roof_of[d]] > top:
-                    top, slot = pots[roof_of[d]], d
-            if slot is not None:
-                value = self.move_value(m, slot)
+                elif d not in taken:
+                    pot = pots[roof_of[d]]
+                    if top is None or pot > top:
+                        top = pot
+            if top is not None:          # move_value() of the best free slot, inlined
+                _, here, lost, full = self.consts[i] or self.heli(i)
+                value = 0.6 * (top - here) - lost - full
                 if value > best:
                     best = value
         self.kept[key] = best

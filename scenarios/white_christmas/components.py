@@ -89,14 +89,13 @@ def words(value) -> str:
 
 def memo_in(owner, name: str) -> dict:
     """The cache named ``name`` kept in the ``__dict__`` of ``owner`` (a frozen value:
-    caches are not fields), made on first use and emptied when it holds more than
-    :data:`MEMO_LIMIT` entries (bounds memory)."""
-    memos = owner.__dict__.setdefault("_memos", {})
-    hit = memos.get(name)
-    if hit is None:
-        hit = memos[name] = {}
-    elif len(hit) > MEMO_LIMIT:
-        hit.clear()
+    caches are not fields, so their names hold a space, which no field name does), made
+    on first use and replaced by an empty one when it holds more than :data:`MEMO_LIMIT`
+    entries (bounds memory)."""
+    d = owner.__dict__
+    hit = d.get(name)
+    if hit is None or len(hit) > MEMO_LIMIT:
+        hit = d[name] = {}
     return hit
 
 

@@ -137,7 +137,7 @@ class _View:
         if pots is None:
             b = self.o.board
             room = self.rooms[i]
-            memo = self.o.setup.memo("potentials")
+            memo = self.o.setup.memo("potentials memo")
             key = (i, self.me.night[i], room, b.roofs, b.stairs)
             pots = memo.get(key)
             if pots is None:
@@ -305,7 +305,7 @@ class _View:
         best = self.mine.get(b.stairs_state)
         if best is None:
             revealed = b.stairs_state == STAIRS.REVEALED
-            memo = self.o.setup.memo("prospects")
+            memo = self.o.setup.memo("prospects memo")
             key = (self.me.night, tuple(self.rooms), b.roofs, b.stairs if revealed else None)
             best = memo.get(key)
             if best is None:

@@ -106,7 +106,7 @@ class State:
         q = self._queries
         if q is _UNSET:
             q = self.__dict__["_queries"] = Queries(self.setup.comp, self.table, self.sides, self.board.roofs,
-                                                    self.board.stairs, self.setup.memo("rescues"))
+                                                    self.board.stairs, self.setup.memo("rescues memo"))
         return q
 
     def legal_actions(self) -> tuple[Action, ...]:

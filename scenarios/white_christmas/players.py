@@ -346,15 +346,17 @@ def _take_value(v: _View, a) -> float:
 
 def _best_take(v: _View, legal: tuple):
     """Phase 1: the best of ``legal`` (:func:`_take_value` inlined: the most frequent
-    decision of a game)."""
+    decision of a game; each board slot's value is computed once)."""
     inspected = {r for r, _ in v.o.own.inspected}
     row = v.o.board.row
+    take, inspect = KIND.TAKE, ICON.INSPECT
     best, best_value = legal[0], float("-inf")
     for a in legal:
-        if a.kind is KIND.TAKE:
+        if a.kind is take:
             slot = a.slot
-            if slot is ICON.INSPECT:
-                value = 1.0 + 1.2 - (0.3 if a.roof in inspected else 0.0) - 0.01 * a.roof
+            if slot is inspect:
+                roof = a.roof
+                value = 1.0 + 1.2 - (0.3 if roof in inspected else 0.0) - 0.01 * roof
             else:
                 value = v.use_value(slot) + v.card_value(row[ROW_INDEX[slot]])
         else:

@@ -6,16 +6,21 @@ without a kept log (``play_game(..., keep_log=False)`` must play the same game).
 The files live in ``tests/golden/white_christmas/``: ``<bot>-<players>-<seed>.log`` (the
 log as ``furball play white-christmas`` prints it) and ``results.json`` (one result row
 per game). Regenerate them ONLY for an intended change of the rules or of the log text:
-``.venv/bin/python tests/test_white_christmas_golden.py``.
+``.venv/bin/python tests/test_white_christmas_golden.py``. The last tests check that what
+makes the engine fast (answers shared between states, memoised, kept by the heuristic)
+equals the answers computed from scratch.
 """
 import json
 import pathlib
 import sys
+from dataclasses import replace
 
 import pytest
 
 from scenarios.engine import play_game
+from scenarios.white_christmas import options
 from scenarios.white_christmas.game import WHITE_CHRISTMAS
+from scenarios.white_christmas.players import HeuristicPlayer
 
 GOLDEN = pathlib.Path(__file__).parent / "golden" / "white_christmas"
 CONFIGS = {"2p": {"players": 2}, "3p": {"players": 3}, "4p": {"players": 4}, "solo": {"solo": True}}
@@ -70,3 +75,58 @@ def regenerate() -> None:  # pragma: no cover - run by hand, see the module docs
 if __name__ == "__main__":  # pragma: no cover
     sys.path.insert(0, str(pathlib.Path(__file__).parent.parent))
     regenerate()
+
+
+# -- what makes the engine fast must not change what it does --------------------------------
+def fresh_answers(s, side):
+    """The public questions of ``s`` answered from scratch (no shared or memoised answer)."""
+    comp, b = s.setup.comp, s.board
+    return (options.moves(s.table, s.sides, side), options.rescues(comp, s.table, s.sides, b.roofs, b.stairs, side, None),
+            options.occupied(s.sides))
+
+
+@pytest.mark.parametrize("bot,config", [(b, c) for b in BOTS for c in CONFIGS])
+def test_shared_answers_and_the_heuristics_kept_values_equal_fresh_ones(bot, config):
+    """A state's answered questions (:class:`Queries`) may come from the state before it
+    when nothing moved, its rescues from a game memo, and the heuristic keeps valuations
+    from one decision to the next: at every decision of a game, all of them equal the
+    answers computed from scratch, and a bot made afresh picks the same action."""
+    seed = SEEDS[1]
+    opts = WHITE_CHRISTMAS.defaults()
+    opts.update(CONFIGS[config])
+    s = WHITE_CHRISTMAS.new_game(seed, **opts)
+    bots = [WHITE_CHRISTMAS.player(bot, seed, seat) for seat in range(WHITE_CHRISTMAS.seat_count(opts))]
+    carried = 0
+    while not s.is_terminal():
+        seat = s.current_player()
+        carried += "_queries" in s.__dict__
+        q = s.queries()
+        for side in range(len(s.sides)):
+            moves, rescues, occupied = fresh_answers(s, side)
+            assert (q.moves(side), q.rescues(side), q.occupied()) == (moves, rescues, occupied)
+            assert q.can_move(side) == bool(moves) and q.rescue_types(side) == {p for _, _, p in rescues}
+        obs = s.observation(seat)
+        action = bots[seat].choose(obs)
+        if bot == "heuristic":
+            assert HeuristicPlayer(seed, seat).choose(obs) is action
+        s = s.apply(action)
+    assert carried > 20          # the sharing did happen
+
+
+def test_memoised_special_order_options_equal_a_fresh_enumeration():
+    """WC.F5: the Special Order menus (memoised per card set) equal those of a fresh copy
+    of the card sets, at every Special Order question of a few games."""
+    asked = 0
+    for seed in SEEDS:
+        s = WHITE_CHRISTMAS.new_game(seed, players=3)
+        bots = [HeuristicPlayer(seed, seat) for seat in range(3)]
+        while not s.is_terminal():
+            seat = s.current_player()
+            if s.board.pending and s.board.pending[0].ask == "special_order":
+                comp, me = s.setup.comp, s.sides[seat]
+                args = (me, s.setup.colours[seat], s.private[seat].radar, s.board.orders_row)
+                assert options.special_options(comp, *args) == options.special_options(replace(comp), *args)
+                assert options.special_possible(comp, *args) == options.special_possible(replace(comp), *args)
+                asked += 1
+            s = s.apply(bots[seat].choose(s.observation(seat)))
+    assert asked >= 5

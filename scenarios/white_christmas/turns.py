@@ -64,8 +64,10 @@ def _extras(s, side: int) -> list:
     return out
 
 
-def _distinct(faces: tuple[int, ...], hand) -> list[int]:
+def _distinct(faces: tuple[int, ...], hand) -> list[int] | tuple[int, ...]:
     """One card id per distinct card face in ``hand`` (identical cards are one choice)."""
+    if len(set(map(faces.__getitem__, hand))) == len(hand):
+        return hand                  # the usual case: no two cards alike
     seen, out = set(), []
     for c in hand:
         if faces[c] not in seen:

@@ -83,8 +83,15 @@ class Wild(StrEnum):
 
 
 def words(value) -> str:
-    """A vocabulary value as words for text: ``special_order`` -> ``special order``."""
-    return str(value).replace("_", " ")
+    """A vocabulary value as words for text: ``special_order`` -> ``special order``
+    (remembered: the vocabularies are small and log lines ask again and again)."""
+    text = _WORDS.get(value)
+    if text is None:
+        text = _WORDS[value] = str(value).replace("_", " ")
+    return text
+
+
+_WORDS: dict = {}
 
 
 def memo_in(owner, name: str) -> dict:

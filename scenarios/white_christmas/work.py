@@ -255,13 +255,13 @@ class Work:
         ups = self.sides[side].upgrades
         if icon == ICON.MOVE:
             can = queries.can_move(side) if queries is not None else self.can_move(side)
-            return pending(ASK.MOVE, side, both=ups[3], why=why) if can else None
+            return pending(ASK.MOVE, side, MODELS, ups[3], None, 1, why) if can else None
         if icon == ICON.RESCUE:
             can = (bool(queries.rescues(side, person)) if queries is not None
                    else self.can_rescue(side, person))
-            return pending(ASK.RESCUE, side, person=person, picks=2 if ups[2] else 1, why=why) if can else None
+            return pending(ASK.RESCUE, side, MODELS, False, person, 2 if ups[2] else 1, why) if can else None
         if icon == ICON.SPECIAL_ORDER:
-            return pending(ASK.SPECIAL_ORDER, side, why=why) if self.can_special(side) else None
+            return pending(ASK.SPECIAL_ORDER, side, MODELS, False, None, 1, why) if self.can_special(side) else None
         raise ValueError(f"no question for {icon}")  # pragma: no cover - a bug
 
     # -- helicopters (WC.G4, WC.G5, WC.F6) ----------------------------------------------

@@ -9,9 +9,13 @@ from . import chambers
 from .actions import ASK, CARDS_IN_HAND, PHASE, STAIRS, Pending, Phase
 from .components import PEOPLE
 from .options import free_spaces
-from .work import Work
+from .work import Text, Work, joined
 
 __all__ = ["advance", "start_round", "start_phase", "turn_order", "on_turn", "nothing_to_take"]
+
+
+def _nobody(people) -> str:
+    return ", ".join(people) or "nobody"
 
 
 def on_turn(board, sides: int) -> int:
@@ -92,7 +96,7 @@ def start_phase(w: Work, phase: Phase) -> None:
     b["order"] = turn_order(w)
     number = {PHASE.DRAW: 1, PHASE.PLAY: 2, PHASE.SIGHTING: 3}[phase]
     w.log("round {}, phase {} ({}): turn order {}", b["round"], number, phase,
-          ", ".join(w.labels[i] for i in b["order"]))
+          Text(joined, b["order"], w.labels.__getitem__))
     w.refill_orders()
     if w.setup.chambers is not None:
         chambers.phase_start(w, w.setup.chambers, phase)
@@ -116,7 +120,7 @@ def reveal_sighting(w: Work) -> None:
     if w.sightings:
         card, w.sightings = w.sightings[0], w.sightings[1:]
         w.b["sighting"] = card
-        w.log("  sighting of round {}: {}", w.b["round"], w.comp.sightings[card].label())
+        w.log("  sighting of round {}: {}", w.b["round"], Text(w.comp.sightings[card].label))
     else:
         w.b["sighting"] = None
         w.log("  sighting of round {}: the {} (radar totals at the end)", w.b["round"], w.comp.cessna.name)
@@ -147,7 +151,7 @@ def reveal_staircases(w: Work) -> None:
         people.append(got)
         missing = len(w.comp.staircases[card].people) - len(got)
         w.log("  staircase of {} ({}): {}{}", w.table.roofs[k], w.comp.staircases[card].name,
-              ", ".join(got) or "nobody", f" ({missing} space(s) empty: supply short)" if missing else "")
+              Text(_nobody, got), f" ({missing} space(s) empty: supply short)" if missing else "")
     w.b["stairs"] = tuple(people)
     w.b["stairs_cards"] = w.stairs_down
     w.b["stairs_state"] = STAIRS.REVEALED
@@ -164,7 +168,7 @@ def climb_staircases(w: Work) -> None:
         for p in gone:
             w.to_discard(p)
         if climbing:
-            w.log("  staircase of {}: {} climb(s) up{}", w.table.roofs[k], ", ".join(up) or "nobody",
+            w.log("  staircase of {}: {} climb(s) up{}", w.table.roofs[k], Text(_nobody, up),
                   f", {', '.join(gone)} discarded (no room)" if gone else "")
     w.b["roofs"] = tuple(roofs)
     w.stairs_used = w.stairs_used + w.stairs_down

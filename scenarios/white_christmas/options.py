@@ -12,7 +12,7 @@ from typing import Iterable, Sequence
 from .components import MODELS, PEOPLE, Components, Model, Person
 
 __all__ = ["Queries", "occupied", "moves", "rescues", "heli_side", "free_spaces", "people_at", "order_payments", "upgrade_payments",
-           "special_options", "special_possible", "sub_multisets", "radar_payments", "can_advance", "counts"]
+           "special_options", "special_costs", "fewest_tokens", "special_possible", "sub_multisets", "radar_payments", "can_advance", "counts"]
 
 
 def heli_side(comp: Components, side, i: int):
@@ -203,6 +203,49 @@ def _carrier_pays(comp: Components, carrier: tuple[Person, ...], row: tuple[int,
         if not ups[number - 1] and _payable(have, _upgrade_exact(comp, colour, number), comp.upgrades[number - 1].any):
             return True
     return False
+
+
+def fewest_tokens(tokens: tuple[int, ...], total: int) -> int | None:
+    """How many radar tokens the smallest payment of :func:`radar_payments` takes (the
+    largest ones first), ``None`` when the tokens are worth less than ``total``."""
+    s = 0
+    for n, value in enumerate(sorted(tokens, reverse=True), 1):
+        s += value
+        if s >= total:
+            return n
+    return None
+
+
+def special_costs(comp: Components, side, colour, radar: tuple[int, ...],
+                  row: tuple[int, ...]) -> list[tuple[str, int, int]]:
+    """What :func:`special_options` offers, by size and without listing the ways to pay
+    (WC.F5): ``("order", index, n)`` for each order of the row the carrier can pay (every
+    way to pay it discards n People), ``("upgrade", number, n)`` for each upgrade whose
+    requirement is met (n People or radar tokens; for carrier card 4 the fewest tokens
+    that reach its Radar value)."""
+    out = []
+    have = counts(side.carrier)
+    orders = comp.orders
+    for index in row:
+        order = orders[index]
+        if _payable(have, order.people, order.any):
+            out.append(("order", index, sum(order.people) + order.any))
+    ups = side.upgrades
+    for number, up in enumerate(comp.upgrades, 1):
+        if ups[number - 1]:
+            continue
+        if number == 1:
+            n = 0 if side.influence >= comp.influence.threshold else None
+        elif number == 2:
+            n = 0 if side.orders >= 1 else None
+        elif number == 4:
+            n = fewest_tokens(radar, up.radar)
+        else:
+            exact = _upgrade_exact(comp, colour, number)
+            n = sum(exact) + up.any if _payable(have, exact, up.any) else None
+        if n is not None:
+            out.append(("upgrade", number, n))
+    return out
 
 
 def special_options(comp: Components, side, colour, radar: tuple[int, ...],

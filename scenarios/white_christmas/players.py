@@ -20,7 +20,7 @@ import numpy as np
 from . import actions as A
 from .actions import KIND, PHASE, PHASE_NUMBER, ROUNDS, STAIRS, ActionKind
 from .components import BONUS, EXTRA, ICON, MODELS, ROW, Icon
-from .options import free_spaces, special_options, special_possible
+from .options import free_spaces, special_costs
 from .state import Observation
 from .turns import EXTRA_ICON
 
@@ -233,21 +233,21 @@ class _View:
             self.mine[key] = best
         return best
 
-    def special_value(self, kind: str, index: int, paid) -> float:
+    def special_value(self, kind: str, index: int, paid: int) -> float:
+        """An order completed or a carrier card flipped, paying ``paid`` People or tokens."""
         if kind == "order":
-            return self.comp.orders[index].vp + 0.3 * len(paid)
+            return self.comp.orders[index].vp + 0.3 * paid
         up = self.comp.upgrades[index - 1]
         effect = UPGRADE_EFFECT[index] * (ROUNDS - self.o.board.round + 1) / ROUNDS
-        cost = TOKEN * len(paid) if index == 4 else -0.3 * len(paid)
+        cost = TOKEN * paid if index == 4 else -0.3 * paid
         return up.vp + effect - cost
 
     def best_special(self) -> float:
+        """The best :meth:`special_value` of the Special Order actions (the value falls
+        with the payment's size, so each action's smallest payment is the one to value)."""
         o = self.o
-        colour, radar, row = o.setup.colours[self.seat], o.own.radar, o.board.orders_row
-        if not special_possible(self.comp, self.me, colour, radar, row):
-            return -1.0
-        return max((self.special_value(*x) for x in special_options(self.comp, self.me, colour, radar, row)),
-                   default=-1.0)
+        costs = special_costs(self.comp, self.me, o.setup.colours[self.seat], o.own.radar, o.board.orders_row)
+        return max((self.special_value(*x) for x in costs), default=-1.0)
 
     def influence_value(self) -> float:
         nxt = self.me.influence + 1
@@ -387,8 +387,8 @@ _VALUE.update({
     KIND.KEEP: lambda v, a: 0.0,
     KIND.MOVE: lambda v, a: v.move_value(a.heli, a.to),
     KIND.RESCUE: lambda v, a: v.rescue_value(a.heli, a.person),
-    KIND.ORDER: lambda v, a: v.special_value("order", a.order, a.people),
-    KIND.UPGRADE: lambda v, a: v.special_value("upgrade", a.upgrade, a.tokens or a.people),
+    KIND.ORDER: lambda v, a: v.special_value("order", a.order, len(a.people)),
+    KIND.UPGRADE: lambda v, a: v.special_value("upgrade", a.upgrade, len(a.tokens or a.people)),
     KIND.REPLACE: lambda v, a: -v.card_value(a.card),
     KIND.UNLOAD: lambda v, a: v.cards[MODEL_INDEX[a.heli]].table.get(a.person, 0),
 })

@@ -25,7 +25,7 @@ from .values import Board, SidePrivate, SidePublic
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["Work", "HIDDEN", "QUERIES"]
+__all__ = ["Work", "Text", "joined", "HIDDEN", "QUERIES"]
 
 HIDDEN = ("deck", "stairs_deck", "stairs_used", "stairs_down", "radar_supply", "sightings", "orders_deck")
 """The state's piles nobody sees (copied as they are; replaced, never mutated)."""
@@ -47,6 +47,29 @@ def _without(items: tuple, paid) -> tuple:
 def _add_count(counts: tuple[int, ...], person: Person, n: int = 1) -> tuple[int, ...]:
     i = PEOPLE.index(person)
     return counts[:i] + (counts[i] + n,) + counts[i + 1:]
+
+
+class Text:
+    """A log argument made into text only when the log is read: formatting it calls
+    ``make(*args)`` (``args`` are immutable values, so the text is the one of the
+    moment it was logged). Games played without a log never build it."""
+
+    __slots__ = ("make", "args")
+
+    def __init__(self, make, *args):
+        self.make, self.args = make, args
+
+    def __format__(self, spec: str) -> str:
+        return format(self.make(*self.args), spec)
+
+
+def joined(items, every=str) -> str:
+    """``items`` as ``a, b, c`` (each through ``every``)."""
+    return ", ".join(map(every, items))
+
+
+def _order_labels(orders, indices) -> str:
+    return ", ".join(orders[o].label() for o in indices)
 
 
 class Work:
@@ -180,7 +203,7 @@ class Work:
             new, self.orders_deck = self.orders_deck[:n], self.orders_deck[n:]
             self.b["orders_row"] = row + new
             self.b["orders_left"] = len(self.orders_deck)
-            self.log("  special orders revealed: {}", ", ".join(self.comp.orders[o].label() for o in new))
+            self.log("  special orders revealed: {}", Text(_order_labels, self.comp.orders, new))
 
     # -- radar (WC.F5) ------------------------------------------------------------------
     def take_radar(self, side: int) -> bool:
@@ -331,7 +354,7 @@ class Work:
         if keep:
             changes["carrier"] = tuple(sorted(me.carrier + tuple(people), key=PEOPLE.index))
         self.set_side(side, **changes)
-        self.log("  {} unloads {} from the {}", self.labels[side], ", ".join(people), MODELS[i])
+        self.log("  {} unloads {} from the {}", self.labels[side], Text(joined, people), MODELS[i])
         self.gain(side, vp, "unloading")
 
     # -- special orders and upgrades (WC.F5) --------------------------------------------
@@ -343,7 +366,7 @@ class Work:
         self.b["orders_row"] = tuple(o for o in self.b["orders_row"] if o != index)
         self.set_priv(side, orders=self.priv[side].orders + (index,))
         self.set_side(side, carrier=_without(me.carrier, paid), orders=me.orders + 1)
-        self.log("  {} completes a special order: {}", self.labels[side], self.comp.orders[index].label())
+        self.log("  {} completes a special order: {}", self.labels[side], Text(self.comp.orders[index].label))
         self.settle(side)
 
     def do_upgrade(self, side: int, number: int, people: tuple[Person, ...] = (), tokens: tuple[int, ...] = ()) -> None:

@@ -217,35 +217,41 @@ def fewest_tokens(tokens: tuple[int, ...], total: int) -> int | None:
 
 
 def special_costs(comp: Components, side, colour, radar: tuple[int, ...],
-                  row: tuple[int, ...]) -> list[tuple[str, int, int]]:
+                  row: tuple[int, ...]) -> tuple[tuple[str, int, int], ...]:
     """What :func:`special_options` offers, by size and without listing the ways to pay
     (WC.F5): ``("order", index, n)`` for each order of the row the carrier can pay (every
     way to pay it discards n People), ``("upgrade", number, n)`` for each upgrade whose
     requirement is met (n People or radar tokens; for carrier card 4 the fewest tokens
-    that reach its Radar value)."""
-    out = []
-    have = counts(side.carrier)
-    orders = comp.orders
-    for index in row:
-        order = orders[index]
-        if _payable(have, order.people, order.any):
-            out.append(("order", index, sum(order.people) + order.any))
-    ups = side.upgrades
-    for number, up in enumerate(comp.upgrades, 1):
-        if ups[number - 1]:
-            continue
-        if number == 1:
-            n = 0 if side.influence >= comp.influence.threshold else None
-        elif number == 2:
-            n = 0 if side.orders >= 1 else None
-        elif number == 4:
-            n = fewest_tokens(radar, up.radar)
-        else:
-            exact = _upgrade_exact(comp, colour, number)
-            n = sum(exact) + up.any if _payable(have, exact, up.any) else None
-        if n is not None:
-            out.append(("upgrade", number, n))
-    return out
+    that reach its Radar value). Memoised like :func:`special_options`."""
+    carrier, ups = side.carrier, side.upgrades
+    memo = comp.memo("order costs")
+    key = (carrier, row)
+    orders = memo.get(key)
+    if orders is None:
+        have = counts(carrier)
+        orders = memo[key] = tuple(("order", index, sum(o.people) + o.any) for index, o in
+                                   ((index, comp.orders[index]) for index in row) if _payable(have, o.people, o.any))
+    memo = comp.memo("upgrade costs")
+    key = (carrier, ups, side.influence >= comp.influence.threshold, side.orders >= 1, radar, colour.rescue_device)
+    upgrades = memo.get(key)
+    if upgrades is None:
+        have, out = counts(carrier), []
+        for number, up in enumerate(comp.upgrades, 1):
+            if ups[number - 1]:
+                continue
+            if number == 1:
+                n = 0 if key[2] else None
+            elif number == 2:
+                n = 0 if key[3] else None
+            elif number == 4:
+                n = fewest_tokens(radar, up.radar)
+            else:
+                exact = _upgrade_exact(comp, colour, number)
+                n = sum(exact) + up.any if _payable(have, exact, up.any) else None
+            if n is not None:
+                out.append(("upgrade", number, n))
+        upgrades = memo[key] = tuple(out)
+    return orders + upgrades if upgrades else orders
 
 
 def special_options(comp: Components, side, colour, radar: tuple[int, ...],

@@ -130,7 +130,7 @@ FILES = ("people", "helicopters", "rooftops", "staircases", "radar", "action_car
          "special_orders", "sightings", "carrier")
 """The data files (``<name>.toml``)."""
 DATA = resources.files("scenarios.white_christmas") / "data"
-MEMO_LIMIT = 100_000
+MEMO_LIMIT = 20_000
 """Entries a :func:`memo_in` cache may hold before it is emptied (bounds memory)."""
 
 MAX_SMALL = 20

@@ -62,6 +62,22 @@ def test_golden_game_without_a_log_plays_the_same_game(bot, config, results):
     assert text.splitlines() == expected[-2:]   # the outcome lines only, without a kept log
 
 
+@pytest.mark.parametrize("bot,config", [(b, c) for b in BOTS for c in CONFIGS])
+def test_a_state_without_log_plays_the_same_game_and_keeps_no_line(bot, config, results):
+    """``State.without_log()`` (what ``play_game(..., keep_log=False)`` asks for when the
+    runner offers it): the same draws, decisions and result, and no log line made."""
+    seed = SEEDS[2]
+    opts = WHITE_CHRISTMAS.defaults()
+    opts.update(CONFIGS[config])
+    s = WHITE_CHRISTMAS.new_game(seed, **opts).without_log()
+    bots = [WHITE_CHRISTMAS.player(bot, seed, seat) for seat in range(WHITE_CHRISTMAS.seat_count(opts))]
+    while not s.is_terminal():
+        s = s.apply(bots[s.current_player()].choose(s.observation(s.current_player())))
+        assert s.events == () and not s.logging
+    assert s.result() == results[name(bot, config, seed)]
+    assert s == play_game(WHITE_CHRISTMAS, seed, bot, CONFIGS[config]).final
+
+
 def regenerate() -> None:  # pragma: no cover - run by hand, see the module docstring
     GOLDEN.mkdir(parents=True, exist_ok=True)
     rows = {}

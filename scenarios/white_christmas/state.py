@@ -22,7 +22,7 @@ from .actions import PHASE, PHASE_NUMBER, STAIRS, Action, IllegalAction
 from .components import MODELS, PEOPLE, ROW, words
 from .options import Queries
 from .table import Layout
-from .values import Board, Setup, SidePrivate, SidePublic
+from .values import Board, Setup, SidePrivate, SidePublic, evolve
 
 __all__ = ["State", "Observation", "IllegalAction"]
 
@@ -64,7 +64,7 @@ class State:
     (this round's face-down staircase card per rooftop), ``radar_supply`` (face-down
     token values), ``sightings`` (the sighting deck, top first; the Cessna follows),
     ``orders_deck``. ``log``: the last transition's log lines as ``(template, args)``;
-    :attr:`events` formats them.
+    :attr:`events` formats them; ``logging``: whether transitions keep them.
     """
 
     setup: Setup = field(repr=False)
@@ -82,6 +82,8 @@ class State:
     sightings: tuple[int, ...]
     orders_deck: tuple[int, ...]
     log: tuple[tuple[str, tuple], ...] = field(default=(), repr=False, compare=False)
+    logging: bool = field(default=True, repr=False, compare=False)
+    """Whether ``apply`` keeps log lines (see :meth:`without_log`)."""
 
     # -- the engine protocol (scenarios.engine) ---------------------------------------
     @property
@@ -91,6 +93,13 @@ class State:
 
     # answers cached in the instance's __dict__ (class attributes, not fields: unset until asked)
     _current = _legal = _legal_set = _queries = _UNSET
+
+    def without_log(self) -> "State":
+        """The same position, but its transitions keep no log (``events`` stay empty, no
+        log line is made): for Monte Carlo series, where only the result counts (the
+        engine protocol's optional member, used by ``play_game(..., keep_log=False)``).
+        Every draw, decision and result is the same as with the log."""
+        return evolve(self, {"log": (), "logging": False})
 
     def current_player(self) -> int | None:
         """The seat to decide (Captain Chambers never is: he plays inside ``apply``),

@@ -77,12 +77,12 @@ class Work:
 
     ``labels``: the sides' names; ``b``: the board's fields (a dict); ``sides`` / ``priv``: lists of the sides' public
     and private values (replaced, never mutated); the hidden piles (:data:`HIDDEN`) as
-    tuples; ``moved``: whether a helicopter moved, took People aboard or turned its card
-    since the copy.
+    tuples; ``events``: the log lines made (none unless ``logging``); ``moved``: whether a
+    helicopter moved, took People aboard or turned its card since the copy.
     """
 
     __slots__ = ("s", "setup", "comp", "labels", "table", "b", "sides", "priv", "deck", "stairs_deck", "stairs_used",
-                 "stairs_down", "radar_supply", "sightings", "orders_deck", "events", "moved", "_rng")
+                 "stairs_down", "radar_supply", "sightings", "orders_deck", "events", "logging", "moved", "_rng")
 
     def __init__(self, state: "State"):
         self.s = state
@@ -97,6 +97,7 @@ class Work:
         self.stairs_down, self.radar_supply, self.sightings = state.stairs_down, state.radar_supply, state.sightings
         self.orders_deck = state.orders_deck
         self.events: list[tuple[str, tuple]] = []
+        self.logging = state.logging
         self.moved = False
         self._rng = None
 
@@ -113,8 +114,10 @@ class Work:
         return tuple(items[i] for i in self.rng.permutation(len(items))) if len(items) > 1 else items
 
     def log(self, template: str, *args) -> None:
-        """A log line ``template.format(*args)``, formatted only when read."""
-        self.events.append((template, args))
+        """A log line ``template.format(*args)``, formatted only when read; nothing when
+        the state keeps no log (:meth:`~.state.State.without_log`)."""
+        if self.logging:
+            self.events.append((template, args))
 
     def is_chambers(self, side: int) -> bool:
         return side == self.setup.chambers
@@ -404,7 +407,7 @@ class Work:
              "sides": tuple(self.sides), "private": tuple(self.priv), "deck": self.deck,
              "stairs_deck": self.stairs_deck, "stairs_used": self.stairs_used, "stairs_down": self.stairs_down,
              "radar_supply": self.radar_supply, "sightings": self.sightings, "orders_deck": self.orders_deck,
-             "log": tuple(self.events)}
+             "log": tuple(self.events), "logging": self.logging}
         if not self.moved:
             q = s.__dict__.get(QUERIES)
             if q is not None and q.table is self.table and q.roofs is b["roofs"] and q.stairs is b["stairs"]:

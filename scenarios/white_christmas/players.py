@@ -77,15 +77,18 @@ def _best_sum(card, people: tuple, room: int) -> float:
     return hit
 
 
-_FACES: list = [None, None]
-"""The components last seen and each action card's fixed worth (:func:`_card_worth`)."""
+_FACES: tuple = (None, ())
+"""The components last seen and each action card's fixed worth (:func:`_card_worth`),
+kept as one pair so that a reader never mixes two card sets."""
 
 
 def _card_worth(comp) -> tuple:
     """Per action card: ``(offers Rescue, the Rescue's type, best worth of its other
     actions)``; a card's phase-2 worth is the best of that and its Rescue's prospect."""
-    if _FACES[0] is not comp:
-        table = []
+    global _FACES
+    seen, table = _FACES
+    if seen is not comp:
+        rows = []
         for card in comp.cards:
             rest = 0.0
             for use in card.uses():
@@ -93,9 +96,10 @@ def _card_worth(comp) -> tuple:
                     value = BASE[use] + (0.5 if card.wild else 0.0)
                     if value > rest:
                         rest = value
-            table.append((ICON.RESCUE in card.uses(), card.rescue, rest))
-        _FACES[:] = [comp, tuple(table)]
-    return _FACES[1]
+            rows.append((ICON.RESCUE in card.uses(), card.rescue, rest))
+        table = tuple(rows)
+        _FACES = (comp, table)
+    return table
 
 
 class _View:

@@ -142,8 +142,8 @@ def legal_actions(s) -> tuple:
     return tuple(out + extras)
 
 
-_MENUS: list = [None, None]
-"""The card sets last seen and their phase-2 menus (:func:`_menus`)."""
+_MENUS: tuple = (None, ())
+"""The card sets last seen and their phase-2 menus (:func:`_menus`), as one pair."""
 
 
 def _menus(comp) -> tuple:
@@ -151,7 +151,9 @@ def _menus(comp) -> tuple:
     playing it from the hand and for playing it face up: ``(its Rescue or None, the
     Rescue's type, ((action, use), ...) of its other uses, its discard or None)`` in
     menu order (a card's Rescue is its first use); made once per card set."""
-    if _MENUS[0] is not comp:
+    global _MENUS
+    seen, menus = _MENUS
+    if seen is not comp:
         plays, faceups = [], []
         for c, card in enumerate(comp.cards):
             rescue = ICON.RESCUE in card.uses()
@@ -160,8 +162,9 @@ def _menus(comp) -> tuple:
                           tuple((A.play(c, use), use) for use in others), A.discard(c)))
             faceups.append((A.faceup(ICON.RESCUE) if rescue else None, card.rescue,
                             tuple((A.faceup(use), use) for use in others), None))
-        _MENUS[:] = [comp, (tuple(plays), tuple(faceups))]
-    return _MENUS[1]
+        menus = (tuple(plays), tuple(faceups))
+        _MENUS = (comp, menus)
+    return menus
 
 
 @lru_cache(maxsize=4096)

@@ -19,7 +19,7 @@ import numpy as np
 
 from . import actions as A
 from .actions import KIND, PHASE, PHASE_NUMBER, ROUNDS, STAIRS, ActionKind
-from .components import BONUS, EXTRA, ICON, MODELS, ROW, Icon
+from .components import BONUS, EXTRA, ICON, MODELS, ROW, Icon, memo_in
 from .options import free_spaces, special_costs
 from .state import Observation
 from .turns import EXTRA_ICON
@@ -58,22 +58,19 @@ class RandomPlayer:
         return options[int(self.rng.integers(len(options)))] if len(options) > 1 else options[0]
 
 
-_SUMS: dict = {}
 MODEL_INDEX = {m: i for i, m in enumerate(MODELS)}
 ROW_INDEX = {icon: i for i, icon in enumerate(ROW)}
 
 
 def _best_sum(card, people: tuple, room: int) -> float:
-    """The ``room`` best VP of ``people`` for helicopter side ``card`` (memoised: rooftops
-    change slowly, so the same question comes back decision after decision)."""
-    key = (id(card), people, room)
-    hit = _SUMS.get(key)
+    """The ``room`` best VP of ``people`` for helicopter side ``card`` (memoised with the
+    card: rooftops change slowly, so the same question comes back decision after decision)."""
+    sums = memo_in(card, "best sums")
+    hit = sums.get((people, room))
     if hit is None:
         vp = card.table
         values = sorted([vp.get(p, 0) for p in people], reverse=True)
-        if len(_SUMS) > 50_000:
-            _SUMS.clear()
-        hit = _SUMS[key] = float(sum(values[:room]))
+        hit = sums[(people, room)] = float(sum(values[:room]))
     return hit
 
 
@@ -145,12 +142,13 @@ class _View:
             key = (i, self.me.night[i], room, b.roofs, b.stairs)
             pots = memo.get(key)
             if pots is None:
-                card, stairs, sums, cid = self.cards[i], b.stairs, _SUMS, id(self.cards[i])
+                card, stairs = self.cards[i], b.stairs
+                sums = memo_in(card, "best sums")
                 pots = memo[key] = []
                 for k, people in enumerate(b.roofs):
                     if stairs:
                         people = people + stairs[k]
-                    value = sums.get((cid, people, room))
+                    value = sums.get((people, room))
                     pots.append(_best_sum(card, people, room) if value is None else value)
             self.mine[i] = pots
         return pots

@@ -17,11 +17,11 @@ from enum import StrEnum
 from functools import lru_cache
 
 from ..engine.protocol import IllegalAction
-from .components import MODELS, Extra, Icon, Model, Person
+from .components import MODELS, Extra, Icon, Model, Person, members
 
-__all__ = ["ActionKind", "Ask", "Phase", "Stairs", "Action", "Pending", "IllegalAction", "take", "play",
+__all__ = ["ActionKind", "Ask", "Phase", "Stairs", "KIND", "ASK", "PHASE", "STAIRS", "Action", "Pending", "IllegalAction", "take", "play",
            "faceup", "discard", "extra", "bid", "move", "rescue", "order", "upgrade", "replace", "unload",
-           "PASS", "KEEP", "SEAL", "CARDS_IN_HAND", "ROUNDS"]
+           "pending", "PASS", "KEEP", "SEAL", "CARDS_IN_HAND", "ROUNDS"]
 
 CARDS_IN_HAND = 5
 """WC.F2: phase 1 goes on until every player holds 5 action cards."""
@@ -77,6 +77,10 @@ class Stairs(StrEnum):
     NONE = "none"
     FACE_DOWN = "face down"
     REVEALED = "revealed"
+
+
+KIND, ASK, PHASE, STAIRS = members(ActionKind), members(Ask), members(Phase), members(Stairs)
+""":func:`~.components.members` of :class:`ActionKind`, :class:`Ask`, :class:`Phase`, :class:`Stairs`."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -142,6 +146,13 @@ class Pending:
     person: Person | None = None
     picks: int = 1
     why: str = ""
+
+
+@lru_cache(maxsize=None)
+def pending(ask: Ask, side: int, helis: tuple[Model, ...] = MODELS, both: bool = False, person: Person | None = None,
+            picks: int = 1, why: str = "") -> Pending:
+    """The :class:`Pending` with these values (interned: questions are asked in the hot loop)."""
+    return Pending(ask, side, helis, both, person, picks, why)
 
 
 _new = Action

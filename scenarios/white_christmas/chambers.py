@@ -21,8 +21,8 @@ special-order alternation that is due is impossible he does the other one.
 """
 from __future__ import annotations
 
-from .actions import Phase
-from .components import MODELS, PEOPLE, ROW, Extra, Icon, Person, words
+from .actions import PHASE, Phase
+from .components import EXTRA, ICON, MODELS, PEOPLE, ROW, Icon, Person, words
 from .options import can_advance, heli_side, moves, people_at, rescues
 from .work import Work
 
@@ -41,25 +41,25 @@ def phase_start(w: Work, ch: int, phase: Phase) -> None:
     """WC.H2 (and WC.H4's shuffle) at the start of a phase."""
     if leads(w, ch):
         w.gain(ch, 1, "leads the influence track, WC.H2")
-    if phase == Phase.DRAW:
+    if phase == PHASE.DRAW:
         w.influence(ch, effects=False)
-    elif phase == Phase.PLAY and len(w.priv[ch].hand) > 1:
+    elif phase == PHASE.PLAY and len(w.priv[ch].hand) > 1:
         w.set_priv(ch, hand=w.shuffled(w.priv[ch].hand))
         w.log("  Chambers shuffles his {} cards", len(w.priv[ch].hand))
 
 
 def act(w: Work, ch: int, icon: Icon, person: Person | None = None) -> bool:
     """Do one of Chambers' actions (Chambers' Actions page); ``False`` when impossible."""
-    if icon == Icon.RADAR:
+    if icon == ICON.RADAR:
         return w.take_radar(ch)
-    if icon == Icon.INFLUENCE:
+    if icon == ICON.INFLUENCE:
         if not can_advance(w.comp, w.sides[ch]):
             return False
         w.influence(ch, effects=False)  # "He does not receive any additional effects or Actions."
         return True
-    if icon == Icon.MOVE:
+    if icon == ICON.MOVE:
         return move(w, ch)
-    if icon == Icon.RESCUE:
+    if icon == ICON.RESCUE:
         return rescue(w, ch, person)
     return special(w, ch)
 
@@ -104,7 +104,7 @@ def play(w: Work, ch: int) -> None:
     w.discard_card(card_id)
     card = w.comp.cards[card_id]
     w.log("  Chambers reveals {}", card.name)
-    if Icon.RESCUE in card.uses() and rescue(w, ch, card.rescue):
+    if ICON.RESCUE in card.uses() and rescue(w, ch, card.rescue):
         return
     if card.lower is not None and act(w, ch, card.lower):
         return
@@ -130,12 +130,12 @@ def won_sighting(w: Work, ch: int, card) -> None:
     if card.passengers:
         w.log("  Chambers takes no passengers ({} stay in the supply, WC.H5)", ", ".join(card.passengers))
     for extra in card.actions:
-        if extra == Extra.INFLUENCE:
-            done = act(w, ch, Icon.INFLUENCE)
-        elif extra == Extra.DOUBLE_MOVE:
+        if extra == EXTRA.INFLUENCE:
+            done = act(w, ch, ICON.INFLUENCE)
+        elif extra == EXTRA.DOUBLE_MOVE:
             first = move(w, ch)
             done = move(w, ch) or first
-        elif extra == Extra.DOUBLE_SPECIAL_ORDER:
+        elif extra == EXTRA.DOUBLE_SPECIAL_ORDER:
             first = special(w, ch)
             done = special(w, ch) or first
         else:

@@ -6,17 +6,21 @@ decide or the game is over.
 from __future__ import annotations
 
 from . import chambers
-from .actions import CARDS_IN_HAND, Ask, Pending, Phase, Stairs
+from .actions import ASK, CARDS_IN_HAND, PHASE, STAIRS, Pending, Phase
 from .components import PEOPLE
 from .options import free_spaces
-from .work import Work
+from .work import Text, Work, joined
 
 __all__ = ["advance", "start_round", "start_phase", "turn_order", "on_turn", "nothing_to_take"]
 
 
+def _nobody(people) -> str:
+    return ", ".join(people) or "nobody"
+
+
 def on_turn(board, sides: int) -> int:
     """The side whose turn it is (phases 1-2 go round the turn order; phase 3 once)."""
-    if board.phase == Phase.SIGHTING:
+    if board.phase == PHASE.SIGHTING:
         return board.order[board.turn]
     return board.order[board.turn % sides]
 
@@ -31,25 +35,26 @@ def turn_order(w: Work) -> tuple[int, ...]:
 
 def nothing_to_take(w: Work) -> bool:
     """No card in the board row, the deck or the discard pile (never with 38 cards)."""
-    return all(c is None for c in w.b["row"]) and not w.deck and not w.b["discard"]
+    return not w.deck and not w.b["discard"] and all(c is None for c in w.b["row"])
 
 
 def advance(w: Work) -> None:
     """Resolve everything up to the next decision of a seat (or the end)."""
     n = len(w.sides)
     b = w.b
+    ch = w.setup.chambers
     while not b["over"]:
         if b["pending"]:
             front = b["pending"][0]
-            if front.ask == Ask.SIGHTING and not w.sides[front.side].extras:
+            if front.ask == ASK.SIGHTING and not w.sides[front.side].extras:
                 w.pop()
                 continue
             return
         phase = b["phase"]
-        if phase == Phase.SIGHTING:
+        if phase == PHASE.SIGHTING:
             if b["turn"] < n:
                 side = b["order"][b["turn"]]
-                if w.is_chambers(side):
+                if side == ch:
                     chambers.bid(w, side)
                     b["turn"] += 1
                     continue
@@ -61,15 +66,15 @@ def advance(w: Work) -> None:
             start_round(w, b["round"] + 1)
             continue
         if b["turn"] >= CARDS_IN_HAND * n:
-            start_phase(w, Phase.PLAY if phase == Phase.DRAW else Phase.SIGHTING)
+            start_phase(w, PHASE.PLAY if phase == PHASE.DRAW else PHASE.SIGHTING)
             continue
         side = b["order"][b["turn"] % n]
-        if w.is_chambers(side):
-            (chambers.draw if phase == Phase.DRAW else chambers.play)(w, side)
+        if side == ch:
+            (chambers.draw if phase == PHASE.DRAW else chambers.play)(w, side)
             b["turn"] += 1
             continue
-        if (phase == Phase.PLAY and not w.priv[side].hand) or (phase == Phase.DRAW and nothing_to_take(w)):
-            w.log("  {} has nothing to {}: turn skipped", w.label(side), "play" if phase == Phase.PLAY else "take")
+        if (phase == PHASE.PLAY and not w.priv[side].hand) or (phase == PHASE.DRAW and nothing_to_take(w)):
+            w.log("  {} has nothing to {}: turn skipped", w.labels[side], "play" if phase == PHASE.PLAY else "take")
             b["turn"] += 1
             continue
         return
@@ -78,7 +83,7 @@ def advance(w: Work) -> None:
 def start_round(w: Work, number: int) -> None:
     """Round ``number`` begins with its phase 1 (WC.F1)."""
     w.b["round"] = number
-    start_phase(w, Phase.DRAW)
+    start_phase(w, PHASE.DRAW)
 
 
 def start_phase(w: Work, phase: Phase) -> None:
@@ -89,19 +94,19 @@ def start_phase(w: Work, phase: Phase) -> None:
     b = w.b
     b["phase"], b["turn"], b["resolved"] = phase, 0, False
     b["order"] = turn_order(w)
-    number = {Phase.DRAW: 1, Phase.PLAY: 2, Phase.SIGHTING: 3}[phase]
+    number = {PHASE.DRAW: 1, PHASE.PLAY: 2, PHASE.SIGHTING: 3}[phase]
     w.log("round {}, phase {} ({}): turn order {}", b["round"], number, phase,
-          ", ".join(w.label(i) for i in b["order"]))
+          Text(joined, b["order"], w.labels.__getitem__))
     w.refill_orders()
     if w.setup.chambers is not None:
         chambers.phase_start(w, w.setup.chambers, phase)
-    if phase == Phase.DRAW:
+    if phase == PHASE.DRAW:
         for i, mine in enumerate(w.priv):
             if mine.inspected:
                 w.set_priv(i, inspected=())
         add_staircases(w)
         reveal_sighting(w)
-    elif phase == Phase.PLAY:
+    elif phase == PHASE.PLAY:
         reveal_staircases(w)
     else:
         climb_staircases(w)
@@ -115,7 +120,7 @@ def reveal_sighting(w: Work) -> None:
     if w.sightings:
         card, w.sightings = w.sightings[0], w.sightings[1:]
         w.b["sighting"] = card
-        w.log("  sighting of round {}: {}", w.b["round"], w.comp.sightings[card].label())
+        w.log("  sighting of round {}: {}", w.b["round"], Text(w.comp.sightings[card].label))
     else:
         w.b["sighting"] = None
         w.log("  sighting of round {}: the {} (radar totals at the end)", w.b["round"], w.comp.cessna.name)
@@ -132,7 +137,7 @@ def add_staircases(w: Work) -> None:
         card, w.stairs_deck = w.stairs_deck[0], w.stairs_deck[1:]
         cards.append(card)
     w.stairs_down = tuple(cards)
-    w.b["stairs_state"] = Stairs.FACE_DOWN
+    w.b["stairs_state"] = STAIRS.FACE_DOWN
     w.table = w.table.with_stairs(True)
     w.log("  a staircase is added face down left of each rooftop")
 
@@ -146,10 +151,10 @@ def reveal_staircases(w: Work) -> None:
         people.append(got)
         missing = len(w.comp.staircases[card].people) - len(got)
         w.log("  staircase of {} ({}): {}{}", w.table.roofs[k], w.comp.staircases[card].name,
-              ", ".join(got) or "nobody", f" ({missing} space(s) empty: supply short)" if missing else "")
+              Text(_nobody, got), f" ({missing} space(s) empty: supply short)" if missing else "")
     w.b["stairs"] = tuple(people)
     w.b["stairs_cards"] = w.stairs_down
-    w.b["stairs_state"] = Stairs.REVEALED
+    w.b["stairs_state"] = STAIRS.REVEALED
 
 
 def climb_staircases(w: Work) -> None:
@@ -163,14 +168,14 @@ def climb_staircases(w: Work) -> None:
         for p in gone:
             w.to_discard(p)
         if climbing:
-            w.log("  staircase of {}: {} climb(s) up{}", w.table.roofs[k], ", ".join(up) or "nobody",
+            w.log("  staircase of {}: {} climb(s) up{}", w.table.roofs[k], Text(_nobody, up),
                   f", {', '.join(gone)} discarded (no room)" if gone else "")
     w.b["roofs"] = tuple(roofs)
     w.stairs_used = w.stairs_used + w.stairs_down
     w.stairs_down = ()
     w.b["stairs"] = ((),) * len(roofs)
     w.b["stairs_cards"] = ()
-    w.b["stairs_state"] = Stairs.NONE
+    w.b["stairs_state"] = STAIRS.NONE
     w.table = w.table.with_stairs(False)
     for i, side in enumerate(w.sides):
         if side.bid is not None or w.priv[i].bid:
@@ -188,11 +193,11 @@ def resolve_sighting(w: Work) -> None:
     bids = {i: w.priv[i].bid for i in order}
     totals = {i: sum(v) for i, v in bids.items()}
     w.log("  bids revealed: {}", "; ".join(
-        f"{w.label(i)} {'+'.join(map(str, bids[i])) or 'nothing'}" + (f" = {totals[i]}" if len(bids[i]) > 1 else "")
+        f"{w.labels[i]} {'+'.join(map(str, bids[i])) or 'nothing'}" + (f" = {totals[i]}" if len(bids[i]) > 1 else "")
         for i in order))
     winner = min(order, key=lambda i: (-totals[i], order.index(i)))
     card = w.comp.sightings[w.b["sighting"]]
-    w.log("  {} wins the sighting: {}", w.label(winner), card.name)
+    w.log("  {} wins the sighting: {}", w.labels[winner], card.name)
     for i in order:
         if i != winner:
             w.gain(i, len(bids[i]), "radar tokens bid")
@@ -210,12 +215,12 @@ def resolve_sighting(w: Work) -> None:
         if free_spaces(w.sides[winner]) > 0 and w.from_supply(p):
             me = w.sides[winner]
             w.set_side(winner, carrier=tuple(sorted(me.carrier + (p,), key=PEOPLE.index)))
-            w.log("  a {} passenger joins {}'s carrier", p, w.label(winner))
+            w.log("  a {} passenger joins {}'s carrier", p, w.labels[winner])
         else:
             w.log("  the {} passenger is lost (no carrier space or none in the supply)", p)
     if card.actions:
         w.set_side(winner, extras=w.sides[winner].extras + card.actions)
-        w.push(Pending(Ask.SIGHTING, winner, why=card.name))
+        w.push(Pending(ASK.SIGHTING, winner, why=card.name))
 
 
 def cessna(w: Work) -> None:
@@ -224,7 +229,7 @@ def cessna(w: Work) -> None:
     order = w.b["order"]
     totals = {i: sum(w.priv[i].radar) + sum(w.priv[i].bid) for i in order}
     w.log("  the {}: radar totals {}", w.comp.cessna.name,
-          ", ".join(f"{w.label(i)} {totals[i]}" for i in order))
+          ", ".join(f"{w.labels[i]} {totals[i]}" for i in order))
     holders = [i for i in order if w.priv[i].radar or w.priv[i].bid]
     ranked = sorted(holders, key=lambda i: (-totals[i], order.index(i)))
     vp = w.comp.cessna.vp_two if len(w.sides) == 2 else w.comp.cessna.vp
@@ -243,5 +248,5 @@ def end_game(w: Work) -> None:
         w.gain(i, sum(w.comp.orders[o].vp for o in w.priv[i].orders), "special orders")
     winner = min(order, key=lambda i: (-w.sides[i].vp, order.index(i)))
     w.b["winner"], w.b["over"], w.b["pending"] = winner, True, ()
-    w.log("game over: {} wins with {} VP ({})", w.label(winner), w.sides[winner].vp,
-          ", ".join(f"{w.label(i)} {w.sides[i].vp}" for i in order))
+    w.log("game over: {} wins with {} VP ({})", w.labels[winner], w.sides[winner].vp,
+          ", ".join(f"{w.labels[i]} {w.sides[i].vp}" for i in order))

@@ -18,9 +18,9 @@ from collections import defaultdict
 import numpy as np
 
 from . import actions as A
-from .actions import PHASE_NUMBER, ROUNDS, ActionKind as K, Phase, Stairs
-from .components import MODELS, ROW, Bonus, Extra, Icon
-from .options import free_spaces, special_options, special_possible
+from .actions import KIND, PHASE, PHASE_NUMBER, ROUNDS, STAIRS, ActionKind
+from .components import BONUS, EXTRA, ICON, MODELS, ROW, Icon, memo_in
+from .options import free_spaces, special_costs
 from .state import Observation
 from .turns import EXTRA_ICON
 
@@ -29,15 +29,15 @@ __all__ = ["RandomPlayer", "HeuristicPlayer", "PLAYERS"]
 PLAYERS = ("heuristic", "random")
 TOKEN = 1.0
 """What a radar token is worth kept (1 VP when bid on a lost sighting; Cessna totals)."""
-BASE = {Icon.RADAR: TOKEN, Icon.INFLUENCE: 0.8, Icon.MOVE: 0.5, Icon.SPECIAL_ORDER: 0.5, Icon.RESCUE: 0.5}
+BASE = {ICON.RADAR: TOKEN, ICON.INFLUENCE: 0.8, ICON.MOVE: 0.5, ICON.SPECIAL_ORDER: 0.5, ICON.RESCUE: 0.5}
 """A card action's worth in phase 2 before anything is known about its details."""
-EXTRA_WORTH = {Extra.INFLUENCE: 1.5, Extra.DOUBLE_MOVE: 2.5, Extra.DOUBLE_SPECIAL_ORDER: 3.0, Extra.RESCUE: 2.0}
+EXTRA_WORTH = {EXTRA.INFLUENCE: 1.5, EXTRA.DOUBLE_MOVE: 2.5, EXTRA.DOUBLE_SPECIAL_ORDER: 3.0, EXTRA.RESCUE: 2.0}
 PASSENGER = 1.5
 LEAD = 2.5
 """Solo: what taking or keeping the influence lead from Captain Chambers is worth (WC.H2)."""
 UPGRADE_EFFECT = {1: 2.0, 2: 2.0, 3: 1.0, 4: 0.8, 5: 2.5}
-TRACK_WORTH = {Bonus.VP: 1.0, Bonus.RADAR: TOKEN, Bonus.INFLUENCE: 1.0, Bonus.MOVE: 0.8, Bonus.RESCUE: 1.0,
-               Bonus.SPECIAL_ORDER: 1.0}
+TRACK_WORTH = {BONUS.VP: 1.0, BONUS.RADAR: TOKEN, BONUS.INFLUENCE: 1.0, BONUS.MOVE: 0.8, BONUS.RESCUE: 1.0,
+               BONUS.SPECIAL_ORDER: 1.0}
 """What an influence space's effect is worth."""
 
 
@@ -58,112 +58,198 @@ class RandomPlayer:
         return options[int(self.rng.integers(len(options)))] if len(options) > 1 else options[0]
 
 
-_SUMS: dict = {}
+MODEL_INDEX = {m: i for i, m in enumerate(MODELS)}
+ROW_INDEX = {icon: i for i, icon in enumerate(ROW)}
 
 
 def _best_sum(card, people: tuple, room: int) -> float:
-    """The ``room`` best VP of ``people`` for helicopter side ``card`` (memoised: rooftops
-    change slowly, so the same question comes back decision after decision)."""
-    key = (id(card), people, room)
-    hit = _SUMS.get(key)
+    """The ``room`` best VP of ``people`` for helicopter side ``card`` (memoised with the
+    card: rooftops change slowly, so the same question comes back decision after decision)."""
+    sums = memo_in(card, "best sums")
+    hit = sums.get((people, room))
     if hit is None:
         vp = card.table
-        values = sorted((vp.get(p, 0) for p in people), reverse=True)
-        if len(_SUMS) > 50_000:
-            _SUMS.clear()
-        hit = _SUMS[key] = float(sum(values[:room]))
+        values = sorted([vp.get(p, 0) for p in people], reverse=True)
+        hit = sums[(people, room)] = float(sum(values[:room]))
     return hit
 
 
+_FACES: tuple = (None, ())
+"""The components last seen and each action card's fixed worth (:func:`_card_worth`),
+kept as one pair so that a reader never mixes two card sets."""
+
+
+def _card_worth(comp) -> tuple:
+    """Per action card: ``(offers Rescue, the Rescue's type, best worth of its other
+    actions)``; a card's phase-2 worth is the best of that and its Rescue's prospect."""
+    global _FACES
+    seen, table = _FACES
+    if seen is not comp:
+        rows = []
+        for card in comp.cards:
+            rest = 0.0
+            for use in card.uses():
+                if use != ICON.RESCUE:
+                    value = BASE[use] + (0.5 if card.wild else 0.0)
+                    if value > rest:
+                        rest = value
+            rows.append((ICON.RESCUE in card.uses(), card.rescue, rest))
+        table = tuple(rows)
+        _FACES = (comp, table)
+    return table
+
+
 class _View:
-    """Per-decision valuations from one observation (each computed once, on demand)."""
+    """Per-decision valuations from one observation (each computed once, on demand).
 
-    __slots__ = ("o", "comp", "me", "seat", "cards", "rooms", "own", "reach", "_potential", "_uses", "_cards",
-                 "_prospects")
+    Two caches outlive the decision (:meth:`HeuristicPlayer._caches`): ``mine``, what
+    depends only on the rooftops, staircases and this seat's helicopters (their cards,
+    free seats, potentials, rescues, a card's prospects), and ``kept``, what depends on
+    the position's answered questions as a whole (the best flight, which also depends on
+    where the others' helicopters are)."""
 
-    def __init__(self, o: Observation):
+    __slots__ = ("o", "comp", "me", "seat", "cards", "rooms", "consts", "own", "roof_of", "worth", "mine", "kept",
+                 "_uses")
+
+    def __init__(self, o: Observation, mine: dict, kept: dict):
         self.o = o
         self.comp = comp = o.setup.comp
-        self.me = me = o.sides[o.seat]
-        self.seat = o.seat
-        self.cards = tuple(h.night if night else h.day for h, night in zip(comp.helicopters, me.night))
-        self.rooms = tuple(c.capacity - len(a) for c, a in zip(self.cards, me.aboard))
-        self.own = o.table.carriers[o.seat]
-        self.reach = o.table.reach
-        self._potential = {}
+        self.seat = seat = o.seat
+        self.me = me = o.sides[seat]
+        self.mine = mine
+        self.kept = kept
+        helis = mine.get("helis")
+        if helis is None:
+            cards = [h.night if n else h.day for h, n in zip(comp.helicopters, me.night)]
+            helis = mine["helis"] = (cards, [c.capacity - len(a) for c, a in zip(cards, me.aboard)],
+                                     [None] * len(cards))
+        self.cards, self.rooms, self.consts = helis
+        table = o.table
+        self.own = table.carriers[seat]
+        self.roof_of = table.roof_of
+        self.worth = _card_worth(comp)
         self._uses = {}
-        self._cards = {}
-        self._prospects = None
+
+    def pots(self, i: int) -> list[float]:
+        """:meth:`potential` of helicopter i at each rooftop, in row order (memoised per
+        helicopter side, free seats and People on the rooftops and staircases: every
+        seat of a game asks the same questions of one table)."""
+        pots = self.mine.get(i)
+        if pots is None:
+            b = self.o.board
+            room = self.rooms[i]
+            memo = self.o.setup.memo("potentials memo")
+            key = (i, self.me.night[i], room, b.roofs, b.stairs)
+            pots = memo.get(key)
+            if pots is None:
+                card, stairs = self.cards[i], b.stairs
+                sums = memo_in(card, "best sums")
+                pots = memo[key] = []
+                for k, people in enumerate(b.roofs):
+                    if stairs:
+                        people = people + stairs[k]
+                    value = sums.get((people, room))
+                    pots.append(_best_sum(card, people, room) if value is None else value)
+            self.mine[i] = pots
+        return pots
 
     def potential(self, i: int, slot: str) -> float:
         """VP helicopter i could rescue from ``slot`` (as Chambers counts it, WC.H6)."""
-        key = (i, slot)
-        hit = self._potential.get(key)
+        return self.pots(i)[self.roof_of[slot]]
+
+    def heli(self, i: int) -> tuple:
+        """Helicopter i: ``(on a rooftop, its potential there (0.0 elsewhere), VP aboard
+        lost by taking off from the carrier, the penalty for flying full)``."""
+        hit = self.consts[i]
         if hit is None:
-            b = self.o.board
-            k = self.o.table.roof_of[slot]
-            people = b.roofs[k] + b.stairs[k] if b.stairs else b.roofs[k]
-            hit = self._potential[key] = _best_sum(self.cards[i], people, self.rooms[i])
+            me = self.me
+            here = me.at[i]
+            on_roof = here in self.o.table.reach
+            if here == self.own:
+                vp = self.cards[i].table
+                lost = sum([vp.get(p, 0) for p in me.aboard[i]])
+            else:
+                lost = 0.0
+            hit = self.consts[i] = (on_roof, self.potential(i, here) if on_roof else 0.0, lost,
+                                    2.0 if self.rooms[i] == 0 else 0.0)
         return hit
 
     def unload_value(self, i: int) -> float:
-        aboard = sorted((self.cards[i].table.get(p, 0) for p in self.me.aboard[i]), reverse=True)
+        vp = self.cards[i].table
+        aboard = sorted([vp.get(p, 0) for p in self.me.aboard[i]], reverse=True)
         return float(sum(aboard[:max(0, free_spaces(self.me))]))
 
     def move_value(self, model, dest: str) -> float:
-        i = MODELS.index(model)
-        here = self.me.at[i]
-        on_roof = here in self.reach
+        i = MODEL_INDEX[model]
+        on_roof, here, lost, full = self.consts[i] or self.heli(i)
         if dest == self.own:
             if not self.me.aboard[i]:
                 return -1.0
             full = 0.5 if self.rooms[i] == 0 else 0.0
-            return self.unload_value(i) + full - (0.3 * self.potential(i, here) if on_roof else 0.0)
-        lost = sum(self.cards[i].table.get(p, 0) for p in self.me.aboard[i]) if here == self.own else 0.0
-        gain = self.potential(i, dest) - (self.potential(i, here) if on_roof else 0.0)
-        return 0.6 * gain - lost - (2.0 if self.rooms[i] == 0 else 0.0)
+            return self.unload_value(i) + full - (0.3 * here if on_roof else 0.0)
+        return 0.6 * (self.pots(i)[self.roof_of[dest]] - here) - lost - full
 
     def best_move(self) -> float:
-        """The best :meth:`move_value` of the legal flights: per helicopter, its own carrier
-        or the free slot of highest potential (the value grows with the potential)."""
-        best, top = -1.0, {}
-        for m, d in self.o.queries.moves(self.seat):
-            if d != self.own:
-                pot = self.potential(MODELS.index(m), d)
-                if top.get(m, -1.0) >= pot:
-                    continue
-                top[m] = pot
-            value = self.move_value(m, d)
-            if value > best:
-                best = value
+        """The best :meth:`move_value` of the legal flights (WC.G4: the table's flights to
+        the own carrier or a free slot): per helicopter, its own carrier and the free slot
+        of highest potential (the value grows with the potential)."""
+        key = ("move", free_spaces(self.me))
+        best = self.kept.get(key)
+        if best is not None:
+            return best
+        best = -1.0
+        taken = self.o.queries.occupied()
+        own, roof_of, flights, at, seat = self.own, self.roof_of, self.o.table.flights, self.me.at, self.seat
+        for i, m in enumerate(MODELS):
+            pots, top = self.pots(i), None
+            for d in flights[(m, at[i], seat)]:
+                if d == own:
+                    value = self.move_value(m, d)
+                    if value > best:
+                        best = value
+                elif d not in taken:
+                    pot = pots[roof_of[d]]
+                    if top is None or pot > top:
+                        top = pot
+            if top is not None:          # move_value() of the best free slot, inlined
+                _, here, lost, full = self.consts[i] or self.heli(i)
+                value = 0.6 * (top - here) - lost - full
+                if value > best:
+                    best = value
+        self.kept[key] = best
         return best
 
     def rescue_value(self, model, person) -> float:
-        return self.cards[MODELS.index(model)].table.get(person, 0) + 0.4
+        return self.cards[MODEL_INDEX[model]].table.get(person, 0) + 0.4
 
     def best_rescue(self, person) -> float:
-        best = -1.0
-        for m, _, p in self.o.queries.rescues(self.seat, person):
-            value = self.rescue_value(m, p)
-            if value > best:
-                best = value
+        key = ("rescue", person)
+        best = self.mine.get(key)
+        if best is None:
+            best = -1.0
+            cards = self.cards
+            for m, _, p in self.o.queries.rescues(self.seat, person):
+                value = cards[MODEL_INDEX[m]].table.get(p, 0) + 0.4
+                if value > best:
+                    best = value
+            self.mine[key] = best
         return best
 
-    def special_value(self, kind: str, index: int, paid) -> float:
+    def special_value(self, kind: str, index: int, paid: int) -> float:
+        """An order completed or a carrier card flipped, paying ``paid`` People or tokens."""
         if kind == "order":
-            return self.comp.orders[index].vp + 0.3 * len(paid)
+            return self.comp.orders[index].vp + 0.3 * paid
         up = self.comp.upgrades[index - 1]
         effect = UPGRADE_EFFECT[index] * (ROUNDS - self.o.board.round + 1) / ROUNDS
-        cost = TOKEN * len(paid) if index == 4 else -0.3 * len(paid)
+        cost = TOKEN * paid if index == 4 else -0.3 * paid
         return up.vp + effect - cost
 
     def best_special(self) -> float:
+        """The best :meth:`special_value` of the Special Order actions (the value falls
+        with the payment's size, so each action's smallest payment is the one to value)."""
         o = self.o
-        colour, radar, row = o.setup.colours[self.seat], o.own.radar, o.board.orders_row
-        if not special_possible(self.comp, self.me, colour, radar, row):
-            return -1.0
-        return max((self.special_value(*x) for x in special_options(self.comp, self.me, colour, radar, row)),
-                   default=-1.0)
+        costs = special_costs(self.comp, self.me, o.setup.colours[self.seat], o.own.radar, o.board.orders_row)
+        return max((self.special_value(*x) for x in costs), default=-1.0)
 
     def influence_value(self) -> float:
         nxt = self.me.influence + 1
@@ -171,7 +257,7 @@ class _View:
             return -1.0
         bonus = self.o.setup.track[nxt]
         threshold = 1.0 if nxt == self.comp.influence.threshold and not self.me.upgrades[0] else 0.0
-        return BASE[Icon.INFLUENCE] + TRACK_WORTH.get(bonus, 0.0) + threshold + self.lead_value(nxt)
+        return BASE[ICON.INFLUENCE] + TRACK_WORTH.get(bonus, 0.0) + threshold + self.lead_value(nxt)
 
     def lead_value(self, nxt: int) -> float:
         """Against Captain Chambers, leading the track denies him 1 VP per phase (WC.H2):
@@ -187,57 +273,129 @@ class _View:
         return LEAD * min(left, 4) / 4
 
     def use_value(self, icon: Icon, person=None) -> float:
-        """The best this seat can do now with action ``icon`` (cached per decision)."""
-        key = (icon, person)
-        hit = self._uses.get(key)
+        """The best this seat can do now with action ``icon`` (cached per decision; the
+        Rescue's type matters to Rescue only)."""
+        if icon == ICON.RESCUE:
+            return self.best_rescue(person)
+        hit = self._uses.get(icon)
         if hit is None:
-            if icon == Icon.RADAR:
-                hit = TOKEN if self.o.board.radar_left else -1.0
-            elif icon == Icon.INFLUENCE:
-                hit = self.influence_value()
-            elif icon == Icon.MOVE:
+            if icon == ICON.MOVE:
                 hit = self.best_move()
-            elif icon == Icon.RESCUE:
-                hit = self.best_rescue(person)
+            elif icon == ICON.RADAR:
+                hit = TOKEN if self.o.board.radar_left else -1.0
+            elif icon == ICON.INFLUENCE:
+                hit = self.influence_value()
             else:
                 hit = self.best_special()
-            self._uses[key] = hit
+            self._uses[icon] = hit
         return hit
 
     def card_value(self, card_id: int) -> float:
         """A card's worth for phase 2 (its best action, roughly)."""
-        face = self.comp.faces[card_id]
-        hit = self._cards.get(face)
-        if hit is None:
-            card = self.comp.cards[card_id]
-            hit = 0.0
-            for use in card.uses():
-                value = self.prospect(card.rescue) if use == Icon.RESCUE else BASE[use] + (0.5 if card.wild else 0.0)
-                if value > hit:
-                    hit = value
-            self._cards[face] = hit
-        return hit
+        rescue, person, rest = self.worth[card_id]
+        if rescue:
+            value = self.prospect(person)
+            if value > rest:
+                return value
+        return rest
 
     def prospect(self, person) -> float:
         """Half the best VP a helicopter with a free seat scores for ``person`` (any type
-        for ``None``) if one is on the board: a card's Rescue is worth that much later."""
-        best = self._prospects
+        for ``None``) if one is on the board: a card's Rescue is worth that much later
+        (memoised per helicopter sides, free seats and People in view)."""
+        b = self.o.board
+        best = self.mine.get(b.stairs_state)
         if best is None:
-            b = self.o.board
-            present = set()
-            for people in b.roofs + (b.stairs if b.stairs_state == Stairs.REVEALED else ()):
-                present.update(people)
-            best = {None: 0.0}
-            for card, room in zip(self.cards, self.rooms):
-                if room > 0:
-                    for p in present:
-                        v = 0.5 * card.table.get(p, 0)
-                        if v > best.get(p, 0.0):
-                            best[p] = v
-                        if v > best[None]:
-                            best[None] = v
-            self._prospects = best
+            revealed = b.stairs_state == STAIRS.REVEALED
+            memo = self.o.setup.memo("prospects memo")
+            key = (self.me.night, tuple(self.rooms), b.roofs, b.stairs if revealed else None)
+            best = memo.get(key)
+            if best is None:
+                best = memo[key] = _prospects(self.cards, self.rooms, b.roofs + b.stairs if revealed else b.roofs)
+            self.mine[b.stairs_state] = best
         return best.get(person, 0.0)
+
+
+def _prospects(cards, rooms, places) -> dict:
+    """Per People type present in ``places``, half the best VP a helicopter side of
+    ``cards`` with a free seat (``rooms``) scores for it; ``None``: the best of all."""
+    present = set()
+    for people in places:
+        present.update(people)
+    best = {None: 0.0}
+    for card, room in zip(cards, rooms):
+        if room > 0:
+            vp = card.table
+            for p in present:
+                v = 0.5 * vp.get(p, 0)
+                if v > best.get(p, 0.0):
+                    best[p] = v
+                if v > best[None]:
+                    best[None] = v
+    return best
+
+
+def _take_value(v: _View, a) -> float:
+    if a.slot == ICON.INSPECT:
+        again = 0.0
+        for r, _ in v.o.own.inspected:
+            if r == a.roof:
+                again = 0.3
+                break
+        return 1.0 + 1.2 - again - 0.01 * a.roof
+    return v.use_value(a.slot) + v.card_value(v.o.board.row[ROW_INDEX[a.slot]])
+
+
+def _best_take(v: _View, legal: tuple):
+    """Phase 1: the best of ``legal`` (:func:`_take_value` inlined: the most frequent
+    decision of a game; each board slot's value is computed once)."""
+    inspected = {r for r, _ in v.o.own.inspected}
+    row = v.o.board.row
+    take, inspect = KIND.TAKE, ICON.INSPECT
+    best, best_value = legal[0], float("-inf")
+    for a in legal:
+        if a.kind is take:
+            slot = a.slot
+            if slot is inspect:
+                roof = a.roof
+                value = 1.0 + 1.2 - (0.3 if roof in inspected else 0.0) - 0.01 * roof
+            else:
+                value = v.use_value(slot) + v.card_value(row[ROW_INDEX[slot]])
+        else:
+            value = _VALUE[a.kind](v, a)
+        if value > best_value:
+            best, best_value = a, value
+    return best
+
+
+def _extra_value(v: _View, a) -> float:
+    now = v.use_value(EXTRA_ICON[a.extra])
+    b = v.o.board
+    late = b.round == ROUNDS and b.phase == PHASE.PLAY
+    return now + (1.0 if late else 0.0) - (0.0 if late else 0.8)
+
+
+def _pass_value(v: _View, a) -> float:
+    return -0.05
+
+
+_VALUE = dict.fromkeys(ActionKind, _pass_value)
+_VALUE.update({
+    KIND.TAKE: _take_value,
+    KIND.PLAY: lambda v, a: v.use_value(a.use, v.comp.cards[a.card].rescue),
+    KIND.FACEUP: lambda v, a: v.use_value(a.use, v.comp.cards[v.me.faceup].rescue) - 0.6,
+    KIND.DISCARD: lambda v, a: -0.5,
+    KIND.EXTRA: _extra_value,
+    KIND.KEEP: lambda v, a: 0.0,
+    KIND.MOVE: lambda v, a: v.move_value(a.heli, a.to),
+    KIND.RESCUE: lambda v, a: v.rescue_value(a.heli, a.person),
+    KIND.ORDER: lambda v, a: v.special_value("order", a.order, len(a.people)),
+    KIND.UPGRADE: lambda v, a: v.special_value("upgrade", a.upgrade, len(a.tokens or a.people)),
+    KIND.REPLACE: lambda v, a: -v.card_value(a.card),
+    KIND.UNLOAD: lambda v, a: v.cards[MODEL_INDEX[a.heli]].table.get(a.person, 0),
+})
+"""What the heuristic thinks an action of each kind is worth, in VP (pass: -0.05, only
+when nothing is worth doing)."""
 
 
 class HeuristicPlayer:
@@ -248,56 +406,54 @@ class HeuristicPlayer:
 
     def __init__(self, seed: int = 0, seat: int = 0):
         self.seed = seed
+        self._mine = (None, {})
+        self._kept = (None, None, {})
+
+    def _caches(self, o: Observation) -> tuple[dict, dict]:
+        """The valuations kept from this seat's last decision while what they depend on
+        is unchanged (see :class:`_View`): ``mine`` while the rooftops, staircases and this
+        seat's helicopters are the same values, ``kept`` while the answered questions are
+        the same object (:class:`~.options.Queries`: nothing on the table moved)."""
+        me, b = o.sides[o.seat], o.board
+        key = (o.seat, o.setup.comp, o.table, b.roofs, b.stairs, me.at, me.aboard, me.night)
+        last, mine = self._mine
+        if key != last:
+            mine = {}
+            self._mine = (key, mine)
+        queries, seat, kept = self._kept
+        if queries is not o.queries or seat != o.seat:
+            kept = {}
+            self._kept = (o.queries, o.seat, kept)
+        return mine, kept
 
     def choose(self, o: Observation):
         legal = o.legal
         if len(legal) == 1:
             return legal[0]
-        if o.board.phase == Phase.SIGHTING and not o.board.pending:
+        if o.board.phase == PHASE.SIGHTING and not o.board.pending:
             return self._bid(o)
-        v = _View(o)
+        v = _View(o, *self._caches(o))
+        if o.board.phase == PHASE.DRAW and not o.board.pending:
+            return _best_take(v, legal)
         best, best_value = legal[0], float("-inf")
+        value_of, cards = _VALUE, v.comp.cards
         for a in legal:
-            value = self._value(v, a)
+            kind = a.kind
+            if kind is KIND.PLAY:       # the most frequent kinds, inlined
+                value = v.use_value(a.use, cards[a.card].rescue)
+            elif kind is KIND.DISCARD:
+                value = -0.5
+            elif kind is KIND.MOVE:
+                value = v.move_value(a.heli, a.to)
+            else:
+                value = value_of[kind](v, a)
             if value > best_value:
                 best, best_value = a, value
         return best
 
-    # -- values ------------------------------------------------------------------------
     def _value(self, v: _View, a) -> float:
-        k = a.kind
-        o = v.o
-        if k == K.TAKE:
-            card = o.board.row[ROW.index(a.slot)] if a.slot != Icon.INSPECT else None
-            if card is None:
-                inspected = {r for r, _ in o.own.inspected}
-                return 1.0 + 1.2 - (0.3 if a.roof in inspected else 0.0) - 0.01 * a.roof
-            return v.use_value(a.slot) + v.card_value(card)
-        if k == K.PLAY:
-            return v.use_value(a.use, o.setup.comp.cards[a.card].rescue)
-        if k == K.FACEUP:
-            return v.use_value(a.use, o.setup.comp.cards[o.me.faceup].rescue) - 0.6
-        if k == K.DISCARD:
-            return -0.5
-        if k == K.EXTRA:
-            now = v.use_value(EXTRA_ICON[a.extra])
-            late = o.board.round == ROUNDS and o.board.phase == Phase.PLAY
-            return now + (1.0 if late else 0.0) - (0.0 if late else 0.8)
-        if k == K.KEEP:
-            return 0.0
-        if k == K.MOVE:
-            return v.move_value(a.heli, a.to)
-        if k == K.RESCUE:
-            return v.rescue_value(a.heli, a.person)
-        if k == K.ORDER:
-            return v.special_value("order", a.order, a.people)
-        if k == K.UPGRADE:
-            return v.special_value("upgrade", a.upgrade, a.tokens or a.people)
-        if k == K.REPLACE:
-            return -v.card_value(a.card)
-        if k == K.UNLOAD:
-            return v.cards[MODELS.index(a.heli)].table.get(a.person, 0)
-        return -0.05  # pass: only when nothing is worth doing
+        """What action ``a`` is worth now, in VP."""
+        return _VALUE[a.kind](v, a)
 
     # -- bids (WC.F4) ---------------------------------------------------------------------
     def _plan(self, o: Observation) -> tuple[int, ...]:

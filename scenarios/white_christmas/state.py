@@ -18,13 +18,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import turns
-from .actions import PHASE_NUMBER, Action, IllegalAction, Phase, Stairs
+from .actions import PHASE, PHASE_NUMBER, STAIRS, Action, IllegalAction
 from .components import MODELS, PEOPLE, ROW, words
 from .options import Queries
 from .table import Layout
-from .values import Board, Setup, SidePrivate, SidePublic
+from .values import Board, Setup, SidePrivate, SidePublic, evolve
 
 __all__ = ["State", "Observation", "IllegalAction"]
+
+_UNSET = object()
+"""A cached answer not computed yet."""
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,7 @@ class State:
     (this round's face-down staircase card per rooftop), ``radar_supply`` (face-down
     token values), ``sightings`` (the sighting deck, top first; the Cessna follows),
     ``orders_deck``. ``log``: the last transition's log lines as ``(template, args)``;
-    :attr:`events` formats them.
+    :attr:`events` formats them; ``logging``: whether transitions keep them.
     """
 
     setup: Setup = field(repr=False)
@@ -79,6 +82,8 @@ class State:
     sightings: tuple[int, ...]
     orders_deck: tuple[int, ...]
     log: tuple[tuple[str, tuple], ...] = field(default=(), repr=False, compare=False)
+    logging: bool = field(default=True, repr=False, compare=False)
+    """Whether ``apply`` keeps log lines (see :meth:`without_log`)."""
 
     # -- the engine protocol (scenarios.engine) ---------------------------------------
     @property
@@ -86,38 +91,51 @@ class State:
         """Log lines of the transition that made this state (public information only)."""
         return tuple(t.format(*args) if args else t for t, args in self.log)
 
+    # answers cached in the instance's __dict__ (class attributes, not fields: unset until asked)
+    _current = _legal = _legal_set = _queries = _UNSET
+
+    def without_log(self) -> "State":
+        """The same position, but its transitions keep no log (``events`` stay empty, no
+        log line is made): for Monte Carlo series, where only the result counts (the
+        engine protocol's optional member, used by ``play_game(..., keep_log=False)``).
+        Every draw, decision and result is the same as with the log."""
+        return evolve(self, {"log": (), "logging": False})
+
     def current_player(self) -> int | None:
         """The seat to decide (Captain Chambers never is: he plays inside ``apply``),
         or ``None`` once the game is over (cached)."""
-        d = self.__dict__
-        if "_current" not in d:
-            d["_current"] = turns.current_side(self)
-        return d["_current"]
+        current = self._current
+        if current is _UNSET:
+            current = self.__dict__["_current"] = turns.current_side(self)
+        return current
 
     def queries(self) -> Queries:
-        """The public questions of this position, answered once (:class:`~.options.Queries`)."""
-        d = self.__dict__
-        if "_queries" not in d:
-            d["_queries"] = Queries(self.setup.comp, self.table, self.sides, self.board.roofs, self.board.stairs)
-        return d["_queries"]
+        """The public questions of this position, answered once (:class:`~.options.Queries`;
+        shared with the next state when nothing they depend on changed)."""
+        q = self._queries
+        if q is _UNSET:
+            q = self.__dict__["_queries"] = Queries(self.setup.comp, self.table, self.sides, self.board.roofs,
+                                                    self.board.stairs, self.setup.memo("rescues memo"))
+        return q
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to decide, in a fixed order (cached)."""
-        cached = self.__dict__.get("_legal")
-        if cached is None:
-            cached = self.__dict__["_legal"] = turns.legal_actions(self)
-        return cached
+        legal = self._legal
+        if legal is _UNSET:
+            legal = self.__dict__["_legal"] = turns.legal_actions(self)
+        return legal
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is among :meth:`legal_actions` (identity first: actions are interned)."""
-        for a in self.legal_actions():
+        legal = self.legal_actions()
+        for a in legal:
             if a is action:
                 return True
-        legal = self.__dict__.get("_legal_set")
-        if legal is None:
-            legal = self.__dict__["_legal_set"] = frozenset(self.legal_actions())
+        every = self._legal_set
+        if every is _UNSET:
+            every = self.__dict__["_legal_set"] = frozenset(legal)
         try:
-            return action in legal
+            return action in every
         except TypeError:
             return False
 
@@ -134,10 +152,18 @@ class State:
 
     def observation(self, player: int) -> Observation:
         """What seat ``player`` may see (see :class:`Observation`)."""
-        legal = self.legal_actions() if self.current_player() == player else ()
+        current, legal, queries = self._current, self._legal, self._queries
+        if current is _UNSET:
+            current = self.current_player()
+        if current != player:
+            legal = ()
+        elif legal is _UNSET:
+            legal = self.legal_actions()
+        if queries is _UNSET:
+            queries = self.queries()
         obs = object.__new__(Observation)   # the frozen dataclass's fields, without __init__'s cost
         obs.__dict__.update(seat=player, setup=self.setup, table=self.table, board=self.board, sides=self.sides,
-                            own=self.private[player], legal=legal, queries=self.queries())
+                            own=self.private[player], legal=legal, queries=queries)
         return obs
 
     def describe(self, action: Action) -> str:
@@ -203,10 +229,10 @@ def render(o: Observation) -> str:
             occupant[node] = f"{labels[side]} {MODELS[i]} [{_people(s.aboard[i])}]"
     lines.append("Rooftops, left to right:")
     for k, roof in enumerate(o.table.roofs):
-        if b.stairs_state == Stairs.REVEALED:
+        if b.stairs_state == STAIRS.REVEALED:
             stairs = f"staircase: {_people(b.stairs[k])}"
         else:
-            stairs = "staircase: face down" if b.stairs_state == Stairs.FACE_DOWN else "no staircase"
+            stairs = "staircase: face down" if b.stairs_state == STAIRS.FACE_DOWN else "no staircase"
         top, bottom = o.table.slots[k][1], o.table.slots[k][0]
         lines.append(f"  {k + 1}. {roof} ({o.table.spaces[k]} spaces): {_people(b.roofs[k])} | {stairs} | "
                      f"top {occupant.get(top, '-')} | bottom {occupant.get(bottom, '-')}")
@@ -236,6 +262,6 @@ def render(o: Observation) -> str:
     if b.pending and b.pending[0].side == o.seat:
         front = b.pending[0]
         lines.append(f"Asked: {words(front.ask)}" + (f" ({front.why})" if front.why else ""))
-    elif b.phase == Phase.SIGHTING and not b.over:
+    elif b.phase == PHASE.SIGHTING and not b.over:
         lines.append("Sealed bid: add radar tokens one by one, then seal")
     return "\n".join(lines)

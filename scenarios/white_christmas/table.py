@@ -26,11 +26,12 @@ same immutable graph), so a game pays for each distinct graph once per process.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Callable, Mapping
 
 from geometry.board_graph import BoardGraph, Node
 
 from .components import MODELS, Model, Rooftop
+from .values import evolve
 
 __all__ = ["Layout", "build_layout", "EDGE_KINDS", "LANDING", "STAIRS", "flight_kind"]
 
@@ -46,6 +47,7 @@ def flight_kind(model: Model) -> str:
 
 EDGE_KINDS = (LANDING, STAIRS) + tuple(flight_kind(m) for m in MODELS)
 _CACHE: dict[tuple, "Layout"] = {}
+_ANSWERS: dict[tuple, "Layout"] = {}
 _CACHE_LIMIT = 512
 
 
@@ -61,21 +63,22 @@ def carrier_name(label: str) -> str:
     return f"{label} carrier"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Layout:
     """A table graph and the answers the engine needs from it.
 
-    ``roofs``: rooftop nodes in row order; ``spaces[k]``: People spaces of rooftop k;
-    ``slots[k][i]``: the slot of rooftop k for ``MODELS[i]``; ``stairs[k]``: its
-    staircase node (``()`` when no staircases are out); ``carriers[side]`` and
+    ``graph``: the board graph (derived on first use: a Monte Carlo series reads only
+    the answers); ``roofs``: rooftop nodes in row order; ``spaces[k]``: People spaces of
+    rooftop k; ``slots[k][i]``: the slot of rooftop k for ``MODELS[i]``; ``stairs[k]``:
+    its staircase node (``()`` when no staircases are out); ``carriers[side]`` and
     ``capacity[side]``: each carrier node and its People spaces; ``roof_of``: rooftop
     index of any rooftop, slot or staircase node; ``flights[(model, node, side)]``: the
     nodes a helicopter of ``side`` at ``node`` may fly to, before occupancy (its own
     carrier, slots of its model); ``reach[slot]``: ``(node, rooftop index, is_staircase)``
-    of the People places a helicopter in that slot can rescue from (WC.G5).
+    of the People places a helicopter in that slot can rescue from (WC.G5). Layouts are
+    memoised, so one table is one object: equality and hashing are by identity.
     """
 
-    graph: BoardGraph = field(repr=False)
     key: tuple = field(repr=False)
     roofs: tuple[str, ...]
     spaces: tuple[int, ...]
@@ -86,6 +89,15 @@ class Layout:
     roof_of: Mapping[str, int] = field(repr=False, compare=False)
     flights: Mapping[tuple, tuple[str, ...]] = field(repr=False, compare=False)
     reach: Mapping[str, tuple[tuple[str, int, bool], ...]] = field(repr=False, compare=False)
+    source: Callable[[], BoardGraph] = field(repr=False, compare=False, default=None)
+
+    @property
+    def graph(self) -> BoardGraph:
+        """The board graph of this table (derived once, on first use, by ``source``)."""
+        d = self.__dict__
+        if "_graph" not in d:
+            d["_graph"] = self.source()
+        return d["_graph"]
 
     @classmethod
     def from_graph(cls, graph: BoardGraph, key: tuple) -> "Layout":
@@ -118,15 +130,15 @@ class Layout:
                 found = graph.reachable(slot, kind=(LANDING, STAIRS), max_edges=2)
                 reach[slot] = tuple((n, roof_of[n], graph.node(n).kind == "staircase") for n in found
                                     if graph.node(n).kind in people_kinds)
-        return cls(graph, key, roofs, tuple(graph.node(r).capacity for r in roofs), tuple(slots),
-                   tuple(stairs), carriers, tuple(graph.node(c).capacity for c in carriers), roof_of,
-                   flights, reach)
+        layout = cls(key, roofs, tuple(graph.node(r).capacity for r in roofs), tuple(slots), tuple(stairs),
+                     carriers, tuple(graph.node(c).capacity for c in carriers), roof_of, flights, reach)
+        layout.__dict__["_graph"] = graph
+        return layout
 
     # -- derived tables ---------------------------------------------------------------
     def with_stairs(self, present: bool) -> "Layout":
         """This table with a staircase left of every rooftop (WC.G2), or with none."""
         rooftops, labels, capacity, _ = self.key
-        key = (rooftops, labels, capacity, present)
 
         def derive():
             if present:
@@ -134,13 +146,12 @@ class Layout:
                     add_nodes=[Node(stairs_name(r), kind="staircase", order=k) for k, r in enumerate(self.roofs)],
                     add_edges=[(stairs_name(r), r, STAIRS) for r in self.roofs])
             return self.graph.with_changes(remove_nodes=self.stairs)
-        return _memo(key, derive)
+        return _memo((rooftops, labels, capacity, present), derive)
 
     def with_capacity(self, side: int, spaces: int) -> "Layout":
         """This table with carrier ``side`` holding ``spaces`` People (upgrade 5, WC.F5)."""
         rooftops, labels, capacity, stairs = self.key
         new = capacity[:side] + (spaces,) + capacity[side + 1:]
-        key = (rooftops, labels, new, stairs)
 
         def derive():
             old = self.graph.node(self.carriers[side])
@@ -149,19 +160,30 @@ class Layout:
             return self.graph.with_changes(
                 remove_nodes=[old.name],
                 add_nodes=[Node(old.name, kind="carrier", number=side, capacity=spaces)], add_edges=edges)
-        return _memo(key, derive)
+        return _memo((rooftops, labels, new, stairs), derive)
 
     def leftmost(self, roofs) -> tuple[int, ...]:
         """Rooftop indices of ``roofs`` sorted left to right (the row order, WC.G1)."""
         return tuple(self.roof_of[n] for n in self.graph.ranked("order", among=[self.roofs[k] for k in roofs]))
 
 
-def _memo(key: tuple, derive) -> Layout:
+def _memo(key: tuple, derive: Callable[[], BoardGraph]) -> Layout:
+    """The layout of table ``key`` = (rooftops, labels, carrier capacities, staircases
+    out). Carrier capacities change none of the graph's answers, so the answers are read
+    once per (rooftops, labels, staircases) and shared; the graph of another capacity is
+    derived only when someone looks at it."""
     hit = _CACHE.get(key)
     if hit is None:
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
-        hit = _CACHE[key] = Layout.from_graph(derive(), key)
+        rooftops, labels, capacity, stairs = key
+        like = _ANSWERS.get((rooftops, labels, stairs))
+        if like is None:
+            hit = _ANSWERS[(rooftops, labels, stairs)] = Layout.from_graph(derive(), key)
+        else:
+            hit = evolve(like, {"key": key, "capacity": capacity, "source": derive})
+            hit.__dict__.pop("_graph", None)
+        _CACHE[key] = hit
     return hit
 
 

@@ -9,10 +9,12 @@ the game on to the next decision (:func:`.flow.advance`) and freezes the new sta
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import repeat
+from operator import is_not
 
 from . import actions as A
-from .actions import ActionKind as K, Ask, IllegalAction, Pending, Phase
-from .components import MODELS, ROW, Extra, Icon, Wild, words
+from .actions import ASK, KIND, PHASE, IllegalAction, Pending
+from .components import EXTRA, ICON, MODELS, ROW, WILD, Icon, words
 from .flow import advance, on_turn
 from .options import can_advance, special_options, special_possible
 from .work import Work, _without
@@ -33,20 +35,20 @@ def current_side(s) -> int | None:
 # -- legal actions ------------------------------------------------------------------------
 def _possible(s, side: int, icon: Icon) -> bool:
     """Whether ``side`` could do action ``icon`` now (a Rescue of any type for Rescue)."""
-    if icon == Icon.RADAR:
+    if icon == ICON.RADAR:
         return s.board.radar_left > 0
-    if icon == Icon.INFLUENCE:
+    if icon == ICON.INFLUENCE:
         return can_advance(s.setup.comp, s.sides[side])
-    if icon == Icon.MOVE:
-        return bool(s.queries().moves(side))
-    if icon == Icon.RESCUE:
+    if icon == ICON.MOVE:
+        return s.queries().can_move(side)
+    if icon == ICON.RESCUE:
         return bool(s.queries().rescues(side))
     return special_possible(s.setup.comp, s.sides[side], s.setup.colours[side], s.private[side].radar,
                             s.board.orders_row)
 
 
-EXTRA_ICON = {Extra.INFLUENCE: Icon.INFLUENCE, Extra.DOUBLE_MOVE: Icon.MOVE,
-              Extra.DOUBLE_SPECIAL_ORDER: Icon.SPECIAL_ORDER, Extra.RESCUE: Icon.RESCUE}
+EXTRA_ICON = {EXTRA.INFLUENCE: ICON.INFLUENCE, EXTRA.DOUBLE_MOVE: ICON.MOVE,
+              EXTRA.DOUBLE_SPECIAL_ORDER: ICON.SPECIAL_ORDER, EXTRA.RESCUE: ICON.RESCUE}
 
 
 def _specials(s, side: int) -> list:
@@ -62,9 +64,10 @@ def _extras(s, side: int) -> list:
     return out
 
 
-def _distinct_cards(s, hand) -> list[int]:
+def _distinct(faces: tuple[int, ...], hand) -> list[int] | tuple[int, ...]:
     """One card id per distinct card face in ``hand`` (identical cards are one choice)."""
-    faces = s.setup.comp.faces
+    if len(set(map(faces.__getitem__, hand))) == len(hand):
+        return hand                  # the usual case: no two cards alike
     seen, out = set(), []
     for c in hand:
         if faces[c] not in seen:
@@ -75,12 +78,11 @@ def _distinct_cards(s, hand) -> list[int]:
 
 def _question(s, front: Pending) -> list:
     side = front.side
-    comp = s.setup.comp
-    if front.ask == Ask.MOVE:
+    if front.ask == ASK.MOVE:
         return [A.move(m, d) for m, d in s.queries().moves(side, front.helis)] + [A.PASS]
-    if front.ask == Ask.RESCUE:
+    if front.ask == ASK.RESCUE:
         return [A.rescue(m, n, p) for m, n, p in s.queries().rescues(side, front.person)] + [A.PASS]
-    if front.ask == Ask.SPECIAL_ORDER:
+    if front.ask == ASK.SPECIAL_ORDER:
         out = []
         for kind, index, paid in _specials(s, side):
             if kind == "order":
@@ -90,9 +92,9 @@ def _question(s, front: Pending) -> list:
             else:
                 out.append(A.upgrade(index, people=paid))
         return out + [A.PASS]
-    if front.ask == Ask.REPLACE:
-        return [A.replace(c) for c in _distinct_cards(s, s.private[side].hand)]
-    if front.ask == Ask.UNLOAD:
+    if front.ask == ASK.REPLACE:
+        return [A.replace(c) for c in _distinct(s.setup.comp.faces, s.private[side].hand)]
+    if front.ask == ASK.UNLOAD:
         me, own = s.sides[side], s.table.carriers[side]
         return [A.unload(m, p) for i, m in enumerate(MODELS) if me.at[i] == own
                 for p in dict.fromkeys(me.aboard[i])]
@@ -108,32 +110,61 @@ def legal_actions(s) -> tuple:
     if b.pending:
         return tuple(_question(s, b.pending[0]))
     extras = _extras(s, side) if s.sides[side].extras else []
-    if b.phase == Phase.DRAW:
-        return _takes(tuple(c is not None for c in b.row), bool(s.deck or b.discard), len(s.table.roofs)) + tuple(extras)
-    if b.phase == Phase.SIGHTING:
+    if b.phase == PHASE.DRAW:
+        filled = tuple(map(is_not, b.row, repeat(None)))
+        return _takes(filled, bool(s.deck or b.discard), len(s.table.roofs)) + tuple(extras)
+    if b.phase == PHASE.SIGHTING:
         return tuple([A.bid(v) for v in dict.fromkeys(s.private[side].radar)] + [A.SEAL])
     hand = s.private[side].hand
-    cards = s.setup.comp.cards
-    distinct = _distinct_cards(s, hand)
-    faces = [cards[c] for c in distinct]
+    comp = s.setup.comp
+    plays, faceups = _menus(comp)
+    menu = [plays[c] for c in _distinct(comp.faces, hand)]
     up = s.sides[side].faceup
-    up_card = cards[up] if up is not None and hand else None
-    need = {use for card in faces + ([up_card] if up_card else []) for use in card.uses()}
-    ok = {icon: _possible(s, side, icon) for icon in need if icon != Icon.RESCUE}
-    if Icon.RESCUE in need:
-        people = {p for _, _, p in s.queries().rescues(side)}
-
-    def can(card, use):
-        if use == Icon.RESCUE:
-            return card.rescue in people if card.rescue is not None else bool(people)
-        return ok[use]
+    if up is not None and hand:
+        menu.append(faceups[up])
     out = []
-    for c, card in zip(distinct, faces):
-        out += [A.play(c, use) for use in card.uses() if can(card, use)]
-        out.append(A.discard(c))
-    if up_card is not None:
-        out += [A.faceup(use) for use in up_card.uses() if can(up_card, use)]
+    ok = {}
+    people = None
+    for rescue, person, others, discard in menu:
+        if rescue is not None:
+            if people is None:
+                people = s.queries().rescue_types(side)
+            if person in people if person is not None else people:
+                out.append(rescue)
+        for action, use in others:
+            can = ok.get(use)
+            if can is None:
+                can = ok[use] = _possible(s, side, use)
+            if can:
+                out.append(action)
+        if discard is not None:
+            out.append(discard)
     return tuple(out + extras)
+
+
+_MENUS: tuple = (None, ())
+"""The card sets last seen and their phase-2 menus (:func:`_menus`), as one pair."""
+
+
+def _menus(comp) -> tuple:
+    """Phase 2's menus before what is possible now (WC.F3), per action card id, for
+    playing it from the hand and for playing it face up: ``(its Rescue or None, the
+    Rescue's type, ((action, use), ...) of its other uses, its discard or None)`` in
+    menu order (a card's Rescue is its first use); made once per card set."""
+    global _MENUS
+    seen, menus = _MENUS
+    if seen is not comp:
+        plays, faceups = [], []
+        for c, card in enumerate(comp.cards):
+            rescue = ICON.RESCUE in card.uses()
+            others = tuple(use for use in card.uses() if use != ICON.RESCUE)
+            plays.append((A.play(c, ICON.RESCUE) if rescue else None, card.rescue,
+                          tuple((A.play(c, use), use) for use in others), A.discard(c)))
+            faceups.append((A.faceup(ICON.RESCUE) if rescue else None, card.rescue,
+                            tuple((A.faceup(use), use) for use in others), None))
+        menus = (tuple(plays), tuple(faceups))
+        _MENUS = (comp, menus)
+    return menus
 
 
 @lru_cache(maxsize=4096)
@@ -142,20 +173,25 @@ def _takes(filled: tuple, deck: bool, roofs: int) -> tuple:
     while the deck (or the discard pile to rebuild it) has a card."""
     out = [A.take(slot) for slot, full in zip(ROW, filled) if full]
     if deck:
-        out += [A.take(Icon.INSPECT, k) for k in range(roofs)]
+        out += [A.take(ICON.INSPECT, k) for k in range(roofs)]
     return tuple(out)
 
 
 # -- resolving an action ------------------------------------------------------------------
+SLOT_WHY = {icon: f"{words(icon)} slot" for icon in ROW}
+"""Why a board slot's action asks its details (the question's ``why``)."""
+
+
 def _perform(w: Work, side: int, icon: Icon, person, why: str) -> None:
     """Do the action ``icon`` (WC.F5): Radar and Influence at once; Move, Rescue and
-    Special Order ask their details next (nothing when impossible)."""
-    if icon == Icon.RADAR:
+    Special Order ask their details next (nothing when impossible). Called right after a
+    card is taken or played, so the copied state's answered questions still hold."""
+    if icon == ICON.RADAR:
         w.take_radar(side)
-    elif icon == Icon.INFLUENCE:
+    elif icon == ICON.INFLUENCE:
         w.influence(side)
     else:
-        pending = w.ask_for(side, icon, person, why)
+        pending = w.ask_for(side, icon, person, why, w.s.queries())
         if pending is None:
             w.log("  {}: nothing possible", words(icon))
         else:
@@ -170,8 +206,8 @@ def _hand_minus(w: Work, side: int, card: int) -> None:
 def _take(w: Work, side: int, a) -> None:
     """WC.F2: take a card into hand and do its slot's action (the deck top: Inspect)."""
     w.b["turn"] += 1
-    label = w.label(side)
-    if a.slot == Icon.INSPECT:
+    label = w.labels[side]
+    if a.slot == ICON.INSPECT:
         card = w.draw_card()
         k = a.roof
         w.set_priv(side, hand=tuple(sorted(w.priv[side].hand + (card,))),
@@ -186,7 +222,7 @@ def _take(w: Work, side: int, a) -> None:
     w.set_priv(side, hand=tuple(sorted(w.priv[side].hand + (card,))))
     w.set_side(side, hand=w.sides[side].hand + 1)
     w.log("{} takes {} from the {} slot", label, w.comp.cards[card].name, words(a.slot))
-    _perform(w, side, a.slot, None, f"{words(a.slot)} slot")
+    _perform(w, side, a.slot, None, SLOT_WHY[a.slot])
     w.refill_row()
 
 
@@ -194,13 +230,13 @@ def _play(w: Work, side: int, a) -> None:
     """WC.F3: play a hand card or the face-up card (then put a hand card face up), or
     discard a card without effect."""
     w.b["turn"] += 1
-    label = w.label(side)
-    if a.kind == K.DISCARD:
+    label = w.labels[side]
+    if a.kind == KIND.DISCARD:
         _hand_minus(w, side, a.card)
         w.discard_card(a.card)
         w.log("{} discards {} without effect", label, w.comp.cards[a.card].name)
         return
-    if a.kind == K.PLAY:
+    if a.kind == KIND.PLAY:
         card_id = a.card
         _hand_minus(w, side, card_id)
         w.discard_card(card_id)
@@ -208,7 +244,7 @@ def _play(w: Work, side: int, a) -> None:
     else:
         card_id = w.sides[side].faceup
         w.set_side(side, faceup=None)
-        if w.setup.solo and w.comp.cards[card_id].wild == Wild.ACTION:
+        if w.setup.solo and w.comp.cards[card_id].wild == WILD.ACTION:
             w.b["removed"] = w.b["removed"] + (card_id,)
             gone = " (single use in solo: removed from the game)"
         else:
@@ -217,21 +253,21 @@ def _play(w: Work, side: int, a) -> None:
         w.log("{} plays the face-up {}: {}{}", label, w.comp.cards[card_id].name, words(a.use), gone)
     card = w.comp.cards[card_id]
     _perform(w, side, a.use, card.rescue, card.name)
-    if a.kind == K.FACEUP:
-        w.b["pending"] = w.b["pending"] + (Pending(Ask.REPLACE, side, why="face-up card played"),)
+    if a.kind == KIND.FACEUP:
+        w.b["pending"] = w.b["pending"] + (A.pending(ASK.REPLACE, side, why="face-up card played"),)
 
 
 def _extra(w: Work, side: int, a) -> None:
     """WC.F4: use an action kept from a won sighting (free, during the turn)."""
     me = w.sides[side]
     w.set_side(side, extras=_without(me.extras, (a.extra,)))
-    w.log("{} uses the sighting's {}", w.label(side), words(a.extra))
-    if a.extra == Extra.INFLUENCE:
+    w.log("{} uses the sighting's {}", w.labels[side], words(a.extra))
+    if a.extra == EXTRA.INFLUENCE:
         w.influence(side)
         return
     icon = EXTRA_ICON[a.extra]
     first = w.ask_for(side, icon, None, "sighting")
-    twice = a.extra in (Extra.DOUBLE_MOVE, Extra.DOUBLE_SPECIAL_ORDER)
+    twice = a.extra in (EXTRA.DOUBLE_MOVE, EXTRA.DOUBLE_SPECIAL_ORDER)
     w.push(*([first] + ([first] if twice else [])))
 
 
@@ -243,7 +279,7 @@ def _move(w: Work, side: int, a) -> None:
     others = tuple(m for m in front.helis if m != a.heli)
     if front.both and others and w.can_move(side, others):
         k = len(w.b["pending"]) - before  # unloading questions the flight raised come first
-        follow = Pending(Ask.MOVE, side, helis=others, why="advanced communications")
+        follow = A.pending(ASK.MOVE, side, helis=others, why="advanced communications")
         w.b["pending"] = w.b["pending"][:k] + (follow,) + w.b["pending"][k:]
 
 
@@ -252,55 +288,59 @@ def _rescue(w: Work, side: int, a) -> None:
     front = w.pop()
     w.rescue(side, a.heli, a.at, a.person)
     if front.picks > 1 and w.can_rescue(side, front.person):
-        w.push(Pending(Ask.RESCUE, side, person=front.person, picks=front.picks - 1, why="special rescue device"))
+        w.push(A.pending(ASK.RESCUE, side, person=front.person, picks=front.picks - 1, why="special rescue device"))
 
 
 def _answer(w: Work, side: int, a) -> None:
-    if a.kind == K.ORDER:
+    if a.kind == KIND.ORDER:
         w.pop()
         w.complete_order(side, a.order, a.people)
-    elif a.kind == K.UPGRADE:
+    elif a.kind == KIND.UPGRADE:
         w.pop()
         w.do_upgrade(side, a.upgrade, a.people, a.tokens)
-    elif a.kind == K.REPLACE:
+    elif a.kind == KIND.REPLACE:
         w.pop()
         _hand_minus(w, side, a.card)
         w.set_side(side, faceup=a.card)
-        w.log("{} puts {} face up next to the carrier", w.label(side), w.comp.cards[a.card].name)
-    elif a.kind == K.UNLOAD:
+        w.log("{} puts {} face up next to the carrier", w.labels[side], w.comp.cards[a.card].name)
+    elif a.kind == KIND.UNLOAD:
         w.pop()
         w.unload(side, MODELS.index(a.heli), (a.person,))
         w.settle(side)
-    elif a.kind == K.KEEP:
+    elif a.kind == KIND.KEEP:
         w.pop()
-        w.log("{} keeps {} for a later turn", w.label(side),
+        w.log("{} keeps {} for a later turn", w.labels[side],
               ", ".join(words(e) for e in w.sides[side].extras))
     else:  # PASS
         front = w.pop()
-        w.log("{} passes ({})", w.label(side), words(front.ask))
+        w.log("{} passes ({})", w.labels[side], words(front.ask))
 
 
 def _bid(w: Work, side: int, a) -> None:
     """WC.F4: tokens go into the sealed bid one by one; sealing shows only how many."""
     mine = w.priv[side]
-    if a.kind == K.BID:
+    if a.kind == KIND.BID:
         w.set_priv(side, radar=_without(mine.radar, (a.value,)), bid=tuple(sorted(mine.bid + (a.value,))))
         return
     w.b["turn"] += 1
     w.set_side(side, bid=len(mine.bid))
-    w.log("{} bids {} token(s), face down", w.label(side), len(mine.bid))
+    w.log("{} bids {} token(s), face down", w.labels[side], len(mine.bid))
 
 
-_RESOLVE = {K.TAKE: _take, K.PLAY: _play, K.FACEUP: _play, K.DISCARD: _play, K.EXTRA: _extra, K.MOVE: _move,
-            K.RESCUE: _rescue, K.BID: _bid, K.SEAL: _bid}
+_RESOLVE = {KIND.TAKE: _take, KIND.PLAY: _play, KIND.FACEUP: _play, KIND.DISCARD: _play, KIND.EXTRA: _extra, KIND.MOVE: _move,
+            KIND.RESCUE: _rescue, KIND.BID: _bid, KIND.SEAL: _bid}
 
 
 def apply(s, action):
     """The state after ``action`` by the seat to decide. Raises :class:`IllegalAction`
     (nothing changes) when the action is not among :func:`legal_actions`."""
-    if not s.is_legal(action):
-        raise IllegalAction(f"not a legal action now: {_short(action)} (legal: "
-                            f"{len(s.legal_actions())} actions, see legal_actions())")
+    for legal in s.legal_actions():     # is_legal's identity test, inlined (actions are interned)
+        if legal is action:
+            break
+    else:
+        if not s.is_legal(action):
+            raise IllegalAction(f"not a legal action now: {_short(action)} (legal: "
+                                f"{len(s.legal_actions())} actions, see legal_actions())")
     side = s.current_player()
     w = Work(s)
     _RESOLVE.get(action.kind, _answer)(w, side, action)
@@ -314,12 +354,12 @@ def _short(action) -> str:
 
 
 # -- text -----------------------------------------------------------------------------------
-_TEXT = {K.PLAY: "play {card}: {use}", K.DISCARD: "discard {card} without effect",
-         K.EXTRA: "use the sighting's {extra} now", K.KEEP: "keep the sighting's actions for a later turn",
-         K.BID: "add a radar token worth {a.value} to the sealed bid", K.MOVE: "fly the {a.heli} to {a.to}",
-         K.RESCUE: "rescue a {a.person} from {a.at} with the {a.heli}",
-         K.REPLACE: "put {card} face up next to the carrier", K.UNLOAD: "unload a {a.person} from the {a.heli}",
-         K.PASS: "pass"}
+_TEXT = {KIND.PLAY: "play {card}: {use}", KIND.DISCARD: "discard {card} without effect",
+         KIND.EXTRA: "use the sighting's {extra} now", KIND.KEEP: "keep the sighting's actions for a later turn",
+         KIND.BID: "add a radar token worth {a.value} to the sealed bid", KIND.MOVE: "fly the {a.heli} to {a.to}",
+         KIND.RESCUE: "rescue a {a.person} from {a.at} with the {a.heli}",
+         KIND.REPLACE: "put {card} face up next to the carrier", KIND.UNLOAD: "unload a {a.person} from the {a.heli}",
+         KIND.PASS: "pass"}
 """The text of the actions that need only their own values."""
 
 
@@ -329,18 +369,18 @@ def describe(s, a) -> str:
     if a.kind in _TEXT:
         card = comp.cards[a.card].name if a.card is not None else ""
         return _TEXT[a.kind].format(a=a, card=card, use=words(a.use), extra=words(a.extra))
-    if a.kind == K.TAKE:
-        if a.slot == Icon.INSPECT:
+    if a.kind == KIND.TAKE:
+        if a.slot == ICON.INSPECT:
             return f"take the deck top (Inspect: +1 VP, look at the staircase of {s.table.roofs[a.roof]})"
         card = s.board.row[ROW.index(a.slot)]
         return f"take {comp.cards[card].name} from the {words(a.slot)} slot and do {words(a.slot)}"
-    if a.kind == K.FACEUP:
+    if a.kind == KIND.FACEUP:
         up = s.sides[current_side(s)].faceup
         return f"play the face-up {comp.cards[up].name}: {words(a.use)} (then put a hand card face up)"
-    if a.kind == K.SEAL:
+    if a.kind == KIND.SEAL:
         mine = s.private[current_side(s)].bid
         return f"seal the bid ({len(mine)} token(s) worth {sum(mine)})"
-    if a.kind == K.ORDER:
+    if a.kind == KIND.ORDER:
         return f"complete {comp.orders[a.order].label()} discarding {', '.join(a.people)}"
     paid = ", ".join(a.people) if a.people else (" + ".join(map(str, a.tokens)) + " in radar" if a.tokens else "")
     up = comp.upgrades[a.upgrade - 1]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Pending, Phase, Stairs
-from .components import Bonus, Colour, Components, Extra, Person, Rooftop
+from .components import Bonus, Colour, Components, Extra, Person, Rooftop, memo_in
 
 __all__ = ["Setup", "Board", "SidePublic", "SidePrivate", "evolve", "CHAMBERS"]
 
@@ -57,6 +57,11 @@ class Setup:
     @property
     def sides(self) -> int:
         return len(self.labels)
+
+    memo = memo_in
+    """``memo(name)``: a cache named ``name`` for this game's answers that depend only on
+    public values and the key they are stored under: it lives as long as the game, so it
+    stays small (see :func:`~.components.memo_in`)."""
 
     @property
     def seats(self) -> int:

@@ -17,18 +17,23 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .actions import Ask, Pending
-from .components import MODELS, PEOPLE, ROW, Bonus, Icon, Person, words
+from .actions import ASK, Pending, pending
+from .components import BONUS, ICON, MODELS, PEOPLE, ROW, Icon, Person, words
 from .options import can_advance, free_spaces, heli_side, moves, rescues, special_possible
-from .values import Board, SidePrivate, SidePublic, evolve
+from .values import Board, SidePrivate, SidePublic
 
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["Work", "HIDDEN"]
+__all__ = ["Work", "Text", "joined", "HIDDEN", "QUERIES"]
 
 HIDDEN = ("deck", "stairs_deck", "stairs_used", "stairs_down", "radar_supply", "sightings", "orders_deck")
 """The state's piles nobody sees (copied as they are; replaced, never mutated)."""
+QUERIES = "_queries"
+"""Where a state keeps its answered questions (:meth:`~.state.State.queries`)."""
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 def _without(items: tuple, paid) -> tuple:
@@ -44,27 +49,56 @@ def _add_count(counts: tuple[int, ...], person: Person, n: int = 1) -> tuple[int
     return counts[:i] + (counts[i] + n,) + counts[i + 1:]
 
 
+class Text:
+    """A log argument made into text only when the log is read: formatting it calls
+    ``make(*args)`` (``args`` are immutable values, so the text is the one of the
+    moment it was logged). Games played without a log never build it."""
+
+    __slots__ = ("make", "args")
+
+    def __init__(self, make, *args):
+        self.make, self.args = make, args
+
+    def __format__(self, spec: str) -> str:
+        return format(self.make(*self.args), spec)
+
+
+def joined(items, every=str) -> str:
+    """``items`` as ``a, b, c`` (each through ``every``)."""
+    return ", ".join(map(every, items))
+
+
+def _order_labels(orders, indices) -> str:
+    return ", ".join(orders[o].label() for o in indices)
+
+
 class Work:
     """A mutable copy of a :class:`~.state.State` while one action resolves.
 
-    ``b``: the board's fields (a dict); ``sides`` / ``priv``: lists of the sides' public
-    and private values (replaced, never mutated); the hidden piles as tuples.
+    ``labels``: the sides' names; ``b``: the board's fields (a dict); ``sides`` / ``priv``: lists of the sides' public
+    and private values (replaced, never mutated); the hidden piles (:data:`HIDDEN`) as
+    tuples; ``events``: the log lines made (none unless ``logging``); ``moved``: whether a
+    helicopter moved, took People aboard or turned its card since the copy.
     """
 
-    __slots__ = ("s", "setup", "comp", "table", "b", "sides", "priv", "deck", "stairs_deck", "stairs_used",
-                 "stairs_down", "radar_supply", "sightings", "orders_deck", "events", "_rng")
+    __slots__ = ("s", "setup", "comp", "labels", "table", "b", "sides", "priv", "deck", "stairs_deck", "stairs_used",
+                 "stairs_down", "radar_supply", "sightings", "orders_deck", "events", "logging", "moved", "_rng")
 
     def __init__(self, state: "State"):
         self.s = state
-        self.setup = state.setup
-        self.comp = state.setup.comp
+        self.setup = setup = state.setup
+        self.comp = setup.comp
+        self.labels = setup.labels
         self.table = state.table
-        self.b = dict(state.board.__dict__)
+        self.b = state.board.__dict__.copy()
         self.sides = list(state.sides)
         self.priv = list(state.private)
-        for name in HIDDEN:
-            setattr(self, name, getattr(state, name))
+        self.deck, self.stairs_deck, self.stairs_used = state.deck, state.stairs_deck, state.stairs_used
+        self.stairs_down, self.radar_supply, self.sightings = state.stairs_down, state.radar_supply, state.sightings
+        self.orders_deck = state.orders_deck
         self.events: list[tuple[str, tuple]] = []
+        self.logging = state.logging
+        self.moved = False
         self._rng = None
 
     # -- randomness and log ---------------------------------------------------------
@@ -80,11 +114,10 @@ class Work:
         return tuple(items[i] for i in self.rng.permutation(len(items))) if len(items) > 1 else items
 
     def log(self, template: str, *args) -> None:
-        """A log line ``template.format(*args)``, formatted only when read."""
-        self.events.append((template, args))
-
-    def label(self, side: int) -> str:
-        return self.setup.labels[side]
+        """A log line ``template.format(*args)``, formatted only when read; nothing when
+        the state keeps no log (:meth:`~.state.State.without_log`)."""
+        if self.logging:
+            self.events.append((template, args))
 
     def is_chambers(self, side: int) -> bool:
         return side == self.setup.chambers
@@ -92,12 +125,20 @@ class Work:
     # -- values -----------------------------------------------------------------------
     def set_side(self, i: int, **changes) -> SidePublic:
         """Replace side ``i``'s public values (see :func:`~.values.evolve`)."""
-        self.sides[i] = new = evolve(self.sides[i], changes)
+        if not self.moved and ("at" in changes or "aboard" in changes or "night" in changes):
+            self.moved = True
+        d = self.sides[i].__dict__.copy()      # evolve(), inlined: the hot loop's most frequent copy
+        d.update(changes)
+        self.sides[i] = new = _new(SidePublic)
+        _set(new, "__dict__", d)
         return new
 
     def set_priv(self, i: int, **changes) -> SidePrivate:
         """Replace side ``i``'s private values."""
-        self.priv[i] = new = evolve(self.priv[i], changes)
+        d = self.priv[i].__dict__.copy()
+        d.update(changes)
+        self.priv[i] = new = _new(SidePrivate)
+        _set(new, "__dict__", d)
         return new
 
     def push(self, *items: Pending) -> None:
@@ -114,7 +155,7 @@ class Work:
         """``vp`` victory points on the score track (never negative)."""
         if vp > 0:
             me = self.set_side(side, vp=self.sides[side].vp + vp)
-            self.log("  {} scores {} VP ({}): {} VP", self.label(side), vp, why, me.vp)
+            self.log("  {} scores {} VP ({}): {} VP", self.labels[side], vp, why, me.vp)
 
     def to_supply(self, person: Person, n: int = 1) -> None:
         self.b["supply"] = _add_count(self.b["supply"], person, n)
@@ -165,13 +206,13 @@ class Work:
             new, self.orders_deck = self.orders_deck[:n], self.orders_deck[n:]
             self.b["orders_row"] = row + new
             self.b["orders_left"] = len(self.orders_deck)
-            self.log("  special orders revealed: {}", ", ".join(self.comp.orders[o].label() for o in new))
+            self.log("  special orders revealed: {}", Text(_order_labels, self.comp.orders, new))
 
     # -- radar (WC.F5) ------------------------------------------------------------------
     def take_radar(self, side: int) -> bool:
         """Draw a random radar token from the supply, face down (WC.F5 Radar)."""
         if not self.radar_supply:
-            self.log("  {} finds no radar token left in the supply", self.label(side))
+            self.log("  {} finds no radar token left in the supply", self.labels[side])
             return False
         k = int(self.rng.integers(len(self.radar_supply)))
         value = self.radar_supply[k]
@@ -179,7 +220,7 @@ class Work:
         self.b["radar_left"] = len(self.radar_supply)
         self.set_priv(side, radar=tuple(sorted(self.priv[side].radar + (value,))))
         me = self.set_side(side, radar=self.sides[side].radar + 1)
-        self.log("  {} takes a radar token ({} held)", self.label(side), me.radar)
+        self.log("  {} takes a radar token ({} held)", self.labels[side], me.radar)
         return True
 
     def return_tokens(self, values) -> None:
@@ -197,22 +238,22 @@ class Work:
         while True:
             me = self.sides[side]
             if not can_advance(self.comp, me):
-                self.log("  {} is on the last influence space: no advance", self.label(side))
+                self.log("  {} is on the last influence space: no advance", self.labels[side])
                 break
             self.b["stamp"] += 1
             me = self.set_side(side, influence=me.influence + 1, arrived=self.b["stamp"])
-            self.log("  {} advances to influence {}", self.label(side), me.influence)
+            self.log("  {} advances to influence {}", self.labels[side], me.influence)
             if not effects:
                 break
             bonus = self.setup.track[me.influence]
-            if bonus == Bonus.INFLUENCE:
+            if bonus == BONUS.INFLUENCE:
                 self.log("  influence space effect: Influence again")
                 continue
-            if bonus == Bonus.VP:
+            if bonus == BONUS.VP:
                 self.gain(side, 1, "influence space")
-            elif bonus == Bonus.RADAR:
+            elif bonus == BONUS.RADAR:
                 self.take_radar(side)
-            elif bonus != Bonus.NONE:
+            elif bonus != BONUS.NONE:
                 pending = self.ask_for(side, Icon(bonus.value), None, "influence space")
                 if pending is None:
                     self.log("  influence space effect {}: not possible, lost", words(bonus))
@@ -232,17 +273,21 @@ class Work:
         return special_possible(self.comp, self.sides[side], self.setup.colours[side], self.priv[side].radar,
                                 self.b["orders_row"])
 
-    def ask_for(self, side: int, icon: Icon, person: Person | None, why: str) -> Pending | None:
+    def ask_for(self, side: int, icon: Icon, person: Person | None, why: str, queries=None) -> Pending | None:
         """The question a Move / Rescue / Special Order action asks ``side``, or ``None``
-        when there is nothing it could do (carrier upgrades 3 and 4 allow two)."""
+        when there is nothing it could do (carrier upgrades 3 and 4 allow two).
+        ``queries``: the copied state's answered questions (:class:`~.options.Queries`),
+        when no helicopter, rooftop or staircase has changed since."""
         ups = self.sides[side].upgrades
-        if icon == Icon.MOVE:
-            return Pending(Ask.MOVE, side, both=ups[3], why=why) if self.can_move(side) else None
-        if icon == Icon.RESCUE:
-            return (Pending(Ask.RESCUE, side, person=person, picks=2 if ups[2] else 1, why=why)
-                    if self.can_rescue(side, person) else None)
-        if icon == Icon.SPECIAL_ORDER:
-            return Pending(Ask.SPECIAL_ORDER, side, why=why) if self.can_special(side) else None
+        if icon == ICON.MOVE:
+            can = queries.can_move(side) if queries is not None else self.can_move(side)
+            return pending(ASK.MOVE, side, MODELS, ups[3], None, 1, why) if can else None
+        if icon == ICON.RESCUE:
+            can = (bool(queries.rescues(side, person)) if queries is not None
+                   else self.can_rescue(side, person))
+            return pending(ASK.RESCUE, side, MODELS, False, person, 2 if ups[2] else 1, why) if can else None
+        if icon == ICON.SPECIAL_ORDER:
+            return pending(ASK.SPECIAL_ORDER, side, MODELS, False, None, 1, why) if self.can_special(side) else None
         raise ValueError(f"no question for {icon}")  # pragma: no cover - a bug
 
     # -- helicopters (WC.G4, WC.G5, WC.F6) ----------------------------------------------
@@ -256,11 +301,11 @@ class Work:
         if me.at[i] == own and me.aboard[i]:
             for p in me.aboard[i]:
                 self.to_supply(p)
-            self.log("  {} {} takes off: {} aboard go back to the supply", self.label(side), model,
+            self.log("  {} {} takes off: {} aboard go back to the supply", self.labels[side], model,
                      ", ".join(me.aboard[i]))
             me = self.set_side(side, aboard=_put(me.aboard, i, ()))
         self.set_side(side, at=_put(me.at, i, dest))
-        self.log("  {} {} flies to {}", self.label(side), model, dest)
+        self.log("  {} {} flies to {}", self.labels[side], model, dest)
         if dest == own:
             self.settle(side)
 
@@ -273,7 +318,7 @@ class Work:
         self.b[key] = _put(places, k, _without(places[k], (person,)))
         me = self.sides[side]
         self.set_side(side, aboard=_put(me.aboard, i, me.aboard[i] + (person,)))
-        self.log("  {} {} rescues a {} from {}", self.label(side), model, person, node)
+        self.log("  {} {} rescues a {} from {}", self.labels[side], model, person, node)
 
     def settle(self, side: int) -> None:
         """WC.F6: unload the helicopters on ``side``'s carrier. Everything when it fits;
@@ -299,8 +344,8 @@ class Work:
                 self.unload(side, i, self.sides[side].aboard[i])
             return
         front = self.b["pending"][:1]
-        if not (front and front[0].ask == Ask.UNLOAD and front[0].side == side):
-            self.push(Pending(Ask.UNLOAD, side, why="carrier short of space"))
+        if not (front and front[0].ask == ASK.UNLOAD and front[0].side == side):
+            self.push(pending(ASK.UNLOAD, side, why="carrier short of space"))
 
     def unload(self, side: int, i: int, people: tuple[Person, ...], keep: bool = True) -> None:
         """Unload ``people`` from helicopter ``MODELS[i]`` and score its VP for each (WC.F6);
@@ -312,7 +357,7 @@ class Work:
         if keep:
             changes["carrier"] = tuple(sorted(me.carrier + tuple(people), key=PEOPLE.index))
         self.set_side(side, **changes)
-        self.log("  {} unloads {} from the {}", self.label(side), ", ".join(people), MODELS[i])
+        self.log("  {} unloads {} from the {}", self.labels[side], Text(joined, people), MODELS[i])
         self.gain(side, vp, "unloading")
 
     # -- special orders and upgrades (WC.F5) --------------------------------------------
@@ -324,7 +369,7 @@ class Work:
         self.b["orders_row"] = tuple(o for o in self.b["orders_row"] if o != index)
         self.set_priv(side, orders=self.priv[side].orders + (index,))
         self.set_side(side, carrier=_without(me.carrier, paid), orders=me.orders + 1)
-        self.log("  {} completes a special order: {}", self.label(side), self.comp.orders[index].label())
+        self.log("  {} completes a special order: {}", self.labels[side], Text(self.comp.orders[index].label))
         self.settle(side)
 
     def do_upgrade(self, side: int, number: int, people: tuple[Person, ...] = (), tokens: tuple[int, ...] = ()) -> None:
@@ -345,21 +390,30 @@ class Work:
             changes["spaces"] = me.spaces + up.spaces
             self.table = self.table.with_capacity(side, changes["spaces"])
         self.set_side(side, **changes)
-        self.log("  {} upgrades carrier card {}: {}", self.label(side), number, up.name)
+        self.log("  {} upgrades carrier card {}: {}", self.labels[side], number, up.name)
         self.settle(side)
 
     # -- freezing -----------------------------------------------------------------------
     def freeze(self):
-        """The new immutable state (same class as the copied one), one step later."""
-        s = self.s
-        board = object.__new__(Board)
-        board.__dict__.update(self.b)
-        new = object.__new__(type(s))
-        d = new.__dict__
-        d.update(setup=s.setup, table=self.table, seed=s.seed, step=s.step + 1, board=board, sides=tuple(self.sides),
-                 private=tuple(self.priv), log=tuple(self.events))
-        for name in HIDDEN:
-            d[name] = getattr(self, name)
+        """The new immutable state (same class as the copied one), one step later; the
+        working copy hands its values over and is spent. The copied state's answered
+        questions (:class:`~.options.Queries`) go with it when no helicopter, rooftop,
+        staircase or table changed (structural sharing)."""
+        s, b = self.s, self.b
+        board = _new(Board)
+        _set(board, "__dict__", b)
+        self.b = None
+        d = {"setup": s.setup, "table": self.table, "seed": s.seed, "step": s.step + 1, "board": board,
+             "sides": tuple(self.sides), "private": tuple(self.priv), "deck": self.deck,
+             "stairs_deck": self.stairs_deck, "stairs_used": self.stairs_used, "stairs_down": self.stairs_down,
+             "radar_supply": self.radar_supply, "sightings": self.sightings, "orders_deck": self.orders_deck,
+             "log": tuple(self.events), "logging": self.logging}
+        if not self.moved:
+            q = s.__dict__.get(QUERIES)
+            if q is not None and q.table is self.table and q.roofs is b["roofs"] and q.stairs is b["stairs"]:
+                d[QUERIES] = q
+        new = _new(type(s))
+        _set(new, "__dict__", d)
         return new
 
 

@@ -89,9 +89,6 @@ def run(args) -> int:
     plot = outputs.claim(args.plot, PLOT_FORMATS, "--plot")
     scenario = load_scenario(args.scenario)
     outputs.protect(*scenario_inputs(scenario))
-    if plot is not None:  # the deck and base files are known only now
-        outputs.claimed.pop(plot)
-        outputs.claim(str(plot), (plot.suffix,), "--plot")
     table = scenario.table
     weights = load_enemy_weights(args.enemy_weights, table) if args.enemy_weights else None
     if args.workers is not None and not 1 <= args.workers <= 4096:

@@ -55,11 +55,15 @@ class Outputs:
     staged: list = field(default_factory=list)
 
     def protect(self, *paths) -> None:
-        """Add input files no output may overwrite (missing or empty names are skipped)."""
+        """Add input files no output may overwrite (missing or empty names are skipped).
+        Outputs claimed already are checked against them too (inputs such as a
+        scenario's deck files become known only once the scenario is read)."""
         for p in paths:
             if p:
-                self.inputs.append(pathlib.Path(str(p).partition(".toml:")[0] +
-                                                (".toml" if ".toml:" in str(p) else "")))
+                path = pathlib.Path(str(p).partition(".toml:")[0] + (".toml" if ".toml:" in str(p) else ""))
+                self.inputs.append(path)
+                for out, option in self.claimed.items():
+                    _not_input(out, path, option)
 
     def claim(self, text: str | None, formats: tuple[str, ...], option: str) -> pathlib.Path | None:
         """Check an output name now, before any work. Returns the path (``None`` when the
@@ -81,9 +85,7 @@ class Outputs:
         if p.is_dir():
             raise InputError(f"{option} {shown}: is a directory, expected a file name")
         for other in self.inputs:
-            if _same(p, other):
-                raise InputError(f"{option} {shown}: is an input of this command ({_short(str(other))}); "
-                                 f"writing there would destroy it: name another file")
+            _not_input(p, other, option)
         for other, opt in self.claimed.items():
             if _same(p, other):
                 raise InputError(f"{option} {shown}: is also the file of {opt}")
@@ -117,6 +119,13 @@ class Outputs:
             lines.append(f"{said} written to {path}")
         self.staged = []
         return lines
+
+
+def _not_input(out: pathlib.Path, source: pathlib.Path, option: str) -> None:
+    """Refuse an output that is one of the command's inputs (it would destroy it)."""
+    if _same(out, source):
+        raise InputError(f"{option} {_short(str(out))}: is an input of this command ({_short(str(source))}); "
+                         f"writing there would destroy it: name another file")
 
 
 def _same(a: pathlib.Path, b: pathlib.Path) -> bool:

@@ -131,10 +131,6 @@ def run(args) -> int:
         viz().check_animation(animate)
     scenario = load_scenario(args.scenario)
     outputs.protect(*scenario_inputs(scenario))
-    for path, option in ((request.plot, "--plot"), (out, "--out"), (animate, "--animate")):
-        if path is not None:  # the deck and base files are known only now
-            outputs.claimed.pop(path)
-            outputs.claim(str(path), (path.suffix,), option)
     policy = args.policy or scenario.policy
     seed = args.seed if args.seed is not None else scenario.seed
     orders = dict(scenario.orders)

@@ -13,9 +13,9 @@ import time
 
 import numpy as np
 
-from maneuvers import shipped_decks
-from scenarios.dogfight import adjudicate, analyze, load_scenario
-from scenarios.dogfight.analysis import legal_plans
+from furball.maneuvers import shipped_decks
+from furball.scenarios.dogfight import adjudicate, analyze, load_scenario
+from furball.scenarios.dogfight.analysis import legal_plans
 
 
 def referee_rate(table, a, b, plans_a, plans_b, samples=40):

@@ -9,7 +9,7 @@ not pass/fail: compare before and after a change.
 import sys
 import time
 
-from scenarios.canuck.game import play_game
+from furball.scenarios.canuck.game import play_game
 
 
 def main():

@@ -13,12 +13,12 @@ import time
 import numpy as np
 import shapely
 
-from geometry import kernels as gk
-from geometry.base import penetration_depth_mm, rectangle_corners
-from geometry.pose import Pose, compose_batch, to_table_batch
-from geometry.sector import closest_in_sector
-from geometry.segments import enters_interior, entry_edge, exit_edge
-from geometry.tolerance import TOLERANCE_MM as TOL
+from furball.geometry import kernels as gk
+from furball.geometry.base import penetration_depth_mm, rectangle_corners
+from furball.geometry.pose import Pose, compose_batch, to_table_batch
+from furball.geometry.sector import closest_in_sector
+from furball.geometry.segments import enters_interior, entry_edge, exit_edge
+from furball.geometry.tolerance import TOLERANCE_MM as TOL
 
 
 def timed(fn, repeat=3):
@@ -52,7 +52,6 @@ def main():
     # -- overlap (DF.O1) ---------------------------------------------------------------
     t_k, depth = timed(lambda: gk.overlap_depth(a, L, W, b, L, W))
     t_s, ref = timed(lambda: penetration_depth_mm(a, L, W, b, L, W), 1)
-    k = 2000
     na = int(np.sqrt(n))
     fa, fb, h = gk.frames(a[:na]), gk.frames(b[:na]), gk.halves(L, W, (na,))
     gk.depth_grid(fa[:600], h[:600], fb[:600], h[:600])

@@ -8,8 +8,8 @@ import time
 
 import numpy as np
 
-from geometry.pose import Pose
-from maneuvers import card_motions, path_poses, place, place_batch, shipped_bases, shipped_decks
+from furball.geometry.pose import Pose
+from furball.maneuvers import card_motions, path_poses, place, place_batch, shipped_bases, shipped_decks
 
 
 def best_of(fn, repeat=5):

@@ -13,9 +13,9 @@ import logging
 import sys
 import time
 
-from scenarios.canuck import CANUCK
-from scenarios.engine.cluster import dask_client, quiet_dask
-from scenarios.engine.sweep import run_sweep
+from furball.scenarios.canuck import CANUCK
+from furball.scenarios.engine.cluster import dask_client, quiet_dask
+from furball.scenarios.engine.sweep import run_sweep
 
 
 def main():
@@ -30,7 +30,7 @@ def main():
         t0 = time.perf_counter()
         with dask_client(2, None) as client:
             started = time.perf_counter() - t0
-            client.run(lambda: __import__("scenarios.canuck"))  # warm the workers' imports
+            client.run(lambda: __import__("furball.scenarios.canuck"))  # warm the workers' imports
             cpu = client.run(time.process_time)
             t0 = time.perf_counter()
             two = run_sweep(CANUCK, games, seed=1, player=player, scheduler=client.cluster.scheduler_address,

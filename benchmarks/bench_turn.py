@@ -13,10 +13,10 @@ import time
 
 import numpy as np
 
-from maneuvers import shipped_decks
-from maneuvers.plan import plan_problem
-from maneuvers.plane import PlaneState, default_rules
-from scenarios.dogfight import Table, adjudicate
+from furball.maneuvers import shipped_decks
+from furball.maneuvers.plan import plan_problem
+from furball.maneuvers.plane import PlaneState, default_rules
+from furball.scenarios.dogfight import Table, adjudicate
 
 
 def furball(n: int, seed: int = 0):
@@ -57,7 +57,7 @@ def main():
         print(f"{n:4d} planes: {best:7.3f} s per turn ({len(result.shots)} firing positions, {len(result.tails)} tails, "
               f"{sum(len(m.overlaps) for m in result.maneuvers)} overlaps){growth}")
         previous = (n, best)
-    from geometry import kernels
+    from furball.geometry import kernels
 
     table, orders = furball(sizes[-1])
     calls = {"t": 0.0}

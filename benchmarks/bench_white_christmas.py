@@ -13,8 +13,8 @@ import statistics
 import sys
 import time
 
-from scenarios.engine import play_game
-from scenarios.white_christmas.game import WHITE_CHRISTMAS
+from furball.scenarios.engine import play_game
+from furball.scenarios.white_christmas.game import WHITE_CHRISTMAS
 
 RUNS = (("heuristic", {"players": 4}), ("heuristic", {"players": 2}), ("heuristic", {"solo": True}),
         ("random", {"players": 4}))

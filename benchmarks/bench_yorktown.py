@@ -12,8 +12,8 @@ printed too). Numbers, not pass/fail: compare before and after a change. Goal: a
 import sys
 import time
 
-from scenarios.engine import play_game, series_seeds
-from scenarios.yorktown import YORKTOWN
+from furball.scenarios.engine import play_game, series_seeds
+from furball.scenarios.yorktown import YORKTOWN
 
 
 def series(player: str, seed: int, games: int) -> tuple[float, float, int]:

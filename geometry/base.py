@@ -207,7 +207,7 @@ class Base:
         """The stand's table position ``(2,)`` for a base at ``pose``."""
         return pose.apply([self.stand_x_mm, self.stand_y_mm])
 
-    def overlaps(self, pose: Pose, other: "Base", other_pose: Pose) -> bool:
+    def overlaps(self, pose: Pose, other: Base, other_pose: Pose) -> bool:
         """Do this base at ``pose`` and ``other`` at ``other_pose`` share positive area?"""
         return bool(
             rectangles_overlap(

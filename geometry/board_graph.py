@@ -63,15 +63,17 @@ from __future__ import annotations
 
 import math
 import pathlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 import numpy as np
 from scipy.sparse import csr_array
 from scipy.sparse.csgraph import breadth_first_order, connected_components, dijkstra, maximum_flow
 
+from furball.errors import InputError
+
 from .datafile import Table, load_toml
-from .errors import InputError
 
 __all__ = ["Node", "Edge", "BoardGraph", "parse_board", "load_board", "Kinds"]
 
@@ -215,7 +217,7 @@ class BoardGraph:
     @classmethod
     def build(cls, name: str, nodes: Iterable[Node | str], edges: Iterable[Edge | tuple] = (),
               provenance: str = "reconstruction", edge_kinds: Iterable[str] | None = None,
-              notes: str = "") -> "BoardGraph":
+              notes: str = "") -> BoardGraph:
         """A graph built in code. ``nodes``: :class:`Node` values or bare names;
         ``edges``: :class:`Edge` values or ``(a, b)`` / ``(a, b, kind)`` tuples.
         Raises :class:`InputError` as the constructor does."""
@@ -225,7 +227,7 @@ class BoardGraph:
                    edge_kinds=None if edge_kinds is None else tuple(edge_kinds))
 
     def with_changes(self, add_nodes: Iterable[Node | str] = (), add_edges: Iterable[Edge | tuple] = (),
-                     remove_nodes: Iterable[str] = (), remove_edges: Iterable[tuple[str, str]] = ()) -> "BoardGraph":
+                     remove_nodes: Iterable[str] = (), remove_edges: Iterable[tuple[str, str]] = ()) -> BoardGraph:
         """A new graph derived from this one: nodes in ``remove_nodes`` go (with their
         edges), edges in ``remove_edges`` (pairs, either order) go, then the new nodes
         and edges are added. Node order is kept (new nodes last), so per-node tuples

@@ -12,9 +12,10 @@ from __future__ import annotations
 import math
 import pathlib
 import tomllib
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
-from .errors import InputError
+from furball.errors import InputError
 
 __all__ = ["load_toml", "Table", "PROVENANCES", "is_file"]
 
@@ -92,7 +93,7 @@ class Table:
     def keys(self) -> Iterable[str]:
         return self.data.keys()
 
-    def only(self, allowed: Iterable[str]) -> "Table":
+    def only(self, allowed: Iterable[str]) -> Table:
         """Reject fields not in ``allowed`` (catches typos such as ``raduis_mm``)."""
         allowed = list(allowed)
         for key in self.data:
@@ -179,7 +180,7 @@ class Table:
             raise self.error(key, "a list of non-empty strings", value)
         return tuple(value)
 
-    def table(self, key: str, default: Any = ...) -> "Table":
+    def table(self, key: str, default: Any = ...) -> Table:
         """A sub-table, returned as a :class:`Table` located at ``where.key``."""
         value = self._get(key, default is ..., default)
         if value is default and default is not ...:

@@ -23,7 +23,7 @@ arguments.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -175,7 +175,7 @@ class Pose:
 
     # constructors -------------------------------------------------------------------
     @classmethod
-    def _wrap(cls, data: np.ndarray) -> "Pose":
+    def _wrap(cls, data: np.ndarray) -> Pose:
         """A pose around an array the kernels made (finite, normalised): no checks."""
         out = object.__new__(cls)
         data.setflags(write=False)
@@ -183,7 +183,7 @@ class Pose:
         return out
 
     @classmethod
-    def from_array(cls, array) -> "Pose":
+    def from_array(cls, array) -> Pose:
         """From ``(3,)`` (a single pose) or ``(N, 3)`` (a batch): ``x_mm, y_mm, heading_deg``.
 
         The array is copied; headings are normalised. Raises ``ValueError`` for another
@@ -195,27 +195,27 @@ class Pose:
         return cls._wrap(_checked(data))
 
     @classmethod
-    def identity(cls, n: int | None = None) -> "Pose":
+    def identity(cls, n: int | None = None) -> Pose:
         """The identity (a single pose, or a batch of ``n``)."""
         return cls._wrap(np.zeros(3) if n is None else np.zeros((int(n), 3)))
 
     @classmethod
-    def forward(cls, distance_mm: float) -> "Pose":
+    def forward(cls, distance_mm: float) -> Pose:
         """``Tx(d)``: a move of ``distance_mm`` along the current heading."""
         return cls(distance_mm, 0.0, 0.0)
 
     @classmethod
-    def rotation(cls, angle_deg: float) -> "Pose":
+    def rotation(cls, angle_deg: float) -> Pose:
         """A turn on the spot by ``angle_deg`` (counter-clockwise positive)."""
         return cls(0.0, 0.0, angle_deg)
 
     @classmethod
-    def concatenate(cls, poses) -> "Pose":
+    def concatenate(cls, poses) -> Pose:
         """One batch from several poses or batches, in order."""
         return cls._wrap(np.vstack([np.atleast_2d(p._data) for p in poses]).reshape(-1, 3))
 
     @classmethod
-    def from_json(cls, data: dict) -> "Pose":
+    def from_json(cls, data: dict) -> Pose:
         """From ``{"x": mm, "y": mm, "heading": deg}`` (the JSON boundary)."""
         return cls(data["x"], data["y"], data["heading"])
 
@@ -252,33 +252,33 @@ class Pose:
             raise TypeError("a single pose has no len(); check .single")
         return self._data.shape[0]
 
-    def __getitem__(self, index) -> "Pose":
+    def __getitem__(self, index) -> Pose:
         if self.single:
             raise TypeError("a single pose cannot be indexed; check .single")
         return Pose._wrap(self._data[index].copy())
 
-    def __iter__(self) -> Iterator["Pose"]:
+    def __iter__(self) -> Iterator[Pose]:
         if self.single:
             raise TypeError("a single pose cannot be iterated; check .single")
         return (Pose._wrap(row.copy()) for row in self._data)
 
     # algebra ------------------------------------------------------------------------------
-    def __matmul__(self, other: "Pose") -> "Pose":
+    def __matmul__(self, other: Pose) -> Pose:
         """``self @ other``: ``other`` given in this pose's frame, returned in the table's
         (row by row for batches; a single pose broadcasts against a batch)."""
         if not isinstance(other, Pose):
             return NotImplemented
         return Pose._wrap(compose_batch(self._data, other._data))
 
-    def compose(self, other: "Pose") -> "Pose":
+    def compose(self, other: Pose) -> Pose:
         """``self @ other``."""
         return self @ other
 
-    def inverse(self) -> "Pose":
+    def inverse(self) -> Pose:
         """The SE(2) inverse: ``p @ p.inverse()`` is the identity."""
         return Pose._wrap(inverse_batch(self._data))
 
-    def mirrored(self) -> "Pose":
+    def mirrored(self) -> Pose:
         """Reflection in the x axis, ``(x, -y, -heading)``: left becomes right."""
         return Pose._wrap(mirror_batch(self._data))
 
@@ -294,7 +294,7 @@ class Pose:
             return to_table_batch(self._data, pts.reshape(-1, 2)).reshape(pts.shape)
         return to_table_batch(self._data, pts)
 
-    def isclose(self, other: "Pose", tol_mm: float | None = None):
+    def isclose(self, other: Pose, tol_mm: float | None = None):
         """Same pose within ``tol_mm`` (default: the geometric tolerance) in position,
         and within the angle whose arc on a 1 m radius is ``tol_mm`` in heading.
         A bool for single poses, a boolean array for batches."""

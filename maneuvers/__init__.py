@@ -6,21 +6,28 @@ firing (DF.O, DF.A2), collisions (DF.C), altitude and bombs (DF.H, DF.B), plan l
 (DF.M5, DF.B1), and the zones around a plane. A turn is adjudicated by
 :mod:`scenarios.dogfight`.
 """
-from .altitude import after_card, after_drop, effective_climb_rate, fully_loaded
-from .bases import find_base, load_bases, shipped_bases
-from .card import Anchor, Arc, ManeuverCard, Straight
-from .collision import CollisionCard, CollisionTest, collision_test, may_collide
-from .deck import Deck, find_deck, load_deck, shipped_decks
-from .fan import Fan, fan
-from .firing import FiringRange, Shot, arc_shots, autonomous_fire, shot_at, shots
-from .move import MoveResult, move
-from .path import PathSamples, arrow_points, path_poses
-from .placement import card_motion, card_motions, place, place_batch, place_sequence
-from .plan import CARDS_PER_TURN, PlanError, check_plan, plan_problem
-from .plane import Engines, PlaneKind, PlaneState, PlaneStatus, Rules, default_rules
-from .reasons import Reason
-from .tailing import TailCheck, choose_tails, tail_check, tail_options
-from .zones import Zones, zones
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from furball._lazy import attach
+
+if TYPE_CHECKING:
+    from .altitude import after_card, after_drop, effective_climb_rate, fully_loaded
+    from .bases import find_base, load_bases, shipped_bases
+    from .card import Anchor, Arc, ManeuverCard, Straight
+    from .collision import CollisionCard, CollisionTest, collision_test, may_collide
+    from .deck import Deck, find_deck, load_deck, shipped_decks
+    from .fan import Fan, fan
+    from .firing import FiringRange, Shot, arc_shots, autonomous_fire, shot_at, shots
+    from .move import MoveResult, move
+    from .path import PathSamples, arrow_points, path_poses
+    from .placement import card_motion, card_motions, place, place_batch, place_sequence
+    from .plan import CARDS_PER_TURN, PlanError, check_plan, plan_problem
+    from .plane import Engines, PlaneKind, PlaneState, PlaneStatus, Rules, default_rules
+    from .reasons import Reason
+    from .tailing import TailCheck, choose_tails, tail_check, tail_options
+    from .zones import Zones, zones
 
 __all__ = [
     "after_card", "after_drop", "effective_climb_rate", "fully_loaded",
@@ -34,3 +41,61 @@ __all__ = [
     "Engines", "PlaneKind", "PlaneState", "PlaneStatus", "Rules", "default_rules", "Reason",
     "TailCheck", "choose_tails", "tail_check", "tail_options", "Zones", "zones",
 ]
+
+_EXPORTS = {
+    'after_card': '.altitude',
+    'after_drop': '.altitude',
+    'effective_climb_rate': '.altitude',
+    'fully_loaded': '.altitude',
+    'find_base': '.bases',
+    'load_bases': '.bases',
+    'shipped_bases': '.bases',
+    'Anchor': '.card',
+    'Arc': '.card',
+    'ManeuverCard': '.card',
+    'Straight': '.card',
+    'CollisionCard': '.collision',
+    'CollisionTest': '.collision',
+    'collision_test': '.collision',
+    'may_collide': '.collision',
+    'Deck': '.deck',
+    'find_deck': '.deck',
+    'load_deck': '.deck',
+    'shipped_decks': '.deck',
+    'Fan': '.fan',
+    'fan': '.fan',
+    'FiringRange': '.firing',
+    'Shot': '.firing',
+    'arc_shots': '.firing',
+    'autonomous_fire': '.firing',
+    'shot_at': '.firing',
+    'shots': '.firing',
+    'MoveResult': '.move',
+    'move': '.move',
+    'PathSamples': '.path',
+    'arrow_points': '.path',
+    'path_poses': '.path',
+    'card_motion': '.placement',
+    'card_motions': '.placement',
+    'place': '.placement',
+    'place_batch': '.placement',
+    'place_sequence': '.placement',
+    'CARDS_PER_TURN': '.plan',
+    'PlanError': '.plan',
+    'check_plan': '.plan',
+    'plan_problem': '.plan',
+    'Engines': '.plane',
+    'PlaneKind': '.plane',
+    'PlaneState': '.plane',
+    'PlaneStatus': '.plane',
+    'Rules': '.plane',
+    'default_rules': '.plane',
+    'Reason': '.reasons',
+    'TailCheck': '.tailing',
+    'choose_tails': '.tailing',
+    'tail_check': '.tailing',
+    'tail_options': '.tailing',
+    'Zones': '.zones',
+    'zones': '.zones',
+}
+__getattr__, __dir__ = attach(__name__, _EXPORTS)

@@ -15,7 +15,7 @@ Engine conventions (docs/dogfight.md):
 """
 from __future__ import annotations
 
-from geometry.errors import InputError
+from furball.errors import InputError
 
 from .card import ManeuverCard
 from .plane import PlaneState, PlaneStatus

@@ -19,9 +19,9 @@ from __future__ import annotations
 import pathlib
 import re
 
-from geometry.base import Base
-from geometry.datafile import MAX_LENGTH_MM, Table, is_file, load_toml
-from geometry.errors import InputError
+from furball.errors import InputError
+from furball.geometry.base import Base
+from furball.geometry.datafile import MAX_LENGTH_MM, Table, is_file, load_toml
 
 from .deck import DATA_DIR
 

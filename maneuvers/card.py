@@ -22,11 +22,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Union
 
 import numpy as np
 
-from geometry.pose import Pose, cos_sin_deg
+from furball.geometry.pose import Pose, cos_sin_deg
 
 __all__ = ["Straight", "Arc", "Segment", "ManeuverCard", "chain_end", "Anchor"]
 
@@ -48,7 +47,7 @@ class Straight:
     def end(self) -> Pose:
         return Pose(self.length_mm, 0.0, 0.0)
 
-    def mirrored(self) -> "Straight":
+    def mirrored(self) -> Straight:
         return self
 
 
@@ -72,11 +71,11 @@ class Arc:
         sign = 1.0 if self.angle_deg > 0 else -1.0
         return Pose(self.radius_mm * abs(float(s)), sign * self.radius_mm * (1.0 - float(c)), self.angle_deg)
 
-    def mirrored(self) -> "Arc":
+    def mirrored(self) -> Arc:
         return Arc(self.radius_mm, -self.angle_deg)
 
 
-Segment = Union[Straight, Arc]
+Segment = Straight | Arc
 
 
 def chain_end(segments) -> Pose:
@@ -119,13 +118,13 @@ class ManeuverCard:
             object.__setattr__(self, "path", tuple(self.path))
 
     @classmethod
-    def from_path(cls, id: str, name: str, path, **kwargs) -> "ManeuverCard":
+    def from_path(cls, id: str, name: str, path, **kwargs) -> ManeuverCard:
         """A card whose arrow is the chain of ``path`` segments."""
         path = tuple(path)
         return cls(id=id, name=name, arrow_end=chain_end(path), path=path, **kwargs)
 
     @classmethod
-    def from_end(cls, id: str, name: str, end: Pose, **kwargs) -> "ManeuverCard":
+    def from_end(cls, id: str, name: str, end: Pose, **kwargs) -> ManeuverCard:
         """A card known only by its arrow tip ``end`` (e.g. measured on a real card)."""
         return cls(id=id, name=name, arrow_end=end, path=None, **kwargs)
 
@@ -146,7 +145,7 @@ class ManeuverCard:
     def has(self, flag: str) -> bool:
         return flag in self.flags
 
-    def mirrored(self, id: str | None = None, name: str | None = None) -> "ManeuverCard":
+    def mirrored(self, id: str | None = None, name: str | None = None) -> ManeuverCard:
         """The mirror-image card (left <-> right): reflect the arrow in its start axis."""
         swap = {"left": "right", "right": "left"}
         return replace(

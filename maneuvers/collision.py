@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from geometry.errors import InputError
+from furball.errors import InputError
 
 from .placement import place
 from .plane import PlaneState

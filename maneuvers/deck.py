@@ -32,15 +32,15 @@ import pathlib
 from dataclasses import dataclass
 from importlib import resources
 
-from geometry.datafile import Table, is_file, load_toml
-from geometry.errors import InputError
-from geometry.pose import Pose
+from furball.errors import InputError
+from furball.geometry.datafile import Table, is_file, load_toml
+from furball.geometry.pose import Pose
 
 from .card import Anchor, Arc, ManeuverCard, Straight
 
 __all__ = ["Deck", "load_deck", "parse_deck", "shipped_decks", "find_deck", "DATA_DIR"]
 
-DATA_DIR = resources.files("maneuvers") / "data"
+DATA_DIR = resources.files("furball.maneuvers") / "data"
 MAX_CARDS = 200
 """The most cards a deck file may hold (a real deck has about twenty)."""
 DECK_FIELDS = ("name", "provenance", "notes", "base", "collision", "autonomous")

@@ -5,8 +5,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from geometry.base import Base
-from geometry.pose import Pose
+from furball.geometry.base import Base
+from furball.geometry.pose import Pose
 
 from .card import ManeuverCard
 from .deck import Deck

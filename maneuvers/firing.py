@@ -16,16 +16,16 @@ line is not being in the arc.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Sequence
 
 import numpy as np
 
-from geometry.base import rectangles_overlap
-from geometry.segments import enters_interior
-from geometry.sector import closest_in_sector
-from geometry.tolerance import TOLERANCE_MM
+from furball.geometry.base import rectangles_overlap
+from furball.geometry.sector import closest_in_sector
+from furball.geometry.segments import enters_interior
+from furball.geometry.tolerance import TOLERANCE_MM
 
 from .kernels import fire_matrix, overlap_matrix
 from .plane import PlaneState, Rules

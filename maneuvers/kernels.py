@@ -19,15 +19,15 @@ Same rules, same tolerance, same answers — the tests compare them with the sca
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
-from geometry import kernels as gk
-from geometry.base import Edge
-from geometry.pose import compose_batch, to_table_batch
-from geometry.tolerance import TOLERANCE_MM
+from furball.geometry import kernels as gk
+from furball.geometry.base import Edge
+from furball.geometry.pose import compose_batch, to_table_batch
+from furball.geometry.tolerance import TOLERANCE_MM
 
 from .plane import Engines, PlaneState, Rules
 
@@ -50,7 +50,7 @@ class BaseArrays:
     stands: np.ndarray
 
     @classmethod
-    def of(cls, planes: Sequence[PlaneState]) -> "BaseArrays":
+    def of(cls, planes: Sequence[PlaneState]) -> BaseArrays:
         poses = np.array([p.pose.as_array() for p in planes]).reshape(-1, 3)
         return cls(poses, np.array([p.base.length_mm for p in planes], float),
                    np.array([p.base.width_mm for p in planes], float),
@@ -209,8 +209,8 @@ def stands_on_table(stands, width_mm: float, height_mm: float) -> np.ndarray:
     included (as ``Table.stand_on_table``)."""
     st = np.asarray(stands, float)
     x, y = st[..., 0], st[..., 1]
-    return ((-TOLERANCE_MM <= x) & (x <= width_mm + TOLERANCE_MM)
-            & (-TOLERANCE_MM <= y) & (y <= height_mm + TOLERANCE_MM))
+    return ((x >= -TOLERANCE_MM) & (x <= width_mm + TOLERANCE_MM)
+            & (y >= -TOLERANCE_MM) & (y <= height_mm + TOLERANCE_MM))
 
 
 def stand_points(poses, stand_offset) -> np.ndarray:
@@ -232,7 +232,7 @@ class Shooters:
     frames: np.ndarray
 
     @classmethod
-    def of(cls, poses, base, arcs) -> "Shooters":
+    def of(cls, poses, base, arcs) -> Shooters:
         poses = np.asarray(poses, float).reshape(-1, 3)
         stand = np.broadcast_to(np.array([base.stand_x_mm, base.stand_y_mm]), (len(poses), 2))
         rows = sector_rows(poses, stand, [tuple(arcs)] * len(poses))
@@ -240,7 +240,7 @@ class Shooters:
         turned[:, 2] += rows.centre
         return cls(poses, base, tuple(arcs), rows, gk.frames(turned))
 
-    def take(self, index) -> "Shooters":
+    def take(self, index) -> Shooters:
         """The shooters at pose indices ``index``, in that order."""
         index = np.asarray(index, dtype=np.int64)
         a = len(self.arcs)
@@ -260,11 +260,11 @@ class Targets:
     halves: np.ndarray
 
     @classmethod
-    def of(cls, poses, length_mm: float, width_mm: float) -> "Targets":
+    def of(cls, poses, length_mm: float, width_mm: float) -> Targets:
         poses = np.asarray(poses, float).reshape(-1, 3)
         return cls(poses, gk.frames(poses), gk.halves(length_mm, width_mm, (len(poses),)))
 
-    def take(self, index) -> "Targets":
+    def take(self, index) -> Targets:
         index = np.asarray(index, dtype=np.int64)
         return Targets(self.poses[index], self.frames[index], self.halves[index])
 

@@ -2,13 +2,13 @@
 intermediate poses of each card: what ``furball move`` computes and draws."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
-from geometry.base import Base
-from geometry.pose import Pose
+from furball.geometry.base import Base
+from furball.geometry.pose import Pose
 
 from .card import ManeuverCard
 from .deck import Deck

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from geometry.base import Base
-from geometry.pose import Pose, compose_batch, cos_sin_deg, normalize_heading_deg
+from furball.geometry.base import Base
+from furball.geometry.pose import Pose, compose_batch, cos_sin_deg, normalize_heading_deg
 
 from .card import Anchor, Arc, ManeuverCard, Straight
 

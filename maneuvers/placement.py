@@ -13,13 +13,13 @@ anchored at the stand (``anchor = "stand"``) use the stand frame ``S`` at both e
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Iterable, Sequence
 
 import numpy as np
 
-from geometry.base import Base
-from geometry.pose import Pose, compose_batch
+from furball.geometry.base import Base
+from furball.geometry.pose import Pose, compose_batch
 
 from .card import Anchor, ManeuverCard
 

@@ -18,9 +18,9 @@ Checks, each failure a :class:`PlanError` naming plane, card and rule (``.rule``
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-from geometry.errors import InputError
+from furball.errors import InputError
 
 from .altitude import AltitudeError, after_card, after_drop, fully_loaded
 from .card import ManeuverCard

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
-from typing import Sequence
 
-from geometry.base import Base
-from geometry.datafile import Table, load_toml
-from geometry.errors import InputError
-from geometry.pose import Pose
+from furball.errors import InputError
+from furball.geometry.base import Base
+from furball.geometry.datafile import Table, load_toml
+from furball.geometry.pose import Pose
 
 from .bases import find_base
 from .deck import DATA_DIR, Deck, find_deck
@@ -230,6 +230,6 @@ class PlaneState:
         """This plane's firing arcs: its base's data, else the rules' default."""
         return self.base.firing_arcs if self.base.firing_arcs is not None else rules.default_arcs
 
-    def but(self, **changes) -> "PlaneState":
+    def but(self, **changes) -> PlaneState:
         """A copy with some fields changed (checked again)."""
         return replace(self, **changes)

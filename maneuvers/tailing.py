@@ -25,15 +25,15 @@ Every failed condition is a :class:`~maneuvers.reasons.Reason` carrying its rule
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 import numpy as np
 
-from geometry import kernels as gk
-from geometry.base import Edge
-from geometry.segments import enters_interior, entry_edge, exit_edge
-from geometry.tolerance import TOLERANCE_MM
+from furball.geometry import kernels as gk
+from furball.geometry.base import Edge
+from furball.geometry.segments import enters_interior, entry_edge, exit_edge
+from furball.geometry.tolerance import TOLERANCE_MM
 
 from .kernels import BaseArrays, tail_matrix
 from .plane import Engines, PlaneState, Rules

@@ -24,16 +24,16 @@ part of it is.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 import shapely
 from shapely.geometry import MultiPoint, Point, Polygon
 
-from geometry.base import Base, rectangle_corners
-from geometry.pose import Pose
-from geometry.tolerance import TOLERANCE_MM
+from furball.geometry.base import Base, rectangle_corners
+from furball.geometry.pose import Pose
+from furball.geometry.tolerance import TOLERANCE_MM
 
 from .firing import Shot, shot_at
 from .plane import Engines, PlaneState, Rules

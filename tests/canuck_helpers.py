@@ -1,9 +1,9 @@
 """Building Operation Canuck positions for the rule tests (not a test module)."""
 from dataclasses import replace
 
-from scenarios.canuck.board import default_map
-from scenarios.canuck.cards import parse_card
-from scenarios.canuck.state import Action, new_game
+from furball.scenarios.canuck.board import default_map
+from furball.scenarios.canuck.cards import parse_card
+from furball.scenarios.canuck.state import Action, new_game
 
 MAP = default_map()
 N = len(MAP.areas)

@@ -1,5 +1,6 @@
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # "ci" keeps the whole suite within a few minutes on a 2-core machine; use
@@ -11,14 +12,11 @@ settings.register_profile("thorough", max_examples=2000, deadline=None,
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
-import pytest
-
-
 @pytest.fixture
 def cli(capsys):
     """Run ``furball ARGS`` in-process: ``code, out, err = cli([...])`` (exit status,
     standard output, standard error). Arguments may be paths or numbers."""
-    from scenarios.cli import main
+    from furball.scenarios.cli import main
 
     def run(argv):
         code = main([str(a) for a in argv])

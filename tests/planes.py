@@ -1,7 +1,7 @@
 """Building planes and tables for the dogfight tests, in Python (no TOML)."""
-from maneuvers import shipped_bases, shipped_decks
-from maneuvers.plane import PlaneState, default_rules
-from scenarios.dogfight import Table
+from furball.maneuvers import shipped_bases, shipped_decks
+from furball.maneuvers.plane import PlaneState, default_rules
+from furball.scenarios.dogfight import Table
 
 DECKS = shipped_decks()
 BASES = shipped_bases()

@@ -1,9 +1,9 @@
 """Hypothesis strategies shared by the tests."""
 from hypothesis import strategies as st
 
-from geometry.base import Base
-from geometry.pose import Pose
-from maneuvers.card import Arc, ManeuverCard, Straight
+from furball.geometry.base import Base
+from furball.geometry.pose import Pose
+from furball.maneuvers.card import Arc, ManeuverCard, Straight
 
 coord = st.floats(-2000, 2000, allow_nan=False, allow_infinity=False)
 heading = st.floats(-720, 720, allow_nan=False, allow_infinity=False)

@@ -4,7 +4,7 @@ interrupted or to lose a worker while it runs. Its games are the random player's
 import time
 from dataclasses import replace
 
-from scenarios.canuck import CANUCK, RandomPlayer
+from furball.scenarios.canuck import CANUCK, RandomPlayer
 
 DELAY_S = 0.002
 

@@ -1,9 +1,9 @@
 """Altitude, climb counters and bombs: DF.H1-DF.H6, DF.B1, DF.B2."""
 import pytest
-
-from maneuvers.altitude import AltitudeError, after_card, after_drop, effective_climb_rate, fully_loaded
-from maneuvers.plan import PlanError, check_plan
 from planes import DECKS, RULES, plane
+
+from furball.maneuvers.altitude import AltitudeError, after_card, after_drop, effective_climb_rate, fully_loaded
+from furball.maneuvers.plan import PlanError, check_plan
 
 A = DECKS["A"]
 CLIMB, DESCENT = A.card("A14"), A.card("A15")
@@ -20,8 +20,9 @@ def test_DF_H1_climb_and_descent_cards_are_planned_like_any_card():
 
 def test_DF_H2_stands_are_altitude_plus_one_and_games_start_at_1_to_3():
     """DF.H2: starting altitude 1..3 (checked on turn 1); stands = altitude + 1."""
-    from geometry.errors import InputError
     from planes import table
+
+    from furball.errors import InputError
 
     assert plane("Camel", 0, 0, altitude=2).stands == 3
     low = plane("Camel", 10, 10, altitude=0, climb_counters=1)

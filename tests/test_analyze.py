@@ -7,15 +7,21 @@ import pickle
 
 import numpy as np
 import pytest
-
-import maneuvers
-from maneuvers.kernels import FIRE_LONG, FIRE_SHORT
-from maneuvers.placement import place_sequence
-from maneuvers.plan import plan_problem
 from planes import DECKS, RULES, plane, table
-from scenarios.dogfight import adjudicate, analyze, best_plan
-from scenarios.dogfight.analysis import (OUT, duel_task, evaluate_chunk, legal_plans, load_enemy_weights,
-                                         plan_tree)
+
+from furball import maneuvers
+from furball.maneuvers.kernels import FIRE_LONG, FIRE_SHORT
+from furball.maneuvers.placement import place_sequence
+from furball.maneuvers.plan import plan_problem
+from furball.scenarios.dogfight import adjudicate, analyze, best_plan
+from furball.scenarios.dogfight.analysis import (
+    OUT,
+    duel_task,
+    evaluate_chunk,
+    legal_plans,
+    load_enemy_weights,
+    plan_tree,
+)
 
 SIX = dataclasses.replace(DECKS["A"], name="six", autonomous=None, cards=tuple(
     c for c in DECKS["A"].cards if c.id in ("A1", "A3", "A4", "A5", "A6", "A7")))
@@ -230,7 +236,7 @@ def test_cli_turn_auto_flies_the_plan_the_analysis_ranks_first(cli, tmp_path):
     code, out, err = cli(["turn", scenario, "--auto", "Camel", "--json", "--seed", "3"])
     assert code == 0, err
     doc = json.loads(out)
-    from scenarios.dogfight import load_scenario
+    from furball.scenarios.dogfight import load_scenario
 
     sc = load_scenario(scenario)
     assert doc["auto"] == {"Camel": list(analyze(sc.table, "Camel", orders=sc.orders).best())}
@@ -244,8 +250,8 @@ def test_the_plan_pairs_spread_over_a_dask_cluster_give_the_same_report():
     gathered in order, the report is the same as in one process."""
     from distributed import Client
 
-    from scenarios.dogfight import analyze, load_scenario
-    from scenarios.engine.cluster import map_in_order
+    from furball.scenarios.dogfight import analyze, load_scenario
+    from furball.scenarios.engine.cluster import map_in_order
 
     s = load_scenario("scenarios/examples/duel.toml")
     here = analyze(s.table, "Camel", orders=s.orders)

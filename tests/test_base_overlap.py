@@ -4,11 +4,11 @@ import pytest
 import shapely
 from hypothesis import assume, given
 from hypothesis import strategies as st
-
-from geometry.base import Base, penetration_depth_mm, rectangle_corners, rectangles_overlap
-from geometry.pose import Pose
-from geometry.tolerance import TOLERANCE_MM
 from strategies import bases, local_poses, poses
+
+from furball.geometry.base import Base, penetration_depth_mm, rectangle_corners, rectangles_overlap
+from furball.geometry.pose import Pose
+from furball.geometry.tolerance import TOLERANCE_MM
 
 B = Base(44.0, 60.0)
 

@@ -5,9 +5,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from geometry.board_graph import BoardGraph, Edge, Node, load_board, parse_board
-from geometry.datafile import parse_toml
-from geometry.errors import InputError
+from furball.errors import InputError
+from furball.geometry.board_graph import BoardGraph, Edge, Node, load_board, parse_board
+from furball.geometry.datafile import parse_toml
 
 ISLANDS = '''
 [board]

@@ -6,12 +6,9 @@ import sys
 
 import pytest
 
-from scenarios.canuck.board import DEFAULT_MAP_PATH, default_map
-from scenarios.cli.canuck import interactive, render
-from scenarios.canuck.state import new_game
-from scenarios.cli import main
-
-
+from furball.scenarios.canuck.board import DEFAULT_MAP_PATH, default_map
+from furball.scenarios.canuck.state import new_game
+from furball.scenarios.cli.canuck import interactive, render
 
 
 def test_one_game_prints_a_readable_log_ending_in_the_score(cli):
@@ -24,7 +21,7 @@ def test_one_game_prints_a_readable_log_ending_in_the_score(cli):
 
 
 def test_same_seed_same_output_byte_for_byte_through_the_cli(cli):
-    cmd = [sys.executable, "-m", "scenarios.cli", "play", "canuck", "--seed", "12"]
+    cmd = [sys.executable, "-m", "furball", "play", "canuck", "--seed", "12"]
     first = subprocess.run(cmd, capture_output=True, check=True).stdout
     second = subprocess.run(cmd, capture_output=True, check=True).stdout
     assert first == second and len(first) > 500

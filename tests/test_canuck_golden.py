@@ -4,7 +4,6 @@ written by ``tests/golden/regenerate.py`` from the engine before it was optimise
 import pathlib
 
 import pytest
-
 from golden.regenerate import PLAYERS, SEEDS, log_text, rows_text
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"

@@ -5,10 +5,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from scenarios.canuck.board import default_map
-from scenarios.canuck.game import BANDS, play_game, play_many
-from scenarios.canuck.players import HeuristicPlayer, RandomPlayer, p_axis_at_most
-from scenarios.canuck.state import GROUPS, LEADERS, BASES, new_game
+from furball.scenarios.canuck.board import default_map
+from furball.scenarios.canuck.game import BANDS, play_game, play_many
+from furball.scenarios.canuck.players import HeuristicPlayer, RandomPlayer, p_axis_at_most
+from furball.scenarios.canuck.state import BASES, GROUPS, LEADERS, new_game
 
 MAP = default_map()
 
@@ -81,7 +81,7 @@ TestCanuckMachine = CanuckMachine.TestCase
 @given(st.integers(0, 10**9), st.sampled_from(["random", "heuristic"]))
 def test_whole_games_keep_the_invariants_and_end_in_a_band(seed, player):
     """CN.K1, CN.E1, CN.E2, CN.E5 over whole games."""
-    from scenarios.canuck.players import make_player
+    from furball.scenarios.canuck.players import make_player
     s, chooser, steps = new_game(seed), make_player(player, seed), 0
     while not s.over:
         s = s.apply(chooser.choose(s))
@@ -138,8 +138,9 @@ def test_CN_P1_is_legal_agrees_with_the_list_of_legal_actions():
     """The fast legality check (no menu listed) says yes exactly for the listed actions,
     in every position of whole games of both players, for every action of the map and
     for malformed ones."""
-    from scenarios.canuck.actions import Action, ActionKind as K, Piece, action_table
-    from scenarios.canuck.operations import is_legal
+    from furball.scenarios.canuck.actions import Action, Piece, action_table
+    from furball.scenarios.canuck.actions import ActionKind as K
+    from furball.scenarios.canuck.operations import is_legal
 
     table = action_table(len(new_game(0).groups))
     universe = [a for row in table.by_area.values() for a in row] + list(table.add_card) + \

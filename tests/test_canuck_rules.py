@@ -2,15 +2,25 @@
 from dataclasses import replace
 
 import pytest
-
-from geometry.board_graph import parse_board
-from geometry.datafile import parse_toml
-from geometry.errors import InputError
-from scenarios.canuck.board import DEFAULT_MAP_PATH, CanuckMap, load_map
-from scenarios.canuck.cards import (DECK, card_value, is_black_face, is_black_number, is_red_face,
-                                    is_red_number, label, parse_card, HEARTS, DIAMONDS)
-from scenarios.canuck.state import IllegalAction, band, new_game
 from canuck_helpers import MAP, act, add, area, cards, per_area, play, position
+
+from furball.errors import InputError
+from furball.geometry.board_graph import parse_board
+from furball.geometry.datafile import parse_toml
+from furball.scenarios.canuck.board import DEFAULT_MAP_PATH, CanuckMap, load_map
+from furball.scenarios.canuck.cards import (
+    DECK,
+    DIAMONDS,
+    HEARTS,
+    card_value,
+    is_black_face,
+    is_black_number,
+    is_red_face,
+    is_red_number,
+    label,
+    parse_card,
+)
+from furball.scenarios.canuck.state import IllegalAction, band, new_game
 
 
 def all_cards(s):
@@ -425,7 +435,7 @@ def test_CN_F2g_the_partisan_chooses_which_counters_a_sweep_takes():
 
 def test_CN_F2g_the_heuristic_keeps_its_last_group_when_the_reserve_is_empty():
     """CN.F2, CN.E2: losing the last Group with an empty Reserve risks a deadlock."""
-    from scenarios.canuck.players import HeuristicPlayer
+    from furball.scenarios.canuck.players import HeuristicPlayer
 
     s = _sweep_with_a_choice()
     bot = HeuristicPlayer(0)

@@ -5,9 +5,9 @@ import sys
 
 import pytest
 from hypothesis import given, settings
-
-from scenarios.cli import main
 from strategies import mangled
+
+from furball.scenarios.cli import main
 
 DECK = '''[deck]
 name = "F"
@@ -76,11 +76,11 @@ def test_bad_deck_file_on_the_cli(tmp_path, cli):
 
 def test_console_script_runs_end_to_end(tmp_path, cli):
     png = tmp_path / "m.png"
-    proc = subprocess.run([sys.executable, "-m", "scenarios.cli", "move", "--deck", "A", "--cards", "A1,A6",
+    proc = subprocess.run([sys.executable, "-m", "furball", "move", "--deck", "A", "--cards", "A1,A6",
                            "--plot", str(png)], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert png.exists()
-    proc = subprocess.run([sys.executable, "-m", "scenarios.cli", "move", "--deck", "A", "--cards", "A0"],
+    proc = subprocess.run([sys.executable, "-m", "furball", "move", "--deck", "A", "--cards", "A0"],
                           capture_output=True, text=True)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
 
@@ -90,8 +90,8 @@ def test_console_script_runs_end_to_end(tmp_path, cli):
 def test_fuzz_malformed_deck_files_never_escape_as_a_traceback(tmp_path_factory, text):
     path = tmp_path_factory.mktemp("fuzz") / "deck.toml"
     path.write_text(text, encoding="utf-8")
-    import io
     import contextlib
+    import io
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(["move", "--deck", str(path), "--base", "small", "--cards", "F1,F2", "--json"])

@@ -7,10 +7,10 @@ import pathlib
 import jsonschema
 import pytest
 from hypothesis import given, settings
-
-from scenarios.cli import main
-from scenarios.dogfight.scenario import load_scenario
 from strategies import mangled
+
+from furball.scenarios.cli import main
+from furball.scenarios.dogfight.scenario import load_scenario
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "scenarios" / "examples").glob("*.toml"))
@@ -118,7 +118,7 @@ def test_negative_seed_is_a_user_error(capsys):
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
 def test_the_python_api_gives_the_same_report_as_the_cli(example, cli):
     """Issue #9: adjudicating through Python values gives the CLI's JSON, byte for byte."""
-    from scenarios.dogfight import adjudicate, turn_json
+    from furball.scenarios.dogfight import adjudicate, turn_json
 
     s = load_scenario(example)
     result = adjudicate(s.table, s.orders, seed=s.seed, policy=s.policy, samples=False)

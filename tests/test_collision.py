@@ -4,10 +4,10 @@ from fractions import Fraction
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
-
-from geometry.pose import Pose
-from maneuvers.collision import collision_test, may_collide
 from planes import plane
+
+from furball.geometry.pose import Pose
+from furball.maneuvers.collision import collision_test, may_collide
 
 
 def test_DF_C1_only_overlapping_pairs_at_the_same_altitude_may_collide():

@@ -2,8 +2,8 @@
 
 import pytest
 
-from geometry.errors import InputError
-from maneuvers import find_base, find_deck, load_deck, shipped_bases, shipped_decks
+from furball.errors import InputError
+from furball.maneuvers import find_base, find_deck, load_deck, shipped_bases, shipped_decks
 
 GOOD = '''
 [deck]

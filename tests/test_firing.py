@@ -2,11 +2,11 @@
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
-
-from geometry.pose import Pose
-from maneuvers.firing import arc_shots, autonomous_fire, shot_at, shots
 from planes import RULES, plane
 from strategies import poses
+
+from furball.geometry.pose import Pose
+from furball.maneuvers.firing import arc_shots, autonomous_fire, shot_at, shots
 
 
 def fire(shooter, target, *others):

@@ -15,7 +15,7 @@ import sys
 
 import pytest
 
-from scenarios.cli import main
+from furball.scenarios.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "scenarios" / "examples"

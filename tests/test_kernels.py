@@ -6,19 +6,19 @@ import pytest
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from geometry import kernels as gk
-from geometry.base import penetration_depth_mm, rectangle_corners
-from geometry.pose import Pose, compose_batch, to_table_batch
-from geometry.sector import closest_in_sector
-from geometry.segments import enters_interior, entry_edge, exit_edge
-from geometry.tolerance import TOLERANCE_MM as TOL
-from maneuvers.collision import collision_test
-from maneuvers.firing import Board, shot_at
-from maneuvers.kernels import fire_matrix, overlap_matrix, tail_matrix
-from maneuvers.tailing import tail_check
 from planes import plane, table
 from strategies import poses
+
+from furball.geometry import kernels as gk
+from furball.geometry.base import penetration_depth_mm, rectangle_corners
+from furball.geometry.pose import Pose, compose_batch, to_table_batch
+from furball.geometry.sector import closest_in_sector
+from furball.geometry.segments import enters_interior, entry_edge, exit_edge
+from furball.geometry.tolerance import TOLERANCE_MM as TOL
+from furball.maneuvers.collision import collision_test
+from furball.maneuvers.firing import Board, shot_at
+from furball.maneuvers.kernels import fire_matrix, overlap_matrix, tail_matrix
+from furball.maneuvers.tailing import tail_check
 
 OFFSETS = np.array([-3.0, -1.5, -0.5, 0.0, 0.5, 1.5, 3.0]) * TOL
 """Near-touching cases: this far across (or short of) a boundary."""
@@ -239,8 +239,8 @@ def test_rule_level_kernels_answer_as_the_scalar_rules_for_every_pair(seed):
 
 
 def test_DF_C3_collision_counts_equal_the_scalar_collision_test():
-    from maneuvers.kernels import collision_counts
-    from maneuvers.placement import card_motion
+    from furball.maneuvers.kernels import collision_counts
+    from furball.maneuvers.placement import card_motion
 
     rng = np.random.default_rng(7)
     a_poses = np.c_[rng.uniform(280, 320, (40, 2)), rng.uniform(0, 360, 40)]
@@ -256,7 +256,7 @@ def test_DF_C3_collision_counts_equal_the_scalar_collision_test():
 
 def test_DF_E1_stands_on_table_kernel_answers_as_the_table_at_its_edges():
     """A stand exactly on the edge, within the tolerance, is still on the table."""
-    from maneuvers.kernels import stands_on_table
+    from furball.maneuvers.kernels import stands_on_table
 
     rng = np.random.default_rng(9)
     t = table(plane("A", 100, 100), width=900.0, height=600.0)

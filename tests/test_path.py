@@ -5,14 +5,14 @@ import numpy as np
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from geometry.base import Base
-from geometry.pose import Pose
-from maneuvers import shipped_decks
-from maneuvers.card import Arc, ManeuverCard, Straight
-from maneuvers.path import arrow_points, centreline, path_poses, _point_at
-from maneuvers.placement import place
 from strategies import bases, cards, poses
+
+from furball.geometry.base import Base
+from furball.geometry.pose import Pose
+from furball.maneuvers import shipped_decks
+from furball.maneuvers.card import Arc, ManeuverCard, Straight
+from furball.maneuvers.path import _point_at, arrow_points, centreline, path_poses
+from furball.maneuvers.placement import place
 
 B = Base(44.0, 60.0)
 

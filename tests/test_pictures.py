@@ -6,18 +6,18 @@ import pytest
 from matplotlib.colors import to_hex
 from PIL import Image
 
-from maneuvers import shipped_decks
-from scenarios.cli import main
-from scenarios.dogfight import adjudicate, load_scenario
+from furball.maneuvers import shipped_decks
+from furball.maneuvers.fan import fan
+from furball.scenarios.cli import main
+from furball.scenarios.dogfight import adjudicate, load_scenario
+from furball.viz import api, style
+from furball.viz.animate import moments, write_turn_animation
+from furball.viz.picture import render
+from furball.viz.turn import Moment, turn_picture
 
 
 def run_turn(s):
     return adjudicate(s.table, s.orders, seed=s.seed, policy=s.policy)
-from maneuvers.fan import fan
-from viz import api, style
-from viz.animate import moments, write_turn_animation
-from viz.picture import render
-from viz.turn import Moment, turn_picture
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "scenarios" / "examples").glob("*.toml"))

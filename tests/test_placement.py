@@ -5,13 +5,13 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-from geometry.base import Base
-from geometry.pose import Pose
-from maneuvers import shipped_decks
-from maneuvers.card import Arc, ManeuverCard, Straight
-from maneuvers.placement import card_motion, card_motions, place, place_batch, place_sequence
 from strategies import bases, cards, poses
+
+from furball.geometry.base import Base
+from furball.geometry.pose import Pose
+from furball.maneuvers import shipped_decks
+from furball.maneuvers.card import Arc, ManeuverCard, Straight
+from furball.maneuvers.placement import card_motion, card_motions, place, place_batch, place_sequence
 
 B = Base(44.0, 60.0)
 

@@ -1,8 +1,8 @@
 """Plan legality: three cards of the deck, sequencing flags across turns (DF.M1, DF.M5)."""
 import pytest
-
-from maneuvers.plan import PlanError, check_plan, plan_problem
 from planes import RULES, plane
+
+from furball.maneuvers.plan import PlanError, check_plan, plan_problem
 
 CAMEL = plane("Camel", 0, 0, altitude=2)
 

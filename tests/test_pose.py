@@ -2,10 +2,18 @@
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
-
-from geometry.pose import (Pose, compose_batch, cos_sin_deg, heading_difference_deg,
-                           inverse_batch, mirror_batch, to_local_batch, to_table_batch)
 from strategies import local_poses, poses
+
+from furball.geometry.pose import (
+    Pose,
+    compose_batch,
+    cos_sin_deg,
+    heading_difference_deg,
+    inverse_batch,
+    mirror_batch,
+    to_local_batch,
+    to_table_batch,
+)
 
 
 def close(a: Pose, b: Pose, tol=1e-7):

@@ -1,8 +1,9 @@
 """scenarios.engine.steprng gives numpy's draws exactly (the engines' logs depend on it)."""
 import numpy as np
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from scenarios.engine.steprng import StepRng
+from furball.scenarios.engine.steprng import StepRng
 
 SEEDS = st.one_of(st.integers(0, 2**32 - 1), st.integers(2**32, 2**64 - 1), st.integers(0, 2**100), st.integers(0, 20))
 STEPS = st.one_of(st.integers(0, 400), st.integers(0, 2**34))

@@ -5,12 +5,12 @@ import json
 
 import pytest
 
-from geometry.errors import InputError
-from scenarios.canuck import CANUCK, new_game
-from scenarios.canuck.game import summary
-from scenarios.canuck.placement import STACK, free_placement
-from scenarios.engine import play_game, series_seeds
-from scenarios.engine.sweep import Checkpoint, plan_sweep, run_sweep, write_rows
+from furball.errors import InputError
+from furball.scenarios.canuck import CANUCK, new_game
+from furball.scenarios.canuck.game import summary
+from furball.scenarios.canuck.placement import STACK, free_placement
+from furball.scenarios.engine import play_game, series_seeds
+from furball.scenarios.engine.sweep import Checkpoint, plan_sweep, run_sweep, write_rows
 
 
 def test_series_seeds_from_any_start_are_the_same_series():
@@ -159,7 +159,7 @@ def test_CN_S3_free_setup_places_the_stacks_next_to_the_weakest_garrisons():
 
 
 def test_sweep_picture_has_a_distribution_and_a_mean_per_point():
-    from viz.api import figure
+    from furball.viz.api import figure
 
     result = run_sweep(CANUCK, 10, seed=1, grid={"setup": ["default", "free"]}, player="random", workers=1)
     fig = figure("sweep", result)
@@ -172,13 +172,13 @@ def test_sweep_picture_has_a_distribution_and_a_mean_per_point():
 
 
 def test_sweep_picture_of_categories_shows_shares_with_intervals():
-    from scenarios.engine.sweep import SweepResult
-    from viz.sweep import sweep_picture
+    from furball.scenarios.engine.sweep import SweepResult
+    from furball.viz.sweep import sweep_picture
 
     plan = plan_sweep(CANUCK, 2, grid={"setup": ["default", "free"]})
     rows = [{"point": p, "game": g, "seed": g, "player": "heuristic", "setup": s, "winner": w}
             for p, s in ((0, "default"), (1, "free")) for g, w in ((0, "axis"), (1, "partisan"))]
-    from viz.picture import render
+    from furball.viz.picture import render
 
     fig = render(sweep_picture(SweepResult.from_rows(plan, rows)))
     gids = {a.get_gid() for a in fig.axes[0].get_children()}

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from scenarios.cli import main
+from furball.scenarios.cli import main
 
 
 def run(argv, capsys):
@@ -111,7 +111,7 @@ def test_ctrl_c_stops_cleanly_keeps_finished_games_and_resume_finishes(tmp_path)
     --resume plays the rest and writes every row."""
     out = tmp_path / "rows.csv"
     partial = tmp_path / "rows.csv.partial"
-    argv = [sys.executable, "-m", "scenarios.cli", "sweep", "canuck", "--games", "400", "--player", "random",
+    argv = [sys.executable, "-m", "furball", "sweep", "canuck", "--games", "400", "--player", "random",
             "--batch", "4", "--out", str(out)]
     proc = subprocess.Popen(argv + ["--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True, text=True)

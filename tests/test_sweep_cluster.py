@@ -5,10 +5,10 @@ import os
 import signal
 
 import pytest
-
-from scenarios.cli import main
-from scenarios.engine.sweep import run_sweep
 from sweep_helpers import SLOW_CANUCK
+
+from furball.scenarios.cli import main
+from furball.scenarios.engine.sweep import run_sweep
 
 distributed = pytest.importorskip("distributed")
 

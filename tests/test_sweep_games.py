@@ -4,16 +4,16 @@ columns differ (a third seat's VP), an option that the result also reports, valu
 hold commas."""
 import csv
 
-from scenarios.cli import main
-from scenarios.cli.play import GAMES
-from scenarios.engine.sweep import run_sweep
+from furball.scenarios.cli import main
+from furball.scenarios.cli.play import GAMES, game_module
+from furball.scenarios.engine.sweep import run_sweep
 
 
 def test_every_registered_game_sweeps_with_its_own_summary(capsys):
     for name in GAMES:
         assert main(["sweep", name, "--games", "3", "--workers", "1"]) == 0
         out = capsys.readouterr().out
-        assert out.startswith(GAMES[name].GAME.title) and "[0] 3 games, player=" in out
+        assert out.startswith(GAMES[name]) and game_module(name).GAME.title == GAMES[name] and "[0] 3 games, player=" in out
 
 
 def test_points_with_different_result_columns_keep_their_own(tmp_path, capsys):
@@ -36,7 +36,7 @@ def test_grid_values_holding_commas_are_separated_by_semicolons(capsys):
 
 
 def test_one_bot_per_seat():
-    from scenarios.white_christmas.game import WHITE_CHRISTMAS
+    from furball.scenarios.white_christmas.game import WHITE_CHRISTMAS
 
     result = run_sweep(WHITE_CHRISTMAS, 2, settings={"players": "3"}, player="heuristic/random/random", workers=1)
     assert result.plan.points[0].players == ("heuristic", "random", "random")

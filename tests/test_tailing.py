@@ -3,11 +3,11 @@ import math
 
 from hypothesis import assume, given
 from hypothesis import strategies as st
-
-from geometry.pose import Pose
-from maneuvers.tailing import choose_tails, tail_check
 from planes import RULES, plane
 from strategies import poses
+
+from furball.geometry.pose import Pose
+from furball.maneuvers.tailing import choose_tails, tail_check
 
 # small base: 44 mm long, 60 mm wide, stand at the centre; ruler 200 mm
 

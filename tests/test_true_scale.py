@@ -9,9 +9,16 @@ import pdfplumber
 import pytest
 from matplotlib.patches import Rectangle
 
-from geometry.errors import InputError
-from viz.true_scale import (CROP_GAP_MM, CROP_LENGTH_MM, MARGIN_BOTTOM_MM, MARGIN_LEFT_MM,
-                            MARGIN_TOP_MM, plan_true_scale, save_true_scale)
+from furball.errors import InputError
+from furball.viz.true_scale import (
+    CROP_GAP_MM,
+    CROP_LENGTH_MM,
+    MARGIN_BOTTOM_MM,
+    MARGIN_LEFT_MM,
+    MARGIN_TOP_MM,
+    plan_true_scale,
+    save_true_scale,
+)
 
 TOL_MM = 0.1  # what the issue asks for
 MAGENTA = (1.0, 0.0, 1.0)  # segments drawn by the tests, easy to pick out of the PDF

@@ -7,12 +7,12 @@ import tomllib
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from geometry.errors import InputError
-from maneuvers.plan import PlanError
-from maneuvers.tailing import tail_check
 from planes import DECKS, plane, table
-from scenarios.dogfight import Orders, Scenario, adjudicate, load_scenario, parse_scenario, scenario_toml
+
+from furball.errors import InputError
+from furball.maneuvers.plan import PlanError
+from furball.maneuvers.tailing import tail_check
+from furball.scenarios.dogfight import Orders, Scenario, adjudicate, load_scenario, parse_scenario, scenario_toml
 
 
 def outcome(result):

@@ -3,22 +3,19 @@
 Every endpoint's good answer is checked against the engine's own values, and its bad
 input against a 4xx with a one-line message; 200 malformed requests get no server error.
 """
-import importlib.machinery
 import json
 import pathlib
-import sys
 import tomllib
-import types
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
-
-from maneuvers.zones import zones
-from scenarios.dogfight import adjudicate, load_scenario, parse_scenario, turn_json
-from scenarios.web import create_app
-from scenarios.web import api
 from strategies import mangled
+
+from furball.maneuvers.zones import zones
+from furball.scenarios.dogfight import adjudicate, load_scenario, parse_scenario, turn_json
+from furball.scenarios.web import api, create_app
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FURBALL = ROOT / "scenarios" / "examples" / "furball.toml"
@@ -135,7 +132,7 @@ def test_DF_T1_zones_are_the_engines_polygons(client, doc):
 
 
 def test_cards_are_the_engines_motions_in_the_base_frame(client):
-    from maneuvers import card_motion, shipped_bases, shipped_decks
+    from furball.maneuvers import card_motion, shipped_bases, shipped_decks
 
     kit = client.get("/api/cards?deck=A&base=small").json()
     deck, base = shipped_decks()["A"], shipped_bases()["small"]
@@ -156,7 +153,7 @@ def test_save_and_open_round_trip_through_the_scenario_loader(client, doc):
 
 def test_best_plans_are_the_plan_analysis_of_the_engine(client, doc):
     """The page's Best plans button: the same ranked plans as `furball analyze --json`."""
-    from scenarios.dogfight import analyze
+    from furball.scenarios.dogfight import analyze
 
     r = client.post("/api/best-plans", json={"scenario": doc, "plane": "SPAD", "vs": "Fokker"})
     assert r.status_code == 200

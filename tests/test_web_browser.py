@@ -10,10 +10,10 @@ import json
 import pathlib
 
 import pytest
+from browser import chromium, chromium_missing, running_server
 
-from scenarios.dogfight import adjudicate, load_scenario, parse_scenario, turn_json
-from scenarios.web import create_app
-from scenarios.web.browser import chromium, chromium_missing, running_server
+from furball.scenarios.dogfight import adjudicate, load_scenario, parse_scenario, turn_json
+from furball.scenarios.web import create_app
 
 pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=f"browser tests: {chromium_missing()}")
 

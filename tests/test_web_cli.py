@@ -5,7 +5,7 @@ import types
 
 import pytest
 
-from scenarios.cli import serve
+from furball.scenarios.cli import serve
 
 
 @pytest.fixture

@@ -9,14 +9,14 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from scenarios.cli import main
-from scenarios.cli.interactive import CLEAR
-from scenarios.white_christmas.components import DATA, FILES, load_components
-from scenarios.white_christmas.game import WHITE_CHRISTMAS
-from scenarios.engine import play_game
 from strategies import mangled
-from viz import api
+
+from furball.scenarios.cli import main
+from furball.scenarios.cli.interactive import CLEAR
+from furball.scenarios.engine import play_game
+from furball.scenarios.white_christmas.components import DATA, FILES, load_components
+from furball.scenarios.white_christmas.game import WHITE_CHRISTMAS
+from furball.viz import api
 
 
 def run(argv, capsys):
@@ -47,7 +47,7 @@ def test_one_game_prints_a_readable_log_ending_with_the_winner(capsys):
 
 
 def test_same_seed_same_output_byte_for_byte_through_the_cli():
-    cmd = [sys.executable, "-m", "scenarios.cli", "play", "white-christmas", "--players", "4", "--seed", "12"]
+    cmd = [sys.executable, "-m", "furball", "play", "white-christmas", "--players", "4", "--seed", "12"]
     first = subprocess.run(cmd, capture_output=True, check=True).stdout
     second = subprocess.run(cmd, capture_output=True, check=True).stdout
     assert first == second and len(first) > 5000

@@ -17,10 +17,10 @@ from dataclasses import replace
 
 import pytest
 
-from scenarios.engine import play_game
-from scenarios.white_christmas import options
-from scenarios.white_christmas.game import WHITE_CHRISTMAS
-from scenarios.white_christmas.players import HeuristicPlayer
+from furball.scenarios.engine import play_game
+from furball.scenarios.white_christmas import options
+from furball.scenarios.white_christmas.game import WHITE_CHRISTMAS
+from furball.scenarios.white_christmas.players import HeuristicPlayer
 
 GOLDEN = pathlib.Path(__file__).parent / "golden" / "white_christmas"
 CONFIGS = {"2p": {"players": 2}, "3p": {"players": 3}, "4p": {"players": 4}, "solo": {"solo": True}}

@@ -6,11 +6,11 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from scenarios.white_christmas import actions as A
-from scenarios.white_christmas.actions import Phase
-from scenarios.white_christmas.players import HeuristicPlayer, RandomPlayer
 from white_christmas_helpers import COMP, Icon, fresh, private, radar, until
+
+from furball.scenarios.white_christmas import actions as A
+from furball.scenarios.white_christmas.actions import Phase
+from furball.scenarios.white_christmas.players import HeuristicPlayer, RandomPlayer
 
 
 def reshuffle_hidden(s, seat, rng):

@@ -4,11 +4,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from scenarios.engine import play_game, play_many
-from scenarios.white_christmas import new_game
-from scenarios.white_christmas.components import MODELS, PEOPLE
-from scenarios.white_christmas.game import WHITE_CHRISTMAS, summary
-from scenarios.white_christmas.players import HeuristicPlayer, RandomPlayer
+from furball.scenarios.engine import play_game, play_many
+from furball.scenarios.white_christmas import new_game
+from furball.scenarios.white_christmas.components import MODELS, PEOPLE
+from furball.scenarios.white_christmas.game import WHITE_CHRISTMAS, summary
+from furball.scenarios.white_christmas.players import HeuristicPlayer, RandomPlayer
 
 CONFIGS = st.sampled_from([(2, False), (3, False), (4, False), (2, True)])
 

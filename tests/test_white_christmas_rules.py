@@ -4,15 +4,41 @@ of WC.F5, Captain Chambers' move of WC.H9)."""
 from dataclasses import replace
 
 import pytest
+from white_christmas_helpers import (
+    CH46,
+    CH53,
+    COMP,
+    ROW,
+    B,
+    Icon,
+    P,
+    S,
+    V,
+    ask,
+    board,
+    card_id,
+    carrier,
+    fly,
+    fresh,
+    hand,
+    on_carrier,
+    play,
+    private,
+    radar,
+    revealed_stairs,
+    roofs,
+    side,
+    slot,
+    stairs_at,
+    until,
+    work,
+)
 
-from scenarios.white_christmas import IllegalAction, chambers, flow
-from scenarios.white_christmas import actions as A
-from scenarios.white_christmas.actions import Ask, Pending, Phase, Stairs
-from scenarios.white_christmas.components import MODELS, PEOPLE, Bonus, Wild
-from scenarios.white_christmas.options import moves, radar_payments, rescues, upgrade_payments
-from white_christmas_helpers import (B, CH46, CH53, COMP, ROW, P, S, V, Icon, ask, board, card_id, carrier,
-                                     fly, fresh, hand, on_carrier, play, private, radar, revealed_stairs, roofs, stairs_at,
-                                     side, slot, until, work)
+from furball.scenarios.white_christmas import IllegalAction, chambers, flow
+from furball.scenarios.white_christmas import actions as A
+from furball.scenarios.white_christmas.actions import Ask, Pending, Phase, Stairs
+from furball.scenarios.white_christmas.components import MODELS, PEOPLE, Bonus, Wild
+from furball.scenarios.white_christmas.options import moves, radar_payments, rescues, upgrade_payments
 
 
 def people_total(s):
@@ -82,8 +108,8 @@ def test_WC_G2_source_example_soldier_climbs_and_politician_is_discarded():
 def test_WC_G2_engine_convention_the_staircase_deck_is_rebuilt_from_the_discards():
     """WC.G2 engine convention: 10 staircases cannot serve 4 rounds of 5 rooftops; an empty
     deck is rebuilt from the discarded staircases (logged), and none is ever lost."""
-    from scenarios.engine import play_game
-    from scenarios.white_christmas.game import WHITE_CHRISTMAS
+    from furball.scenarios.engine import play_game
+    from furball.scenarios.white_christmas.game import WHITE_CHRISTMAS
     record = play_game(WHITE_CHRISTMAS, 5, "random", {"players": 4})
     assert any("shuffled into a new staircase deck" in line for line in record.log_lines())
     s = record.final
@@ -95,7 +121,7 @@ def test_WC_G3_a_slot_holds_one_helicopter_and_both_of_a_players_may_share_a_roo
     not a destination; a player's two helicopters may share one rooftop."""
     s = fresh(5, 2)
     g = s.table.graph
-    for k, roof in enumerate(s.table.roofs):
+    for _k, roof in enumerate(s.table.roofs):
         kinds = {g.node(n).attr("model"): g.node(n).attr("position") for n in g.neighbours(roof, kind="landing")}
         assert kinds == {"CH-46": "top", "CH-53": "bottom"}
     s = fly(s, 1, CH46, slot(s, 0, CH46))

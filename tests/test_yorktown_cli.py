@@ -8,13 +8,12 @@ import sys
 
 import pytest
 from hypothesis import given, settings
-
-from scenarios.cli import main
-from scenarios.yorktown.board import DEFAULT_MAP_PATH
-from scenarios.yorktown.deck import DEFAULT_DECK_PATH
-from scenarios.yorktown.tables import TIME_PATH
-
 from strategies import mangled
+
+from furball.scenarios.cli import main
+from furball.scenarios.yorktown.board import DEFAULT_MAP_PATH
+from furball.scenarios.yorktown.deck import DEFAULT_DECK_PATH
+from furball.scenarios.yorktown.tables import TIME_PATH
 
 MAP_TEXT = DEFAULT_MAP_PATH.read_text(encoding="utf-8")
 DECK_TEXT = DEFAULT_DECK_PATH.read_text(encoding="utf-8")
@@ -37,7 +36,7 @@ def test_one_game_prints_a_readable_log_ending_in_the_result(capsys):
 
 
 def test_same_seed_same_output_byte_for_byte_through_the_cli():
-    cmd = [sys.executable, "-m", "scenarios.cli", "play", "yorktown", "--seed", "12", "--players", "2"]
+    cmd = [sys.executable, "-m", "furball", "play", "yorktown", "--seed", "12", "--players", "2"]
     first = subprocess.run(cmd, capture_output=True, check=True).stdout
     second = subprocess.run(cmd, capture_output=True, check=True).stdout
     assert first == second and len(first) > 1000

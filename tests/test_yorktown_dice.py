@@ -9,8 +9,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scenarios.yorktown.dice import (RollChain, RollEnd, RollPolicy, continuous_roll, keep_faces, p_success,
-                                     roll_summary, satisfies, throw_outcomes)
+from furball.scenarios.yorktown.dice import (
+    RollChain,
+    RollEnd,
+    RollPolicy,
+    continuous_roll,
+    keep_faces,
+    p_success,
+    roll_summary,
+    satisfies,
+    throw_outcomes,
+)
 
 
 def test_YT_D1_one_throw_probabilities_are_exact():

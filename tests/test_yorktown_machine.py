@@ -3,13 +3,12 @@ machine), reproducibility, and the players."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
-
-from scenarios.engine import play_game, play_many
-from scenarios.yorktown import YORKTOWN, new_game, summary
-from scenarios.yorktown.actions import EndReason, Expansion, Phase
-from scenarios.yorktown.players import HeuristicPlayer, RandomPlayer
-
 from yorktown_helpers import play_out
+
+from furball.scenarios.engine import play_game, play_many
+from furball.scenarios.yorktown import YORKTOWN, new_game, summary
+from furball.scenarios.yorktown.actions import EndReason, Expansion, Phase
+from furball.scenarios.yorktown.players import HeuristicPlayer, RandomPlayer
 
 FUEL_MAX = 14
 

@@ -1,16 +1,15 @@
 """The general board-graph drawing (viz.board) and the pictures drawn with it: the
 Yorktown archipelago (YT.K1) and the Canuck map — what is drawn (artists), not pixels."""
 from matplotlib.colors import to_hex
-
-from geometry.board_graph import BoardGraph, Node
-from scenarios.canuck.state import new_game as canuck_game
-from scenarios.engine import play_game
-from scenarios.yorktown import YORKTOWN, default_map
-from viz import api
-from viz.board import COLOURS, EdgeStyle, NodeStyle, Token, draw_board, positions
-from viz.draw import new_axes
-
 from yorktown_helpers import japanese, position, started
+
+from furball.geometry.board_graph import BoardGraph, Node
+from furball.scenarios.canuck.state import new_game as canuck_game
+from furball.scenarios.engine import play_game
+from furball.scenarios.yorktown import YORKTOWN, default_map
+from furball.viz import api
+from furball.viz.board import COLOURS, EdgeStyle, NodeStyle, Token, draw_board, positions
+from furball.viz.draw import new_axes
 
 
 def tagged(fig, prefix):
@@ -51,7 +50,7 @@ def test_YT_K1_the_archipelago_picture_shows_islands_lines_planes_and_tracks():
     fig = api.figure("yorktown", s)
     m = default_map()
     assert len(tagged(fig, "node:")) == len(m.graph.nodes)
-    for k, i in enumerate(m.island_node):
+    for k, _i in enumerate(m.island_node):
         patch = tagged(fig, f"node:{m.names[k]}")[0]
         assert to_hex(patch.get_facecolor()) == COLOURS[m.colours[k]]
     white = [a for a in tagged(fig, "edge:") if to_hex(a.get_color()) == "#ffffff"]

@@ -2,20 +2,43 @@
 as golden tests (the 9 -> 10 -> 1 spill, the Jake needing three equal results, the
 located chain)."""
 import pytest
+from yorktown_helpers import (
+    APPROACH,
+    MAP,
+    RUNWAY,
+    acting,
+    assert_located_error,
+    japanese,
+    node,
+    of_kind,
+    position,
+    script,
+    started,
+    work,
+)
 
-from geometry.errors import InputError
-from scenarios.engine import IllegalAction
-from scenarios.yorktown import TimeModel, default_deck, default_rules, new_game
-from scenarios.yorktown.actions import (Card, Difficulty, EndReason, Expansion, Kind, Load, Maneuver, MoveKind,
-                                        Phase, PlaneType, Target, Weather)
-from scenarios.yorktown.board import DEFAULT_MAP_PATH, load_map
-from scenarios.yorktown.crews import allocate, attack_dice, landing_dice, search_dice
-from scenarios.yorktown.deck import DEFAULT_DECK_PATH, load_deck
-from scenarios.yorktown.japanese import japanese_phase, place, set_up_planes
-from scenarios.yorktown.players import HeuristicPlayer
-
-from yorktown_helpers import (APPROACH, MAP, RUNWAY, acting, assert_located_error, japanese, node, of_kind, position,
-                              script, started, work)
+from furball.errors import InputError
+from furball.scenarios.engine import IllegalAction
+from furball.scenarios.yorktown import TimeModel, default_deck, default_rules, new_game
+from furball.scenarios.yorktown.actions import (
+    Card,
+    Difficulty,
+    EndReason,
+    Expansion,
+    Kind,
+    Load,
+    Maneuver,
+    MoveKind,
+    Phase,
+    PlaneType,
+    Target,
+    Weather,
+)
+from furball.scenarios.yorktown.board import DEFAULT_MAP_PATH, load_map
+from furball.scenarios.yorktown.crews import allocate, attack_dice, landing_dice, search_dice
+from furball.scenarios.yorktown.deck import DEFAULT_DECK_PATH, load_deck
+from furball.scenarios.yorktown.japanese import japanese_phase, place, set_up_planes
+from furball.scenarios.yorktown.players import HeuristicPlayer
 
 RULES = default_rules()
 DECK = default_deck()
@@ -70,7 +93,7 @@ def test_YT_K1_map_checker_needs_a_possible_chain_and_every_island_reachable():
     cut_lines = [(e.a, e.b) for e in g.edges if e.kind == "white line"
                  and {g.nodes[g.index(e.a)].number, g.nodes[g.index(e.b)].number} & {4, 10}
                  and {g.nodes[g.index(e.a)].number, g.nodes[g.index(e.b)].number} & {7, 8, 9}]
-    from scenarios.yorktown.board import check_map
+    from furball.scenarios.yorktown.board import check_map
     with pytest.raises(InputError, match="chaining an orange island to a red one"):
         check_map(g.with_changes(remove_edges=cut_lines))
     lonely = [(e.a, e.b) for e in g.edges if "Bougainville" in (e.a, e.b)]
@@ -183,7 +206,7 @@ def test_YT_D2_ones_lock_cost_fuel_and_never_count_as_equal(monkeypatch):
 
 def test_YT_D3_no_limit_on_the_number_of_dice():
     """YT.D3."""
-    from scenarios.yorktown.dice import RollPolicy, continuous_roll
+    from furball.scenarios.yorktown.dice import RollPolicy, continuous_roll
     faces = iter([2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 2, 3])
     r = continuous_roll(12, (2,), RollPolicy(), lambda n: [next(faces) for _ in range(n)], fuel=None)
     assert r.end == "met" and r.throws == 1 and sum(r.counts) == 12
@@ -328,7 +351,7 @@ def test_YT_R6_at_the_end_of_the_turn_the_discs_come_back():
 def test_illegal_actions_raise_and_change_nothing():
     s = started(6)
     before = (s.loc, s.fuel, s.clock, s.phase)
-    from scenarios.yorktown.actions import Action
+    from furball.scenarios.yorktown.actions import Action
     for bad in (Action(Kind.NEXT, plane=0), Action(Kind.CHOOSE, plane=3, card=Card.MOVE), "search"):
         with pytest.raises(IllegalAction):
             s.apply(bad)

@@ -2,10 +2,10 @@
 import shapely
 from hypothesis import assume, given
 from hypothesis import strategies as st
-
-from maneuvers.tailing import tail_check
-from maneuvers.zones import firing_bands, zones
 from planes import RULES, plane
+
+from furball.maneuvers.tailing import tail_check
+from furball.maneuvers.zones import firing_bands, zones
 
 
 @given(st.floats(0, 360), st.floats(-40, 40), st.floats(-200, 200), st.floats(-200, 200),
@@ -39,8 +39,8 @@ def test_firing_bands_are_the_arc_split_at_half_the_ruler():
 
 
 # -- issue #14 item 7: the same answer after any rigid motion, at the micrometre -------------
-from geometry.pose import Pose  # noqa: E402
-from maneuvers.firing import shot_at  # noqa: E402
+from furball.geometry.pose import Pose  # noqa: E402
+from furball.maneuvers.firing import shot_at  # noqa: E402
 
 motions = st.builds(Pose, st.floats(-5e5, 5e5), st.floats(-5e5, 5e5), st.floats(0, 360))
 depths = st.sampled_from([-3e-6, -2e-6, 2e-6, 3e-6, 5e-6, 1e-5])  # a few tolerances either side

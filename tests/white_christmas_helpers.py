@@ -1,11 +1,11 @@
 """Building White Christmas positions for the rule tests (not collected by pytest)."""
-from functools import reduce
 from dataclasses import replace
+from functools import reduce
 
-from scenarios.white_christmas import new_game
-from scenarios.white_christmas.actions import Stairs
-from scenarios.white_christmas.components import MODELS, PEOPLE, ROW, Icon, Model, Person, shipped_components
-from scenarios.white_christmas.work import Work
+from furball.scenarios.white_christmas import new_game
+from furball.scenarios.white_christmas.actions import Stairs
+from furball.scenarios.white_christmas.components import MODELS, PEOPLE, ROW, Icon, Model, Person, shipped_components
+from furball.scenarios.white_christmas.work import Work
 
 COMP = shipped_components()
 V, S, B, P = Person.VIETNAMESE, Person.SOLDIER, Person.BUSINESSWOMAN, Person.POLITICIAN
@@ -143,7 +143,7 @@ __all__ = ["COMP", "V", "S", "B", "P", "CH53", "CH46", "card_id", "board", "side
 
 def until(s, done, limit=2000):
     """Play heuristic moves from ``s`` until ``done(state)`` holds."""
-    from scenarios.white_christmas.players import HeuristicPlayer
+    from furball.scenarios.white_christmas.players import HeuristicPlayer
     bot = HeuristicPlayer(0)
     for _ in range(limit):
         if done(s):

@@ -3,11 +3,11 @@ from dataclasses import replace
 
 import pytest
 
-from geometry.errors import InputError
-from scenarios.yorktown import default_map, new_game
-from scenarios.yorktown.actions import PLANES, Card, Kind, Phase, PlaneType
-from scenarios.yorktown.players import RandomPlayer
-from scenarios.yorktown.work import Work
+from furball.errors import InputError
+from furball.scenarios.yorktown import default_map, new_game
+from furball.scenarios.yorktown.actions import PLANES, Card, Kind, Phase, PlaneType
+from furball.scenarios.yorktown.players import RandomPlayer
+from furball.scenarios.yorktown.work import Work
 
 MAP = default_map()
 APPROACH, RUNWAY = MAP.approach, MAP.runway

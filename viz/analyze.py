@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.lines import Line2D
 
-from maneuvers.path import path_poses
+from furball.maneuvers.path import path_poses
 
 from . import style
 from .draw import draw_base, draw_swept, draw_table, table_axes

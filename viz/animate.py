@@ -12,7 +12,7 @@ import pathlib
 
 from matplotlib import animation
 
-from geometry.errors import InputError
+from furball.errors import InputError
 
 from . import style
 from .picture import render

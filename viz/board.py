@@ -11,12 +11,12 @@ and tools can find it.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping, Sequence
 
 from matplotlib.patches import Circle, FancyBboxPatch, RegularPolygon
 
-from geometry.board_graph import BoardGraph, Node
+from furball.geometry.board_graph import BoardGraph, Node
 
 from . import style
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from geometry.board_graph import Node
+from furball.geometry.board_graph import Node
 
 from . import style
 from .board import EdgeStyle, NodeStyle, Token, board_extent, draw_board

@@ -10,10 +10,11 @@ from functools import lru_cache
 import numpy as np
 import shapely
 from matplotlib.figure import Figure
-from matplotlib.patches import FancyArrowPatch, Polygon as PolygonPatch, Rectangle
+from matplotlib.patches import FancyArrowPatch, Rectangle
+from matplotlib.patches import Polygon as PolygonPatch
 
-from geometry.base import Base, rectangle_corners
-from geometry.pose import Pose, to_table_batch
+from furball.geometry.base import Base, rectangle_corners
+from furball.geometry.pose import Pose, to_table_batch
 
 from . import style
 from .labels import label as place_label
@@ -105,8 +106,8 @@ def draw_swept(ax, base: Base, poses, colour: str, alpha: float = style.SWEPT_AL
 
 def draw_polygon(ax, geometry, colour: str, alpha: float = 0.25, edge: str | None = None, gid=None):
     """A shapely (multi)polygon, holes included, filled; returns the artists."""
-    from matplotlib.path import Path
     from matplotlib.patches import PathPatch
+    from matplotlib.path import Path
 
     artists = []
     for geom in getattr(geometry, "geoms", [geometry]):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.lines import Line2D
 
-from geometry.pose import Pose
+from furball.geometry.pose import Pose
 
 from . import style
 from .draw import draw_arrow, draw_base, draw_swept

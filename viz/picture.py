@@ -5,8 +5,8 @@ Every furball picture is a :class:`Picture`, so one drawing serves the screen pl
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 

@@ -17,7 +17,7 @@ from . import style
 from .picture import Picture
 
 if TYPE_CHECKING:
-    from scenarios.engine.sweep import SweepResult
+    from furball.scenarios.engine.sweep import SweepResult
 
 __all__ = ["sweep_picture", "outcome_column"]
 

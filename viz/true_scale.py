@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import math
 import pathlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import matplotlib
 from matplotlib.backends.backend_pdf import PdfPages
@@ -33,7 +33,7 @@ from matplotlib.text import Annotation
 from matplotlib.ticker import FuncFormatter, MultipleLocator
 from matplotlib.transforms import Affine2D
 
-from geometry.errors import InputError
+from furball.errors import InputError
 
 from . import style
 

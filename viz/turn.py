@@ -7,8 +7,8 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from geometry.pose import Pose, heading_difference_deg
-from maneuvers.path import arrow_points, path_poses
+from furball.geometry.pose import Pose, heading_difference_deg
+from furball.maneuvers.path import arrow_points, path_poses
 
 from . import style
 from .draw import draw_arrow, draw_base, draw_swept, draw_table

@@ -14,8 +14,8 @@ from matplotlib.colors import is_color_like
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Patch, Polygon, Rectangle
 
-from scenarios.white_christmas.actions import PHASE_NUMBER, Stairs
-from scenarios.white_christmas.components import MODELS, PEOPLE
+from furball.scenarios.white_christmas.actions import PHASE_NUMBER, Stairs
+from furball.scenarios.white_christmas.components import MODELS, PEOPLE
 
 from . import style
 from .picture import Picture

@@ -6,9 +6,9 @@ from __future__ import annotations
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from geometry.board_graph import Node
-from scenarios.yorktown.actions import PLANES, PlaneType
-from scenarios.yorktown.board import SHOHO_TRACK, YORKTOWN_TRACK
+from furball.geometry.board_graph import Node
+from furball.scenarios.yorktown.actions import PLANES, PlaneType
+from furball.scenarios.yorktown.board import SHOHO_TRACK, YORKTOWN_TRACK
 
 from . import style
 from .board import COLOURS, EdgeStyle, NodeStyle, Token, board_extent, draw_board

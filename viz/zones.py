@@ -24,7 +24,7 @@ def draw_zones(ax, z):
     draw_polygon(ax, z.tail_zone, style.TAIL_ZONE, alpha=0.35, edge=style.TAIL_ZONE, gid="tail-zone")
     draw_base(ax, plane.base, plane.pose, colours[plane.side], label=f"{plane.name} ▲{plane.altitude}",
               linewidth=2.0, gid=f"base:{plane.name}")
-    for (enemy, check, shot), in_zone in zip(z.enemies, z.in_zone):
+    for (enemy, _check, shot), in_zone in zip(z.enemies, z.in_zone):
         draw_base(ax, enemy.base, enemy.pose, colours[enemy.side], label=f"{enemy.name} ▲{enemy.altitude}",
                   gid=f"base:{enemy.name}")
         # the marker answers the zone's question (an enemy flying the zone's heading there)

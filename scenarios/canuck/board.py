@@ -17,14 +17,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from geometry.board_graph import BoardGraph, load_board
-from geometry.errors import InputError
+from furball.errors import InputError
+from furball.geometry.board_graph import BoardGraph, load_board
 
 __all__ = ["CanuckMap", "load_map", "default_map", "DEFAULT_MAP_PATH", "ALBA"]
 
 ALBA = "Alba"
 GAR, BASE, BASE_STAR = "GAR", "BASE", "BASE*"
-DEFAULT_MAP_PATH = resources.files("scenarios.canuck") / "data" / "canuck_map.toml"
+DEFAULT_MAP_PATH = resources.files("furball.scenarios.canuck") / "data" / "canuck_map.toml"
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class CanuckMap:
     near: tuple[tuple[int, ...], ...]
 
     @classmethod
-    def from_graph(cls, graph: BoardGraph) -> "CanuckMap":
+    def from_graph(cls, graph: BoardGraph) -> CanuckMap:
         """Check the Canuck requirements (CN.K6). Raises :class:`InputError` naming the
         file and field."""
         where = graph.source or f"board '{graph.name}'"
@@ -97,8 +97,8 @@ def load_map(path: str | pathlib.Path) -> CanuckMap:
 @lru_cache(maxsize=1)
 def default_map() -> CanuckMap:
     """The shipped reconstruction ``scenarios/canuck/data/canuck_map.toml``."""
-    from geometry.board_graph import parse_board
-    from geometry.datafile import parse_toml
+    from furball.geometry.board_graph import parse_board
+    from furball.geometry.datafile import parse_toml
     text = DEFAULT_MAP_PATH.read_text(encoding="utf-8")
     return CanuckMap.from_graph(parse_board(parse_toml(text, "scenarios/canuck/data/canuck_map.toml"),
                                             "scenarios/canuck/data/canuck_map.toml"))

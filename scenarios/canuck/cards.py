@@ -7,7 +7,7 @@ accepts ASCII suits ``S H D C`` (``"4H"``, ``"10d"``).
 """
 from __future__ import annotations
 
-from geometry.errors import InputError
+from furball.errors import InputError
 
 __all__ = [
     "SPADES", "HEARTS", "DIAMONDS", "CLUBS", "DECK", "card", "rank", "suit", "is_red", "is_black",

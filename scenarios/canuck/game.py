@@ -6,8 +6,8 @@ of games started at ``seed`` uses :func:`scenarios.engine.series_seeds`.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import Callable, Iterable
 
 from ..engine import Game, GameRecord, Option, Summary, summarise
 from ..engine import play_game as _play_game

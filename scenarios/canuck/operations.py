@@ -21,8 +21,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import (KINETIC, NON_KINETIC_KINDS, OP_NAMES, Action, ActionKind, EndReason, IllegalAction, Pending,
-                      PendingKind, Piece, action_table)
+from .actions import (
+    KINETIC,
+    NON_KINETIC_KINDS,
+    OP_NAMES,
+    Action,
+    ActionKind,
+    EndReason,
+    IllegalAction,
+    Pending,
+    PendingKind,
+    Piece,
+    action_table,
+)
 from .cards import DIAMONDS, HEARTS, card_value, label, labels, rank
 from .losses import allowed_pieces, begin_losses, lose
 from .sweep import resolve_sweep, run_draws

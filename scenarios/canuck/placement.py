@@ -15,8 +15,8 @@ setup=default,free``).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
-from typing import Sequence
 
 from .actions import BASES
 from .board import CanuckMap

@@ -24,8 +24,9 @@ from functools import lru_cache
 
 import numpy as np
 
+from .actions import KINETIC, Action, PendingKind, Piece, action_table
+from .actions import ActionKind as K
 from .cards import DIAMONDS, HEARTS, card_value, rank
-from .actions import KINETIC, Action, ActionKind as K, PendingKind, Piece, action_table
 from .state import State
 
 __all__ = ["RandomPlayer", "HeuristicPlayer", "make_player", "PLAYERS"]
@@ -446,7 +447,7 @@ class HeuristicPlayer:
 
 def make_player(name: str, seed: int = 0):
     """``"heuristic"`` or ``"random"`` → a player. Raises ``InputError`` otherwise."""
-    from geometry.errors import InputError
+    from furball.errors import InputError
     if name == "heuristic":
         return HeuristicPlayer(seed)
     if name == "random":

@@ -17,16 +17,29 @@ Cards are ints 0..51 (:mod:`scenarios.canuck.cards`). Areas are indices into
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping
+from typing import Any
 
 import numpy as np
 
-from geometry.errors import InputError
+from furball.errors import InputError
 
 from . import operations
-from .actions import (BASES, END_REASONS, GROUPS, LEADERS, OP_NAMES, RED_FACES_TO_END, Action, Band, EndReason,
-                      IllegalAction, Pending, PendingKind)
+from .actions import (
+    BASES,
+    END_REASONS,
+    GROUPS,
+    LEADERS,
+    OP_NAMES,
+    RED_FACES_TO_END,
+    Action,
+    Band,
+    EndReason,
+    IllegalAction,
+    Pending,
+    PendingKind,
+)
 from .board import CanuckMap, default_map
 from .cards import is_black_number, is_red_number, labels
 
@@ -146,13 +159,13 @@ class State:
         """The Partisan's VP total (CN.E4), provisional while the game goes on."""
         return (float(self.score().total),)
 
-    def without_log(self) -> "State":
+    def without_log(self) -> State:
         """The same position, but its transitions keep no log (``events`` stay empty and
         no log line is formatted): for Monte Carlo runs, where only the result counts.
         Every draw and decision is the same as with the log."""
         return replace(self, events=(), logging=False)
 
-    def observation(self, player: int = 0) -> "State":
+    def observation(self, player: int = 0) -> State:
         """The state itself: a solitaire game with no hidden information the Partisan
         could use (bots must not read the draw deck's order, which no rule reveals)."""
         return self
@@ -176,7 +189,7 @@ class State:
             return True
         return False
 
-    def apply(self, action: Action) -> "State":
+    def apply(self, action: Action) -> State:
         """The state after ``action``. Raises :class:`IllegalAction` if it is not legal."""
         return operations.apply(self, action)
 

@@ -35,7 +35,7 @@ class Work:
     the very tuples they were.
     """
 
-    def __init__(self, state: "State"):
+    def __init__(self, state: State):
         self.s = state
         self.board = state.board
         self.unused_groups = state.unused_groups

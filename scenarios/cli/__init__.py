@@ -2,17 +2,30 @@
 
 Every user mistake becomes one line on stderr (``furball: error: ...``) and exit
 status 2; no traceback, no partial output file. Subcommands live in their own modules
-and register themselves here.
+(:data:`COMMANDS`); only the module of the command being run is imported, so
+``furball --help`` and a mistake in the command line answer at once.
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import re
 import sys
 
-from geometry.errors import InputError
+from furball import __version__
+from furball.errors import InputError
 
-from . import analyze, fan, move, play, serve, sweep, turn, zones
+COMMANDS: dict[str, str] = {
+    "move": "where a plane ends after each card (DF.M1-DF.M4)",
+    "turn": "adjudicate one dogfight turn of a scenario file",
+    "fan": "where every card of a deck puts the base",
+    "zones": "where an enemy would be tailable and where it could be shot",
+    "play": "play a card or board game (canuck, yorktown, white-christmas)",
+    "analyze": "rank every legal plan of a plane against every plan of its enemies",
+    "sweep": "play many games at every point of a grid of options",
+    "serve": "the dogfight table in the browser",
+}
+"""Each command's name (also its module in this package) and its line in ``--help``."""
 
 _NEGATIVE = re.compile(r"^-[0-9.]")
 """A value that starts like a negative number (``-5x5``, ``-1:1``, ``-10,5,90``)."""
@@ -23,18 +36,24 @@ class _Parser(argparse.ArgumentParser):
         raise InputError(f"{self.prog}: {message}")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] = ()) -> argparse.ArgumentParser:
+    """The parser for ``argv``: the command it names has its options registered (its
+    module imported); the others are listed by name only."""
+    command = _command(list(argv))
     parser = _Parser(prog="furball", description="Miniatures movement geometry engine.")
+    parser.add_argument("--version", action="version", version=f"furball {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    move.register(sub)
-    turn.register(sub)
-    fan.register(sub)
-    zones.register(sub)
-    play.register(sub)
-    analyze.register(sub)
-    sweep.register(sub)
-    serve.register(sub)
+    for name, line in COMMANDS.items():
+        if command == name:
+            importlib.import_module(f"{__name__}.{name}").register(sub, line, argv)
+        else:
+            sub.add_parser(name, help=line, add_help=False)
     return parser
+
+
+def _command(argv: list[str]) -> str | None:
+    """The command named in ``argv``: its first word that is not an option."""
+    return next((a for a in argv if not a.startswith("-")), None)
 
 
 def _join_negative_values(argv: list[str]) -> list[str]:
@@ -62,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit status (0 ok, 2 bad input)."""
     argv = _join_negative_values(list(sys.argv[1:] if argv is None else argv))
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(argv).parse_args(argv)
         return args.func(args)
     except InputError as exc:
         print(f"furball: error: {_shorten(exc)}", file=sys.stderr)

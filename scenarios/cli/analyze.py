@@ -5,20 +5,22 @@ from __future__ import annotations
 import io
 import json
 import sys
+from typing import TYPE_CHECKING
 
-from geometry.errors import InputError
-from scenarios.dogfight import PlanReport, analyze, load_enemy_weights, load_scenario
+from furball.errors import InputError
 
-from scenarios.engine.cluster import dask_client, map_in_order, quiet_dask
+if TYPE_CHECKING:
+    from furball.scenarios.dogfight import PlanReport
 
 from .output import PLOT_FORMATS, Outputs, scenario_inputs, viz
 
 MAX_TOP = 10_000
 
 
-def register(subparsers) -> None:
+def register(subparsers, line: str, argv=()) -> None:
+    """Add this command's parser (``line``: its help in the command list)."""
     p = subparsers.add_parser(
-        "analyze", help="rank every plan of a plane against every plan of its enemies",
+        "analyze", help=line,
         description="Fly every legal plan of a plane against every plan of each enemy: per maneuver who can "
                     "fire at whom (short/long), overlaps and the exact collision chance, leaving the table. "
                     "Prints the plans ranked by score (docs/analyze.md).")
@@ -82,6 +84,9 @@ def _progress(**kwargs):
 
 
 def run(args) -> int:
+    from furball.scenarios.dogfight import analyze, load_enemy_weights, load_scenario
+    from furball.scenarios.engine.cluster import dask_client, map_in_order, quiet_dask
+
     if not 1 <= args.top <= MAX_TOP:
         raise InputError(f"--top {args.top}: expected 1 to {MAX_TOP} plans")
     outputs = Outputs()

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from scenarios.canuck.board import CanuckMap, load_map
-from scenarios.canuck.game import CANUCK, summary
-from scenarios.canuck.state import new_game
+from furball.scenarios.canuck.board import CanuckMap, load_map
+from furball.scenarios.canuck.game import CANUCK, summary
+from furball.scenarios.canuck.state import new_game
 
 from .interactive import play_interactive
 

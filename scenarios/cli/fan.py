@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
-from maneuvers.fan import Fan, fan
+if TYPE_CHECKING:
+    from furball.maneuvers.fan import Fan
 
 from .output import Outputs, PictureRequest, add_picture_options, resolve_deck_and_base
 
@@ -18,8 +20,9 @@ def fan_text(f: Fan) -> str:
     return "\n".join(lines)
 
 
-def register(subparsers) -> None:
-    p = subparsers.add_parser("fan", help="where every card of a deck puts the base",
+def register(subparsers, line: str, argv=()) -> None:
+    """Add this command's parser (``line``: its help in the command list)."""
+    p = subparsers.add_parser("fan", help=line,
                               description="Fly every card of a deck from one pose and list (and draw) "
                                           "where each puts the base (DF.M2, DF.M3).")
     p.add_argument("deck", help="a shipped deck's name or a deck file")
@@ -32,6 +35,8 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    from furball.maneuvers.fan import fan
+
     outputs = Outputs()
     outputs.protect(*(x for x in (args.deck, args.vs, args.base) if x and ".toml" in x))
     request = PictureRequest.from_args(args, outputs)

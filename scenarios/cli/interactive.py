@@ -8,9 +8,10 @@ of theirs is shown. Seats listed in ``bots`` are played by those bots instead.
 """
 from __future__ import annotations
 
-from typing import Mapping, TextIO
+from collections.abc import Mapping
+from typing import TextIO
 
-from scenarios.engine import GameState, Player
+from furball.scenarios.engine import GameState, Player
 
 __all__ = ["play_interactive", "CLEAR"]
 

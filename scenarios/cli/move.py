@@ -3,17 +3,22 @@ from __future__ import annotations
 
 import json
 import math
+from typing import TYPE_CHECKING
 
-from geometry.datafile import MAX_LENGTH_MM
-from geometry.errors import InputError
-from geometry.pose import Pose
-from maneuvers.move import MoveResult, move
+from furball.errors import InputError
+
+if TYPE_CHECKING:
+    from furball.geometry.pose import Pose
+    from furball.maneuvers.move import MoveResult
 
 from .output import Outputs, PictureRequest, add_picture_options, resolve_deck_and_base
 
 
 def parse_pose(text: str, option: str = "--start") -> Pose:
     """``X,Y,HEADING`` (mm, mm, degrees) -> :class:`Pose`. Raises :class:`InputError`."""
+    from furball.geometry.datafile import MAX_LENGTH_MM
+    from furball.geometry.pose import Pose
+
     parts = [p.strip() for p in text.split(",")]
     try:
         values = [float(p) for p in parts]
@@ -54,9 +59,10 @@ def result_text(result: MoveResult) -> str:
     return "\n".join(lines)
 
 
-def register(subparsers) -> None:
+def register(subparsers, line: str, argv=()) -> None:
+    """Add this command's parser (``line``: its help in the command list)."""
     p = subparsers.add_parser(
-        "move", help="move one plane through a sequence of maneuver cards",
+        "move", help=line,
         description="Move one plane from a start pose through maneuver cards (DF.M1-DF.M4) "
                     "and print the pose after each card (mm, degrees).")
     p.add_argument("--deck", required=True, help="a shipped deck's name (A, M, template) or a deck file")
@@ -71,6 +77,8 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    from furball.maneuvers.move import move
+
     outputs = Outputs()
     outputs.protect(args.deck if args.deck.endswith(".toml") else None,
                     args.base if args.base and ".toml" in args.base else None)

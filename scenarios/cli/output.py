@@ -22,10 +22,7 @@ import pathlib
 import tempfile
 from dataclasses import dataclass, field
 
-from geometry.errors import InputError
-from geometry.files import write_bytes_atomic
-from maneuvers.bases import find_base
-from maneuvers.deck import find_deck
+from furball.errors import InputError
 
 PLOT_FORMATS = (".png", ".svg", ".pdf")
 PAPERS = ("A4", "Letter")
@@ -36,11 +33,6 @@ MAX_SCALE = 1000.0
 
 def _short(text: str, n: int = 60) -> str:
     return text if len(text) <= n else text[:n - 3] + "..."
-
-
-def write_text_atomic(path: pathlib.Path, text: str) -> None:
-    """Publish ``text`` (UTF-8) at ``path`` atomically (module docstring)."""
-    write_bytes_atomic(path, text.encode("utf-8"))
 
 
 @dataclass
@@ -106,6 +98,8 @@ class Outputs:
     def publish(self) -> list[str]:
         """Write every staged output; returns one line per file. If one fails, those
         already written by this call are removed and :class:`InputError` is raised."""
+        from furball.geometry.files import write_bytes_atomic
+
         done, lines = [], []
         for path, data, said in self.staged:
             try:
@@ -149,7 +143,7 @@ def scenario_inputs(scenario) -> list[str]:
 def viz():
     """The drawing layer's API (:mod:`viz.api`), imported only when a picture is asked
     for (it loads matplotlib)."""
-    from viz import api
+    from furball.viz import api
 
     return api
 
@@ -157,6 +151,9 @@ def viz():
 def resolve_deck_and_base(deck_spec: str, base_spec: str | None):
     """A deck (shipped name or file) and the base to fly it on: ``base_spec`` or the
     deck's own base. Raises :class:`InputError`."""
+    from furball.maneuvers.bases import find_base
+    from furball.maneuvers.deck import find_deck
+
     deck = find_deck(deck_spec)
     chosen = base_spec or deck.base
     if chosen is None:
@@ -197,7 +194,7 @@ class PictureRequest:
     paper: str
 
     @classmethod
-    def from_args(cls, args, outputs: Outputs) -> "PictureRequest":
+    def from_args(cls, args, outputs: Outputs) -> PictureRequest:
         plot = outputs.claim(args.plot, PLOT_FORMATS, "--plot")
         scale = parse_scale(args.scale) if args.scale is not None else None
         if scale is not None and (plot is None or plot.suffix.lower() != ".pdf"):

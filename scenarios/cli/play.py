@@ -14,19 +14,29 @@ A game's CLI module offers ``GAME`` (the :class:`scenarios.engine.Game`),
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
+from types import ModuleType
 from typing import TextIO
 
-from geometry.errors import InputError
-from scenarios.engine import play_game, play_many
+from furball.errors import InputError
 
-from . import canuck, white_christmas, yorktown
-from .interactive import play_interactive
 from .output import Outputs, PictureRequest, add_picture_options
 
-GAMES = {"canuck": canuck, "yorktown": yorktown, "white-christmas": white_christmas}
-"""CLI spelling -> the game's CLI module."""
+GAMES = {"canuck": "Operation Canuck", "yorktown": "1942 USS Yorktown", "white-christmas": "1975 White Christmas"}
+"""CLI spelling -> the game's title; its CLI module is :func:`game_module`."""
+
+
+def game_module(name: str) -> ModuleType:
+    """The CLI module of game ``name`` (a key of :data:`GAMES`), imported now."""
+    return importlib.import_module(f"{__package__}.{name.replace('-', '_')}")
+
+
+def chosen_game(argv) -> str | None:
+    """The game named in ``argv`` after the command (``furball play GAME ...``)."""
+    words = [a for a in argv if not a.startswith("-")]
+    return words[1] if len(words) > 1 and words[1] in GAMES else None
 
 MAX_GAMES = 10**9
 """More games than this is refused at once (it would run for days)."""
@@ -40,14 +50,22 @@ def _count(text: str) -> int:
     return value
 
 
-def register(subparsers) -> None:
+def register(subparsers, line: str, argv=()) -> None:
+    """Add this command's parser (``line``: its help in the command list). Only the game
+    named in ``argv`` gets its options (its module is imported); the others are listed
+    by title."""
     p = subparsers.add_parser(
-        "play", help="play a card or board game (" + ", ".join(GAMES) + ")",
+        "play", help=line,
         description="Play a game: one game with its log (--seed), many games with a result table "
                     "(--games N --player heuristic|random), or yourself (--interactive).")
     games = p.add_subparsers(dest="game", metavar="GAME", required=True)
-    for name, module in GAMES.items():
-        g = games.add_parser(name, help=module.GAME.title, description=f"{module.GAME.title}: "
+    wanted = chosen_game(argv)
+    for name, title in GAMES.items():
+        if name != wanted:
+            games.add_parser(name, help=title, add_help=False)
+            continue
+        module = game_module(name)
+        g = games.add_parser(name, help=title, description=f"{title}: "
                              "one game with its log, many games with a result table, or play it yourself.")
         g.add_argument("--seed", type=_count, default=None,
                        help="random seed (default 0); with --games, the seed of the series")
@@ -81,6 +99,10 @@ def _check(args):
 
 def run(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run ``furball play GAME`` from parsed ``args``. Raises :class:`InputError`."""
+    from furball.scenarios.engine import play_game, play_many
+
+    from .interactive import play_interactive
+
     module, game, seed, player = _check(args)
     outputs = Outputs()
     outputs.protect(*(getattr(args, name, None) for name in ("map", "deck", "time")))

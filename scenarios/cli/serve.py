@@ -7,8 +7,7 @@ import sys
 import threading
 import webbrowser
 
-from geometry.errors import InputError
-from scenarios.dogfight import load_scenario
+from furball.errors import InputError
 
 DEFAULT_PORT = 8765
 
@@ -21,9 +20,10 @@ def _port(text: str) -> int:
     return int(text)
 
 
-def register(subparsers) -> None:
+def register(subparsers, line: str, argv=()) -> None:
+    """Add this command's parser (``line``: its help in the command list)."""
     p = subparsers.add_parser(
-        "serve", help="the dogfight table in the browser: set up, plan, adjudicate, replay",
+        "serve", help=line,
         description="Start a local web server showing a dogfight table: add and drag planes, pick "
                     "cards, adjudicate the turn and step through it, save and open scenario files. "
                     "Loopback only unless --host says otherwise.")
@@ -48,7 +48,8 @@ def is_loopback(host: str) -> bool:
 def build(args):
     """The ASGI app and the URL for ``args`` (every check done, nothing started).
     Raises :class:`InputError`."""
-    from scenarios.web import LOOPBACK_HOSTS, create_app
+    from furball.scenarios.dogfight import load_scenario
+    from furball.scenarios.web import LOOPBACK_HOSTS, create_app
 
     host = args.host
     if not host or any(ch.isspace() for ch in host) or len(host) > 253:
@@ -72,7 +73,9 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 def run(args) -> int:
-    import uvicorn
+    from furball.extras import require
+
+    uvicorn = require("web", "furball serve", "starlette", "websockets", "uvicorn")
 
     app, url, loopback = build(args)
     sock = listen(args.host, args.port)

@@ -6,7 +6,7 @@
     furball sweep canuck --games 100000 --scheduler tcp://head:8786  # an existing Dask cluster
     furball sweep canuck ... --out runs.parquet --resume             # finish an interrupted sweep
 
-Every game of the registered games (:data:`.play.GAMES`) can be swept: ``--set KEY=VALUE``
+Every game of ``furball play`` (:data:`.play.GAMES`) can be swept: ``--set KEY=VALUE``
 and ``--grid KEY=V1,V2`` take the game's options (``furball sweep GAME --help`` lists
 them) and ``player``. The table (one summary per grid point, 95 % intervals) goes to
 stdout; ``--out`` writes one row per game (Parquet or CSV), ``--plot`` a picture of the
@@ -21,12 +21,12 @@ import pathlib
 import sys
 from typing import TextIO
 
-from geometry.errors import InputError
-from scenarios.engine.sweep import (MAX_GAMES, PLAYER, ROW_FORMATS, SEATS, default_workers, encode_rows, plan_sweep,
-                                   run_sweep)
+from furball.errors import InputError
 
 from .output import PLOT_FORMATS, Outputs, viz
-from .play import GAMES
+from .play import GAMES, chosen_game, game_module
+
+PLAYER, SEATS = "player", "+"  # the same spellings as scenarios.engine.sweep (checked by a test)
 
 __all__ = ["register", "run", "parse_pairs", "CHECKPOINT_SUFFIX"]
 
@@ -50,12 +50,19 @@ def _options_help(game) -> str:
     return "options for --set and --grid:\n  " + "\n  ".join(lines)
 
 
-def register(subparsers) -> None:
+def register(subparsers, line: str, argv=()) -> None:
+    """Add this command's parser (``line``: its help in the command list). Its help lists
+    the options of the game named in ``argv``, or of every game (importing them) when
+    help is asked for without a game."""
+    wanted = chosen_game(argv)
+    asked = "-h" in argv or "--help" in argv
+    shown = [wanted] if wanted else (list(GAMES) if asked else [])
+    epilog = "\n\n".join(f"{name}: {_options_help(game_module(name).GAME)}" for name in shown)
     p = subparsers.add_parser(
-        "sweep", help="play many games at every point of a grid of options (" + ", ".join(GAMES) + ")",
+        "sweep", help=line,
         description="Play N games at every point of a grid of game options, on this machine's cores or a "
-                    "Dask cluster; print a summary per point with 95%% intervals, write one row per game.",
-        epilog="\n\n".join(f"{name}: {_options_help(m.GAME)}" for name, m in GAMES.items()),
+                    "Dask cluster; print a summary per point with 95 % intervals, write one row per game.",
+        epilog=epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", metavar="GAME", choices=list(GAMES), help="which game: " + ", ".join(GAMES))
     p.add_argument("--games", type=_whole, required=True, metavar="N", help="games per grid point")
@@ -129,7 +136,16 @@ def _checkpoint(rows_path: pathlib.Path | None, resume: bool) -> pathlib.Path | 
 def run(args, stdout: TextIO | None = None) -> int:
     """Run ``furball sweep`` from parsed ``args``. Raises :class:`InputError` for bad
     input before any game is played; returns 130 after Ctrl-C (finished games kept)."""
-    module = GAMES[args.game]
+    from furball.scenarios.engine.sweep import (
+        MAX_GAMES,
+        ROW_FORMATS,
+        default_workers,
+        encode_rows,
+        plan_sweep,
+        run_sweep,
+    )
+
+    module = game_module(args.game)
     game = module.GAME
     out = stdout or sys.stdout
     if not 1 <= args.games <= MAX_GAMES:
@@ -147,6 +163,12 @@ def run(args, stdout: TextIO | None = None) -> int:
     workers = args.workers
     if workers is None and args.scheduler is None:
         workers = default_workers()
+    from furball.extras import require
+
+    if args.scheduler is not None or workers != 1:
+        require("cluster", "a sweep on a Dask cluster (--workers N > 1, --scheduler)", "distributed")
+    if rows_path is not None and rows_path.suffix.lower() == ".parquet":
+        require("cluster", "--out FILE.parquet", "pyarrow")
     plan = plan_sweep(game, args.games, args.seed, args.player, settings, grid, args.batch, workers=workers)
 
     from tqdm import tqdm

@@ -3,13 +3,22 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
-from geometry.errors import InputError
-from scenarios.dogfight import (ReorderPolicy, Scenario, TurnResult, adjudicate, best_plan, load_scenario, scenario_toml,
-                                turn_json)
+from furball.errors import InputError
 
-from .output import (ANIMATION_FORMATS, Outputs, PictureRequest, add_picture_options, render_animation,
-                     scenario_inputs, viz)
+if TYPE_CHECKING:
+    from furball.scenarios.dogfight import TurnResult
+
+from .output import (
+    ANIMATION_FORMATS,
+    Outputs,
+    PictureRequest,
+    add_picture_options,
+    render_animation,
+    scenario_inputs,
+    viz,
+)
 
 MAX_SEED = 2**63 - 1
 
@@ -24,9 +33,18 @@ def _seed(text: str) -> int:
     return value
 
 
-def register(subparsers) -> None:
+def _policy(text: str, policies):
+    """``--policy`` as a :class:`ReorderPolicy`. Raises :class:`InputError`."""
+    try:
+        return policies(text)
+    except ValueError:
+        raise InputError(f"--policy {text[:40]!r}: expected one of {', '.join(p.value for p in policies)}") from None
+
+
+def register(subparsers, line: str, argv=()) -> None:
+    """Add this command's parser (``line``: its help in the command list)."""
     p = subparsers.add_parser(
-        "turn", help="adjudicate one dogfight turn of a scenario",
+        "turn", help=line,
         description="Run one turn of a scenario (three maneuvers): tailing, movement, leaving "
                     "the table, overlaps, collisions, altitude, firing positions. Prints a report.")
     p.add_argument("scenario", help="scenario or saved-state file (TOML)")
@@ -38,8 +56,8 @@ def register(subparsers) -> None:
     p.add_argument("--fps", type=int, default=12, help="frames per second of --animate (default 12)")
     p.add_argument("--seed", type=_seed, help="seed for every random draw (default: the scenario's, "
                                               "else a fresh one, printed in the report)")
-    p.add_argument("--policy", choices=[x.value for x in ReorderPolicy],
-                   help="how a chaser reorders after a reveal (default: the scenario's, else keep)")
+    p.add_argument("--policy", metavar="POLICY",
+                   help="how a chaser reorders after a reveal: keep or best (default: the scenario's, else keep)")
     p.add_argument("--auto", metavar="NAME[,NAME...]",
                    help="let the engine plan these planes: the best-ranked plan of `furball analyze` "
                         "(docs/analyze.md) replaces any plan the scenario gives them")
@@ -120,6 +138,16 @@ def turn_text(r: TurnResult) -> str:
 
 
 def run(args) -> int:
+    from furball.scenarios.dogfight import (
+        ReorderPolicy,
+        Scenario,
+        adjudicate,
+        best_plan,
+        load_scenario,
+        scenario_toml,
+        turn_json,
+    )
+
     outputs = Outputs()
     outputs.protect(args.scenario)
     request = PictureRequest.from_args(args, outputs)
@@ -131,7 +159,7 @@ def run(args) -> int:
         viz().check_animation(animate)
     scenario = load_scenario(args.scenario)
     outputs.protect(*scenario_inputs(scenario))
-    policy = args.policy or scenario.policy
+    policy = scenario.policy if args.policy is None else _policy(args.policy, ReorderPolicy)
     seed = args.seed if args.seed is not None else scenario.seed
     orders = dict(scenario.orders)
     for name in _auto_names(args.auto, scenario):  # each plans against the scenario's table as it stands

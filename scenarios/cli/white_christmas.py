@@ -12,10 +12,10 @@
 """
 from __future__ import annotations
 
-from geometry.errors import InputError
-from scenarios.white_christmas.components import FILES, load_components
-from scenarios.white_christmas.game import WHITE_CHRISTMAS, summary
-from scenarios.white_christmas.players import HeuristicPlayer
+from furball.errors import InputError
+from furball.scenarios.white_christmas.components import FILES, load_components
+from furball.scenarios.white_christmas.game import WHITE_CHRISTMAS, summary
+from furball.scenarios.white_christmas.players import HeuristicPlayer
 
 __all__ = ["GAME", "HIDDEN_INFORMATION", "PICTURE", "add_arguments", "options", "summarise", "bots"]
 

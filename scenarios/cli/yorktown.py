@@ -10,12 +10,12 @@
 """
 from __future__ import annotations
 
-from geometry.errors import InputError
-from scenarios.yorktown.actions import Difficulty, Expansion
-from scenarios.yorktown.board import load_map
-from scenarios.yorktown.deck import load_deck
-from scenarios.yorktown.game import YORKTOWN, summary
-from scenarios.yorktown.tables import check_expansions, load_time
+from furball.errors import InputError
+from furball.scenarios.yorktown.actions import Difficulty, Expansion
+from furball.scenarios.yorktown.board import load_map
+from furball.scenarios.yorktown.deck import load_deck
+from furball.scenarios.yorktown.game import YORKTOWN, summary
+from furball.scenarios.yorktown.tables import check_expansions, load_time
 
 __all__ = ["GAME", "PICTURE", "HIDDEN_INFORMATION", "add_arguments", "options", "summarise", "bots"]
 

@@ -3,17 +3,15 @@ from __future__ import annotations
 
 import math
 
-from geometry.errors import InputError
-from maneuvers.zones import zones
-
-from scenarios.dogfight.scenario import load_scenario
+from furball.errors import InputError
 
 from .output import Outputs, PictureRequest, add_picture_options, scenario_inputs
 
 
-def register(subparsers) -> None:
+def register(subparsers, line: str, argv=()) -> None:
+    """Add this command's parser (``line``: its help in the command list)."""
     p = subparsers.add_parser(
-        "zones", help="where one plane could tail an enemy and where it could shoot",
+        "zones", help=line,
         description="For one plane of a scenario: the region where an enemy's stand would be "
                     "tailable (DF.T1 geometry, DF.T5) and its firing arcs with short/long range bands.")
     p.add_argument("scenario", help="scenario file (TOML)")
@@ -25,6 +23,9 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    from furball.maneuvers.zones import zones
+    from furball.scenarios.dogfight.scenario import load_scenario
+
     outputs = Outputs()
     outputs.protect(args.scenario)
     request = PictureRequest.from_args(args, outputs)

@@ -10,7 +10,6 @@ first card of the plane.
 """
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 FIRE_LONG, FIRE_SHORT = 1, 2  # maneuvers.kernels codes

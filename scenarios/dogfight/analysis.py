@@ -32,23 +32,29 @@ import functools
 import itertools
 import math
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
-from geometry import kernels as gk
-from geometry.datafile import Table as FileTable, load_toml
-from geometry.errors import InputError
-from geometry.pose import compose_batch
-from geometry.tolerance import TOLERANCE_MM
-from maneuvers.altitude import after_card, after_drop
-from maneuvers.kernels import (FIRE_LONG, FIRE_SHORT, Shooters, Targets, collision_ends, fire_grid, stand_points,
-                               stands_on_table)
-from maneuvers.placement import card_motion
-from maneuvers.plan import CARDS_PER_TURN, plan_problem
-from maneuvers.plane import PlaneState, PlaneStatus, Rules
-from maneuvers.tailing import choose_tails
+from furball.errors import InputError
+from furball.geometry import kernels as gk
+from furball.geometry.datafile import Table as FileTable
+from furball.geometry.datafile import load_toml
+from furball.geometry.pose import compose_batch
+from furball.maneuvers.altitude import after_card, after_drop
+from furball.maneuvers.kernels import (
+    Shooters,
+    Targets,
+    collision_ends,
+    fire_grid,
+    stand_points,
+    stands_on_table,
+)
+from furball.maneuvers.placement import card_motion
+from furball.maneuvers.plan import CARDS_PER_TURN, plan_problem
+from furball.maneuvers.plane import PlaneState, PlaneStatus, Rules
+from furball.maneuvers.tailing import choose_tails
 
 from .table import Orders, Table, needs_plan
 

@@ -14,16 +14,16 @@ legal).
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import permutations
-from typing import Callable, Sequence
 
-from maneuvers.firing import FiringRange, shot_at
-from maneuvers.placement import place
-from maneuvers.plan import plan_problem
-from maneuvers.plane import PlaneState, Rules
-from maneuvers.tailing import tail_check
+from furball.maneuvers.firing import FiringRange, shot_at
+from furball.maneuvers.placement import place
+from furball.maneuvers.plan import plan_problem
+from furball.maneuvers.plane import PlaneState, Rules
+from furball.maneuvers.tailing import tail_check
 
 __all__ = ["ReorderPolicy", "Situation", "keep", "best", "POLICY_FUNCTIONS"]
 

@@ -2,7 +2,7 @@
 --json`` prints and what the web table receives."""
 from __future__ import annotations
 
-from maneuvers.plane import PlaneState
+from furball.maneuvers.plane import PlaneState
 
 from .turn import TurnResult
 

@@ -12,21 +12,22 @@ from __future__ import annotations
 
 import os
 import pathlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Mapping
+from importlib import resources
 
 import numpy as np
 import tomli_w
 
-from geometry.base import Base
-from geometry.datafile import Table as FileTable
-from geometry.datafile import load_toml
-from geometry.errors import InputError
-from geometry.pose import Pose
-from maneuvers.bases import find_base, sized_base
-from maneuvers.deck import Deck, find_deck
-from maneuvers.plan import CARDS_PER_TURN
-from maneuvers.plane import Engines, PlaneKind, PlaneState, PlaneStatus, Rules, default_rules
+from furball.errors import InputError
+from furball.geometry.base import Base
+from furball.geometry.datafile import Table as FileTable
+from furball.geometry.datafile import load_toml
+from furball.geometry.pose import Pose
+from furball.maneuvers.bases import find_base, sized_base
+from furball.maneuvers.deck import Deck, find_deck
+from furball.maneuvers.plan import CARDS_PER_TURN
+from furball.maneuvers.plane import Engines, PlaneKind, PlaneState, PlaneStatus, Rules, default_rules
 
 from .policy import ReorderPolicy
 from .table import Orders, Table, normalise_orders
@@ -203,9 +204,27 @@ def parse_scenario(data: dict, source: str, folder: pathlib.Path | None = None, 
     return Scenario(table, orders, policy, head.integer("seed", None, minimum=0, maximum=2**63 - 1), source)
 
 
+EXAMPLES = resources.files("furball.scenarios") / "examples"
+"""The shipped example scenarios (``scenarios/examples/*.toml``)."""
+
+
+def shipped_scenarios() -> tuple[str, ...]:
+    """The names of the shipped example scenarios (``duel``, ``furball`` ...), sorted."""
+    return tuple(sorted(e.name[:-5] for e in EXAMPLES.iterdir() if e.name.endswith(".toml")))
+
+
 def load_scenario(path: str | pathlib.Path) -> Scenario:
-    """Load a scenario (or saved state) file. Raises :class:`InputError`."""
+    """Load a scenario (or saved state) file, or a shipped example by name (``"duel"``:
+    a word that is no file here, see :func:`shipped_scenarios`). Raises
+    :class:`InputError`."""
     p = pathlib.Path(path)
+    text = str(path)
+    if not p.exists() and text in shipped_scenarios():
+        with resources.as_file(EXAMPLES / f"{text}.toml") as shipped:
+            return parse_scenario(load_toml(shipped), f"{text} (shipped example)", shipped.parent)
+    if not p.exists() and p.suffix == "" and "/" not in text:
+        raise InputError(f"{text[:60]}: no such file, and no shipped example of that name (examples: "
+                         f"{', '.join(shipped_scenarios())})")
     return parse_scenario(load_toml(p), str(p), p.parent)
 
 

@@ -2,7 +2,7 @@
 
 Everything ``furball turn`` reads from a scenario file can be built here directly::
 
-    from scenarios.dogfight import Table, PlaneState, Orders, adjudicate
+    from furball.scenarios.dogfight import Table, PlaneState, Orders, adjudicate
     table = Table(width_mm=900, height_mm=900, planes=[
         PlaneState("Camel", side="Allies", deck="A", base=None, pose=(250, 420, 0), altitude=2),
         PlaneState("Albatros", side="Central Powers", deck="A", base=None, pose=(400, 440, 10), altitude=2),
@@ -11,14 +11,14 @@ Everything ``furball turn`` reads from a scenario file can be built here directl
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Mapping, Sequence
 
-from geometry.datafile import MAX_LENGTH_MM
-from geometry.errors import InputError
-from geometry.tolerance import TOLERANCE_MM
-from maneuvers.plan import CARDS_PER_TURN
-from maneuvers.plane import PlaneKind, PlaneState, Rules, check_name, default_rules
+from furball.errors import InputError
+from furball.geometry.datafile import MAX_LENGTH_MM
+from furball.geometry.tolerance import TOLERANCE_MM
+from furball.maneuvers.plan import CARDS_PER_TURN
+from furball.maneuvers.plane import PlaneKind, PlaneState, Rules, check_name, default_rules
 
 __all__ = ["Table", "Orders", "MIN_TABLE_MM", "MAX_PLANES", "normalise_orders"]
 
@@ -128,7 +128,7 @@ class Table:
                 return p
         raise InputError(f"no plane {name!r:.60} on table '{self.name}' (planes: {', '.join(self.names)})")
 
-    def but(self, **changes) -> "Table":
+    def but(self, **changes) -> Table:
         """A copy with some fields changed (checked again)."""
         return replace(self, **changes)
 

@@ -27,21 +27,21 @@ order: the result does not depend on the order the planes are listed in.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 import numpy as np
 
-from geometry.errors import InputError
-from geometry.pose import Pose
-from maneuvers.altitude import after_card, after_drop
-from maneuvers.collision import CollisionTest, collision_test, may_collide
-from maneuvers.firing import Board, Shot, autonomous_fire, shots
-from maneuvers.path import PathSamples, arrow_points, path_poses
-from maneuvers.placement import place
-from maneuvers.plan import CARDS_PER_TURN, check_plan
-from maneuvers.plane import PlaneState, PlaneStatus
-from maneuvers.tailing import TailCheck, choose_tails, tail_checks
+from furball.errors import InputError
+from furball.geometry.pose import Pose
+from furball.maneuvers.altitude import after_card, after_drop
+from furball.maneuvers.collision import CollisionTest, collision_test, may_collide
+from furball.maneuvers.firing import Board, Shot, autonomous_fire, shots
+from furball.maneuvers.path import PathSamples, arrow_points, path_poses
+from furball.maneuvers.placement import place
+from furball.maneuvers.plan import CARDS_PER_TURN, check_plan
+from furball.maneuvers.plane import PlaneState, PlaneStatus
+from furball.maneuvers.tailing import TailCheck, choose_tails, tail_checks
 
 from .policy import POLICY_FUNCTIONS, ReorderPolicy, Situation
 from .table import Orders, Table, needs_plan, normalise_orders, ordered

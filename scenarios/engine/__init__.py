@@ -17,7 +17,7 @@ interactive terminal loop are written once (:mod:`.runner`, :mod:`.stats`).
 Randomness: a game is reproducible from one integer seed; a series of N games started
 at seed S uses the seeds :func:`series_seeds` derives with ``numpy.random.SeedSequence``.
 """
-from .protocol import Game, GameState, IllegalAction, Option, Player, TERMINAL
+from .protocol import TERMINAL, Game, GameState, IllegalAction, Option, Player
 from .runner import GameRecord, play_game, play_many, series_seeds
 from .stats import ColumnSummary, Summary, mean_interval, proportion_interval, summarise
 

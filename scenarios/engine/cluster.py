@@ -14,15 +14,21 @@ import logging
 import os
 import signal
 import threading
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
-from geometry.errors import InputError
+from furball.errors import InputError
 
 __all__ = ["default_workers", "quiet_dask", "CtrlC", "dask_client", "map_in_order"]
 
 
 def default_workers() -> int:
-    """The cores this process may run on."""
+    """The cores this process may run on; 1 (this process, no cluster) without the
+    ``cluster`` extra."""
+    import importlib.util
+
+    if importlib.util.find_spec("distributed") is None:
+        return 1
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not Linux
@@ -52,7 +58,7 @@ class CtrlC:
         self._event = threading.Event()
         self._previous = None
 
-    def __enter__(self) -> "CtrlC":
+    def __enter__(self) -> CtrlC:
         try:
             self._previous = signal.signal(signal.SIGINT, lambda signum, frame: self._event.set())
         except ValueError:  # not the main thread: Ctrl-C is not ours to handle
@@ -97,7 +103,11 @@ def dask_client(workers: int | None, scheduler: str | None):
     """A ``dask.distributed.Client``: on a new ``LocalCluster`` of ``workers`` processes,
     or connected to ``scheduler``. Raises :class:`InputError` if the scheduler cannot be
     reached. The local cluster's workers are forked from a server that ignores Ctrl-C
-    (:func:`_shielded_forkserver`)."""
+    (:func:`_shielded_forkserver`). Raises :class:`~furball.errors.MissingExtra` without
+    the ``cluster`` extra."""
+    from furball.extras import require
+
+    require("cluster", "a Dask cluster (--workers, --scheduler)", "dask", "distributed")
     import dask
     from distributed import Client, LocalCluster
 

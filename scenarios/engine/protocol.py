@@ -1,19 +1,16 @@
 """The engine protocol: states, players and the game descriptor (see the package doc)."""
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from geometry.errors import InputError
+from furball.errors import IllegalAction, InputError
 
 __all__ = ["GameState", "Player", "Game", "Option", "IllegalAction", "TERMINAL"]
 
 TERMINAL = None
 """What ``current_player()`` returns once the game is over."""
-
-
-class IllegalAction(InputError):
-    """An action that is not legal in this state; the state is left unchanged."""
 
 
 @runtime_checkable
@@ -30,7 +27,7 @@ class GameState(Protocol):
     def legal_actions(self) -> Sequence[Hashable]:
         """Every legal action of the current player, in a fixed order; empty at the end."""
 
-    def apply(self, action: Hashable) -> "GameState":
+    def apply(self, action: Hashable) -> GameState:
         """The state after ``action``. Raises :class:`IllegalAction` (nothing changes)."""
 
     def is_terminal(self) -> bool:

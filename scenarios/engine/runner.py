@@ -1,12 +1,13 @@
 """Whole games and series of games, for any engine with the :mod:`.protocol` shape."""
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
-from geometry.errors import InputError
+from furball.errors import InputError
 
 from .protocol import Game, GameState
 

@@ -32,17 +32,18 @@ import math
 import os
 import pathlib
 import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
-from geometry.errors import InputError
-from geometry.files import write_bytes_atomic
+from furball.errors import InputError
+from furball.geometry.files import write_bytes_atomic
 
 from .cluster import CtrlC, dask_client, default_workers, quiet_dask
-
 from .protocol import Game
 from .runner import play_game, series_seeds
-from .stats import Summary, mean_interval, proportion_interval, summarise as summarise_rows
+from .stats import Summary, mean_interval, proportion_interval
+from .stats import summarise as summarise_rows
 
 __all__ = ["GridPoint", "SweepPlan", "SweepResult", "Task", "Checkpoint", "plan_sweep", "run_sweep", "play_task",
            "write_rows", "encode_rows", "default_workers", "ROW_FORMATS", "MAX_GAMES", "MAX_POINTS", "MAX_BATCH",
@@ -265,7 +266,7 @@ class SweepResult:
 
     @classmethod
     def assemble(cls, plan: SweepPlan | None, parts: Iterable[tuple[tuple[str, ...], list[tuple]]],
-                 complete: bool = True) -> "SweepResult":
+                 complete: bool = True) -> SweepResult:
         """One result from tasks' ``(columns, records)``, in the order given."""
         parts = list(parts)
         union: dict[str, int] = {}
@@ -290,7 +291,7 @@ class SweepResult:
 
     @classmethod
     def from_rows(cls, plan: SweepPlan | None, rows: Sequence[Mapping[str, Any]],
-                  complete: bool = True) -> "SweepResult":
+                  complete: bool = True) -> SweepResult:
         """A result from rows as dicts (each row's own columns)."""
         return cls.assemble(plan, [(tuple(r), [tuple(r.values())]) for r in rows], complete)
 
@@ -375,7 +376,9 @@ def encode_rows(rows: Sequence[Mapping[str, Any]] | SweepResult, format: str) ->
     if fmt not in ROW_FORMATS:
         raise InputError(f"rows: expected a format among {', '.join(ROW_FORMATS)}, got {format!r}")
     if fmt == ".parquet":
-        import pyarrow as pa
+        from furball.extras import require
+
+        pa = require("cluster", "a Parquet file", "pyarrow")
         import pyarrow.parquet as pq
 
         table = pa.table({name: pa.array([r[i] for r in result.records],

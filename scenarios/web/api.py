@@ -13,29 +13,38 @@ from __future__ import annotations
 
 import pathlib
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 import shapely
 
-from geometry.base import Base
-from geometry.datafile import parse_toml
-from geometry.errors import InputError
-from geometry.pose import Pose
-from maneuvers.bases import shipped_bases, sized_base
-from maneuvers.deck import Deck, shipped_decks
-from maneuvers.firing import shots
-from maneuvers.path import arrow_points, path_poses
-from maneuvers.placement import card_motion
-from maneuvers.plan import plan_problem
-from maneuvers.plane import default_rules
-from maneuvers.tailing import choose_tails, tail_check
-from maneuvers.zones import zones
-from scenarios.dogfight import (ReorderPolicy, Scenario, adjudicate, analyze, parse_scenario, plane_json, scenario_toml,
-                                turn_json)
-from scenarios.dogfight.table import needs_plan
-from viz import style
+from furball.errors import InputError
+from furball.geometry.base import Base
+from furball.geometry.datafile import parse_toml
+from furball.geometry.pose import Pose
+from furball.maneuvers.bases import shipped_bases, sized_base
+from furball.maneuvers.deck import Deck, shipped_decks
+from furball.maneuvers.firing import shots
+from furball.maneuvers.path import arrow_points, path_poses
+from furball.maneuvers.placement import card_motion
+from furball.maneuvers.plan import plan_problem
+from furball.maneuvers.plane import default_rules
+from furball.maneuvers.tailing import choose_tails, tail_check
+from furball.maneuvers.zones import zones
+from furball.scenarios.dogfight import (
+    ReorderPolicy,
+    Scenario,
+    adjudicate,
+    analyze,
+    parse_scenario,
+    plane_json,
+    scenario_toml,
+    turn_json,
+)
+from furball.scenarios.dogfight.table import needs_plan
+from furball.viz import style
 
 __all__ = ["Catalogue", "MAX_BODY_BYTES", "MAX_WEB_PLANES", "MAX_JS_INT", "document",
            "read_document", "analysis", "cards", "adjudication", "zones_json", "open_toml", "save_toml",
@@ -64,11 +73,11 @@ class Catalogue:
     folder: pathlib.Path = field(default_factory=pathlib.Path)
 
     @classmethod
-    def shipped(cls) -> "Catalogue":
+    def shipped(cls) -> Catalogue:
         """The shipped decks (``maneuvers/data/decks``) and bases (``bases.toml``)."""
         return cls(shipped_decks(), shipped_bases())
 
-    def with_scenario(self, s: Scenario, folder: pathlib.Path) -> "Catalogue":
+    def with_scenario(self, s: Scenario, folder: pathlib.Path) -> Catalogue:
         """This catalogue plus the decks and bases of ``s`` (a file the user named on
         the command line), by name. Raises :class:`InputError` when one of them has a
         shipped deck's or base's name but other contents."""

@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import logging
 import pathlib
+from collections.abc import Awaitable, Callable
 from importlib import resources
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -23,8 +24,8 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from geometry.errors import InputError
-from scenarios.dogfight import Scenario
+from furball.errors import InputError
+from furball.scenarios.dogfight import Scenario
 
 from . import api
 
@@ -32,7 +33,7 @@ __all__ = ["create_app", "LOOPBACK_HOSTS"]
 
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 """Host names a loopback server answers to (others are refused: DNS rebinding)."""
-STATIC = resources.files("scenarios.web") / "static"
+STATIC = resources.files("furball.scenarios.web") / "static"
 log = logging.getLogger("furball.serve")
 
 

@@ -18,8 +18,8 @@ from functools import lru_cache
 from importlib import resources
 from types import SimpleNamespace
 
-from geometry.datafile import Table, load_toml, parse_toml
-from geometry.errors import InputError
+from furball.errors import InputError
+from furball.geometry.datafile import Table, load_toml, parse_toml
 
 __all__ = ["words", "memo_in", "members", "ICON", "BONUS", "EXTRA", "WILD", "Person", "Model", "Icon", "Bonus", "Extra", "Wild", "PEOPLE", "MODELS", "ROW", "FILES",
            "HeliSide", "Helicopter", "ActionCard", "Rooftop", "Staircase", "EffectCard", "Influence",
@@ -129,7 +129,7 @@ ACTION_WILD_USES = ROW
 FILES = ("people", "helicopters", "rooftops", "staircases", "radar", "action_cards", "influence",
          "special_orders", "sightings", "carrier")
 """The data files (``<name>.toml``)."""
-DATA = resources.files("scenarios.white_christmas") / "data"
+DATA = resources.files("furball.scenarios.white_christmas") / "data"
 MEMO_LIMIT = 20_000
 """Entries a :func:`memo_in` cache may hold before it is emptied (bounds memory)."""
 

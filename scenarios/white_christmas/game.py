@@ -6,7 +6,7 @@ A game is reproducible from its seed: the same seed gives the same log, byte for
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..engine import Game, Option, Summary, summarise
 from .components import Components, load_components

@@ -7,7 +7,7 @@ People on rooftop k and on its staircase, ``table`` the round's :class:`~.table.
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .components import MODELS, PEOPLE, Components, Model, Person
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from geometry.errors import InputError
+from furball.errors import InputError
 
 from .actions import ROUNDS, Phase, Stairs
 from .components import MODELS, PEOPLE, Components, Wild, shipped_components

@@ -94,7 +94,7 @@ class State:
     # answers cached in the instance's __dict__ (class attributes, not fields: unset until asked)
     _current = _legal = _legal_set = _queries = _UNSET
 
-    def without_log(self) -> "State":
+    def without_log(self) -> State:
         """The same position, but its transitions keep no log (``events`` stay empty, no
         log line is made): for Monte Carlo series, where only the result counts (the
         engine protocol's optional member, used by ``play_game(..., keep_log=False)``).
@@ -139,7 +139,7 @@ class State:
         except TypeError:
             return False
 
-    def apply(self, action: Action) -> "State":
+    def apply(self, action: Action) -> State:
         """The state after ``action``. Raises :class:`IllegalAction` if it is not legal."""
         return turns.apply(self, action)
 

@@ -25,10 +25,10 @@ same immutable graph), so a game pays for each distinct graph once per process.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
 
-from geometry.board_graph import BoardGraph, Node
+from furball.geometry.board_graph import BoardGraph, Node
 
 from .components import MODELS, Model, Rooftop
 from .values import evolve
@@ -46,8 +46,8 @@ def flight_kind(model: Model) -> str:
 
 
 EDGE_KINDS = (LANDING, STAIRS) + tuple(flight_kind(m) for m in MODELS)
-_CACHE: dict[tuple, "Layout"] = {}
-_ANSWERS: dict[tuple, "Layout"] = {}
+_CACHE: dict[tuple, Layout] = {}
+_ANSWERS: dict[tuple, Layout] = {}
 _CACHE_LIMIT = 512
 
 
@@ -100,7 +100,7 @@ class Layout:
         return d["_graph"]
 
     @classmethod
-    def from_graph(cls, graph: BoardGraph, key: tuple) -> "Layout":
+    def from_graph(cls, graph: BoardGraph, key: tuple) -> Layout:
         """Read the layout off ``graph`` with board-graph queries (see the module doc)."""
         roofs = graph.ranked("order", among=graph.select(kind="rooftop"))
         slots, stairs, roof_of = [], [], {}
@@ -136,7 +136,7 @@ class Layout:
         return layout
 
     # -- derived tables ---------------------------------------------------------------
-    def with_stairs(self, present: bool) -> "Layout":
+    def with_stairs(self, present: bool) -> Layout:
         """This table with a staircase left of every rooftop (WC.G2), or with none."""
         rooftops, labels, capacity, _ = self.key
 
@@ -148,7 +148,7 @@ class Layout:
             return self.graph.with_changes(remove_nodes=self.stairs)
         return _memo((rooftops, labels, capacity, present), derive)
 
-    def with_capacity(self, side: int, spaces: int) -> "Layout":
+    def with_capacity(self, side: int, spaces: int) -> Layout:
         """This table with carrier ``side`` holding ``spaces`` People (upgrade 5, WC.F5)."""
         rooftops, labels, capacity, stairs = self.key
         new = capacity[:side] + (spaces,) + capacity[side + 1:]

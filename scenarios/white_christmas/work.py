@@ -84,7 +84,7 @@ class Work:
     __slots__ = ("s", "setup", "comp", "labels", "table", "b", "sides", "priv", "deck", "stairs_deck", "stairs_used",
                  "stairs_down", "radar_supply", "sightings", "orders_deck", "events", "logging", "moved", "_rng")
 
-    def __init__(self, state: "State"):
+    def __init__(self, state: State):
         self.s = state
         self.setup = setup = state.setup
         self.comp = setup.comp

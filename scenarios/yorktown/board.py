@@ -23,8 +23,9 @@ from __future__ import annotations
 import pathlib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from geometry.board_graph import BoardGraph, load_board, parse_board
-from geometry.errors import InputError
+
+from furball.errors import InputError
+from furball.geometry.board_graph import BoardGraph, load_board, parse_board
 
 from .actions import Colour
 from .shipped import DATA, shipped

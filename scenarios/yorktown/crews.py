@@ -25,8 +25,24 @@ from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .actions import (PLANES, Action, Card, Colour, EndReason, Expansion, IllegalAction, Kind, Load, Maneuver,
-                      MoveKind, Phase, PlaneType, Target, Weather, plane_name)
+from .actions import (
+    PLANES,
+    Action,
+    Card,
+    Colour,
+    EndReason,
+    Expansion,
+    IllegalAction,
+    Kind,
+    Load,
+    Maneuver,
+    MoveKind,
+    Phase,
+    PlaneType,
+    Target,
+    Weather,
+    plane_name,
+)
 from .dice import RollEnd, RollResult, continuous_roll
 from .japanese import japanese_phase, set_up_planes
 from .work import Work
@@ -114,7 +130,7 @@ def aim_of(s, targets: tuple[Target, ...], shoho_set: int) -> tuple[int, ...]:
 
 
 # -- menus -------------------------------------------------------------------------------
-def legal_actions(s: "State") -> tuple[Action, ...]:
+def legal_actions(s: State) -> tuple[Action, ...]:
     """Every legal action of ``s`` in a fixed order (see the module doc)."""
     if s.over is not None:
         return ()
@@ -280,7 +296,7 @@ def _targets_text(targets, aim, perfect) -> str:
     return " and ".join(parts)
 
 
-def describe(s: "State", a: Action) -> str:
+def describe(s: State, a: Action) -> str:
     """Human-readable text of action ``a`` in ``s`` (any action, legal or not)."""
     try:
         return _describe(s, a)
@@ -360,7 +376,7 @@ class _Said:
 
 
 # -- applying ------------------------------------------------------------------------
-def apply(s: "State", action: Action) -> "State":
+def apply(s: State, action: Action) -> State:
     """The state after ``action``, then after every decision left with one answer.
     Raises :class:`IllegalAction` (the state is unchanged)."""
     if s.over is not None:
@@ -382,7 +398,7 @@ def apply(s: "State", action: Action) -> "State":
     return state if entries is None else _evolve(state, log_entries=tuple(entries))
 
 
-def _evolve(s: "State", **changes) -> "State":
+def _evolve(s: State, **changes) -> State:
     """A copy of ``s`` with some fields changed (no dataclass ``__init__``; the cached
     legal actions and log text are dropped, the occupancy mask kept unless the Japanese
     planes change)."""
@@ -395,7 +411,7 @@ def _evolve(s: "State", **changes) -> "State":
     return new
 
 
-def _quick(s: "State", a: Action) -> "State":
+def _quick(s: State, a: Action) -> State:
     """``choose`` without a working copy: the card, the clock (YT.S4) and, once every
     plane has chosen, the ``next`` phase (YT.R5)."""
     p = a.plane
@@ -408,7 +424,7 @@ def _quick(s: "State", a: Action) -> "State":
                    phase=Phase.NEXT if ready else Phase.CHOOSE)
 
 
-def _step(s: "State", a: Action) -> "State":
+def _step(s: State, a: Action) -> State:
     w = Work(s)
     k = a.kind
     p = a.plane

@@ -31,12 +31,11 @@ File format (every field checked; unknown fields are errors)::
 from __future__ import annotations
 
 import pathlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Mapping
 
-from geometry.datafile import PROVENANCES, Table, load_toml
-from geometry.errors import InputError
+from furball.geometry.datafile import PROVENANCES, Table, load_toml
 
 from .actions import Event, PlaneType
 from .board import ISLANDS

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
-from typing import Callable, Sequence
 
 __all__ = ["Aim", "RollPolicy", "RollResult", "RollEnd", "continuous_roll", "satisfies", "keep_sizes",
            "keep_faces", "sets_of", "throw_outcomes", "RollChain", "p_success", "roll_summary", "count_pattern"]
@@ -215,7 +215,7 @@ def throw_outcomes(kept: tuple[int, ...], r: int, cap: int) -> tuple[tuple[int, 
         layer = nxt
     scale = fact(r) / 6 ** r
     out: dict = defaultdict(float)
-    for (used, ones, tot), w in layer.items():
+    for (_used, ones, tot), w in layer.items():
         out[(ones, tuple(t for t in tot if t))] += w * scale
     return tuple((o, t, p) for (o, t), p in sorted(out.items()))
 

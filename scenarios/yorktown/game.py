@@ -5,9 +5,9 @@ uses :func:`scenarios.engine.series_seeds`.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from geometry.errors import InputError
+from furball.errors import InputError
 
 from ..engine import Game, Option, Summary, summarise
 from .actions import Difficulty, EndReason

@@ -111,7 +111,7 @@ def japanese_phase(w: Work) -> None:
             w.log("  a {} attacks with {} dice: {} -> {} hit(s){} (YT.R1)", card.plane, spec.attack_dice,
                   " ".join(map(str, faces)), hits, ", the attacker is SHOT DOWN" if shot else "")
             if hits:
-                _hit(w, hits, "the Yorktown takes {} hit(s)".format(hits))
+                _hit(w, hits, f"the Yorktown takes {hits} hit(s)")
         if w.over is not None:
             return
     else:

@@ -308,7 +308,7 @@ class HeuristicPlayer:
     def _move(self, s, p, legal) -> Action:
         board = s.setup.board
         role, goal = self._targets(s).get(p, ("search", None))
-        at, fuel = s.loc[p], s.fuel[p]
+        _at, fuel = s.loc[p], s.fuel[p]
         home = fuel <= self._home_need(s, p)
         if home:
             back = [a for a in legal if a.via == MoveKind.RETURN]

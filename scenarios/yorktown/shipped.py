@@ -1,14 +1,15 @@
 """The shipped data files of 1942 USS Yorktown (``scenarios/yorktown/data/*.toml``)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import resources
-from typing import Callable, TypeVar
+from typing import TypeVar
 
-from geometry.datafile import parse_toml
+from furball.geometry.datafile import parse_toml
 
 __all__ = ["DATA", "shipped"]
 
-DATA = resources.files("scenarios.yorktown") / "data"
+DATA = resources.files("furball.scenarios.yorktown") / "data"
 T = TypeVar("T")
 
 

@@ -33,11 +33,24 @@ from typing import Any
 
 import numpy as np
 
-from geometry.errors import InputError
+from furball.errors import InputError
 
 from . import crews
-from .actions import (END_TEXT, PLANES, Action, Card, Difficulty, EndReason, Expansion, Load, Maneuver, Phase,
-                      PlaneType, Weather, plane_name)
+from .actions import (
+    END_TEXT,
+    PLANES,
+    Action,
+    Card,
+    Difficulty,
+    EndReason,
+    Expansion,
+    Load,
+    Maneuver,
+    Phase,
+    PlaneType,
+    Weather,
+    plane_name,
+)
 from .board import ISLANDS, Archipelago, default_map
 from .deck import JapaneseDeck, default_deck
 from .tables import Rules, TimeModel, default_rules, default_time
@@ -198,7 +211,7 @@ class State:
         won = 1.0 if self.over == EndReason.SHOHO_SUNK else 0.0
         return (won,) * self.setup.players
 
-    def observation(self, player: int = 0) -> "State":
+    def observation(self, player: int = 0) -> State:
         """The state itself: the crews see the whole board. Bots must not read the
         Japanese deck's order nor other seats' expert tiles, which no rule reveals."""
         return self
@@ -222,7 +235,7 @@ class State:
             self.__dict__["_legal_set"] = legal
         return action in legal
 
-    def apply(self, action: Action) -> "State":
+    def apply(self, action: Action) -> State:
         """The state after ``action`` (and after any decision left with a single
         answer). Raises :class:`~scenarios.engine.IllegalAction`; the state is unchanged."""
         return crews.apply(self, action)

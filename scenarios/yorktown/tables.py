@@ -11,8 +11,9 @@ from __future__ import annotations
 import pathlib
 from dataclasses import dataclass
 from functools import lru_cache
-from geometry.datafile import PROVENANCES, Table, load_toml
-from geometry.errors import InputError
+
+from furball.errors import InputError
+from furball.geometry.datafile import PROVENANCES, Table, load_toml
 
 from .actions import Difficulty, Expansion, Weather
 from .dice import RollPolicy

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 __all__ = ["board_text"]
 
 
-def board_text(s: "State", player: int = 0) -> str:
+def board_text(s: State, player: int = 0) -> str:
     """Clock, tracks, islands (colour, Japanese and Allied planes, white lines), the
     Yorktown and the planes' cards. Expert tiles of other seats stay hidden."""
     board, r = s.setup.board, s.setup.rules

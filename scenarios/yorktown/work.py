@@ -32,7 +32,7 @@ BLOCK = 64
 class Work:
     """A mutable copy of a :class:`~.state.State` (same field names, lists for tuples)."""
 
-    def __init__(self, state: "State"):
+    def __init__(self, state: State):
         d = self.__dict__
         d.update(state.__dict__)
         for k in LISTS:
@@ -172,7 +172,7 @@ class Work:
         self.shot_down += 1
 
     # -- freezing ------------------------------------------------------------------
-    def freeze(self) -> "State":
+    def freeze(self) -> State:
         """The new immutable state, one step later (built without re-running the
         dataclass ``__init__``: every field is copied from this working copy)."""
         d = self.__dict__

@@ -11,8 +11,8 @@ import csv
 import io
 import pathlib
 
-from scenarios.canuck import CANUCK
-from scenarios.engine import play_game, play_many
+from furball.scenarios.canuck import CANUCK
+from furball.scenarios.engine import play_game, play_many
 
 HERE = pathlib.Path(__file__).parent
 PLAYERS = ("heuristic", "random")

@@ -1,6 +1,6 @@
 """Regenerate the pictures shown in the README.
 
-    .venv/bin/python -m scenarios.cli.gallery [OUTDIR]      # default: docs/img
+    .venv/bin/python tools/gallery.py [OUTDIR]      # default: docs/img
 
 Each picture is made by the same `furball` command a user would type (printed as it
 runs), so the README shows exactly what the tool does. The true-scale preview needs
@@ -12,9 +12,9 @@ import pathlib
 import sys
 import tempfile
 
-from . import main as furball
+from furball.scenarios.cli import main as furball
 
-EXAMPLES = pathlib.Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = pathlib.Path(__file__).resolve().parent.parent / "scenarios" / "examples"
 
 
 def run(args: list[str]) -> None:

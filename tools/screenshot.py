@@ -1,9 +1,9 @@
 """The README's picture of the web table, regenerated from the shipped furball example.
 
-    .venv/bin/python -m scenarios.web.screenshot [OUT.png]      # default: docs/img/serve.png
+    .venv/bin/python tools/screenshot.py [OUT.png]      # default: docs/img/serve.png
 
 Starts the web table on a free loopback port, opens it in Debian's headless Chromium
-(:mod:`.browser`; needs the test extras and ``apt-get install chromium``), selects the
+(``tests/browser.py``; needs the test extras and ``apt-get install chromium``), selects the
 Nieuport with its tail zone and firing bands shown, and saves a screenshot.
 """
 from __future__ import annotations
@@ -11,12 +11,14 @@ from __future__ import annotations
 import pathlib
 import sys
 
-from scenarios.dogfight import load_scenario
+from furball.scenarios.dogfight import load_scenario
+from furball.scenarios.web import create_app
 
-from .app import create_app
-from .browser import chromium, chromium_missing, running_server
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))  # the browser helpers the end-to-end tests use
+from browser import chromium, chromium_missing, running_server  # noqa: E402
 
-EXAMPLE = pathlib.Path(__file__).resolve().parent.parent / "examples" / "furball.toml"
+EXAMPLE = ROOT / "scenarios" / "examples" / "furball.toml"
 
 
 def main(argv=None) -> int:

@@ -1,0 +1,33 @@
+"""The errors furball raises for a user's mistakes, in a module that imports nothing.
+
+Every layer raises :class:`InputError` for bad input — a one-line message naming the
+file, the field and what was expected; the CLI prints that line and exits with status 2
+and a web server answers 400. A game engine raises :class:`IllegalAction` (an
+:class:`InputError`) for an action that is not legal in a state, which is then left
+unchanged. :class:`MissingExtra` names the optional install (``furball[web]`` ...) a
+command needs. Anything else escaping is a bug in furball, not a user mistake.
+"""
+from __future__ import annotations
+
+__all__ = ["InputError", "IllegalAction", "MissingExtra"]
+
+
+class InputError(ValueError):
+    """Bad user input: a one-line message naming file, field and what was expected."""
+
+    def __init__(self, message: str):
+        super().__init__(" ".join(str(message).split()))
+
+
+class IllegalAction(InputError):
+    """An action that is not legal in this state; the state is left unchanged."""
+
+
+class MissingExtra(InputError):
+    """A feature needs an optional dependency that is not installed: the message names
+    the extra to install, e.g. ``pip install 'furball[web]'``."""
+
+    def __init__(self, extra: str, feature: str, missing: str):
+        self.extra = extra
+        super().__init__(f"{feature} needs the optional package {missing!r}: "
+                         f"pip install 'furball[{extra}]'")

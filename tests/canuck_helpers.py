@@ -38,7 +38,7 @@ def position(deck=("2♥", "3♥", "4♥", "5♥"), reserve=(), axis=(), axis_di
         base, deck=cards(*deck), reserve=tuple(sorted(cards(*reserve))), axis_deck=tuple(sorted(cards(*axis))),
         axis_discard=tuple(sorted(cards(*axis_discard))), partisan_discard=tuple(sorted(cards(*discard))),
         removed=(), garrison=tuple(g), groups=per_area(groups), leaders=per_area(leaders),
-        bases=per_area(bases if bases is not None else {"Castino": 1}), events=(), **fields)
+        bases=per_area(bases if bases is not None else {"Castino": 1}), **fields)
 
 
 def act(kind: str, area_name: str | None = None, **kw) -> Action:

@@ -1,15 +1,16 @@
 """The game state of Operation Canuck: an immutable value with ``legal_actions()`` and
 ``apply(action)`` (CN.S*, CN.P1).
 
-A :class:`State` is a frozen dataclass. ``apply`` never mutates it: it copies the state
-into a :class:`Work` (plain lists), resolves the action there and freezes the result
-into a new :class:`State`. An action not in :meth:`State.legal_actions` raises
-:class:`IllegalAction` (an :class:`~geometry.errors.InputError`) and the state is
+A :class:`State` is a frozen dataclass built the one way every engine builds its states
+(:mod:`furball.scenarios.engine.frozen`). ``apply`` never mutates it: it resolves the
+action on a :class:`~.work.Work` draft and freezes the result into a new
+:class:`State`. An action not in :meth:`State.legal_actions` raises
+:class:`IllegalAction` (an :class:`~furball.errors.InputError`) and the state is
 unchanged.
 
-Randomness is reproducible: setup uses ``numpy.random.default_rng([seed, 0])`` and the
-n-th applied action draws what ``default_rng([seed, n])`` draws (``n = state.step``;
-:mod:`scenarios.engine.steprng` gives those draws faster), only when it needs one.
+Randomness is reproducible: set-up draws from ``step_rng(seed, 0)`` and the transition
+out of a state of step ``n`` from ``step_rng(seed, n)`` (numpy's
+``default_rng([seed, n])``), only when it needs one.
 
 Cards are ints 0..51 (:mod:`scenarios.canuck.cards`). Areas are indices into
 ``state.board.areas``; every per-area tuple (``garrison``, ``groups``, ``leaders``,
@@ -18,13 +19,15 @@ Cards are ints 0..51 (:mod:`scenarios.canuck.cards`). Areas are indices into
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
 from furball.errors import InputError
 
+from ..engine.frozen import FrozenState, step_rng
 from . import operations
 from .actions import (
     BASES,
@@ -77,8 +80,8 @@ def band(total: int, reason: EndReason | str | None = None) -> Band:
     return Band.DEFEAT
 
 
-@dataclass(frozen=True)
-class State:
+@dataclass(frozen=True, init=False)
+class State(FrozenState):
     """A position of Operation Canuck. See the module docstring for conventions.
 
     Card piles: ``deck`` (draw deck, top first), ``reserve`` (CN.K2), ``partisan_discard``,
@@ -86,14 +89,12 @@ class State:
     (out of play). Counters on the map per area: ``groups``, ``leaders``, ``bases``;
     off the map: ``unused_groups``, ``unused_bases``, ``lost_leaders`` (CN.F2h).
     ``draws_due``: deck draws still owed by the option being resolved (CN.P8, CN.P13).
-    ``over``: ``None`` or the :class:`EndReason` (CN.E1, CN.E2). ``events``: log lines
-    of the last transition (none once :meth:`without_log`). ``options``: options
-    resolved so far (the game length).
+    ``over``: ``None`` or the :class:`EndReason` (CN.E1, CN.E2). ``options``: options
+    resolved so far (the game length). ``seed``, ``step``, ``log_entries`` and ``logging``: see
+    :class:`~furball.scenarios.engine.frozen.FrozenState`.
     """
 
     board: CanuckMap = field(repr=False)
-    seed: int
-    step: int
     deck: tuple[int, ...]
     reserve: tuple[int, ...]
     partisan_discard: tuple[int, ...]
@@ -114,9 +115,6 @@ class State:
     draws_due: int
     pending: Pending | None
     over: EndReason | None
-    events: tuple[str, ...] = ()
-    logging: bool = field(default=True, repr=False, compare=False)
-    """Whether ``apply`` writes log lines (``events``); see :meth:`without_log`."""
 
     # -- queries -------------------------------------------------------------
     @property
@@ -159,35 +157,25 @@ class State:
         """The Partisan's VP total (CN.E4), provisional while the game goes on."""
         return (float(self.score().total),)
 
-    def without_log(self) -> State:
-        """The same position, but its transitions keep no log (``events`` stay empty and
-        no log line is formatted): for Monte Carlo runs, where only the result counts.
-        Every draw and decision is the same as with the log."""
-        return replace(self, events=(), logging=False)
-
     def observation(self, player: int = 0) -> State:
         """The state itself: a solitaire game with no hidden information the Partisan
         could use (bots must not read the draw deck's order, which no rule reveals)."""
         return self
 
+    @cached_property
+    def legal(self) -> tuple[Action, ...]:
+        """Every legal action, in a fixed order; ``()`` once the game is over (computed
+        on first use)."""
+        return operations.legal_actions(self)
+
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action, in a fixed order; ``()`` once the game is over.
-        (Computed once per state and cached: the state is immutable.)"""
-        cached = self.__dict__.get("_legal")
-        if cached is None:
-            cached = operations.legal_actions(self)
-            self.__dict__["_legal"] = cached
-        return cached
+        """Every legal action, in a fixed order; ``()`` once the game is over."""
+        return self.legal
 
     def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is in :meth:`legal_actions`. (The last action found legal
-        is remembered, so ``apply`` does not check a bot's choice twice.)"""
-        if self.__dict__.get("_legal_checked") is action:
-            return True
-        if operations.is_legal(self, action):
-            self.__dict__["_legal_checked"] = action
-            return True
-        return False
+        """Whether ``action`` is in :meth:`legal_actions` (decided without listing them
+        in the common cases)."""
+        return operations.is_legal(self, action)
 
     def apply(self, action: Action) -> State:
         """The state after ``action``. Raises :class:`IllegalAction` if it is not legal."""
@@ -293,7 +281,7 @@ def new_game(seed: int, board: CanuckMap | None = None,
         raise InputError(f"seed: expected an integer >= 0, got {seed!r}")
     seed = int(seed)
     board = board or default_map()
-    rng = np.random.default_rng([seed, 0])
+    rng = step_rng(seed, 0)
     shuffled = [int(c) for c in rng.permutation(52)]
     reserve, axis, rest = [], [], []
     i = 0
@@ -333,6 +321,6 @@ def new_game(seed: int, board: CanuckMap | None = None,
         garrison=tuple(garrison), groups=tuple(groups), leaders=tuple(leaders), bases=tuple(bases),
         unused_groups=GROUPS - sum(groups), unused_bases=BASES - sum(bases), lost_leaders=LEADERS - sum(leaders),
         vp=0, alba_liberated_once=False, red_faces=0, options=0, draws_due=0, pending=None, over=None,
-        events=tuple(events),
+        log_entries=tuple((line, ()) for line in events),
     )
 

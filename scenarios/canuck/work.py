@@ -1,90 +1,35 @@
-"""A mutable working copy of a Canuck position, used while one action resolves.
+"""The working copy of a Canuck position while one action resolves.
 
-:class:`Work` offers the primitive moves every rule uses (deck and Axis draws, filing
-cards, hitting garrisons, losing counters, the Alba check) and freezes the result back
-into an immutable state of the same class as the one it copied (so this module needs
-no import of :mod:`.state`).
+:class:`Work` is the engine's :class:`~furball.scenarios.engine.frozen.Draft`: it reads
+through to the state, keeps the card piles and per-area counts (:data:`PILES`) as lists
+while it lives, and adds the primitive moves every rule uses (deck and Axis draws,
+filing cards, hitting garrisons, losing counters, the Alba check).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..engine.steprng import StepRng
-
-if TYPE_CHECKING:
-    from .state import State
-
+from ..engine.frozen import Draft
 
 __all__ = ["Work"]
 
 
 PILES = ("deck", "reserve", "partisan_discard", "axis_deck", "axis_discard", "removed", "garrison", "groups",
          "leaders", "bases")
-"""The state's tuples that a :class:`Work` turns into lists when a rule first uses them."""
-CACHES = ("_legal", "_legal_checked")
-"""What a state remembers about itself (its legal actions), not copied to the next one."""
+"""The state's tuples that are lists while a :class:`Work` lives."""
 
 
-class Work:
-    """A mutable copy of a :class:`State` used while one action resolves.
+class Work(Draft):
+    """A mutable copy of a Canuck ``State`` while one action resolves (a
+    :class:`~furball.scenarios.engine.frozen.Draft` whose :data:`PILES` are lists).
 
     Offers the primitive moves every rule uses: deck and Axis draws, filing cards,
     hitting garrisons, losing counters, and the Alba liberation check (CN.E3) after
-    every change of the map. The card piles and per-area counts (:data:`PILES`) are
-    copied into lists the first time a rule reads them; the others are frozen back as
-    the very tuples they were.
+    every change of the map. Rules format their log lines only when ``logging`` is true.
     """
 
-    def __init__(self, state: State):
-        self.s = state
-        self.board = state.board
-        self.unused_groups = state.unused_groups
-        self.unused_bases = state.unused_bases
-        self.lost_leaders = state.lost_leaders
-        self.vp = state.vp
-        self.alba_liberated_once = state.alba_liberated_once
-        self.red_faces = state.red_faces
-        self.options = state.options
-        self.draws_due = state.draws_due
-        self.pending = state.pending
-        self.over = state.over
-        self.events: list[str] = []
-        self.logging = state.logging  # rules format their log lines only when this is true
-        self._rng = None
-        self._piles: list[str] = []  # the piles copied into lists so far
-
-    def __getattr__(self, name: str):
-        """The first use of a pile: a list copy of the state's tuple (kept from then on)."""
-        if name in PILES:
-            value = list(getattr(self.s, name))
-            setattr(self, name, value)
-            self._piles.append(name)
-            return value
-        raise AttributeError(name)
-
-    # -- randomness ----------------------------------------------------------
-    @property
-    def rng(self) -> StepRng:
-        """This step's generator: the draws of ``numpy.random.default_rng([seed, step])``
-        (:mod:`scenarios.engine.steprng`), made on first use."""
-        if self._rng is None:
-            self._rng = StepRng(self.s.seed, self.s.step)
-        return self._rng
-
-    def pick(self, n: int) -> int:
-        """A uniform random index in ``range(n)`` (``0`` without a draw when n == 1)."""
-        return 0 if n == 1 else self.rng.integers(n)
-
-    # -- log -----------------------------------------------------------------
-    def log(self, text: str) -> None:
-        """Add a log line (kept only when the state keeps a log; a line that takes work
-        to format is guarded by ``if w.logging`` where it is made)."""
-        if self.logging:
-            self.events.append(text)
+    LISTS = PILES
 
     def name(self, area: int) -> str:
         return self.board.areas[area]
-
     # -- cards ---------------------------------------------------------------
     def to_reserve(self, card: int) -> None:
         self.reserve.append(card)
@@ -173,26 +118,3 @@ class Work:
         self.discard(list(red), list(black))
         self.pending = None
         self.draws_due += 1
-
-    # -- freezing ------------------------------------------------------------
-    def freeze(self):
-        """The new immutable state (same class as the copied one), one step later.
-        Built from a copy of the old state's fields (not through the dataclass
-        ``__init__``, which sets them one by one); a pile left as it was stays the very
-        same tuple."""
-        s = self.s
-        new = object.__new__(type(s))
-        fields = new.__dict__
-        fields.update(s.__dict__)
-        for cache in CACHES:
-            fields.pop(cache, None)
-        mine = self.__dict__
-        for name in self._piles:
-            value = tuple(mine[name])
-            if value != fields[name]:
-                fields[name] = value
-        fields.update(step=s.step + 1, unused_groups=self.unused_groups, unused_bases=self.unused_bases,
-                      lost_leaders=self.lost_leaders, vp=self.vp, alba_liberated_once=self.alba_liberated_once,
-                      red_faces=self.red_faces, options=self.options, draws_due=self.draws_due,
-                      pending=self.pending, over=self.over, events=tuple(self.events))
-        return new

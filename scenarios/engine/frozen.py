@@ -1,0 +1,245 @@
+"""One way to build a game state, shared by every engine.
+
+* **A state is a frozen dataclass** deriving from :class:`FrozenState`, declared with
+  ``@dataclass(frozen=True, init=False)``. Its fields are the whole position: ``seed``
+  and ``step`` (transitions so far) first, the game's own fields next, and, keyword-only
+  at the end, the last transition's ``log_entries`` and whether transitions keep them
+  (``logging``). It is built from keyword arguments, every field named (the ones with a
+  default may be left out); a missing or unknown name raises ``TypeError``.
+* **The next state** is :meth:`FrozenState.evolve` (``changes`` over the fields of
+  :func:`dataclasses.fields`, every other field carried over), so a field added later
+  can never be forgotten.
+* **Derived answers** (legal actions, a score, a seat's observation) are
+  :func:`functools.cached_property` members: computed on first use and kept by that
+  state alone (the next state starts without them; :func:`derived_names` lists them).
+  Module-level caches are bounded (``functools.lru_cache(maxsize=...)`` or
+  :mod:`cachetools`) and keyed only by public values, so nothing private rides from one
+  seat's answers into another's.
+* **While one action resolves**, a :class:`Draft` is the working copy: it holds the
+  state's fields as plain attributes, turns the tuple fields its class lists in
+  :attr:`Draft.LISTS` into lists the first time they are read, makes the step's random
+  draws and keeps the log; :meth:`Draft.freeze` builds the next state from what it holds,
+  one step later. Each engine's working copy is a :class:`Draft` subclass that adds the
+  primitive moves of its rules (its own attributes listed in :attr:`Draft.PRIVATE`).
+* **Randomness**: the draws of the transition out of a state of step ``n`` of the game
+  started from ``seed`` come from :func:`step_rng` ``(seed, n)`` — numpy's PCG64 seeded
+  by ``SeedSequence([seed, n])`` — and set-up uses step 0. A position can be replayed
+  from any state, and the same seed and actions give the same log, byte for byte.
+* **The log** (``log_entries``) is a tuple of ``(template, args)`` pairs, formatted only
+  when :attr:`FrozenState.events` is read (a game played without a log formats nothing).
+
+Why the constructor is not the one :func:`dataclasses.dataclass` generates: a frozen
+dataclass's generated ``__init__`` sets each field through ``object.__setattr__``, one
+call per field (about 3.5 µs for a 25-field state, more than the rest of a typical
+transition). :class:`FrozenState` derives from :class:`types.SimpleNamespace`, whose
+constructor sets keyword arguments in one step: the public constructor checks the names
+against the fields first (2 µs), and :meth:`~FrozenState.evolve` and
+:meth:`Draft.freeze`, whose values are the fields by construction, call it directly
+(0.4 µs). Equality, hashing, ``repr`` and immutability are the dataclass's.
+"""
+from __future__ import annotations
+
+import dataclasses
+import types
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from typing import Any, ClassVar, NamedTuple, Self
+
+import numpy as np
+
+__all__ = ["FrozenState", "Draft", "step_rng", "LogEntry", "field_names", "derived_names"]
+
+LogEntry = tuple[str, tuple]
+"""One log line: ``template.format(*args)`` (``template`` itself when ``args`` is empty)."""
+
+
+def step_rng(seed: int, step: int) -> np.random.Generator:
+    """The random generator of the transition out of a state of step ``step`` in the
+    game started from ``seed`` (step 0: the set-up): ``numpy.random.default_rng([seed,
+    step])``, i.e. PCG64 seeded by ``SeedSequence([seed, step])``. Raises ``ValueError``
+    for a negative seed or step."""
+    if seed < 0 or step < 0:
+        raise ValueError(f"step_rng: expected seed and step >= 0, got {seed}, {step}")
+    return np.random.default_rng([int(seed), int(step)])
+
+
+class _Spec(NamedTuple):
+    names: frozenset[str]
+    required: frozenset[str]
+    defaults: dict[str, Any]
+
+
+@lru_cache(maxsize=64)
+def _spec(cls: type) -> _Spec:
+    """The fields of state class ``cls`` (one cache entry per class)."""
+    fields = dataclasses.fields(cls)
+    defaults = {f.name: f.default for f in fields if f.default is not dataclasses.MISSING}
+    defaults.update({f.name: f.default_factory() for f in fields if f.default_factory is not dataclasses.MISSING})
+    names = frozenset(f.name for f in fields)
+    return _Spec(names, names - defaults.keys(), defaults)
+
+
+def field_names(cls: type) -> frozenset[str]:
+    """The field names of state class ``cls``."""
+    return _spec(cls).names
+
+
+@lru_cache(maxsize=64)
+def derived_names(cls: type) -> tuple[str, ...]:
+    """The :func:`~functools.cached_property` members of ``cls``: the derived answers a
+    state may hold besides its fields (never carried to the next state)."""
+    return tuple(name for klass in cls.__mro__ for name, member in vars(klass).items()
+                 if isinstance(member, cached_property))
+
+
+_set_fields = types.SimpleNamespace.__init__
+"""Sets keyword arguments as attributes, in C (see the module docstring)."""
+
+
+def _make(cls: type[FrozenState], values: dict[str, Any]) -> Any:
+    """A state of ``cls`` whose fields are exactly ``values`` (checked by the caller)."""
+    state = types.SimpleNamespace.__new__(cls)
+    _set_fields(state, **values)
+    return state
+
+
+def _values(state: FrozenState) -> dict[str, Any]:
+    """The fields of ``state`` as a new dict (its attributes without the derived answers:
+    cheaper than reading the fields one by one)."""
+    values = vars(state).copy()
+    for name in derived_names(type(state)):
+        values.pop(name, None)
+    return values
+
+
+@dataclass(frozen=True, init=False)
+class FrozenState(types.SimpleNamespace):
+    """The base of every engine's ``State`` (see the module docstring).
+
+    ``seed``: the game's seed; ``step``: transitions so far (set-up is step 0, the first
+    state step 1); ``log_entries``: the last transition's log lines as ``(template,
+    args)``; ``logging``: whether transitions keep log lines (:meth:`without_log`)."""
+
+    seed: int
+    step: int
+    log_entries: tuple[LogEntry, ...] = field(default=(), repr=False, compare=False, kw_only=True)
+    logging: bool = field(default=True, repr=False, compare=False, kw_only=True)
+
+    def __init__(self, **values: Any):
+        """A state from its fields, by name. Raises ``TypeError`` for a missing field
+        (one without a default) or an unknown name."""
+        spec = _spec(type(self))
+        if values.keys() != spec.names:
+            unknown = sorted(values.keys() - spec.names)
+            missing = sorted(spec.required - values.keys())
+            if unknown or missing:
+                raise TypeError(f"{type(self).__name__}: unknown fields {unknown}, missing fields {missing}")
+            values = {**spec.defaults, **values}
+        _set_fields(self, **values)
+
+    def __reduce__(self):
+        """Pickled as its fields (the derived answers are not kept)."""
+        return _rebuild, (type(self), _values(self))
+
+    def evolve(self, **changes: Any) -> Self:
+        """A new state: this one with ``changes`` (field name -> value), every other field
+        carried over. Raises ``TypeError`` for a name that is not a field."""
+        cls = type(self)
+        if not changes.keys() <= _spec(cls).names:
+            raise TypeError(f"{cls.__name__}: unknown fields {sorted(changes.keys() - _spec(cls).names)}")
+        values = _values(self)
+        values.update(changes)
+        return _make(cls, values)
+
+    @cached_property
+    def events(self) -> tuple[str, ...]:
+        """The log lines of the transition that made this state, as text."""
+        return tuple(template.format(*args) if args else template for template, args in self.log_entries)
+
+    def without_log(self) -> Self:
+        """The same position whose transitions keep no log (``events`` empty, no line
+        formatted): for Monte Carlo series, where only the result counts. Every draw,
+        decision and result stays the same as with the log."""
+        return self.evolve(log_entries=(), logging=False)
+
+
+def _rebuild(cls: type, values: dict[str, Any]) -> FrozenState:
+    return cls(**values)
+
+
+class Draft(types.SimpleNamespace):
+    """A mutable working copy of a :class:`FrozenState` while one action resolves.
+
+    Holds the state's fields as attributes, except the tuple fields named in
+    :attr:`LISTS`, which become lists (of the same items) the first time they are read;
+    assign a field to change it. :meth:`freeze` returns the next state. ``rng`` is the
+    generator of this transition (:func:`step_rng` of the state's seed and step), made
+    on first use; :meth:`log` adds a log line (kept only when the state keeps a log).
+    Subclasses add the primitive moves of their game's rules; any attribute of their own
+    is named in :attr:`PRIVATE` (every other attribute is a field of the next state).
+    """
+
+    LISTS: ClassVar[tuple[str, ...]] = ()
+    """Tuple fields that are lists while the draft lives (turned back into tuples)."""
+    PRIVATE: ClassVar[tuple[str, ...]] = ("_state", "_rng", "_entries")
+    """The draft's own attributes, not fields (subclasses add theirs)."""
+
+    def __init__(self, state: FrozenState):
+        values = _values(state)
+        for name in self.LISTS:
+            del values[name]
+        del values["log_entries"]
+        _set_fields(self, _state=state, _rng=None, _entries=[], **values)
+
+    @property
+    def state(self) -> FrozenState:
+        """The state this draft was copied from (unchanged)."""
+        return self._state
+
+    def __getattr__(self, name: str) -> Any:
+        """A field of :attr:`LISTS` not read yet: a list copy of the state's tuple, kept
+        from then on (changes to it are the draft's)."""
+        if name in self.LISTS and "_state" in vars(self):
+            value = list(getattr(self._state, name))
+            setattr(self, name, value)
+            return value
+        raise AttributeError(name)
+
+    # -- randomness and log ------------------------------------------------------------
+    @property
+    def rng(self) -> np.random.Generator:
+        """This transition's generator: :func:`step_rng` ``(seed, step)``, made on first use."""
+        if self._rng is None:
+            self._rng = step_rng(self._state.seed, self._state.step)
+        return self._rng
+
+    def pick(self, n: int) -> int:
+        """A uniform random index in ``range(n)`` (``0`` without a draw when ``n == 1``)."""
+        return 0 if n == 1 else int(self.rng.integers(n))
+
+    def log(self, template: str, *args: Any) -> None:
+        """Add the log line ``template.format(*args)`` (formatted only when read; nothing
+        is kept when the state keeps no log)."""
+        if self.logging:
+            self._entries.append((template, args))
+
+    # -- the next state ------------------------------------------------------------------
+    def freeze(self, **more: Any) -> FrozenState:
+        """The next state: every field as this draft holds it (lists as tuples), ``more``,
+        this transition's log and ``step + 1``. Raises ``TypeError`` if the draft holds
+        an attribute that is neither a field nor one of :attr:`PRIVATE`."""
+        state = self._state
+        values = vars(self).copy()
+        for name in self.PRIVATE:
+            values.pop(name, None)
+        for name in self.LISTS:
+            value = values.get(name)
+            values[name] = getattr(state, name) if value is None else tuple(value)
+        values["step"] = state.step + 1
+        values["log_entries"] = tuple(self._entries)
+        values.update(more)
+        cls = type(state)
+        if values.keys() != _spec(cls).names:
+            raise TypeError(f"{type(self).__name__}: attributes that are not fields of {cls.__name__}: "
+                            f"{sorted(values.keys() - _spec(cls).names)}")
+        return _make(cls, values)

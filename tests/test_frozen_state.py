@@ -68,7 +68,7 @@ def test_states_compare_hash_and_pickle_by_their_fields():
     s, t = toy(), toy()
     assert s == t and hash(s) == hash(t) and s != toy(score=1)
     assert s.evolve(log_entries=(("x", ()),)) == s  # the log is not part of the position
-    s.total  # a derived answer is not pickled
+    assert s.total == 6  # computed and kept by s; a derived answer is not pickled
     back = pickle.loads(pickle.dumps(s))
     assert back == s and "total" not in vars(back)
 

@@ -46,15 +46,32 @@ class PlaneKind(StrEnum):
     BALLOON = "balloon"
 
 
+JOINERS = frozenset("\u200c\u200d")
+"""Zero-width (non-)joiners: format characters that belong in names (emoji sequences
+such as a pilot 🧑‍✈️, and scripts that join letters)."""
+
+
+def _allowed(ch: str) -> bool:
+    """Whether ``ch`` may appear in a name: anything but control, surrogate, private-use
+    and unassigned characters and format characters — except the joiners and the tag
+    characters of emoji flag sequences. Bidirectional overrides (U+202A-U+202E,
+    U+2066-U+2069 ...) stay refused: they can make a name read as another."""
+    category = unicodedata.category(ch)
+    if not category.startswith("C"):
+        return True
+    return category == "Cf" and (ch in JOINERS or "\U000e0020" <= ch <= "\U000e007f")
+
+
 def check_name(value: str, what: str) -> str:
     """A name for a plane, side or scenario: non-empty, at most 80 characters, no
-    control characters (a newline would break reports and saved files). Raises
-    :class:`InputError` naming ``what``."""
+    control characters (a newline would break reports and saved files) nor
+    bidirectional overrides; emoji sequences are welcome. Raises :class:`InputError`
+    naming ``what``."""
     if not isinstance(value, str) or not value.strip():
         raise InputError(f"{what}: expected a non-empty name, got {value!r:.60}")
-    if len(value) > 80 or any(unicodedata.category(ch).startswith("C") for ch in value):
+    if len(value) > 80 or not all(map(_allowed, value)):
         raise InputError(f"{what}: expected a name of at most 80 characters without control characters "
-                         f"(newlines, tabs), got {value!r:.60}")
+                         f"(newlines, tabs) or direction overrides, got {value!r:.60}")
     return value
 
 

@@ -124,3 +124,10 @@ def test_the_python_api_gives_the_same_report_as_the_cli(example, cli):
     result = adjudicate(s.table, s.orders, seed=s.seed, policy=s.policy, samples=False)
     code, out, _ = cli(["turn", example, "--json"])
     assert code == 0 and json.loads(out) == json.loads(json.dumps(turn_json(result)))
+
+
+def test_auto_given_twice_plans_both_planes(cli):
+    """Issue #26 item 9: every --auto counts (it used to keep only the last)."""
+    code, out, err = cli(["turn", "duel", "--auto", "Camel", "--auto", "Albatros"])
+    assert code == 0
+    assert "Camel was planned by the analysis" in out and "Albatros was planned by the analysis" in out

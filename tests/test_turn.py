@@ -270,3 +270,17 @@ def test_every_shipped_example_runs_and_its_saved_state_reloads(tmp_path, exampl
     assert reloaded.table == after and reloaded.table.turn == s.table.turn + 1
     assert all(o == Orders() for o in reloaded.orders.values())
     assert dataclasses.replace(reloaded, source="") == Scenario(after, reloaded.orders, s.policy, s.seed)
+
+
+def test_names_may_hold_emoji_sequences_but_not_direction_overrides():
+    """Issue #26 item 9: a pilot emoji joined by U+200D (a format character) is a fine
+    name; a right-to-left override, which makes a name read as another, is not."""
+    from furball.errors import InputError
+    from furball.maneuvers.plane import check_name
+
+    for name in ("Ace \U0001F9D1\u200d\u2708\ufe0f", "\U0001F3F4\U000E0067\U000E0062\U000E0077\U000E006C"
+                 "\U000E0073\U000E007F Wales"):
+        assert check_name(name, "plane") == name
+    for name in ("Ace\u202egnirts", "a\u2066b", "tab\there"):
+        with pytest.raises(InputError, match="direction overrides"):
+            check_name(name, "plane")

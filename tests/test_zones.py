@@ -89,3 +89,11 @@ def test_the_in_zone_marker_answers_the_zones_question_not_the_enemys_own_headin
     point = shapely.Point(ex, ey)
     assume(z.tail_zone.is_empty or z.tail_zone.boundary.distance(point) > 1e-3)
     assert z.in_zone == (z.tail_zone.contains(point),)
+
+
+def test_DF_T1_zones_command_names_each_failed_tail_condition_with_its_rule(cli):
+    """Issue #26 item 1: a tail check that fails with reasons is printed (it used to
+    raise a TypeError joining Reason objects as strings)."""
+    code, out, err = cli(["zones", "duel", "--plane", "Albatros"])
+    assert code == 0 and err == ""
+    assert "Camel: cannot be tailed: " in out and "(DF.T1b)" in out and "(DF.T1c)" in out

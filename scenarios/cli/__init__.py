@@ -71,6 +71,19 @@ def _join_negative_values(argv: list[str]) -> list[str]:
     return out
 
 
+def _refuse_empty_values(argv: list[str]) -> None:
+    """An empty (or blank) word is never a value: ``--base ""`` or ``serve ""`` would
+    otherwise read as "not given" and quietly fall back to a default. Raises
+    :class:`InputError` naming the option."""
+    for i, arg in enumerate(argv):
+        option, equals, value = arg.partition("=") if arg.startswith("--") else ("", "", arg)
+        if equals and not value.strip():
+            raise InputError(f"{option}: expected a value, got an empty one")
+        if not option and not arg.strip():
+            before = f" (after {argv[i - 1]})" if i else ""
+            raise InputError(f"argument {i + 1}{before} is empty: expected a value")
+
+
 def _shorten(message: str, most: int = 240) -> str:
     """One line, with any over-long word (an echoed input) cut short."""
     words = [w if len(w) <= most else w[:most - 3] + "..." for w in str(message).split()]
@@ -81,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit status (0 ok, 2 bad input)."""
     argv = _join_negative_values(list(sys.argv[1:] if argv is None else argv))
     try:
+        _refuse_empty_values(argv)
         args = build_parser(argv).parse_args(argv)
         return args.func(args)
     except InputError as exc:

@@ -96,8 +96,9 @@ def run(args) -> int:
     outputs.protect(*scenario_inputs(scenario))
     table = scenario.table
     weights = load_enemy_weights(args.enemy_weights, table) if args.enemy_weights else None
-    if args.workers is not None and not 1 <= args.workers <= 4096:
-        raise InputError(f"--workers {args.workers}: expected an integer from 1 to 4096")
+    from furball.scenarios.engine.cluster import check_local_workers
+
+    check_local_workers(args.workers)
     if args.scheduler is None and args.workers in (None, 1):
         report = analyze(table, args.plane, vs=args.vs, orders=scenario.orders, enemy_weights=weights,
                          reveal=args.reveal, progress=_progress)

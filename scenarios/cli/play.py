@@ -136,7 +136,36 @@ def run(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
         return tqdm(seeds, desc=f"{game.name} {player}", unit="game", file=sys.stderr, mininterval=0.5,
                     leave=False)
 
+    if request is not None and request.wanted:
+        if request.scale is not None:
+            raise InputError("--scale: a true-scale print shows one table; with --games the picture is the "
+                             "outcome of the series (no scale)")
+        return _series_with_picture(module, game, args, seed, player, opts, outputs, request.plot, out)
     rows = play_many(game, args.games, seed, player, opts, progress)
     summary = module.summarise(rows, f"player {player}")
     print(json.dumps(summary.to_json(), indent=1) if args.json else summary.table(), file=out)
+    return 0
+
+
+def _series_with_picture(module, game, args, seed, player, opts, outputs, plot, out) -> int:
+    """``--games N --plot FILE``: the series played as a one-point sweep in this process
+    (the same seeds and rows as :func:`~furball.scenarios.engine.play_many`), its table
+    printed and the outcome drawn as ``furball sweep`` draws one grid point."""
+    import io
+
+    from furball.scenarios.engine.sweep import run_sweep
+
+    from .output import viz
+
+    defaults = game.defaults()
+    settings = {k: v for k, v in opts.items() if v is not None and v != defaults.get(k)}
+    result = run_sweep(game, args.games, seed, player, settings=settings, workers=1)
+    rows = [{"seed": row["seed"], **{c: row[c] for c in result.result_columns()}} for row in result.point_rows(0)]
+    summary = module.summarise(rows, f"player {player}")
+    print(json.dumps(summary.to_json(), indent=1) if args.json else summary.table(), file=out)
+    buffer = io.BytesIO()
+    said = viz().save_plot("sweep", result, buffer, format=plot.suffix.lstrip(".").lower())
+    outputs.stage(plot, buffer.getvalue(), said)
+    for line in outputs.publish():
+        print(line, file=sys.stderr if args.json else out)
     return 0

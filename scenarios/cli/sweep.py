@@ -118,13 +118,25 @@ def parse_pairs(items: list[str], option: str, many: bool) -> dict[str, str | li
     return out
 
 
-def _checkpoint(rows_path: pathlib.Path | None, resume: bool) -> pathlib.Path | None:
-    """The ``.partial`` file beside ``--out`` (checked against ``--resume``)."""
+def _named_files(settings: dict, grid: dict) -> list[str]:
+    """Every option value of ``--set`` and ``--grid`` that names an existing file or
+    folder (a map, a deck, a data folder ...): inputs no output may replace."""
+    values = [*settings.values(), *(v for vs in grid.values() for v in vs)]
+    return [v for v in values if pathlib.Path(v.partition(".toml:")[0] + (".toml" if ".toml:" in v else "")).exists()]
+
+
+def _checkpoint(rows_path: pathlib.Path | None, resume: bool, outputs: Outputs | None = None) -> pathlib.Path | None:
+    """The ``.partial`` file beside ``--out`` (checked against ``--resume`` and, when
+    ``outputs`` is given, against the command's inputs)."""
     if rows_path is None:
         if resume:
             raise InputError("--resume: give the --out FILE of the interrupted sweep")
         return None
     partial = rows_path.with_name(rows_path.name + CHECKPOINT_SUFFIX)
+    if outputs is not None:
+        for source in outputs.inputs:
+            if partial.exists() and source.exists() and partial.samefile(source):
+                raise InputError(f"--out {rows_path}: its checkpoint {partial} is an input of this command")
     if resume and not partial.exists():
         raise InputError(f"--resume: no interrupted sweep to continue ({partial} does not exist)")
     if not resume and partial.exists():
@@ -152,18 +164,20 @@ def run(args, stdout: TextIO | None = None) -> int:
         raise InputError(f"--games {args.games}: expected an integer from 1 to {MAX_GAMES:g}")
     if args.seed < 0:
         raise InputError(f"--seed {args.seed}: expected an integer >= 0")
-    if args.workers is not None and not 1 <= args.workers <= 4096:
-        raise InputError(f"--workers {args.workers}: expected an integer from 1 to 4096")
-    outputs = Outputs()
-    rows_path = outputs.claim(args.out, ROW_FORMATS, "--out")
-    plot = outputs.claim(args.plot, PLOT_FORMATS, "--plot")
-    partial = _checkpoint(rows_path, args.resume)
+    from furball.extras import require
+    from furball.scenarios.engine.cluster import check_local_workers
+
+    check_local_workers(args.workers)
     settings = parse_pairs(args.settings, "--set", many=False)
     grid = parse_pairs(args.grid, "--grid", many=True)
+    outputs = Outputs()
+    outputs.protect(*_named_files(settings, grid))
+    rows_path = outputs.claim(args.out, ROW_FORMATS, "--out")
+    plot = outputs.claim(args.plot, PLOT_FORMATS, "--plot")
+    partial = _checkpoint(rows_path, args.resume, outputs)
     workers = args.workers
     if workers is None and args.scheduler is None:
         workers = default_workers()
-    from furball.extras import require
 
     if args.scheduler is not None or workers != 1:
         require("cluster", "a sweep on a Dask cluster (--workers N > 1, --scheduler)", "distributed")

@@ -58,19 +58,20 @@ def register(subparsers, line: str, argv=()) -> None:
                                               "else a fresh one, printed in the report)")
     p.add_argument("--policy", metavar="POLICY",
                    help="how a chaser reorders after a reveal: keep or best (default: the scenario's, else keep)")
-    p.add_argument("--auto", metavar="NAME[,NAME...]",
+    p.add_argument("--auto", metavar="NAME[,NAME...]", action="append",
                    help="let the engine plan these planes: the best-ranked plan of `furball analyze` "
-                        "(docs/analyze.md) replaces any plan the scenario gives them")
+                        "(docs/analyze.md) replaces any plan the scenario gives them (repeatable)")
     p.set_defaults(func=run)
 
 
-def _auto_names(text: str | None, scenario) -> list[str]:
-    """The planes named by ``--auto``: each must plan its own cards. Raises InputError."""
-    if text is None:
-        return []
-    names = [n.strip() for n in text.split(",")]
-    if not all(names):
-        raise InputError(f"--auto {text[:60]!r}: expected plane names separated by commas")
+def _auto_names(texts: list[str] | None, scenario) -> list[str]:
+    """The planes named by every ``--auto`` (each a comma-separated list), in order, each
+    once: each must plan its own cards. Raises InputError."""
+    names = []
+    for text in texts or ():
+        names += [n.strip() for n in text.split(",")]
+        if not all(names):
+            raise InputError(f"--auto {text[:60]!r}: expected plane names separated by commas")
     for name in names:
         plane = scenario.table.plane(name)
         if not (plane.flying and not plane.is_balloon and not plane.autonomous):

@@ -45,7 +45,7 @@ def run(args) -> int:
     if not z.can_tail:
         print("  this plane cannot tail (DF.T7 multi-engine, or autonomous/balloon)")
     for enemy, check, shot in z.enemies:
-        tail = "can be tailed" if check.ok else "cannot be tailed: " + "; ".join(check.reasons)
+        tail = "can be tailed" if check.ok else "cannot be tailed: " + "; ".join(map(str, check.reasons))
         fire = f"in the firing arc at {shot.range} range ({shot.distance_mm:.1f} mm)" if shot else "no shot"
         print(f"  {enemy.name}: {tail}; {fire}")
     request.render("zones", z, outputs)

@@ -22,6 +22,14 @@ from furball.errors import InputError
 __all__ = ["default_workers", "quiet_dask", "CtrlC", "dask_client", "map_in_order"]
 
 
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
 def default_workers() -> int:
     """The cores this process may run on; 1 (this process, no cluster) without the
     ``cluster`` extra."""
@@ -29,10 +37,25 @@ def default_workers() -> int:
 
     if importlib.util.find_spec("distributed") is None:
         return 1
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
+    return _cores()
+
+
+WORKERS_PER_CORE = 4
+"""The most local worker processes per core ``--workers`` may start: more only share the
+same cores (and memory); a bigger cluster is started apart and reached by ``--scheduler``."""
+
+
+def check_local_workers(workers: int | None) -> int | None:
+    """``workers`` for a local cluster, checked: a whole number from 1 to
+    :data:`WORKERS_PER_CORE` times this machine's cores. Raises :class:`InputError`."""
+    if workers is None:
+        return None
+    cores = _cores()
+    most = WORKERS_PER_CORE * cores
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= most:
+        raise InputError(f"--workers {workers}: expected a whole number from 1 to {most} ({WORKERS_PER_CORE} per "
+                         f"core of this machine's {cores}); for more, start a Dask cluster and give --scheduler")
+    return workers
 
 
 @contextlib.contextmanager

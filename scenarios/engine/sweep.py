@@ -39,7 +39,7 @@ from typing import Any
 from furball.errors import InputError
 from furball.geometry.files import write_bytes_atomic
 
-from .cluster import CtrlC, dask_client, default_workers, quiet_dask
+from .cluster import CtrlC, check_local_workers, dask_client, default_workers, quiet_dask
 from .protocol import Game
 from .runner import play_game, series_seeds
 from .stats import Summary, mean_interval, proportion_interval
@@ -414,29 +414,66 @@ class Checkpoint:
         self.path = pathlib.Path(path)
         self._fh = None
 
-    def load(self, plan: SweepPlan) -> tuple[int, dict[tuple[int, int, int], list[dict]]]:
-        """``(batch, finished)`` read back; raises :class:`InputError` if the file is not
-        a checkpoint of this same sweep."""
+    def load(self, plan: SweepPlan) -> tuple[int, dict[tuple[int, int, int], tuple]]:
+        """``(batch, finished)`` read back, every line checked against ``plan``: the
+        sweep's description, a whole batch size in range, tasks that are tasks of this
+        sweep, records of the right games (point, index, seed, bots) under the same
+        columns. Raises :class:`InputError` (one line naming the file and line) for a
+        foreign or corrupt checkpoint; the file is left as it is. A last line cut short
+        by a crash is ignored (that task runs again)."""
+        where = f"--resume: {self.path}"
         try:
             lines = self.path.read_text(encoding="utf-8").splitlines()
             head = json.loads(lines[0])
-            manifest, batch = head["furball_sweep"], int(head["batch"])
+            manifest, batch = head["furball_sweep"], head["batch"]
         except (OSError, IndexError, KeyError, TypeError, ValueError):
-            raise InputError(f"--resume: {self.path}: expected a sweep checkpoint") from None
+            raise InputError(f"{where}: expected a sweep checkpoint") from None
         if manifest != plan.manifest():
-            raise InputError(f"--resume: {self.path} was written by a different sweep (game, games, seed or "
-                             f"settings differ): run the same command, or delete the file")
-        done = {}
+            raise InputError(f"{where} was written by a different sweep (game, games, seed or settings differ): "
+                             f"run the same command, or delete the file")
+        if isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= MAX_BATCH:
+            raise InputError(f"{where}: line 1: expected a batch of 1 to {MAX_BATCH} games, got {str(batch)[:20]}")
+        saved = SweepPlan(plan.game, plan.games, plan.seed, plan.points, batch, plan.keys)
+        tasks = {(t.point, t.start, t.stop): t for t in saved.tasks()}
+        done: dict[tuple[int, int, int], tuple] = {}
+        columns = None
         for n, line in enumerate(lines[1:], 2):
             try:
                 entry = json.loads(line)
                 key = tuple(entry["task"])
-                done[key] = (tuple(entry["columns"]), [tuple(r) for r in entry["records"]])
+                found = (tuple(entry["columns"]), [tuple(r) for r in entry["records"]])
             except (ValueError, KeyError, TypeError):
                 if n == len(lines):
                     break  # the last line was cut short: that task runs again
-                raise InputError(f"--resume: {self.path}: line {n}: expected a finished task") from None
+                raise InputError(f"{where}: line {n}: expected a finished task") from None
+            problem = self._check(saved, tasks.get(key), found, columns)
+            if problem or key in done:
+                raise InputError(f"{where}: line {n}: {problem or 'a task given twice'}; the file was kept: "
+                                 f"delete it to start the sweep again")
+            columns = found[0]
+            done[key] = found
         return batch, done
+
+    @staticmethod
+    def _check(plan: SweepPlan, task: Task | None, found: tuple, columns: tuple | None) -> str | None:
+        """What is wrong with one finished task of a checkpoint, or ``None``."""
+        if task is None:
+            return "a task that is not part of this sweep"
+        cols, records = found
+        point = plan.points[task.point]
+        head = FIXED_COLUMNS + tuple(point.columns)
+        if len(cols) <= len(head) or not all(isinstance(c, str) for c in cols) or \
+                [c.removeprefix("set_") for c in cols[:len(head)]] != list(head) or \
+                (columns is not None and cols != columns):
+            return "columns that are not this sweep's"
+        if len(records) != task.games:
+            return f"expected {task.games} games, found {len(records)}"
+        player = SEATS.join(point.players) if len(set(point.players)) > 1 else point.players[0]
+        seeds = series_seeds(plan.seed, task.games, task.start)
+        for k, record in enumerate(records):
+            if len(record) != len(cols) or tuple(record[:4]) != (task.point, task.start + k, seeds[k], player):
+                return f"a record that is not game {task.start + k} of point {task.point}"
+        return None
 
     def start(self, plan: SweepPlan, resume: bool) -> None:
         """Open for appending; a new checkpoint gets the sweep's description first."""
@@ -484,8 +521,8 @@ def run_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str]
     for bad input, before any game is played."""
     if scheduler is not None and workers is not None:
         raise InputError("--workers: not with --scheduler (the cluster decides how many workers)")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 4096):
-        raise InputError(f"--workers {workers}: expected an integer from 1 to 4096")
+    if scheduler is None:
+        check_local_workers(workers)
     n_workers = default_workers() if workers is None and scheduler is None else (workers or 1)
     if plan is None:
         plan = plan_sweep(game, games, seed, player, settings, grid, batch,

@@ -261,11 +261,15 @@ def default_time() -> TimeModel:
 
 
 def check_expansions(text: str) -> frozenset:
-    """``"expert,tank"`` -> the set of :class:`~.actions.Expansion`. Raises :class:`InputError`."""
-    out = set()
+    """``"expert,tank"`` -> the set of :class:`~.actions.Expansion` (``""``: none).
+    Raises :class:`InputError` for an unknown name or an empty one between commas."""
+    out: set[Expansion] = set()
+    if not str(text).strip():
+        return frozenset()
     for word in (w.strip().lower() for w in str(text).split(",")):
         if not word:
-            continue
+            raise InputError(f"--expansions {text[:40]!r}: expected names separated by single commas "
+                             f"({', '.join(Expansion)})")
         if word not in tuple(Expansion):
             raise InputError(f"--expansions {text[:40]!r}: expected a comma-separated list of "
                              f"{', '.join(Expansion)}, got {word[:20]!r}")

@@ -174,6 +174,8 @@ CORPUS = [
     ["play", "white-christmas", "--players", "1"],
     ["play", "white-christmas", "--players", "3", "--solo"],
     ["play", "white-christmas", "--data", "afile"],
+    ["sweep", "white-christmas", "--games", "2", "--set", "solo=true", "--grid", "players=2,3"],
+    ["sweep", "white-christmas", "--games", "2", "--grid", "solo=true,false", "--set", "players=3"],
     ["play", "white-christmas", "--plot", "wc.jpeg"],
     ["analyze", "duel.toml", "--plane", "Camel", "--workers", "0"],
     ["analyze", "duel.toml", "--plane", "Camel", "--workers", "2", "--scheduler", "tcp://x:1"],

@@ -103,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("furball: interrupted; no output was written", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (furball ... | head): stop quietly
+        sys.stderr.close()
+        return 141
     except OSError as exc:  # a file the user named cannot be used (too long a name, no access...)
         where = f"{_shorten(exc.filename)}: " if getattr(exc, "filename", None) else ""
         print(f"furball: error: {where}{exc.strerror or exc}", file=sys.stderr)

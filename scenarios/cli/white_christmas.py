@@ -32,9 +32,8 @@ def _whole(text: str) -> int | str:
 
 
 def add_arguments(p) -> None:
-    seats = p.add_mutually_exclusive_group()
-    seats.add_argument("--players", type=_whole, default=None, metavar="N", help="2, 3 or 4 players (default 2)")
-    seats.add_argument("--solo", action="store_true", help="one player against Captain Chambers (WC.H1-WC.H9)")
+    p.add_argument("--players", type=_whole, default=None, metavar="N", help="2, 3 or 4 players (default 2)")
+    p.add_argument("--solo", action="store_true", help="one player against Captain Chambers (WC.H1-WC.H9)")
     p.add_argument("--data", metavar="DIR", default=None,
                    help="a directory whose data files (" + ", ".join(f + ".toml" for f in FILES) +
                         ") replace the shipped ones")
@@ -46,6 +45,7 @@ def add_arguments(p) -> None:
 def options(args) -> dict:
     """Game options from the parsed arguments, checked (data files are loaded now).
     Raises :class:`InputError` naming the option."""
+    GAME.check_combination({"solo": bool(args.solo)} | ({} if args.players is None else {"players": args.players}))
     players = 2 if args.players is None else args.players
     if players not in (2, 3, 4) or isinstance(players, bool):
         raise InputError(f"--players {str(players)[:40]}: expected 2, 3 or 4")

@@ -125,6 +125,7 @@ class Game:
     max_players: int = 1
     options: tuple[Option, ...] = ()
     seats: Callable[[Mapping[str, Any]], int] | None = None
+    combinations: Callable[[Mapping[str, Any]], None] | None = None
     notes: str = field(default="", compare=False)
 
     def option(self, name: str) -> Option:
@@ -136,6 +137,12 @@ class Game:
 
     def defaults(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}
+
+    def check_combination(self, given: Mapping[str, Any]) -> None:
+        """Raise :class:`InputError` if the options ``given`` together (without the
+        defaults) make no sense for this game (see :attr:`combinations`)."""
+        if self.combinations is not None:
+            self.combinations(given)
 
     def seat_count(self, options: Mapping[str, Any]) -> int:
         return self.seats(options) if self.seats is not None else self.min_players

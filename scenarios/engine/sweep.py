@@ -202,6 +202,10 @@ def plan_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str
         chosen = tuple(fixed) + tuple(combo)
         names = next((v for k, v, _ in chosen if k == PLAYER), default_players)
         point = GridPoint(i, chosen, names, tuple(grid))
+        try:
+            game.check_combination(point.options)
+        except InputError as exc:
+            raise InputError(f"{exc} (at {point.label})") from None
         seats = game.seat_count(game.defaults() | point.options)
         if len(names) != seats:
             if len(names) != 1:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from furball.errors import InputError
+
 from ..engine import Game, Option, Summary, summarise
 from .components import Components, load_components
 from .players import HeuristicPlayer, RandomPlayer
@@ -20,6 +22,13 @@ __all__ = ["WHITE_CHRISTMAS", "summary", "labels"]
 def labels(players: int, solo: bool) -> tuple[str, ...]:
     """The sides' labels of a game with these options (the winner's possible values)."""
     return ("P1", CHAMBERS) if solo else tuple(f"P{i + 1}" for i in range(players))
+
+
+def _combinations(given) -> None:
+    """A solo game is one player against Captain Chambers (WC.H1): ``players`` is not
+    given with ``solo`` true."""
+    if given.get("solo") and "players" in given:
+        raise InputError("solo: one player against Captain Chambers (WC.H1); do not also set players")
 
 
 def _new_game(seed: int, players: int = 2, solo: bool = False, data: Components | None = None):
@@ -36,6 +45,7 @@ WHITE_CHRISTMAS = Game(
              Option("solo", bool, False, "one player against Captain Chambers (WC.H1-WC.H9)"),
              Option("data", load_components, None, "a directory of data files replacing the shipped ones")),
     seats=lambda opts: 1 if opts.get("solo") else opts.get("players", 2),
+    combinations=_combinations,
     notes="2-4 players or solo against Captain Chambers; rules WC.*",
 )
 """The game descriptor: seats = ``players`` (or 1 with ``solo``)."""

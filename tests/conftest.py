@@ -11,6 +11,16 @@ settings.register_profile("thorough", max_examples=2000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
+HEAVY = ("cluster", "browser", "db")
+"""Markers of tests that start a real component (a Dask cluster, Chromium, PostgreSQL):
+each also counts as ``slow``, so ``pytest -m "not slow"`` is the quick run."""
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if any(item.get_closest_marker(name) for name in HEAVY) and not item.get_closest_marker("slow"):
+            item.add_marker(pytest.mark.slow)
+
 
 @pytest.fixture
 def cli(capsys):

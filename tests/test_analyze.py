@@ -191,7 +191,7 @@ height_mm = 900.0
 
 
 def test_cli_analyze_the_shipped_duel_prints_a_ranked_table(cli):
-    code, out, err = cli(["analyze", "scenarios/examples/duel.toml", "--plane", "Camel"])
+    code, out, err = cli(["analyze", "duel", "--plane", "Camel"])
     assert code == 0
     lines = out.splitlines()
     header = next(i for i, line in enumerate(lines) if line.lstrip().startswith("rank"))
@@ -245,6 +245,7 @@ def test_cli_turn_auto_flies_the_plan_the_analysis_ranks_first(cli, tmp_path):
     assert code == 0 and "planned by the analysis" in out
 
 
+@pytest.mark.cluster
 def test_the_plan_pairs_spread_over_a_dask_cluster_give_the_same_report():
     """Issue #13: `furball analyze` splits its plan pairs into chunks Dask can run anywhere;
     gathered in order, the report is the same as in one process."""
@@ -253,7 +254,7 @@ def test_the_plan_pairs_spread_over_a_dask_cluster_give_the_same_report():
     from furball.scenarios.dogfight import analyze, load_scenario
     from furball.scenarios.engine.cluster import map_in_order
 
-    s = load_scenario("scenarios/examples/duel.toml")
+    s = load_scenario("duel")
     here = analyze(s.table, "Camel", orders=s.orders)
     with Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=":0") as client:
         spread = analyze(s.table, "Camel", orders=s.orders,

@@ -20,6 +20,7 @@ def test_one_game_prints_a_readable_log_ending_in_the_score(cli):
     assert lines[-2].startswith("game over after") and lines[-1].startswith("VP: operations")
 
 
+@pytest.mark.slow
 def test_same_seed_same_output_byte_for_byte_through_the_cli(cli):
     cmd = [sys.executable, "-m", "furball", "play", "canuck", "--seed", "12"]
     first = subprocess.run(cmd, capture_output=True, check=True).stdout

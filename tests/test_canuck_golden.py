@@ -16,6 +16,7 @@ def test_same_seed_gives_the_golden_log_byte_for_byte(player, seed):
     assert log_text(player, seed) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("player", PLAYERS)
 def test_series_without_a_log_gives_the_golden_result_rows(player):
     """Games played without a log (the Monte Carlo path) end exactly as before."""

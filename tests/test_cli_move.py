@@ -74,6 +74,7 @@ def test_bad_deck_file_on_the_cli(tmp_path, cli):
     assert code == 2 and str(bad) in err and "card 'F1'" in err and "radius_mm" in err
 
 
+@pytest.mark.slow
 def test_console_script_runs_end_to_end(tmp_path, cli):
     png = tmp_path / "m.png"
     proc = subprocess.run([sys.executable, "-m", "furball", "move", "--deck", "A", "--cards", "A1,A6",

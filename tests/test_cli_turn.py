@@ -92,6 +92,7 @@ def test_bad_output_names_are_refused_before_any_work(tmp_path, cli):
     assert code == 2 and "does not exist" in err
 
 
+@pytest.mark.slow
 @settings(max_examples=100)
 @given(mangled(GOOD))
 def test_fuzz_malformed_scenarios_never_escape_as_a_traceback(tmp_path_factory, text):

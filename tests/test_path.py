@@ -2,6 +2,7 @@
 import math
 
 import numpy as np
+import pytest
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -38,6 +39,7 @@ def _centreline_line(card, lead_in, tail):
 @given(st.lists(st.one_of(st.builds(Straight, st.floats(5, 80)),
                           st.builds(Arc, st.floats(30, 150), st.floats(-120, 120).filter(lambda a: abs(a) > 1))),
                 min_size=1, max_size=2))
+@pytest.mark.slow
 def test_both_marks_ride_the_extended_centreline_one_length_apart(segments):
     """DF.M2/DF.M3 in motion: front and rear marks stay on the (extended) arrow."""
     card = ManeuverCard.from_path("X", "x", segments)

@@ -68,6 +68,7 @@ def test_a_moment_of_the_turn_shows_live_bases_and_the_maneuver_in_its_title():
     assert tagged(fig, "tail-ruler:kept")
 
 
+@pytest.mark.slow
 def test_animation_writes_a_gif_with_one_frame_per_moment(tmp_path):
     result = run_turn(load_scenario(ROOT / "scenarios" / "examples" / "duel.toml"))
     path = tmp_path / "turn.gif"
@@ -79,7 +80,7 @@ def test_animation_writes_a_gif_with_one_frame_per_moment(tmp_path):
 
 def test_fan_draws_every_card_and_twins_share_a_colour():
     deck = shipped_decks()["A"]
-    f = fan(deck, __import__("maneuvers").shipped_bases()["small"])
+    f = fan(deck, __import__("furball.maneuvers").maneuvers.shipped_bases()["small"])
     fig = api.figure("fan", (f,))
     cards = {a.get_gid().split(":")[2]: a for a in tagged(fig, "card:A:")}
     assert set(cards) == set(deck.ids)
@@ -97,7 +98,7 @@ def test_fan_cli_with_vs_draws_both_decks_side_by_side(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "deck A" in out and "deck M" in out and png.read_bytes()[:4] == b"\x89PNG"
     M = shipped_decks()["M"]
-    fig = api.figure("fan", tuple(fan(d, __import__("maneuvers").shipped_bases()[d.base]) for d in
+    fig = api.figure("fan", tuple(fan(d, __import__("furball.maneuvers").maneuvers.shipped_bases()[d.base]) for d in
                                   (shipped_decks()["A"], M)))
     a_x = [a.get_path().vertices[:, 0].mean() for a in tagged(fig, "card:A:")]
     m_x = [a.get_path().vertices[:, 0].mean() for a in tagged(fig, "card:M:")]

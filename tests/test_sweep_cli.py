@@ -105,6 +105,7 @@ def test_an_unfinished_sweep_is_not_overwritten_and_resume_needs_one(tmp_path, c
     assert code == 2 and "expected a sweep checkpoint" in err
 
 
+@pytest.mark.cluster
 def test_ctrl_c_stops_cleanly_keeps_finished_games_and_resume_finishes(tmp_path):
     """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) during a sweep
     on a 2-worker local cluster: exit 130, one line, no traceback, finished games kept;

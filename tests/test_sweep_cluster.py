@@ -10,6 +10,8 @@ from sweep_helpers import SLOW_CANUCK
 from furball.scenarios.cli import main
 from furball.scenarios.engine.sweep import run_sweep
 
+pytestmark = pytest.mark.cluster  # local Dask clusters: real worker processes
+
 distributed = pytest.importorskip("distributed")
 
 

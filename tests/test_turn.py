@@ -261,7 +261,7 @@ def test_DF_B2_every_state_after_a_turn_saves_and_loads_back(tmp_path_factory, t
 
 @pytest.mark.parametrize("example", ["furball", "duel", "bomber"])
 def test_every_shipped_example_runs_and_its_saved_state_reloads(tmp_path, example):
-    s = load_scenario(f"scenarios/examples/{example}.toml")
+    s = load_scenario(example)
     after = adjudicate(s.table, s.orders, seed=s.seed, policy=s.policy, samples=False).after
     out = tmp_path / "deep" / "state.toml"
     out.parent.mkdir()

@@ -81,7 +81,7 @@ def test_DF_T1_DF_T3_analysis_shows_the_tails_shots_and_overlaps_of_the_engine(c
     assert [(c["chaser"], c["target"]) for c in a["tails"]] == [("Nieuport", "Pfalz")]
     assert all(c["ok"] for c in a["tails"]) and a["overlaps"] == [["SPAD", "Fokker"]]
     engine = load_scenario(FURBALL).table
-    assert a["shots"] == [x.as_json() for x in __import__("maneuvers").shots(engine.planes, engine.rules)]
+    assert a["shots"] == [x.as_json() for x in __import__("furball.maneuvers").maneuvers.shots(engine.planes, engine.rules)]
     assert all(p["plan_error"] is None for p in a["planes"])
     # a near miss carries every reason, each with its rule ID
     near = {(c["chaser"], c["target"]): c for c in a["near_misses"]}
@@ -151,6 +151,7 @@ def test_save_and_open_round_trip_through_the_scenario_loader(client, doc):
     assert opened == doc
 
 
+@pytest.mark.slow
 def test_best_plans_are_the_plan_analysis_of_the_engine(client, doc):
     """The page's Best plans button: the same ranked plans as `furball analyze --json`."""
     from furball.scenarios.dogfight import analyze
@@ -302,6 +303,7 @@ def _requests(doc):
     )
 
 
+@pytest.mark.slow
 def test_200_malformed_requests_get_no_server_error(client, doc):
     statuses = []
 

@@ -15,7 +15,8 @@ from browser import chromium, chromium_missing, running_server
 from furball.scenarios.dogfight import adjudicate, load_scenario, parse_scenario, turn_json
 from furball.scenarios.web import create_app
 
-pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=f"browser tests: {chromium_missing()}")
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(chromium_missing() is not None, reason=f"browser tests: {chromium_missing()}")]
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FURBALL = ROOT / "scenarios" / "examples" / "furball.toml"

@@ -46,6 +46,7 @@ def test_one_game_prints_a_readable_log_ending_with_the_winner(capsys):
     assert lines[-2].startswith("final score: ") and lines[-1].startswith("winner: P")
 
 
+@pytest.mark.slow
 def test_same_seed_same_output_byte_for_byte_through_the_cli():
     cmd = [sys.executable, "-m", "furball", "play", "white-christmas", "--players", "4", "--seed", "12"]
     first = subprocess.run(cmd, capture_output=True, check=True).stdout

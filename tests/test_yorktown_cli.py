@@ -35,6 +35,7 @@ def test_one_game_prints_a_readable_log_ending_in_the_result(capsys):
     assert lines[-2].startswith("game over in turn") and ("VICTORY" in lines[-2] or "DEFEAT" in lines[-2])
 
 
+@pytest.mark.slow
 def test_same_seed_same_output_byte_for_byte_through_the_cli():
     cmd = [sys.executable, "-m", "furball", "play", "yorktown", "--seed", "12", "--players", "2"]
     first = subprocess.run(cmd, capture_output=True, check=True).stdout
@@ -138,6 +139,7 @@ def _fuzz(tmp_path_factory, option, name, text):
         assert "game over in turn" in out.getvalue()
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(mangled(MAP_TEXT))
 def test_fuzz_malformed_map_files_never_escape_as_a_traceback(tmp_path_factory, text):

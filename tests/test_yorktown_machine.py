@@ -1,5 +1,6 @@
 """1942 USS Yorktown invariants under any sequence of legal actions (hypothesis state
 machine), reproducibility, and the players."""
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -109,6 +110,7 @@ def test_a_game_without_a_log_gives_the_same_result():
             play_game(YORKTOWN, seed, "heuristic").result
 
 
+@pytest.mark.slow
 def test_heuristic_clearly_beats_random():
     heuristic = summary(play_many(YORKTOWN, 80, 100, "heuristic"), "heuristic")
     random = summary(play_many(YORKTOWN, 80, 100, "random"), "random")

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import cast
 
 import numpy as np
 import shapely
@@ -175,14 +176,24 @@ class Base:
 
     # frames of the marks and the stand, in the base frame --------------------------------
     @property
+    def _front_mm(self) -> float:
+        """``front_mark_mm`` (a number once built: ``None`` is replaced in ``__post_init__``)."""
+        return cast(float, self.front_mark_mm)
+
+    @property
+    def _rear_mm(self) -> float:
+        """``rear_mark_mm`` (a number once built)."""
+        return cast(float, self.rear_mark_mm)
+
+    @property
     def front_mark(self) -> Pose:
         """The front mark as a pose in the base frame: ``Tx(front_mark_mm)`` (DF.M2)."""
-        return Pose(self.front_mark_mm, 0.0, 0.0)
+        return Pose(self._front_mm, 0.0, 0.0)
 
     @property
     def rear_mark(self) -> Pose:
         """The rear mark as a pose in the base frame: ``Tx(rear_mark_mm)`` (DF.M3)."""
-        return Pose(self.rear_mark_mm, 0.0, 0.0)
+        return Pose(self._rear_mm, 0.0, 0.0)
 
     @property
     def stand(self) -> Pose:
@@ -192,7 +203,7 @@ class Base:
     @property
     def mark_separation_mm(self) -> float:
         """Distance from the rear mark to the front mark (the length, by default)."""
-        return self.front_mark_mm - self.rear_mark_mm
+        return self._front_mm - self._rear_mm
 
     # geometry on the table --------------------------------------------------------------
     def corners(self, pose: Pose) -> np.ndarray:

@@ -153,9 +153,9 @@ class BoardGraph:
     notes: str = ""
     source: str = ""
     edge_kinds: tuple[str, ...] | None = None
-    _index: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
-    _matrices: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
-    _neighbours: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
+    _index: dict = field(init=False, repr=False, compare=False, hash=False)
+    _matrices: dict = field(init=False, repr=False, compare=False, hash=False)
+    _neighbours: dict = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self):
         object.__setattr__(self, "nodes", tuple(self.nodes))
@@ -202,12 +202,12 @@ class BoardGraph:
             data = np.ones(2 * len(r), dtype=np.int8)
             return csr_array((data, (np.concatenate([r, c]), np.concatenate([c, r]))), shape=(n, n))
 
-        matrices = {None: matrix(np.ones(len(rows), dtype=bool))}
+        matrices: dict[str | None, Any] = {None: matrix(np.ones(len(rows), dtype=bool))}
         for kind in sorted(set(kinds) | set(self.edge_kinds or ())):
             matrices[kind] = matrix(kinds_a == kind)
         neighbours = {}
-        for kind, m in matrices.items():
-            neighbours[kind] = tuple(tuple(sorted(int(k) for k in m.indices[m.indptr[i]:m.indptr[i + 1]]))
+        for kind_or_all, m in matrices.items():
+            neighbours[kind_or_all] = tuple(tuple(sorted(int(k) for k in m.indices[m.indptr[i]:m.indptr[i + 1]]))
                                      for i in range(n))
         object.__setattr__(self, "_index", index)
         object.__setattr__(self, "_matrices", matrices)
@@ -419,9 +419,9 @@ class BoardGraph:
         Example: occupied islands chain an orange island to a red one ⇔
         ``path_exists(orange, red, within=occupied, kind="white line")``.
         """
-        targets = [self.index(n) for n in targets]
+        wanted = [self.index(n) for n in targets]
         idx, pos, dist, _ = self._distances(sources, within, kind, interior)
-        return any(t in pos and np.isfinite(dist[pos[t]]) for t in targets)
+        return any(t in pos and np.isfinite(dist[pos[t]]) for t in wanted)
 
     def reachable(self, start: str, within: Iterable[str] | None = None, kind: Kinds = None,
                   max_edges: int | None = None, interior: Iterable[str] | None = None) -> tuple[str, ...]:
@@ -482,15 +482,12 @@ class BoardGraph:
         big = n + 1
         s_node, t_node = 2 * n, 2 * n + 1
         rows, cols, caps = [], [], []
-        for k in range(n):  # in-half k -> out-half n + k
-            rows.append(k), cols.append(n + k), caps.append(1)
+        arcs = [(k, n + k, 1) for k in range(n)]  # in-half k -> out-half n + k
         coo = sub.tocoo()
-        for u, v in zip(coo.row.tolist(), coo.col.tolist()):  # out-half u -> in-half v
-            rows.append(n + u), cols.append(v), caps.append(big)
-        for k in src:
-            rows.append(s_node), cols.append(k), caps.append(big)
-        for k in dst:
-            rows.append(n + k), cols.append(t_node), caps.append(big)
+        arcs += [(n + u, v, big) for u, v in zip(coo.row.tolist(), coo.col.tolist())]  # out-half u -> in-half v
+        arcs += [(s_node, k, big) for k in src]
+        arcs += [(n + k, t_node, big) for k in dst]
+        rows, cols, caps = (list(x) for x in zip(*arcs))
         size = 2 * n + 2
         cap = csr_array((np.array(caps, dtype=np.int32), (np.array(rows), np.array(cols))), shape=(size, size))
         cap.sum_duplicates()

@@ -45,7 +45,7 @@ def closest_point_of_convex(poly: np.ndarray) -> np.ndarray:
     if len(poly) == 1:
         return poly[0]
     inside = True
-    best, best_d = None, math.inf
+    best, best_d = poly[0], math.inf
     k = len(poly)
     for i in range(k):
         p, q = poly[i], poly[(i + 1) % k]
@@ -61,7 +61,7 @@ def closest_point_of_convex(poly: np.ndarray) -> np.ndarray:
     return np.zeros(2) if inside and k >= 3 else best
 
 
-def _pieces(half_width_deg: float):
+def _pieces(half_width_deg: float) -> list[tuple[float, float, bool, bool] | None]:
     """Split a sector into convex pieces: (lower_deg, upper_deg, lower_outer, upper_outer)."""
     if half_width_deg >= 180.0:
         return [None]

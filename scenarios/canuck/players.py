@@ -19,7 +19,6 @@ A player is any object with ``choose(state) -> Action`` returning one of
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from functools import lru_cache
 
 import numpy as np
@@ -43,10 +42,16 @@ class RandomPlayer:
         self.rng = np.random.default_rng([int(seed), 7919])
 
     def choose(self, state: State) -> Action:
-        by_kind: dict[str, list[Action]] = defaultdict(list)
+        cancel = K.CANCEL
+        by_kind: dict[str, list[Action]] = {}
         for a in state.legal_actions():
-            if a.kind != K.CANCEL:
-                by_kind[a.kind].append(a)
+            kind = a.kind
+            if kind is not cancel:
+                group = by_kind.get(kind)
+                if group is None:
+                    by_kind[kind] = [a]
+                else:
+                    group.append(a)
         kinds = list(by_kind)
         options = by_kind[kinds[int(self.rng.integers(len(kinds)))] if len(kinds) > 1 else kinds[0]]
         return options[int(self.rng.integers(len(options)))] if len(options) > 1 else options[0]
@@ -186,7 +191,7 @@ class HeuristicPlayer:
             action = self._loss(s, s.legal_actions())
         else:
             action = self._base(s, s.legal_actions())
-        return action if s.is_legal(action) else s.legal_actions()[0]
+        return action  # always legal (tests/test_canuck_machine.py); apply() checks it once
 
     # -- main menu -----------------------------------------------------------
     def _participants(self, s: State, area: int) -> tuple[int, int]:

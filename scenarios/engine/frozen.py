@@ -225,21 +225,25 @@ class Draft(types.SimpleNamespace):
 
     # -- the next state ------------------------------------------------------------------
     def freeze(self, **more: Any) -> FrozenState:
-        """The next state: every field as this draft holds it (lists as tuples), ``more``,
-        this transition's log and ``step + 1``. Raises ``TypeError`` if the draft holds
+        """The next state: every field as this draft holds it (lists as tuples; a list
+        that ends as it began gives back the very tuple it was copied from, so caches keyed
+        by it stay valid), ``more``, this transition's log and ``step + 1``. Raises ``TypeError`` if the draft holds
         an attribute that is neither a field nor one of :attr:`PRIVATE`."""
         state = self._state
         values = vars(self).copy()
         for name in self.PRIVATE:
             values.pop(name, None)
         for name in self.LISTS:
+            before = getattr(state, name)
             value = values.get(name)
-            values[name] = getattr(state, name) if value is None else tuple(value)
+            if value is not None:
+                value = tuple(value)
+            values[name] = before if value is None or value == before else value  # unchanged: the same tuple
         values["step"] = state.step + 1
         values["log_entries"] = tuple(self._entries)
         values.update(more)
         cls = type(state)
-        if values.keys() != _spec(cls).names:
+        if len(values) != len(_spec(cls).names):  # every field is there, so this is an extra attribute
             raise TypeError(f"{type(self).__name__}: attributes that are not fields of {cls.__name__}: "
                             f"{sorted(values.keys() - _spec(cls).names)}")
         return _make(cls, values)

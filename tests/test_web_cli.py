@@ -8,6 +8,13 @@ import pytest
 from furball.scenarios.cli import serve
 
 
+@pytest.fixture(autouse=True)
+def data_home(tmp_path, monkeypatch):
+    """The default rooms database goes to a temporary data folder, never the user's."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
 @pytest.fixture
 def served(monkeypatch):
     """Run `furball serve` without serving: uvicorn's Server.run records its sockets."""
@@ -30,7 +37,7 @@ def _free_port():
 
 def test_serve_listens_on_loopback_by_default(cli, served):
     port = _free_port()
-    code, out, err = cli(["serve", "furball", "--port", port])
+    code, out, err = cli(["serve", "duel", "--port", port])
     assert code == 0 and f"http://127.0.0.1:{port}/" in out and err == ""
     (app, sockets), = served
     assert sockets == [("127.0.0.1", port)]

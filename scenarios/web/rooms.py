@@ -338,8 +338,8 @@ class Room:
             raise IllegalAction(f"request: field 'version': expected the event number of the position you saw, "
                                 f"got {_short(version)}")
         if version != self.version:
-            raise StaleAction(f"the game has moved on since you looked (event {version} < {self.version}): "
-                              f"choose again")
+            raise StaleAction(f"the game has moved on since you looked (you saw event {version}, the room is at "
+                              f"{self.version}): choose again")
         if self.terminal:
             raise IllegalAction("the game is over")
         to_act = self.to_act
@@ -440,7 +440,7 @@ class Room:
     def view(self, seat: int | None) -> dict:
         """What ``seat`` sees now (``None``: a spectator), as JSON (docs/rooms.md):
         ``room``, ``game``, ``title``, ``seat``, ``labels``, ``seats`` (who plays each),
-        ``to_act``, ``terminal``; for a seat, ``text`` (``observation_string``) and
+        ``bots`` (the game's bot names), ``to_act``, ``terminal``; for a seat, ``text`` (``observation_string``) and
         ``view`` (the game's JSON of ``observation(seat)``: ``public`` and
         ``private``); for the seat to act, played by its person, ``legal`` (each action's
         ``describe()`` text, in the engine's order) and ``version`` (the event number to
@@ -452,6 +452,7 @@ class Room:
             "room": self.spec.id, "game": self.spec.game, "title": self.spec.title, "seat": seat,
             "labels": list(self.labels),
             "seats": [{"label": label, "bot": bot} for label, bot in zip(self.labels, self.controllers)],
+            "bots": list(self.game.players),
             "to_act": to_act, "terminal": s.is_terminal()}
         module = room_game(self.spec.game).view_module()
         if seat is None:

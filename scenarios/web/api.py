@@ -365,8 +365,9 @@ def meta(catalogue: Catalogue) -> dict:
 def practice(kind: str, catalogue: Catalogue, data: dict) -> Any:
     """One practice-table request answered from its (already parsed) JSON body, for the
     server's worker pools (a module-level function of plain values, so it can run in
-    another process): ``kind`` is ``analyse``, ``adjudicate``, ``zones``, ``save`` or
-    ``best-plans``. Raises :class:`InputError`."""
+    another process): ``kind`` is ``analyse``, ``adjudicate``, ``zones``, ``save``
+    (``{"name": table name, "toml": file text}``) or ``best-plans``. Raises
+    :class:`InputError`."""
     s = read_document(data["scenario"], catalogue)
     if kind == "analyse":
         return analysis(s)
@@ -375,7 +376,7 @@ def practice(kind: str, catalogue: Catalogue, data: dict) -> Any:
     if kind == "zones":
         return zones_json(s, data.get("plane"), data.get("enemy_heading_deg"))
     if kind == "save":
-        return save_toml(s, catalogue)
+        return {"name": s.table.name, "toml": save_toml(s, catalogue)}
     if kind == "best-plans":
         return best_plans(s, data.get("plane"), data.get("vs"))
     raise ValueError(f"practice: unknown request {kind!r}")

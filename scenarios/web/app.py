@@ -217,11 +217,9 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
         return await quick.run(api.practice, "zones", catalogue, await fields(request, "plane", "enemy_heading_deg"))
 
     async def post_save(request: Request):
-        data = await fields(request)
-        name = data["scenario"].get("scenario", {}).get("name", "table") if isinstance(data["scenario"], dict) else ""
-        text = await quick.run(api.practice, "save", catalogue, data)
-        stem = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in str(name))[:60] or "table"
-        return Response(text, media_type="application/toml",
+        saved = await quick.run(api.practice, "save", catalogue, await fields(request))
+        stem = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in saved["name"])[:60] or "table"
+        return Response(saved["toml"], media_type="application/toml",
                         headers={"Content-Disposition": f'attachment; filename="{stem}.toml"'})
 
     async def post_open(request: Request):

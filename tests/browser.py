@@ -19,7 +19,7 @@ import socket
 import threading
 import time
 
-__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "chromium_missing", "chromium", "running_server"]
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "chromium_missing", "chromium", "running_server", "wait_until"]
 
 CHROMIUM = os.environ.get("FURBALL_CHROMIUM", "/usr/bin/chromium")
 """The browser used (Debian's package; ``FURBALL_CHROMIUM`` names another binary)."""
@@ -50,6 +50,21 @@ def chromium():
             browser.close()
 
 
+def wait_until(page, expression: str, timeout_s: float = 8.0, arg=None):
+    """Wait until ``expression`` (JavaScript, a function of ``arg`` or an expression) is
+    truthy in ``page``; returns its value. Polls ``page.evaluate`` instead of Playwright's
+    ``wait_for_function``, which evaluates strings with ``eval`` and so cannot run under the
+    pages' Content-Security-Policy (no ``unsafe-eval``: the tests keep the real policy)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        value = page.evaluate(expression, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"waited {timeout_s:g} s for {expression[:80]}")
+        time.sleep(0.02)
+
+
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
@@ -64,7 +79,7 @@ def running_server(app, timeout_s: float = 10.0):
 
     port = _free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                           lifespan="off"))
+                                           lifespan="on"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + timeout_s

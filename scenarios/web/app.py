@@ -66,8 +66,8 @@ class ServerOptions:
     workers: int = 0
     heavy_time_limit_s: float = 60.0
     quick_time_limit_s: float = 10.0
-    rate: float = 30.0
-    burst: float = 90.0
+    rate: float = 60.0
+    burst: float = 240.0
     ws_rate: float = 10.0
     ws_burst: float = 40.0
     max_loaded: int = 1000

@@ -90,7 +90,7 @@ class Guard:
     """Host and Origin checks, a per-connection rate limit and security headers (see
     the module docstring). ``allowed_hosts``: host names answered (``("*",)``: any)."""
 
-    def __init__(self, app, allowed_hosts: Iterable[str], rate: float = 30.0, burst: float = 90.0):
+    def __init__(self, app, allowed_hosts: Iterable[str], rate: float = 60.0, burst: float = 240.0):
         self.app = app
         self.allowed = tuple(allowed_hosts)
         self.rate, self.burst = rate, burst

@@ -375,6 +375,7 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        heavy.start(("furball.scenarios.web.api",))  # workers ready before the first long calculation
         try:
             yield
         finally:

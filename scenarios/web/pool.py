@@ -4,7 +4,7 @@
 plans never stalls another room:
 
 * ``workers > 0``: worker **processes** (:mod:`pebble`'s ``ProcessPool``, started by
-  ``forkserver``, at a lower CPU priority, ``nice`` +10, than the server), so the server's
+  ``forkserver``, at the lowest CPU priority, ``nice`` +19), so the server's
   own thread keeps answering while they compute; a call past its time limit has its
   worker process killed and replaced.
 * ``workers == 0``: worker threads (for tests and small machines): the time limit then
@@ -31,10 +31,18 @@ from .hub import Busy
 __all__ = ["WorkPool"]
 
 
+def _load(modules: tuple[str, ...]) -> None:
+    """Import ``modules`` in a worker (warming it up before the first real call)."""
+    import importlib
+
+    for name in modules:
+        importlib.import_module(name)
+
+
 def _lower_priority() -> None:
-    """Worker initializer: run below the server (``nice`` +10) where allowed."""
+    """Worker initializer: run below the server (``nice`` +19) where allowed."""
     try:
-        os.nice(10)
+        os.nice(19)
     except OSError:  # pragma: no cover - not allowed here: same priority
         pass
 
@@ -59,6 +67,15 @@ class WorkPool:
 
             self._pool = pebble.ProcessPool(max_workers=self.workers, initializer=_lower_priority,
                                             context=multiprocessing.get_context("forkserver"))
+
+    def start(self, modules: tuple[str, ...] = ()) -> None:
+        """Start the worker processes now and have each import ``modules`` (so the first
+        long calculation does not wait for a worker to start and load the engine)."""
+        if not self.workers:
+            return
+        self._ready()
+        for _ in range(self.workers):
+            self._pool.schedule(_load, args=(tuple(modules),), timeout=self.time_limit_s)
 
     async def run(self, fn: Callable, *args: Any, time_limit_s: float | None = None) -> Any:
         """``fn(*args)`` in the pool. Raises :class:`Busy` when ``max_waiting`` calls are

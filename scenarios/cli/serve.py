@@ -108,13 +108,14 @@ def hosts_and_url(host: str, allow: list[str], port: int) -> tuple[tuple[str, ..
     loopback = is_loopback(host)
     names = list(LOOPBACK_HOSTS) + [host.strip("[]")] + [a.strip("[]") for a in allow]
     wildcard = host.strip("[]") in ("0.0.0.0", "::")
+    if wildcard:  # every network: this machine's LAN address and name are its names too
+        names += [n for n in (lan_address(), socket.gethostname()) if n]
     if loopback:
         url_host = host
     elif allow:
         url_host = allow[0]
     elif wildcard:
         url_host = lan_address() or socket.gethostname()
-        names.append(url_host)
     else:
         url_host = host
     allowed = tuple(dict.fromkeys(n for n in names if n not in ("0.0.0.0", "::")))

@@ -84,12 +84,14 @@ def _play(pages, until, acted, clicks_at_most):
 
 
 def _settled(pages, acted):
-    """Wait until a person may act in a position nobody has acted in yet (the last click
-    is then stored and shown); returns every page's view."""
+    """Wait until every page shows the same table and a person may act in a position
+    nobody has acted in yet (the last click is then stored and shown everywhere);
+    returns every page's view."""
     deadline = time.monotonic() + 15
     while True:
         views = [p.evaluate("window.furball.view()") for p in pages]
-        if any(v.get("legal") and v["version"] not in acted for v in views):
+        same = len({json.dumps(v["view"]["public"], sort_keys=True) for v in views}) == 1
+        if same and any(v.get("legal") and v["version"] not in acted for v in views):
             return views
         assert time.monotonic() < deadline, "the room did not settle"
         time.sleep(0.03)

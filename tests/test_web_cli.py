@@ -37,7 +37,7 @@ def _free_port():
 
 def test_serve_listens_on_loopback_by_default(cli, served):
     port = _free_port()
-    code, out, err = cli(["serve", "duel", "--port", port])
+    code, out, err = cli(["serve", "furball", "--port", port])
     assert code == 0 and f"http://127.0.0.1:{port}/" in out and err == ""
     (app, sockets), = served
     assert sockets == [("127.0.0.1", port)]

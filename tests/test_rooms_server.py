@@ -4,6 +4,7 @@ create a room, per-seat links, actions checked by the engine (an illegal one is 
 dropped connection, the owner's seat controls, and the LAN guards (Host, Origin, rate,
 headers)."""
 import json
+import time
 
 import pytest
 from starlette.testclient import TestClient
@@ -56,6 +57,14 @@ def _until(ws, done):
         m = _update(ws)
         if done(m):
             return m
+
+
+def _wait_for_turn(client, rid, seat):
+    """Until ``seat`` is to act (a bot's move is made a moment after the event before it)."""
+    deadline = time.monotonic() + 10
+    while client.get(f"/api/rooms/{rid}").json()["to_act"] != seat:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
 
 
 def test_pages_and_games(client):
@@ -145,8 +154,7 @@ def test_resume_after_a_dropped_connection_sends_only_what_was_missed(client):
         first = _update(ws)
     seen = first["log_from"] + len(first["log"])
     for _ in range(3):  # play on while disconnected (the random bot answers at once)
-        v = client.get(f"/api/rooms/{rid}").json()
-        assert v["to_act"] == 0
+        _wait_for_turn(client, rid, 0)
         with client.websocket_connect(f"/api/rooms/{rid}/ws") as ws:
             ws.send_json({"type": "hello", "token": p1})
             view = _update(ws)["view"]
@@ -181,10 +189,11 @@ def test_the_owner_hands_a_seat_to_a_bot_and_takes_it_back(client):
         assert _update(ws)["view"]["to_act"] == 0
         assert client.post(f"/api/rooms/{rid}/seats/0", json={"bot": "heuristic"}, headers=_auth(owner)).status_code \
             == 200
-        # the bot plays P1 (at once in this test); P1's page hears of it
+        # the bot plays P1 (at once in this test); P1's page hears of it, with the bot's words
         lines = []
-        while not any("heuristic bot" in x for line in lines for x in line["lines"]):
+        while not any(line["seat"] == 0 and line["action"] for line in lines):
             lines += _update(ws)["log"]
+        assert any("played by the heuristic bot" in x for line in lines for x in line["lines"])
         assert client.post(f"/api/rooms/{rid}/seats/0", json={"bot": None}, headers=_auth(owner)).status_code == 200
         summary = client.get(f"/api/rooms/{rid}").json()
         assert summary["seats"][0]["bot"] is None

@@ -216,6 +216,9 @@ def test_another_sites_page_can_change_nothing(client):
     _refused(r, 403, "Origin")
     _refused(client.post("/api/analyse", json={}, headers={"Origin": "null"}), 403)
     assert client.post("/api/rooms", json={"game": "canuck"}, headers={"Origin": LOCAL}).status_code == 201
+    _refused(client.post("/api/rooms", json={"game": "canuck"}, headers={"Origin": "http://127.0.0.1:9999"}), 403)
+    assert client.post("/api/rooms", json={"game": "canuck"}, headers={"Origin": "https://127.0.0.1"}).status_code \
+        == 201  # through an HTTPS proxy: same host and port
     assert client.get("/api/games", headers={"Origin": "http://evil.example"}).status_code == 200  # reading is fine
     from starlette.websockets import WebSocketDisconnect
 

@@ -6,8 +6,8 @@
     this machine gets 400 (HTTP) or a refused handshake (WebSocket).
   - **Origin check**: a request that can change something (any method but GET, HEAD and
     OPTIONS) and every WebSocket handshake must come from this server's own pages: an
-    ``Origin`` header naming another site (or ``null``) is refused with 403, so another
-    site's page in the same browser can make the server do nothing. A request without
+    ``Origin`` header naming another host or port (or ``null``) is refused with 403, so
+    another site's page in the same browser can make the server do nothing. A request without
     ``Origin`` (not a browser: curl, scripts) is let through.
   - **Rate limit** per connection: a token bucket of ``rate`` requests a second (burst
     ``burst``); past it, 429 with one line.
@@ -79,6 +79,14 @@ def host_allowed(host_header: str, allowed: Iterable[str]) -> bool:
     return name in {a.lower() for a in allowed} or name.strip("[]") in {a.lower().strip("[]") for a in allowed}
 
 
+def _same_site(origin: str, host: str) -> bool:
+    """Whether an ``Origin`` header names this server: its host and port are the request's
+    ``Host`` (the scheme is not compared, so a page served through an HTTPS proxy works;
+    ``null`` and other sites are refused)."""
+    scheme, sep, rest = origin.strip().lower().partition("://")
+    return bool(sep) and scheme in ("http", "https") and rest == host.strip().lower()
+
+
 def _header(scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", ()):
         if key == name:
@@ -106,11 +114,9 @@ class Guard:
                                                                  "answers to (start it with --allow-host NAME)")
         origin = _header(scope, b"origin")
         changes = kind == "websocket" or scope.get("method", "GET") not in SAFE_METHODS
-        if changes and origin is not None:
-            scheme = "https" if scope.get("scheme") in ("https", "wss") else "http"
-            if origin.lower() != f"{scheme}://{host}".lower():
-                return await self._refuse(scope, receive, send, 403,
-                                          "request: Origin: another site's page may not use this server")
+        if changes and origin is not None and not _same_site(origin, host):
+            return await self._refuse(scope, receive, send, 403,
+                                      "request: Origin: another site's page may not use this server")
         client = scope.get("client") or ("?", 0)
         key = (client[0], client[1])
         bucket = self.buckets.get(key)

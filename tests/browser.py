@@ -19,7 +19,8 @@ import socket
 import threading
 import time
 
-__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "chromium_missing", "chromium", "running_server", "wait_until"]
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "chromium_missing", "chromium", "running_server", "wait_until", "free_port",
+           "serve_process"]
 
 CHROMIUM = os.environ.get("FURBALL_CHROMIUM", "/usr/bin/chromium")
 """The browser used (Debian's package; ``FURBALL_CHROMIUM`` names another binary)."""
@@ -65,10 +66,36 @@ def wait_until(page, expression: str, timeout_s: float = 8.0, arg=None):
         time.sleep(0.02)
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A loopback port free just now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def serve_process(db, data_home, port: int | None = None, timeout_s: float = 30.0):
+    """``furball serve`` in its own process (so a test can kill it), on loopback, rooms in
+    ``db`` (a SQLite path or a PostgreSQL URL), bots answering at once, no worker
+    processes; returns ``(process, base URL without the final slash)`` once it listens."""
+    import subprocess
+    import sys
+
+    port = port or free_port()
+    env = dict(os.environ, XDG_DATA_HOME=str(data_home))
+    proc = subprocess.Popen([sys.executable, "-m", "furball", "serve", "--port", str(port), "--db", str(db),
+                             "--bot-delay", "0", "--workers", "0"], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc, f"http://127.0.0.1:{port}"
+        except OSError:
+            if proc.poll() is not None:
+                raise RuntimeError(f"furball serve stopped: {proc.stderr.read()}") from None
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("furball serve did not start")
 
 
 @contextlib.contextmanager
@@ -77,7 +104,7 @@ def running_server(app, timeout_s: float = 10.0):
     the base URL (``http://127.0.0.1:PORT/``) and stops the server on exit."""
     import uvicorn
 
-    port = _free_port()
+    port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                                            lifespan="on"))
     thread = threading.Thread(target=server.run, daemon=True)

@@ -5,15 +5,11 @@ the server is killed with SIGKILL mid-round and started again on the same databa
 pages reconnect by themselves, and the round ends exactly as an uninterrupted run of the
 same room ends. Skipped, with the reason, where no Chromium is installed."""
 import json
-import os
 import signal
-import socket
-import subprocess
-import sys
 import time
 
 import pytest
-from browser import chromium, chromium_missing, wait_until
+from browser import chromium, chromium_missing, free_port, serve_process, wait_until
 
 from furball.scenarios.web.rooms import Room
 from furball.scenarios.web.store import SQLiteStore
@@ -22,31 +18,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow,
               pytest.mark.skipif(chromium_missing() is not None, reason=f"browser tests: {chromium_missing()}")]
 
 SEED = 2024
-
-
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _serve(port, db, data_home):
-    """``furball serve`` in its own process (so it can be killed), bots answering at once."""
-    env = dict(os.environ, XDG_DATA_HOME=str(data_home))
-    proc = subprocess.Popen([sys.executable, "-m", "furball", "serve", "--port", str(port), "--db", str(db),
-                             "--bot-delay", "0", "--workers", "0"], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return proc
-        except OSError:
-            if proc.poll() is not None:
-                raise RuntimeError(f"furball serve stopped: {proc.stderr.read()}") from None
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("furball serve did not start")
 
 
 @pytest.fixture
@@ -107,10 +78,9 @@ def _uninterrupted(spec, events_wanted):
 
 
 def test_a_white_christmas_room_survives_sigkill_mid_round(browser, tmp_path):
-    port = _free_port()
+    port = free_port()
     db = tmp_path / "rooms.sqlite3"
-    server = _serve(port, db, tmp_path / "data")
-    url = f"http://127.0.0.1:{port}"
+    server, url = serve_process(db, tmp_path / "data", port)
     contexts = []
     try:
         # the owner creates the room in the lobby: P1 and P2 people, P3 the heuristic bot
@@ -156,7 +126,7 @@ def test_a_white_christmas_room_survives_sigkill_mid_round(browser, tmp_path):
         server.send_signal(signal.SIGKILL)  # mid-round, no goodbye
         server.wait(10)
         wait_until(pages[0], "document.getElementById('connection').textContent.includes('disconnected')")
-        server = _serve(port, db, tmp_path / "data")
+        server, _ = serve_process(db, tmp_path / "data", port)
         for page in pages:
             wait_until(page, "document.getElementById('connection').textContent === 'connected'", timeout_s=30)
         assert _settled(pages, acted)[0]["view"]["public"] == before  # nothing lost

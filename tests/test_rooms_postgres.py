@@ -5,14 +5,11 @@ one line. Runs a private PostgreSQL server from Debian's package (tests/pg.py); 
 with the reason, where none can start."""
 import contextlib
 import json
-import os
-import socket
-import subprocess
-import sys
 import time
 
 import httpx2 as httpx
 import pytest
+from browser import serve_process
 from pg import postgres_missing, running_postgres
 from websockets.sync.client import connect
 
@@ -30,34 +27,9 @@ def dsn():
         yield url
 
 
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _serve(dsn, tmp_path):
-    port = _free_port()
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"))
-    proc = subprocess.Popen([sys.executable, "-m", "furball", "serve", "--port", str(port), "--db", dsn,
-                             "--bot-delay", "0", "--workers", "0"], env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return proc, f"http://127.0.0.1:{port}"
-        except OSError:
-            if proc.poll() is not None:
-                raise RuntimeError(f"furball serve stopped: {proc.stderr.read()}") from None
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("furball serve did not start")
-
-
 @pytest.fixture
 def two_servers(dsn, tmp_path):
-    procs = [_serve(dsn, tmp_path) for _ in range(2)]
+    procs = [serve_process(dsn, tmp_path / "data") for _ in range(2)]
     yield [url for _, url in procs]
     for proc, _ in procs:
         proc.terminate()

@@ -131,7 +131,7 @@ HELLO_TIMEOUT_S = 10.0
 """Seconds a new WebSocket connection has to say which room view it wants."""
 ROOM_ERRORS = ((NotFound, 404), (Forbidden, 403), (StaleAction, 409), (IllegalAction, 409), (Busy, 503),
                (InputError, 422))
-"""Each room error's HTTP status (the first class that matches)."""
+"""Each error's HTTP status (the first class that matches): a bad value is 422."""
 
 
 def _status(exc: InputError) -> int:
@@ -172,10 +172,8 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
                 out = await handler(request)
             except BadRequest as exc:
                 return _error(exc.status, exc.message)
-            except Busy as exc:
-                return _error(503, str(exc))
-            except InputError as exc:
-                return _error(422, str(exc))
+            except InputError as exc:  # 422, or the room errors' own statuses (ROOM_ERRORS)
+                return _error(_status(exc), str(exc))
             except (RecursionError, MemoryError, OverflowError, ValueError) as exc:
                 log.warning("refused a request: %s", exc)
                 return _error(422, f"request: cannot be read ({type(exc).__name__})")
@@ -233,17 +231,6 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
         return await heavy.run(api.practice, "best-plans", catalogue, await fields(request, "plane", "vs"))
 
     # -- rooms ------------------------------------------------------------------------
-    def room_endpoint(handler: Callable[[Request], Awaitable[Any]]):
-        async def run(request: Request) -> Response:
-            try:
-                out = await handler(request)
-            except BadRequest as exc:
-                return _error(exc.status, exc.message)
-            except InputError as exc:
-                return _error(_status(exc), str(exc))
-            return out if isinstance(out, Response) else _json(out)
-        return run
-
     async def lobby(request: Request):
         return FileResponse(str(STATIC / "lobby.html"), media_type="text/html")
 
@@ -364,11 +351,11 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
         Route("/api/best-plans", endpoint(post_best_plans), methods=["POST"]),
         Route("/rooms", lobby),
         Route("/rooms/{room}", room_page),
-        Route("/api/games", room_endpoint(get_games)),
-        Route("/api/rooms", room_endpoint(post_rooms), methods=["POST"]),
-        Route("/api/rooms/{room}", room_endpoint(get_room)),
-        Route("/api/rooms/{room}/act", room_endpoint(post_act), methods=["POST"]),
-        Route("/api/rooms/{room}/seats/{seat:int}", room_endpoint(post_seat), methods=["POST"]),
+        Route("/api/games", endpoint(get_games)),
+        Route("/api/rooms", endpoint(post_rooms), methods=["POST"]),
+        Route("/api/rooms/{room}", endpoint(get_room)),
+        Route("/api/rooms/{room}/act", endpoint(post_act), methods=["POST"]),
+        Route("/api/rooms/{room}/seats/{seat:int}", endpoint(post_seat), methods=["POST"]),
         WebSocketRoute("/api/rooms/{room}/ws", room_socket),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]

@@ -30,6 +30,7 @@ docs/rooms.md.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import importlib
@@ -41,7 +42,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import Any
 
 import numpy as np
@@ -85,11 +86,7 @@ class RoomGame:
     @property
     def available(self) -> bool:
         """Whether its engine is installed (a game still being written is skipped)."""
-        module = self.descriptor.partition(":")[0]
-        try:
-            return importlib.util.find_spec(module) is not None
-        except ModuleNotFoundError:
-            return False
+        return _installed(self.descriptor.partition(":")[0])
 
     def game(self) -> Game:
         """Its :class:`~scenarios.engine.Game` descriptor (imported now)."""
@@ -111,6 +108,14 @@ ROOM_GAMES: tuple[RoomGame, ...] = (
 """Every game a room can hold, in the lobby's order. Adding a game (the dogfight, once its
 whole-game engine lands) is one entry here and, for a structured view, one module in
 :mod:`.views`; nothing else in the room layer names a game."""
+
+
+@functools.lru_cache(maxsize=32)
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
 
 
 def available_games() -> tuple[RoomGame, ...]:
@@ -261,8 +266,8 @@ _SEED_WORDS = re.compile(r"\bseed \d+")
 
 @dataclass(frozen=True)
 class Room:
-    """A live room: its ``spec``, the engine's ``state`` after every event, who plays each
-    seat now (``controllers``), the ``events`` so far and, per viewer (each seat, then the
+    """A live room: its ``spec``, the engine's ``state`` after every event (and the
+    game's ``kind``, its :class:`RoomGame`), who plays each seat now (``controllers``), the ``events`` so far and, per viewer (each seat, then the
     spectators), the log lines it may read (``logs``). Immutable: :meth:`act`,
     :meth:`control` and :meth:`apply` return a new room.
     """
@@ -270,6 +275,7 @@ class Room:
     spec: RoomSpec
     game: Game = field(repr=False, compare=False)
     state: GameState = field(repr=False, compare=False)
+    kind: RoomGame = field(repr=False, compare=False)
     controllers: tuple[str | None, ...]
     events: tuple[Event, ...]
     logs: tuple[tuple[LogLine, ...], ...] = field(repr=False, compare=False)
@@ -288,7 +294,7 @@ class Room:
                              f"got {len(spec.controllers)}")
         state = game.new_game(spec.seed, **options)
         setup = LogLine(0, None, None, tuple(_hide_seed(line) for line in state.events))
-        return cls(spec, game, state, tuple(spec.controllers), (), ((setup,),) * (seats + 1))
+        return cls(spec, game, state, rg, tuple(spec.controllers), (), ((setup,),) * (seats + 1))
 
     @classmethod
     def replay(cls, spec: RoomSpec, events: Sequence[Event]) -> Room:
@@ -428,7 +434,7 @@ class Room:
             if mine or lines:
                 log = log + (LogLine(event.n, event.seat, event.text if mine else None, lines),)
             logs.append(log)
-        return Room(self.spec, self.game, state, controllers, self.events + (event,), tuple(logs))
+        return Room(self.spec, self.game, state, self.kind, controllers, self.events + (event,), tuple(logs))
 
     # -- what a viewer receives -----------------------------------------------------------
     def log_for(self, seat: int | None) -> tuple[LogLine, ...]:
@@ -454,7 +460,7 @@ class Room:
             "seats": [{"label": label, "bot": bot} for label, bot in zip(self.labels, self.controllers)],
             "bots": list(self.game.players),
             "to_act": to_act, "terminal": s.is_terminal()}
-        module = room_game(self.spec.game).view_module()
+        module = self.kind.view_module()
         if seat is None:
             public = module.view(s.observation(0), 0)["public"] if module else {}
             out["view"] = {"public": public, "private": None}
@@ -538,5 +544,5 @@ def make_spec(data: Any, now: float | None = None) -> RoomSpec:
     title = data.get("title") or game.title
     if not isinstance(title, str) or len(title) > MAX_TITLE or not title.isprintable():
         raise InputError(f"room: field 'title': expected printable text of at most {MAX_TITLE} characters")
-    return RoomSpec(new_room_id(), rg.name, options, int(seed), tuple(controllers), title.strip() or game.title,
-                    time.time() if now is None else now)
+    return RoomSpec(new_room_id(), rg.name, MappingProxyType(options), int(seed), tuple(controllers),
+                    title.strip() or game.title, time.time() if now is None else now)

@@ -26,6 +26,7 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from furball.errors import InputError
 
@@ -95,7 +96,8 @@ def _spec_row(spec: RoomSpec, owner_hash: str, seat_hashes) -> tuple:
 
 def _room(row, events) -> StoredRoom:
     rid, game, title, options, seed, controllers, owner_hash, seat_hashes, created = row
-    spec = RoomSpec(rid, game, json.loads(options), int(seed), tuple(json.loads(controllers)), title, float(created))
+    spec = RoomSpec(rid, game, MappingProxyType(json.loads(options)), int(seed), tuple(json.loads(controllers)),
+                    title, float(created))
     return StoredRoom(spec, owner_hash, tuple(json.loads(seat_hashes)), tuple(_event(r) for r in events))
 
 

@@ -147,3 +147,39 @@ def test_a_white_christmas_room_survives_sigkill_mid_round(browser, tmp_path):
     for seat, v in enumerate(final):
         want = json.loads(json.dumps(straight.view(seat)))
         assert v["view"] == want["view"] and v["to_act"] == want["to_act"]
+
+
+def test_the_owner_hands_a_seat_to_a_bot_and_a_spectator_sees_the_public_table(browser):
+    from browser import running_server
+
+    from furball.scenarios.web import create_app
+    from furball.scenarios.web.app import ServerOptions
+
+    with running_server(create_app(options=ServerOptions(bot_delay_s=0.0))) as url:
+        ctx = browser.new_context()
+        try:
+            lobby = ctx.new_page()
+            lobby.goto(f"{url}rooms")
+            wait_until(lobby, "document.body.dataset.ready === 'yes'")
+            lobby.select_option('[data-seat="1"]', "")  # two people
+            lobby.click("#create-room")
+            lobby.wait_for_selector("#made:not([hidden])")
+            owner_link, p1_link, _, watch_link = lobby.eval_on_selector_all("#links input",
+                                                                           "els => els.map((e) => e.value)")
+            owner, p1, watcher = ctx.new_page(), browser.new_page(), browser.new_page()
+            for page, link in ((owner, owner_link), (p1, p1_link), (watcher, watch_link)):
+                page.goto(link)
+                wait_until(page, "window.furball.updates() > 0")
+            assert owner.text_content("#who") == "owner (watching)" and watcher.text_content("#who") == "spectator"
+            assert watcher.locator("#actions button").count() == 0 and watcher.locator('[data-control]').count() == 0
+            assert "Your hand" not in watcher.text_content("#game-view")  # the public table only
+            assert "Your hand" in p1.text_content("#game-view")
+            wait_until(owner, "window.furball.view().seats.length === 2 && "
+                              "document.querySelectorAll('[data-control]').length === 2")
+            owner.click('[data-control="0"]')  # P1 stepped away: the heuristic bot plays it
+            wait_until(p1, "window.furball.log().some((l) => l.seat === 0 && l.action)")
+            assert "bot: heuristic" in p1.text_content("#seats")
+            owner.click('[data-control="0"]')  # and back
+            wait_until(p1, "!window.furball.view().seats[0].bot")
+        finally:
+            ctx.close()

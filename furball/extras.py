@@ -6,7 +6,7 @@ and the pictures. The rest is installed by extra:
 ========  ==========================================  ================================
 extra     packages                                    for
 ========  ==========================================  ================================
-web       starlette, uvicorn, websockets              ``furball serve``: table, rooms
+web       starlette, uvicorn, websockets, pebble      ``furball serve``: table, rooms
 postgres  psycopg                                     rooms shared through PostgreSQL
 cluster   dask.distributed, pyarrow                   ``--workers``/``--scheduler``,
                                                       Parquet files
@@ -28,7 +28,7 @@ from furball.errors import MissingExtra
 __all__ = ["EXTRAS", "require"]
 
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "web": ("starlette", "uvicorn", "websockets"),
+    "web": ("starlette", "uvicorn", "websockets", "pebble"),
     "postgres": ("psycopg",),
     "cluster": ("distributed", "pyarrow"),
     "rl": ("pyspiel", "pettingzoo", "gymnasium"),

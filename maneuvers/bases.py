@@ -25,7 +25,12 @@ from furball.geometry.datafile import MAX_LENGTH_MM, Table, is_file, load_toml
 
 from .deck import DATA_DIR
 
-__all__ = ["parse_bases", "load_bases", "shipped_bases", "find_base", "sized_base"]
+__all__ = ["parse_bases", "load_bases", "shipped_bases", "find_base", "sized_base", "MIN_BASE_MM"]
+
+MIN_BASE_MM = 1.0
+"""The smallest base length, width and mark separation accepted, in mm: a base far below
+any real miniature's (tens of mm) but far above the geometry's tolerance (1e-6 mm), so a
+card's path is always well defined (a 1e-6 mm base made its sampled path NaN)."""
 
 BASE_FIELDS = ("length_mm", "width_mm", "front_mark_mm", "rear_mark_mm", "stand_x_mm",
                "stand_y_mm", "provenance", "notes", "firing_arcs")
@@ -51,9 +56,13 @@ def _base(raw, name: str, where: str, default_provenance: str | None) -> Base:
             raise t.error("firing_arcs", "at least one { centre_deg, half_width_deg }", [])
         kwargs["firing_arcs"] = tuple(arcs)
     try:
-        return Base(length, width, name=name, provenance=provenance, source=where, **kwargs)
+        base = Base(length, width, name=name, provenance=provenance, source=where, **kwargs)
     except ValueError as exc:
         raise InputError(f"{t.where}: {exc}") from None
+    if min(base.length_mm, base.width_mm) < MIN_BASE_MM or base.mark_separation_mm < MIN_BASE_MM:
+        raise InputError(f"{t.where}: expected a length, a width and marks at least {MIN_BASE_MM:g} mm apart "
+                         f"(got {base.length_mm:g} x {base.width_mm:g} mm, marks {base.mark_separation_mm:g} mm apart)")
+    return base
 
 
 def parse_bases(data: dict, source: str) -> dict[str, Base]:
@@ -84,14 +93,14 @@ def shipped_bases() -> dict[str, Base]:
 def sized_base(spec: str) -> Base | None:
     """The base ``LENGTHxWIDTH`` (mm; marks at the edge middles, stand at the centre), or
     ``None`` when ``spec`` is not of that form. Raises :class:`InputError` for sizes
-    that are not positive or exceed 1 km. Never opens a file."""
+    below :data:`MIN_BASE_MM` or above 1 km. Never opens a file."""
     m = _SIZE.match(spec)
     if not m:
         return None
     length, width = float(m.group(1)), float(m.group(2))
-    if not (0 < length <= MAX_LENGTH_MM and 0 < width <= MAX_LENGTH_MM):
-        raise InputError(f"base '{spec}': expected LENGTHxWIDTH with positive millimetres "
-                         f"up to {MAX_LENGTH_MM:g}")
+    if not (MIN_BASE_MM <= length <= MAX_LENGTH_MM and MIN_BASE_MM <= width <= MAX_LENGTH_MM):
+        raise InputError(f"base '{spec}': expected LENGTHxWIDTH in millimetres from {MIN_BASE_MM:g} "
+                         f"to {MAX_LENGTH_MM:g}")
     return Base(length, width, name=f"{length:g}x{width:g}", provenance="measured")
 
 

@@ -19,7 +19,8 @@ import socket
 import threading
 import time
 
-__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "chromium_missing", "chromium", "running_server"]
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "chromium_missing", "chromium", "running_server", "wait_until", "free_port",
+           "serve_process"]
 
 CHROMIUM = os.environ.get("FURBALL_CHROMIUM", "/usr/bin/chromium")
 """The browser used (Debian's package; ``FURBALL_CHROMIUM`` names another binary)."""
@@ -50,10 +51,51 @@ def chromium():
             browser.close()
 
 
-def _free_port() -> int:
+def wait_until(page, expression: str, timeout_s: float = 8.0, arg=None):
+    """Wait until ``expression`` (JavaScript, a function of ``arg`` or an expression) is
+    truthy in ``page``; returns its value. Polls ``page.evaluate`` instead of Playwright's
+    ``wait_for_function``, which evaluates strings with ``eval`` and so cannot run under the
+    pages' Content-Security-Policy (no ``unsafe-eval``: the tests keep the real policy)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        value = page.evaluate(expression, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"waited {timeout_s:g} s for {expression[:80]}")
+        time.sleep(0.02)
+
+
+def free_port() -> int:
+    """A loopback port free just now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def serve_process(db, data_home, port: int | None = None, timeout_s: float = 30.0):
+    """``furball serve`` in its own process (so a test can kill it), on loopback, rooms in
+    ``db`` (a SQLite path or a PostgreSQL URL), bots answering at once, no worker
+    processes; returns ``(process, base URL without the final slash)`` once it listens."""
+    import subprocess
+    import sys
+
+    port = port or free_port()
+    env = dict(os.environ, XDG_DATA_HOME=str(data_home))
+    proc = subprocess.Popen([sys.executable, "-m", "furball", "serve", "--port", str(port), "--db", str(db),
+                             "--bot-delay", "0", "--workers", "0"], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc, f"http://127.0.0.1:{port}"
+        except OSError:
+            if proc.poll() is not None:
+                raise RuntimeError(f"furball serve stopped: {proc.stderr.read()}") from None
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("furball serve did not start")
 
 
 @contextlib.contextmanager
@@ -62,9 +104,9 @@ def running_server(app, timeout_s: float = 10.0):
     the base URL (``http://127.0.0.1:PORT/``) and stops the server on exit."""
     import uvicorn
 
-    port = _free_port()
+    port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                           lifespan="off"))
+                                           lifespan="on"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + timeout_s

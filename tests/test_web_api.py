@@ -16,6 +16,7 @@ from strategies import mangled
 from furball.maneuvers.zones import zones
 from furball.scenarios.dogfight import adjudicate, load_scenario, parse_scenario, turn_json
 from furball.scenarios.web import api, create_app
+from furball.scenarios.web.app import ServerOptions
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FURBALL = ROOT / "scenarios" / "examples" / "furball.toml"
@@ -26,7 +27,9 @@ LOCAL = "http://127.0.0.1"
 
 @pytest.fixture(scope="module")
 def client():
-    return TestClient(create_app(load_scenario(FURBALL)), base_url=LOCAL, raise_server_exceptions=False)
+    # one test client is one connection: lift the per-connection rate limit (tested in test_rooms_server)
+    app = create_app(load_scenario(FURBALL), options=ServerOptions(rate=1e6, burst=1e6))
+    return TestClient(app, base_url=LOCAL, raise_server_exceptions=False)
 
 
 @pytest.fixture(scope="module")
@@ -319,3 +322,13 @@ def test_200_malformed_requests_get_no_server_error(client, doc):
 
     one()
     assert len(statuses) >= 200 and sum(s >= 400 for s in statuses) > 100  # most were refused
+
+
+@pytest.mark.parametrize("base", ["0.000001x0.000001", "1e-6x1e-6", "0.5x30"])
+def test_a_base_far_below_a_millimetre_is_refused_not_a_server_error(client, doc, base):
+    """Issue #22 item 4: a 1e-6 mm base made the card paths NaN and the server answer 500."""
+    _refused(client.get("/api/cards", params={"deck": "A", "base": base}), 422, "base")
+    bad = json.loads(json.dumps(doc))
+    bad["plane"][0]["base"] = base
+    for path in ("/api/analyse", "/api/adjudicate"):
+        _refused(client.post(path, json={"scenario": bad}), 422, "base")

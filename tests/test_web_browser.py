@@ -10,7 +10,7 @@ import json
 import pathlib
 
 import pytest
-from browser import chromium, chromium_missing, running_server
+from browser import chromium, chromium_missing, running_server, wait_until
 
 from furball.scenarios.dogfight import adjudicate, load_scenario, parse_scenario, turn_json
 from furball.scenarios.web import create_app
@@ -42,12 +42,12 @@ def page(browser):
 
 def _open(page, url):
     page.goto(url)
-    page.wait_for_function("document.body.dataset.ready === 'yes'")
+    wait_until(page, "document.body.dataset.ready === 'yes'")
     _idle(page)
 
 
 def _idle(page):
-    page.wait_for_function("window.furball.idle()")
+    wait_until(page, "window.furball.idle()")
 
 
 def _screen(page, x, y):
@@ -182,15 +182,15 @@ def test_set_up_drag_tail_plan_adjudicate_replay_save_and_open(page, tmp_path):
         page.click("#p-delete") if page.is_visible("#p-delete") else None
         _idle(page)
         page.set_input_files("#open-file", str(saved))
-        page.wait_for_function("window.furball.doc().plane.length === 2")
+        wait_until(page, "window.furball.doc().plane.length === 2")
         _idle(page)
         assert parse_scenario(page.evaluate("window.furball.doc()"), "reopened").table == s.table
         # an upload the engine refuses: one line, naming the file and field
         bad = tmp_path / "bad.toml"
         bad.write_text(saved.read_text().replace('deck = "A"', 'deck = "/etc/passwd"', 1), encoding="utf-8")
         page.set_input_files("#open-file", str(bad))
-        page.wait_for_function("document.getElementById('status').textContent.includes('bad.toml')")
-        assert "field 'deck'" in page.text_content("#status")
+        wait_until(page, "document.getElementById('message').textContent.includes('bad.toml')")
+        assert "field 'deck'" in page.text_content("#message")
 
 
 def test_the_furball_example_adjudicated_in_the_page_equals_furball_turn_json(page, cli):
@@ -218,7 +218,7 @@ def test_the_furball_example_adjudicated_in_the_page_equals_furball_turn_json(pa
         # the plan analysis: the Nieuport's best plans against the Pfalz, ranked
         page.select_option("#p-vs", "Pfalz")
         page.click("#p-best")
-        page.wait_for_function("document.getElementById('best').textContent.includes('Best plans against Pfalz')")
+        wait_until(page, "document.getElementById('best').textContent.includes('Best plans against Pfalz')")
         assert "1. " in page.text_content("#best") and "score" in page.text_content("#best")
 
 
@@ -240,3 +240,61 @@ def test_a_plane_moves_by_touch(page):
         assert after["x_mm"] == pytest.approx(before["x_mm"] + 50, abs=2) and \
             after["y_mm"] == pytest.approx(before["y_mm"] - 40, abs=2)
         assert not page.is_disabled("#undo")
+
+
+# ------------------------------------------------------------------ issue #22 item 4: what a new user hit
+def _plane_doc(name, x, y, altitude=2, side="Allies"):
+    return {"name": name, "side": side, "kind": "plane", "deck": "A", "base": "small", "altitude": altitude,
+            "pose": {"x_mm": x, "y_mm": y, "heading_deg": 0.0}}
+
+
+def test_a_plane_cannot_take_another_planes_name_and_messages_stay(page):
+    with running_server(create_app(load_scenario(FURBALL))) as url:
+        _open(page, url)
+        page.click('[data-plane="Nieuport"] .base')
+        page.fill("#p-name", "Pfalz")
+        page.press("#p-name", "Enter")
+        wait_until(page, "document.getElementById('message').textContent.includes('already called')")
+        page.wait_for_timeout(400)  # the engine answers meanwhile; the message stays
+        _idle(page)
+        assert "already called" in page.text_content("#message")
+        names = sorted(p["name"] for p in page.evaluate("window.furball.doc()").get("plane"))
+        assert names == ["Fokker", "Nieuport", "Pfalz", "SPAD"] and page.input_value("#p-name") == "Nieuport"
+        _add(page, "Lone", "Allies")
+        page.fill("#a-name", "SPAD")
+        page.click("#add")
+        wait_until(page, "document.getElementById('message').textContent.includes('“SPAD”')")
+        assert len(page.evaluate("window.furball.doc()")["plane"]) == 5
+
+
+def test_a_reload_keeps_the_table(page):
+    with running_server(create_app()) as url:
+        _open(page, url)
+        _add(page, "Camel", "Allies")
+        _add(page, "Albatros", "Central Powers")
+        _idle(page)
+        page.reload()
+        wait_until(page, "document.body.dataset.ready === 'yes'")
+        assert [p["name"] for p in page.evaluate("window.furball.doc()")["plane"]] == ["Camel", "Albatros"]
+        page.click("#reset")
+        wait_until(page, "window.furball.doc().plane.length === 0")
+
+
+def test_sixty_planes_at_altitude_1000_keep_the_page_responsive(page, tmp_path):
+    planes = [_plane_doc(f"P{i}", 40 + 14 * (i % 60), 100 + 12 * (i % 7), altitude=1000,
+                         side="Allies" if i % 2 else "Central Powers") for i in range(60)]
+    doc = {"scenario": {"name": "high", "turn": 1}, "table": {"width_mm": 900.0, "height_mm": 900.0},
+           "rules": {"max_altitude": 1000, "reorder_policy": "keep"}, "plane": planes}
+    s = parse_scenario(doc, "high")
+    from furball.scenarios.dogfight import scenario_toml
+
+    path = tmp_path / "high.toml"
+    path.write_text(scenario_toml(s, tmp_path), encoding="utf-8")
+    with running_server(create_app()) as url:
+        _open(page, url)
+        page.set_input_files("#open-file", str(path))
+        wait_until(page, "window.furball.doc().plane.length === 60", timeout_s=20)
+        _idle(page)
+        rings = page.locator(".plane .stand").count()
+        assert 60 <= rings <= 60 * 6  # at most six rings a plane: the label says ▲1000
+        assert "▲1000" in page.text_content('[data-label="P7"]')

@@ -8,6 +8,13 @@ import pytest
 from furball.scenarios.cli import serve
 
 
+@pytest.fixture(autouse=True)
+def data_home(tmp_path, monkeypatch):
+    """The default rooms database goes to a temporary data folder, never the user's."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
 @pytest.fixture
 def served(monkeypatch):
     """Run `furball serve` without serving: uvicorn's Server.run records its sockets."""

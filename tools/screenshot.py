@@ -16,7 +16,7 @@ from furball.scenarios.web import create_app
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the browser helpers the end-to-end tests use
-from browser import chromium, chromium_missing, running_server  # noqa: E402
+from browser import chromium, chromium_missing, running_server, wait_until  # noqa: E402
 
 EXAMPLE = ROOT / "scenarios" / "examples" / "furball.toml"
 
@@ -31,11 +31,11 @@ def main(argv=None) -> int:
     with running_server(create_app(load_scenario(EXAMPLE))) as url, chromium() as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 820}, device_scale_factor=1)
         page.goto(url)
-        page.wait_for_function("document.body.dataset.ready === 'yes' && window.furball.idle()")
+        wait_until(page, "document.body.dataset.ready === 'yes' && window.furball.idle()")
         page.click('[data-plane="Nieuport"] .base')
         page.check("#p-zones")
         page.wait_for_selector('[data-zones="Nieuport"] .tail-zone')
-        page.wait_for_function("window.furball.idle()")
+        wait_until(page, "window.furball.idle()")
         page.screenshot(path=str(out))
     print(f"wrote {out}")
     return 0

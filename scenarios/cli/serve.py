@@ -1,7 +1,10 @@
-"""`furball serve [SCENARIO.toml]`: the dogfight table in the browser (docs/serve.md)."""
+"""`furball serve [SCENARIO.toml]`: the practice table and the game rooms in the browser
+(docs/serve.md, docs/rooms.md)."""
 from __future__ import annotations
 
 import ipaddress
+import os
+import re
 import socket
 import sys
 import threading
@@ -10,6 +13,8 @@ import webbrowser
 from furball.errors import InputError
 
 DEFAULT_PORT = 8765
+MAX_BOT_DELAY_S = 60.0
+HOST_NAME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$|^\[?[0-9A-Fa-f:.]+\]?$")
 
 
 def _port(text: str) -> int:
@@ -20,17 +25,47 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _seconds(text: str) -> float:
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= MAX_BOT_DELAY_S:
+        raise argparse.ArgumentTypeError(f"expected seconds from 0 to {MAX_BOT_DELAY_S:g}, got {text[:40]!r}")
+    return value
+
+
+def _workers(text: str) -> int:
+    import argparse
+
+    if not text.isdigit() or int(text) > 64:
+        raise argparse.ArgumentTypeError(f"expected 0 to 64 worker processes, got {text[:40]!r}")
+    return int(text)
+
+
 def register(subparsers, line: str, argv=()) -> None:
     """Add this command's parser (``line``: its help in the command list)."""
     p = subparsers.add_parser(
         "serve", help=line,
-        description="Start a local web server showing a dogfight table: add and drag planes, pick "
-                    "cards, adjudicate the turn and step through it, save and open scenario files. "
-                    "Loopback only unless --host says otherwise.")
-    p.add_argument("scenario", nargs="?", help="scenario or saved-state file to show first (TOML)")
+        description="Start a web server with the practice table (add and drag planes, pick cards, adjudicate "
+                    "the turn and step through it, save and open scenario files) and game rooms (play a card "
+                    "game with others, each in their own browser, bots in the empty seats; rooms are kept in a "
+                    "database and survive a restart). Loopback only unless --host says otherwise.")
+    p.add_argument("scenario", nargs="?", help="scenario or saved-state file to show first on the practice table")
     p.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1: this machine only)")
+                   help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="a name players use to reach this server (its LAN name or address); repeatable")
+    p.add_argument("--db", default=None, metavar="PATH|URL",
+                   help="where rooms are kept: a SQLite file (default: rooms.sqlite3 in your data folder) or "
+                        "postgresql://... (several servers sharing rooms)")
+    p.add_argument("--bot-delay", type=_seconds, default=1.0, metavar="SECONDS",
+                   help="pause before each bot move in a room, so people can follow (default 1)")
+    p.add_argument("--workers", type=_workers, default=None, metavar="N",
+                   help="worker processes for adjudication and Best plans (default: the number of CPUs, at most 4)")
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
     p.set_defaults(func=run)
 
@@ -45,20 +80,63 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def build(args):
-    """The ASGI app and the URL for ``args`` (every check done, nothing started).
-    Raises :class:`InputError`."""
-    from furball.scenarios.dogfight import load_scenario
-    from furball.scenarios.web import LOOPBACK_HOSTS, create_app
+def lan_address() -> str | None:
+    """This machine's address on its main network (the one a UDP socket would use to
+    reach the outside; nothing is sent), or ``None``."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere, no packet leaves
+            address = s.getsockname()[0]
+    except OSError:
+        return None
+    return None if ipaddress.ip_address(address).is_loopback else address
 
-    host = args.host
-    if not host or any(ch.isspace() for ch in host) or len(host) > 253:
-        raise InputError(f"--host {host[:40]!r}: expected an address such as 127.0.0.1")
-    scenario = load_scenario(args.scenario) if args.scenario else None
+
+def _shown(host: str) -> str:
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def hosts_and_url(host: str, allow: list[str], port: int) -> tuple[tuple[str, ...], str, bool]:
+    """The ``Host`` names the server answers to, the URL players should use and whether
+    it listens on loopback only. Raises :class:`InputError` for a malformed name."""
+    for name in [host, *allow]:
+        if not name or len(name) > 253 or not HOST_NAME.match(name):
+            raise InputError(f"--host/--allow-host {name[:40]!r}: expected a host name or an address such as "
+                             f"192.168.1.5")
+    from furball.scenarios.web import LOOPBACK_HOSTS
+
     loopback = is_loopback(host)
-    app = create_app(scenario, LOOPBACK_HOSTS + (host.strip("[]"),) if loopback else ("*",))
-    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
-    return app, f"http://{shown}:{args.port}/", loopback
+    names = list(LOOPBACK_HOSTS) + [host.strip("[]")] + [a.strip("[]") for a in allow]
+    wildcard = host.strip("[]") in ("0.0.0.0", "::")
+    if wildcard:  # every network: this machine's LAN address and name are its names too
+        names += [n for n in (lan_address(), socket.gethostname()) if n]
+    if loopback:
+        url_host = host
+    elif allow:
+        url_host = allow[0]
+    elif wildcard:
+        url_host = lan_address() or socket.gethostname()
+    else:
+        url_host = host
+    allowed = tuple(dict.fromkeys(n for n in names if n not in ("0.0.0.0", "::")))
+    return allowed, f"http://{_shown(url_host)}:{port}/", loopback
+
+
+def build(args):
+    """The ASGI app, the URL and whether it listens on loopback only, for ``args``
+    (every check done, the store opened, nothing started). Raises :class:`InputError`."""
+    from furball.scenarios.dogfight import load_scenario
+    from furball.scenarios.web import create_app
+    from furball.scenarios.web.app import ServerOptions
+    from furball.scenarios.web.store import open_store
+
+    allowed, url, loopback = hosts_and_url(args.host, list(getattr(args, "allow_host", []) or []), args.port)
+    scenario = load_scenario(args.scenario) if args.scenario else None
+    workers = getattr(args, "workers", None)
+    workers = min(4, os.cpu_count() or 1) if workers is None else workers
+    options = ServerOptions(bot_delay_s=getattr(args, "bot_delay", 1.0), workers=workers)
+    store = open_store(getattr(args, "db", None))
+    return create_app(scenario, allowed, store=store, options=options), url, loopback
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -72,22 +150,39 @@ def listen(host: str, port: int) -> socket.socket:
         raise InputError(f"--host {host[:60]!r} --port {port}: cannot listen there: {why}") from None
 
 
+def uvicorn_config(uvicorn, app):
+    """The server's uvicorn settings: the header timeout (:mod:`furball.scenarios.web.security`),
+    5 s idle keep-alive, 16 KiB request heads, 64 KiB WebSocket messages, pings every 20 s."""
+    from furball.scenarios.web.security import guarded_h11_protocol
+
+    return uvicorn.Config(app, log_level="warning", lifespan="on", http=guarded_h11_protocol(),
+                          timeout_keep_alive=5, h11_max_incomplete_event_size=16 * 1024, ws="websockets",
+                          ws_max_size=64 * 1024, ws_ping_interval=20.0, ws_ping_timeout=20.0,
+                          limit_concurrency=1000, timeout_graceful_shutdown=3)
+
+
 def run(args) -> int:
     from furball.extras import require
 
-    uvicorn = require("web", "furball serve", "starlette", "websockets", "uvicorn")
+    require("web", "furball serve")
+    import uvicorn
 
     app, url, loopback = build(args)
     sock = listen(args.host, args.port)
     if not loopback:
         print(f"furball serve: WARNING: listening on {args.host}: anyone who can reach this machine on port "
-              f"{args.port} can use the table (there is no login)", file=sys.stderr)
-    print(f"furball serve: the table is at {url} (Ctrl+C stops the server)", flush=True)
+              f"{args.port} can use the practice table and open rooms whose links they know; the server answers "
+              f"only to the names {', '.join(app.state.allowed_hosts)} (add others with --allow-host)",
+              file=sys.stderr)
+    store = app.state.store
+    print(f"furball serve: the practice table is at {url} and the game rooms at {url}rooms "
+          f"(rooms kept in {store.where}; Ctrl+C stops the server)", flush=True)
     if args.open:
         threading.Timer(0.8, webbrowser.open, args=(url,)).start()
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    server = uvicorn.Server(uvicorn_config(uvicorn, app))
     try:
         server.run(sockets=[sock])
     finally:
         sock.close()
+        store.close()
     return 0

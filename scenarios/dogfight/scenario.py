@@ -219,7 +219,7 @@ def load_scenario(path: str | pathlib.Path) -> Scenario:
     :class:`InputError`."""
     p = pathlib.Path(path)
     text = str(path)
-    if not p.exists() and text in shipped_scenarios():
+    if not p.is_file() and text in shipped_scenarios():  # a folder of that name (the package's) is no file
         with resources.as_file(EXAMPLES / f"{text}.toml") as shipped:
             return parse_scenario(load_toml(shipped), f"{text} (shipped example)", shipped.parent)
     if not p.exists() and p.suffix == "" and "/" not in text:

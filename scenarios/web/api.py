@@ -48,7 +48,7 @@ from furball.viz import style
 
 __all__ = ["Catalogue", "MAX_BODY_BYTES", "MAX_WEB_PLANES", "MAX_JS_INT", "document",
            "read_document", "analysis", "cards", "adjudication", "zones_json", "open_toml", "save_toml",
-           "best_plans", "meta"]
+           "best_plans", "meta", "practice"]
 
 MAX_BODY_BYTES = 256 * 1024
 """The largest request body accepted (a scenario of 60 planes is about 30 KiB)."""
@@ -360,3 +360,23 @@ def meta(catalogue: Catalogue) -> dict:
                     "table_edge": style.TABLE_EDGE, "table_fill": style.TABLE_FILL, "arrow": style.ARROW},
         "analysis": True,
     }
+
+
+def practice(kind: str, catalogue: Catalogue, data: dict) -> Any:
+    """One practice-table request answered from its (already parsed) JSON body, for the
+    server's worker pools (a module-level function of plain values, so it can run in
+    another process): ``kind`` is ``analyse``, ``adjudicate``, ``zones``, ``save``
+    (``{"name": table name, "toml": file text}``) or ``best-plans``. Raises
+    :class:`InputError`."""
+    s = read_document(data["scenario"], catalogue)
+    if kind == "analyse":
+        return analysis(s)
+    if kind == "adjudicate":
+        return adjudication(s, catalogue, data.get("seed"), data.get("policy"))
+    if kind == "zones":
+        return zones_json(s, data.get("plane"), data.get("enemy_heading_deg"))
+    if kind == "save":
+        return {"name": s.table.name, "toml": save_toml(s, catalogue)}
+    if kind == "best-plans":
+        return best_plans(s, data.get("plane"), data.get("vs"))
+    raise ValueError(f"practice: unknown request {kind!r}")

@@ -1,40 +1,76 @@
-"""The web table's HTTP layer: one page, its static files, and the JSON API (docs/serve.md).
+"""The web server's HTTP layer: the practice table (docs/serve.md) and the game rooms
+(docs/rooms.md): pages, static files, the JSON API and the rooms' WebSocket.
 
-An ASGI application (Starlette). It keeps no state between requests except the
-scenario given on the command line (served as the first document): every request
-carries the whole table, so undo, redo and replay live in the page. Every answer to a
-bad request is a 4xx with ``{"error": "one line"}``; nothing a request says opens a
-file; bodies are size-limited before they are read whole.
+An ASGI application (Starlette). The practice table keeps no state between requests
+except the scenario given on the command line (served as the first document): every
+request carries the whole table, so undo, redo and replay live in the page. Rooms live
+in a :class:`~.hub.Hub` over a :class:`~.store.Store`. Every answer to a bad request
+is a 4xx with ``{"error": "one line"}``; nothing a request says opens a file; bodies are
+size-limited before they are read whole. Work that may take a while runs off the event
+loop: the practice table's quick answers (analysis, zones, saving) in a thread lane,
+adjudication and Best plans in a :class:`~.pool.WorkPool` (worker processes under
+``furball serve``), each with a time limit. :class:`~.security.Guard` checks Host and
+Origin, limits each connection's rate and adds the security headers.
 """
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import pathlib
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from furball.errors import InputError
+from furball.errors import IllegalAction, InputError
 from furball.scenarios.dogfight import Scenario
 
 from . import api
+from .hub import Busy, Forbidden, Hub, NotFound
+from .pool import WorkPool
+from .rooms import StaleAction, games_json
+from .security import Bucket, Guard
+from .store import SQLiteStore, Store
 
-__all__ = ["create_app", "LOOPBACK_HOSTS"]
+__all__ = ["create_app", "LOOPBACK_HOSTS", "ServerOptions"]
 
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 """Host names a loopback server answers to (others are refused: DNS rebinding)."""
 STATIC = resources.files("furball.scenarios.web") / "static"
 log = logging.getLogger("furball.serve")
+
+
+@dataclass(frozen=True)
+class ServerOptions:
+    """How the server works (``furball serve`` sets them from its options).
+
+    ``bot_delay_s``: the pause before each bot decision in a room; ``workers``: worker
+    processes for adjudication and Best plans (0: threads); ``heavy_time_limit_s``: the
+    most such a call may take (its worker is then stopped); ``quick_time_limit_s``: the
+    most an analysis or a room's engine call may take; ``rate`` / ``burst``: requests a
+    second per connection; ``ws_rate`` / ``ws_burst``: WebSocket messages a second per
+    connection; ``max_loaded``: rooms kept in memory."""
+
+    bot_delay_s: float = 1.0
+    workers: int = 0
+    heavy_time_limit_s: float = 60.0
+    quick_time_limit_s: float = 10.0
+    rate: float = 60.0
+    burst: float = 240.0
+    ws_rate: float = 10.0
+    ws_burst: float = 40.0
+    max_loaded: int = 1000
 
 
 class BadRequest(Exception):
@@ -89,11 +125,39 @@ def _only(data: dict, allowed: tuple[str, ...]) -> None:
         raise BadRequest(400, f"request: unknown field {unknown[0][:40]!r} (expected: {', '.join(allowed)})")
 
 
-def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] = LOOPBACK_HOSTS) -> Starlette:
-    """The ASGI application serving the web table. ``scenario``: the table shown first
-    (its decks and bases become nameable); ``None``: an empty 900 x 900 mm table.
-    ``allowed_hosts``: the ``Host`` names answered (``("*",)`` for any). Raises
-    :class:`InputError` when the scenario's own decks clash with the shipped ones."""
+MAX_WS_MESSAGE = 4096
+"""The longest message a page may send over a room's WebSocket, in characters."""
+HELLO_TIMEOUT_S = 10.0
+"""Seconds a new WebSocket connection has to say which room view it wants."""
+ROOM_ERRORS = ((NotFound, 404), (Forbidden, 403), (StaleAction, 409), (IllegalAction, 409), (Busy, 503),
+               (InputError, 422))
+"""Each error's HTTP status (the first class that matches): a bad value is 422."""
+
+
+def _status(exc: InputError) -> int:
+    return next(status for cls, status in ROOM_ERRORS if isinstance(exc, cls))
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    return header[7:].strip() if header.lower().startswith("bearer ") else None
+
+
+def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] = LOOPBACK_HOSTS,
+               store: Store | None = None, options: ServerOptions | None = None) -> Starlette:
+    """The ASGI application serving the practice table and the game rooms.
+    ``scenario``: the table shown first (its decks and bases become nameable); ``None``:
+    an empty 900 x 900 mm table. ``allowed_hosts``: the ``Host`` names answered
+    (``("*",)`` for any). ``store``: where rooms are kept (default: in memory, gone with
+    the server); ``options``: :class:`ServerOptions`. The app's ``state.hub`` is the
+    :class:`~.hub.Hub`. Raises :class:`InputError` when the scenario's own decks clash
+    with the shipped ones."""
+    options = options or ServerOptions()
+    store = store if store is not None else SQLiteStore(":memory:")
+    hub = Hub(store, bot_delay_s=options.bot_delay_s, time_limit_s=options.quick_time_limit_s,
+              max_loaded=options.max_loaded)
+    heavy = WorkPool(options.workers, options.heavy_time_limit_s)
+    quick = WorkPool(0, options.quick_time_limit_s)
     catalogue = api.Catalogue.shipped()
     if scenario is not None:
         catalogue = catalogue.with_scenario(scenario, pathlib.Path(scenario.source or ".").parent)
@@ -108,20 +172,13 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
                 out = await handler(request)
             except BadRequest as exc:
                 return _error(exc.status, exc.message)
-            except InputError as exc:
-                return _error(422, str(exc))
+            except InputError as exc:  # 422, or the room errors' own statuses (ROOM_ERRORS)
+                return _error(_status(exc), str(exc))
             except (RecursionError, MemoryError, OverflowError, ValueError) as exc:
                 log.warning("refused a request: %s", exc)
                 return _error(422, f"request: cannot be read ({type(exc).__name__})")
             return out if isinstance(out, Response) else _json(out)
         return run
-
-    async def read(request: Request, *extra: str):
-        data = await _object(request)
-        _only(data, ("scenario",) + extra)
-        if "scenario" not in data:
-            raise BadRequest(400, "request: field 'scenario': expected the table document")
-        return api.read_document(data["scenario"], catalogue), data
 
     async def index(request: Request):
         return FileResponse(str(STATIC / "index.html"), media_type="text/html")
@@ -141,22 +198,26 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
             raise BadRequest(400, "query: parameter 'base': expected a base name or LENGTHxWIDTH")
         return api.cards(q.get("deck"), q["base"], catalogue)
 
+    async def fields(request: Request, *extra: str) -> dict:
+        data = await _object(request)
+        _only(data, ("scenario",) + extra)
+        if "scenario" not in data:
+            raise BadRequest(400, "request: field 'scenario': expected the table document")
+        return data
+
     async def post_analyse(request: Request):
-        s, _ = await read(request)
-        return api.analysis(s)
+        return await quick.run(api.practice, "analyse", catalogue, await fields(request))
 
     async def post_adjudicate(request: Request):
-        s, data = await read(request, "seed", "policy")
-        return api.adjudication(s, catalogue, data.get("seed"), data.get("policy"))
+        return await heavy.run(api.practice, "adjudicate", catalogue, await fields(request, "seed", "policy"))
 
     async def post_zones(request: Request):
-        s, data = await read(request, "plane", "enemy_heading_deg")
-        return api.zones_json(s, data.get("plane"), data.get("enemy_heading_deg"))
+        return await quick.run(api.practice, "zones", catalogue, await fields(request, "plane", "enemy_heading_deg"))
 
     async def post_save(request: Request):
-        s, _ = await read(request)
-        stem = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in s.table.name)[:60] or "table"
-        return Response(api.save_toml(s, catalogue), media_type="application/toml",
+        saved = await quick.run(api.practice, "save", catalogue, await fields(request))
+        stem = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in saved["name"])[:60] or "table"
+        return Response(saved["toml"], media_type="application/toml",
                         headers={"Content-Disposition": f'attachment; filename="{stem}.toml"'})
 
     async def post_open(request: Request):
@@ -167,8 +228,108 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
         return api.open_toml(data, request.query_params.get("filename", "upload.toml"), catalogue)
 
     async def post_best_plans(request: Request):
-        s, data = await read(request, "plane", "vs")
-        return api.best_plans(s, data.get("plane"), data.get("vs"))
+        return await heavy.run(api.practice, "best-plans", catalogue, await fields(request, "plane", "vs"))
+
+    # -- rooms ------------------------------------------------------------------------
+    async def lobby(request: Request):
+        return FileResponse(str(STATIC / "lobby.html"), media_type="text/html")
+
+    async def room_page(request: Request):
+        return FileResponse(str(STATIC / "room.html"), media_type="text/html")
+
+    async def get_games(request: Request):
+        return {"games": games_json()}
+
+    async def post_rooms(request: Request):
+        made = await hub.create(await _object(request))
+        return JSONResponse(made, status_code=201)
+
+    async def get_room(request: Request):
+        return hub.summary(await hub.live(request.path_params["room"]))
+
+    async def post_act(request: Request):
+        data = await _object(request)
+        _only(data, ("version", "action"))
+        version = await hub.act(request.path_params["room"], _bearer(request), data.get("version"),
+                                data.get("action"))
+        return {"version": version}
+
+    async def post_seat(request: Request):
+        data = await _object(request)
+        _only(data, ("bot",))
+        seat = request.path_params["seat"]
+        version = await hub.control(request.path_params["room"], _bearer(request), seat, data.get("bot"))
+        return {"version": version}
+
+    async def room_socket(ws: WebSocket):
+        await ws.accept()
+        room_id = ws.path_params["room"]
+        bucket = Bucket(options.ws_rate, options.ws_burst)
+
+        async def say(message: dict) -> None:
+            await ws.send_text(json.dumps(message, separators=(",", ":")))
+
+        try:
+            hello = json.loads(await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT_S))
+            if not isinstance(hello, dict) or hello.get("type") != "hello":
+                raise ValueError("expected hello")
+            token = hello.get("token")
+            sub = await hub.subscribe(room_id, token, hello.get("seen", 0), hello.get("owner"))
+        except InputError as exc:
+            with contextlib.suppress(Exception):
+                await say({"type": "error", "status": _status(exc), "error": str(exc)})
+                await ws.close(4000 + _status(exc))
+            return
+        except (TimeoutError, ValueError, RecursionError, WebSocketDisconnect, KeyError, TypeError):
+            with contextlib.suppress(Exception):
+                await say({"type": "error", "status": 400, "error": 'expected {"type": "hello", "token": ..., '
+                                                                     '"seen": N} first'})
+                await ws.close(1008)
+            return
+
+        async def pump():
+            while True:
+                await ws.send_text(await hub.next_message(sub))
+
+        sender = asyncio.get_running_loop().create_task(pump())
+        refused = 0
+        try:
+            while True:
+                text = await ws.receive_text()
+                if len(text) > MAX_WS_MESSAGE:
+                    await say({"type": "error", "status": 413, "error": f"message: expected at most "
+                                                                        f"{MAX_WS_MESSAGE} characters"})
+                    await ws.close(1009)
+                    return
+                if not bucket.take():
+                    refused += 1
+                    if refused > options.ws_burst:  # still sending after a burst of refusals: hang up
+                        await ws.close(1008)
+                        return
+                    await say({"type": "error", "status": 429, "error": "too many messages: slow down"})
+                    continue
+                refused = 0
+                try:
+                    msg = json.loads(text)
+                    if not isinstance(msg, dict):
+                        raise ValueError
+                except (ValueError, RecursionError):
+                    await say({"type": "error", "status": 400, "error": "expected a JSON object"})
+                    continue
+                ref = msg.get("id") if isinstance(msg.get("id"), (int, str)) else None
+                if msg.get("type") == "act":
+                    try:
+                        version = await hub.act(room_id, token, msg.get("version"), msg.get("action"))
+                        await say({"type": "ack", "id": ref, "version": version})
+                    except InputError as exc:
+                        await say({"type": "error", "id": ref, "status": _status(exc), "error": str(exc)})
+                elif msg.get("type") != "ping":
+                    await say({"type": "error", "id": ref, "status": 400, "error": "expected type act or ping"})
+        except WebSocketDisconnect:
+            pass
+        finally:
+            sender.cancel()
+            hub.unsubscribe(sub)
 
     async def http_error(request: Request, exc: HTTPException):
         return _error(exc.status_code, exc.detail or "request refused")
@@ -188,8 +349,29 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
         Route("/api/save", endpoint(post_save), methods=["POST"]),
         Route("/api/open", endpoint(post_open), methods=["POST"]),
         Route("/api/best-plans", endpoint(post_best_plans), methods=["POST"]),
+        Route("/rooms", lobby),
+        Route("/rooms/{room}", room_page),
+        Route("/api/games", endpoint(get_games)),
+        Route("/api/rooms", endpoint(post_rooms), methods=["POST"]),
+        Route("/api/rooms/{room}", endpoint(get_room)),
+        Route("/api/rooms/{room}/act", endpoint(post_act), methods=["POST"]),
+        Route("/api/rooms/{room}/seats/{seat:int}", endpoint(post_seat), methods=["POST"]),
+        WebSocketRoute("/api/rooms/{room}/ws", room_socket),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))]
-    return Starlette(routes=routes, middleware=middleware,
-                     exception_handlers={HTTPException: http_error, Exception: server_error})
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        heavy.start(("furball.scenarios.web.api",))  # workers ready before the first long calculation
+        try:
+            yield
+        finally:
+            await hub.close()
+            heavy.close()
+
+    middleware = [Middleware(Guard, allowed_hosts=tuple(allowed_hosts), rate=options.rate, burst=options.burst)]
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
+                    exception_handlers={HTTPException: http_error, Exception: server_error})
+    app.state.hub, app.state.heavy, app.state.store = hub, heavy, store
+    app.state.allowed_hosts = tuple(allowed_hosts)
+    return app

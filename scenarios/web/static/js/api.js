@@ -35,9 +35,13 @@ async function send(path, options) {
 /** GET a JSON resource. */
 export const get = (path) => send(path, { method: "GET" });
 
-/** POST a JSON body; the answer is JSON (or text, for /api/save). */
-export const post = (path, body) =>
-  send(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+/** POST a JSON body; the answer is JSON (or text, for /api/save). `token`: a room
+ *  credential, sent as `Authorization: Bearer` (never in the address). */
+export const post = (path, body, token = null) => {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return send(path, { method: "POST", headers, body: JSON.stringify(body) });
+};
 
 /** POST raw bytes (an uploaded file). */
 export const upload = (path, bytes) =>

@@ -17,6 +17,7 @@ const $ = (id) => document.getElementById(id);
 
 const state = {
   meta: null,
+  first: null, // the server's first table (the file given to furball serve, or an empty one)
   history: null,
   live: null, // the document being dragged (not yet in the history)
   selected: null,
@@ -61,6 +62,7 @@ function change(mutate) {
 }
 
 function documentChanged() {
+  keepTable();
   if (state.replay) closeReplay();
   if (state.selected && !planeOf(doc(), state.selected)) state.selected = null;
   if (state.zonesFor && !planeOf(doc(), state.zonesFor)) state.zonesFor = null;
@@ -69,11 +71,39 @@ function documentChanged() {
   refreshEngine();
 }
 
-// ---------------------------------------------------------------- status line
-function say(message, ok = false) {
+// ---------------------------------------------------------------- status line and messages
+/** The engine's summary of the table (replaced by every answer of the engine). */
+function status(message, ok = false) {
   const s = $("status");
   s.textContent = message || "";
   s.className = ok ? "ok" : "";
+}
+
+/** A message for the user (a refusal, a file saved): it stays until the next message,
+ *  whatever the engine answers meanwhile. */
+function say(message, ok = false) {
+  const s = $("message");
+  s.textContent = message || "";
+  s.className = ok ? "ok" : "";
+}
+
+// ---------------------------------------------------------------- kept in the browser
+const STORE_KEY = "furball.table";
+
+/** The table left in this browser for this server's first table, or null. */
+function keptTable(first) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(STORE_KEY) || "null");
+    if (kept && kept.first === JSON.stringify(first) && kept.doc && Array.isArray(kept.doc.plane)) return kept.doc;
+  } catch (_) { /* nothing usable kept */ }
+  return null;
+}
+
+/** Keep the table in the browser (a reload starts from it). */
+function keepTable() {
+  try {
+    localStorage.setItem(STORE_KEY, JSON.stringify({ first: JSON.stringify(state.first), doc: state.history.present }));
+  } catch (_) { /* storage full or disabled: the table lives as long as the page */ }
 }
 
 // ---------------------------------------------------------------- engine data
@@ -94,7 +124,7 @@ async function ensureKits(d) {
     try {
       state.kits.set(key, await get(`/api/cards?${q}`));
     } catch (err) {
-      say(err.message);
+      status(err.message);
     }
   }));
   return missing.length > 0;
@@ -124,7 +154,7 @@ async function runRefresh() {
     if (!d.plane.length) {
       state.analysis = null;
       state.zones = null;
-      say("An empty table: add a plane.", true);
+      status("An empty table: add a plane.", true);
     } else {
       const body = { scenario: serverDoc(d) };
       const analysis = await post("/api/analyse", body);
@@ -132,13 +162,13 @@ async function runRefresh() {
       if (mine === generation) {
         state.analysis = analysis;
         state.zones = zones;
-        say(statusLine(analysis), true);
+        status(statusLine(analysis), true);
       }
     }
   } catch (err) {
     if (mine === generation) {
       state.analysis = null;
-      say(err.message);
+      status(err.message);
     }
   } finally {
     inflight = false;
@@ -473,8 +503,16 @@ function numberOf(input) {
 
 function bindEditor() {
   $("p-name").onchange = () => {
-    const old = state.selected, name = $("p-name").value;
-    if (!name || name === old) return;
+    const old = state.selected, name = $("p-name").value.trim();
+    if (!name || name === old) {
+      $("p-name").value = old;
+      return;
+    }
+    if (planeOf(doc(), name)) {
+      say(`name: another plane is already called “${name}”; plane names must differ`);
+      $("p-name").value = old;
+      return;
+    }
     change((d) => {
       planeOf(d, old).name = name;
       for (const q of d.plane) if (q.tail === old) q.tail = name;
@@ -594,6 +632,10 @@ function bindAddPlane() {
     change((d) => {
       const n = d.plane.length;
       const name = $("a-name").value.trim() || freeName(d, "Plane");
+      if (planeOf(d, name)) {
+        say(`name: another plane is already called “${name}”; plane names must differ`);
+        return false;
+      }
       const side = $("a-side").value.trim() || (n % 2 ? "Central Powers" : "Allies");
       const w = d.table.width_mm, h = d.table.height_mm;
       // side by side, across the heading: a new plane tails nobody until it is moved
@@ -805,17 +847,26 @@ function bindKeys() {
 async function boot() {
   try {
     state.meta = await get("/api/meta");
-    state.history = new History(await get("/api/scenario"));
+    state.first = await get("/api/scenario");
   } catch (err) {
     say(err.message);
     return;
   }
+  const kept = keptTable(state.first);
+  state.history = new History(kept || state.first);
+  if (kept) say("the table as you left it in this browser (Reset starts again from the server's table)", true);
   fillSelect($("policy"), state.meta.policies.map((p) => [p, p]));
   const svg = $("table");
   svg.addEventListener("pointerdown", onPointerDown);
   svg.addEventListener("pointermove", onPointerMove);
   svg.addEventListener("pointerup", onPointerUp);
   svg.addEventListener("pointercancel", onPointerUp);
+  $("reset").onclick = () => {
+    state.selected = null;
+    state.zonesFor = null;
+    if (state.history.push(structuredClone(state.first))) documentChanged();
+    say("the server's table again (Undo brings yours back)", true);
+  };
   $("undo").onclick = undo;
   $("redo").onclick = redo;
   $("save").onclick = save;

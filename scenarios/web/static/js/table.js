@@ -8,6 +8,8 @@
 
 import { apply, corners, sector, stand } from "./geometry.js";
 
+const MAX_RINGS = 6;
+
 const NS = "http://www.w3.org/2000/svg";
 
 function el(parent, tag, attrs = {}, text) {
@@ -59,8 +61,9 @@ function drawPlane(scene, world, labels, plane) {
   title(body, `${plane.name} (${plane.side}), altitude ${plane.altitude}` +
     ` at ${plane.pose[0].toFixed(1)}, ${plane.pose[1].toFixed(1)} mm, heading ${plane.pose[2].toFixed(1)}°`);
   el(g, "line", { class: "heading", x1: s[0], y1: s[1], x2: front[0], y2: front[1], stroke: plane.colour });
-  // the stand: one ring per level of altitude (DF.H2: altitude + 1 stands)
-  for (let k = plane.altitude; k >= 0; k--) {
+  // the stand: one ring per level of altitude (DF.H2: altitude + 1 stands), at most
+  // MAX_RINGS (the label says the altitude; thousands of rings would freeze the page)
+  for (let k = Math.min(plane.altitude, MAX_RINGS - 1); k >= 0; k--) {
     el(g, "circle", { class: "stand", cx: s[0], cy: s[1], r: 1.6 + 1.3 * k, stroke: plane.colour });
   }
   if (plane.selected && !plane.out && scene.editable) {

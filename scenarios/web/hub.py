@@ -1,0 +1,409 @@
+"""The live rooms of one server process: the referee between the pages and the store.
+
+:class:`Hub` keeps the rooms in use in memory (:class:`~.rooms.Room` values, at most
+``max_loaded``, least recently used dropped first), checks every request against the
+room's engine and the seat's token, appends every accepted event to the store
+(:mod:`.store`) **before** anyone hears of it, and wakes the room's subscribers (the
+WebSocket connections) so each receives what its seat may see. It runs on one asyncio
+event loop; engine work (an action, a bot's decision, rebuilding a room) runs in worker
+threads (at most ``engine_threads`` at once, each call limited to ``time_limit_s``) and
+store work in others, so one slow room never holds the loop.
+
+* Per room, one action at a time (an :class:`asyncio.Lock`); a stale or illegal action
+  changes nothing and gets one line.
+* Bots play the seats given to them, one decision ``bot_delay_s`` after the event that
+  gave them the move (a pace people can follow; 0 in tests).
+* Several processes sharing a PostgreSQL store: each process's appends are numbered, a
+  second writer of the same number loses (the store's primary key) and catches up; the
+  store's notifications (:meth:`~.store.Store.listen`) make every process read the
+  events it did not write and push them to its own subscribers.
+
+Messages to subscribers (docs/rooms.md): ``{"type": "update", "log_from": K, "log":
+[...], "view": {...}, "present": [...]}``, sent only when something the seat sees
+changed, the log numbered per viewer.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import anyio
+import anyio.to_thread
+
+from furball.errors import InputError
+
+from .rooms import Room, RoomBroken, StaleAction, make_spec, new_token, token_hash, token_matches
+from .store import Store
+
+__all__ = ["Hub", "Subscriber", "NotFound", "Forbidden", "Busy", "Role"]
+
+log = logging.getLogger("furball.rooms")
+
+
+class NotFound(InputError):
+    """No room with that id."""
+
+
+class Forbidden(InputError):
+    """The token does not open what was asked (a seat's action, the owner's controls)."""
+
+
+class Busy(InputError):
+    """The work took longer than the time limit, or too much work is waiting."""
+
+
+@dataclass(frozen=True)
+class Role:
+    """Who a token is in a room: ``seat`` (or ``None``: a spectator) and ``owner``."""
+
+    seat: int | None
+    owner: bool
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One connection watching a room as ``role``: ``sent`` log lines and the ``last``
+    message's view already sent; ``wake`` is set when the room changed."""
+
+    room: str
+    role: Role
+    sent: int = 0
+    last: str = ""
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass(eq=False)
+class Live:
+    """A loaded room: the current :class:`Room`, its token hashes, subscribers, the
+    views made for its current version, and its pending bot decision."""
+
+    room: Room
+    owner_hash: str
+    seat_hashes: tuple[str, ...]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    views: dict[Any, str] = field(default_factory=dict)
+    bot: asyncio.TimerHandle | None = None
+    used: float = field(default_factory=time.monotonic)
+
+
+class Hub:
+    """The live rooms of this process (see the module docstring).
+
+    ``store``: where rooms are kept; ``bot_delay_s``: the pause before a bot's decision;
+    ``time_limit_s``: the most one engine call may take; ``engine_threads``: engine calls
+    at once; ``max_loaded``: rooms kept in memory."""
+
+    def __init__(self, store: Store, bot_delay_s: float = 1.0, time_limit_s: float = 10.0, engine_threads: int = 2,
+                 max_loaded: int = 1000):
+        self.store = store
+        self.bot_delay_s = float(bot_delay_s)
+        self.time_limit_s = float(time_limit_s)
+        self.max_loaded = int(max_loaded)
+        self._engine_threads = int(engine_threads)
+        self._loaded: OrderedDict[str, Live] = OrderedDict()
+        self._loading: dict[str, asyncio.Future] = {}
+        self._tasks: set[asyncio.Task] = set()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._engine: anyio.CapacityLimiter | None = None
+        self._db: anyio.CapacityLimiter | None = None
+        self._halt: Callable[[], None] | None = None
+        self.closed = False
+
+    # -- the loop, the pools ------------------------------------------------------------
+    def _start(self) -> None:
+        """Bind to the running loop on first use (limiters, the store's listener)."""
+        if self._loop is not None:
+            return
+        self._loop = asyncio.get_running_loop()
+        self._engine = anyio.CapacityLimiter(self._engine_threads)
+        self._db = anyio.CapacityLimiter(4)
+        loop = self._loop
+        self._halt = self.store.listen(lambda room, n: loop.call_soon_threadsafe(self._notified, room, n))
+
+    async def engine(self, fn: Callable, *args) -> Any:
+        """``fn(*args)`` in an engine thread, within :attr:`time_limit_s`. Raises
+        :class:`Busy` past the limit (the thread's answer is then dropped)."""
+        self._start()
+        try:
+            with anyio.fail_after(self.time_limit_s):
+                return await anyio.to_thread.run_sync(fn, *args, limiter=self._engine, abandon_on_cancel=True)
+        except TimeoutError:
+            raise Busy(f"the game engine took longer than {self.time_limit_s:g} s: try again") from None
+
+    async def _store(self, fn: Callable, *args) -> Any:
+        self._start()
+        return await anyio.to_thread.run_sync(fn, *args, limiter=self._db)
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            exc = task.exception()
+            log.error("room work failed: %s", " ".join(str(exc).split())[:300])
+
+    async def close(self) -> None:
+        """Stop the bots' timers, the listener and pending work (the store stays open)."""
+        self.closed = True
+        for live in self._loaded.values():
+            if live.bot is not None:
+                live.bot.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        if self._halt is not None:
+            halt, self._halt = self._halt, None
+            await anyio.to_thread.run_sync(halt)
+
+    # -- rooms --------------------------------------------------------------------------
+    async def create(self, data: Any) -> dict:
+        """A new room from a request (:func:`~.rooms.make_spec`), stored, loaded and its
+        bots started. Returns ``room`` (id), ``owner`` (the owner's token) and ``seats``
+        (``label``, ``bot``, ``token`` per seat): the only time tokens are sent."""
+        self._start()
+        spec = make_spec(data)
+        room = await self.engine(Room.new, spec)
+        owner = new_token()
+        tokens = [new_token() for _ in spec.controllers]
+        hashes = tuple(token_hash(t) for t in tokens)
+        await self._store(self.store.create, spec, token_hash(owner), hashes)
+        live = Live(room, token_hash(owner), hashes)
+        self._keep(spec.id, live)
+        self._schedule_bot(live)
+        log.info("room %s created: %s", spec.id, spec.game)
+        return {"room": spec.id, "owner": owner, "title": spec.title, "game": spec.game,
+                "seats": [{"label": label, "bot": bot, "token": token}
+                          for label, bot, token in zip(room.labels, spec.controllers, tokens)]}
+
+    async def live(self, room_id: Any) -> Live:
+        """The loaded room ``room_id`` (read from the store and rebuilt if needed).
+        Raises :class:`NotFound`."""
+        self._start()
+        if not isinstance(room_id, str) or not 8 <= len(room_id) <= 40:
+            raise NotFound("no such room")
+        live = self._loaded.get(room_id)
+        if live is not None:
+            self._loaded.move_to_end(room_id)
+            live.used = time.monotonic()
+            return live
+        pending = self._loading.get(room_id)
+        if pending is None:
+            pending = self._loading[room_id] = asyncio.get_running_loop().create_future()
+            try:
+                stored = await self._store(self.store.load, room_id)
+                if stored is None:
+                    raise NotFound("no such room (check the link)")
+                room = await self.engine(Room.replay, stored.spec, stored.events)
+                live = Live(room, stored.owner_hash, stored.seat_hashes)
+                self._keep(room_id, live)
+                self._schedule_bot(live)
+                pending.set_result(live)
+            except BaseException as exc:
+                pending.set_exception(exc)
+                pending.exception()  # retrieved: the waiters re-raise it
+                raise
+            finally:
+                del self._loading[room_id]
+            return live
+        return await asyncio.shield(pending)
+
+    def _keep(self, room_id: str, live: Live) -> None:
+        self._loaded[room_id] = live
+        while len(self._loaded) > self.max_loaded:
+            old = next((k for k, v in self._loaded.items() if not v.subscribers and not v.lock.locked()), None)
+            if old is None:
+                break
+            gone = self._loaded.pop(old)
+            if gone.bot is not None:
+                gone.bot.cancel()
+
+    @staticmethod
+    def role(live: Live, token: Any) -> Role:
+        """Who ``token`` is in the room (no token or an unknown one: a spectator)."""
+        if not token:
+            return Role(None, False)
+        seat = next((i for i, h in enumerate(live.seat_hashes) if token_matches(token, h)), None)
+        return Role(seat, token_matches(token, live.owner_hash))
+
+    async def act(self, room_id: Any, token: Any, version: Any, action: Any) -> int:
+        """A person's action (see :meth:`~.rooms.Room.act`), stored before this returns
+        the room's new event number. Raises :class:`NotFound`, :class:`Forbidden`,
+        :class:`~furball.errors.IllegalAction` (one line, nothing changed),
+        :class:`~.rooms.StaleAction`, :class:`Busy`."""
+        live = await self.live(room_id)
+        seat = self.role(live, token).seat
+        if seat is None:
+            raise Forbidden("this link has no seat in the room: open your seat's link to play")
+        async with live.lock:
+            room, event = await self.engine(live.room.act, seat, action, version)
+            if not await self._store(self.store.append, room.spec.id, event):
+                await self._catch_up_locked(live)
+                raise StaleAction("the game has moved on (an action arrived through another server): choose again")
+            self._advance(live, room)
+            return room.version
+
+    async def control(self, room_id: Any, token: Any, seat: Any, bot: Any) -> int:
+        """The owner hands ``seat`` to ``bot`` or back to its person (``None``). Raises
+        :class:`NotFound`, :class:`Forbidden` (not the owner's token),
+        :class:`~furball.errors.InputError`."""
+        live = await self.live(room_id)
+        if not self.role(live, token).owner:
+            raise Forbidden("only the room's owner (the owner's link) may hand seats to bots")
+        async with live.lock:
+            room, event = live.room.control(seat, bot)
+            if not await self._store(self.store.append, room.spec.id, event):
+                await self._catch_up_locked(live)
+                raise StaleAction("the room has moved on (an event arrived through another server): try again")
+            self._advance(live, room)
+            return room.version
+
+    def _advance(self, live: Live, room: Room) -> None:
+        """``room`` is now the room (its events stored): wake everyone, start the bots."""
+        live.room = room
+        live.views.clear()
+        for sub in live.subscribers:
+            sub.wake.set()
+        self._schedule_bot(live)
+
+    # -- bots ---------------------------------------------------------------------------
+    def _schedule_bot(self, live: Live) -> None:
+        if self.closed or live.bot is not None or live.room.bot_to_act() is None:
+            return
+        version = live.room.version
+        loop = asyncio.get_running_loop()
+
+        def fire():
+            live.bot = None
+            self._spawn(self._bot_move(live, version))
+        live.bot = loop.call_later(self.bot_delay_s, fire)
+
+    async def _bot_move(self, live: Live, version: int) -> None:
+        async with live.lock:
+            room = live.room
+            if room.version != version or room.bot_to_act() is None:
+                self._schedule_bot(live)
+                return
+            try:
+                made = await self.engine(room.bot_event)
+            except Busy as exc:
+                log.warning("room %s: bot: %s", room.spec.id, exc)
+                return
+            if made is None:
+                return
+            new, event = made
+            if await self._store(self.store.append, room.spec.id, event):
+                self._advance(live, new)
+            else:
+                await self._catch_up_locked(live)
+
+    # -- other processes ------------------------------------------------------------------
+    def _notified(self, room_id: str | None, n: int) -> None:
+        """From the store's listener: event ``n`` of ``room_id`` exists (``None``: any
+        room may have changed)."""
+        targets = list(self._loaded.values()) if room_id is None else [self._loaded.get(room_id)]
+        for live in targets:
+            if live is not None and (room_id is None or n > live.room.version):
+                self._spawn(self._catch_up(live))
+
+    async def _catch_up(self, live: Live) -> None:
+        async with live.lock:
+            await self._catch_up_locked(live)
+
+    async def _catch_up_locked(self, live: Live) -> None:
+        room = live.room
+        events = await self._store(self.store.events_after, room.spec.id, room.version)
+        if not events:
+            return
+        try:
+            new = await self.engine(_apply_all, room, events)
+        except RoomBroken as exc:
+            log.error("%s", exc)
+            return
+        self._advance(live, new)
+
+    # -- subscribers ----------------------------------------------------------------------
+    async def subscribe(self, room_id: Any, token: Any, seen: Any = 0, owner: Any = None) -> Subscriber:
+        """A new subscriber of ``room_id`` as the seat of ``token`` (none: a spectator),
+        the owner if ``owner`` (or ``token``) is the owner's token, having read ``seen``
+        log lines already (resume after a dropped connection). Raises :class:`NotFound`."""
+        live = await self.live(room_id)
+        role = self.role(live, token)
+        if owner and not role.owner:
+            role = Role(role.seat, self.role(live, owner).owner)
+        start = seen if isinstance(seen, int) and not isinstance(seen, bool) and seen >= 0 else 0
+        sub = Subscriber(live.room.spec.id, role, sent=min(start, len(live.room.log_for(role.seat))))
+        live.subscribers.add(sub)
+        self._presence_changed(live)
+        sub.wake.set()
+        return sub
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        live = self._loaded.get(sub.room)
+        if live is not None and sub in live.subscribers:
+            live.subscribers.discard(sub)
+            self._presence_changed(live)
+
+    def _presence_changed(self, live: Live) -> None:
+        for other in live.subscribers:
+            other.wake.set()
+
+    @staticmethod
+    def present(live: Live) -> list[bool]:
+        """Per seat: whether a page holding its token is connected to this process."""
+        here = {s.role.seat for s in live.subscribers}
+        return [i in here for i in range(live.room.seats)]
+
+    async def next_message(self, sub: Subscriber) -> str:
+        """The next message for ``sub`` (waits until something it sees has changed)."""
+        while True:
+            await sub.wake.wait()
+            sub.wake.clear()
+            live = self._loaded.get(sub.room)
+            if live is None:  # dropped from memory: load it again
+                live = await self.live(sub.room)
+                live.subscribers.add(sub)
+            message = self.message(live, sub)
+            if message is not None:
+                return message
+
+    def message(self, live: Live, sub: Subscriber) -> str | None:
+        """The update ``sub`` has not seen yet, as JSON text, or ``None`` when nothing it
+        sees changed. Marks it sent."""
+        room = live.room
+        seat = sub.role.seat
+        key = (room.version, seat)
+        view = live.views.get(key)
+        if view is None:
+            view = live.views[key] = json.dumps(room.view(seat), allow_nan=False, separators=(",", ":"))
+        present = json.dumps(self.present(live))
+        state = view + present + ("o" if sub.role.owner else "")
+        lines = room.log_for(seat)[sub.sent:]
+        if state == sub.last and not lines:
+            return None
+        start = sub.sent
+        sub.sent += len(lines)
+        sub.last = state
+        log_json = json.dumps([line.as_json() for line in lines], separators=(",", ":"))
+        return (f'{{"type":"update","log_from":{start},"log":{log_json},"view":{view},"present":{present},'
+                f'"owner":{"true" if sub.role.owner else "false"}}}')
+
+    def summary(self, live: Live) -> dict:
+        """What anyone may read of a room without a token (its spectator view's head)."""
+        v = live.room.view(None)
+        return {k: v[k] for k in ("room", "game", "title", "labels", "seats", "to_act", "terminal")} | {
+            "options": dict(live.room.spec.options), "present": self.present(live)}
+
+
+def _apply_all(room: Room, events) -> Room:
+    for e in events:
+        room = room.apply(e)
+    return room

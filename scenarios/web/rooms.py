@@ -1,0 +1,548 @@
+"""Game rooms as Python values: a game several people (and bots) play through a server.
+
+A **room** is a game engine's :class:`~scenarios.engine.Game` descriptor (by name, from
+:data:`ROOM_GAMES`), its options (as text), a seed, who plays each seat (a person, or a
+bot by name) and the list of accepted **events**: the actions taken, each stored as its
+index in the state's ``legal_actions()`` and its ``describe()`` text, and the owner's
+changes of who plays a seat. The state is never stored: it is rebuilt from the seed and
+the actions (:meth:`Room.replay`), and a stored text that the engine no longer gives
+for that index stops the replay with one line (:class:`RoomBroken`), so a room is never
+continued from a position the engine did not make.
+
+**Secrecy is a function of (state, seat), written once**: what a seat receives
+(:meth:`Room.view`) is made from the engine's ``observation(seat)`` and
+``observation_string(seat)`` only, turned into JSON by the game's view module
+(:mod:`.views`); a spectator (``seat=None``) gets the public half of it. The log a seat
+reads holds the engine's event lines (public by the engine protocol) and the
+``describe()`` text of its own actions only (another seat's "add a radar token worth 6"
+stays with that seat). The seed decides every hidden card, so it is hidden too: set-up
+lines show ``seed hidden`` until the game is over, when every view carries the seed
+(``furball play GAME --seed N`` replays it).
+
+Bots decide from their seat's observation, one decision at a time, each with a fresh bot
+seeded from the room's seed and the event number (:func:`bot_seed`): the same room
+gives the same game whether or not the server was restarted in between.
+
+Credentials (:func:`new_token`, :func:`token_hash`, :func:`token_matches`): 192-bit
+random tokens (``secrets.token_urlsafe(24)``), stored as SHA-256 hashes only and
+compared in constant time (:func:`hmac.compare_digest`). Documents and messages:
+docs/rooms.md.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import hmac
+import importlib
+import importlib.util
+import re
+import secrets
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+from types import MappingProxyType, ModuleType
+from typing import Any
+
+import numpy as np
+
+from furball.errors import IllegalAction, InputError
+from furball.scenarios.engine import Game, GameState
+
+__all__ = ["ROOM_GAMES", "RoomGame", "EventKind", "Event", "RoomSpec", "LogLine", "Room", "RoomBroken",
+           "StaleAction", "MAX_SEED", "MAX_EVENTS", "MAX_TITLE", "room_game", "available_games", "new_token",
+           "token_hash", "token_matches", "new_room_id", "bot_seed", "make_spec", "games_json"]
+
+MAX_SEED = 2**53 - 1
+"""Seeds are at most this (what a page's JavaScript keeps exactly)."""
+MAX_EVENTS = 100_000
+"""A room refuses more events than this (no shipped game comes near it)."""
+MAX_TITLE = 80
+"""The longest room title, in characters."""
+ROOM_ID_BYTES = 12
+"""Random bytes in a room's id (96 bits: the spectator link cannot be guessed)."""
+TOKEN_BYTES = 24
+"""Random bytes in a seat's or the owner's token (192 bits)."""
+
+
+# ------------------------------------------------------------------------------ the games
+@dataclass(frozen=True)
+class RoomGame:
+    """A game that can be played in a room.
+
+    ``name``: the CLI spelling; ``descriptor``: ``"module:ATTRIBUTE"`` of its
+    :class:`~scenarios.engine.Game`; ``options``: the options a room may set, given as
+    text and read by :meth:`~scenarios.engine.Option.parse` (options that name files are
+    left out: nothing a request says opens a file); ``view``: the module turning its
+    observations into JSON (:mod:`.views`), or ``None`` (text only).
+    """
+
+    name: str
+    descriptor: str
+    options: tuple[str, ...] = ()
+    view: str | None = None
+
+    @property
+    def available(self) -> bool:
+        """Whether its engine is installed (a game still being written is skipped)."""
+        return _installed(self.descriptor.partition(":")[0])
+
+    def game(self) -> Game:
+        """Its :class:`~scenarios.engine.Game` descriptor (imported now)."""
+        module, _, attribute = self.descriptor.partition(":")
+        return getattr(importlib.import_module(module), attribute)
+
+    def view_module(self) -> ModuleType | None:
+        return importlib.import_module(self.view) if self.view else None
+
+
+ROOM_GAMES: tuple[RoomGame, ...] = (
+    RoomGame("white-christmas", "furball.scenarios.white_christmas.game:WHITE_CHRISTMAS", ("players", "solo"),
+             "furball.scenarios.web.views.white_christmas"),
+    RoomGame("yorktown", "furball.scenarios.yorktown.game:YORKTOWN", ("players", "difficulty", "novices",
+                                                                       "expansions"),
+             "furball.scenarios.web.views.yorktown"),
+    RoomGame("canuck", "furball.scenarios.canuck.game:CANUCK", ("setup",), "furball.scenarios.web.views.canuck"),
+)
+"""Every game a room can hold, in the lobby's order. Adding a game (the dogfight, once its
+whole-game engine lands) is one entry here and, for a structured view, one module in
+:mod:`.views`; nothing else in the room layer names a game."""
+
+
+@functools.lru_cache(maxsize=32)
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def available_games() -> tuple[RoomGame, ...]:
+    """The entries of :data:`ROOM_GAMES` whose engines are installed."""
+    return tuple(g for g in ROOM_GAMES if g.available)
+
+
+def room_game(name: Any) -> RoomGame:
+    """The :class:`RoomGame` called ``name``. Raises :class:`InputError` listing the games."""
+    for g in available_games():
+        if g.name == name:
+            return g
+    raise InputError(f"room: field 'game': expected one of {', '.join(g.name for g in available_games())}, "
+                     f"got {_short(name)}")
+
+
+def games_json() -> list[dict]:
+    """The games a room can hold, for the lobby: ``name``, ``title``, ``seats`` (min,
+    max), ``bots``, ``options`` (``name``, ``help``, ``default``, ``choices``, ``kind``)."""
+    out = []
+    for rg in available_games():
+        g = rg.game()
+        options = []
+        for o in g.options:
+            if o.name not in rg.options:
+                continue
+            kind = o.kind.__name__ if o.kind in (int, float, str, bool) else "text"
+            options.append({"name": o.name, "help": o.help, "default": _jsonable(o.default),
+                            "choices": None if o.choices is None else [_jsonable(c) for c in o.choices],
+                            "kind": kind})
+        out.append({"name": rg.name, "title": g.title, "seats": [g.min_players, g.max_players],
+                    "bots": list(g.players), "options": options, "notes": g.notes})
+    return out
+
+
+def _jsonable(value: Any) -> Any:
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (set, frozenset)):
+        return ",".join(sorted(map(str, value)))
+    return str(value)
+
+
+def _short(value: Any, most: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
+# ------------------------------------------------------------------------------ credentials
+def new_token() -> str:
+    """A new seat or owner token: ``secrets.token_urlsafe(24)`` (192 random bits)."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def new_room_id() -> str:
+    """A new room id: 96 random bits, URL-safe."""
+    return secrets.token_urlsafe(ROOM_ID_BYTES)
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a token: its SHA-256, hex (a stolen database holds no
+    usable credential)."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def token_matches(token: Any, stored_hash: str | None) -> bool:
+    """Whether ``token`` is the one whose hash is ``stored_hash``, compared in constant
+    time (:func:`hmac.compare_digest`)."""
+    if not isinstance(token, str) or not stored_hash or len(token) > 200:
+        return False
+    return hmac.compare_digest(token_hash(token), stored_hash)
+
+
+def bot_seed(seed: int, event: int, seat: int) -> int:
+    """The seed of the bot deciding event ``event`` for ``seat`` in a room of ``seed``:
+    ``SeedSequence([seed, event, seat])`` as a 32-bit integer. A fresh bot decides
+    each event, so a restarted server makes the same decisions as one that never stopped."""
+    return int(np.random.SeedSequence([int(seed), int(event), int(seat)]).generate_state(1)[0])
+
+
+# ------------------------------------------------------------------------------ values
+class EventKind(StrEnum):
+    """What an :class:`Event` records."""
+
+    ACTION = "action"    # a seat's action (by a person or a bot)
+    CONTROL = "control"  # the owner hands a seat to a bot, or back to its person
+
+
+@dataclass(frozen=True)
+class Event:
+    """One accepted event of a room, numbered from 1 (0 is the set-up).
+
+    ``action``: the index of the action in ``legal_actions()`` (ACTION) or ``None``;
+    ``text``: its ``describe()`` text (ACTION: checked when the room is rebuilt) or the
+    bot now playing the seat, ``""`` for a person (CONTROL); ``at``: Unix time, seconds.
+    """
+
+    n: int
+    kind: EventKind
+    seat: int
+    action: int | None
+    text: str
+    at: float = 0.0
+
+
+@dataclass(frozen=True)
+class RoomSpec:
+    """What a room was created with (never changes): ``id``, ``game`` (a name of
+    :data:`ROOM_GAMES`), ``options`` (option name -> text, as parsed), ``seed``, the
+    first ``controllers`` (per seat: a bot name, or ``None`` for a person), ``title``,
+    ``created`` (Unix time)."""
+
+    id: str
+    game: str
+    options: Mapping[str, str]
+    seed: int
+    controllers: tuple[str | None, ...]
+    title: str = ""
+    created: float = 0.0
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One entry of the log a viewer reads: the event number ``n`` (kept server-side
+    only), the acting ``seat`` (``None``: the set-up), ``action`` (the ``describe()``
+    text, present only for the seat that acted) and the public event ``lines``."""
+
+    n: int
+    seat: int | None
+    action: str | None
+    lines: tuple[str, ...]
+
+    def as_json(self) -> dict:
+        return {"seat": self.seat, "action": self.action, "lines": list(self.lines)}
+
+
+class RoomBroken(InputError):
+    """A stored room cannot be rebuilt: an event is not what this engine makes of it
+    (another furball version, or an edited database)."""
+
+
+class StaleAction(IllegalAction):
+    """An action chosen in a position the room has left (another event came first)."""
+
+
+_SEED_WORDS = re.compile(r"\bseed \d+")
+
+
+@dataclass(frozen=True)
+class Room:
+    """A live room: its ``spec``, the engine's ``state`` after every event (and the
+    game's ``kind``, its :class:`RoomGame`), who plays each seat now (``controllers``), the ``events`` so far and, per viewer (each seat, then the
+    spectators), the log lines it may read (``logs``). Immutable: :meth:`act`,
+    :meth:`control` and :meth:`apply` return a new room.
+    """
+
+    spec: RoomSpec
+    game: Game = field(repr=False, compare=False)
+    state: GameState = field(repr=False, compare=False)
+    kind: RoomGame = field(repr=False, compare=False)
+    controllers: tuple[str | None, ...]
+    events: tuple[Event, ...]
+    logs: tuple[tuple[LogLine, ...], ...] = field(repr=False, compare=False)
+
+    # -- building ---------------------------------------------------------------------
+    @classmethod
+    def new(cls, spec: RoomSpec) -> Room:
+        """The room at its set-up. Raises :class:`InputError` for a bad game, option or
+        seat count (see :func:`make_spec`, which checks them first)."""
+        rg = room_game(spec.game)
+        game = rg.game()
+        options = _parse_options(rg, game, spec.options)
+        seats = game.seat_count(options)
+        if len(spec.controllers) != seats:
+            raise InputError(f"room: field 'seats': expected {seats} seats for these options, "
+                             f"got {len(spec.controllers)}")
+        state = game.new_game(spec.seed, **options)
+        setup = LogLine(0, None, None, tuple(_hide_seed(line) for line in state.events))
+        return cls(spec, game, state, rg, tuple(spec.controllers), (), ((setup,),) * (seats + 1))
+
+    @classmethod
+    def replay(cls, spec: RoomSpec, events: Sequence[Event]) -> Room:
+        """The room after ``events`` (from the store). Raises :class:`RoomBroken` when an
+        event does not fit (see :meth:`apply`)."""
+        room = cls.new(spec)
+        for e in events:
+            room = room.apply(e)
+        return room
+
+    # -- reading ----------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        """Events so far (the number of the last one; 0 at the set-up)."""
+        return len(self.events)
+
+    @property
+    def seats(self) -> int:
+        return len(self.controllers)
+
+    @cached_property
+    def labels(self) -> tuple[str, ...]:
+        """Each seat's name: ``P1``, ``P2`` ..."""
+        return tuple(f"P{i + 1}" for i in range(self.seats))
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None`` once the game is over."""
+        return self.state.current_player()
+
+    @property
+    def terminal(self) -> bool:
+        return self.state.is_terminal()
+
+    def bot_to_act(self) -> str | None:
+        """The bot that plays the seat to act now, if a bot does."""
+        seat = self.to_act
+        return None if seat is None else self.controllers[seat]
+
+    # -- changing ---------------------------------------------------------------------
+    def act(self, seat: int, action: Any, version: Any, now: float | None = None) -> tuple[Room, Event]:
+        """A person's action: ``action`` is the index of one of the legal actions of the
+        position ``version`` (the event number the seat saw). Returns the new room and
+        the event to store. Raises :class:`IllegalAction` (one line; nothing changes) or
+        :class:`StaleAction` (the room has moved on)."""
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise IllegalAction(f"request: field 'version': expected the event number of the position you saw, "
+                                f"got {_short(version)}")
+        if version != self.version:
+            raise StaleAction(f"the game has moved on since you looked (you saw event {version}, the room is at "
+                              f"{self.version}): choose again")
+        if self.terminal:
+            raise IllegalAction("the game is over")
+        to_act = self.to_act
+        if seat != to_act:
+            raise IllegalAction(f"it is {self.labels[to_act]}'s turn, not {self.labels[seat]}'s")
+        if self.controllers[seat] is not None:
+            raise IllegalAction(f"{self.labels[seat]} is played by the {self.controllers[seat]} bot now: "
+                                f"ask the room's owner to give the seat back")
+        legal = self.state.legal_actions()
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(legal):
+            raise IllegalAction(f"request: field 'action': expected the number of a legal action, 0 to "
+                                f"{len(legal) - 1}, got {_short(action)}")
+        return self._act(seat, action, legal, now)
+
+    def bot_event(self, now: float | None = None) -> tuple[Room, Event] | None:
+        """The decision of the bot playing the seat to act (``None`` when a person plays
+        it or the game is over): a fresh bot seeded by :func:`bot_seed` chooses from
+        the seat's observation."""
+        seat = self.to_act
+        if seat is None or self.controllers[seat] is None:
+            return None
+        bot = self.game.player(self.controllers[seat], bot_seed(self.spec.seed, self.version + 1, seat), seat)
+        chosen = bot.choose(self.state.observation(seat))
+        legal = self.state.legal_actions()
+        index = next((i for i, a in enumerate(legal) if a is chosen), None)
+        if index is None:
+            index = list(legal).index(chosen)
+        return self._act(seat, index, legal, now)
+
+    def _act(self, seat: int, index: int, legal, now: float | None) -> tuple[Room, Event]:
+        if self.version >= MAX_EVENTS:
+            raise IllegalAction(f"room {self.spec.id}: more than {MAX_EVENTS} events; the room is closed")
+        a = legal[index]
+        text = self.state.describe(a)
+        state = self.state.apply(a)
+        event = Event(self.version + 1, EventKind.ACTION, seat, index, text, time.time() if now is None else now)
+        return self._next(state, self.controllers, event), event
+
+    def control(self, seat: Any, bot: Any, now: float | None = None) -> tuple[Room, Event]:
+        """The owner hands ``seat`` to ``bot`` (a bot name of the game) or back to its
+        person (``None``). Raises :class:`InputError` for a bad seat or bot, and when the
+        seat is already so played."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise InputError(f"request: seat: expected 0 to {self.seats - 1}, got {_short(seat)}")
+        if bot is not None and bot not in self.game.players:
+            raise InputError(f"request: field 'bot': expected one of {', '.join(self.game.players)} or null, "
+                             f"got {_short(bot)}")
+        if self.controllers[seat] == bot:
+            who = "a person" if bot is None else f"the {bot} bot"
+            raise IllegalAction(f"{self.labels[seat]} is already played by {who}")
+        event = Event(self.version + 1, EventKind.CONTROL, seat, None, bot or "",
+                      time.time() if now is None else now)
+        return self.apply(event), event
+
+    def apply(self, event: Event) -> Room:
+        """The room after a stored ``event`` (numbered ``version + 1``). Raises
+        :class:`RoomBroken` when it does not fit: wrong number, seat not to act, an
+        index out of range, or a ``describe()`` text other than the stored one."""
+        where = f"room {self.spec.id} event {event.n}"
+        if event.n != self.version + 1:
+            raise RoomBroken(f"{where}: expected event {self.version + 1}")
+        if event.kind == EventKind.CONTROL:
+            if not 0 <= event.seat < self.seats or (event.text and event.text not in self.game.players):
+                raise RoomBroken(f"{where}: seat {event.seat} and bot {event.text!r} do not fit this game")
+            controllers = tuple(event.text or None if i == event.seat else c for i, c in enumerate(self.controllers))
+            return self._next(self.state, controllers, event)
+        legal = self.state.legal_actions()
+        if event.seat != self.to_act or event.action is None or not 0 <= event.action < len(legal):
+            raise RoomBroken(f"{where}: action {event.action} of seat {event.seat} is not legal there")
+        a = legal[event.action]
+        if self.state.describe(a) != event.text:
+            raise RoomBroken(f"{where}: the stored action {event.text[:60]!r} is {self.state.describe(a)[:60]!r} in "
+                             f"this version of the game; the room was played with another furball")
+        return self._next(self.state.apply(a), self.controllers, event)
+
+    def _next(self, state: GameState, controllers: tuple[str | None, ...], event: Event) -> Room:
+        if event.kind == EventKind.CONTROL:
+            label = self.labels[event.seat]
+            lines = (f"{label} is played by the {event.text} bot from now on (the owner's choice)" if event.text
+                     else f"{label} is played by its person again",)
+        else:
+            lines = tuple(_hide_seed(line) if not state.is_terminal() else line for line in state.events)
+        logs = []
+        for viewer, log in enumerate(self.logs):
+            mine = event.kind == EventKind.ACTION and viewer == event.seat
+            if mine or lines:
+                log = log + (LogLine(event.n, event.seat, event.text if mine else None, lines),)
+            logs.append(log)
+        return Room(self.spec, self.game, state, self.kind, controllers, self.events + (event,), tuple(logs))
+
+    # -- what a viewer receives -----------------------------------------------------------
+    def log_for(self, seat: int | None) -> tuple[LogLine, ...]:
+        """The log lines ``seat`` may read (``None``: a spectator), oldest first. A
+        viewer's lines are numbered by their place in this list, never by the room's
+        event numbers (a gap would tell that another seat acted in secret)."""
+        return self.logs[self.seats if seat is None else seat]
+
+    def view(self, seat: int | None) -> dict:
+        """What ``seat`` sees now (``None``: a spectator), as JSON (docs/rooms.md):
+        ``room``, ``game``, ``title``, ``seat``, ``labels``, ``seats`` (who plays each),
+        ``bots`` (the game's bot names), ``to_act``, ``terminal``; for a seat, ``text`` (``observation_string``) and
+        ``view`` (the game's JSON of ``observation(seat)``: ``public`` and
+        ``private``); for the seat to act, played by its person, ``legal`` (each action's
+        ``describe()`` text, in the engine's order) and ``version`` (the event number to
+        send back with the choice); for a spectator, ``view.public`` only. Once the
+        game is over: ``outcome``, ``result``, ``returns`` and ``seed``."""
+        s = self.state
+        to_act = s.current_player()
+        out: dict[str, Any] = {
+            "room": self.spec.id, "game": self.spec.game, "title": self.spec.title, "seat": seat,
+            "labels": list(self.labels),
+            "seats": [{"label": label, "bot": bot} for label, bot in zip(self.labels, self.controllers)],
+            "bots": list(self.game.players),
+            "to_act": to_act, "terminal": s.is_terminal()}
+        module = self.kind.view_module()
+        if seat is None:
+            public = module.view(s.observation(0), 0)["public"] if module else {}
+            out["view"] = {"public": public, "private": None}
+        else:
+            out["text"] = s.observation_string(seat)
+            out["view"] = module.view(s.observation(seat), seat) if module else {"public": {}, "private": None}
+            if to_act == seat and self.controllers[seat] is None:
+                out["legal"] = [s.describe(a) for a in s.legal_actions()]
+                out["version"] = self.version
+        if out["terminal"]:
+            out.update(outcome=list(s.outcome()), result=_row(s.result()), returns=list(s.returns()),
+                       seed=self.spec.seed)
+        return out
+
+
+def _row(result: Mapping[str, Any]) -> dict:
+    return {str(k): _jsonable(v) for k, v in result.items()}
+
+
+def _hide_seed(line: str) -> str:
+    """A set-up line without the seed (it decides every hidden card)."""
+    return _SEED_WORDS.sub("seed hidden", line)
+
+
+# ------------------------------------------------------------------------------ making a spec
+def _parse_options(rg: RoomGame, game: Game, given: Mapping[str, str]) -> dict[str, Any]:
+    opts = game.defaults()
+    for name, text in given.items():
+        if name not in rg.options:
+            allowed = ", ".join(rg.options) or "none"
+            raise InputError(f"room: field 'options': {rg.name} has no room option {_short(name)} "
+                             f"(options: {allowed})")
+        opts[name] = game.option(name).parse(text)
+    game.check_combination({k: opts[k] for k in given})
+    return opts
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and np.isfinite(value):
+        return repr(value)
+    if isinstance(value, str) and len(value) <= 200:
+        return value
+    raise InputError(f"room: field 'options': expected numbers, true/false or short text, got {_short(value)}")
+
+
+def make_spec(data: Any, now: float | None = None) -> RoomSpec:
+    """A checked :class:`RoomSpec` from a request: ``game``, optional ``options`` (name
+    -> value), ``seed`` (default: random, 0 to 2**53-1), ``seats`` (one per seat:
+    ``null`` for a person or a bot name; default every seat a person) and ``title``.
+    Raises :class:`InputError` (one line naming the field)."""
+    if not isinstance(data, Mapping):
+        raise InputError("room: expected a JSON object with game, options, seed, seats, title")
+    unknown = sorted(set(data) - {"game", "options", "seed", "seats", "title"})
+    if unknown:
+        raise InputError(f"room: unknown field {_short(unknown[0])} (expected: game, options, seed, seats, title)")
+    rg = room_game(data.get("game"))
+    game = rg.game()
+    given = data.get("options") or {}
+    if not isinstance(given, Mapping) or len(given) > 20:
+        raise InputError("room: field 'options': expected an object of option names and values")
+    options = {str(k): _option_text(v) for k, v in given.items()}
+    parsed = _parse_options(rg, game, options)
+    seats = game.seat_count(parsed)
+    seed = data.get("seed")
+    if seed is None:
+        seed = secrets.randbelow(MAX_SEED + 1)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise InputError(f"room: field 'seed': expected a whole number from 0 to 2**53-1, got {_short(seed)}")
+    controllers = data.get("seats")
+    if controllers is None:
+        controllers = [None] * seats
+    if not isinstance(controllers, list) or len(controllers) != seats:
+        raise InputError(f"room: field 'seats': expected a list of {seats} entries (null for a person or a bot: "
+                         f"{', '.join(game.players)})")
+    for i, c in enumerate(controllers):
+        if c is not None and c not in game.players:
+            raise InputError(f"room: field 'seats': seat {i + 1}: expected null (a person) or one of "
+                             f"{', '.join(game.players)}, got {_short(c)}")
+    title = data.get("title") or game.title
+    if not isinstance(title, str) or len(title) > MAX_TITLE or not title.isprintable():
+        raise InputError(f"room: field 'title': expected printable text of at most {MAX_TITLE} characters")
+    return RoomSpec(new_room_id(), rg.name, MappingProxyType(options), int(seed), tuple(controllers),
+                    title.strip() or game.title, time.time() if now is None else now)

@@ -1,0 +1,51 @@
+// How a room page shows a game: one renderer per game, chosen by the game's name.
+//
+// A renderer is { render(container, view) }: `view` is the room's view of this seat
+// (docs/rooms.md: `text`, `view.public`, `view.private`, `legal` ...). The generic
+// renderer below shows the engine's own text of the observation (or, for spectators,
+// the public values). The graphical card-game pages (issue #23) and the dogfight room
+// add a module under ./games/ and one line in RENDERERS; nothing else changes.
+
+const RENDERERS = {
+  // "white-christmas": () => import("./games/white_christmas.js"),
+};
+
+function el(tag, props = {}, ...children) {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...children);
+  return e;
+}
+
+/** Public values as an indented outline (spectators have no observation text). */
+function outline(value, depth = 0) {
+  const pad = "  ".repeat(depth);
+  if (value === null || value === undefined) return "-";
+  if (Array.isArray(value)) {
+    if (value.every((v) => v === null || typeof v !== "object")) return value.length ? value.join(", ") : "-";
+    return value.map((v) => `\n${pad}- ${outline(v, depth + 1).trimStart()}`).join("");
+  }
+  if (typeof value === "object") {
+    return Object.entries(value).map(([k, v]) => `\n${pad}${k.replaceAll("_", " ")}: ${outline(v, depth + 1)}`).join("");
+  }
+  return String(value);
+}
+
+export const generic = {
+  render(container, view) {
+    const text = view.text ?? outline(view.view && view.view.public).trimStart();
+    const pre = container.querySelector("pre.observation") || container.appendChild(el("pre", { className: "observation" }));
+    pre.dataset.testid = "observation";
+    if (pre.textContent !== text) pre.textContent = text;
+  },
+};
+
+/** The renderer of `game` (the generic one when the game has none of its own). */
+export async function rendererFor(game) {
+  const load = RENDERERS[game];
+  if (!load) return generic;
+  try {
+    return (await load()).default;
+  } catch (_) {
+    return generic;
+  }
+}

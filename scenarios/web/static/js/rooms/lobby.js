@@ -1,0 +1,184 @@
+// The lobby: create a room (a game, its options, a person or a bot per seat), show the
+// links to send, list this browser's rooms, join from a link (docs/rooms.md).
+
+import { get, post } from "../api.js";
+import { forget, remember, roomLink, savedRooms } from "./saved.js";
+
+const $ = (id) => document.getElementById(id);
+const state = { games: [] };
+
+function say(text, ok = false) {
+  $("message").textContent = text || "";
+  $("message").className = ok ? "ok" : "bad";
+}
+
+function el(tag, props = {}, ...children) {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...children);
+  return e;
+}
+
+const game = () => state.games.find((g) => g.name === $("game").value);
+
+/** How many seats the chosen options make (the engines' rule: solo is 1 seat, else `players`). */
+function seatCount(g) {
+  const value = (name) => {
+    const input = document.querySelector(`[data-option="${name}"]`);
+    if (!input) return undefined;
+    return input.type === "checkbox" ? input.checked : input.value;
+  };
+  if (value("solo") === true) return 1;
+  const players = Number(value("players"));
+  if (Number.isInteger(players) && players > 0) return players;
+  return g.seats[0];
+}
+
+function renderOptions() {
+  const g = game();
+  $("game-notes").textContent = g.notes || "";
+  $("options").replaceChildren(...g.options.map((o) => {
+    let input;
+    if (o.kind === "bool") {
+      input = el("input", { type: "checkbox", checked: !!o.default });
+    } else if (o.choices) {
+      input = el("select");
+      input.append(...o.choices.map((c) => el("option", { value: String(c), textContent: String(c) })));
+      input.value = String(o.default);
+    } else {
+      input = el("input", { type: o.kind === "int" ? "number" : "text", value: o.default ?? "" });
+    }
+    input.dataset.option = o.name;
+    input.dataset.kind = o.kind;
+    input.onchange = renderSeats;
+    return el("label", { className: "field", title: o.help }, `${o.name} `, input,
+      el("small", { className: "muted", textContent: ` ${o.help}` }));
+  }));
+  renderSeats();
+}
+
+function renderSeats() {
+  const g = game();
+  const n = seatCount(g);
+  const old = [...document.querySelectorAll("[data-seat]")].map((s) => s.value);
+  $("seats").replaceChildren(...Array.from({ length: n }, (_, i) => {
+    const select = el("select", { title: `who plays P${i + 1}` });
+    select.dataset.seat = i;
+    select.append(el("option", { value: "", textContent: "a person" }),
+      ...g.bots.map((b) => el("option", { value: b, textContent: `bot: ${b}` })));
+    select.value = old[i] ?? (i === 0 ? "" : g.bots[0]);
+    return el("label", { className: "field" }, `P${i + 1} `, select);
+  }));
+}
+
+function optionValues() {
+  const out = {};
+  const g = game();
+  for (const input of document.querySelectorAll("[data-option]")) {
+    const o = g.options.find((x) => x.name === input.dataset.option);
+    let value = input.type === "checkbox" ? input.checked : input.value;
+    if (o.kind === "int" && value !== "") value = Number(value);
+    if (value !== o.default && !(o.kind === "bool" && value === !!o.default)) out[o.name] = value;
+  }
+  return out;
+}
+
+function linkItem(label, href, note = "") {
+  const input = el("input", { type: "text", readOnly: true, value: href, className: "link" });
+  const copy = el("button", { textContent: "Copy" });
+  copy.onclick = async () => {
+    input.select();
+    try {
+      await navigator.clipboard.writeText(href);
+      copy.textContent = "Copied";
+    } catch (_) {
+      document.execCommand("copy");
+      copy.textContent = "Copied";
+    }
+  };
+  const open = el("a", { className: "button", href, textContent: "Open", target: "_blank", rel: "noopener noreferrer" });
+  return el("li", {}, el("strong", { textContent: label }), note ? el("span", { className: "muted", textContent: ` ${note}` }) : "",
+    el("div", { className: "row" }, input, copy, open));
+}
+
+async function createRoom() {
+  const g = game();
+  const seats = [...document.querySelectorAll("[data-seat]")].map((s) => s.value || null);
+  const body = { game: g.name, options: optionValues(), seats };
+  const title = $("title").value.trim();
+  if (title) body.title = title;
+  const seed = $("seed").value.trim();
+  if (seed) body.seed = Number(seed);
+  $("create-room").disabled = true;
+  try {
+    const made = await post("/api/rooms", body);
+    remember({ room: made.room, title: made.title, game: made.game, owner: made.owner,
+      seats: made.seats.map((s) => ({ label: s.label, bot: s.bot, token: s.token })) });
+    const items = [linkItem("Owner", roomLink(made.room, { owner: made.owner }), "(for you: seat controls)")];
+    made.seats.forEach((s) => {
+      items.push(linkItem(`${s.label}${s.bot ? ` (bot: ${s.bot})` : ""}`, roomLink(made.room, { seat: s.token }),
+        s.bot ? "(played by a bot; the link lets a person take it back later)" : "(send to the player)"));
+    });
+    items.push(linkItem("Spectators", roomLink(made.room), "(sees only what is public)"));
+    $("links").replaceChildren(...items);
+    $("made").hidden = false;
+    say(`Room “${made.title}” created.`, true);
+    renderMine();
+    $("made").scrollIntoView({ behavior: "smooth" });
+  } catch (err) {
+    say(err.message);
+  } finally {
+    $("create-room").disabled = false;
+  }
+}
+
+function renderMine() {
+  const rooms = savedRooms();
+  $("none-yet").hidden = rooms.length > 0;
+  $("my-rooms").replaceChildren(...rooms.map((r) => {
+    const links = [];
+    const mySeats = (r.seats || []).filter((s) => s.token);
+    for (const s of mySeats) {
+      links.push(el("a", { className: "button", href: roomLink(r.room, { seat: s.token, owner: r.owner || null }),
+        textContent: `play ${s.label}` }));
+    }
+    if (r.owner) links.push(el("a", { className: "button", href: roomLink(r.room, { owner: r.owner }), textContent: "owner" }));
+    links.push(el("a", { className: "button", href: roomLink(r.room), textContent: "watch" }));
+    const drop = el("button", { textContent: "Forget", title: "remove from this list (the room stays on the server)" });
+    drop.onclick = () => { forget(r.room); renderMine(); };
+    return el("li", {}, el("strong", { textContent: r.title || r.room }),
+      el("span", { className: "muted", textContent: ` ${r.game || ""}` }), el("div", { className: "row" }, ...links, drop));
+  }));
+}
+
+function bindJoin() {
+  $("join-open").onclick = () => {
+    const text = $("join-link").value.trim();
+    try {
+      const u = new URL(text, location.origin);
+      if (!/^\/rooms\/[A-Za-z0-9_-]+$/.test(u.pathname)) throw new Error("not a room link");
+      location.href = `${location.origin}${u.pathname}${u.hash}`;
+    } catch (_) {
+      say("expected a room link such as http://…/rooms/ROOM#seat=…");
+    }
+  };
+}
+
+async function boot() {
+  try {
+    state.games = (await get("/api/games")).games;
+  } catch (err) {
+    say(err.message);
+    return;
+  }
+  $("game").replaceChildren(...state.games.map((g) => el("option", { value: g.name, textContent: g.title })));
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && state.games.some((g) => g.name === wanted)) $("game").value = wanted;
+  $("game").onchange = renderOptions;
+  $("create-room").onclick = createRoom;
+  renderOptions();
+  renderMine();
+  bindJoin();
+  document.body.dataset.ready = "yes";
+}
+
+boot();

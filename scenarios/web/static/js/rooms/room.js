@@ -1,0 +1,202 @@
+// A game room: this seat's view pushed by the server over a WebSocket, the legal actions
+// as buttons (the engine's own words), the log, who is to act, and the owner's seat
+// controls (docs/rooms.md). The link's fragment holds the credentials (#seat=...,
+// #owner=...): a fragment never reaches a server log or another site.
+
+import { ApiError, post } from "../api.js";
+import { rendererFor } from "./games.js";
+import { remember } from "./saved.js";
+
+const $ = (id) => document.getElementById(id);
+const room = decodeURIComponent(location.pathname.split("/").pop());
+const keys = new URLSearchParams(location.hash.slice(1));
+const seatToken = keys.get("seat");
+const ownerToken = keys.get("owner");
+
+const state = {
+  view: null, present: [], owner: false, log: [], socket: null, retry: 0, renderer: null, busy: false,
+  updates: 0,
+};
+
+function el(tag, props = {}, ...children) {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...children);
+  return e;
+}
+
+/** A message that stays until the next one (or until dismissed). */
+function say(text, ok = false) {
+  $("message").textContent = text || "";
+  $("message").className = `message ${ok ? "ok" : "bad"}`;
+}
+
+function connection(text, ok) {
+  $("connection").textContent = text;
+  $("connection").className = `pill ${ok ? "ok" : "bad"}`;
+}
+
+// ---------------------------------------------------------------- the socket
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/api/rooms/${encodeURIComponent(room)}/ws`);
+  state.socket = ws;
+  ws.onopen = () => {
+    ws.send(JSON.stringify({ type: "hello", token: seatToken, owner: ownerToken, seen: state.log.length }));
+  };
+  ws.onmessage = (event) => {
+    const msg = JSON.parse(event.data);
+    if (msg.type === "update") {
+      state.retry = 0;
+      connection("connected", true);
+      update(msg);
+    } else if (msg.type === "error") {
+      say(msg.error);
+      if (msg.status === 404) {
+        state.retry = -1;
+        connection("no such room", false);
+      }
+    }
+  };
+  ws.onclose = () => {
+    if (state.socket !== ws) return;
+    state.socket = null;
+    if (state.retry < 0) return;
+    const wait = Math.min(10000, 500 * 2 ** state.retry++);
+    connection(`disconnected: retrying in ${Math.round(wait / 1000)} s`, false);
+    setTimeout(connect, wait);
+  };
+}
+
+// ---------------------------------------------------------------- what arrives
+async function update(msg) {
+  if (msg.log_from === state.log.length) state.log.push(...msg.log);
+  else if (msg.log_from < state.log.length) state.log.splice(msg.log_from, Infinity, ...msg.log);
+  state.view = msg.view;
+  state.present = msg.present;
+  state.owner = msg.owner;
+  if (!state.renderer) {
+    state.renderer = await rendererFor(msg.view.game);
+    const v = msg.view;
+    remember({ room, title: v.title, game: v.game, owner: ownerToken || undefined,
+      seats: v.labels.map((l, i) => (i === v.seat && seatToken ? { label: l, token: seatToken } : { label: l })) });
+  }
+  state.updates += 1;
+  render();
+}
+
+function label(seat) {
+  return seat === null || seat === undefined ? "set-up" : state.view.labels[seat];
+}
+
+function render() {
+  const v = state.view;
+  document.title = `${v.title} · furball`;
+  $("room-title").textContent = v.title;
+  $("who").textContent = v.seat === null ? (state.owner ? "owner (watching)" : "spectator") : `you are ${label(v.seat)}`;
+  let turn;
+  if (v.terminal) turn = `Game over. ${(v.outcome || []).join(" · ")} (seed ${v.seed})`;
+  else if (v.legal) turn = "Your turn: choose an action.";
+  else {
+    const bot = v.seats[v.to_act].bot;
+    turn = `${label(v.to_act)} to act${bot ? ` (the ${bot} bot)` : ""}…`;
+  }
+  $("turn").textContent = turn;
+  $("turn").className = `turn${v.legal ? " mine" : ""}`;
+  document.body.dataset.toAct = v.to_act === null ? "" : String(v.to_act);
+  document.body.dataset.version = v.version ?? "";
+  renderActions();
+  state.renderer.render($("game-view"), v);
+  renderSeats();
+  renderLog();
+}
+
+function renderActions() {
+  const v = state.view;
+  const box = $("actions");
+  if (!v.legal) {
+    box.replaceChildren();
+    return;
+  }
+  box.replaceChildren(...v.legal.map((text, i) => {
+    const b = el("button", { textContent: text, className: "action" });
+    b.dataset.action = i;
+    b.onclick = () => act(v.version, i);
+    return b;
+  }));
+}
+
+async function act(version, index) {
+  if (state.busy) return;
+  state.busy = true;
+  for (const b of $("actions").querySelectorAll("button")) b.disabled = true;
+  try {
+    await post(`/api/rooms/${encodeURIComponent(room)}/act`, { version, action: index }, seatToken);
+    say("");
+  } catch (err) {
+    say(err.message);
+    for (const b of $("actions").querySelectorAll("button")) b.disabled = false;
+  } finally {
+    state.busy = false;
+  }
+}
+
+function renderSeats() {
+  const v = state.view;
+  $("seats").replaceChildren(...v.seats.map((s, i) => {
+    const who = s.bot ? `bot: ${s.bot}` : "a person";
+    const here = state.present[i] ? "connected" : "away";
+    const li = el("li", {}, el("strong", { textContent: s.label }),
+      el("span", { textContent: ` ${who}` }), el("span", { className: `pill ${state.present[i] ? "ok" : ""}`, textContent: here }));
+    if (i === v.to_act && !v.terminal) li.classList.add("to-act");
+    if (i === v.seat) li.classList.add("me");
+    if (state.owner && ownerToken && !v.terminal) {
+      const b = el("button");
+      if (s.bot) {
+        b.textContent = "Give back to its person";
+        b.onclick = () => control(i, null);
+      } else {
+        b.textContent = "Hand to a bot";
+        b.onclick = () => control(i, v.bots[0]);
+      }
+      b.dataset.control = i;
+      li.append(b);
+    }
+    return li;
+  }));
+}
+
+async function control(seat, bot) {
+  try {
+    await post(`/api/rooms/${encodeURIComponent(room)}/seats/${seat}`, { bot }, ownerToken);
+    say(bot ? `${label(seat)} is now played by the ${bot} bot.` : `${label(seat)} is back with its person.`, true);
+  } catch (err) {
+    say(err instanceof ApiError ? err.message : String(err));
+  }
+}
+
+function renderLog() {
+  const list = $("log");
+  const shown = list.children.length;
+  if (shown > state.log.length) list.replaceChildren();
+  for (const entry of state.log.slice(list.children.length)) {
+    const li = el("li");
+    if (entry.action) li.append(el("div", { className: "mine", textContent: `${label(entry.seat)}: ${entry.action}` }));
+    for (const line of entry.lines) li.append(el("div", { textContent: line }));
+    list.append(li);
+  }
+  if (list.children.length !== shown) list.lastElementChild?.scrollIntoView({ block: "nearest" });
+}
+
+function boot() {
+  connect();
+  document.body.dataset.ready = "yes";
+}
+
+// for tests and the curious: read-only views of the page's state
+window.furball = {
+  view: () => structuredClone(state.view),
+  log: () => structuredClone(state.log),
+  updates: () => state.updates,
+};
+
+boot();

@@ -1,0 +1,368 @@
+"""Where rooms live: an append-only store of room specs and events (SQLite or PostgreSQL).
+
+A room is stored as what it was created with (:class:`~.rooms.RoomSpec`, the hashes of
+its tokens) and its events (:class:`~.rooms.Event`), one row each, appended in a
+transaction that is committed before the event is acknowledged to anyone; the game
+state is never stored (it is rebuilt from the seed and the events). Two writers racing
+for the same event number: the second insert fails on the primary key and
+:meth:`Store.append` answers ``False`` (the caller reads the events it missed).
+
+* :class:`SQLiteStore` (the default: ``rooms.sqlite3`` in the user's data directory,
+  from :mod:`platformdirs`, or any path): WAL journal, ``synchronous=FULL`` (a commit is
+  on disk before it returns).
+* :class:`PostgresStore` (``postgresql://...``, the ``postgres`` extra): the same
+  tables; each append also sends ``NOTIFY furball_rooms, 'ROOM:N'`` in its transaction,
+  and :meth:`PostgresStore.listen` hands every notification to a callback, so several
+  ``furball serve`` processes sharing the database see each other's events at once.
+
+The schema is versioned (table ``furball_schema``); a database written by a newer
+furball is refused with one line. Schema: docs/rooms.md.
+"""
+from __future__ import annotations
+
+import json
+import pathlib
+import sqlite3
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from furball.errors import InputError
+
+from .rooms import Event, EventKind, RoomSpec
+
+__all__ = ["SCHEMA_VERSION", "StoredRoom", "Store", "SQLiteStore", "PostgresStore", "open_store",
+           "default_path", "CHANNEL"]
+
+SCHEMA_VERSION = 1
+"""The version of the tables this furball writes (``furball_schema.version``)."""
+CHANNEL = "furball_rooms"
+"""The PostgreSQL notification channel (payload ``ROOM_ID:EVENT_NUMBER``)."""
+
+TABLES = (
+    """CREATE TABLE IF NOT EXISTS furball_schema (version INTEGER NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS furball_rooms (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        title TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed BIGINT NOT NULL,
+        controllers TEXT NOT NULL,
+        owner_hash TEXT NOT NULL,
+        seat_hashes TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS furball_events (
+        room TEXT NOT NULL REFERENCES furball_rooms (id),
+        n INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        action INTEGER,
+        text TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (room, n))""",
+)
+"""The schema (version :data:`SCHEMA_VERSION`), the same SQL for both databases."""
+
+
+@dataclass(frozen=True)
+class StoredRoom:
+    """A room as stored: its ``spec``, ``owner_hash``, ``seat_hashes`` (SHA-256 of
+    each token, hex) and ``events`` (in order)."""
+
+    spec: RoomSpec
+    owner_hash: str
+    seat_hashes: tuple[str, ...]
+    events: tuple[Event, ...]
+
+
+def default_path() -> pathlib.Path:
+    """The default SQLite file: ``rooms.sqlite3`` in the user's data directory
+    (``platformdirs.user_data_path("furball")``)."""
+    import platformdirs
+
+    return platformdirs.user_data_path("furball") / "rooms.sqlite3"
+
+
+def _event(row) -> Event:
+    n, kind, seat, action, text, at = row
+    return Event(int(n), EventKind(kind), int(seat), None if action is None else int(action), text, float(at))
+
+
+def _spec_row(spec: RoomSpec, owner_hash: str, seat_hashes) -> tuple:
+    return (spec.id, spec.game, spec.title, json.dumps(dict(spec.options), sort_keys=True), int(spec.seed),
+            json.dumps(list(spec.controllers)), owner_hash, json.dumps(list(seat_hashes)), float(spec.created))
+
+
+def _room(row, events) -> StoredRoom:
+    rid, game, title, options, seed, controllers, owner_hash, seat_hashes, created = row
+    spec = RoomSpec(rid, game, MappingProxyType(json.loads(options)), int(seed), tuple(json.loads(controllers)),
+                    title, float(created))
+    return StoredRoom(spec, owner_hash, tuple(json.loads(seat_hashes)), tuple(_event(r) for r in events))
+
+
+class Store:
+    """The store's interface (both databases): :meth:`create`, :meth:`load`,
+    :meth:`events_after`, :meth:`append`, :meth:`close`; :meth:`listen` where updates
+    from other processes can arrive. Thread-safe: the server calls it from worker
+    threads."""
+
+    name = "store"
+    shared = False
+    """Whether other processes may write the same rooms (and :meth:`listen` reports them)."""
+
+    def create(self, spec: RoomSpec, owner_hash: str, seat_hashes: tuple[str, ...]) -> None:
+        raise NotImplementedError
+
+    def load(self, room_id: str) -> StoredRoom | None:
+        raise NotImplementedError
+
+    def events_after(self, room_id: str, n: int) -> list[Event]:
+        raise NotImplementedError
+
+    def append(self, room_id: str, event: Event) -> bool:
+        """Store ``event`` (committed when this returns ``True``); ``False`` when event
+        number ``event.n`` of the room is already taken."""
+        raise NotImplementedError
+
+    def listen(self, callback: Callable[[str, int], None]) -> Callable[[], None] | None:
+        """Call ``callback(room_id, n)`` (from another thread) whenever another process
+        appends an event; returns a function that stops listening, or ``None`` when
+        this store has no other writers."""
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def _check_version(found: int | None, where: str) -> None:
+    if found is not None and found > SCHEMA_VERSION:
+        raise InputError(f"--db {where}: the rooms were written by a newer furball (schema {found}; this one "
+                         f"reads up to {SCHEMA_VERSION}): upgrade furball or choose another --db")
+
+
+class SQLiteStore(Store):
+    """Rooms in a SQLite file (``":memory:"``: in memory, gone when the server stops).
+    Raises :class:`InputError` when the file cannot be opened or holds a newer schema."""
+
+    name = "sqlite"
+
+    def __init__(self, path: str | pathlib.Path):
+        self.where = str(path)
+        self._lock = threading.Lock()
+        try:
+            if self.where != ":memory:":
+                pathlib.Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+                path = pathlib.Path(path).expanduser()
+            self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=10.0)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.Error as exc:
+            raise InputError(f"--db {self.where}: cannot use it as the rooms database ({exc})") from None
+        except OSError as exc:
+            raise InputError(f"--db {self.where}: cannot create its folder ({exc.strerror or exc})") from None
+
+    def _migrate(self) -> None:
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            has = db.execute("SELECT name FROM sqlite_master WHERE type='table' AND name='furball_schema'").fetchone()
+            found = db.execute("SELECT max(version) FROM furball_schema").fetchone()[0] if has else None
+            _check_version(found, self.where)
+            for sql in TABLES:
+                db.execute(sql)
+            if found is None:
+                db.execute("INSERT INTO furball_schema (version) VALUES (?)", (SCHEMA_VERSION,))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def create(self, spec, owner_hash, seat_hashes):
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute("INSERT INTO furball_rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                 _spec_row(spec, owner_hash, seat_hashes))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    def load(self, room_id):
+        with self._lock:
+            row = self._db.execute("SELECT * FROM furball_rooms WHERE id = ?", (room_id,)).fetchone()
+            if row is None:
+                return None
+            events = self._db.execute("SELECT n, kind, seat, action, text, at FROM furball_events WHERE room = ? "
+                                      "ORDER BY n", (room_id,)).fetchall()
+        return _room(row, events)
+
+    def events_after(self, room_id, n):
+        with self._lock:
+            rows = self._db.execute("SELECT n, kind, seat, action, text, at FROM furball_events WHERE room = ? "
+                                    "AND n > ? ORDER BY n", (room_id, n)).fetchall()
+        return [_event(r) for r in rows]
+
+    def append(self, room_id, event):
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute("INSERT INTO furball_events VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                 (room_id, event.n, event.kind.value, event.seat, event.action, event.text, event.at))
+            except sqlite3.IntegrityError:
+                self._db.execute("ROLLBACK")
+                return False
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        return True
+
+    def close(self):
+        with self._lock:
+            self._db.close()
+
+
+class PostgresStore(Store):
+    """Rooms in a PostgreSQL database (``dsn``: ``postgresql://...``), shared by every
+    ``furball serve`` process that names it. Needs the ``postgres`` extra (psycopg).
+    Raises :class:`InputError` when the server cannot be reached or holds a newer schema."""
+
+    name = "postgresql"
+    shared = True
+
+    def __init__(self, dsn: str):
+        from furball.extras import require
+
+        self.psycopg = require("postgres", "--db postgresql://...", "psycopg")
+        self.dsn = dsn
+        self.where = _redacted(dsn)
+        self._lock = threading.Lock()
+        try:
+            self._db = self.psycopg.connect(dsn, autocommit=False, connect_timeout=10)
+            self._migrate()
+        except self.psycopg.Error as exc:
+            raise InputError(f"--db {self.where}: cannot use it as the rooms database "
+                             f"({' '.join(str(exc).split())[:200]})") from None
+
+    def _migrate(self) -> None:
+        with self._db.transaction(), self._db.cursor() as cur:
+            cur.execute("SELECT pg_advisory_xact_lock(74120522)")  # one process creates the tables
+            cur.execute("SELECT to_regclass('furball_schema')")
+            has = cur.fetchone()[0] is not None
+            found = None
+            if has:
+                cur.execute("SELECT max(version) FROM furball_schema")
+                found = cur.fetchone()[0]
+            _check_version(found, self.where)
+            for sql in TABLES:
+                cur.execute(sql)
+            if found is None:
+                cur.execute("INSERT INTO furball_schema (version) VALUES (%s)", (SCHEMA_VERSION,))
+
+    def _run(self, fn):
+        """``fn(cursor)`` in a transaction, reconnecting once if the connection broke."""
+        with self._lock:
+            for attempt in (0, 1):
+                try:
+                    with self._db.transaction(), self._db.cursor() as cur:
+                        return fn(cur)
+                except self.psycopg.OperationalError:
+                    if attempt or not self._db.closed and not self._db.broken:
+                        raise
+                    self._db = self.psycopg.connect(self.dsn, autocommit=False, connect_timeout=10)
+        return None  # pragma: no cover
+
+    def create(self, spec, owner_hash, seat_hashes):
+        self._run(lambda cur: cur.execute("INSERT INTO furball_rooms VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                                          _spec_row(spec, owner_hash, seat_hashes)))
+
+    def load(self, room_id):
+        def read(cur):
+            cur.execute("SELECT * FROM furball_rooms WHERE id = %s", (room_id,))
+            row = cur.fetchone()
+            if row is None:
+                return None
+            cur.execute("SELECT n, kind, seat, action, text, at FROM furball_events WHERE room = %s ORDER BY n",
+                        (room_id,))
+            return _room(row, cur.fetchall())
+        return self._run(read)
+
+    def events_after(self, room_id, n):
+        def read(cur):
+            cur.execute("SELECT n, kind, seat, action, text, at FROM furball_events WHERE room = %s AND n > %s "
+                        "ORDER BY n", (room_id, n))
+            return [_event(r) for r in cur.fetchall()]
+        return self._run(read)
+
+    def append(self, room_id, event):
+        unique = self.psycopg.errors.UniqueViolation
+
+        def write(cur):
+            cur.execute("INSERT INTO furball_events VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                        (room_id, event.n, event.kind.value, event.seat, event.action, event.text, event.at))
+            cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{room_id}:{event.n}"))
+        try:
+            self._run(write)
+        except unique:
+            return False
+        return True
+
+    def listen(self, callback):
+        """A thread with its own connection ``LISTEN``-ing on :data:`CHANNEL`; it
+        reconnects after a lost connection (and then reports every room as changed:
+        ``callback(None, 0)``, so the caller catches up)."""
+        stop = threading.Event()
+
+        def run():
+            first = True
+            while not stop.is_set():
+                try:
+                    with self.psycopg.connect(self.dsn, autocommit=True, connect_timeout=10) as conn:
+                        conn.execute(f"LISTEN {CHANNEL}")
+                        if not first:
+                            callback(None, 0)
+                        first = False
+                        while not stop.is_set():
+                            for note in conn.notifies(timeout=0.5):
+                                room, _, n = note.payload.rpartition(":")
+                                if n.isdigit():
+                                    callback(room, int(n))
+                except self.psycopg.Error:
+                    stop.wait(1.0)
+
+        thread = threading.Thread(target=run, name="furball-listen", daemon=True)
+        thread.start()
+
+        def halt():
+            stop.set()
+            thread.join(5.0)
+        return halt
+
+    def close(self):
+        with self._lock:
+            self._db.close()
+
+
+def _redacted(dsn: str) -> str:
+    """``dsn`` without its password (for messages)."""
+    import re
+
+    return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", dsn)
+
+
+def open_store(db: str | None) -> Store:
+    """The store named by ``--db``: ``None`` (the default file, :func:`default_path`), a
+    SQLite path, ``:memory:``, or ``postgresql://...``/``postgres://...``. Raises
+    :class:`InputError`."""
+    if db is None:
+        return SQLiteStore(default_path())
+    if db.startswith(("postgresql://", "postgres://")):
+        return PostgresStore(db)
+    if "://" in db:
+        raise InputError(f"--db {_redacted(db)[:80]}: expected a file path or postgresql://...")
+    return SQLiteStore(db)
+

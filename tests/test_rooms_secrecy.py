@@ -1,0 +1,173 @@
+"""Issue #22: hidden information stays hidden in the rooms, over whole games.
+
+Two proofs, for 1975 White Christmas (hands, radar token values, sealed bids, special
+orders, inspected staircases; WC.F2, WC.F4) and Yorktown (expert tiles, the Japanese deck):
+
+1. **Non-interference**: at every position of whole games, what a seat receives
+   (:meth:`Room.view`: its JSON, its text, its legal actions) is unchanged when every
+   value that seat may not see is changed: other seats' hands, token values, bids,
+   special orders and inspected staircases are dealt again from the same pools together
+   with the face-down decks. So nothing of them is in it.
+2. **Over the wire**: every message the server sends one seat during whole games (the
+   other seats played by bots) is one of those views, its log carries no other seat's
+   action text, and the seed appears only once the game is over.
+"""
+import dataclasses
+import json
+
+import numpy as np
+import pytest
+from starlette.testclient import TestClient
+
+from furball.scenarios.web import LOOPBACK_HOSTS, create_app
+from furball.scenarios.web.app import ServerOptions
+from furball.scenarios.web.rooms import Room, make_spec
+
+
+def _deal(rng, pool, sizes):
+    """``pool`` shuffled and cut into pieces of ``sizes``."""
+    pool = list(pool)
+    rng.shuffle(pool)
+    out, at = [], 0
+    for n in sizes:
+        out.append(tuple(pool[at:at + n]))
+        at += n
+    return out
+
+
+def _wc_hidden_from(state, seat, rng):
+    """The position with everything ``seat`` may not see dealt again (WC.F2, WC.F4)."""
+    priv = list(state.private)
+    others = [j for j in range(len(priv)) if j != seat]
+    deck, *hands = _deal(rng, list(state.deck) + [c for j in others for c in priv[j].hand],
+                         [len(state.deck)] + [len(priv[j].hand) for j in others])
+    supply, *tokens = _deal(rng, list(state.radar_supply) + [v for j in others for v in priv[j].radar + priv[j].bid],
+                            [len(state.radar_supply)] + [n for j in others for n in (len(priv[j].radar),
+                                                                                        len(priv[j].bid))])
+    orders_deck, *orders = _deal(rng, list(state.orders_deck) + [o for j in others for o in priv[j].orders],
+                                 [len(state.orders_deck)] + [len(priv[j].orders) for j in others])
+    down, stairs_deck = _deal(rng, list(state.stairs_down) + list(state.stairs_deck),
+                              [len(state.stairs_down), len(state.stairs_deck)])
+    (sightings,) = _deal(rng, state.sightings, [len(state.sightings)])
+    for i, j in enumerate(others):
+        inspected = tuple((k, down[k]) for k, _ in priv[j].inspected) if down else priv[j].inspected
+        priv[j] = dataclasses.replace(priv[j], hand=hands[i], radar=tokens[2 * i], bid=tokens[2 * i + 1],
+                                      orders=orders[i], inspected=inspected)
+    return dataclasses.replace(state, private=tuple(priv), deck=deck, radar_supply=supply, orders_deck=orders_deck,
+                               stairs_down=down, stairs_deck=stairs_deck, sightings=sightings)
+
+
+def _yt_hidden_from(state, seat, rng):
+    """The Yorktown position with the Japanese deck reshuffled and the unused expert tiles
+    of other seats' planes dealt again."""
+    seat_of = state.setup.seat_of
+    others = [p for p in range(len(state.tile)) if seat_of[p] != seat and state.tile[p] is not None]
+    tiles = list(state.tile)
+    for p, t in zip(others, _deal(rng, [tiles[p] for p in others], [1] * len(others))):
+        tiles[p] = t[0]
+    (deck,) = _deal(rng, state.deck, [len(state.deck)])
+    return dataclasses.replace(state, tile=tuple(tiles), deck=deck)
+
+
+HIDE = {"white-christmas": _wc_hidden_from, "yorktown": _yt_hidden_from}
+
+
+def _what_seat_gets(room, seat):
+    return json.dumps(room.view(seat), sort_keys=True)
+
+
+def _whole_game(spec):
+    """Every position of a game whose seats are all played by their bots."""
+    room = Room.new(spec)
+    rooms = [room]
+    while not room.terminal:
+        room, _ = room.bot_event()
+        rooms.append(room)
+    return rooms
+
+
+@pytest.mark.parametrize("game, options, seed", [
+    ("white-christmas", {"players": 2}, 1), ("white-christmas", {"players": 3}, 2),
+    ("white-christmas", {"players": 4}, 3), ("white-christmas", {"solo": True}, 4),
+    ("yorktown", {"players": 2, "expansions": "expert"}, 5), ("yorktown", {"players": 4, "expansions": "expert"}, 6)])
+def test_a_seats_view_does_not_depend_on_what_it_may_not_see(game, options, seed):
+    spec = make_spec({"game": game, "options": options, "seed": seed})
+    bots = dataclasses.replace(spec, controllers=("heuristic",) * len(spec.controllers))
+    rng = np.random.default_rng(seed)
+    checked = 0
+    for room in _whole_game(bots)[::3]:
+        for seat in range(room.seats):
+            other = dataclasses.replace(room, state=HIDE[game](room.state, seat, rng))
+            assert _what_seat_gets(other, seat) == _what_seat_gets(room, seat), (room.version, seat)
+            checked += 1
+        public = [room.view(s)["view"]["public"] for s in range(room.seats)] + [room.view(None)["view"]["public"]]
+        assert all(p == public[0] for p in public)  # the public half is the same for everyone
+    assert checked > 20
+
+
+def test_the_perturbation_reaches_what_a_seat_may_not_see():
+    """The proof above can fail: another seat's hand and tokens do change, and a view
+    built from the whole state would show it."""
+    spec = make_spec({"game": "white-christmas", "options": {"players": 3}, "seed": 8})
+    bots = dataclasses.replace(spec, controllers=("heuristic",) * 3)
+    room = next(r for r in _whole_game(bots) if r.state.private[1].hand and r.state.private[1].radar)
+    other = dataclasses.replace(room, state=_wc_hidden_from(room.state, 0, np.random.default_rng(1)))
+    assert other.view(1)["view"]["private"] != room.view(1)["view"]["private"]
+    assert _what_seat_gets(other, 0) == _what_seat_gets(room, 0)
+
+
+@pytest.mark.parametrize("players, seat, seed", [(2, 0, 987654321000011), (3, 1, 987654321000012),
+                                                 (4, 3, 987654321000013)])
+def test_every_message_to_one_seat_during_whole_games(players, seat, seed):
+    app = create_app(allowed_hosts=LOOPBACK_HOSTS + ("testserver",),
+                     options=ServerOptions(bot_delay_s=0.0, ws_rate=1e6, ws_burst=1e6))
+    rng = np.random.default_rng(seed)
+    seats = ["heuristic"] * players
+    seats[seat] = None
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        made = client.post("/api/rooms", json={"game": "white-christmas", "options": {"players": players},
+                                               "seed": seed, "seats": seats}).json()
+        token = made["seats"][seat]["token"]
+        messages = []
+        with client.websocket_connect(f"/api/rooms/{made['room']}/ws") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            while True:
+                m = ws.receive_json()
+                messages.append(m)
+                if m["type"] != "update":
+                    continue
+                v = m["view"]
+                if v["terminal"]:
+                    break
+                if "legal" in v:  # this seat plays at random among its legal actions
+                    ws.send_json({"type": "act", "version": v["version"], "action": int(rng.integers(len(v["legal"])))})
+        stored = app.state.store.load(made["room"])
+    # the positions the game went through, rebuilt from the store
+    room = Room.new(stored.spec)
+    views = [json.dumps(room.view(seat), sort_keys=True)]
+    for e in stored.events:
+        room = room.apply(e)
+        views.append(json.dumps(room.view(seat), sort_keys=True))
+    assert room.terminal
+    at = 0
+    log = []
+    for m in messages:
+        assert m["type"] in ("update", "ack"), m
+        if m["type"] == "ack":
+            continue
+        got = json.dumps(m["view"], sort_keys=True)
+        at = views.index(got, at)  # every message is the view of a position, in the game's order
+        assert m["log_from"] == len(log)
+        log += m["log"]
+        if not m["view"]["terminal"]:
+            assert str(stored.spec.seed) not in json.dumps(m)
+    assert log == [line.as_json() for line in room.log_for(seat)]
+    assert all(line["action"] is None for line in log if line["seat"] != seat)
+    assert sum(1 for line in log if line["action"]) == sum(1 for e in stored.events if e.seat == seat)
+    # and each of those views is blind to the other seats' secrets (the non-interference above)
+    rng = np.random.default_rng(seed)
+    room = Room.new(stored.spec)
+    for e in stored.events[::7]:
+        room = Room.replay(stored.spec, stored.events[:e.n])
+        other = dataclasses.replace(room, state=_wc_hidden_from(room.state, seat, rng))
+        assert _what_seat_gets(other, seat) == _what_seat_gets(room, seat)

@@ -131,3 +131,12 @@ def test_ctrl_c_stops_cleanly_keeps_finished_games_and_resume_finishes(tmp_path)
     lines = out.read_text().splitlines()
     assert len(lines) == 1 + 400 and not partial.exists()
     assert [int(line.split(",")[1]) for line in lines[1:]] == list(range(400))
+
+
+def test_the_sweep_command_spells_its_keys_as_the_engine_does():
+    """The command's help is written before the engine is imported: its spellings of
+    the bots' key and separator must be the engine's."""
+    from furball.scenarios.cli import sweep as command
+    from furball.scenarios.engine import sweep as engine
+
+    assert (command.PLAYER, command.SEATS) == (engine.PLAYER, engine.SEATS)

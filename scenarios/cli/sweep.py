@@ -26,7 +26,7 @@ from furball.errors import InputError
 from .output import PLOT_FORMATS, Outputs, viz
 from .play import GAMES, chosen_game, game_module
 
-PLAYER, SEATS = "player", "+"  # the same spellings as scenarios.engine.sweep (checked by a test)
+PLAYER, SEATS = "player", "/"  # the same spellings as scenarios.engine.sweep (checked by a test)
 
 __all__ = ["register", "run", "parse_pairs", "CHECKPOINT_SUFFIX"]
 

@@ -1,25 +1,28 @@
 """One turn of the dogfight, adjudicated card by card.
 
-Order of play (DF.M1, DF.T2), for each of the three maneuvers:
+Order of play (DF.M1, DF.T2), for each of the three maneuvers; each step is one
+function of this module, and :func:`adjudicate` calls them in this order:
 
-1. autonomous planes draw their card (DF.A1);
-2. before the first and the second maneuver only, every active tail: the target shows
-   its card and the chaser may reorder its remaining cards (DF.T2). Reveals run in the
-   tail graph's order, targets first, so a card shown is the card flown: in a chain
-   (C tails A, A tails B) B shows, A may reorder, then A shows its (possibly reordered)
-   card to C. In a cycle of tails each member shows its planned card, which is then
-   fixed; it may reorder only the cards after it;
-3. every plane in the air moves at once (DF.M1-DF.M4); climb/descent cards change
-   altitude and counters (DF.H3-DF.H6);
-4. planes whose stand is off the table leave the game (DF.E1);
-5. overlapping bases are listed (DF.O1); pairs at the same altitude take the collision
-   test (DF.C1-DF.C5), a landed plane included (DF.H3);
-6. firing positions are listed (DF.O2, DF.O3); autonomous planes fire every gun that
-   has a target (DF.A2);
-7. planned bombs are dropped (DF.B2);
-8. each tail is checked again with the full tailing test; a lost tail stays lost (DF.T4).
+1. :func:`draw_autonomous_cards`: autonomous planes draw their card (DF.A1);
+2. :func:`reveal_and_reorder`: before the first and the second maneuver only, every
+   active tail: the target shows its card and the chaser may reorder its remaining
+   cards (DF.T2). Reveals run in the tail graph's order, targets first, so a card shown
+   is the card flown: in a chain (C tails A, A tails B) B shows, A may reorder, then A
+   shows its (possibly reordered) card to C. In a cycle of tails each member shows its
+   planned card, which is then fixed; it may reorder only the cards after it;
+3. :func:`move_planes`: every plane in the air moves at once (DF.M1-DF.M4);
+   climb/descent cards change altitude and counters (DF.H3-DF.H6);
+4. :func:`leave_table`: planes whose stand is off the table leave the game (DF.E1);
+5. :func:`overlaps_and_collisions`: overlapping bases are listed (DF.O1); pairs at the
+   same altitude take the collision test (DF.C1-DF.C5), a landed plane included (DF.H3);
+6. :func:`firing`: firing positions are listed (DF.O2, DF.O3); autonomous planes fire
+   every gun that has a target (DF.A2);
+7. :func:`drop_bombs`: planned bombs are dropped (DF.B2);
+8. :func:`recheck_tails`: each tail is checked again with the full tailing test; a lost
+   tail stays lost (DF.T4).
 
-Tails are chosen once, at the start of the turn (DF.T1, DF.T3). Every random draw
+Tails are chosen once, at the start of the turn (DF.T1, DF.T3: :func:`_start_turn`,
+which also checks the orders). Every random draw
 comes from one numpy Generator seeded with ``[seed, turn]``, consumed in a fixed order
 (autonomous draws, collision draws, autonomous fire ties), each step in plane-name
 order: the result does not depend on the order the planes are listed in.
@@ -162,7 +165,7 @@ def adjudicate(table: Table, orders: Mapping[str, Orders | Sequence[str]] | None
                samples: bool = True) -> TurnResult:
     """Adjudicate one turn of ``table`` (rules DF.M1-DF.M5, DF.T1-DF.T7, DF.O1-DF.O3,
     DF.C1-DF.C5, DF.E1, DF.B1-DF.B2, DF.A1-DF.A2, DF.H1-DF.H6; order of play in the
-    module docstring).
+    module docstring, one function per step).
 
     ``orders``: plane name -> :class:`Orders`, or a sequence of three card ids (the
     plan); every plane flying, not a balloon and not autonomous needs one. ``seed``:
@@ -171,10 +174,54 @@ def adjudicate(table: Table, orders: Mapping[str, Orders | Sequence[str]] | None
     ``samples``: also sample each card's path and arrow (for drawing; costs time).
 
     Returns a :class:`TurnResult`; ``result.after`` is the next :class:`Table`. Raises
-    :class:`~geometry.errors.InputError` (one line naming plane, field, card and rule:
-    a :class:`~maneuvers.plan.PlanError` for an illegal plan) for bad orders, a bad seed
-    or an unknown policy; nothing is computed then.
+    :class:`~furball.errors.InputError` (one line naming plane, field, card and rule:
+    a :class:`~furball.maneuvers.plan.PlanError` for an illegal plan) for bad orders, a
+    bad seed or an unknown policy; nothing is computed then.
     """
+    work = _start_turn(table, orders, seed, policy, samples)
+    maneuvers = []
+    for k in range(CARDS_PER_TURN):
+        draw_autonomous_cards(work, k)                      # 1.
+        reveals = reveal_and_reorder(work, k)               # 2.
+        moves = move_planes(work, k)                        # 3.
+        left = leave_table(work)                            # 4.
+        board, overlaps, collisions = overlaps_and_collisions(work)    # 5.
+        available, auto_fire = firing(work, board, collisions)          # 6.
+        drops = drop_bombs(work, k)                         # 7.
+        checks = recheck_tails(work)                        # 8.
+        maneuvers.append(Maneuver(k + 1, reveals, moves, left, overlaps, collisions, available, auto_fire,
+                                  drops, checks, tuple(work.planes.values())))
+    after = table.but(turn=table.turn + 1, planes=tuple(work.planes.values()))
+    return TurnResult(table, work.orders, work.seed, work.policy, work.start_tails, work.unmet, tuple(maneuvers),
+                      after)
+
+
+@dataclass
+class _Turn:
+    """The turn being adjudicated (mutable, private to :func:`adjudicate`): the table,
+    the checked orders, each plane's cards for this turn (``plans``, reordered by reveals
+    and grown by autonomous draws), the planes as they are now (name -> state, in table
+    order), the planes at the start of the turn, the tails still active, the random
+    generator and the reorder policy."""
+
+    table: Table
+    orders: dict[str, Orders]
+    seed: int
+    policy: ReorderPolicy
+    samples: bool
+    plans: dict[str, list[str]]
+    rng: np.random.Generator
+    planes: dict[str, PlaneState]
+    at_start: dict[str, PlaneState]
+    start_tails: tuple[TailCheck, ...]
+    unmet: tuple[TailCheck, ...]
+    active: dict[str, TailCheck]
+
+
+def _start_turn(table: Table, orders, seed, policy, samples: bool) -> _Turn:
+    """Check the policy, seed and orders (every plan legal, DF.M1-DF.M5, DF.B1, DF.H3),
+    then choose the tails of the turn (DF.T1, DF.T3; wishes that cannot be met are
+    kept with their reasons)."""
     try:
         policy = ReorderPolicy(policy)
     except ValueError:
@@ -194,99 +241,135 @@ def adjudicate(table: Table, orders: Mapping[str, Orders | Sequence[str]] | None
             plans[p.name] = list(orders[p.name].plan)
         elif p.flying and p.autonomous:
             plans[p.name] = []
-    rng = np.random.default_rng([seed, table.turn])
-    reorder = POLICY_FUNCTIONS[policy]
-
     planes = {p.name: p for p in table.planes}
-    at_start = dict(planes)
     wishes = {n: o.tail for n, o in orders.items() if o.tail is not None}
     start_tails = choose_tails(list(planes.values()), rules, wishes)
     unmet = tuple(tail_checks([(c, t) for c, t in sorted(wishes.items()) if c not in start_tails],
                               list(planes.values()), rules))
-    active = dict(start_tails)
-    maneuvers = []
-    for k in range(CARDS_PER_TURN):
-        # 1. autonomous draws (DF.A1): an independent uniform draw from the 8 cards
-        for p in ordered(planes.values()):
-            if p.flying and p.autonomous:
-                pool = p.deck.autonomous
-                plans[p.name].append(pool[int(rng.integers(len(pool)))])
-        # 2. reveals and reorders (DF.T2), targets first
-        reveals = []
-        if k < REVEALED_CARDS:
-            chasers, in_cycle = _reveal_order(active)
-            for chaser_name in chasers:
-                target_name = active[chaser_name].target
-                if len(plans.get(target_name, ())) <= k:
-                    continue
-                shown = plans[target_name][k]
-                fixed = chaser_name in in_cycle
-                free = k + 1 if fixed else k
-                before = tuple(plans[chaser_name][free:])
-                after = tuple(reorder(Situation(
-                    chaser=planes[chaser_name], target=planes[target_name], shown=shown,
-                    flown=tuple(plans[chaser_name][:free]), remaining=before,
-                    chaser_at_turn_start=at_start[chaser_name], drops=orders[chaser_name].drops,
-                    planes=tuple(ordered(planes.values())), rules=rules, next_fixed=fixed)))
-                if sorted(after) != sorted(before):  # pragma: no cover - a policy bug
-                    raise RuntimeError(f"policy {policy} returned {after}, not a reordering of {before}")
-                plans[chaser_name][free:] = list(after)
-                reveals.append(Reveal(chaser_name, target_name, shown, before, after, fixed))
-        # 3. everyone in the air moves at once
-        moves = []
-        for name, p in list(planes.items()):
-            if not p.flying or p.is_balloon or name not in plans:
-                continue
-            card = p.deck.card(plans[name][k])
-            end = place(p.pose, card, p.base)
-            moved, events = after_card(p.but(pose=end, last_card=card.id), card, rules.max_altitude)
-            planes[name] = moved
-            moves.append(Move(name, card.id, card.name, p.pose, end, moved.altitude, moved.climb_counters,
-                              tuple(events), path_poses(p.pose, card, p.base) if samples else None,
-                              arrow_points(p.pose, card, p.base) if samples else None))
-        # 4. leaving the table (DF.E1)
-        left = []
-        for name, p in planes.items():
-            if p.on_table and not table.stand_on_table(p):  # a landing move may end off it too
-                planes[name] = p.but(status=PlaneStatus.OUT)
-                left.append(name)
-        # 5. overlaps (DF.O1) and collisions (DF.C1-DF.C5)
-        board = Board(list(planes.values()), batch=True)
-        live = board.planes
-        overlaps, collisions = [], []
-        for i, a in enumerate(live):
-            for j in range(i + 1, len(live)):
-                if board.overlap[i, j]:
-                    overlaps.append((a.name, live[j].name))
-        for a_name, b_name in sorted(tuple(sorted(pair)) for pair in overlaps):
-            if may_collide(planes[a_name], planes[b_name]):
-                collisions.append(collision_test(planes[a_name], planes[b_name], rng))
-        for test in collisions:
-            for name, letter in test.damage.items():
-                planes[name] = planes[name].but(damage=planes[name].damage + (letter,))
-        # 6. firing (DF.O2, DF.O3, DF.A2)
-        everyone = list(planes.values())
-        board = Board(everyone, batch=True) if collisions else board  # damage changes no geometry
-        available = shots(everyone, rules, board)
-        auto_fire = []
-        for p in ordered(everyone):
-            if p.flying and p.autonomous:
-                auto_fire.extend(autonomous_fire(p, everyone, rules, rng, board,
-                                                 targets=[s.target for s in available if s.shooter == p.name]))
-        # 7. bombs (DF.B1, DF.B2)
-        drops = []
-        for name, o in orders.items():
-            if o.drops and o.drops[k] and planes[name].flying:
-                planes[name], events = after_drop(planes[name], o.drops[k])
-                drops.append((name, tuple(events)))
-        # 8. tails checked again (DF.T2, DF.T4)
-        checks = tail_checks([(c, check.target) for c, check in active.items()], list(planes.values()), rules)
-        for again in checks:
-            if not again.ok:
-                del active[again.chaser]
-        maneuvers.append(Maneuver(k + 1, tuple(reveals), tuple(moves), tuple(left), tuple(overlaps),
-                                  tuple(collisions), tuple(available), tuple(auto_fire), tuple(drops),
-                                  tuple(checks), tuple(planes.values())))
+    return _Turn(table, orders, seed, policy, samples, plans, np.random.default_rng([seed, table.turn]), planes,
+                 dict(planes), tuple(start_tails.values()), unmet, dict(start_tails))
 
-    after = table.but(turn=table.turn + 1, planes=tuple(planes.values()))
-    return TurnResult(table, orders, seed, policy, tuple(start_tails.values()), unmet, tuple(maneuvers), after)
+
+def draw_autonomous_cards(work: _Turn, k: int) -> None:
+    """Step 1 (DF.A1): each autonomous plane in the air draws its card for maneuver
+    ``k`` (0-based): an independent uniform draw from its deck's 8 cards, in plane-name
+    order."""
+    for p in ordered(work.planes.values()):
+        if p.flying and p.autonomous:
+            pool = p.deck.autonomous
+            work.plans[p.name].append(pool[int(work.rng.integers(len(pool)))])
+
+
+def reveal_and_reorder(work: _Turn, k: int) -> tuple[Reveal, ...]:
+    """Step 2 (DF.T2): before the first and the second maneuver only, each active tail's
+    target shows its next card and the chaser may reorder its remaining cards (the
+    policy decides), targets first (:func:`_reveal_order`)."""
+    if k >= REVEALED_CARDS:
+        return ()
+    reorder = POLICY_FUNCTIONS[work.policy]
+    planes, plans, active = work.planes, work.plans, work.active
+    reveals = []
+    chasers, in_cycle = _reveal_order(active)
+    for chaser_name in chasers:
+        target_name = active[chaser_name].target
+        if len(plans.get(target_name, ())) <= k:
+            continue
+        shown = plans[target_name][k]
+        fixed = chaser_name in in_cycle
+        free = k + 1 if fixed else k
+        before = tuple(plans[chaser_name][free:])
+        after = tuple(reorder(Situation(
+            chaser=planes[chaser_name], target=planes[target_name], shown=shown,
+            flown=tuple(plans[chaser_name][:free]), remaining=before,
+            chaser_at_turn_start=work.at_start[chaser_name], drops=work.orders[chaser_name].drops,
+            planes=tuple(ordered(planes.values())), rules=work.table.rules, next_fixed=fixed)))
+        if sorted(after) != sorted(before):  # pragma: no cover - a policy bug
+            raise RuntimeError(f"policy {work.policy} returned {after}, not a reordering of {before}")
+        plans[chaser_name][free:] = list(after)
+        reveals.append(Reveal(chaser_name, target_name, shown, before, after, fixed))
+    return tuple(reveals)
+
+
+def move_planes(work: _Turn, k: int) -> tuple[Move, ...]:
+    """Step 3 (DF.M1-DF.M4, DF.H3-DF.H6): every plane in the air flies its card ``k``
+    at once; climb and descent cards change altitude and counters."""
+    moves = []
+    max_altitude = work.table.rules.max_altitude
+    for name, p in list(work.planes.items()):
+        if not p.flying or p.is_balloon or name not in work.plans:
+            continue
+        card = p.deck.card(work.plans[name][k])
+        end = place(p.pose, card, p.base)
+        moved, events = after_card(p.but(pose=end, last_card=card.id), card, max_altitude)
+        work.planes[name] = moved
+        moves.append(Move(name, card.id, card.name, p.pose, end, moved.altitude, moved.climb_counters,
+                          tuple(events), path_poses(p.pose, card, p.base) if work.samples else None,
+                          arrow_points(p.pose, card, p.base) if work.samples else None))
+    return tuple(moves)
+
+
+def leave_table(work: _Turn) -> tuple[str, ...]:
+    """Step 4 (DF.E1): planes on the table whose stand is off it leave the game (a
+    landing move may end off it too)."""
+    left = []
+    for name, p in work.planes.items():
+        if p.on_table and not work.table.stand_on_table(p):
+            work.planes[name] = p.but(status=PlaneStatus.OUT)
+            left.append(name)
+    return tuple(left)
+
+
+def overlaps_and_collisions(work: _Turn) -> tuple[Board, tuple[tuple[str, str], ...], tuple[CollisionTest, ...]]:
+    """Step 5 (DF.O1, DF.C1-DF.C5): the overlapping pairs of bases on the table, and the
+    collision test of each pair that may collide (in name order), whose damage cards
+    the planes take. Returns the board (the bases' arrays) too, for step 6."""
+    planes = work.planes
+    board = Board(list(planes.values()), batch=True)
+    live = board.planes
+    overlaps, collisions = [], []
+    for i, a in enumerate(live):
+        for j in range(i + 1, len(live)):
+            if board.overlap[i, j]:
+                overlaps.append((a.name, live[j].name))
+    for a_name, b_name in sorted(tuple(sorted(pair)) for pair in overlaps):
+        if may_collide(planes[a_name], planes[b_name]):
+            collisions.append(collision_test(planes[a_name], planes[b_name], work.rng))
+    for test in collisions:
+        for name, letter in test.damage.items():
+            planes[name] = planes[name].but(damage=planes[name].damage + (letter,))
+    return board, tuple(overlaps), tuple(collisions)
+
+
+def firing(work: _Turn, board: Board, collisions) -> tuple[tuple[Shot, ...], tuple[Shot, ...]]:
+    """Step 6 (DF.O2, DF.O3, DF.A2): every firing position on the table, and the shots
+    of each autonomous plane's guns (in name order)."""
+    everyone = list(work.planes.values())
+    board = Board(everyone, batch=True) if collisions else board  # damage changes no geometry
+    available = shots(everyone, work.table.rules, board)
+    auto_fire = []
+    for p in ordered(everyone):
+        if p.flying and p.autonomous:
+            auto_fire.extend(autonomous_fire(p, everyone, work.table.rules, work.rng, board,
+                                             targets=[s.target for s in available if s.shooter == p.name]))
+    return tuple(available), tuple(auto_fire)
+
+
+def drop_bombs(work: _Turn, k: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Step 7 (DF.B1, DF.B2): the bombs planned for maneuver ``k`` are dropped."""
+    drops = []
+    for name, o in work.orders.items():
+        if o.drops and o.drops[k] and work.planes[name].flying:
+            work.planes[name], events = after_drop(work.planes[name], o.drops[k])
+            drops.append((name, tuple(events)))
+    return tuple(drops)
+
+
+def recheck_tails(work: _Turn) -> tuple[TailCheck, ...]:
+    """Step 8 (DF.T2, DF.T4): every active tail is checked again with the full test; a
+    lost tail stays lost."""
+    checks = tail_checks([(c, check.target) for c, check in work.active.items()], list(work.planes.values()),
+                         work.table.rules)
+    for again in checks:
+        if not again.ok:
+            del work.active[again.chaser]
+    return tuple(checks)

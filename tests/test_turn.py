@@ -294,8 +294,8 @@ def test_adjudicate_reads_as_the_numbered_steps_of_the_module_docstring():
 
     from furball.scenarios.dogfight import turn
 
-    steps = re.findall(r"^(\d)\. :func:`(\w+)`", turn.__doc__, re.M)
-    assert [int(n) for n, _ in steps] == list(range(1, 9))
+    steps = re.findall(r"^(\d+)\. :func:`(\w+)`", turn.__doc__, re.M)
+    assert [int(n) for n, _ in steps] == list(range(1, 11))
     body = inspect.getsource(turn.adjudicate)
     positions = []
     for n, name in steps:

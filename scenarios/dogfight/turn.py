@@ -15,23 +15,34 @@ function of this module, and :func:`adjudicate` calls them in this order:
 4. :func:`leave_table`: planes whose stand is off the table leave the game (DF.E1);
 5. :func:`overlaps_and_collisions`: overlapping bases are listed (DF.O1); pairs at the
    same altitude take the collision test (DF.C1-DF.C5), a landed plane included (DF.H3);
-6. :func:`firing`: firing positions are listed (DF.O2, DF.O3); autonomous planes fire
-   every gun that has a target (DF.A2);
-7. :func:`drop_bombs`: planned bombs are dropped (DF.B2);
-8. :func:`recheck_tails`: each tail is checked again with the full tailing test; a lost
-   tail stays lost (DF.T4).
+   each colliding plane draws its damage card, "A" or "C" with a balloon, whose only
+   special that applies is an explosion (DF.C4, DF.C5, DF.D5);
+6. :func:`firing`: firing positions are listed (DF.O2, DF.O3); every gun that has a
+   target fires at one (DF.D3): autonomous planes every gun, always (DF.A2), and so
+   does every other plane, at the closest target of each gun (jammed guns do not,
+   DF.D6);
+7. :func:`damage_from_shots`: each gun that fires draws its cards (two at short range,
+   one at long range, DF.D3); the shots are simultaneous (DF.D4); an explosion destroys
+   at once (DF.D5);
+8. :func:`drop_bombs`: planned bombs are dropped (DF.B2);
+9. :func:`end_of_maneuver`: specials burn and count down (DF.D6); planes whose damage
+   reached their damage points are destroyed (DF.D5);
+10. :func:`recheck_tails`: each tail is checked again with the full tailing test; a
+    lost tail stays lost (DF.T4).
 
 Tails are chosen once, at the start of the turn (DF.T1, DF.T3: :func:`_start_turn`,
-which also checks the orders). Every random draw
-comes from one numpy Generator seeded with ``[seed, turn]``, consumed in a fixed order
-(autonomous draws, collision draws, autonomous fire ties), each step in plane-name
-order: the result does not depend on the order the planes are listed in.
+which also checks the orders). Every random draw of the maneuvers comes from one numpy
+Generator seeded with ``[seed, turn]``, consumed in a fixed order (autonomous draws,
+collision draws, autonomous fire ties), each step in plane-name order: the result does
+not depend on the order the planes are listed in. Damage has its own generator,
+``[seed, turn, 1]`` (pile shuffles and the other planes' target ties,
+:mod:`.damage`), so the maneuvers draw the same with or without damage.
 """
 from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -39,13 +50,15 @@ from furball.errors import InputError
 from furball.geometry.pose import Pose
 from furball.maneuvers.altitude import after_card, after_drop
 from furball.maneuvers.collision import CollisionTest, collision_test, may_collide
-from furball.maneuvers.firing import Board, Shot, autonomous_fire, shots
+from furball.maneuvers.firing import Board, FiringRange, Shot, autonomous_fire, shots
 from furball.maneuvers.path import PathSamples, arrow_points, path_poses
 from furball.maneuvers.placement import place
 from furball.maneuvers.plan import CARDS_PER_TURN, check_plan
 from furball.maneuvers.plane import PlaneState, PlaneStatus
 from furball.maneuvers.tailing import TailCheck, choose_tails, tail_checks
 
+from .damage import DamageCause, DamageDraw, Loss, LossReason, Piles, take_card
+from .damage import end_of_maneuver as end_of_maneuver_of
 from .policy import POLICY_FUNCTIONS, ReorderPolicy, Situation
 from .table import Orders, Table, needs_plan, normalise_orders, ordered
 
@@ -89,7 +102,10 @@ class Reveal:
 
 @dataclass(frozen=True)
 class Maneuver:
-    """Everything that happened in maneuver ``index`` (1..3); ``planes``: everyone after it."""
+    """Everything that happened in maneuver ``index`` (1..3); ``planes``: everyone after
+    it. ``fire``: the shots fired (one per gun that fires, DF.D3, autonomous ones
+    included), ``damage``: every damage card drawn and every fire burning (DF.D1-DF.D7,
+    DF.C4, DF.C5), ``lost``: the planes destroyed (DF.D5)."""
 
     index: int
     reveals: tuple[Reveal, ...]
@@ -102,6 +118,9 @@ class Maneuver:
     drops: tuple[tuple[str, tuple[str, ...]], ...]
     tail_checks: tuple[TailCheck, ...]
     planes: tuple[PlaneState, ...]
+    fire: tuple[Shot, ...] = ()
+    damage: tuple[DamageDraw, ...] = ()
+    lost: tuple[Loss, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -127,6 +146,17 @@ class TurnResult:
     @property
     def collisions(self) -> tuple[CollisionTest, ...]:
         return tuple(c for m in self.maneuvers for c in m.collisions)
+
+    @property
+    def damage(self) -> tuple[DamageDraw, ...]:
+        """Every damage card drawn (and fire burning) in the turn, maneuver by maneuver."""
+        return tuple(d for m in self.maneuvers for d in m.damage)
+
+    @property
+    def lost(self) -> tuple[Loss, ...]:
+        """Every plane lost in the turn: destroyed (DF.D5) or off the table (DF.E1)."""
+        return tuple(x for m in self.maneuvers for x in
+                     (*(Loss(n, LossReason.LEFT_TABLE) for n in m.left_table), *m.lost))
 
     @property
     def events(self) -> tuple[str, ...]:
@@ -181,17 +211,22 @@ def adjudicate(table: Table, orders: Mapping[str, Orders | Sequence[str]] | None
     work = _start_turn(table, orders, seed, policy, samples)
     maneuvers = []
     for k in range(CARDS_PER_TURN):
-        draw_autonomous_cards(work, k)                      # 1.
-        reveals = reveal_and_reorder(work, k)               # 2.
-        moves = move_planes(work, k)                        # 3.
-        left = leave_table(work)                            # 4.
-        board, overlaps, collisions = overlaps_and_collisions(work)    # 5.
-        available, auto_fire = firing(work, board, collisions)          # 6.
-        drops = drop_bombs(work, k)                         # 7.
-        checks = recheck_tails(work)                        # 8.
+        draw_autonomous_cards(work, k)                                  # 1.
+        reveals = reveal_and_reorder(work, k)                           # 2.
+        moves = move_planes(work, k)                                    # 3.
+        left = leave_table(work)                                        # 4.
+        board, overlaps, collisions = overlaps_and_collisions(work)     # 5.
+        available, auto_fire, fire = firing(work, board, collisions)    # 6.
+        damage_from_shots(work, fire)                                   # 7.
+        drops = drop_bombs(work, k)                                     # 8.
+        end_of_maneuver(work)                                           # 9.
+        checks = recheck_tails(work)                                    # 10.
         maneuvers.append(Maneuver(k + 1, reveals, moves, left, overlaps, collisions, available, auto_fire,
-                                  drops, checks, tuple(work.planes.values())))
-    after = table.but(turn=table.turn + 1, planes=tuple(work.planes.values()))
+                                  drops, checks, tuple(work.planes.values()), fire, tuple(work.damage),
+                                  tuple(work.lost)))
+        work.damage.clear()
+        work.lost.clear()
+    after = table.but(turn=table.turn + 1, planes=tuple(work.planes.values()), piles=work.piles.frozen())
     return TurnResult(table, work.orders, work.seed, work.policy, work.start_tails, work.unmet, tuple(maneuvers),
                       after)
 
@@ -202,7 +237,8 @@ class _Turn:
     the checked orders, each plane's cards for this turn (``plans``, reordered by reveals
     and grown by autonomous draws), the planes as they are now (name -> state, in table
     order), the planes at the start of the turn, the tails still active, the random
-    generator and the reorder policy."""
+    generator and the reorder policy; the damage piles (:class:`~.damage.Piles`), and the
+    damage drawn and planes lost in the maneuver being resolved."""
 
     table: Table
     orders: dict[str, Orders]
@@ -216,6 +252,9 @@ class _Turn:
     start_tails: tuple[TailCheck, ...]
     unmet: tuple[TailCheck, ...]
     active: dict[str, TailCheck]
+    piles: Piles
+    damage: list[DamageDraw] = field(default_factory=list)
+    lost: list[Loss] = field(default_factory=list)
 
 
 def _start_turn(table: Table, orders, seed, policy, samples: bool) -> _Turn:
@@ -247,7 +286,7 @@ def _start_turn(table: Table, orders, seed, policy, samples: bool) -> _Turn:
     unmet = tuple(tail_checks([(c, t) for c, t in sorted(wishes.items()) if c not in start_tails],
                               list(planes.values()), rules))
     return _Turn(table, orders, seed, policy, samples, plans, np.random.default_rng([seed, table.turn]), planes,
-                 dict(planes), tuple(start_tails.values()), unmet, dict(start_tails))
+                 dict(planes), tuple(start_tails.values()), unmet, dict(start_tails), Piles(table, seed))
 
 
 def draw_autonomous_cards(work: _Turn, k: int) -> None:
@@ -321,8 +360,10 @@ def leave_table(work: _Turn) -> tuple[str, ...]:
 
 def overlaps_and_collisions(work: _Turn) -> tuple[Board, tuple[tuple[str, str], ...], tuple[CollisionTest, ...]]:
     """Step 5 (DF.O1, DF.C1-DF.C5): the overlapping pairs of bases on the table, and the
-    collision test of each pair that may collide (in name order), whose damage cards
-    the planes take. Returns the board (the bases' arrays) too, for step 6."""
+    collision test of each pair that may collide (in name order); each colliding plane
+    draws its damage card ("A", or "C" with a balloon), whose special applies only if it
+    is an explosion, which destroys the plane at once (DF.C4, DF.D5). Returns the board
+    (the bases' arrays) too, for step 6."""
     planes = work.planes
     board = Board(list(planes.values()), batch=True)
     live = board.planes
@@ -336,26 +377,67 @@ def overlaps_and_collisions(work: _Turn) -> tuple[Board, tuple[tuple[str, str], 
             collisions.append(collision_test(planes[a_name], planes[b_name], work.rng))
     for test in collisions:
         for name, letter in test.damage.items():
-            planes[name] = planes[name].but(damage=planes[name].damage + (letter,))
+            other = test.b if name == test.a else test.a
+            _take(work, name, letter, DamageCause.COLLISION, other)
     return board, tuple(overlaps), tuple(collisions)
 
 
-def firing(work: _Turn, board: Board, collisions) -> tuple[tuple[Shot, ...], tuple[Shot, ...]]:
-    """Step 6 (DF.O2, DF.O3, DF.A2): every firing position on the table, and the shots
-    of each autonomous plane's guns (in name order)."""
+def _take(work: _Turn, name: str, letter: str, cause: DamageCause, by: str | None) -> bool:
+    """``name`` draws one card of deck ``letter``; returns whether it exploded."""
+    deck, card, reshuffled = work.piles.draw(letter)
+    work.planes[name], draw, exploded = take_card(work.planes[name], deck, card, cause, by, reshuffled)
+    work.damage.append(draw)
+    if exploded:
+        work.lost.append(Loss(name, LossReason.EXPLOSION))
+    return exploded
+
+
+def firing(work: _Turn, board: Board, collisions) -> tuple[tuple[Shot, ...], tuple[Shot, ...], tuple[Shot, ...]]:
+    """Step 6 (DF.O2, DF.O3, DF.A2, DF.D3): every firing position on the table; the shots
+    of each autonomous plane's guns (in name order, ties drawn from the turn's
+    generator); and the shots fired: one per gun (an arc with a gun letter, DF.D2) of
+    every plane whose guns are not jammed (DF.D6) — an autonomous plane's as above, any
+    other's at its closest target in that arc (ties: the more damage cards, then at
+    random from the damage generator)."""
     everyone = list(work.planes.values())
-    board = Board(everyone, batch=True) if collisions else board  # damage changes no geometry
-    available = shots(everyone, work.table.rules, board)
-    auto_fire = []
+    if collisions:  # an explosion may have removed a plane (damage alone changes no geometry)
+        board = Board(everyone, batch=True)
+    rules = work.table.rules
+    available = shots(everyone, rules, board)
+    targets: dict[str, list[str]] = {}
+    for s in available:
+        targets.setdefault(s.shooter, []).append(s.target)
+    auto_fire, fire = [], []
     for p in ordered(everyone):
-        if p.flying and p.autonomous:
-            auto_fire.extend(autonomous_fire(p, everyone, work.table.rules, work.rng, board,
-                                             targets=[s.target for s in available if s.shooter == p.name]))
-    return tuple(available), tuple(auto_fire)
+        if not (p.flying and not p.is_balloon and p.name in targets) or p.guns_silent:
+            continue
+        rng = work.rng if p.autonomous else work.piles.rng
+        chosen = autonomous_fire(p, everyone, rules, rng, board, targets=targets[p.name])
+        if p.autonomous:
+            auto_fire.extend(chosen)
+        fire.extend(s for s in chosen if p.gun_letter(s.arc, rules) is not None)
+    return tuple(available), tuple(auto_fire), tuple(fire)
+
+
+def damage_from_shots(work: _Turn, fire: Sequence[Shot]) -> None:
+    """Step 7 (DF.D3-DF.D5): each shot fired draws cards of its gun's deck, two at short
+    range and one at long range (``rules.short_range_cards``, ``long_range_cards``),
+    shooter by shooter in name order. The shots are simultaneous (DF.D4): a shooter
+    destroyed by this maneuver's shots still fires. An explosion destroys the target at
+    once: no more cards are drawn against it."""
+    rules = work.table.rules
+    for shot in fire:
+        shooter = work.planes[shot.shooter]
+        letter = shooter.gun_letter(shot.arc, rules)
+        cards = rules.short_range_cards if shot.range == FiringRange.SHORT else rules.long_range_cards
+        for _ in range(cards):
+            if work.planes[shot.target].status == PlaneStatus.DESTROYED:
+                break
+            _take(work, shot.target, letter, DamageCause.SHOT, shot.shooter)
 
 
 def drop_bombs(work: _Turn, k: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """Step 7 (DF.B1, DF.B2): the bombs planned for maneuver ``k`` are dropped."""
+    """Step 8 (DF.B1, DF.B2): the bombs planned for maneuver ``k`` are dropped."""
     drops = []
     for name, o in work.orders.items():
         if o.drops and o.drops[k] and work.planes[name].flying:
@@ -364,8 +446,22 @@ def drop_bombs(work: _Turn, k: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(drops)
 
 
+def end_of_maneuver(work: _Turn) -> None:
+    """Step 9 (DF.D5, DF.D6): for every plane on the table, in name order, the specials
+    received before this maneuver burn and count down, and a plane whose damage reached
+    its damage points is destroyed."""
+    for p in ordered(work.planes.values()):
+        if not p.on_table:
+            continue
+        work.planes[p.name], burn, loss = end_of_maneuver_of(p)
+        if burn is not None:
+            work.damage.append(burn)
+        if loss is not None:
+            work.lost.append(loss)
+
+
 def recheck_tails(work: _Turn) -> tuple[TailCheck, ...]:
-    """Step 8 (DF.T2, DF.T4): every active tail is checked again with the full test; a
+    """Step 10 (DF.T2, DF.T4): every active tail is checked again with the full test; a
     lost tail stays lost."""
     checks = tail_checks([(c, check.target) for c, check in work.active.items()], list(work.planes.values()),
                          work.table.rules)

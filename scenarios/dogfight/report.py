@@ -9,7 +9,12 @@ from furball.maneuvers.plane import PlaneState
 from .damage import DamageCause, DamageDraw, LossReason
 from .turn import TurnResult
 
-__all__ = ["turn_json", "plane_json", "turn_text", "turn_lines", "plane_line", "draw_line"]
+__all__ = ["turn_json", "plane_json", "turn_text", "turn_lines", "plane_line", "draw_line", "VISIBLE_SPECIALS"]
+
+VISIBLE_SPECIALS = frozenset({Special.EXPLOSION, Special.FIRE, Special.SMOKE})
+"""Specials every side sees when they strike (an explosion, flames, a smoke trail); the
+others (a jammed gun, engine, rudder, a wounded pilot), like every card's value, only
+the side of the plane hit (docs/dogfight.md)."""
 
 
 def plane_json(p: PlaneState) -> dict:
@@ -59,25 +64,45 @@ def _fmt_pose(p) -> str:
     return f"({p.x_mm:7.1f}, {p.y_mm:7.1f}, {p.heading_deg:5.1f}°)"
 
 
-def draw_line(d: DamageDraw) -> str:
-    """One damage draw as a report line."""
-    return f"  {d.plane} {d.text()}"
+def draw_line(d: DamageDraw, hidden: bool = False) -> str:
+    """One damage draw as a report line; ``hidden``: as another side sees it (the deck
+    letter, and the special only if every side sees it, :data:`VISIBLE_SPECIALS`)."""
+    if not hidden:
+        return f"  {d.plane} {d.text()}"
+    if d.card is None:
+        return f"  {d.plane} burns (fire, DF.D6)"
+    seen = f", {str(d.special).replace('_', ' ')}" if d.applied and d.special in VISIBLE_SPECIALS else ""
+    source = {DamageCause.SHOT: f"from {d.by}'s shot (DF.D3)",
+              DamageCause.COLLISION: f"in the collision with {d.by} (DF.C4, DF.C5)"}[d.cause]
+    return f"  {d.plane} takes a {d.letter} card{seen} {source}"
 
 
-def plane_line(p: PlaneState) -> str:
-    """A plane's state at the end of a turn, on one line."""
+def plane_line(p: PlaneState, hidden: bool = False) -> str:
+    """A plane's state at the end of a turn, on one line; ``hidden``: as another side
+    sees it (how many damage cards, not their values; visible specials only)."""
     extra = f", bombs {p.bombs}/{p.bombs_at_start}" if p.bombs_at_start else ""
-    dmg = f", damage {p.damage_taken}/{p.damage_points}" + (f" ({' '.join(p.damage)})" if p.damage else "")
-    effects = "".join(f", {str(e.special).replace('_', ' ')} ({e.maneuvers_left} more)" for e in p.effects)
+    if hidden:
+        dmg = f", {len(p.damage)} damage card{'s' * (len(p.damage) != 1)}" if p.damage else ""
+    else:
+        dmg = f", damage {p.damage_taken}/{p.damage_points}" + (f" ({' '.join(p.damage)})" if p.damage else "")
+    effects = "".join(f", {str(e.special).replace('_', ' ')} ({e.maneuvers_left} more)" for e in p.effects
+                      if not hidden or e.special in VISIBLE_SPECIALS)
     return (f"  {p.name:<12} {p.side:<10} {_fmt_pose(p.pose)} alt {p.altitude} "
             f"counters {p.climb_counters}{extra}{dmg}{effects} [{p.status}]")
 
 
-def turn_lines(r: TurnResult, header: bool = True) -> list[str]:
+def turn_lines(r: TurnResult, header: bool = True, viewer: str | None = None) -> list[str]:
     """A readable report of the turn, as lines (``header``: the scenario, seed and
-    table lines first)."""
+    table lines first). ``viewer``: a side: the report as that side may see it — other
+    sides' damage values and hidden specials, and other sides' chasers' planned orders
+    before a reveal (DF.T2), are left out."""
     t = r.before
     ru = t.rules
+    side = {p.name: p.side for p in t.planes}
+
+    def hidden(name: str) -> bool:
+        return viewer is not None and side[name] != viewer
+
     out = []
     if header:
         out = [f'furball turn: "{t.name}", turn {t.turn} (seed {r.seed}, reorder policy {r.policy})',
@@ -92,6 +117,9 @@ def turn_lines(r: TurnResult, header: bool = True) -> list[str]:
     for m in r.maneuvers:
         out += ["", f"Maneuver {m.index}"]
         for v in m.reveals:
+            if hidden(v.chaser):
+                out.append(f"  reveal: {v.target} shows its next card to {v.chaser} (DF.T2)")
+                continue
             change = "keeps its order" if v.before == v.after else \
                 f"reorders {','.join(v.before)} -> {','.join(v.after)}"
             fixed = " (its own next card is fixed: it showed it in a cycle of tails)" if v.fixed else ""
@@ -113,7 +141,7 @@ def turn_lines(r: TurnResult, header: bool = True) -> list[str]:
                 verdict = f"drawn {c.drawn[0]}/{c.drawn[1]}: " + (
                     "they collide, each takes an A card (DF.C4)" if c.collided else "no collision")
                 out.append(f"  collision test {c.a} / {c.b}: P = {c.probability} ({combos}); {verdict} (DF.C3)")
-        out += _draws(m.damage, DamageCause.COLLISION, exploded)
+        out += _draws(m.damage, DamageCause.COLLISION, exploded, hidden)
         if m.shots:
             out += [f"  can fire: {x.shooter} -> {x.target} at {x.range} range ({x.distance_mm:.1f} mm)"
                     for x in m.shots]
@@ -122,13 +150,15 @@ def turn_lines(r: TurnResult, header: bool = True) -> list[str]:
         out += [f"  autonomous fire: {x.shooter} fires gun {x.arc + 1} at {x.target} ({x.range} range, DF.A2)"
                 for x in m.autonomous_fire]
         out += [f"  fires: {x.shooter} gun {x.arc + 1} at {x.target} ({x.range} range, DF.D3)" for x in m.fire]
-        out += _draws(m.damage, DamageCause.SHOT, exploded)
+        out += _draws(m.damage, DamageCause.SHOT, exploded, hidden)
         for name, events in m.drops:
             out += [f"  {name} {e}" for e in events]
-        out += _draws(m.damage, DamageCause.FIRE, exploded)
+        out += _draws(m.damage, DamageCause.FIRE, exploded, hidden)
         end = {p.name: p for p in m.planes}
         for x in m.lost:
-            if x.reason == LossReason.DAMAGE:
+            if x.reason == LossReason.DAMAGE and hidden(x.plane):
+                out.append(f"  {x.plane} is destroyed (DF.D5)")
+            elif x.reason == LossReason.DAMAGE:
                 p = end[x.plane]
                 out.append(f"  {x.plane} is destroyed: damage {p.damage_taken} reached its {p.damage_points} "
                            f"damage points (DF.D5)")
@@ -136,18 +166,18 @@ def turn_lines(r: TurnResult, header: bool = True) -> list[str]:
             out.append(f"  {c.chaser} still tails {c.target}" if c.ok else
                        f"  {c.chaser} loses the tail on {c.target}: {'; '.join(map(str, c.reasons))} (DF.T4)")
     out += ["", f"End of turn (state for turn {r.after.turn})"]
-    out += [plane_line(p) for p in r.after.planes]
+    out += [plane_line(p, hidden(p.name)) for p in r.after.planes]
     if r.after.piles:
         out.append("  damage piles: " + ", ".join(f"{letter} {len(pile)} cards" for letter, pile in r.after.piles))
     return out
 
 
-def _draws(draws, cause: DamageCause, exploded: set) -> list[str]:
+def _draws(draws, cause: DamageCause, exploded: set, hidden) -> list[str]:
     out = []
     for d in draws:
         if d.cause != cause:
             continue
-        out.append(draw_line(d))
+        out.append(draw_line(d, hidden(d.plane)))
         if d.applied and d.plane in exploded and d.special == Special.EXPLOSION:
             out.append(f"  {d.plane} explodes: destroyed at once (DF.D5)")
     return out

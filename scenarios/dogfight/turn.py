@@ -40,6 +40,7 @@ not depend on the order the planes are listed in. Damage has its own generator,
 """
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -451,7 +452,9 @@ def end_of_maneuver(work: _Turn) -> None:
     received before this maneuver burn and count down, and a plane whose damage reached
     its damage points is destroyed."""
     for p in ordered(work.planes.values()):
-        if not p.on_table:
+        if not p.on_table:  # a plane lost in this maneuver keeps its specials as they were received
+            if any(e.fresh for e in p.effects):
+                work.planes[p.name] = p.but(effects=tuple(dataclasses.replace(e, fresh=False) for e in p.effects))
             continue
         work.planes[p.name], burn, loss = end_of_maneuver_of(p)
         if burn is not None:

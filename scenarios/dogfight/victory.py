@@ -3,16 +3,18 @@
 * **DF.V1 Last side flying.** The game ends as soon as at most one side has planes
   (not balloons) flying: that side wins; if none has, the game is a draw.
 * **DF.V2 Turn limit.** Otherwise it ends after turn ``turn_limit``, and each side
-  scores the damage points its guns dealt to enemies (DF.D3) plus ``plane_points`` for
-  each enemy plane lost (destroyed, DF.D5, or off the table, DF.E1). The highest score
-  wins; equal best scores are a draw.
+  scores the damage its enemies' planes have taken (each counted up to its damage
+  points, whatever dealt it: shots, collisions, fire) plus ``plane_points`` for each
+  enemy plane lost (destroyed, DF.D5, or off the table, DF.E1). The highest score
+  wins; equal best scores are a draw. Everything is read from the table, so a saved
+  game scores the same when reloaded.
 
 The numbers are a scenario's ``[victory]`` table; the defaults are in
 ``maneuvers/data/dogfight.toml``.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -61,13 +63,13 @@ def sides_flying(planes: Sequence[PlaneState]) -> tuple[str, ...]:
     return tuple(sorted({p.side for p in planes if p.flying and p.kind == PlaneKind.PLANE}))
 
 
-def side_scores(planes: Sequence[PlaneState], sides: Sequence[str], dealt: Mapping[str, int],
-                victory: Victory) -> dict[str, int]:
-    """DF.V2: each side's points: the damage its guns dealt (``dealt``: side -> points)
-    plus ``plane_points`` per enemy plane lost (not balloons)."""
+def side_scores(planes: Sequence[PlaneState], sides: Sequence[str], victory: Victory) -> dict[str, int]:
+    """DF.V2: each side's points (module docstring)."""
+    damage = {s: 0 for s in sides}
     lost = {s: 0 for s in sides}
     for p in planes:
-        if p.lost and p.kind == PlaneKind.PLANE and p.side in lost:
-            lost[p.side] += 1
-    total_lost = sum(lost.values())
-    return {s: int(dealt.get(s, 0)) + victory.plane_points * (total_lost - lost[s]) for s in sides}
+        if p.kind == PlaneKind.PLANE and p.side in damage:
+            damage[p.side] += min(p.damage_taken, p.damage_points)
+            lost[p.side] += p.lost
+    all_damage, all_lost = sum(damage.values()), sum(lost.values())
+    return {s: all_damage - damage[s] + victory.plane_points * (all_lost - lost[s]) for s in sides}

@@ -116,7 +116,7 @@ def test_DF_C5_a_balloon_collision_draws_a_C_card_for_both():
     assert sorted((d.plane, d.letter, d.points) for d in got) == [("Camel", "C", 3), ("Drachen", "C", 4)]
 
 
-def test_DF_D5_exactly_at_its_damage_points_a_plane_is_destroyed_at_the_end_of_the_maneuver_and_its_shots_count():
+def test_DF_D5_exactly_at_its_damage_points_a_plane_is_destroyed_at_the_end_of_the_maneuver_and_DF_D4_its_shots_count():
     b = deck("B", *[(1, None)] * 10)
     t = facing(90, camel={"damage_points": 4, "damage_taken": 2}, damage_decks=decks(B=b),
                piles={"B": tuple(range(1, 11))})
@@ -210,7 +210,7 @@ def test_DF_D7_a_saved_table_reloads_with_the_same_piles_and_plays_on_identicall
         assert go_on.after == reloaded.after and go_on.damage == reloaded.damage
 
 
-def test_damage_deck_files_are_labelled_and_refuse_mistakes_on_one_line(tmp_path):
+def test_DF_D1_damage_deck_files_are_labelled_and_refuse_mistakes_on_one_line(tmp_path):
     shipped = shipped_damage_decks()
     assert sorted(shipped) == list("ABCDE")
     assert all(d.provenance == "reconstruction" and d.notes for d in shipped.values())

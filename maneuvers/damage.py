@@ -279,7 +279,7 @@ def damage_defaults() -> DamageDefaults:
                           top.provenance())
 
 
-def guns_of(value: Mapping | Sequence | None, where: str) -> tuple[tuple[Gun, str], ...]:
+def guns_of(value: Mapping | Sequence, where: str) -> tuple[tuple[Gun, str], ...]:
     """Gun letters as sorted ``(Gun, letter)`` pairs from a mapping ``{"nose": "B"}`` or
     pairs. Raises :class:`InputError` naming ``where``."""
     items = value.items() if isinstance(value, Mapping) else value

@@ -259,7 +259,7 @@ class PlaneState:
     @property
     def gun_letters(self) -> dict[Gun, str]:
         """The damage deck letter of each gun it has (DF.D2)."""
-        return dict(self.guns)
+        return dict(self.guns)  # type: ignore[arg-type]  # pairs once __post_init__ has run
 
     def gun_letter(self, arc: int, rules: Rules) -> str | None:
         """The damage deck letter of the gun firing through arc ``arc`` of its base

@@ -239,3 +239,20 @@ def test_a_table_refuses_a_gun_without_a_deck_a_bad_pile_and_a_plane_already_des
         table(plane("A", 300, 300), piles={"B": (1, 1)})
     with pytest.raises(InputError, match="damage_taken"):
         table(plane("A", 300, 300, damage_points=5, damage_taken=5))
+
+
+@pytest.mark.parametrize("plane_line,top,needle", [
+    ('guns = { nose = 5 }', "", "'nose'"), ('guns = "B"', "", "'guns'"), ('guns = { nose = "Q" }', "", "'Q'"),
+    ('effects = [{ special = "lightning", maneuvers_left = 1 }]', "", "'special'"),
+    ("damage_taken = 99", "", "damage_taken"), ("damage_points = 0", "", "damage_points"),
+    ("", "[piles]\nB = [1, 1]\n", "pile 'B'"), ("", "[piles]\nZ = [1]\n", "pile 'Z'"),
+    ("", "[victory]\nturn_limit = 0\n", "turn_limit"), ("", '[damage_decks]\nB = "nofile.toml"\n', "nofile"),
+    ("", '[damage_decks]\nB = "C"\n', "letter 'B'"), ("", "[rules]\nshort_range_cards = -1\n", "short_range_cards"),
+])
+def test_bad_damage_fields_in_a_scenario_are_refused_on_one_line(cli, tmp_path, plane_line, top, needle):
+    path = tmp_path / "bad.toml"
+    path.write_text(top + '[table]\nwidth_mm = 900.0\nheight_mm = 900.0\n[[plane]]\nname = "Camel"\nside = "A"\n'
+                    'deck = "A"\npose = { x_mm = 250.0, y_mm = 420.0, heading_deg = 0.0 }\naltitude = 2\n'
+                    + plane_line + "\n")
+    code, out, err = cli(["turn", path])
+    assert code == 2 and err.count("\n") == 1 and needle in err and err.count("bad.toml") == 1, err

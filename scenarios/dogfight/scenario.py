@@ -139,7 +139,8 @@ def _plane(raw, index: int, source: str, folder: pathlib.Path, names: set,
             guns=_guns(t) if "guns" in t else None, effects=_effects(t),
         )
     except InputError as exc:  # name the file: "plane 'X': field 'y': ..." -> "FILE: plane 'X': ..."
-        raise InputError(f"{source}: {exc}") from None
+        text = str(exc)  # (a field read from the file already names it)
+        raise InputError(text if text.startswith(f"{source}: ") else f"{source}: {text}") from None
     plan = t.strings("plan", None)
     if plan is not None:
         if len(plan) != CARDS_PER_TURN:

@@ -94,7 +94,7 @@ def test_hidden_plans_no_observation_of_a_seat_shows_an_opponent_plan_before_it_
     JSON form lists no other side's plan among its own."""
     checked = 0
     games = [(new_game(seed, "duel"), 2) for seed in range(3)] + [(new_game(seed, "furball", seats="planes"), 4)
-                                                                    for seed in range(2)]
+                                                                    for seed in range(1)]
     for start, seats in games:
         for state in walk(start, randoms(start.seed, seats)):
             sides = {p.name: p.side for p in state.table.planes}
@@ -171,7 +171,7 @@ def _last_locked(before, after):
     return PlanAction(name, tuple(first if first is not None else flown))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**40), stop=st.integers(1, 3))
 def test_a_saved_game_reloads_with_the_same_piles_and_plays_on_identically(tmp_path_factory, seed, stop):
     whole = walk(new_game(seed, "duel", turn_limit=12), randoms(seed))

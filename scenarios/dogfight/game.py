@@ -20,15 +20,15 @@ from .state import DRAW, Seats, _seats, new_game
 __all__ = ["DOGFIGHT", "summary", "seat_count"]
 
 
-def _scenario(text: str) -> Scenario:
+def scenario_file(text: str) -> Scenario:
     return load_scenario(text)
 
 
-def _optional_int(text: str) -> int | None:
+def whole_number(text: str) -> int | None:
     return None if text.strip().lower() in ("", "none", "scenario") else int(text)
 
 
-def _optional_str(text: str) -> str | None:
+def text_or_none(text: str) -> str | None:
     return None if text.strip().lower() in ("", "none", "scenario") else text.strip()
 
 
@@ -72,15 +72,15 @@ DOGFIGHT = Game(
     players=_LazyPlayers(),
     min_players=2, max_players=1000,
     options=(
-        Option("scenario", _scenario, None, "a scenario file or a shipped example (default duel)"),
+        Option("scenario", scenario_file, None, "a scenario file or a shipped example (default duel)"),
         Option("seats", str, Seats.SIDES.value, "one seat per side, or per plane that plans",
                tuple(s.value for s in Seats)),
-        Option("policy", _optional_str, None, "the chasers' reorder policy after a reveal (DF.T2; default: the "
+        Option("policy", text_or_none, None, "the chasers' reorder policy after a reveal (DF.T2; default: the "
                "scenario's)", (None, *(p.value for p in ReorderPolicy))),
-        Option("turn_limit", _optional_int, None, "the last turn played (DF.V2; default: the scenario's)"),
-        Option("altitude", _optional_int, None, "every plane's starting altitude, 1-3 (DF.H2; default: the "
+        Option("turn_limit", whole_number, None, "the last turn played (DF.V2; default: the scenario's)"),
+        Option("altitude", whole_number, None, "every plane's starting altitude, 1-3 (DF.H2; default: the "
                "scenario's)"),
-        Option("decks", _optional_str, None, "maneuver deck of each seat's planes, e.g. A:M (default: the "
+        Option("decks", text_or_none, None, "maneuver deck of each seat's planes, e.g. A:M (default: the "
                "scenario's)"),
         Option("swap_start", bool, False, "the first planes of seats 1 and 2 swap places and altitudes (who "
                "starts tailing)"),

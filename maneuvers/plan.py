@@ -70,6 +70,19 @@ def _sequencing(where: str, plane: PlaneState, cards, rules: Rules) -> None:
         previous = card
 
 
+def _effects(where: str, plane: PlaneState, cards) -> None:
+    """DF.D6: a special in effect at the start of the turn may forbid cards with some flags."""
+    for e in plane.effects:
+        if e.maneuvers_left <= 0:
+            continue
+        for k, card in enumerate(cards):
+            flag = next((f for f in e.forbids if f in card.flags), None)
+            if flag is not None:
+                raise _fail(where, plane, k, card.id, "DF.D6",
+                            f"{str(e.special).replace('_', ' ')} in effect: no '{flag}' card for "
+                            f"{e.maneuvers_left} more maneuvers")
+
+
 def check_plan(plane: PlaneState, card_ids: Sequence[str], drops: Sequence[int] | None,
                rules: Rules, where: str = "") -> tuple[ManeuverCard, ...]:
     """Check a plan; return its cards. Raises :class:`PlanError` (an InputError).
@@ -97,6 +110,8 @@ def check_plan(plane: PlaneState, card_ids: Sequence[str], drops: Sequence[int] 
     if sum(drops) > plane.bombs:
         raise _fail(where, plane, None, None, "DF.B1", f"drops {sum(drops)} bombs but carries {plane.bombs}")
     _sequencing(where, plane, cards, rules)
+    if plane.effects:
+        _effects(where, plane, cards)
 
     state, complex_loaded = plane, None
     for k, (card, drop) in enumerate(zip(cards, drops)):

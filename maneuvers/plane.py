@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
@@ -19,17 +19,20 @@ from furball.geometry.datafile import Table, load_toml
 from furball.geometry.pose import Pose
 
 from .bases import find_base
+from .damage import ActiveEffect, Gun, damage_defaults, guns_of
 from .deck import DATA_DIR, Deck, find_deck
 
 __all__ = ["PlaneState", "Rules", "default_rules", "PlaneStatus", "Engines", "PlaneKind", "check_name"]
 
 
 class PlaneStatus(StrEnum):
-    """Where a plane is: in the air, landed on its base (DF.H3), or out of the game (DF.E1)."""
+    """Where a plane is: in the air, landed on its base (DF.H3), out of the game by
+    leaving the table (DF.E1), or destroyed by damage (DF.D5)."""
 
     FLYING = "flying"
     LANDED = "landed"
     OUT = "out"
+    DESTROYED = "destroyed"
 
 
 class Engines(StrEnum):
@@ -84,7 +87,9 @@ class Rules:
     ``(centre_deg, half_width_deg)`` for bases whose data gives none;
     ``fire_altitude_difference``: most levels between shooter and target (engine
     convention); ``steep_sequencing`` / ``immelmann_sequencing``: the published game's
-    deck-sequencing rules, DF.M5 (on by default); ``provenance``: of these numbers.
+    deck-sequencing rules, DF.M5 (on by default); ``short_range_cards`` /
+    ``long_range_cards``: damage cards a shot draws at each range (DF.D3);
+    ``provenance``: of these numbers.
     """
 
     ruler_length_mm: float
@@ -94,6 +99,8 @@ class Rules:
     steep_sequencing: bool = True
     immelmann_sequencing: bool = True
     provenance: str = "reconstruction"
+    short_range_cards: int = 2
+    long_range_cards: int = 1
 
     def __post_init__(self):
         if not (isinstance(self.ruler_length_mm, (int, float)) and math.isfinite(self.ruler_length_mm)
@@ -122,6 +129,8 @@ def default_rules() -> Rules:
         default_arcs=tuple(arcs),
         fire_altitude_difference=firing.integer("max_altitude_difference", minimum=0),
         provenance=top.provenance(),
+        short_range_cards=damage_defaults().short_range_cards,
+        long_range_cards=damage_defaults().long_range_cards,
     )
 
 
@@ -137,8 +146,14 @@ class PlaneState:
     counters per level (DF.H6); ``climb_counters``; ``engines`` (DF.T7); ``kind``
     (DF.C5); ``bombs_at_start`` / ``bombs``: the load at the start of the game and now
     (DF.B1; ``bombs`` defaults to ``bombs_at_start``); ``autonomous`` (DF.A1);
-    ``damage``: damage-card letters taken so far; ``status``; ``last_card``: id of its
-    previous maneuver (sequencing across turns), or ``None``.
+    ``damage``: the damage cards taken so far (ids such as ``"B#7"``, or bare deck
+    letters for cards whose value is not recorded); ``status``; ``last_card``: id of its
+    previous maneuver (sequencing across turns), or ``None``; ``damage_points``: the
+    damage it can take (DF.D2; ``None``: the default of its kind, from
+    ``maneuvers/data/dogfight.toml``); ``damage_taken``: the damage points taken so
+    far (DF.D5); ``guns``: the damage deck letter of each gun, ``{"nose": "B", "rear":
+    "A"}`` or ``(Gun, letter)`` pairs (``None``: the default of its kind; a balloon has
+    none; DF.D2); ``effects``: the specials in effect (:class:`ActiveEffect`, DF.D6).
 
     Raises :class:`InputError` for a bad name, an unknown deck, base or card, negative
     counts, more bombs than the load, or a plane flying at altitude 0 without a climb
@@ -161,6 +176,10 @@ class PlaneState:
     damage: tuple[str, ...] = ()
     status: PlaneStatus = PlaneStatus.FLYING
     last_card: str | None = None
+    damage_points: int | None = None
+    damage_taken: int = 0
+    guns: tuple[tuple[Gun, str], ...] | Mapping[str, str] | None = None
+    effects: tuple[ActiveEffect, ...] = ()
 
     def __post_init__(self):
         where = f"plane '{self.name}'"
@@ -190,11 +209,22 @@ class PlaneState:
             raise InputError(f"{where}: field 'pose': expected one pose, got a batch")
         if self.bombs is None:
             set_("bombs", self.bombs_at_start)
-        for key in ("altitude", "climb_rate", "climb_counters", "bombs_at_start", "bombs"):
+        defaults = damage_defaults()
+        if self.damage_points is None:
+            set_("damage_points", defaults.balloon_points if self.kind == PlaneKind.BALLOON else defaults.plane_points)
+        if self.guns is None:
+            set_("guns", () if self.kind == PlaneKind.BALLOON else defaults.guns)
+        elif not (isinstance(self.guns, tuple) and all(isinstance(g, Gun) for g, _ in self.guns)):
+            set_("guns", guns_of(self.guns, where))
+        set_("effects", tuple(self.effects))
+        if not all(isinstance(e, ActiveEffect) for e in self.effects):
+            raise InputError(f"{where}: field 'effects': expected ActiveEffect values, got {self.effects!r:.60}")
+        for key in ("altitude", "climb_rate", "climb_counters", "bombs_at_start", "bombs", "damage_points",
+                    "damage_taken"):
             value = getattr(self, key)
-            if isinstance(value, bool) or not isinstance(value, int) or value < (1 if key == "climb_rate" else 0):
-                raise InputError(f"{where}: field '{key}': expected a whole number >= "
-                                 f"{1 if key == 'climb_rate' else 0}, got {value!r:.40}")
+            least = 1 if key in ("climb_rate", "damage_points") else 0
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise InputError(f"{where}: field '{key}': expected a whole number >= {least}, got {value!r:.40}")
         if self.bombs > self.bombs_at_start:
             raise InputError(f"{where}: field 'bombs': expected at most bombs_at_start = {self.bombs_at_start}, "
                              f"got {self.bombs}")
@@ -218,8 +248,31 @@ class PlaneState:
 
     @property
     def on_table(self) -> bool:
-        """Still on the table (flying or landed; not out by DF.E1)."""
-        return self.status != PlaneStatus.OUT
+        """Still on the table (flying or landed; not out by DF.E1 nor destroyed, DF.D5)."""
+        return self.status == PlaneStatus.FLYING or self.status == PlaneStatus.LANDED
+
+    @property
+    def lost(self) -> bool:
+        """Out of the game: off the table (DF.E1) or destroyed (DF.D5)."""
+        return not self.on_table
+
+    @property
+    def gun_letters(self) -> dict[Gun, str]:
+        """The damage deck letter of each gun it has (DF.D2)."""
+        return dict(self.guns)  # type: ignore[arg-type]  # pairs once __post_init__ has run
+
+    def gun_letter(self, arc: int, rules: Rules) -> str | None:
+        """The damage deck letter of the gun firing through arc ``arc`` of its base
+        (:meth:`firing_arcs`): the nose gun for an arc centred within 90 degrees of the
+        heading, else the rear gun; ``None`` when it has no such gun (DF.D2)."""
+        centre = self.firing_arcs(rules)[arc][0]
+        gun = Gun.NOSE if abs((centre + 180.0) % 360.0 - 180.0) <= 90.0 else Gun.REAR
+        return self.gun_letters.get(gun)
+
+    @property
+    def guns_silent(self) -> bool:
+        """Its guns are jammed by a special in effect (DF.D6)."""
+        return any(e.silences_guns and e.maneuvers_left > 0 and not e.fresh for e in self.effects)
 
     @property
     def flying(self) -> bool:

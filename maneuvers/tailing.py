@@ -36,7 +36,7 @@ from furball.geometry.segments import enters_interior, entry_edge, exit_edge
 from furball.geometry.tolerance import TOLERANCE_MM
 
 from .kernels import BaseArrays, tail_matrix
-from .plane import Engines, PlaneState, Rules
+from .plane import Engines, PlaneState, PlaneStatus, Rules
 from .reasons import Reason
 
 __all__ = ["TailCheck", "tail_check", "tail_checks", "tail_options", "choose_tails", "blocking_arrays"]
@@ -83,7 +83,8 @@ def _who(reasons: list, role: str, p: PlaneState) -> None:
     if p.is_balloon:
         reasons.append(Reason("DF.T1", f"the {role} is a balloon (engine convention)"))
     elif not p.flying:
-        reasons.append(Reason("DF.H3" if p.landed else "DF.E1", f"the {role} is {p.status} (engine convention)"))
+        reasons.append(Reason("DF.H3" if p.landed else "DF.D5" if p.status == PlaneStatus.DESTROYED else "DF.E1",
+                              f"the {role} is {p.status} (engine convention)"))
 
 
 def _verdict(chaser: PlaneState, target: PlaneState, rules: Rules, a, b, overlap: bool, out: Edge, into: Edge,

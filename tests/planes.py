@@ -18,3 +18,11 @@ def plane(name, x, y, heading=0.0, side=None, altitude=2, deck="A", base="small"
 def table(*planes, turn=2, width=900.0, height=900.0, **kw):
     """A 900 x 900 mm table (turn 2 by default, so altitude 0 is allowed)."""
     return Table(width_mm=width, height_mm=height, planes=planes, turn=turn, **kw)
+
+from furball.maneuvers.damage import DamageCard, DamageDeck  # noqa: E402
+
+HARMLESS = tuple(DamageDeck(letter, (DamageCard(f"{letter}#1", 0),), provenance="reconstruction",
+                            notes="test deck: every card 0 points, no special")
+                 for letter in "ABCDE")
+"""Damage decks whose cards do nothing: for tests about geometry only, so that no plane
+is destroyed and the turn's geometry is the rules' alone."""

@@ -176,7 +176,7 @@ def test_no_engine_keeps_an_unbounded_module_level_cache(engine):
 
 
 @pytest.mark.parametrize("engine", ["canuck", pytest.param("yorktown", marks=_TODO),
-                                    pytest.param("white_christmas", marks=_TODO)])
+                                    pytest.param("white_christmas", marks=_TODO), "dogfight"])
 def test_every_card_game_state_is_built_the_one_way(engine):
     import importlib
 

@@ -143,3 +143,26 @@ def test_scale_needs_a_pdf_and_mp4_needs_ffmpeg(tmp_path, capsys):
         assert main(["turn", example, "--animate", str(tmp_path / "x.mp4")]) == 2
         assert "ffmpeg" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_turn_picture_shows_every_shot_fired_card_drawn_and_plane_lost():
+    """Issue #21: the pictures show every damage card drawn and every plane lost (DF.D3, DF.D5)."""
+    import dataclasses
+
+    from planes import RULES, plane, table
+
+    from furball.scenarios.dogfight import adjudicate
+
+    stay = ["A13"] * 3
+    t = table(plane("Camel", 400, 400, 0, side="Allies", damage_points=3),
+              plane("Albatros", 490, 400, 180, side="Central"), rules=dataclasses.replace(RULES, steep_sequencing=False))
+    result = adjudicate(t, {"Camel": stay, "Albatros": stay}, seed=4)
+    assert result.lost and result.damage
+    fig = api.figure("turn", result)
+    assert tagged(fig, "fired:Camel:Albatros:1") and tagged(fig, "fired:Albatros:Camel:1")
+    hit = {a.get_gid().split(":")[2] for a in tagged(fig, "label:damage:")}
+    assert hit == {d.plane for d in result.damage}
+    lost = result.lost[0].plane
+    assert tagged(fig, f"lost:{lost}:") and tagged(fig, f"label:lost:{lost}")
+    text = " ".join(a.get_text() for a in tagged(fig, "label:damage:"))
+    assert all(d.card.id in text for d in result.damage if d.card is not None)

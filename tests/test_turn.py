@@ -284,3 +284,21 @@ def test_names_may_hold_emoji_sequences_but_not_direction_overrides():
     for name in ("Ace\u202egnirts", "a\u2066b", "tab\there"):
         with pytest.raises(InputError, match="direction overrides"):
             check_name(name, "plane")
+
+
+def test_adjudicate_reads_as_the_numbered_steps_of_the_module_docstring():
+    """Issue #19 item 7: each numbered step of the order of play is one function, whose
+    docstring says which step it is, and ``adjudicate`` calls them in that order."""
+    import inspect
+    import re
+
+    from furball.scenarios.dogfight import turn
+
+    steps = re.findall(r"^(\d+)\. :func:`(\w+)`", turn.__doc__, re.M)
+    assert [int(n) for n, _ in steps] == list(range(1, 11))
+    body = inspect.getsource(turn.adjudicate)
+    positions = []
+    for n, name in steps:
+        assert getattr(turn, name).__doc__.startswith(f"Step {n} ")
+        positions.append(body.index(f"{name}(work"))
+    assert positions == sorted(positions)

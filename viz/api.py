@@ -7,6 +7,7 @@ import pathlib
 
 from .analyze import analyze_figure, analyze_picture
 from .canuck import canuck_picture
+from .dogfight import dogfight_picture
 from .fan import fan_picture
 from .picture import Picture, render
 from .plots import move_picture
@@ -18,14 +19,14 @@ from .zones import zones_picture
 
 PICTURES = {"move": move_picture, "turn": turn_picture, "fan": fan_picture, "zones": zones_picture,
             "canuck": canuck_picture, "yorktown": yorktown_picture, "white-christmas": white_christmas_picture,
-            "sweep": sweep_picture, "analyze": analyze_picture}
+            "sweep": sweep_picture, "analyze": analyze_picture, "dogfight": dogfight_picture}
 FIGURES = {"analyze": analyze_figure}
 """Kinds whose screen picture has more than the table (e.g. the analysis's heat maps)."""
 
 
 def picture(kind: str, result) -> Picture:
     """The :class:`~viz.picture.Picture` of a command's result (``kind``: move, turn, fan, zones,
-    canuck, yorktown, white-christmas, sweep, analyze)."""
+    canuck, yorktown, white-christmas, sweep, analyze, dogfight)."""
     return PICTURES[kind](result)
 
 

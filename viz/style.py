@@ -2,7 +2,8 @@
 
 Sides get fixed colours (sides sorted by name), so a side keeps its colour from
 picture to picture; tails are green (kept) or red (lost); overlaps orange; collision
-tests crimson; left/right twin cards share a colour in a deck fan.
+tests crimson; damage cards dark red, planes lost a black cross; left/right twin
+cards share a colour in a deck fan.
 """
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ TAIL_KEPT = "#1e9e3c"
 TAIL_LOST = "#d62728"
 OVERLAP = "#ff8c00"
 COLLISION = "#b0003a"
+DAMAGE = "#7b241c"
+LOST = "#000000"
 TAIL_ZONE = "#1e9e3c"
 SHORT_RANGE = "#d62728"
 LONG_RANGE = "#f5b7b1"

@@ -23,11 +23,16 @@ __all__ = ["sweep_picture", "outcome_column"]
 
 
 def outcome_column(result: SweepResult) -> tuple[str, bool] | None:
-    """The column the picture shows and whether it is numeric: the first numeric result
-    column, else the first one (``None`` without rows)."""
+    """The column the picture shows and whether it is numeric: the game's ``outcome``
+    column when it names one, else the first numeric result column, else the first one
+    (``None`` without rows)."""
     columns = result.result_columns()
     if not columns:
         return None
+    chosen = getattr(result.plan.game, "outcome", None) if result.plan is not None else None
+    if chosen in columns:
+        values = result.column(chosen)
+        return chosen, all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
     for name in columns:
         values = result.column(name)
         if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):

@@ -86,7 +86,10 @@ def _legend(colours):
                     Line2D([], [], color=style.TAIL_LOST, linestyle="--", label="tail lost"),
                     Patch(facecolor=style.OVERLAP, alpha=0.35, label="overlap"),
                     Patch(facecolor="none", edgecolor=style.COLLISION, linewidth=2, label="collision test"),
-                    Line2D([], [], color=style.NEUTRAL, linestyle=":", label="firing position")]
+                    Line2D([], [], color=style.NEUTRAL, linestyle=":", label="firing position"),
+                    Line2D([], [], color=style.DAMAGE, linewidth=1.6, label="shot fired (cards drawn)"),
+                    Line2D([], [], color=style.LOST, marker="X", linestyle="none", markersize=9,
+                           label="plane lost")]
         ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=style.FONT_SIZE,
                   framealpha=0.9, borderaxespad=0.0)
     return legend
@@ -124,6 +127,33 @@ def _events(ax, m, planes_now, colours, by_name, shots: bool):
             (line,) = ax.plot([x.gun[0], x.aim[0]], [x.gun[1], x.aim[1]], linewidth=0.9, linestyle=":",
                               color=colours[by_name[x.shooter].side], zorder=4)
             line.set_gid(f"shot:{x.shooter}:{x.target}")
+    _damage(ax, m, planes_now)
+
+
+def _damage(ax, m, planes_now):
+    """Every shot fired (DF.D3), every damage card drawn (one label per plane hit, its
+    cards in order: id and points, special) and every plane lost (DF.D5) in maneuver ``m``."""
+    for x in m.fire:
+        (line,) = ax.plot([x.gun[0], x.aim[0]], [x.gun[1], x.aim[1]], linewidth=1.6, color=style.DAMAGE,
+                          alpha=0.8, zorder=4)
+        line.set_gid(f"fired:{x.shooter}:{x.target}:{m.index}")
+    hit: dict[str, list[str]] = {}
+    for d in m.damage:
+        what = f"{d.card.id} {d.points}" if d.card is not None else f"fire {d.points}"
+        if d.special is not None and d.card is not None:
+            what += f" {str(d.special).replace('_', ' ')}" + ("" if d.applied else " (no effect)")
+        hit.setdefault(d.plane, []).append(what)
+    for name, cards in hit.items():
+        q = planes_now[name]
+        place_label(ax, f"{name} hit: " + ", ".join(cards), q.stand, style.DAMAGE, style.FONT_SIZE,
+                    offset=(6, -26), gid=f"damage:{name}:{m.index}")
+    for x in m.lost:
+        q = planes_now[x.plane]
+        (mark,) = ax.plot(*q.stand, marker="X", markersize=14, color=style.LOST, zorder=7)
+        mark.set_gid(f"lost:{x.plane}:{m.index}")
+        why = "explodes" if str(x.reason) == "explosion" else "destroyed"
+        place_label(ax, f"{x.plane} {why} (DF.D5)", q.stand, style.LOST, style.FONT_SIZE + 1, offset=(6, 10),
+                    fontweight="bold", gid=f"label:lost:{x.plane}")
 
 
 def draw_turn(ax, result, moment: Moment | None = None):
@@ -170,7 +200,7 @@ def draw_turn(ax, result, moment: Moment | None = None):
         moving = {mv.plane: mv for mv in m.moves}
         for name, pose in now.items():
             p = before[name]
-            if p.status == "out" and name not in moving:
+            if not p.on_table and name not in moving:
                 continue
             alt = moving[name].altitude if name in moving and moment.fraction >= 1 else p.altitude
             draw_base(ax, p.base, pose, colours[p.side], label=f"{name} ▲{alt}", gid=f"base:{name}:now")

@@ -32,6 +32,9 @@ def register(subparsers, line: str, argv=()) -> None:
                                                            "every legal plan equally likely)")
     p.add_argument("--reveal", action="store_true", help="a chaser that tails at the start sees the target's "
                                                          "first card and flies its best order (DF.T2)")
+    p.add_argument("--equilibrium", action="store_true",
+                   help="solve the plan-pair table against one enemy (the first --vs, else the nearest) as a "
+                        "zero-sum game by linear programming: both mixed strategies and the value")
     p.add_argument("--top", type=int, default=10, help=f"how many plans to list (default 10, at most {MAX_TOP})")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     where = p.add_mutually_exclusive_group()
@@ -95,6 +98,8 @@ def run(args) -> int:
     scenario = load_scenario(args.scenario)
     outputs.protect(*scenario_inputs(scenario))
     table = scenario.table
+    if args.equilibrium:
+        return _equilibrium(args, scenario, plot, outputs)
     weights = load_enemy_weights(args.enemy_weights, table) if args.enemy_weights else None
     from furball.scenarios.engine.cluster import check_local_workers
 
@@ -115,6 +120,19 @@ def run(args) -> int:
     print(json.dumps(report.as_json(args.top), indent=2) if args.json else analyze_text(report, args.top))
     for line in [] if args.json else written:
         print(line)
+    return 0
+
+
+def _equilibrium(args, scenario, plot, outputs) -> int:
+    """``--equilibrium``: the zero-sum plan-pair game (scenarios/dogfight/equilibrium.py)."""
+    from furball.scenarios.dogfight.equilibrium import equilibrium, equilibrium_text
+
+    if plot is not None or args.enemy_weights or args.reveal or args.workers or args.scheduler:
+        raise InputError("--equilibrium: cannot be combined with --plot, --enemy-weights, --reveal, --workers or "
+                         "--scheduler")
+    found = equilibrium(scenario.table, args.plane, vs=(args.vs or [None])[0], orders=scenario.orders)
+    outputs.publish()
+    print(json.dumps(found.as_json(), indent=2) if args.json else equilibrium_text(found, args.top))
     return 0
 
 

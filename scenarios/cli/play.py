@@ -2,9 +2,9 @@
 
 Every game shares these options (its own come from its CLI module, e.g.
 :mod:`.canuck`): one game with its log (``--seed``), many games with a result table
-(``--games N --player heuristic|random``), the log or table as JSON (``--json``), a
-person at the keyboard (``--interactive``), and a picture of the final position
-(``--plot FILE``).
+(``--games N --player heuristic|random``; one bot per seat as ``--player A,B``), the log
+or table as JSON (``--json``), a person at the keyboard (``--interactive``), and a
+picture of the final position (``--plot FILE``).
 
 A game's CLI module offers ``GAME`` (the :class:`scenarios.engine.Game`),
 ``add_arguments(parser)``, ``options(args) -> dict`` (game options, checked),
@@ -24,7 +24,8 @@ from furball.errors import InputError
 
 from .output import Outputs, PictureRequest, add_picture_options
 
-GAMES = {"canuck": "Operation Canuck", "yorktown": "1942 USS Yorktown", "white-christmas": "1975 White Christmas"}
+GAMES = {"canuck": "Operation Canuck", "yorktown": "1942 USS Yorktown", "white-christmas": "1975 White Christmas",
+         "dogfight": "Dogfight"}
 """CLI spelling -> the game's title; its CLI module is :func:`game_module`."""
 
 
@@ -72,7 +73,8 @@ def register(subparsers, line: str, argv=()) -> None:
         g.add_argument("--games", type=_count, default=None, metavar="N",
                        help="play N games and print the result table")
         g.add_argument("--player", default=None,
-                       help=f"which bot plays: {' or '.join(module.GAME.players)} (default {next(iter(module.GAME.players))})")
+                       help=f"which bot plays: {' or '.join(module.GAME.players)} (default "
+                            f"{next(iter(module.GAME.players))}); one per seat joined by commas, e.g. A,B")
         g.add_argument("--json", action="store_true", help="print JSON instead of text")
         g.add_argument("--interactive", action="store_true", help="play it yourself in the terminal")
         module.add_arguments(g)
@@ -90,8 +92,10 @@ def _check(args):
     if args.games is not None and not 1 <= args.games <= MAX_GAMES:
         raise InputError(f"--games {args.games}: expected an integer from 1 to {MAX_GAMES:g}")
     player = next(iter(game.players)) if args.player is None else args.player
-    if player not in game.players:
-        raise InputError(f"--player {player[:40]!r}: expected one of {', '.join(game.players)}")
+    for name in player.split(","):
+        if name not in game.players:
+            raise InputError(f"--player {name[:40]!r}: expected one of {', '.join(game.players)} (one per seat "
+                             f"joined by commas)")
     if args.interactive and (args.games is not None or args.json or args.player is not None):
         raise InputError("--interactive: cannot be combined with --games, --json or --player")
     return module, game, seed, player
@@ -105,9 +109,13 @@ def run(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
 
     module, game, seed, player = _check(args)
     outputs = Outputs()
-    outputs.protect(*(getattr(args, name, None) for name in ("map", "deck", "time")))
+    outputs.protect(*(getattr(args, name, None) for name in ("map", "deck", "time", "scenario")))
     request = PictureRequest.from_args(args, outputs) if getattr(module, "PICTURE", None) else None
+    saving = outputs.claim(getattr(args, "save", None), (".toml",), "--save")
     opts = module.options(args)
+    players = tuple(player.split(",")) if "," in player else player
+    if not isinstance(players, str) and len(players) != game.seat_count(opts):
+        raise InputError(f"--player {player[:60]!r}: expected one bot or {game.seat_count(opts)} (one per seat)")
     out = stdout or sys.stdout
     if args.interactive:
         stdin = stdin or sys.stdin
@@ -120,15 +128,17 @@ def run(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
         return play_interactive(state, stdin, out, seats=seats,
                                 hot_seat=getattr(module, "HIDDEN_INFORMATION", False) and people > 1, bots=bots)
     if args.games is None:
-        record = play_game(game, seed, player, opts)
+        record = play_game(game, seed, players, opts)
+        if saving is not None:
+            module.save(record, saving, outputs)
         if args.json:
             print(json.dumps(record.to_json(), indent=1, ensure_ascii=False), file=out)
         else:
             print("\n".join(record.log_lines()), file=out)
         if request is not None and request.wanted:
             request.render(module.PICTURE, record.final, outputs)
-            for line in outputs.publish():
-                print(line, file=sys.stderr if args.json else out)
+        for line in outputs.publish():
+            print(line, file=sys.stderr if args.json else out)
         return 0
     from tqdm import tqdm
 
@@ -140,14 +150,14 @@ def run(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
         if request.scale is not None:
             raise InputError("--scale: a true-scale print shows one table; with --games the picture is the "
                              "outcome of the series (no scale)")
-        return _series_with_picture(module, game, args, seed, player, opts, outputs, request.plot, out)
-    rows = play_many(game, args.games, seed, player, opts, progress)
+        return _series_with_picture(module, game, args, seed, players, opts, outputs, request.plot, out)
+    rows = play_many(game, args.games, seed, players, opts, progress)
     summary = module.summarise(rows, f"player {player}")
     print(json.dumps(summary.to_json(), indent=1) if args.json else summary.table(), file=out)
     return 0
 
 
-def _series_with_picture(module, game, args, seed, player, opts, outputs, plot, out) -> int:
+def _series_with_picture(module, game, args, seed, players, opts, outputs, plot, out) -> int:
     """``--games N --plot FILE``: the series played as a one-point sweep in this process
     (the same seeds and rows as :func:`~furball.scenarios.engine.play_many`), its table
     printed and the outcome drawn as ``furball sweep`` draws one grid point."""
@@ -159,9 +169,9 @@ def _series_with_picture(module, game, args, seed, player, opts, outputs, plot, 
 
     defaults = game.defaults()
     settings = {k: v for k, v in opts.items() if v is not None and v != defaults.get(k)}
-    result = run_sweep(game, args.games, seed, player, settings=settings, workers=1)
+    result = run_sweep(game, args.games, seed, players, settings=settings, workers=1)
     rows = [{"seed": row["seed"], **{c: row[c] for c in result.result_columns()}} for row in result.point_rows(0)]
-    summary = module.summarise(rows, f"player {player}")
+    summary = module.summarise(rows, f"player {players if isinstance(players, str) else ','.join(players)}")
     print(json.dumps(summary.to_json(), indent=1) if args.json else summary.table(), file=out)
     buffer = io.BytesIO()
     said = viz().save_plot("sweep", result, buffer, format=plot.suffix.lstrip(".").lower())

@@ -46,7 +46,8 @@ def register(subparsers, line: str, argv=()) -> None:
     p = subparsers.add_parser(
         "turn", help=line,
         description="Run one turn of a scenario (three maneuvers): tailing, movement, leaving "
-                    "the table, overlaps, collisions, altitude, firing positions. Prints a report.")
+                    "the table, overlaps, collisions, altitude, firing, damage cards and planes lost. "
+                    "Prints a report.")
     p.add_argument("scenario", help="scenario or saved-state file (TOML)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--out", metavar="STATE.toml", help="write the table after the turn (a scenario: add plans "
@@ -80,62 +81,11 @@ def _auto_names(texts: list[str] | None, scenario) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def _fmt_pose(p) -> str:
-    return f"({p.x_mm:7.1f}, {p.y_mm:7.1f}, {p.heading_deg:5.1f}°)"
-
-
 def turn_text(r: TurnResult) -> str:
-    """A readable report of the turn."""
-    t = r.before
-    ru = t.rules
-    out = [f'furball turn: "{t.name}", turn {t.turn} (seed {r.seed}, reorder policy {r.policy})',
-           f"table {t.width_mm:g} x {t.height_mm:g} mm; ruler {ru.ruler_length_mm:g} mm, "
-           f"short range {ru.short_range_mm:g} mm ({ru.provenance})", "",
-           "Start of turn: tailing (DF.T1, DF.T3)"]
-    out += [f"  {c.chaser} tails {c.target} (ruler {c.distance_mm:.1f} mm)" for c in r.tails] or ["  no tails"]
-    out += [f"  {c.chaser} asked to tail {c.target} but cannot, so tails nobody: "
-            f"{'; '.join(map(str, c.reasons))}" for c in r.unmet_wishes]
-    for m in r.maneuvers:
-        out += ["", f"Maneuver {m.index}"]
-        for v in m.reveals:
-            change = "keeps its order" if v.before == v.after else \
-                f"reorders {','.join(v.before)} -> {','.join(v.after)}"
-            fixed = " (its own next card is fixed: it showed it in a cycle of tails)" if v.fixed else ""
-            out.append(f"  reveal: {v.target} shows {v.shown} to {v.chaser}, who {change}{fixed} (DF.T2)")
-        for mv in m.moves:
-            out.append(f"  {mv.plane:<12} {mv.card:<5} {mv.card_name[:22]:<22} {_fmt_pose(mv.start)} -> "
-                       f"{_fmt_pose(mv.end)}  alt {mv.altitude}")
-            out += [f"      {e}" for e in mv.events]
-        out += [f"  {n} leaves the table (DF.E1)" for n in m.left_table]
-        for a, b in m.overlaps:
-            out.append(f"  overlap: {a} and {b} (DF.O1; they cannot fire at each other, DF.O2)")
-        for c in m.collisions:
-            if c.balloon:
-                out.append(f"  collision: {c.a} and {c.b}: a balloon, unavoidable; each takes a C card (DF.C5)")
-                continue
-            combos = ", ".join(f"{sa}/{sb} {'hit' if hit else 'miss'}" for (sa, sb), hit in c.combinations.items())
-            verdict = f"drawn {c.drawn[0]}/{c.drawn[1]}: " + (
-                "they collide, each takes an A card (DF.C4)" if c.collided else "no collision")
-            out.append(f"  collision test {c.a} / {c.b}: P = {c.probability} ({combos}); {verdict} (DF.C3)")
-        if m.shots:
-            out += [f"  can fire: {x.shooter} -> {x.target} at {x.range} range ({x.distance_mm:.1f} mm)"
-                    for x in m.shots]
-        else:
-            out.append("  no firing positions")
-        out += [f"  autonomous fire: {x.shooter} fires gun {x.arc + 1} at {x.target} ({x.range} range, DF.A2)"
-                for x in m.autonomous_fire]
-        for name, events in m.drops:
-            out += [f"  {name} {e}" for e in events]
-        for c in m.tail_checks:
-            out.append(f"  {c.chaser} still tails {c.target}" if c.ok else
-                       f"  {c.chaser} loses the tail on {c.target}: {'; '.join(map(str, c.reasons))} (DF.T4)")
-    out += ["", f"End of turn (state for turn {r.after.turn})"]
-    for p in r.after.planes:
-        extra = f", bombs {p.bombs}/{p.bombs_at_start}" if p.bombs_at_start else ""
-        dmg = f", damage {' '.join(p.damage)}" if p.damage else ""
-        out.append(f"  {p.name:<12} {p.side:<10} {_fmt_pose(p.pose)} alt {p.altitude} "
-                   f"counters {p.climb_counters}{extra}{dmg} [{p.status}]")
-    return "\n".join(out)
+    """A readable report of the turn (:func:`furball.scenarios.dogfight.report.turn_text`)."""
+    from furball.scenarios.dogfight.report import turn_text as text
+
+    return text(r)
 
 
 def run(args) -> int:
@@ -174,7 +124,7 @@ def run(args) -> int:
     render_animation(result, animate, args.fps, outputs)
     if out is not None:
         # the saved state keeps the settings given for this game (the seed draws anew each turn)
-        saved = Scenario(result.after, {}, ReorderPolicy(policy), seed)
+        saved = Scenario(result.after, {}, ReorderPolicy(policy), seed, victory=scenario.victory)
         outputs.stage(out, scenario_toml(saved, out.parent).encode("utf-8"), f"state for turn {result.after.turn}")
     written = outputs.publish()
     auto = _auto_names(args.auto, scenario)

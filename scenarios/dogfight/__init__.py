@@ -24,13 +24,13 @@ if TYPE_CHECKING:
 
     from .analysis import PlanReport, ScoreWeights, analyze, best_plan, load_enemy_weights
     from .policy import ReorderPolicy
-    from .report import plane_json, turn_json
+    from .report import plane_json, turn_json, turn_text
     from .scenario import Scenario, load_scenario, parse_scenario, scenario_toml
     from .table import MAX_PLANES, MIN_TABLE_MM, Orders, Table
     from .turn import Maneuver, Move, Reveal, TurnResult, adjudicate
 
 __all__ = ["Engines", "PlaneKind", "PlaneState", "PlaneStatus", "Rules", "default_rules", "ReorderPolicy",
-           "plane_json", "turn_json", "Scenario", "load_scenario", "parse_scenario", "scenario_toml",
+           "plane_json", "turn_json", "turn_text", "Scenario", "load_scenario", "parse_scenario", "scenario_toml",
            "MAX_PLANES", "MIN_TABLE_MM", "Orders", "Table", "Maneuver", "Move", "Reveal", "TurnResult",
            "adjudicate", "PlanReport", "ScoreWeights", "analyze", "best_plan", "load_enemy_weights"]
 
@@ -49,6 +49,7 @@ _EXPORTS = {
     'ReorderPolicy': '.policy',
     'plane_json': '.report',
     'turn_json': '.report',
+    'turn_text': '.report',
     'Scenario': '.scenario',
     'load_scenario': '.scenario',
     'parse_scenario': '.scenario',

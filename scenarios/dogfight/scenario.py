@@ -25,33 +25,38 @@ from furball.geometry.datafile import Table as FileTable
 from furball.geometry.datafile import load_toml
 from furball.geometry.pose import Pose
 from furball.maneuvers.bases import find_base, sized_base
+from furball.maneuvers.damage import ActiveEffect, DamageDeck, Special, find_damage_deck, shipped_damage_decks
 from furball.maneuvers.deck import Deck, find_deck
 from furball.maneuvers.plan import CARDS_PER_TURN
 from furball.maneuvers.plane import Engines, PlaneKind, PlaneState, PlaneStatus, Rules, default_rules
 
 from .policy import ReorderPolicy
 from .table import Orders, Table, normalise_orders
+from .victory import Victory, default_victory
 
 __all__ = ["Scenario", "load_scenario", "parse_scenario", "scenario_toml"]
 
 PLANE_FIELDS = ("name", "side", "kind", "deck", "base", "pose", "altitude", "climb_rate",
                 "climb_counters", "engines", "bombs", "bombs_at_start", "autonomous", "damage",
-                "status", "last_card", "plan", "drops", "tail")
+                "damage_points", "damage_taken", "guns", "effects", "status", "last_card", "plan", "drops", "tail")
 RULES_FIELDS = ("max_altitude", "fire_altitude_difference", "reorder_policy", "steep_sequencing",
-                "immelmann_sequencing")
+                "immelmann_sequencing", "short_range_cards", "long_range_cards")
+EFFECT_FIELDS = ("special", "maneuvers_left", "burn_points", "silences_guns", "forbids")
+TOP_FIELDS = ("scenario", "table", "ruler", "rules", "victory", "damage_decks", "piles", "plane")
 
 
 @dataclass(frozen=True)
 class Scenario:
     """A table, the orders for its coming turn (plane name -> :class:`Orders`), the
-    chasers' reorder ``policy`` and the turn's ``seed`` (``None``: a fresh one), as read
-    from ``source``."""
+    chasers' reorder ``policy``, the turn's ``seed`` (``None``: a fresh one) and the
+    game's :class:`~.victory.Victory` conditions, as read from ``source``."""
 
     table: Table
     orders: Mapping[str, Orders] = field(default_factory=dict)
     policy: ReorderPolicy = ReorderPolicy.KEEP
     seed: int | None = None
     source: str = field(default="", compare=False)
+    victory: Victory = field(default_factory=default_victory)
 
     @property
     def name(self) -> str:
@@ -129,9 +134,13 @@ def _plane(raw, index: int, source: str, folder: pathlib.Path, names: set,
             autonomous=t.boolean("autonomous", False), damage=t.strings("damage", ()),
             status=t.string("status", "flying", choices=[s.value for s in PlaneStatus]),
             last_card=t.string("last_card", None),
+            damage_points=t.integer("damage_points", None, minimum=1, maximum=10**6),
+            damage_taken=t.integer("damage_taken", 0, minimum=0, maximum=10**6),
+            guns=_guns(t) if "guns" in t else None, effects=_effects(t),
         )
     except InputError as exc:  # name the file: "plane 'X': field 'y': ..." -> "FILE: plane 'X': ..."
-        raise InputError(f"{source}: {exc}") from None
+        text = str(exc)  # (a field read from the file already names it)
+        raise InputError(text if text.startswith(f"{source}: ") else f"{source}: {text}") from None
     plan = t.strings("plan", None)
     if plan is not None:
         if len(plan) != CARDS_PER_TURN:
@@ -152,6 +161,66 @@ def _plane(raw, index: int, source: str, folder: pathlib.Path, names: set,
     return plane, Orders(plan=plan, drops=drops, tail=t.string("tail", None))
 
 
+def _guns(t: FileTable) -> dict[str, str]:
+    """A plane's ``guns = { nose = "B", rear = "A" }`` (DF.D2)."""
+    g = t.table("guns").only(("nose", "rear"))
+    return {key: g.string(key) for key in ("nose", "rear") if key in g}
+
+
+def _effects(t: FileTable) -> tuple[ActiveEffect, ...]:
+    """A plane's ``effects = [{ special = "fire", maneuvers_left = 2, ... }]`` (DF.D6)."""
+    out = []
+    for i, raw in enumerate(t.list("effects", [])):
+        e = FileTable(raw, f"{t.where}: effects[{i}]").only(EFFECT_FIELDS)
+        out.append(ActiveEffect(Special(e.string("special", choices=[x.value for x in Special])),
+                                e.integer("maneuvers_left", minimum=1, maximum=1000),
+                                e.integer("burn_points", 0, minimum=0, maximum=1000),
+                                e.boolean("silences_guns", False), tuple(e.strings("forbids", ()))))
+    return tuple(out)
+
+
+def _damage_decks(top: FileTable, folder: pathlib.Path, named: bool) -> tuple[DamageDeck, ...]:
+    """The shipped damage decks, with those the file's ``[damage_decks]`` replaces or
+    adds (letter = a shipped letter or a deck file; DF.D1)."""
+    decks = dict(shipped_damage_decks())
+    if "damage_decks" not in top:
+        return tuple(decks.values())
+    given = top.table("damage_decks")
+    for letter in given.keys():
+        ref = given.string(letter)
+        if named:
+            deck = _loaded(given, letter, ref, _named(shipped_damage_decks(), "damage deck"))
+        else:
+            deck = _loaded(given, letter, _resolve(ref, folder), find_damage_deck)
+        if deck.letter != letter:
+            raise given.error(letter, f"a damage deck of letter '{letter}'", f"deck '{deck.letter}' from {ref}")
+        decks[letter] = deck
+    return tuple(decks.values())
+
+
+def _piles(top: FileTable) -> dict[str, tuple[int, ...]]:
+    """``[piles] B = [card numbers, top first]`` (DF.D7), checked by the table."""
+    if "piles" not in top:
+        return {}
+    t = top.table("piles")
+    out = {}
+    for letter in t.keys():
+        pile = t.list(letter)
+        if len(pile) > 10_000 or not all(isinstance(n, int) and not isinstance(n, bool) for n in pile):
+            raise t.error(letter, "a list of card numbers (top first)", pile)
+        out[letter] = tuple(pile)
+    return out
+
+
+def _victory(top: FileTable) -> Victory:
+    default = default_victory()
+    if "victory" not in top:
+        return default
+    v = top.table("victory").only(("turn_limit", "plane_points"))
+    return Victory(v.integer("turn_limit", default.turn_limit, minimum=1, maximum=1000),
+                   v.integer("plane_points", default.plane_points, minimum=0, maximum=10**6))
+
+
 def _rules(top: FileTable) -> tuple[Rules, ReorderPolicy]:
     rules = default_rules()
     if "ruler" in top:
@@ -165,7 +234,11 @@ def _rules(top: FileTable) -> tuple[Rules, ReorderPolicy]:
                         fire_altitude_difference=r.integer("fire_altitude_difference",
                                                            rules.fire_altitude_difference, minimum=0, maximum=1000),
                         steep_sequencing=r.boolean("steep_sequencing", True),
-                        immelmann_sequencing=r.boolean("immelmann_sequencing", True))
+                        immelmann_sequencing=r.boolean("immelmann_sequencing", True),
+                        short_range_cards=r.integer("short_range_cards", rules.short_range_cards, minimum=0,
+                                                    maximum=100),
+                        long_range_cards=r.integer("long_range_cards", rules.long_range_cards, minimum=0,
+                                                   maximum=100))
         policy = ReorderPolicy(r.string("reorder_policy", "keep", choices=[p.value for p in ReorderPolicy]))
     return rules, policy
 
@@ -179,7 +252,7 @@ def parse_scenario(data: dict, source: str, folder: pathlib.Path | None = None, 
     ``LENGTHxWIDTH`` for a base) and no file is ever opened: what the web table uses
     for data that arrives over the network."""
     folder = folder or pathlib.Path(".")
-    top = FileTable(data, source).only(("scenario", "table", "ruler", "rules", "plane"))
+    top = FileTable(data, source).only(TOP_FIELDS)
     head = top.table("scenario", FileTable({}, f"{source}: scenario")).only(("name", "notes", "turn", "seed"))
     size = top.table("table").only(("width_mm", "height_mm"))
     rules, policy = _rules(top)
@@ -195,13 +268,17 @@ def parse_scenario(data: dict, source: str, folder: pathlib.Path | None = None, 
     width, height = size.length("width_mm", positive=True), size.length("height_mm", positive=True)
     name, notes = head.string("name", pathlib.Path(source).stem), head.string("notes", "", nonempty=False)
     turn = head.integer("turn", 1, minimum=1, maximum=10**9)
+    damage_decks = _damage_decks(top, folder, decks is not None)
+    piles = _piles(top)
+    victory = _victory(top)
     try:
         table = Table(width_mm=width, height_mm=height, planes=tuple(planes), rules=rules, name=name, turn=turn,
-                      notes=notes)
+                      notes=notes, damage_decks=damage_decks, piles=piles)
         orders = normalise_orders(table, orders, require_plans=False)
     except InputError as exc:
         raise InputError(f"{source}: {exc}") from None
-    return Scenario(table, orders, policy, head.integer("seed", None, minimum=0, maximum=2**63 - 1), source)
+    return Scenario(table, orders, policy, head.integer("seed", None, minimum=0, maximum=2**63 - 1), source,
+                    victory)
 
 
 EXAMPLES = resources.files("furball.scenarios") / "examples"
@@ -239,6 +316,13 @@ def deck_ref(deck: Deck, folder: pathlib.Path) -> str:
     return _relative(deck.source, folder)
 
 
+def damage_deck_ref(deck: DamageDeck, folder: pathlib.Path) -> str:
+    """How a scenario file names a damage deck: its file (a shipped one by its letter)."""
+    if not deck.source or deck.source.startswith("maneuvers/data/"):
+        return deck.letter
+    return _relative(deck.source, folder)
+
+
 def base_ref(base: Base, folder: pathlib.Path) -> str:
     """How a scenario file names ``base``: a shipped base by name, ``FILE.toml:NAME``,
     or ``LENGTHxWIDTH`` for a base given by its size."""
@@ -268,7 +352,21 @@ def scenario_toml(s: Scenario, folder: pathlib.Path | None = None) -> str:
                     "fire_altitude_difference": t.rules.fire_altitude_difference,
                     "steep_sequencing": t.rules.steep_sequencing,
                     "immelmann_sequencing": t.rules.immelmann_sequencing,
-                    "reorder_policy": str(s.policy)}
+                    "reorder_policy": str(s.policy),
+                    "short_range_cards": t.rules.short_range_cards,
+                    "long_range_cards": t.rules.long_range_cards}
+    if s.victory != default_victory():
+        doc["victory"] = s.victory.as_json()
+    shipped = shipped_damage_decks()
+    own = {d.letter: d for d in t.damage_decks if shipped.get(d.letter) != d}
+    if own or len(t.damage_decks) != len(shipped):
+        missing = sorted(shipped.keys() - {d.letter for d in t.damage_decks})
+        if missing:  # a table may only replace or add decks; a file cannot remove a shipped one
+            raise InputError(f"table '{t.name}': damage decks {', '.join(missing)} missing: a scenario file can "
+                             f"replace or add damage decks, not remove shipped ones")
+        doc["damage_decks"] = {letter: damage_deck_ref(d, folder) for letter, d in sorted(own.items())}
+    if t.piles:
+        doc["piles"] = {letter: list(pile) for letter, pile in t.piles}
     planes = []
     for p in t.planes:
         o = s.orders.get(p.name, Orders())
@@ -279,7 +377,13 @@ def scenario_toml(s: Scenario, folder: pathlib.Path | None = None) -> str:
         entry["pose"] = {"x_mm": p.pose.x_mm, "y_mm": p.pose.y_mm, "heading_deg": p.pose.heading_deg}
         entry.update(altitude=p.altitude, climb_rate=p.climb_rate, climb_counters=p.climb_counters,
                      engines=str(p.engines), bombs_at_start=p.bombs_at_start, bombs=p.bombs,
-                     autonomous=p.autonomous, damage=list(p.damage), status=str(p.status))
+                     autonomous=p.autonomous, damage=list(p.damage), damage_points=p.damage_points,
+                     damage_taken=p.damage_taken, status=str(p.status))
+        entry["guns"] = {str(g): letter for g, letter in p.guns}
+        if p.effects:
+            entry["effects"] = [{"special": str(e.special), "maneuvers_left": e.maneuvers_left,
+                                 "burn_points": e.burn_points, "silences_guns": e.silences_guns,
+                                 "forbids": list(e.forbids)} for e in p.effects]
         if p.last_card is not None:
             entry["last_card"] = p.last_card
         if o.plan is not None:

@@ -17,10 +17,16 @@ from dataclasses import dataclass, field, replace
 from furball.errors import InputError
 from furball.geometry.datafile import MAX_LENGTH_MM
 from furball.geometry.tolerance import TOLERANCE_MM
+from furball.maneuvers.damage import (
+    BALLOON_COLLISION_LETTER,
+    COLLISION_LETTER,
+    DamageDeck,
+    shipped_damage_decks,
+)
 from furball.maneuvers.plan import CARDS_PER_TURN
 from furball.maneuvers.plane import PlaneKind, PlaneState, Rules, check_name, default_rules
 
-__all__ = ["Table", "Orders", "MIN_TABLE_MM", "MAX_PLANES", "normalise_orders"]
+__all__ = ["Table", "Orders", "MIN_TABLE_MM", "MAX_PLANES", "normalise_orders", "default_damage_decks"]
 
 MIN_TABLE_MM = 10.0
 """The smallest table side accepted (a smaller one is a typo, not a table)."""
@@ -54,12 +60,16 @@ class Table:
     up); ``planes``: :class:`~maneuvers.plane.PlaneState` values with unique names;
     ``rules``: :class:`~maneuvers.plane.Rules` (default: the shipped defaults); ``name``,
     ``turn`` (1 = the first turn of the game: planes start at altitude 1 or more,
-    DF.H2), ``notes``.
+    DF.H2), ``notes``. ``damage_decks``: the damage decks by letter (DF.D1; default:
+    the shipped A-E, :func:`default_damage_decks`), as :class:`DamageDeck` values;
+    ``piles``: each deck's draw pile, ``(letter, card numbers top first)`` pairs sorted
+    by letter (a deck without a pile is shuffled when first drawn from; DF.D7).
 
     Raises :class:`InputError` (one line) for a table side outside [10 mm, 1 km], more
     than :data:`MAX_PLANES` planes, a duplicate name, an altitude above the ceiling, a
-    plane below altitude 1 on turn 1, or a plane on the table whose stand lies outside
-    the play area (DF.E1: it would already be out of the game).
+    plane below altitude 1 on turn 1, a plane on the table whose stand lies outside
+    the play area (DF.E1: it would already be out of the game), a gun letter with no
+    damage deck, or a pile that is not made of its deck's cards.
     """
 
     width_mm: float
@@ -69,6 +79,8 @@ class Table:
     name: str = "table"
     turn: int = 1
     notes: str = ""
+    damage_decks: tuple[DamageDeck, ...] = field(default_factory=lambda: default_damage_decks())
+    piles: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
     def __post_init__(self):
         check_name(self.name, "table: field 'name'")
@@ -95,6 +107,52 @@ class Table:
                 raise InputError(f"plane '{p.name}': field 'name': expected a name no other plane has")
             seen.add(p.name)
             self._check_plane(p)
+        decks, piles = self._checked_damage()
+        object.__setattr__(self, "damage_decks", decks)
+        object.__setattr__(self, "piles", piles)
+
+    def _checked_damage(self) -> tuple[tuple[DamageDeck, ...], tuple[tuple[str, tuple[int, ...]], ...]]:
+        """The damage decks (sorted by letter) and piles, checked (DF.D1, DF.D7)."""
+        decks = tuple(self.damage_decks.values()) if isinstance(self.damage_decks, Mapping) else tuple(
+            self.damage_decks)
+        if not all(isinstance(d, DamageDeck) for d in decks):
+            raise InputError("table: field 'damage_decks': expected DamageDeck values")
+        by_letter = {d.letter: d for d in decks}
+        needed = {COLLISION_LETTER: "collisions (DF.C4)", BALLOON_COLLISION_LETTER: "balloon collisions (DF.C5)"}
+        for p in self.planes:
+            for gun, letter in p.guns:
+                needed.setdefault(letter, f"plane '{p.name}': {gun} gun")
+        for letter, why in needed.items():
+            if letter not in by_letter:
+                raise InputError(f"table: field 'damage_decks': expected a damage deck '{letter}' for {why} "
+                                 f"(decks: {', '.join(sorted(by_letter))})")
+        piles = dict(self.piles.items() if isinstance(self.piles, Mapping) else self.piles)
+        for letter, pile in piles.items():
+            deck = by_letter.get(letter)
+            pile = tuple(pile)
+            if deck is None:
+                raise InputError(f"table: field 'piles': pile '{letter}' has no damage deck of that letter")
+            if len(set(pile)) != len(pile) or not all(
+                    isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= len(deck) for n in pile):
+                raise InputError(f"table: field 'piles': pile '{letter}': expected distinct card numbers from 1 "
+                                 f"to {len(deck)} (DF.D7), got {list(pile)[:8]!r:.60}")
+            piles[letter] = pile
+        return tuple(sorted(by_letter.values(), key=lambda d: d.letter)), tuple(sorted(piles.items()))
+
+    def damage_deck(self, letter: str) -> DamageDeck:
+        """The damage deck of ``letter`` (DF.D1)."""
+        for d in self.damage_decks:
+            if d.letter == letter:
+                return d
+        raise InputError(f"table '{self.name}': no damage deck '{letter}'")
+
+    def pile(self, letter: str) -> tuple[int, ...] | None:
+        """The draw pile of deck ``letter`` (card numbers, top first), or ``None`` when
+        it has not been shuffled yet (DF.D7)."""
+        for name, pile in self.piles:
+            if name == letter:
+                return pile
+        return None
 
     def _check_plane(self, p: PlaneState) -> None:
         where = f"plane '{p.name}'"
@@ -104,6 +162,9 @@ class Table:
         if self.turn == 1 and p.kind == PlaneKind.PLANE and p.altitude < 1:
             raise InputError(f"{where}: field 'altitude': expected 1 to {self.rules.max_altitude} on turn 1 "
                              f"(DF.H2: the game starts at an agreed altitude from 1), got {p.altitude}")
+        if p.on_table and p.damage_taken >= p.damage_points:
+            raise InputError(f"{where}: field 'damage_taken': expected less than its {p.damage_points} damage points "
+                             f"for a plane on the table (DF.D5), got {p.damage_taken} (say status = \"destroyed\")")
         if p.on_table and not self.stand_on_table(p):
             x, y = p.stand
             raise InputError(f"{where}: field 'pose': expected the stand on the {self.width_mm:g} x "
@@ -131,6 +192,11 @@ class Table:
     def but(self, **changes) -> Table:
         """A copy with some fields changed (checked again)."""
         return replace(self, **changes)
+
+
+def default_damage_decks() -> tuple[DamageDeck, ...]:
+    """The shipped damage decks A-E (a labelled reconstruction, DF.D1)."""
+    return tuple(shipped_damage_decks().values())
 
 
 def needs_plan(p: PlaneState) -> bool:

@@ -1,34 +1,49 @@
 """One turn of the dogfight, adjudicated card by card.
 
-Order of play (DF.M1, DF.T2), for each of the three maneuvers:
+Order of play (DF.M1, DF.T2), for each of the three maneuvers; each step is one
+function of this module, and :func:`adjudicate` calls them in this order:
 
-1. autonomous planes draw their card (DF.A1);
-2. before the first and the second maneuver only, every active tail: the target shows
-   its card and the chaser may reorder its remaining cards (DF.T2). Reveals run in the
-   tail graph's order, targets first, so a card shown is the card flown: in a chain
-   (C tails A, A tails B) B shows, A may reorder, then A shows its (possibly reordered)
-   card to C. In a cycle of tails each member shows its planned card, which is then
-   fixed; it may reorder only the cards after it;
-3. every plane in the air moves at once (DF.M1-DF.M4); climb/descent cards change
-   altitude and counters (DF.H3-DF.H6);
-4. planes whose stand is off the table leave the game (DF.E1);
-5. overlapping bases are listed (DF.O1); pairs at the same altitude take the collision
-   test (DF.C1-DF.C5), a landed plane included (DF.H3);
-6. firing positions are listed (DF.O2, DF.O3); autonomous planes fire every gun that
-   has a target (DF.A2);
-7. planned bombs are dropped (DF.B2);
-8. each tail is checked again with the full tailing test; a lost tail stays lost (DF.T4).
+1. :func:`draw_autonomous_cards`: autonomous planes draw their card (DF.A1);
+2. :func:`reveal_and_reorder`: before the first and the second maneuver only, every
+   active tail: the target shows its card and the chaser may reorder its remaining
+   cards (DF.T2). Reveals run in the tail graph's order, targets first, so a card shown
+   is the card flown: in a chain (C tails A, A tails B) B shows, A may reorder, then A
+   shows its (possibly reordered) card to C. In a cycle of tails each member shows its
+   planned card, which is then fixed; it may reorder only the cards after it;
+3. :func:`move_planes`: every plane in the air moves at once (DF.M1-DF.M4);
+   climb/descent cards change altitude and counters (DF.H3-DF.H6);
+4. :func:`leave_table`: planes whose stand is off the table leave the game (DF.E1);
+5. :func:`overlaps_and_collisions`: overlapping bases are listed (DF.O1); pairs at the
+   same altitude take the collision test (DF.C1-DF.C5), a landed plane included (DF.H3);
+   each colliding plane draws its damage card, "A" or "C" with a balloon, whose only
+   special that applies is an explosion (DF.C4, DF.C5, DF.D5);
+6. :func:`firing`: firing positions are listed (DF.O2, DF.O3); every gun that has a
+   target fires at one (DF.D3): autonomous planes every gun, always (DF.A2), and so
+   does every other plane, at the closest target of each gun (jammed guns do not,
+   DF.D6);
+7. :func:`damage_from_shots`: each gun that fires draws its cards (two at short range,
+   one at long range, DF.D3); the shots are simultaneous (DF.D4); an explosion destroys
+   at once (DF.D5);
+8. :func:`drop_bombs`: planned bombs are dropped (DF.B2);
+9. :func:`end_of_maneuver`: specials burn and count down (DF.D6); planes whose damage
+   reached their damage points are destroyed (DF.D5);
+10. :func:`recheck_tails`: each tail is checked again with the full tailing test; a
+    lost tail stays lost (DF.T4).
 
-Tails are chosen once, at the start of the turn (DF.T1, DF.T3). Every random draw
-comes from one numpy Generator seeded with ``[seed, turn]``, consumed in a fixed order
-(autonomous draws, collision draws, autonomous fire ties), each step in plane-name
-order: the result does not depend on the order the planes are listed in.
+Tails are chosen once, at the start of the turn (DF.T1, DF.T3: :func:`_start_turn`,
+which also checks the orders). Every random draw of the maneuvers comes from one numpy
+Generator seeded with ``[seed, turn]``, consumed in a fixed order (autonomous draws,
+collision draws, autonomous fire ties), each step in plane-name order: the result does
+not depend on the order the planes are listed in. Damage has its own generator,
+``[seed, turn, 1]`` (pile shuffles and the other planes' target ties,
+:mod:`.damage`), so the maneuvers draw the same with or without damage.
 """
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -36,13 +51,15 @@ from furball.errors import InputError
 from furball.geometry.pose import Pose
 from furball.maneuvers.altitude import after_card, after_drop
 from furball.maneuvers.collision import CollisionTest, collision_test, may_collide
-from furball.maneuvers.firing import Board, Shot, autonomous_fire, shots
+from furball.maneuvers.firing import Board, FiringRange, Shot, autonomous_fire, shots
 from furball.maneuvers.path import PathSamples, arrow_points, path_poses
 from furball.maneuvers.placement import place
 from furball.maneuvers.plan import CARDS_PER_TURN, check_plan
 from furball.maneuvers.plane import PlaneState, PlaneStatus
 from furball.maneuvers.tailing import TailCheck, choose_tails, tail_checks
 
+from .damage import DamageCause, DamageDraw, Loss, LossReason, Piles, take_card
+from .damage import end_of_maneuver as end_of_maneuver_of
 from .policy import POLICY_FUNCTIONS, ReorderPolicy, Situation
 from .table import Orders, Table, needs_plan, normalise_orders, ordered
 
@@ -86,7 +103,10 @@ class Reveal:
 
 @dataclass(frozen=True)
 class Maneuver:
-    """Everything that happened in maneuver ``index`` (1..3); ``planes``: everyone after it."""
+    """Everything that happened in maneuver ``index`` (1..3); ``planes``: everyone after
+    it. ``fire``: the shots fired (one per gun that fires, DF.D3, autonomous ones
+    included), ``damage``: every damage card drawn and every fire burning (DF.D1-DF.D7,
+    DF.C4, DF.C5), ``lost``: the planes destroyed (DF.D5)."""
 
     index: int
     reveals: tuple[Reveal, ...]
@@ -99,6 +119,9 @@ class Maneuver:
     drops: tuple[tuple[str, tuple[str, ...]], ...]
     tail_checks: tuple[TailCheck, ...]
     planes: tuple[PlaneState, ...]
+    fire: tuple[Shot, ...] = ()
+    damage: tuple[DamageDraw, ...] = ()
+    lost: tuple[Loss, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -124,6 +147,17 @@ class TurnResult:
     @property
     def collisions(self) -> tuple[CollisionTest, ...]:
         return tuple(c for m in self.maneuvers for c in m.collisions)
+
+    @property
+    def damage(self) -> tuple[DamageDraw, ...]:
+        """Every damage card drawn (and fire burning) in the turn, maneuver by maneuver."""
+        return tuple(d for m in self.maneuvers for d in m.damage)
+
+    @property
+    def lost(self) -> tuple[Loss, ...]:
+        """Every plane lost in the turn: destroyed (DF.D5) or off the table (DF.E1)."""
+        return tuple(x for m in self.maneuvers for x in
+                     (*(Loss(n, LossReason.LEFT_TABLE) for n in m.left_table), *m.lost))
 
     @property
     def events(self) -> tuple[str, ...]:
@@ -162,7 +196,7 @@ def adjudicate(table: Table, orders: Mapping[str, Orders | Sequence[str]] | None
                samples: bool = True) -> TurnResult:
     """Adjudicate one turn of ``table`` (rules DF.M1-DF.M5, DF.T1-DF.T7, DF.O1-DF.O3,
     DF.C1-DF.C5, DF.E1, DF.B1-DF.B2, DF.A1-DF.A2, DF.H1-DF.H6; order of play in the
-    module docstring).
+    module docstring, one function per step).
 
     ``orders``: plane name -> :class:`Orders`, or a sequence of three card ids (the
     plan); every plane flying, not a balloon and not autonomous needs one. ``seed``:
@@ -171,10 +205,63 @@ def adjudicate(table: Table, orders: Mapping[str, Orders | Sequence[str]] | None
     ``samples``: also sample each card's path and arrow (for drawing; costs time).
 
     Returns a :class:`TurnResult`; ``result.after`` is the next :class:`Table`. Raises
-    :class:`~geometry.errors.InputError` (one line naming plane, field, card and rule:
-    a :class:`~maneuvers.plan.PlanError` for an illegal plan) for bad orders, a bad seed
-    or an unknown policy; nothing is computed then.
+    :class:`~furball.errors.InputError` (one line naming plane, field, card and rule:
+    a :class:`~furball.maneuvers.plan.PlanError` for an illegal plan) for bad orders, a
+    bad seed or an unknown policy; nothing is computed then.
     """
+    work = _start_turn(table, orders, seed, policy, samples)
+    maneuvers = []
+    for k in range(CARDS_PER_TURN):
+        draw_autonomous_cards(work, k)                                  # 1.
+        reveals = reveal_and_reorder(work, k)                           # 2.
+        moves = move_planes(work, k)                                    # 3.
+        left = leave_table(work)                                        # 4.
+        board, overlaps, collisions = overlaps_and_collisions(work)     # 5.
+        available, auto_fire, fire = firing(work, board, collisions)    # 6.
+        damage_from_shots(work, fire)                                   # 7.
+        drops = drop_bombs(work, k)                                     # 8.
+        end_of_maneuver(work)                                           # 9.
+        checks = recheck_tails(work)                                    # 10.
+        maneuvers.append(Maneuver(k + 1, reveals, moves, left, overlaps, collisions, available, auto_fire,
+                                  drops, checks, tuple(work.planes.values()), fire, tuple(work.damage),
+                                  tuple(work.lost)))
+        work.damage.clear()
+        work.lost.clear()
+    after = table.but(turn=table.turn + 1, planes=tuple(work.planes.values()), piles=work.piles.frozen())
+    return TurnResult(table, work.orders, work.seed, work.policy, work.start_tails, work.unmet, tuple(maneuvers),
+                      after)
+
+
+@dataclass
+class _Turn:
+    """The turn being adjudicated (mutable, private to :func:`adjudicate`): the table,
+    the checked orders, each plane's cards for this turn (``plans``, reordered by reveals
+    and grown by autonomous draws), the planes as they are now (name -> state, in table
+    order), the planes at the start of the turn, the tails still active, the random
+    generator and the reorder policy; the damage piles (:class:`~.damage.Piles`), and the
+    damage drawn and planes lost in the maneuver being resolved."""
+
+    table: Table
+    orders: dict[str, Orders]
+    seed: int
+    policy: ReorderPolicy
+    samples: bool
+    plans: dict[str, list[str]]
+    rng: np.random.Generator
+    planes: dict[str, PlaneState]
+    at_start: dict[str, PlaneState]
+    start_tails: tuple[TailCheck, ...]
+    unmet: tuple[TailCheck, ...]
+    active: dict[str, TailCheck]
+    piles: Piles
+    damage: list[DamageDraw] = field(default_factory=list)
+    lost: list[Loss] = field(default_factory=list)
+
+
+def _start_turn(table: Table, orders, seed, policy, samples: bool) -> _Turn:
+    """Check the policy, seed and orders (every plan legal, DF.M1-DF.M5, DF.B1, DF.H3),
+    then choose the tails of the turn (DF.T1, DF.T3; wishes that cannot be met are
+    kept with their reasons)."""
     try:
         policy = ReorderPolicy(policy)
     except ValueError:
@@ -194,99 +281,194 @@ def adjudicate(table: Table, orders: Mapping[str, Orders | Sequence[str]] | None
             plans[p.name] = list(orders[p.name].plan)
         elif p.flying and p.autonomous:
             plans[p.name] = []
-    rng = np.random.default_rng([seed, table.turn])
-    reorder = POLICY_FUNCTIONS[policy]
-
     planes = {p.name: p for p in table.planes}
-    at_start = dict(planes)
     wishes = {n: o.tail for n, o in orders.items() if o.tail is not None}
     start_tails = choose_tails(list(planes.values()), rules, wishes)
     unmet = tuple(tail_checks([(c, t) for c, t in sorted(wishes.items()) if c not in start_tails],
                               list(planes.values()), rules))
-    active = dict(start_tails)
-    maneuvers = []
-    for k in range(CARDS_PER_TURN):
-        # 1. autonomous draws (DF.A1): an independent uniform draw from the 8 cards
-        for p in ordered(planes.values()):
-            if p.flying and p.autonomous:
-                pool = p.deck.autonomous
-                plans[p.name].append(pool[int(rng.integers(len(pool)))])
-        # 2. reveals and reorders (DF.T2), targets first
-        reveals = []
-        if k < REVEALED_CARDS:
-            chasers, in_cycle = _reveal_order(active)
-            for chaser_name in chasers:
-                target_name = active[chaser_name].target
-                if len(plans.get(target_name, ())) <= k:
-                    continue
-                shown = plans[target_name][k]
-                fixed = chaser_name in in_cycle
-                free = k + 1 if fixed else k
-                before = tuple(plans[chaser_name][free:])
-                after = tuple(reorder(Situation(
-                    chaser=planes[chaser_name], target=planes[target_name], shown=shown,
-                    flown=tuple(plans[chaser_name][:free]), remaining=before,
-                    chaser_at_turn_start=at_start[chaser_name], drops=orders[chaser_name].drops,
-                    planes=tuple(ordered(planes.values())), rules=rules, next_fixed=fixed)))
-                if sorted(after) != sorted(before):  # pragma: no cover - a policy bug
-                    raise RuntimeError(f"policy {policy} returned {after}, not a reordering of {before}")
-                plans[chaser_name][free:] = list(after)
-                reveals.append(Reveal(chaser_name, target_name, shown, before, after, fixed))
-        # 3. everyone in the air moves at once
-        moves = []
-        for name, p in list(planes.items()):
-            if not p.flying or p.is_balloon or name not in plans:
-                continue
-            card = p.deck.card(plans[name][k])
-            end = place(p.pose, card, p.base)
-            moved, events = after_card(p.but(pose=end, last_card=card.id), card, rules.max_altitude)
-            planes[name] = moved
-            moves.append(Move(name, card.id, card.name, p.pose, end, moved.altitude, moved.climb_counters,
-                              tuple(events), path_poses(p.pose, card, p.base) if samples else None,
-                              arrow_points(p.pose, card, p.base) if samples else None))
-        # 4. leaving the table (DF.E1)
-        left = []
-        for name, p in planes.items():
-            if p.on_table and not table.stand_on_table(p):  # a landing move may end off it too
-                planes[name] = p.but(status=PlaneStatus.OUT)
-                left.append(name)
-        # 5. overlaps (DF.O1) and collisions (DF.C1-DF.C5)
-        board = Board(list(planes.values()), batch=True)
-        live = board.planes
-        overlaps, collisions = [], []
-        for i, a in enumerate(live):
-            for j in range(i + 1, len(live)):
-                if board.overlap[i, j]:
-                    overlaps.append((a.name, live[j].name))
-        for a_name, b_name in sorted(tuple(sorted(pair)) for pair in overlaps):
-            if may_collide(planes[a_name], planes[b_name]):
-                collisions.append(collision_test(planes[a_name], planes[b_name], rng))
-        for test in collisions:
-            for name, letter in test.damage.items():
-                planes[name] = planes[name].but(damage=planes[name].damage + (letter,))
-        # 6. firing (DF.O2, DF.O3, DF.A2)
-        everyone = list(planes.values())
-        board = Board(everyone, batch=True) if collisions else board  # damage changes no geometry
-        available = shots(everyone, rules, board)
-        auto_fire = []
-        for p in ordered(everyone):
-            if p.flying and p.autonomous:
-                auto_fire.extend(autonomous_fire(p, everyone, rules, rng, board,
-                                                 targets=[s.target for s in available if s.shooter == p.name]))
-        # 7. bombs (DF.B1, DF.B2)
-        drops = []
-        for name, o in orders.items():
-            if o.drops and o.drops[k] and planes[name].flying:
-                planes[name], events = after_drop(planes[name], o.drops[k])
-                drops.append((name, tuple(events)))
-        # 8. tails checked again (DF.T2, DF.T4)
-        checks = tail_checks([(c, check.target) for c, check in active.items()], list(planes.values()), rules)
-        for again in checks:
-            if not again.ok:
-                del active[again.chaser]
-        maneuvers.append(Maneuver(k + 1, tuple(reveals), tuple(moves), tuple(left), tuple(overlaps),
-                                  tuple(collisions), tuple(available), tuple(auto_fire), tuple(drops),
-                                  tuple(checks), tuple(planes.values())))
+    return _Turn(table, orders, seed, policy, samples, plans, np.random.default_rng([seed, table.turn]), planes,
+                 dict(planes), tuple(start_tails.values()), unmet, dict(start_tails), Piles(table, seed))
 
-    after = table.but(turn=table.turn + 1, planes=tuple(planes.values()))
-    return TurnResult(table, orders, seed, policy, tuple(start_tails.values()), unmet, tuple(maneuvers), after)
+
+def draw_autonomous_cards(work: _Turn, k: int) -> None:
+    """Step 1 (DF.A1): each autonomous plane in the air draws its card for maneuver
+    ``k`` (0-based): an independent uniform draw from its deck's 8 cards, in plane-name
+    order."""
+    for p in ordered(work.planes.values()):
+        if p.flying and p.autonomous:
+            pool = p.deck.autonomous
+            work.plans[p.name].append(pool[int(work.rng.integers(len(pool)))])
+
+
+def reveal_and_reorder(work: _Turn, k: int) -> tuple[Reveal, ...]:
+    """Step 2 (DF.T2): before the first and the second maneuver only, each active tail's
+    target shows its next card and the chaser may reorder its remaining cards (the
+    policy decides), targets first (:func:`_reveal_order`)."""
+    if k >= REVEALED_CARDS:
+        return ()
+    reorder = POLICY_FUNCTIONS[work.policy]
+    planes, plans, active = work.planes, work.plans, work.active
+    reveals = []
+    chasers, in_cycle = _reveal_order(active)
+    for chaser_name in chasers:
+        target_name = active[chaser_name].target
+        if len(plans.get(target_name, ())) <= k:
+            continue
+        shown = plans[target_name][k]
+        fixed = chaser_name in in_cycle
+        free = k + 1 if fixed else k
+        before = tuple(plans[chaser_name][free:])
+        after = tuple(reorder(Situation(
+            chaser=planes[chaser_name], target=planes[target_name], shown=shown,
+            flown=tuple(plans[chaser_name][:free]), remaining=before,
+            chaser_at_turn_start=work.at_start[chaser_name], drops=work.orders[chaser_name].drops,
+            planes=tuple(ordered(planes.values())), rules=work.table.rules, next_fixed=fixed)))
+        if sorted(after) != sorted(before):  # pragma: no cover - a policy bug
+            raise RuntimeError(f"policy {work.policy} returned {after}, not a reordering of {before}")
+        plans[chaser_name][free:] = list(after)
+        reveals.append(Reveal(chaser_name, target_name, shown, before, after, fixed))
+    return tuple(reveals)
+
+
+def move_planes(work: _Turn, k: int) -> tuple[Move, ...]:
+    """Step 3 (DF.M1-DF.M4, DF.H3-DF.H6): every plane in the air flies its card ``k``
+    at once; climb and descent cards change altitude and counters."""
+    moves = []
+    max_altitude = work.table.rules.max_altitude
+    for name, p in list(work.planes.items()):
+        if not p.flying or p.is_balloon or name not in work.plans:
+            continue
+        card = p.deck.card(work.plans[name][k])
+        end = place(p.pose, card, p.base)
+        moved, events = after_card(p.but(pose=end, last_card=card.id), card, max_altitude)
+        work.planes[name] = moved
+        moves.append(Move(name, card.id, card.name, p.pose, end, moved.altitude, moved.climb_counters,
+                          tuple(events), path_poses(p.pose, card, p.base) if work.samples else None,
+                          arrow_points(p.pose, card, p.base) if work.samples else None))
+    return tuple(moves)
+
+
+def leave_table(work: _Turn) -> tuple[str, ...]:
+    """Step 4 (DF.E1): planes on the table whose stand is off it leave the game (a
+    landing move may end off it too)."""
+    left = []
+    for name, p in work.planes.items():
+        if p.on_table and not work.table.stand_on_table(p):
+            work.planes[name] = p.but(status=PlaneStatus.OUT)
+            left.append(name)
+    return tuple(left)
+
+
+def overlaps_and_collisions(work: _Turn) -> tuple[Board, tuple[tuple[str, str], ...], tuple[CollisionTest, ...]]:
+    """Step 5 (DF.O1, DF.C1-DF.C5): the overlapping pairs of bases on the table, and the
+    collision test of each pair that may collide (in name order); each colliding plane
+    draws its damage card ("A", or "C" with a balloon), whose special applies only if it
+    is an explosion, which destroys the plane at once (DF.C4, DF.D5). Returns the board
+    (the bases' arrays) too, for step 6."""
+    planes = work.planes
+    board = Board(list(planes.values()), batch=True)
+    live = board.planes
+    overlaps, collisions = [], []
+    for i, a in enumerate(live):
+        for j in range(i + 1, len(live)):
+            if board.overlap[i, j]:
+                overlaps.append((a.name, live[j].name))
+    for a_name, b_name in sorted(tuple(sorted(pair)) for pair in overlaps):
+        if may_collide(planes[a_name], planes[b_name]):
+            collisions.append(collision_test(planes[a_name], planes[b_name], work.rng))
+    for test in collisions:
+        for name, letter in test.damage.items():
+            other = test.b if name == test.a else test.a
+            _take(work, name, letter, DamageCause.COLLISION, other)
+    return board, tuple(overlaps), tuple(collisions)
+
+
+def _take(work: _Turn, name: str, letter: str, cause: DamageCause, by: str | None) -> bool:
+    """``name`` draws one card of deck ``letter``; returns whether it exploded."""
+    deck, card, reshuffled = work.piles.draw(letter)
+    work.planes[name], draw, exploded = take_card(work.planes[name], deck, card, cause, by, reshuffled)
+    work.damage.append(draw)
+    if exploded:
+        work.lost.append(Loss(name, LossReason.EXPLOSION))
+    return exploded
+
+
+def firing(work: _Turn, board: Board, collisions) -> tuple[tuple[Shot, ...], tuple[Shot, ...], tuple[Shot, ...]]:
+    """Step 6 (DF.O2, DF.O3, DF.A2, DF.D3): every firing position on the table; the shots
+    of each autonomous plane's guns (in name order, ties drawn from the turn's
+    generator); and the shots fired: one per gun (an arc with a gun letter, DF.D2) of
+    every plane whose guns are not jammed (DF.D6) — an autonomous plane's as above, any
+    other's at its closest target in that arc (ties: the more damage cards, then at
+    random from the damage generator)."""
+    everyone = list(work.planes.values())
+    if collisions:  # an explosion may have removed a plane (damage alone changes no geometry)
+        board = Board(everyone, batch=True)
+    rules = work.table.rules
+    available = shots(everyone, rules, board)
+    targets: dict[str, list[str]] = {}
+    for s in available:
+        targets.setdefault(s.shooter, []).append(s.target)
+    auto_fire, fire = [], []
+    for p in ordered(everyone):
+        if not (p.flying and not p.is_balloon and p.name in targets) or p.guns_silent:
+            continue
+        rng = work.rng if p.autonomous else work.piles.rng
+        chosen = autonomous_fire(p, everyone, rules, rng, board, targets=targets[p.name])
+        if p.autonomous:
+            auto_fire.extend(chosen)
+        fire.extend(s for s in chosen if p.gun_letter(s.arc, rules) is not None)
+    return tuple(available), tuple(auto_fire), tuple(fire)
+
+
+def damage_from_shots(work: _Turn, fire: Sequence[Shot]) -> None:
+    """Step 7 (DF.D3-DF.D5): each shot fired draws cards of its gun's deck, two at short
+    range and one at long range (``rules.short_range_cards``, ``long_range_cards``),
+    shooter by shooter in name order. The shots are simultaneous (DF.D4): a shooter
+    destroyed by this maneuver's shots still fires. An explosion destroys the target at
+    once: no more cards are drawn against it."""
+    rules = work.table.rules
+    for shot in fire:
+        shooter = work.planes[shot.shooter]
+        letter = shooter.gun_letter(shot.arc, rules)
+        cards = rules.short_range_cards if shot.range == FiringRange.SHORT else rules.long_range_cards
+        for _ in range(cards):
+            if work.planes[shot.target].status == PlaneStatus.DESTROYED:
+                break
+            _take(work, shot.target, letter, DamageCause.SHOT, shot.shooter)
+
+
+def drop_bombs(work: _Turn, k: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Step 8 (DF.B1, DF.B2): the bombs planned for maneuver ``k`` are dropped."""
+    drops = []
+    for name, o in work.orders.items():
+        if o.drops and o.drops[k] and work.planes[name].flying:
+            work.planes[name], events = after_drop(work.planes[name], o.drops[k])
+            drops.append((name, tuple(events)))
+    return tuple(drops)
+
+
+def end_of_maneuver(work: _Turn) -> None:
+    """Step 9 (DF.D5, DF.D6): for every plane on the table, in name order, the specials
+    received before this maneuver burn and count down, and a plane whose damage reached
+    its damage points is destroyed."""
+    for p in ordered(work.planes.values()):
+        if not p.on_table:  # a plane lost in this maneuver keeps its specials as they were received
+            if any(e.fresh for e in p.effects):
+                work.planes[p.name] = p.but(effects=tuple(dataclasses.replace(e, fresh=False) for e in p.effects))
+            continue
+        work.planes[p.name], burn, loss = end_of_maneuver_of(p)
+        if burn is not None:
+            work.damage.append(burn)
+        if loss is not None:
+            work.lost.append(loss)
+
+
+def recheck_tails(work: _Turn) -> tuple[TailCheck, ...]:
+    """Step 10 (DF.T2, DF.T4): every active tail is checked again with the full test; a
+    lost tail stays lost."""
+    checks = tail_checks([(c, check.target) for c, check in work.active.items()], list(work.planes.values()),
+                         work.table.rules)
+    for again in checks:
+        if not again.ok:
+            del work.active[again.chaser]
+    return tuple(checks)

@@ -114,7 +114,8 @@ class Game:
     ``max_players`` (seats); ``new_game(seed, **options) -> GameState``; ``players``:
     bot name -> factory ``(seed, seat) -> Player``; ``options``: the settable options
     (passed to ``new_game`` by name); ``seats(options)``: how many seats a game with
-    these options has (default ``min_players``).
+    these options has (default ``min_players``); ``outcome``: the result column that
+    pictures of many games show (default: the first numeric one, else the first).
     """
 
     name: str
@@ -127,6 +128,7 @@ class Game:
     seats: Callable[[Mapping[str, Any]], int] | None = None
     combinations: Callable[[Mapping[str, Any]], None] | None = None
     notes: str = field(default="", compare=False)
+    outcome: str | None = None
 
     def option(self, name: str) -> Option:
         for o in self.options:

@@ -1,0 +1,106 @@
+"""The dogfight as a :class:`scenarios.engine.Game`: whole games, series, sweeps.
+
+Options (``furball play dogfight SCENARIO``, ``furball sweep dogfight --set/--grid``):
+``scenario`` (a file or a shipped name; default ``duel``), ``seats`` (``sides`` or
+``planes``), ``policy`` (the chasers' reorder policy, DF.T2; default the scenario's),
+``turn_limit`` (DF.V2; default the scenario's), ``altitude`` (every plane's starting
+altitude), ``decks`` (each seat's maneuver deck, ``A:M``), ``swap_start`` (the first
+planes of seats 1 and 2 swap places: who starts tailing). Bots: :mod:`.players`.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..engine import Game, Option, Summary, summarise
+from .policy import ReorderPolicy
+from .scenario import Scenario, load_scenario
+from .state import DRAW, Seats, _seats, new_game
+
+__all__ = ["DOGFIGHT", "summary", "seat_count"]
+
+
+def scenario_file(text: str) -> Scenario:
+    return load_scenario(text)
+
+
+def whole_number(text: str) -> int | None:
+    return None if text.strip().lower() in ("", "none", "scenario") else int(text)
+
+
+def text_or_none(text: str) -> str | None:
+    return None if text.strip().lower() in ("", "none", "scenario") else text.strip()
+
+
+def seat_count(options: Mapping[str, Any]) -> int:
+    """Seats of a game with these options: the scenario's sides (or planes that plan)."""
+    scenario = options.get("scenario")
+    if scenario is None:
+        scenario = load_scenario("duel")
+    elif isinstance(scenario, str):
+        scenario = load_scenario(scenario)
+    return len(_seats(scenario.table, Seats(options.get("seats", Seats.SIDES)))[0])
+
+
+def _players():
+    from .players import PLAYERS
+
+    return PLAYERS
+
+
+class _LazyPlayers(Mapping):
+    """The bots, imported when first asked for (the analysis's kernels are heavy)."""
+
+    NAMES = ("planner", "random", "planner-full", "planner-mix")
+
+    def __getitem__(self, name):
+        return _players()[name]
+
+    def __iter__(self):
+        return iter(self.NAMES)
+
+    def __len__(self):
+        return len(self.NAMES)
+
+    def __contains__(self, name):
+        return name in self.NAMES
+
+
+DOGFIGHT = Game(
+    name="dogfight", title="Dogfight",
+    new_game=new_game,
+    players=_LazyPlayers(),
+    min_players=2, max_players=1000,
+    options=(
+        Option("scenario", scenario_file, None, "a scenario file or a shipped example (default duel)"),
+        Option("seats", str, Seats.SIDES.value, "one seat per side, or per plane that plans",
+               tuple(s.value for s in Seats)),
+        Option("policy", text_or_none, None, "the chasers' reorder policy after a reveal (DF.T2; default: the "
+               "scenario's)", (None, *(p.value for p in ReorderPolicy))),
+        Option("turn_limit", whole_number, None, "the last turn played (DF.V2; default: the scenario's)"),
+        Option("altitude", whole_number, None, "every plane's starting altitude, 1-3 (DF.H2; default: the "
+               "scenario's)"),
+        Option("decks", text_or_none, None, "maneuver deck of each seat's planes, e.g. A:M (default: the "
+               "scenario's)"),
+        Option("swap_start", bool, False, "the first planes of seats 1 and 2 swap places and altitudes (who "
+               "starts tailing)"),
+    ),
+    seats=seat_count,
+    notes="seats are sides (or planes); rules DF.*",
+    outcome="winner",
+)
+"""The game descriptor (module docstring)."""
+
+
+def summary(rows: Iterable[dict], label: str) -> Summary:
+    """Who wins (shares by seat, and draws, with 95 % Wilson intervals), how games end,
+    their length and each seat's points and planes lost (95 % t intervals)."""
+    rows = list(rows)
+    if not rows:
+        return summarise(rows, label)
+    seats = sorted({k[len("points_"):] for r in rows for k in r if k.startswith("points_")},
+                   key=lambda s: int(s[1:]))
+    columns = ["winner", "winning_side", "end", "turns", *(f"points_{s}" for s in seats),
+               *(f"lost_{s}" for s in seats)]
+    return summarise(rows, label, columns=columns,
+                     categories={"winner": (*seats, DRAW), "end": ("last side flying", "turn limit")})

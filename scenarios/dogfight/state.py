@@ -1,0 +1,463 @@
+"""The dogfight as a whole game: the shared engine protocol (:mod:`scenarios.engine`)
+over :func:`~.turn.adjudicate` (issue #21; docs/dogfight.md, "The game").
+
+* **Seats** are the sides of the scenario in the order they first appear (or, with
+  ``seats="planes"``, its planes that plan their cards, one seat each).
+* **Simultaneous secret plans in a sequential protocol.** A turn is one decision per
+  plane that plans (DF.M1): the seats lock their planes' plans one after another, in
+  seat order (each seat its planes in table order). A locked plan is part of the state
+  but of no other side's observation; when the last plan is locked, the same
+  transition adjudicates the turn (:func:`~.turn.adjudicate`, with the game's seed:
+  the turn draws from ``[seed, turn]``, its damage from ``[seed, turn, 1]``), and from
+  then on the flown cards are public. The DF.T2 reveals happen inside the
+  adjudication: the chaser's reorder is made by the game's reorder ``policy``, and the
+  reveal, with the chaser's order before it, is reported to the chaser's side only.
+* **Hidden information**: other sides' locked plans, the draw piles' order, other
+  sides' damage card values and the specials only their owner sees
+  (:data:`~.report.VISIBLE_SPECIALS`). Planes of one side share what they know.
+* **The end** (:mod:`.victory`): DF.V1 when at most one side has planes flying, else
+  DF.V2 after the turn limit. Turns where no seat has anything to decide (only
+  autonomous planes left) are flown in the same transition.
+* **Set-up**: the scenario's table as it stands (a saved game goes on where it was);
+  damage decks without a pile are shuffled from ``step_rng(seed, 0)`` in letter order.
+
+A :class:`State` is built the one way every engine builds its states
+(:mod:`furball.scenarios.engine.frozen`); the working copy is :class:`Work`.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property, lru_cache
+from typing import Any
+
+from furball.errors import IllegalAction, InputError
+from furball.maneuvers.deck import find_deck
+from furball.maneuvers.plan import CARDS_PER_TURN, plan_problem
+from furball.maneuvers.plane import PlaneKind, PlaneState, Rules
+
+from ..engine.frozen import Draft, FrozenState, step_rng
+from .policy import ReorderPolicy
+from .report import VISIBLE_SPECIALS, plane_json, plane_line, turn_lines
+from .scenario import Scenario, load_scenario
+from .table import Table, needs_plan
+from .turn import TurnResult, adjudicate
+from .victory import Victory, side_scores, sides_flying
+
+__all__ = ["State", "Observation", "PlanAction", "Seats", "EndReason", "new_game", "legal_plans_of",
+           "public_table", "DRAW"]
+
+DRAW = "draw"
+"""The winner of a drawn game."""
+
+
+class Seats(StrEnum):
+    """Who sits at the table: one seat per side, or one per plane that plans."""
+
+    SIDES = "sides"
+    PLANES = "planes"
+
+
+class EndReason(StrEnum):
+    """Why a game ended: DF.V1 or DF.V2 (:mod:`.victory`)."""
+
+    LAST_SIDE = "last side flying"
+    TURN_LIMIT = "turn limit"
+
+
+@dataclass(frozen=True)
+class PlanAction:
+    """A seat's decision: ``plane`` will fly ``cards`` (three card ids, in order, DF.M1)."""
+
+    plane: str
+    cards: tuple[str, ...]
+
+    def __post_init__(self):
+        object.__setattr__(self, "cards", tuple(self.cards))
+
+    def __str__(self) -> str:
+        return f"{self.plane}: {' '.join(self.cards)}"
+
+
+@lru_cache(maxsize=512)
+def _legal(deck, last_card, altitude: int, climb_rate: int, climb_counters: int, bombs: int, bombs_at_start: int,
+           effects, rules: Rules) -> tuple[tuple[str, ...], ...]:
+    probe = PlaneState("probe", "probe", deck, None, (0.0, 0.0, 0.0), altitude, climb_rate, climb_counters,
+                       bombs_at_start=bombs_at_start, bombs=bombs, last_card=last_card, effects=effects)
+    return tuple(plan for plan in itertools.product(deck.ids, repeat=CARDS_PER_TURN)
+                 if plan_problem(probe, plan, None, rules) is None)
+
+
+def legal_plans_of(p: PlaneState, rules: Rules) -> tuple[tuple[str, ...], ...]:
+    """Every legal plan of ``p`` at the start of a turn (no bombs dropped), in deck
+    order (:func:`~maneuvers.plan.check_plan`: DF.M1, DF.M5, DF.B1, DF.H3, DF.D6).
+    Answers are kept in a bounded cache keyed by the plane's public values (not its
+    name or position, which legality does not read)."""
+    return _legal(p.deck, p.last_card, p.altitude, p.climb_rate, p.climb_counters, p.bombs, p.bombs_at_start,
+                  p.effects, rules)
+
+
+def public_table(table: Table, side: str) -> Table:
+    """``table`` as side ``side`` sees it: no draw piles (their order is secret), and
+    other sides' planes with their damage cards as ``"?"`` and 0 points taken, and only
+    their visible specials (:data:`~.report.VISIBLE_SPECIALS`)."""
+    planes = tuple(p if p.side == side else p.but(
+        damage=("?",) * len(p.damage), damage_taken=0,
+        effects=tuple(e for e in p.effects if e.special in VISIBLE_SPECIALS)) for p in table.planes)
+    return table.but(planes=planes, piles=())
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may see (a plain immutable value; JSON form :meth:`as_json`).
+
+    ``seat``, ``side``; ``seat_sides``: every seat's side; ``turn`` (about to be
+    played) and ``turn_limit``; ``table``: the public table (:func:`public_table`);
+    ``own_plans``: the plans locked this turn by planes of this seat's side
+    (``(plane, cards)``); ``locked``: every plane whose plan is locked (names only);
+    ``to_plan``: the plane this seat plans now (``None``: not its decision), with its
+    ``legal`` actions; ``last_turn``: the last turn's report as this side may see it
+    (lines); ``scores``: the DF.V2 points of each side so far; ``piles``: cards left in
+    each damage pile; ``over``, ``winner`` (a side, :data:`DRAW`, or ``None``)."""
+
+    seat: int
+    side: str
+    seat_sides: tuple[str, ...]
+    turn: int
+    turn_limit: int
+    table: Table = field(repr=False)
+    own_plans: tuple[tuple[str, tuple[str, ...]], ...]
+    locked: tuple[str, ...]
+    to_plan: str | None
+    legal: tuple[PlanAction, ...] = field(repr=False)
+    last_turn: tuple[str, ...] = field(repr=False)
+    scores: tuple[tuple[str, int], ...]
+    piles: tuple[tuple[str, int], ...]
+    over: bool
+    winner: str | None
+
+    def legal_actions(self) -> tuple[PlanAction, ...]:
+        return self.legal
+
+    def as_json(self) -> dict:
+        """The observation as JSON-ready data: ``seat``, ``side``, ``seat_sides``,
+        ``turn``, ``turn_limit``, ``table`` (``width_mm``, ``height_mm``, ``planes``: the
+        turn report's plane objects, with ``damage_taken`` ``null`` for other sides),
+        ``own_plans`` (plane -> cards), ``locked``, ``to_plan``, ``legal`` (lists of card
+        ids, in order), ``last_turn`` (lines), ``scores`` (side -> points), ``piles``
+        (letter -> cards left), ``over``, ``winner``."""
+        planes = []
+        for p in self.table.planes:
+            row = plane_json(p)
+            if p.side != self.side:
+                row["damage_taken"] = None
+            planes.append(row)
+        return {"seat": self.seat, "side": self.side, "seat_sides": list(self.seat_sides), "turn": self.turn,
+                "turn_limit": self.turn_limit,
+                "table": {"name": self.table.name, "width_mm": self.table.width_mm,
+                          "height_mm": self.table.height_mm, "planes": planes},
+                "own_plans": {name: list(cards) for name, cards in self.own_plans}, "locked": list(self.locked),
+                "to_plan": self.to_plan, "legal": [list(a.cards) for a in self.legal],
+                "last_turn": list(self.last_turn), "scores": dict(self.scores), "piles": dict(self.piles),
+                "over": self.over, "winner": self.winner}
+
+
+@dataclass(frozen=True, init=False)
+class State(FrozenState):
+    """A position of a dogfight game (module docstring).
+
+    ``table``: the table before the turn about to be played (its ``turn``), with the
+    damage piles; ``policy``: the chasers' reorder policy (DF.T2); ``victory``;
+    ``seats``: each seat's planes (names, table order); ``seat_sides``: each seat's side;
+    ``locked``: ``(plane, cards)`` locked this turn, in locking order (hidden from other
+    sides); ``last``: the last turn's :class:`~.turn.TurnResult` (``None`` before the
+    first); ``over``: ``None`` or the :class:`EndReason`; ``seed``, ``step``,
+    ``log_entries``, ``logging``: see :class:`~furball.scenarios.engine.frozen.FrozenState`.
+    """
+
+    table: Table = field(repr=False)
+    policy: ReorderPolicy
+    victory: Victory
+    seats: tuple[tuple[str, ...], ...]
+    seat_sides: tuple[str, ...]
+    locked: tuple[tuple[str, tuple[str, ...]], ...]
+    last: TurnResult | None = field(repr=False, compare=False)
+    over: EndReason | None
+
+    # -- derived answers -----------------------------------------------------------------
+    @cached_property
+    def _next(self) -> tuple[int, str] | None:
+        """The seat to act and the plane it plans, or ``None``."""
+        if self.over is not None:
+            return None
+        done = {name for name, _ in self.locked}
+        planes = {p.name: p for p in self.table.planes}
+        for seat, names in enumerate(self.seats):
+            for name in names:
+                if name not in done and needs_plan(planes[name]):
+                    return seat, name
+        return None  # pragma: no cover - a turn with nothing to decide is flown at once
+
+    @cached_property
+    def legal(self) -> tuple[PlanAction, ...]:
+        """The current seat's actions: every legal plan of its next plane."""
+        if self._next is None:
+            return ()
+        name = self._next[1]
+        return tuple(PlanAction(name, plan) for plan in legal_plans_of(self.table.plane(name), self.table.rules))
+
+    @cached_property
+    def scores(self) -> dict[str, int]:
+        """DF.V2 points of each side so far."""
+        return side_scores(self.table.planes, self.sides, self.victory)
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The sides, in seat order, each once."""
+        return tuple(dict.fromkeys(self.seat_sides))
+
+    @cached_property
+    def winner(self) -> str | None:
+        """The winning side, :data:`DRAW`, or ``None`` while the game goes on."""
+        if self.over is None:
+            return None
+        if self.over == EndReason.LAST_SIDE:
+            flying = sides_flying(self.table.planes)
+            return flying[0] if flying else DRAW
+        best = max(self.scores.values())
+        leaders = [s for s, v in self.scores.items() if v == best]
+        return leaders[0] if len(leaders) == 1 else DRAW
+
+    # -- the engine protocol ---------------------------------------------------------------
+    def current_player(self) -> int | None:
+        return None if self._next is None else self._next[0]
+
+    def legal_actions(self) -> tuple[PlanAction, ...]:
+        return self.legal
+
+    def is_terminal(self) -> bool:
+        return self.over is not None
+
+    def returns(self) -> tuple[float, ...]:
+        """Per seat: 1 if its side won, -1 if another side did, 0 for a draw or while
+        the game goes on."""
+        if self.winner is None or self.winner == DRAW:
+            return (0.0,) * len(self.seats)
+        return tuple(1.0 if side == self.winner else -1.0 for side in self.seat_sides)
+
+    def apply(self, action: PlanAction) -> State:
+        """Lock ``action``'s plan; the last plan of the turn also flies it. Raises
+        :class:`IllegalAction` (nothing changes) for anything but a legal plan of the
+        plane to plan now."""
+        if self._next is None:
+            raise IllegalAction("the game is over: no more plans")
+        name = self._next[1]
+        if not isinstance(action, PlanAction) or action.plane != name:
+            raise IllegalAction(f"expected a plan for {name}, got {str(action)[:60]!r}")
+        problem = plan_problem(self.table.plane(name), action.cards, None, self.table.rules)
+        if problem is not None:
+            raise IllegalAction(f"{problem}")
+        work = Work(self)
+        work.lock(action)
+        return work.freeze()
+
+    def describe(self, action: PlanAction) -> str:
+        return f"{action.plane} flies {', '.join(action.cards)}"
+
+    def observation(self, player: int) -> Observation:
+        """What seat ``player`` may see (:class:`Observation`)."""
+        side = self.seat_sides[player]
+        mine = {p.name for p in self.table.planes if p.side == side}
+        deciding = self._next is not None and self._next[0] == player
+        last = () if self.last is None else tuple(turn_lines(self.last, header=False, viewer=side))
+        return Observation(
+            seat=player, side=side, seat_sides=self.seat_sides, turn=self.table.turn,
+            turn_limit=self.victory.turn_limit, table=public_table(self.table, side),
+            own_plans=tuple((n, c) for n, c in self.locked if n in mine),
+            locked=tuple(n for n, _ in self.locked), to_plan=self._next[1] if deciding else None,
+            legal=self.legal if deciding else (), last_turn=last, scores=tuple(self.scores.items()),
+            piles=tuple((d.letter, len(self.table.pile(d.letter) or ())) for d in self.table.damage_decks),
+            over=self.over is not None, winner=self.winner)
+
+    def observation_string(self, player: int) -> str:
+        o = self.observation(player)
+        lines = [f'"{o.table.name}": turn {o.turn} of {o.turn_limit}; you are P{player + 1} ({o.side})']
+        lines += [plane_line(p, p.side != o.side) for p in o.table.planes]
+        lines.append("points (DF.V2): " + ", ".join(f"{s} {v}" for s, v in o.scores))
+        if o.last_turn:
+            lines += ["last turn:", *o.last_turn]
+        lines += [f"your plan for {n}: {' '.join(c)}" for n, c in o.own_plans]
+        if o.to_plan:
+            lines.append(f"plan the three cards of {o.to_plan} ({len(o.legal)} legal plans)")
+        return "\n".join(lines)
+
+    def outcome(self) -> tuple[str, ...]:
+        if self.over is None:
+            return ("the game is not over",)
+        points = ", ".join(f"{s} {v}" for s, v in self.scores.items())
+        lost = ", ".join(p.name for p in self.table.planes if p.lost and p.kind == PlaneKind.PLANE) or "none"
+        why = ("at most one side has planes flying (DF.V1)" if self.over == EndReason.LAST_SIDE
+               else f"turn limit {self.victory.turn_limit} reached (DF.V2)")
+        return (f"game over after {self.table.turn - 1} turns: {why}", f"planes lost: {lost}",
+                f"points (DF.V2): {points}", f"winner: {self.winner}")
+
+    def result(self) -> dict[str, Any]:
+        """One row: ``winner`` (the winning seat ``P1``.. of a side-seat game — with
+        plane seats, the first seat of the winning side — or ``draw``), ``winning_side``,
+        ``end`` (:class:`EndReason`), ``turns`` played, and per seat ``points_P<n>``
+        (its side's DF.V2 points) and ``lost_P<n>`` (its planes lost)."""
+        winner = self.winner or ""
+        seat = next((f"P{i + 1}" for i, s in enumerate(self.seat_sides) if s == winner), DRAW if winner else "")
+        row: dict[str, Any] = {"winner": seat, "winning_side": winner, "end": str(self.over or ""),
+                               "turns": self.table.turn - 1}
+        planes = {p.name: p for p in self.table.planes}
+        for i, (names, side) in enumerate(zip(self.seats, self.seat_sides)):
+            row[f"points_P{i + 1}"] = self.scores[side]
+            row[f"lost_P{i + 1}"] = sum(planes[n].lost for n in names)
+        return row
+
+    def scenario(self) -> Scenario:
+        """The position as a scenario (its table, seed, policy and victory, no orders):
+        ``scenario_toml`` writes it, and a game started from it with the same seed
+        plays on identically (between turns; plans locked this turn are not kept)."""
+        return Scenario(self.table, {}, self.policy, self.seed, victory=self.victory)
+
+
+class Work(Draft):
+    """The working copy of a dogfight :class:`State` while one plan is locked (and, with
+    the last one, the turn flown)."""
+
+    LISTS = ("locked",)
+
+    def lock(self, action: PlanAction) -> None:
+        self.locked.append((action.plane, action.cards))
+        self.log("  {} locks its plan (hidden until the turn is flown)", action.plane)
+        if all_locked(self.table, self.locked):
+            self.fly_turns()
+
+    def fly_turns(self) -> None:
+        """Fly the turn with the locked plans, then every turn where nobody decides,
+        until a seat has to plan or the game ends (DF.V1, DF.V2)."""
+        while True:
+            orders = {name: cards for name, cards in self.locked}
+            result = adjudicate(self.table, orders, seed=self.seed, policy=self.policy, samples=False)
+            if self.logging:
+                self.log("Turn {}", result.before.turn)
+                for line in turn_lines(result, header=False):
+                    self.log("{}", line)
+            self.table, self.last, self.locked = result.after, result, []
+            self.over = ending(self.table, self.victory)
+            if self.over is not None or not all_locked(self.table, self.locked):
+                return
+
+
+def all_locked(table: Table, locked) -> bool:
+    """Every plane that plans this turn has its plan locked."""
+    done = {name for name, _ in locked}
+    return all(p.name in done for p in table.planes if needs_plan(p))
+
+
+def ending(table: Table, victory: Victory) -> EndReason | None:
+    """Whether the game is over before ``table.turn`` (DF.V1, then DF.V2)."""
+    if len(sides_flying(table.planes)) <= 1:
+        return EndReason.LAST_SIDE
+    if table.turn > victory.turn_limit:
+        return EndReason.TURN_LIMIT
+    return None
+
+
+def _seats(table: Table, seats: Seats) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    if seats == Seats.SIDES:
+        sides = tuple(dict.fromkeys(p.side for p in table.planes))
+        return tuple(tuple(p.name for p in table.planes if p.side == s) for s in sides), sides
+    planners = [p for p in table.planes if needs_plan(p)]
+    rest = [p for p in table.planes if not needs_plan(p)]
+    seat_of = [(p.name,) for p in planners]
+    sides = [p.side for p in planners]
+    for p in rest:  # autonomous planes and balloons ride with the first seat of their side
+        if p.side in sides:
+            i = sides.index(p.side)
+            seat_of[i] = seat_of[i] + (p.name,)
+        else:
+            seat_of.append((p.name,))
+            sides.append(p.side)
+    return tuple(seat_of), tuple(sides)
+
+
+def _with_options(table: Table, seats: tuple[tuple[str, ...], ...], altitude: int | None, decks: str | None,
+                  swap_start: bool) -> Table:
+    """The scenario's table with the game's options applied (:func:`new_game`)."""
+    planes = {p.name: p for p in table.planes}
+    if altitude is not None:
+        if not 1 <= altitude <= table.rules.max_altitude:
+            raise InputError(f"option altitude: expected 1 to {table.rules.max_altitude} (DF.H2), got {altitude}")
+        planes = {n: p.but(altitude=altitude) if p.kind == PlaneKind.PLANE else p for n, p in planes.items()}
+    if decks is not None:
+        letters = decks.split(":")
+        if len(letters) not in (1, len(seats)):
+            raise InputError(f"option decks: expected one deck or {len(seats)} joined by ':' (one per seat), "
+                             f"got {decks[:40]!r}")
+        letters = letters * len(seats) if len(letters) == 1 else letters
+        for names, letter in zip(seats, letters):
+            deck = find_deck(letter)
+            for n in names:
+                p = planes[n]
+                if p.kind == PlaneKind.PLANE:
+                    planes[n] = p.but(deck=deck, base=None, last_card=None,
+                                      autonomous=p.autonomous and deck.autonomous is not None)
+    if swap_start:
+        if len(seats) < 2:
+            raise InputError("option swap_start: expected at least two seats")
+        a, b = planes[seats[0][0]], planes[seats[1][0]]
+        planes[a.name] = a.but(pose=b.pose, altitude=b.altitude, climb_counters=b.climb_counters)
+        planes[b.name] = b.but(pose=a.pose, altitude=a.altitude, climb_counters=a.climb_counters)
+    return table.but(planes=tuple(planes[p.name] for p in table.planes))
+
+
+def new_game(seed: int, scenario: Scenario | str | None = None, seats: Seats | str = Seats.SIDES,
+             policy: ReorderPolicy | str | None = None, turn_limit: int | None = None, altitude: int | None = None,
+             decks: str | None = None, swap_start: bool = False) -> State:
+    """A new game of ``scenario`` (a :class:`Scenario`, a file or a shipped name;
+    default ``"duel"``) from ``seed`` (module docstring). Options: ``seats`` (sides or
+    planes); ``policy``: the chasers' reorder policy (default: the scenario's); the
+    ``turn_limit`` (default: the scenario's ``[victory]``); every plane's starting
+    ``altitude`` (1-3, DF.H2); ``decks``: the maneuver deck of every seat's planes,
+    one name or one per seat joined by ``:`` (e.g. ``"A:M"``; each plane then flies on
+    that deck's base); ``swap_start``: the first planes of seats 1 and 2 swap places
+    and altitudes (who starts tailing). Raises :class:`InputError`."""
+    from numbers import Integral
+
+    if isinstance(seed, bool) or not isinstance(seed, Integral) or seed < 0:
+        raise InputError(f"seed: expected an integer >= 0, got {seed!r:.40}")
+    seed = int(seed)
+    if scenario is None or isinstance(scenario, str):
+        scenario = load_scenario(scenario or "duel")
+    seats = Seats(seats)
+    table = scenario.table
+    seat_planes, seat_sides = _seats(table, seats)
+    if len(set(seat_sides)) < 2:
+        raise InputError(f"scenario '{table.name}': expected planes of at least two sides (a game needs enemies)")
+    table = _with_options(table, seat_planes, altitude, decks, swap_start)
+    victory = scenario.victory if turn_limit is None else Victory(turn_limit, scenario.victory.plane_points)
+    rng = step_rng(seed, 0)
+    piles = dict(table.piles)
+    for d in table.damage_decks:
+        if d.letter not in piles:
+            piles[d.letter] = tuple(int(n) + 1 for n in rng.permutation(len(d)))
+    table = table.but(piles=piles)
+    policy = scenario.policy if policy is None else ReorderPolicy(policy)
+    lines = [f'dogfight "{table.name}", turn {table.turn} (seed {seed}; reorder policy {policy}; '
+             f"turn limit {victory.turn_limit})",
+             *(f"  P{i + 1}: {side}: {', '.join(names)}" for i, (side, names) in enumerate(zip(seat_sides, seat_planes))),
+             f"  damage decks {', '.join(d.letter for d in table.damage_decks)} "
+             f"({', '.join(sorted({d.provenance for d in table.damage_decks}))}), piles shuffled from the seed"]
+    state = State(seed=seed, step=1, table=table, policy=policy, victory=victory, seats=seat_planes,
+                  seat_sides=seat_sides, locked=(), last=None, over=ending(table, victory),
+                  log_entries=tuple((line, ()) for line in lines))
+    if state.over is None and all_locked(table, ()):  # nobody plans: the turns fly themselves
+        work = Work(state)
+        work.fly_turns()
+        flown = work.freeze(step=1)
+        state = flown.evolve(log_entries=state.log_entries + flown.log_entries)
+    return state

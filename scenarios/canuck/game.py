@@ -12,6 +12,7 @@ from dataclasses import replace
 from ..engine import Game, GameRecord, Option, Summary, summarise
 from ..engine import play_game as _play_game
 from ..engine import play_many as _play_many
+from ..engine.search import with_search_bots
 from .actions import Band, EndReason
 from .board import CanuckMap, load_map
 from .placement import SetUp, free_placement
@@ -30,7 +31,8 @@ def _new_game(seed: int, map: CanuckMap | None = None, setup: str = SetUp.DEFAUL
 CANUCK = Game(
     name="canuck", title="Operation Canuck",
     new_game=_new_game,
-    players={"heuristic": lambda seed, seat: HeuristicPlayer(seed), "random": lambda seed, seat: RandomPlayer(seed)},
+    players=with_search_bots("canuck", {"heuristic": lambda seed, seat: HeuristicPlayer(seed),
+                                        "random": lambda seed, seat: RandomPlayer(seed)}),
     options=(Option("map", load_map, None, "a Canuck map file (TOML); default: the shipped reconstruction"),
              Option("setup", str, SetUp.DEFAULT.value, "CN.S3: the default stacks in the BASE* areas, or the "
                     "free set-up next to the weakest garrisons", tuple(s.value for s in SetUp))),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TextIO
 
-from furball.scenarios.engine import GameState, Player
+from furball.scenarios.engine import GameState, Player, decide
 
 __all__ = ["play_interactive", "CLEAR"]
 
@@ -49,7 +49,7 @@ def play_interactive(state: GameState, stdin: TextIO, out: TextIO, seats: int = 
     last_seat = None
     while (seat := state.current_player()) is not None:
         if seat in bots:
-            action = bots[seat].choose(state.observation(seat))
+            action = decide(bots[seat], state, seat)
             said = state.describe(action)
             state = state.apply(action)
             print(f"\n> P{seat + 1} (bot): {said}", file=out)

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..engine import Game, Option, Summary, summarise
+from ..engine.search import with_search_bots
 from .policy import ReorderPolicy
 from .scenario import Scenario, load_scenario
 from .state import DRAW, Seats, _seats, new_game
@@ -69,7 +70,7 @@ class _LazyPlayers(Mapping):
 DOGFIGHT = Game(
     name="dogfight", title="Dogfight",
     new_game=new_game,
-    players=_LazyPlayers(),
+    players=with_search_bots("dogfight", _LazyPlayers()),
     min_players=2, max_players=1000,
     options=(
         Option("scenario", scenario_file, None, "a scenario file or a shipped example (default duel)"),

@@ -7,7 +7,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from furball.errors import IllegalAction, InputError
 
-__all__ = ["GameState", "Player", "Game", "Option", "IllegalAction", "TERMINAL"]
+__all__ = ["GameState", "Player", "Game", "Option", "IllegalAction", "TERMINAL", "decide"]
 
 TERMINAL = None
 """What ``current_player()`` returns once the game is over."""
@@ -66,6 +66,22 @@ class Player(Protocol):
 
     def choose(self, observation: Any) -> Hashable:
         """An action among the observation's legal actions."""
+
+    # Optional: ``choose_in(state, seat) -> action``, for a bot that searches (the
+    # ``mcts`` and ``ismcts`` bots of :mod:`.search`). It is given the state, and reads
+    # it only through its game's resampling (``furball.scenarios.rl``), which re-deals
+    # everything the seat cannot see before any search looks at it. :func:`decide`
+    # calls it in place of ``choose``.
+
+
+def decide(bot: Player, state: GameState, seat: int) -> Hashable:
+    """The action ``bot`` takes for ``seat`` in ``state``: ``bot.choose(
+    state.observation(seat))``, or ``bot.choose_in(state, seat)`` for a bot that
+    searches (see :class:`Player`)."""
+    search = getattr(bot, "choose_in", None)
+    if search is not None:
+        return search(state, seat)
+    return bot.choose(state.observation(seat))
 
 
 @dataclass(frozen=True)

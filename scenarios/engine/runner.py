@@ -9,7 +9,7 @@ import numpy as np
 
 from furball.errors import InputError
 
-from .protocol import Game, GameState
+from .protocol import Game, GameState, decide
 
 __all__ = ["GameRecord", "play_game", "play_many", "series_seeds", "MAX_ACTIONS"]
 
@@ -80,7 +80,7 @@ def play_game(game: Game, seed: int, players: str | Sequence[str] = "heuristic",
         seat = state.current_player()
         if seat is None:
             break
-        action = bots[seat].choose(state.observation(seat))
+        action = decide(bots[seat], state, seat)
         text = state.describe(action) if keep_log else None
         state = state.apply(action)
         if keep_log:

@@ -48,7 +48,7 @@ from typing import Any
 import numpy as np
 
 from furball.errors import IllegalAction, InputError
-from furball.scenarios.engine import Game, GameState
+from furball.scenarios.engine import Game, GameState, decide
 
 __all__ = ["ROOM_GAMES", "RoomGame", "EventKind", "Event", "RoomSpec", "LogLine", "Room", "RoomBroken",
            "StaleAction", "MAX_SEED", "MAX_EVENTS", "MAX_TITLE", "room_game", "available_games", "new_token",
@@ -368,7 +368,7 @@ class Room:
         if seat is None or self.controllers[seat] is None:
             return None
         bot = self.game.player(self.controllers[seat], bot_seed(self.spec.seed, self.version + 1, seat), seat)
-        chosen = bot.choose(self.state.observation(seat))
+        chosen = decide(bot, self.state, seat)
         legal = self.state.legal_actions()
         index = next((i for i, a in enumerate(legal) if a is chosen), None)
         if index is None:

@@ -1,0 +1,283 @@
+"""Every engine as an OpenSpiel game and a PettingZoo environment, and the search bots
+(issue #24): OpenSpiel's own consistency checks, its own game loop against our engine's
+log, hidden information over whole games, PettingZoo's API and seed tests, short games
+of the search bots."""
+import pickle
+import subprocess
+import sys
+import warnings
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+pytest.importorskip("pettingzoo")
+
+from furball.errors import InputError  # noqa: E402
+from furball.scenarios.engine import play_game  # noqa: E402
+from furball.scenarios.engine.search import parse_search  # noqa: E402
+from furball.scenarios.rl.openspiel import load_game  # noqa: E402
+from furball.scenarios.rl.spec import spec  # noqa: E402
+
+GAMES = [("canuck", {}), ("canuck", {"setup": "free"}), ("dogfight", {"turn_limit": 3}),
+         ("dogfight", {"scenario": "furball", "seats": "planes", "turn_limit": 4})]
+"""(engine, OpenSpiel parameters): small but whole games of every engine."""
+IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in p.items()) or 'default'}" for g, p in GAMES]
+
+
+def random_game(game, seed, rng):
+    """The states of one game through OpenSpiel's own API, random legal actions."""
+    state = game.new_initial_state(seed)
+    states = [state]
+    while not state.is_terminal():
+        state = state.child(int(rng.choice(state.legal_actions())))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES, ids=IDS)
+def test_openspiel_random_simulations_pass_its_own_consistency_checks(name, params):
+    """pyspiel.random_sim_test: cloning (state and history equal after the same action),
+    legal actions sorted and empty for other seats, the mask, the game length and the
+    utility bounds. (Its serialisation round trip needs the game's RNG state, which
+    OpenSpiel does not let a Python game give: the next test checks serialisation.)"""
+    game = load_game(name, **params)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES, ids=IDS)
+def test_states_serialise_clone_and_pickle_whole(name, params):
+    game = load_game(name, **params)
+    for state in random_game(game, 5, np.random.default_rng(1))[::3]:
+        for copy in (game.deserialize_state(state.serialize()), state.clone(), pickle.loads(pickle.dumps(state))):
+            assert str(copy) == str(state)
+            assert copy.history() == state.history()
+            assert copy.legal_actions() == state.legal_actions()
+            assert all(copy.information_state_string(p) == state.information_state_string(p)
+                       for p in range(game.num_players()))
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES, ids=IDS)
+def test_same_seed_and_actions_give_the_engines_log(name, params):
+    """A game played through OpenSpiel from seed S, and the same actions given to the
+    engine's own game of seed S (as `furball play` starts it), log the same lines."""
+    game = load_game(name, **params)
+    states = random_game(game, 11, np.random.default_rng(2))
+    engine = spec(name).new_game(spec(name).params(params), 11)
+    assert engine.events == states[0].engine.events
+    for before, after, action in zip(states, states[1:], states[-1].history()):
+        engine = engine.apply(game.codec.decode(engine, action))
+        assert engine.events == after.engine.events
+        assert before.action_to_string(action) == before.engine.describe(game.codec.decode(before.engine, action))
+    assert states[-1].returns() == list(engine.returns())
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES, ids=IDS)
+def test_a_game_recorded_by_the_runner_replays_through_openspiel(name, params):
+    """`furball play GAME --seed 3 --player random`'s log, replayed action by action
+    through OpenSpiel's game of seed 3: the same lines, the same result."""
+    g = spec(name)
+    record = play_game(g.game(), 3, "random", g.options(g.params(params)))
+    state = load_game(name, **params).new_initial_state(3)
+    assert tuple(state.engine.events) == record.steps[0][2]
+    for seat, text, events in record.steps[1:]:
+        assert state.current_player() == seat
+        state.apply_action(next(a for a in state.legal_actions() if state.action_to_string(a) == text))
+        assert tuple(state.engine.events) == events
+    assert state.is_terminal() and state.engine.result() == record.result
+    assert state.returns() == list(record.final.returns())
+
+
+def test_the_game_types_say_what_each_game_is():
+    canuck, duel = load_game("canuck"), load_game("dogfight")
+    for game in (canuck, duel):
+        t = game.get_type()
+        assert t.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+        assert t.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+        assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        assert t.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    assert canuck.num_players() == 1 and canuck.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert canuck.num_distinct_actions() == 2 * 10 ** 2 + 3 * 10 + 112 + 89
+    assert duel.num_players() == 2 and duel.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert duel.num_distinct_actions() == 15 ** 3 and (duel.min_utility(), duel.max_utility()) == (-1, 1)
+    four = load_game("dogfight", scenario="furball", seats="planes")
+    assert four.num_players() == 4 and four.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+
+
+def test_load_game_by_name_string_and_bad_parameters():
+    load_game("canuck")  # registers
+    game = pyspiel.load_game("furball_dogfight(turn_limit=2,swap_start=True)")
+    assert game.max_game_length() == 4
+    with pytest.raises(InputError, match="unknown parameter 'players'"):
+        load_game("canuck", players=2)
+    with pytest.raises(InputError, match="option setup: expected one of default, free"):
+        load_game("canuck", setup="nope")
+    with pytest.raises(InputError, match="expected one of furball_canuck"):
+        load_game("chess")
+
+
+def test_series_and_fixed_seeds():
+    """Without a seed, the k-th new game a game object uses is game k of the series
+    started at rng_seed (as `furball play --games N --seed rng_seed` plays it; a state
+    takes its seed when first used, so clones made by a search take none); seed=S
+    fixes it."""
+    from furball.scenarios.engine import series_seeds
+
+    game = load_game("canuck", rng_seed=5)
+    first, second = game.new_initial_state(), game.new_initial_state()
+    assert first.legal_actions() and first.clone().engine.seed == first.engine.seed == series_seeds(5, 1)[0]
+    assert second.engine.seed == series_seeds(5, 2)[1]
+    fixed = load_game("canuck", seed=7)
+    assert fixed.new_initial_state().engine.seed == fixed.new_initial_state().engine.seed == 7
+
+
+# -- hidden information -------------------------------------------------------------------
+def _views(state, player):
+    return (state.observation_string(player), state.information_state_string(player),
+            list(state.observation_tensor(player)),
+            state.legal_actions() if state.current_player() == player else None)
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES, ids=IDS)
+def test_resampling_keeps_what_the_seat_sees_and_reads_nothing_it_cannot(name, params):
+    """Over whole games, for every seat at every state: a resampled world shows the seat
+    exactly what the real one does (strings, tensor, legal actions), and resampling it
+    again gives what resampling the real state gives: the resample reads nothing the
+    seat cannot see (else a world, whose hidden parts differ, would resample
+    differently)."""
+    game = load_game(name, **params)
+    full = game.spec.full_text
+    for seed in (1, 2):
+        for state in random_game(game, seed, np.random.default_rng(seed)):
+            for p in range(game.num_players()):
+                world = state.resample(p, np.random.default_rng(100 + seed))
+                assert _views(world, p) == _views(state, p)
+                again = world.resample(p, np.random.default_rng(7))
+                assert full(again.engine) == full(state.resample(p, np.random.default_rng(7)).engine)
+
+
+def test_dogfight_strings_never_hold_another_sides_plan_or_damage_cards():
+    """A plan locked by one side is in no string of another side's seat until the turn
+    is flown; another side's damage card ids never are."""
+    game = load_game("dogfight", turn_limit=4)
+    for seed in range(3):
+        for state in random_game(game, seed, np.random.default_rng(seed)):
+            engine = state.engine
+            for p in range(2):
+                side = engine.seat_sides[p]
+                text = state.information_state_string(p) + state.observation_string(p) + str(
+                    state.observation_tensor(p))
+                for name, cards in engine.locked:
+                    if engine.table.plane(name).side != side:
+                        assert " ".join(cards) not in text and ", ".join(cards) not in text
+                for plane in engine.table.planes:
+                    if plane.side != side:
+                        assert not any(f"{cid} " in text or f"{cid})" in text for cid in plane.damage)
+
+
+# -- PettingZoo ---------------------------------------------------------------------------
+@pytest.mark.parametrize(("name", "params"), GAMES, ids=IDS)
+def test_pettingzoo_api_and_seed_tests(name, params):
+    from pettingzoo.test import api_test, seed_test
+
+    from furball.scenarios.rl.pettingzoo import env
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the dict observation (like PettingZoo's own card games)
+        api_test(env(name, **params), num_cycles=200)
+        seed_test(lambda: env(name, **params), num_cycles=100)
+
+
+def test_pettingzoo_plays_the_engines_game_of_the_seed():
+    from furball.scenarios.rl.pettingzoo import env
+
+    e = env("dogfight", turn_limit=2)
+    e.reset(seed=4)
+    engine = spec("dogfight").new_game(spec("dogfight").params({"turn_limit": 2}), 4)
+    rng = np.random.default_rng(0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        if terminated:
+            e.step(None)
+            continue
+        assert agent == f"player_{engine.current_player()}"
+        assert obs["observation"].shape == (e.encoder.size,) and obs["observation"].dtype == np.float32
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        engine = engine.apply(e.codec.decode(engine, action))
+        e.step(action)
+    assert [e.rewards.get(a, 0) for a in ()] == [] and engine.is_terminal()
+    names = [n for n, *_ in e.observation_pieces()]
+    assert names[:3] == ["own", "position", "heading"]
+
+
+# -- search bots --------------------------------------------------------------------------
+def test_search_bot_spellings():
+    assert parse_search("random", 100) is None
+    assert parse_search("ismcts", 100) == ("ismcts", 100, None, None)
+    assert parse_search("mcts:250", 100) == ("mcts", 250, None, None)
+    assert parse_search("mcts:0.5s:random", 100) == ("mcts", None, 0.5, "random")
+    for bad in ("mcts:0", "mcts:x", "ismcts:-1s", "mcts:1:2:3", "mcts:2000000"):
+        with pytest.raises(InputError, match="--player"):
+            parse_search(bad, 100)
+
+
+def test_search_bots_are_in_every_games_bot_list_and_refuse_a_bad_rollout():
+    from furball.scenarios.canuck import CANUCK
+    from furball.scenarios.dogfight.game import DOGFIGHT
+
+    for game in (CANUCK, DOGFIGHT):
+        assert list(game.players)[-2:] == ["mcts", "ismcts"] and "ismcts:20:random" in game.players
+        with pytest.raises(InputError, match="rollout bot 'nope'"):
+            game.player("mcts:5:nope", 0, 0)
+        with pytest.raises(InputError, match="rollout bot 'mcts'"):
+            game.player("mcts:5:mcts", 0, 0)
+
+
+def test_a_missing_rl_extra_is_one_line_naming_it():
+    code = ("import sys; sys.modules['pyspiel'] = None\n"
+            "from furball.scenarios.cli import main\n"
+            "sys.exit(main(['play', 'canuck', '--player', 'ismcts:5']))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "furball: error: --player ismcts:5 needs the optional package 'pyspiel': pip install 'furball[rl]'"]
+
+
+@pytest.mark.parametrize("bot", ["mcts:6:random", "ismcts:6:random"])
+@pytest.mark.parametrize(("name", "params", "seats"), [("canuck", {}, 1), ("dogfight", {"turn_limit": 1}, 2)])
+def test_a_short_search_game_per_engine_is_reproducible(name, params, seats, bot):
+    g = spec(name)
+    options = g.options(g.params(params))
+    players = (bot,) + ("random",) * (seats - 1)
+    first = play_game(g.game(), 9, players, options)
+    again = play_game(g.game(), 9, players, options)
+    assert first.final.is_terminal() and first.log_lines() == again.log_lines()
+
+
+def test_search_bots_play_in_furball_play_and_sweep(cli, tmp_path):
+    code, out, err = cli(["play", "dogfight", "duel", "--turn-limit", "1", "--player", "ismcts:3:random,random",
+                          "--seed", "2"])
+    assert code == 0 and "winner:" in out
+    code, out, err = cli(["sweep", "dogfight", "--games", "2", "--workers", "1", "--set", "turn_limit=1",
+                          "--grid", "player=mcts:2:random/random,random/random"])
+    assert code == 0, err
+    assert "player=mcts:2:random/random" in out
+
+
+def test_resampling_re_deals_what_is_hidden():
+    """A resample is a different world where the seat cannot look: Canuck's draw deck in
+    another order; another side's locked plan and damage cards changed; new seeds."""
+    canuck = load_game("canuck").new_initial_state(4)
+    worlds = [canuck.resample(0, np.random.default_rng(k)).engine for k in range(5)]
+    assert {w.deck for w in worlds} != {canuck.engine.deck} and len({w.seed for w in worlds}) == 5
+    assert all(sorted(w.deck) == sorted(canuck.engine.deck) for w in worlds)
+    game = load_game("dogfight", turn_limit=6)
+    rng = np.random.default_rng(3)
+    chosen = [s for seed in range(14) for s in random_game(game, seed, rng)
+              if s.current_player() == 1 and any(p.damage for p in s.engine.table.planes if p.side == "Allies")]
+    state = chosen[0]
+    engine = state.engine
+    enemy = next(p for p in engine.table.planes if p.side != engine.seat_sides[1])
+    worlds = [state.resample(1, np.random.default_rng(k)).engine for k in range(8)]
+    assert len({w.locked for w in worlds}) > 1 and all(w.locked[0][0] == engine.locked[0][0] for w in worlds)
+    assert len({w.table.plane(enemy.name).damage for w in worlds}) > 1

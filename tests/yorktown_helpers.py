@@ -1,6 +1,4 @@
 """Helpers for the Yorktown tests: positions built from a started game, scripted dice."""
-from dataclasses import replace
-
 import pytest
 
 from furball.errors import InputError
@@ -49,7 +47,7 @@ def position(s, jp=None, cap=None, **changes):
         jp = s.japanese if jp is None else jp
         cap = s.cap if cap is None else cap
         changes.update(japanese=jp, cap=cap, supply=supply_for(s, jp, cap))
-    return replace(s, **changes)
+    return s.evolve(**changes)
 
 
 def acting(s, plane: int, card: Card, others=Card.SEARCH, **changes):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from ..engine.protocol import IllegalAction
 
@@ -18,7 +19,7 @@ def plane_name(p: int) -> str:
     return f"Dauntless {p + 1}"
 
 __all__ = ["PLANES", "plane_name", "Colour", "PlaneType", "Event", "Card", "Kind", "MoveKind", "Load", "Maneuver", "Target", "Weather",
-           "Phase", "EndReason", "Difficulty", "Expansion", "Action", "IllegalAction", "END_TEXT"]
+           "Phase", "EndReason", "Difficulty", "Expansion", "Action", "action", "IllegalAction", "END_TEXT"]
 
 
 class Colour(StrEnum):
@@ -182,3 +183,19 @@ class Action:
     aim: tuple[int, ...] = ()
     maneuver: Maneuver | None = None
     nodes: tuple[int, ...] = ()
+
+
+ACTIONS = 4096
+"""Actions kept by :func:`action`: a game's menus hold a few hundred distinct actions
+(4 planes x moves to ~30 nodes, take-offs, attacks by targets and aim, maneuvers)."""
+
+
+@lru_cache(maxsize=ACTIONS)
+def action(kind: Kind, plane: int | None = None, card: Card | None = None, to: int | None = None,
+           via: MoveKind | None = None, load: Load | None = None, targets: tuple[Target, ...] = (),
+           aim: tuple[int, ...] = (), maneuver: Maneuver | None = None, nodes: tuple[int, ...] = ()) -> Action:
+    """The :class:`Action` with these fields, made once: menus are rebuilt for every
+    position from the same few hundred actions, and a frozen dataclass costs more to
+    build (one ``object.__setattr__`` per field) than to look up. Equal to
+    ``Action(...)`` with the same fields."""
+    return Action(kind, plane, card, to, via, load, targets, aim, maneuver, nodes)

@@ -21,7 +21,6 @@ as many planes shot down as possible (an engine decision, see ``docs/yorktown.md
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -41,6 +40,7 @@ from .actions import (
     PlaneType,
     Target,
     Weather,
+    action,
     plane_name,
 )
 from .dice import RollEnd, RollResult, continuous_roll
@@ -53,18 +53,25 @@ if TYPE_CHECKING:
 __all__ = ["legal_actions", "apply", "describe", "search_dice", "attack_dice", "landing_dice", "aim_of",
            "attack_menu", "allocate"]
 
-K = Kind
-CARRY_ON_KINDS = (K.LIGHTNING, K.EMERGENCY_LANDING, K.CARRY_ON)
+CARRY_ON_KINDS = (Kind.LIGHTNING, Kind.EMERGENCY_LANDING, Kind.CARRY_ON)
+QUICK_KINDS = (Kind.CHOOSE, Kind.NEXT)
 ISLAND_TARGETS = {PlaneType.JAKE: Target.JAKE, PlaneType.KATE: Target.KATE, PlaneType.ZEKE: Target.ZEKE}
 TARGET_ORDER = {t: i for i, t in enumerate(Target)}
-CHOOSE_MENU = tuple(tuple(Action(K.CHOOSE, plane=p, card=c) for c in Card) for p in range(PLANES))
-NEXT_ACTION = tuple(Action(K.NEXT, plane=p) for p in range(PLANES))
+CHOOSE_MENU = tuple(tuple(action(Kind.CHOOSE, plane=p, card=c) for c in Card) for p in range(PLANES))
+NEXT_ACTION = tuple(action(Kind.NEXT, plane=p) for p in range(PLANES))
 
 
 # -- dice counts (shared by the menus' texts and the resolution) -----------------------
+def _weather_at(s, node: int | None, tile: Weather) -> bool:
+    """Whether a revealed weather ``tile`` lies on the island at ``node`` (expansion)."""
+    if Expansion.WEATHER not in s.setup.expansions:
+        return False
+    k = s.setup.board.island_of[node] if node is not None else None
+    return k is not None and s.revealed[k] and s.weather[k] == tile
+
+
 def _storm(s, p: int) -> int:
-    k = s.setup.board.island_of[s.loc[p]]
-    return 1 if k is not None and s.revealed[k] and s.weather[k] == Weather.STORM else 0
+    return 1 if _weather_at(s, s.loc[p], Weather.STORM) else 0
 
 
 def _bomb(s, p: int) -> int:
@@ -144,7 +151,7 @@ def legal_actions(s: State) -> tuple[Action, ...]:
     if ph == Phase.AFTER_MOVE:
         return _after_move_menu(s, s.acting)
     board = s.setup.board
-    return tuple(Action(K.SET_UP, nodes=(board.island_node[a], board.island_node[b]))
+    return tuple(action(Kind.SET_UP, nodes=(board.island_node[a], board.island_node[b]))
                  for a, b in combinations(board.red, 2))
 
 
@@ -155,7 +162,8 @@ def _has(s, p: int, m: Maneuver) -> bool:
 def _with_tiles(s, p: int, base: list[Action], tiles: tuple[Maneuver, ...]) -> list[Action]:
     for m in tiles:
         if _has(s, p, m):
-            return base + [replace(a, maneuver=m) for a in base]
+            return base + [action(a.kind, a.plane, a.card, a.to, a.via, a.load, a.targets, a.aim, m, a.nodes)
+                           for a in base]
     return base
 
 
@@ -171,9 +179,9 @@ def _plane_menu(s, p: int) -> tuple[Action, ...]:
     else:
         out = _runway_menu(s, p)
     if not out:
-        out = [Action(K.FORFEIT, plane=p)]
+        out = [action(Kind.FORFEIT, plane=p)]
     if s.load[p] is not None:
-        out.insert(0, Action(K.JETTISON, plane=p))
+        out.insert(0, action(Kind.JETTISON, plane=p))
     return tuple(out)
 
 
@@ -183,10 +191,10 @@ def _search_menu(s, p: int) -> list[Action]:
     if k is None:
         return []
     if board.colours[k] == Colour.ORANGE:
-        base = [Action(K.SEARCH, plane=p, aim=(2,)), Action(K.SEARCH, plane=p, aim=(3,))]
+        base = [action(Kind.SEARCH, plane=p, aim=(2,)), action(Kind.SEARCH, plane=p, aim=(3,))]
         return _with_tiles(s, p, base, (Maneuver.HAWK_EYE, Maneuver.EFFICIENT))
     if s.weather[k] is not None and not s.revealed[k]:
-        return _with_tiles(s, p, [Action(K.SEARCH, plane=p, aim=(r.weather_flip,))], (Maneuver.EFFICIENT,))
+        return _with_tiles(s, p, [action(Kind.SEARCH, plane=p, aim=(r.weather_flip,))], (Maneuver.EFFICIENT,))
     return []
 
 
@@ -218,7 +226,7 @@ def attack_menu(s, p: int, kind: Kind) -> list[Action]:
         for combo in combos:
             sets = (2, 3, r.perfect) if Target.SHOHO in combo else (0,)
             for size in sets:
-                out.append(Action(kd, plane=p, targets=combo, aim=aim_of(s, combo, size), maneuver=tile))
+                out.append(action(kd, plane=p, targets=combo, aim=aim_of(s, combo, size), maneuver=tile))
     if kind == Kind.ATTACK:
         return _with_tiles(s, p, out, (Maneuver.DECISIVE, Maneuver.EFFICIENT))
     return _with_tiles(s, p, out, (Maneuver.DECISIVE, Maneuver.EFFICIENT)) if not _has(s, p, Maneuver.AGGRESSIVE) \
@@ -237,18 +245,18 @@ def _move_menu(s, p: int) -> list[Action]:
     mask = s.mask
     out = []
     if fuel >= r.move_adjacent:
-        out += [Action(K.MOVE, plane=p, to=n, via=MoveKind.ADJACENT) for n in board.steps[at] if n != board.approach]
+        out += [action(Kind.MOVE, plane=p, to=n, via=MoveKind.ADJACENT) for n in board.steps[at] if n != board.approach]
     if fuel >= r.move_double:
         normal = board.doubles(at, mask)
-        out += [Action(K.MOVE, plane=p, to=n, via=MoveKind.DOUBLE) for n in normal if n != board.approach]
+        out += [action(Kind.MOVE, plane=p, to=n, via=MoveKind.DOUBLE) for n in normal if n != board.approach]
         if _has(s, p, Maneuver.INVISIBLE):
-            out += [Action(K.MOVE, plane=p, to=n, via=MoveKind.DOUBLE, maneuver=Maneuver.INVISIBLE)
+            out += [action(Kind.MOVE, plane=p, to=n, via=MoveKind.DOUBLE, maneuver=Maneuver.INVISIBLE)
                     for n in board.doubles(at, mask, invisible=True) if n not in normal and n != board.approach]
     if fuel >= r.move_return and at != board.approach:
         if board.can_return(at, mask):
-            out.append(Action(K.MOVE, plane=p, to=board.approach, via=MoveKind.RETURN))
+            out.append(action(Kind.MOVE, plane=p, to=board.approach, via=MoveKind.RETURN))
         elif _has(s, p, Maneuver.INVISIBLE) and board.can_return(at, mask, invisible=True):
-            out.append(Action(K.MOVE, plane=p, to=board.approach, via=MoveKind.RETURN, maneuver=Maneuver.INVISIBLE))
+            out.append(action(Kind.MOVE, plane=p, to=board.approach, via=MoveKind.RETURN, maneuver=Maneuver.INVISIBLE))
     return out
 
 
@@ -264,11 +272,11 @@ def _runway_menu(s, p: int) -> list[Action]:
             if Expansion.TANK in s.setup.expansions:
                 loads.append(Load.TANK)
         dests = [(board.approach, r.take_off_approach)] + [(board.island_node[k], r.take_off_red) for k in board.red]
-        return [Action(K.TAKE_OFF, plane=p, to=n, load=ld) for ld in loads for n, cost in dests if s.fuel[p] >= cost]
+        return [action(Kind.TAKE_OFF, plane=p, to=n, load=ld) for ld in loads for n, cost in dests if s.fuel[p] >= cost]
     if at == board.approach:
-        out = [Action(K.LAND, plane=p)]
+        out = [action(Kind.LAND, plane=p)]
         if _has(s, p, Maneuver.GROUND_ACE) and s.fuel[p] < r.landing_auto_fuel:
-            out.append(Action(K.LAND, plane=p, maneuver=Maneuver.GROUND_ACE))
+            out.append(action(Kind.LAND, plane=p, maneuver=Maneuver.GROUND_ACE))
         return out
     return []
 
@@ -277,10 +285,10 @@ def _after_move_menu(s, p: int) -> tuple[Action, ...]:
     board = s.setup.board
     out = attack_menu(s, p, Kind.LIGHTNING)
     if s.loc[p] == board.approach and s.fuel[p] == 0 and s.runway_used < board.runway_places:
-        out.append(Action(K.EMERGENCY_LANDING, plane=p))
+        out.append(action(Kind.EMERGENCY_LANDING, plane=p))
         if _has(s, p, Maneuver.GROUND_ACE):
-            out.append(Action(K.EMERGENCY_LANDING, plane=p, maneuver=Maneuver.GROUND_ACE))
-    out.append(Action(K.CARRY_ON, plane=p))
+            out.append(action(Kind.EMERGENCY_LANDING, plane=p, maneuver=Maneuver.GROUND_ACE))
+    out.append(action(Kind.CARRY_ON, plane=p))
     return tuple(out)
 
 
@@ -308,45 +316,45 @@ def _describe(s, a: Action) -> str:
     board, r = s.setup.board, s.setup.rules
     k = a.kind
     tile = f" [expert maneuver: {a.maneuver}]" if a.maneuver else ""
-    if k == K.SET_UP:
+    if k == Kind.SET_UP:
         return f"set up Dauntless 3 and 4 on {board.labels[a.nodes[0]]} and {board.labels[a.nodes[1]]}"
     name = plane_name(a.plane)
-    if k == K.CHOOSE:
+    if k == Kind.CHOOSE:
         hint = "" if _possible(s, a.plane, a.card) else (
             " (not possible there: loses 1 fuel)" if s.loc[a.plane] != board.runway else " (not possible there)")
         return f"{name} ({board.labels[s.loc[a.plane]]}, fuel {s.fuel[a.plane]}) chooses {a.card.capitalize()}{hint}"
-    if k == K.NEXT:
+    if k == Kind.NEXT:
         return f"{name} acts now ({s.choice[a.plane]})"
-    if k == K.SEARCH:
+    if k == Kind.SEARCH:
         if board.colours[board.island_of[s.loc[a.plane]]] != Colour.ORANGE:
             return f"weather search: {weather_dice(s, a.plane)} dice for {a.aim[0]} equal{tile}"
         what = "a pair (+1 level)" if a.aim[0] == 2 else f"{a.aim[0]} equal (+{r.levels(a.aim[0])} levels)"
         return f"search with {search_dice(s, a.plane)} dice aiming at {what}{tile}"
-    if k in (K.ATTACK, K.LIGHTNING):
-        full = k == K.ATTACK or a.maneuver == Maneuver.AGGRESSIVE
-        label = "attack" if k == K.ATTACK else "Lightning Attack"
+    if k in (Kind.ATTACK, Kind.LIGHTNING):
+        full = k == Kind.ATTACK or a.maneuver == Maneuver.AGGRESSIVE
+        label = "attack" if k == Kind.ATTACK else "Lightning Attack"
         return (f"{label} with {attack_dice(s, a.plane, a.targets, full)} dice on "
                 f"{_targets_text(a.targets, a.aim, r.perfect)}{tile}")
-    if k == K.MOVE:
+    if k == Kind.MOVE:
         cost = {MoveKind.ADJACENT: r.move_adjacent, MoveKind.DOUBLE: r.move_double, MoveKind.RETURN: r.move_return}
         how = {MoveKind.ADJACENT: "move to", MoveKind.DOUBLE: "double move to", MoveKind.RETURN: "return to"}
         return f"{how[a.via]} {board.labels[a.to]} ({cost[a.via]} fuel){tile}"
-    if k == K.TAKE_OFF:
+    if k == Kind.TAKE_OFF:
         cost = r.take_off_approach if a.to == board.approach else r.take_off_red
         load = f" with a {a.load}" if a.load else " without a bomb"
         return f"take off{load} to {board.labels[a.to]} ({cost} fuel)"
-    if k == K.LAND:
+    if k == Kind.LAND:
         if a.maneuver or s.fuel[a.plane] >= r.landing_auto_fuel:
             return f"land (no roll){tile}"
         return f"land: roll {landing_dice(s, a.plane)} dice (skill + fuel {s.fuel[a.plane]}) for {r.landing_safe} equal"
-    if k == K.EMERGENCY_LANDING:
+    if k == Kind.EMERGENCY_LANDING:
         return (f"emergency landing{tile}" if a.maneuver else
                 f"emergency landing: roll {landing_dice(s, a.plane, True)} dice for {r.landing_safe} equal")
-    if k == K.CARRY_ON:
+    if k == Kind.CARRY_ON:
         return "no special action after moving"
-    if k == K.JETTISON:
+    if k == Kind.JETTISON:
         return f"jettison the {s.load[a.plane]}"
-    if k == K.FORFEIT:
+    if k == Kind.FORFEIT:
         return f"{s.choice[a.plane]} is not possible here: lose the turn"
     return str(k)
 
@@ -376,15 +384,15 @@ class _Said:
 
 
 # -- applying ------------------------------------------------------------------------
-def apply(s: State, action: Action) -> State:
-    """The state after ``action``, then after every decision left with one answer.
+def apply(s: State, a: Action) -> State:
+    """The state after action ``a``, then after every decision left with one answer.
     Raises :class:`IllegalAction` (the state is unchanged)."""
     if s.over is not None:
-        raise IllegalAction(f"action {getattr(action, 'kind', action)}: the game is over ({s.over})")
-    if not isinstance(action, Action) or not s.is_legal(action):
-        raise IllegalAction(f"action {describe(s, action) if isinstance(action, Action) else repr(action)[:60]}: "
+        raise IllegalAction(f"action {getattr(a, 'kind', a)}: the game is over ({s.over})")
+    if not isinstance(a, Action) or not s.is_legal(a):
+        raise IllegalAction(f"action {describe(s, a) if isinstance(a, Action) else repr(a)[:60]}: "
                             f"not legal now (phase {s.phase}; {len(s.legal_actions())} legal actions)")
-    state = _quick(s, action) if action.kind == K.CHOOSE else _step(s, action)
+    state = _resolve(s, a)
     entries = None
     while state.over is None:
         legal = state.legal_actions()
@@ -392,57 +400,56 @@ def apply(s: State, action: Action) -> State:
             break
         if entries is None:
             entries = list(state.log_entries)
-        entries.append(("  (only choice) {}", (_Said(state, legal[0]),)))
-        state = _step(state, legal[0])
+        if state.logging:
+            entries.append(("  (only choice) {}", (_Said(state, legal[0]),)))
+        state = _resolve(state, legal[0])
         entries.extend(state.log_entries)
-    return state if entries is None else _evolve(state, log_entries=tuple(entries))
+    return state if not entries else state.evolve(log_entries=tuple(entries))
 
 
-def _evolve(s: State, **changes) -> State:
-    """A copy of ``s`` with some fields changed (no dataclass ``__init__``; the cached
-    legal actions and log text are dropped, the occupancy mask kept unless the Japanese
-    planes change)."""
-    new = object.__new__(type(s))
-    d = new.__dict__
-    d.update(s.__dict__)
-    for k in ("_legal", "_legal_set", "_events"):
-        d.pop(k, None)
-    d.update(changes)
-    return new
+def _resolve(s: State, a: Action) -> State:
+    """The state after the legal action ``a`` (no single-answer decisions taken)."""
+    return _quick(s, a) if a.kind in QUICK_KINDS else _step(s, a)
 
 
 def _quick(s: State, a: Action) -> State:
-    """``choose`` without a working copy: the card, the clock (YT.S4) and, once every
-    plane has chosen, the ``next`` phase (YT.R5)."""
+    """``choose`` and ``next`` without a working copy (they change a few fields and
+    draw nothing): for ``choose`` the card, the clock (YT.S4) and, once every plane has
+    chosen, the ``next`` phase (YT.R5); for ``next`` the acting plane (unless its
+    external tank is used first, :func:`_start_plane`)."""
     p = a.plane
+    if a.kind == Kind.NEXT:
+        if s.load[p] == Load.TANK and s.fuel[p] <= s.setup.rules.tank_at_most:
+            return _step(s, a)
+        return s.evolve(acting=p, phase=Phase.PLANE, step=s.step + 1, log_entries=())
     choice = s.choice[:p] + (a.card,) + s.choice[p + 1:]
     seconds = s.setup.time.choice + (s.setup.time.novice_extra if s.setup.novice(p) else 0)
     if s.clock + seconds >= s.setup.limit:
         return _step(s, a)
     ready = all(choice[q] is not None for q in range(PLANES) if s.loc[q] is not None)
-    return _evolve(s, choice=choice, clock=s.clock + seconds, step=s.step + 1, log_entries=(),
-                   phase=Phase.NEXT if ready else Phase.CHOOSE)
+    return s.evolve(choice=choice, clock=s.clock + seconds, step=s.step + 1, log_entries=(),
+                    phase=Phase.NEXT if ready else Phase.CHOOSE)
 
 
 def _step(s: State, a: Action) -> State:
     w = Work(s)
     k = a.kind
     p = a.plane
-    if k == K.SET_UP:
+    if k == Kind.SET_UP:
         _set_up(w, a)
-    elif k == K.CHOOSE:
+    elif k == Kind.CHOOSE:
         w.choice[p] = a.card
         if w.decision_time(w.time.choice, p) and all(w.choice[q] is not None for q in w.alive()):
             w.phase = Phase.NEXT
-    elif k == K.NEXT:
+    elif k == Kind.NEXT:
         _start_plane(w, p)
-    elif k == K.JETTISON:
+    elif k == Kind.JETTISON:
         w.log("  {} jettisons its {} (YT.A4)", plane_name(p), w.load[p])
         w.load[p] = None
     elif k in CARRY_ON_KINDS:
-        if k == K.LIGHTNING:
+        if k == Kind.LIGHTNING:
             _attack(w, p, a, lightning=True)
-        elif k == K.EMERGENCY_LANDING:
+        elif k == Kind.EMERGENCY_LANDING:
             _land(w, p, a, emergency=True)
         _finish(w, p)
     else:
@@ -683,8 +690,7 @@ def _move(w: Work, p: int, a: Action) -> bool:
         return False
     w.log("  {} flies to {} (fuel {})", plane_name(p), w.where(a.to), w.fuel[p])
     w.loc[p] = a.to
-    k = w.board.island_of[a.to]
-    if k is not None and w.revealed[k] and w.weather[k] == Weather.UPDRAFT:
+    if _weather_at(w, a.to, Weather.UPDRAFT):
         w.fuel[p] = min(r.fuel_max, w.fuel[p] + 1)
         w.log("  an updraft: fuel +1 ({})", w.fuel[p])
     return True
@@ -749,5 +755,5 @@ def _forfeit(w: Work, p: int, a: Action) -> bool:
     return False
 
 
-RESOLVE = {K.SEARCH: _search, K.ATTACK: _attack, K.MOVE: _move, K.TAKE_OFF: _take_off, K.LAND: _land,
-           K.FORFEIT: _forfeit}
+RESOLVE = {Kind.SEARCH: _search, Kind.ATTACK: _attack, Kind.MOVE: _move, Kind.TAKE_OFF: _take_off, Kind.LAND: _land,
+           Kind.FORFEIT: _forfeit}

@@ -39,6 +39,14 @@ Aim = tuple[int, ...]
 
 FACES = range(2, 7)
 """The faces that can make equal results (YT.D2: never the 1s)."""
+PATTERNS = 8192
+"""Entries kept by the caches of dice patterns (:func:`satisfies`, :func:`keep_sizes`):
+their keys are small partitions (face counts) with an aim; a long series of games with
+every expansion uses about 600, so the bound is never reached in play and only stops
+an unusual caller (very many dice) from growing them without end."""
+THROWS = 2048
+"""Entries kept by :func:`throw_outcomes` (a distribution each, up to a few thousand
+outcomes for a dozen dice): a long series uses about 140."""
 
 
 class RollEnd(StrEnum):
@@ -50,7 +58,7 @@ class RollEnd(StrEnum):
     TIME = "time"          # the caller's clock ran out during the roll (YT.E2)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=PATTERNS)
 def satisfies(sizes: tuple[int, ...], aim: Aim) -> bool:
     """Whether face counts ``sizes`` (any order) can serve every set of ``aim``: each set
     takes that many dice of one face, and a face may serve several sets (YT.D1)."""
@@ -67,7 +75,7 @@ def satisfies(sizes: tuple[int, ...], aim: Aim) -> bool:
     return False
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=PATTERNS)
 def keep_sizes(sizes: tuple[int, ...], aim: Aim, active: int) -> tuple[int, ...]:
     """The standard policy's choice: from face counts ``sizes`` (largest first), how many
     dice of each face to set aside (same order). For each set of the aim, largest
@@ -196,7 +204,7 @@ def continuous_roll(dice: int, aim: Aim, policy: RollPolicy, draw: Callable[[int
 
 
 # -- the exact chain -----------------------------------------------------------------
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=THROWS)
 def throw_outcomes(kept: tuple[int, ...], r: int, cap: int) -> tuple[tuple[int, tuple[int, ...], float], ...]:
     """The exact distribution of one throw of ``r`` dice when the dice set aside show
     ``kept`` (counts of distinct faces 2–6): ``(ones, face counts after the throw
@@ -220,9 +228,6 @@ def throw_outcomes(kept: tuple[int, ...], r: int, cap: int) -> tuple[tuple[int, 
     return tuple((o, t, p) for (o, t), p in sorted(out.items()))
 
 
-MET, STOPPED, CRASHED = RollEnd.MET, RollEnd.STOPPED, RollEnd.CRASHED
-
-
 class RollChain:
     """The Markov chain of :func:`continuous_roll` under the standard policy.
 
@@ -242,7 +247,7 @@ class RollChain:
 
     def start(self, dice: int):
         """The state before the first throw of ``dice`` dice (stopped at once if too few)."""
-        return (STOPPED, ()) if dice < self.need else ("rolling", (), dice, dice)
+        return (RollEnd.STOPPED, ()) if dice < self.need else ("rolling", (), dice, dice)
 
     def step(self, state) -> tuple:
         """``(next state, probability)`` pairs of one throw from a rolling state."""
@@ -255,14 +260,14 @@ class RollChain:
         out: dict = defaultdict(float)
         for ones, sizes, p in throw_outcomes(kept, active - sum(kept), self.need):
             if fuel_left is not None and ones > fuel_left:
-                out[(CRASHED,)] += p
+                out[(RollEnd.CRASHED,)] += p
                 continue
             if satisfies(sizes, self.aim):
-                out[(MET,)] += p
+                out[(RollEnd.MET,)] += p
                 continue
             left = active - ones
             if left < self.need or (fuel_left is not None and fuel_left - ones <= self.policy.fuel_reserve):
-                out[(STOPPED, sizes)] += p
+                out[(RollEnd.STOPPED, sizes)] += p
             else:
                 kept2 = tuple(k for k in sorted(keep_sizes(sizes, self.aim, left), reverse=True) if k)
                 out[("rolling", kept2, left, dice)] += p
@@ -290,7 +295,7 @@ class RollChain:
                 break
         final: dict = defaultdict(float)
         for state, p in dist.items():
-            final[(STOPPED, state[1]) if state[0] == "rolling" else state] += p
+            final[(RollEnd.STOPPED, state[1]) if state[0] == "rolling" else state] += p
         return dict(final)
 
 
@@ -309,10 +314,10 @@ def roll_summary(dice: int, aim: Aim, policy: RollPolicy, fuel: int | None,
     best = [0.0] * (sum(aim) + 1)
     met = crash = 0.0
     for state, p in dist.items():
-        if state[0] == MET:
+        if state[0] == RollEnd.MET:
             met += p
             best[aim[0]] += p
-        elif state[0] == CRASHED:
+        elif state[0] == RollEnd.CRASHED:
             crash += p
         else:
             kept = state[1]

@@ -32,11 +32,12 @@ without talking.
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import lru_cache
 
 import numpy as np
 
 from .actions import Action, Card, Colour, Kind, Load, Maneuver, MoveKind, Phase, Target
-from .board import ISLANDS
+from .board import CACHE_SIZE, ISLANDS
 from .crews import attack_dice, search_dice
 from .dice import roll_summary
 
@@ -55,6 +56,22 @@ once the Yorktown has taken 2 hits (one more sinks it), or 1 hit when the search
 longer needs that plane (the Shōhō is located)."""
 HOME_MARGIN = 1
 """Fuel kept beyond the way home: a point for the landing roll (skill + 1 dice)."""
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def threat_islands(board, mask: int) -> tuple[int, ...]:
+    """Occupied islands worth clearing (``mask``: the occupancy): when located, those
+    whose clearing alone breaks every chain, else a vertex cut; when one more plane would
+    locate the Yorktown, the occupied islands of the vertex cuts of those chains. A pure
+    function of the map and the occupancy, cached like the map's own queries."""
+    if board.located(mask):
+        single = [k for k in board.occupied(mask) if not board.located(mask & ~(1 << k))]
+        return tuple(single or board.cut(mask))
+    found: set[int] = set()
+    for k in range(ISLANDS):
+        if not mask >> k & 1 and board.located(mask | 1 << k):
+            found.update(j for j in board.cut(mask | 1 << k) if mask >> j & 1)
+    return tuple(sorted(found))
 
 
 class RandomPlayer:
@@ -117,23 +134,11 @@ class HeuristicPlayer:
     # -- the position ------------------------------------------------------------
     @staticmethod
     def _threat_islands(s) -> tuple[int, ...]:
-        """Occupied islands worth clearing, easiest first: when located, those whose
-        clearing alone breaks every chain, else a vertex cut; when one more plane would
-        locate the Yorktown, the occupied islands of the vertex cuts of those chains."""
-        board, mask = s.setup.board, s.mask
-
-        def compute():
-            if board.located(mask):
-                single = [k for k in board.occupied(mask) if not board.located(mask & ~(1 << k))]
-                found = single or list(board.cut(mask))
-            else:
-                found = set()
-                for k in range(ISLANDS):
-                    if not mask >> k & 1 and board.located(mask | 1 << k):
-                        found.update(j for j in board.cut(mask | 1 << k) if mask >> j & 1)
-            planes = s.setup.deck.planes
-            return tuple(sorted(found, key=lambda k: (sum(planes[t].shoot_down for t in s.japanese[k]), k)))
-        return board.memo(("threat", mask, s.japanese), compute)
+        """Occupied islands worth clearing (:func:`threat_islands`), easiest first: fewest
+        equal results to shoot their planes down."""
+        planes = s.setup.deck.planes
+        return tuple(sorted(threat_islands(s.setup.board, s.mask),
+                            key=lambda k: (sum(planes[t].shoot_down for t in s.japanese[k]), k)))
 
     def _home_need(self, s, p) -> int:
         """Fuel to keep: the way home (1 when the return is clear, else the steps to the

@@ -17,8 +17,9 @@ jettisons its bomb first; ``after_move`` — Lightning Attack, Emergency Landing
 nothing (YT.A9). A decision with a single possible answer is taken at once and logged
 (``(only choice)``), so every menu a player sees has two options or more.
 
-**Chance** happens inside ``apply`` from ``numpy.random.default_rng([seed, step])``
-(set-up uses step 0), so the same seed gives the same log byte for byte.
+**Chance** happens inside ``apply`` from the step's generator
+(:func:`~furball.scenarios.engine.frozen.step_rng`: ``numpy.random.default_rng([seed,
+step])``; set-up uses step 0), so the same seed gives the same log byte for byte.
 
 **Time** (YT.S4, YT.E2) is ``clock``: simulated seconds from the game's
 :class:`~.tables.TimeModel`, never decreasing; reaching ``limit`` is a defeat.
@@ -29,12 +30,14 @@ Per-plane tuples are indexed by plane; per-island tuples by island position
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
 from furball.errors import InputError
 
+from ..engine.frozen import FrozenState, step_rng
 from . import crews
 from .actions import (
     END_TEXT,
@@ -88,9 +91,13 @@ class Setup:
         return self.seat_of[p] >= self.players - self.novices
 
 
-@dataclass(frozen=True)
-class State:
-    """A position (see the module doc).
+@dataclass(frozen=True, init=False)
+class State(FrozenState):
+    """A position (see the module doc), built the one way every engine builds its states
+    (:mod:`furball.scenarios.engine.frozen`): by keyword, every field named; the next
+    state by :meth:`~furball.scenarios.engine.frozen.FrozenState.evolve` or a
+    :class:`~.work.Work` draft; derived answers (legal actions, the occupancy mask) as
+    :func:`functools.cached_property` members kept by this state alone.
 
     Clock and turn: ``clock`` (seconds), ``turn``, ``phase``, ``acting`` (the plane
     carrying out its action, or ``None``). Japanese: ``deck`` (card indices into
@@ -102,11 +109,11 @@ class State:
     ``choice`` (this turn's action card), ``done`` (acted this turn). ``runway_used``
     this turn. Weather (expansion): ``weather`` per island and ``revealed``. Tallies:
     ``shot_down``, ``crashes``, ``throws``. ``over``: the :class:`EndReason` or ``None``.
+    ``seed``, ``step``, ``log_entries`` and ``logging``: see
+    :class:`~furball.scenarios.engine.frozen.FrozenState`.
     """
 
     setup: Setup = field(repr=False)
-    seed: int
-    step: int
     phase: Phase
     turn: int
     clock: int
@@ -134,16 +141,6 @@ class State:
     crashes: int
     throws: int
     over: EndReason | None
-    log_entries: tuple = ()
-
-    @property
-    def events(self) -> tuple[str, ...]:
-        """Log lines of the transition that made this state (formatted when first read)."""
-        ev = self.__dict__.get("_events")
-        if ev is None:
-            ev = tuple(e if isinstance(e, str) else e[0].format(*e[1]) for e in self.log_entries)
-            self.__dict__["_events"] = ev
-        return ev
 
     # -- queries -------------------------------------------------------------
     @property
@@ -151,14 +148,10 @@ class State:
         """The game's map."""
         return self.setup.board
 
-    @property
+    @cached_property
     def mask(self) -> int:
         """Occupied islands as a bit mask (bit k: island number k + 1)."""
-        m = self.__dict__.get("_mask")
-        if m is None:
-            m = sum(1 << k for k, planes in enumerate(self.japanese) if planes)
-            self.__dict__["_mask"] = m
-        return m
+        return sum(1 << k for k, planes in enumerate(self.japanese) if planes)
 
     def located(self) -> bool:
         """YT.R1: whether the Japanese planes chain an orange island to a red one."""
@@ -216,24 +209,24 @@ class State:
         Japanese deck's order nor other seats' expert tiles, which no rule reveals."""
         return self
 
+    @cached_property
+    def legal(self) -> tuple[Action, ...]:
+        """Every legal action in a fixed order; ``()`` at the end (computed on first use)."""
+        return crews.legal_actions(self)
+
+    @cached_property
+    def legal_set(self) -> frozenset[Action]:
+        """:attr:`legal` as a set (computed on first use)."""
+        return frozenset(self.legal)
+
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action in a fixed order; ``()`` at the end (cached)."""
-        cached = self.__dict__.get("_legal")
-        if cached is None:
-            cached = crews.legal_actions(self)
-            self.__dict__["_legal"] = cached
-        return cached
+        """Every legal action in a fixed order; ``()`` at the end."""
+        return self.legal
 
     def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is one of :meth:`legal_actions` (a cached set lookup)."""
-        legal = self.__dict__.get("_legal_set")
-        if legal is None:
-            actions = self.legal_actions()
-            if len(actions) <= 6:
-                return action in actions
-            legal = frozenset(actions)
-            self.__dict__["_legal_set"] = legal
-        return action in legal
+        """Whether ``action`` is one of :meth:`legal_actions` (a set lookup for long menus)."""
+        actions = self.legal
+        return action in actions if len(actions) <= 6 else action in self.legal_set
 
     def apply(self, action: Action) -> State:
         """The state after ``action`` (and after any decision left with a single
@@ -293,7 +286,7 @@ def new_game(seed: int, players: int = 1, difficulty: Difficulty | str = Difficu
         time or default_time()
     setup = Setup(board, deck, rules, time, players, novices, Difficulty(difficulty), expansions,
                   time.limit(difficulty, players, novices), seats_for(players))
-    rng = np.random.default_rng([seed, 0])
+    rng = step_rng(seed, 0)
     order = tuple(int(i) for i in rng.permutation(len(deck.cards)))
     weather: list[Weather | None] = [None] * ISLANDS
     if Expansion.WEATHER in expansions:
@@ -318,4 +311,4 @@ def new_game(seed: int, players: int = 1, difficulty: Difficulty | str = Difficu
         fuel=(r.fuel_max, r.fuel_max, r.fuel_on_red, r.fuel_on_red), skill=(0,) * PLANES, side_b=(False,) * PLANES,
         load=(None,) * PLANES, tile=tuple(tile), choice=(None,) * PLANES, done=(False,) * PLANES, runway_used=0,
         weather=tuple(weather), revealed=(False,) * ISLANDS, shot_down=0, crashes=0, throws=0, over=None,
-        log_entries=events)
+        log_entries=tuple((line, ()) for line in events))

@@ -68,6 +68,14 @@ def of_kind(s, kind: Kind, **fields):
     return [a for a in s.legal_actions() if a.kind == kind and all(getattr(a, k) == v for k, v in fields.items())]
 
 
+def decide(s, *steps):
+    """Apply roll decisions in turn: ``"stop"``, or a tuple of the faces to keep before
+    throwing the other dice again."""
+    for step in steps:
+        s = s.apply(of_kind(s, Kind.STOP)[0] if step == "stop" else of_kind(s, Kind.THROW, keep=tuple(step))[0])
+    return s
+
+
 def work(s) -> Work:
     return Work(s)
 

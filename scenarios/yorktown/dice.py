@@ -1,13 +1,15 @@
-"""The continuous roll (YT.D1–D3) as an explicit process, and its exact Markov chain.
+"""The continuous roll (YT.D1–D3) under a standard policy, and its exact Markov chain:
+the mathematics players use to judge a roll (the engine's rolls are thrown decision by
+decision, :mod:`.rolls`).
 
 A roll aims at an **aim**: a tuple of set sizes, largest first, e.g. ``(3,)`` (three
 equal results), ``(2, 2)`` (two pairs), ``(3, 2)``. A face count of ``k`` equal dice
 can serve several sets (four equal results are two pairs, YT.R1). 1s never count as
 equal results (YT.D2).
 
-The process (:func:`continuous_roll`): all active dice are thrown once; then, throw
-after throw, the :class:`RollPolicy` sets aside the dice that best serve the aim and
-re-throws the rest (set-aside dice may be picked up again, YT.D2). A die showing 1 is
+The standard policy played out by itself (:func:`continuous_roll`, the model the chain
+computes): all active dice are thrown once; then, throw after throw, the
+:class:`RollPolicy` sets aside the dice that best serve the aim and re-throws the rest (set-aside dice may be picked up again, YT.D2). A die showing 1 is
 locked out for the rest of the roll and costs 1 fuel (none when landing, YT.A5);
 needing fuel with none left crashes the plane (YT.A6). There is no limit on the number
 of dice (YT.D3). The policy stops when the aim is met, when it can no longer be met
@@ -32,7 +34,8 @@ from enum import StrEnum
 from functools import lru_cache
 
 __all__ = ["Aim", "RollPolicy", "RollResult", "RollEnd", "continuous_roll", "satisfies", "keep_sizes",
-           "keep_faces", "sets_of", "throw_outcomes", "RollChain", "p_success", "roll_summary", "count_pattern"]
+           "keep_faces", "sets_of", "throw_outcomes", "RollChain", "p_success", "roll_summary", "chances_from",
+           "count_pattern"]
 
 Aim = tuple[int, ...]
 """Set sizes wanted, largest first: ``(2,)`` a pair, ``(3,)`` a triple, ``(2, 2)`` two pairs."""
@@ -278,8 +281,11 @@ class RollChain:
     def distribution(self, dice: int, throws: int | None = None) -> dict:
         """The state distribution after at most ``throws`` throws (default the policy's
         ``max_throws``); rolling states left at the end are reported as stopped."""
-        limit = self.policy.max_throws if throws is None else throws
-        dist = {self.start(dice): 1.0}
+        return self.distribution_from(self.start(dice), self.policy.max_throws if throws is None else throws)
+
+    def distribution_from(self, state, limit: int) -> dict:
+        """The state distribution after at most ``limit`` more throws from ``state``."""
+        dist = {state: 1.0}
         for _ in range(limit):
             nxt: dict = defaultdict(float)
             moved = False
@@ -323,6 +329,21 @@ def roll_summary(dice: int, aim: Aim, policy: RollPolicy, fuel: int | None,
             kept = state[1]
             best[kept[0] if kept else 0] += p
     return met, crash, tuple(best)
+
+
+@lru_cache(maxsize=65536)
+def chances_from(kept: tuple[int, ...], active: int, aim: Aim, policy: RollPolicy, fuel: int | None,
+                 throws: int) -> tuple[float, float]:
+    """``(P(aim met), P(crash))`` of going on with a roll under the standard policy:
+    ``active`` dice in play of which sets of sizes ``kept`` (largest first) stay on the
+    table for the next throw, ``fuel`` for its 1s (``None``: free), at most ``throws``
+    more throws (exact, from :class:`RollChain`; cached). Used by players to judge
+    whether one more throw is worth its time and its risk."""
+    chain = _chain(tuple(aim), policy, fuel)
+    if active < chain.need or throws <= 0:
+        return 0.0, 0.0
+    dist = chain.distribution_from(("rolling", tuple(kept), active, active), throws)
+    return dist.get((RollEnd.MET,), 0.0), dist.get((RollEnd.CRASHED,), 0.0)
 
 
 def p_success(dice: int, aim: Aim, throws: int, fuel: int | None = None, policy: RollPolicy | None = None) -> float:

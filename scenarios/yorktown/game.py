@@ -62,6 +62,8 @@ YORKTOWN = Game(
 
 
 def summary(rows: Iterable[dict], label: str) -> Summary:
-    """Win rate, causes of the end and mean simulated minutes (95 % intervals)."""
-    return summarise(rows, label, columns=["result", "end", "minutes", "turns", "shoho_damage", "yorktown_damage"],
+    """Win rate, causes of the end, mean simulated minutes and turns, damage, throws, and
+    how often the expansions were used (95 % intervals)."""
+    return summarise(rows, label, columns=["result", "end", "minutes", "turns", "shoho_damage", "yorktown_damage",
+                                           "throws", "tiles_played", "tanks_used", "weather_searches"],
                      categories={"result": RESULTS, "end": ENDS})

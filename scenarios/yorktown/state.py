@@ -12,10 +12,12 @@ novices (YT.S4).
 
 **Decisions** (a :class:`Phase` each): ``set_up`` — the two red islands (YT.S2);
 ``choose`` — each plane's action card; ``next`` — which plane acts next; ``plane`` —
-how that plane carries out its card (a goal for a roll, a destination, a load), or
+how that plane carries out its card (a scope for an attack, a destination, a load), or
 jettisons its bomb first; ``after_move`` — Lightning Attack, Emergency Landing or
-nothing (YT.A9). A decision with a single possible answer is taken at once and logged
-(``(only choice)``), so every menu a player sees has two options or more.
+nothing (YT.A9); ``roll`` — throw again (keeping which faces) or stop (YT.D2, the roll
+in ``roll``); ``assign`` — which targets an attack's results go to (YT.A7). A decision
+with a single possible answer is taken at once and logged (``(only choice)``), so
+every menu a player sees has two options or more.
 
 **Chance** happens inside ``apply`` from the step's generator
 (:func:`~furball.scenarios.engine.frozen.step_rng`: ``numpy.random.default_rng([seed,
@@ -56,6 +58,7 @@ from .actions import (
 )
 from .board import ISLANDS, Archipelago, default_map
 from .deck import JapaneseDeck, default_deck
+from .rolls import Roll
 from .tables import Rules, TimeModel, default_rules, default_time
 from .text import board_text
 
@@ -108,8 +111,10 @@ class State(FrozenState):
     (bomb/tank or ``None``), ``tile`` (an unused expert maneuver or ``None``),
     ``choice`` (this turn's action card), ``done`` (acted this turn). ``runway_used``
     this turn. Weather (expansion): ``weather`` per island and ``revealed``. Tallies:
-    ``shot_down``, ``crashes``, ``throws``. ``over``: the :class:`EndReason` or ``None``.
-    ``seed``, ``step``, ``log_entries`` and ``logging``: see
+    ``shot_down``, ``crashes``, ``throws``, and of the expansions: ``tiles_played``
+    (expert maneuvers), ``tanks_used``, ``weather_searches``. ``roll``: the continuous roll under way
+    (:class:`~.rolls.Roll`: its dice, faces showing, 1s locked) or ``None``. ``over``:
+    the :class:`EndReason` or ``None``. ``seed``, ``step``, ``log_entries`` and ``logging``: see
     :class:`~furball.scenarios.engine.frozen.FrozenState`.
     """
 
@@ -140,6 +145,10 @@ class State(FrozenState):
     shot_down: int
     crashes: int
     throws: int
+    tiles_played: int
+    tanks_used: int
+    weather_searches: int
+    roll: Roll | None
     over: EndReason | None
 
     # -- queries -------------------------------------------------------------
@@ -250,12 +259,14 @@ class State(FrozenState):
     def result(self) -> dict[str, Any]:
         """The result row: ``result`` (victory/defeat), ``end`` (:class:`EndReason`),
         ``minutes`` (simulated), ``turns``, ``shoho_damage``, ``yorktown_damage``,
-        ``search``, ``planes_left``, ``shot_down``, ``crashes``, ``throws``."""
+        ``search``, ``planes_left``, ``shot_down``, ``crashes``, ``throws``, and the
+        expansions' ``tiles_played``, ``tanks_used``, ``weather_searches``."""
         return {"result": "victory" if self.over == EndReason.SHOHO_SUNK else "defeat",
                 "end": str(self.over or ""), "minutes": round(self.clock / 60, 3), "turns": self.turn,
                 "shoho_damage": self.shoho, "yorktown_damage": self.yorktown, "search": self.search,
                 "planes_left": len(self.alive()), "shot_down": self.shot_down, "crashes": self.crashes,
-                "throws": self.throws}
+                "throws": self.throws, "tiles_played": self.tiles_played, "tanks_used": self.tanks_used,
+                "weather_searches": self.weather_searches}
 
     def observation_string(self, player: int = 0) -> str:
         """The board as text for ``player`` (see :func:`.text.board_text`)."""
@@ -310,5 +321,6 @@ def new_game(seed: int, players: int = 1, difficulty: Difficulty | str = Difficu
         loc=(board.approach, board.approach, board.runway, board.runway),
         fuel=(r.fuel_max, r.fuel_max, r.fuel_on_red, r.fuel_on_red), skill=(0,) * PLANES, side_b=(False,) * PLANES,
         load=(None,) * PLANES, tile=tuple(tile), choice=(None,) * PLANES, done=(False,) * PLANES, runway_used=0,
-        weather=tuple(weather), revealed=(False,) * ISLANDS, shot_down=0, crashes=0, throws=0, over=None,
+        weather=tuple(weather), revealed=(False,) * ISLANDS, shot_down=0, crashes=0, throws=0,
+        tiles_played=0, tanks_used=0, weather_searches=0, roll=None, over=None,
         log_entries=tuple((line, ()) for line in events))

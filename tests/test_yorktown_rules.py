@@ -38,10 +38,10 @@ from furball.scenarios.yorktown.actions import (
 )
 from furball.scenarios.yorktown.board import DEFAULT_MAP_PATH, load_map
 from furball.scenarios.yorktown.crews import attack_dice, landing_dice, search_dice
-from furball.scenarios.yorktown.rolls import counts_of, outcomes
 from furball.scenarios.yorktown.deck import DEFAULT_DECK_PATH, load_deck
 from furball.scenarios.yorktown.japanese import japanese_phase, place, set_up_planes
 from furball.scenarios.yorktown.players import HeuristicPlayer
+from furball.scenarios.yorktown.rolls import counts_of, outcomes
 
 RULES = default_rules()
 DECK = default_deck()

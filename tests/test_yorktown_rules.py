@@ -677,3 +677,5 @@ def test_options_are_checked():
     with pytest.raises(InputError):
         new_game(-1)
     assert new_game(0, difficulty=Difficulty.HARD).setup.limit == 28 * 60
+    from furball.scenarios.yorktown.tables import check_expansions
+    assert check_expansions("none") == check_expansions("") == frozenset()  # a sweep's grid value

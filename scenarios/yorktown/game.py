@@ -52,7 +52,7 @@ YORKTOWN = Game(
         Option("novices", int, 0, "novice players (+2 minutes each)"),
         Option("map", load_map, None, "an archipelago file (TOML); default: the shipped reconstruction"),
         Option("deck", load_deck, None, "a Japanese deck file (TOML); default: the shipped reconstruction"),
-        Option("expansions", check_expansions, frozenset(), "comma-separated: expert, tank, weather"),
+        Option("expansions", check_expansions, frozenset(), "comma-separated: expert, tank, weather (or none)"),
         Option("time", load_time, None, "a time-model file (TOML); default: the shipped model"),
     ),
     seats=lambda opts: int(opts.get("players", 1)),

@@ -25,9 +25,20 @@ without talking.
     searches of that turn — from search 3, or 5 while the Yorktown is unhurt and
     there is fuel and time to wait for the bonus die;
   - **land before fuel runs out**: a plane turns home when its fuel only covers the way
-    back plus a point for the landing roll, and lands;
-  - rolls aim at what pays best by the exact chain of :mod:`.dice` (pair or triple
-    when searching; which targets and which Shōhō set when attacking).
+    back plus a point for the landing roll, and lands (dropping its bomb first when a
+    landing roll is due: a die more);
+  - **rolls** (YT.D2): after each throw it weighs every result still within reach (a
+    pair or three equal when searching or landing; each set of targets, and each
+    Shōhō set, when attacking) by the exact chain of :mod:`.dice` — its chance in the
+    throws left, the risk of a crash — and throws again, keeping the dice that serve
+    the best of them, while the expected gain is worth a throw's seconds and the fuel
+    its 1s may cost; else it stops; it assigns an attack's results to the outcome
+    worth most; it chooses an attack's scope by the same expected values;
+  - **the expansions**: Hawk eye on its first search, Decisive on a Shōhō attack,
+    Efficient when the fuel for the 1s runs short, Ground ace when a landing roll is
+    due, Aggressive when a Lightning Attack is worth it, Invisible when it shortens a
+    way; a spare external tank when it takes off without a bomb; a striker on its way
+    turns a face-down weather tile while the search is still two levels short.
 """
 from __future__ import annotations
 

@@ -263,13 +263,14 @@ def default_time() -> TimeModel:
 
 
 def check_expansions(text: str) -> frozenset:
-    """``"expert,tank"`` -> the set of :class:`~.actions.Expansion`. Raises :class:`InputError`."""
+    """``"expert,tank"`` -> the set of :class:`~.actions.Expansion` (``"none"`` or ``""``:
+    none, e.g. as a sweep's grid value). Raises :class:`InputError`."""
     out = set()
     for word in (w.strip().lower() for w in str(text).split(",")):
-        if not word:
+        if not word or word == "none":
             continue
         if word not in tuple(Expansion):
             raise InputError(f"--expansions {text[:40]!r}: expected a comma-separated list of "
-                             f"{', '.join(Expansion)}, got {word[:20]!r}")
+                             f"{', '.join(Expansion)} (or none), got {word[:20]!r}")
         out.add(Expansion(word))
     return frozenset(out)

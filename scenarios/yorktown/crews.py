@@ -185,7 +185,7 @@ def settled(s, roll: Roll) -> bool:
         return roll.best >= r.weather_flip
     if roll.purpose in LANDINGS:
         return roll.best >= r.landing_safe
-    found = roll_outcomes(s, roll)
+    found = s.assignments if s.roll is roll else roll_outcomes(s, roll)
     if not found:
         return False
     targets, sizes = found[0]
@@ -214,7 +214,7 @@ def legal_actions(s: State) -> tuple[Action, ...]:
     if ph == Phase.ROLL:
         return roll_menu(s.roll, settled(s, s.roll))
     if ph == Phase.ASSIGN:
-        return assign_menu(s.roll, roll_outcomes(s, s.roll))
+        return assign_menu(s.roll, s.assignments)
     board = s.setup.board
     return tuple(action(Kind.SET_UP, nodes=(board.island_node[a], board.island_node[b]))
                  for a, b in combinations(board.red, 2))
@@ -390,7 +390,7 @@ def _judgement(s, roll: Roll) -> str:
     if roll.purpose in LANDINGS:
         return ("a safe landing" if best >= r.landing_safe else "a crash, pilot unhurt" if best >= r.landing_unhurt
                 else "a crash, pilot HURT")
-    found = roll_outcomes(s, roll)
+    found = s.assignments
     if not found:
         return "no target hit"
     if len(found) > 1:

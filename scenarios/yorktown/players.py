@@ -49,7 +49,7 @@ import numpy as np
 
 from .actions import FACES, Action, Card, Colour, Expansion, Kind, Load, Maneuver, MoveKind, Phase, Scope, Target
 from .board import CACHE_SIZE, ISLANDS
-from .crews import attack_dice, need, roll_outcomes, scope_targets
+from .crews import attack_dice, need, scope_targets
 from .dice import RollPolicy, chances_from, keep_faces, keep_sizes, roll_summary, satisfies, sets_of
 from .rolls import ATTACKS, LANDINGS, Purpose
 
@@ -383,7 +383,7 @@ class HeuristicPlayer:
         """What the roll's result is worth if it stops now."""
         r = s.setup.rules
         if roll.purpose in ATTACKS:
-            return max((self._outcome_value(s, roll.plane, t, n) for t, n in roll_outcomes(s, roll)), default=0.0)
+            return max((self._outcome_value(s, roll.plane, t, n) for t, n in s.assignments), default=0.0)
         best = roll.best
         if roll.purpose == Purpose.SEARCH:
             return r.levels(best) * LEVEL + (SKILL_POINT if r.levels(best) else 0.0)

@@ -58,7 +58,7 @@ from .actions import (
 )
 from .board import ISLANDS, Archipelago, default_map
 from .deck import JapaneseDeck, default_deck
-from .rolls import Roll
+from .rolls import ATTACKS, Roll
 from .tables import Rules, TimeModel, default_rules, default_time
 from .text import board_text
 
@@ -224,6 +224,14 @@ class State(FrozenState):
         return crews.legal_actions(self)
 
     @cached_property
+    def assignments(self) -> tuple:
+        """The ways worth choosing to assign the results of the attack roll under way
+        (:func:`.crews.roll_outcomes`; ``()`` without one), computed on first use."""
+        if self.roll is None or self.roll.purpose not in ATTACKS:
+            return ()
+        return crews.roll_outcomes(self, self.roll)
+
+    @cached_property
     def legal_set(self) -> frozenset[Action]:
         """:attr:`legal` as a set (computed on first use)."""
         return frozenset(self.legal)
@@ -233,9 +241,16 @@ class State(FrozenState):
         return self.legal
 
     def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is one of :meth:`legal_actions` (a set lookup for long menus)."""
+        """Whether ``action`` is one of :meth:`legal_actions`: the menu's own action object
+        (menus are built of :func:`~.actions.action`'s shared objects) is found by identity,
+        any equal action in a set of the long menus."""
         actions = self.legal
-        return action in actions if len(actions) <= 6 else action in self.legal_set
+        if len(actions) <= 6:
+            return action in actions
+        for legal in actions:
+            if legal is action:
+                return True
+        return action in self.legal_set
 
     def apply(self, action: Action) -> State:
         """The state after ``action`` (and after any decision left with a single

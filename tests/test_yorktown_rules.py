@@ -679,3 +679,15 @@ def test_options_are_checked():
     assert new_game(0, difficulty=Difficulty.HARD).setup.limit == 28 * 60
     from furball.scenarios.yorktown.tables import check_expansions
     assert check_expansions("none") == check_expansions("") == frozenset()  # a sweep's grid value
+
+
+def test_an_illegal_action_is_refused_in_words_not_enum_reprs():
+    """Issue #26 item 9: error lines read `action set_up targets=(Jake,)`, never
+    `<PlaneType.JAKE: 'Jake'>`."""
+    import furball.scenarios.yorktown.actions as A
+    from furball.errors import IllegalAction
+    from furball.scenarios.yorktown import YORKTOWN
+
+    with pytest.raises(IllegalAction) as refused:
+        YORKTOWN.new_game(3).apply(A.Action(kind=A.Kind.SET_UP, targets=(A.PlaneType.JAKE,)))
+    assert "set_up targets=(Jake,)" in str(refused.value) and "<" not in str(refused.value)

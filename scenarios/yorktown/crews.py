@@ -25,6 +25,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from ..engine.protocol import action_text
 from .actions import (
     PLANES,
     Action,
@@ -403,7 +404,7 @@ def describe(s: State, a: Action) -> str:
     try:
         return _describe(s, a)
     except (AttributeError, IndexError, KeyError, TypeError, ValueError):
-        return repr(a)
+        return action_text(a)
 
 
 def _describe(s, a: Action) -> str:
@@ -497,7 +498,7 @@ def apply(s: State, a: Action) -> State:
     if s.over is not None:
         raise IllegalAction(f"action {getattr(a, 'kind', a)}: the game is over ({s.over})")
     if not isinstance(a, Action) or not s.is_legal(a):
-        raise IllegalAction(f"action {describe(s, a) if isinstance(a, Action) else repr(a)[:60]}: "
+        raise IllegalAction(f"action {action_text(a)}: "
                             f"not legal now (phase {s.phase}; {len(s.legal_actions())} legal actions)")
     state = _resolve(s, a)
     entries = None

@@ -19,8 +19,9 @@ from furball.scenarios.engine.search import parse_search  # noqa: E402
 from furball.scenarios.rl.openspiel import load_game  # noqa: E402
 from furball.scenarios.rl.spec import spec  # noqa: E402
 
-GAMES = [("canuck", {}), ("canuck", {"setup": "free"}), ("dogfight", {"turn_limit": 3}),
-         ("dogfight", {"scenario": "furball", "seats": "planes", "turn_limit": 4})]
+GAMES = [("canuck", {}), ("canuck", {"setup": "free"}), ("yorktown", {}),
+         ("yorktown", {"players": 3, "expansions": "expert+tank+weather", "difficulty": "hard"}),
+         ("dogfight", {"turn_limit": 3}), ("dogfight", {"scenario": "furball", "seats": "planes", "turn_limit": 4})]
 """(engine, OpenSpiel parameters): small but whole games of every engine."""
 IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in p.items()) or 'default'}" for g, p in GAMES]
 
@@ -175,6 +176,26 @@ def test_dogfight_strings_never_hold_another_sides_plan_or_damage_cards():
                         assert not any(f"{cid} " in text or f"{cid})" in text for cid in plane.damage)
 
 
+def test_yorktown_strings_never_hold_another_seats_tile_or_a_face_down_weather_tile():
+    """Another seat's unused expert tile and a face-down weather tile are in no string
+    or tensor of a seat; a seat's own tiles are."""
+    game = load_game("yorktown", players=2, expansions="expert+weather")
+    own_seen = 0
+    for seed in range(3):
+        for state in random_game(game, seed, np.random.default_rng(seed)):
+            engine = state.engine
+            for p in range(2):
+                text = state.information_state_string(p) + state.observation_string(p)
+                for plane, tile in enumerate(engine.tile):
+                    if tile is not None and engine.setup.seat_of[plane] != p:
+                        assert f"maneuver {tile}" not in text and f"expert maneuver: {tile}" not in text
+                    elif tile is not None:
+                        own_seen += f"maneuver {tile}" in text
+                shown = sum(w is not None and engine.revealed[k] for k, w in enumerate(engine.weather))
+                assert state.observation_string(p).count("[weather: ") == shown
+    assert own_seen
+
+
 # -- PettingZoo ---------------------------------------------------------------------------
 @pytest.mark.parametrize(("name", "params"), GAMES, ids=IDS)
 def test_pettingzoo_api_and_seed_tests(name, params):
@@ -224,8 +245,9 @@ def test_search_bot_spellings():
 def test_search_bots_are_in_every_games_bot_list_and_refuse_a_bad_rollout():
     from furball.scenarios.canuck import CANUCK
     from furball.scenarios.dogfight.game import DOGFIGHT
+    from furball.scenarios.yorktown.game import YORKTOWN
 
-    for game in (CANUCK, DOGFIGHT):
+    for game in (CANUCK, YORKTOWN, DOGFIGHT):
         assert list(game.players)[-2:] == ["mcts", "ismcts"] and "ismcts:20:random" in game.players
         with pytest.raises(InputError, match="rollout bot 'nope'"):
             game.player("mcts:5:nope", 0, 0)
@@ -244,7 +266,8 @@ def test_a_missing_rl_extra_is_one_line_naming_it():
 
 
 @pytest.mark.parametrize("bot", ["mcts:6:random", "ismcts:6:random"])
-@pytest.mark.parametrize(("name", "params", "seats"), [("canuck", {}, 1), ("dogfight", {"turn_limit": 1}, 2)])
+@pytest.mark.parametrize(("name", "params", "seats"), [("canuck", {}, 1), ("yorktown", {"players": 2}, 2),
+                                                       ("dogfight", {"turn_limit": 1}, 2)])
 def test_a_short_search_game_per_engine_is_reproducible(name, params, seats, bot):
     g = spec(name)
     options = g.options(g.params(params))
@@ -281,3 +304,15 @@ def test_resampling_re_deals_what_is_hidden():
     worlds = [state.resample(1, np.random.default_rng(k)).engine for k in range(8)]
     assert len({w.locked for w in worlds}) > 1 and all(w.locked[0][0] == engine.locked[0][0] for w in worlds)
     assert len({w.table.plane(enemy.name).damage for w in worlds}) > 1
+
+
+def test_yorktown_resampling_re_deals_the_deck_face_down_weather_and_other_seats_tiles():
+    state = load_game("yorktown", players=2, expansions="expert+weather").new_initial_state(6)
+    engine = state.engine
+    worlds = [state.resample(0, np.random.default_rng(k)).engine for k in range(12)]
+    assert len({w.deck for w in worlds}) > 1 and all(sorted(w.deck) == sorted(engine.deck) for w in worlds)
+    assert len({w.weather for w in worlds}) > 1 and all(w.revealed == engine.revealed for w in worlds)
+    mine = [p for p in range(4) if engine.setup.seat_of[p] == 0]
+    assert all(w.tile[p] == engine.tile[p] for w in worlds for p in mine)
+    assert len({tuple(w.tile[p] for p in range(4) if p not in mine) for w in worlds}) > 1
+    assert all(len({t for t in w.tile if t is not None}) == 4 for w in worlds)

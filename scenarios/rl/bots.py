@@ -52,6 +52,8 @@ UCT_C = 2.0
 """The UCT exploration constant, per unit of the game's return scale."""
 DEFAULT_SIMULATIONS = 100
 """Simulations per decision when the name gives no budget."""
+GUIDE = 0.5
+"""The prior probability the search gives the rollout bot's own choice (:meth:`RolloutEvaluator.prior`)."""
 _STREAM = 24
 
 
@@ -84,8 +86,20 @@ class RolloutEvaluator(_mcts.Evaluator):
         return np.asarray(s.returns(), dtype=float)
 
     def prior(self, state: FurballState) -> list[tuple[int, float]]:
+        """:data:`GUIDE` on the rollout bot's own choice, the rest spread evenly over every
+        legal action (so the search tries the bot's move first and keeps to it unless
+        another proves better)."""
         legal = state.legal_actions()
-        return [(a, 1.0 / len(legal)) for a in legal]
+        if len(legal) == 1:
+            return [(legal[0], 1.0)]
+        engine = state.engine
+        seat = engine.current_player()
+        try:
+            choice = state.get_game().codec.encode(engine, decide(self.bots[seat], engine, seat))
+        except IllegalAction:
+            choice = None
+        rest = (1.0 - GUIDE) / len(legal) if choice in legal else 1.0 / len(legal)
+        return [(a, rest + (GUIDE if a == choice else 0.0)) for a in legal]
 
 
 class _TimedMCTS(_mcts.MCTSBot):
@@ -117,10 +131,17 @@ class _TimedMCTS(_mcts.MCTSBot):
 
 
 class _TimedISMCTS(_ismcts.ISMCTSBot):
-    """OpenSpiel's ISMCTS, stopped by a clock instead of a simulation count when given
-    ``seconds``."""
+    """OpenSpiel's ISMCTS, with the unexplored actions of a node tried in the order of
+    their prior (the rollout bot's choice first; OpenSpiel's tries them in random order),
+    and stopped by a clock instead of a simulation count when given ``seconds``."""
 
     seconds: float | None = None
+
+    def check_expand(self, node, legal_actions):
+        waiting = [a for a in legal_actions if a not in node.child_info]
+        if not waiting:
+            return _ismcts.pyspiel.INVALID_ACTION
+        return max(waiting, key=lambda a: (node.prior_map.get(a, 0.0), -a))
 
     def run_search(self, state):
         if self.seconds is None:
@@ -178,29 +199,37 @@ class SearchPlayer:
 
     def _ismcts(self, game: FurballGame, root: FurballState, evaluator, uct_c: float) -> int:
         bot = _TimedISMCTS(game, evaluator, uct_c, self.simulations or 1, random_state=self._random_state(),
-                           final_policy_type=_ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+                           final_policy_type=_ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+                           child_selection_policy=_ismcts.ChildSelectionPolicy.PUCT)
         bot.seconds = self.seconds
         rng = np.random.default_rng(int(self.rng.integers(2**63)))
         bot.set_resampler(lambda state, player: state.resample(player, rng))
-        policy = bot.run_search(root)
-        best = max(p for _, p in policy)
-        return min(a for a, p in policy if p == best)
+        bot.run_search(root)
+        return _most_visited({a: c.visits for a, c in bot._root_node.child_info.items()}, bot._root_node.prior_map)
 
     def _mcts(self, game: FurballGame, root: FurballState, evaluator, uct_c: float, seat: int) -> int:
         worlds = WORLDS if self.simulations is None else max(1, min(WORLDS, self.simulations // 8))
         visits: dict[int, int] = {}
+        prior: dict[int, float] = {}
         for w in range(worlds):
             if self.simulations is None:
                 sims = 1
             else:
                 sims = self.simulations // worlds + (w < self.simulations % worlds)
-            bot = _TimedMCTS(game, uct_c, max(1, sims), evaluator, solve=False, random_state=self._random_state())
+            bot = _TimedMCTS(game, uct_c, max(1, sims), evaluator, solve=False, random_state=self._random_state(),
+                             child_selection_fn=_mcts.SearchNode.puct_value)
             bot.seconds = None if self.seconds is None else self.seconds / worlds
             world = root.resample(seat, self.rng)
             for child in bot.mcts_search(world).children:
                 visits[child.action] = visits.get(child.action, 0) + child.explore_count
-        best = max(visits.values())
-        return min(a for a, v in visits.items() if v == best)
+                prior[child.action] = child.prior
+        return _most_visited(visits, prior)
+
+
+def _most_visited(visits: dict[int, int], prior: dict[int, float]) -> int:
+    """The action visited most; ties: the higher prior (the rollout bot's choice), then the
+    lower id."""
+    return max(visits, key=lambda a: (visits[a], prior.get(a, 0.0), -a))
 
 
 def search_player(game: str, name: str, seed: int, seat: int) -> SearchPlayer:

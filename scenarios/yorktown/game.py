@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from furball.errors import InputError
 
 from ..engine import Game, Option, Summary, summarise
+from ..engine.search import with_search_bots
 from .actions import Difficulty, EndReason
 from .board import load_map
 from .deck import load_deck
@@ -43,8 +44,8 @@ def _new_game(seed, players=1, difficulty=Difficulty.NORMAL, novices=0, map=None
 YORKTOWN = Game(
     name="yorktown", title="1942 USS Yorktown",
     new_game=_new_game,
-    players={"heuristic": lambda seed, seat: HeuristicPlayer(seed, seat),
-             "random": lambda seed, seat: RandomPlayer(seed, seat)},
+    players=with_search_bots("yorktown", {"heuristic": lambda seed, seat: HeuristicPlayer(seed, seat),
+                                          "random": lambda seed, seat: RandomPlayer(seed, seat)}),
     min_players=1, max_players=4,
     options=(
         Option("players", _players, 1, "players, 1-4 (they share the four planes)", (1, 2, 3, 4)),

@@ -26,6 +26,19 @@ GAMES = [("canuck", {}), ("canuck", {"setup": "free"}), ("yorktown", {}),
 IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in p.items()) or 'default'}" for g, p in GAMES]
 
 
+@pytest.fixture(autouse=True, scope="module")
+def absl_writes_to_the_real_stderr():
+    """OpenSpiel's search modules import absl.logging, whose handler keeps the
+    ``sys.stderr`` of that moment: pytest's capture file. A later test that configures
+    logging (uvicorn in ``furball serve``) shuts every handler down, and absl's closes
+    that stream, and with it pytest's capture of every later test. Point it at the real
+    stderr, which absl never closes."""
+    yield
+    absl = sys.modules.get("absl.logging")
+    if absl is not None:
+        absl.get_absl_handler().python_handler.setStream(sys.__stderr__)
+
+
 def random_game(game, seed, rng):
     """The states of one game through OpenSpiel's own API, random legal actions."""
     state = game.new_initial_state(seed)

@@ -57,6 +57,11 @@ class GameState(Protocol):
     # keep no log (``events`` empty, no log line formatted). ``play_game(...,
     # keep_log=False)`` uses it when a state has it; every draw, decision and result
     # must stay the same as with the log.
+    #
+    # Optional: ``events_for(player: int | None) -> tuple[str, ...]``, the lines of
+    # ``events`` as seat ``player`` may see them (``None``: what every seat sees), for an
+    # engine whose log is a referee's (the dogfight's turn reports name every damage
+    # card). Without it ``events`` is public: a game room sends it to every seat.
 
 
 class Player(Protocol):

@@ -266,6 +266,24 @@ class Hub:
             self._advance(live, room)
             return room.version
 
+    async def analysis(self, room_id: Any, token: Any, data: Any) -> tuple[str, int, Callable, tuple]:
+        """A seat's request for a long calculation (the dogfight's Best plans), checked
+        by the game's view module (``analysis(observation, data)``) against what that
+        seat sees now. Returns ``(room id, seat, function, arguments)`` for the server's
+        pool. Raises :class:`NotFound` (no room, or a game without one),
+        :class:`Forbidden` (not a seat's key), :class:`~furball.errors.InputError`."""
+        live = await self.live(room_id)
+        seat = self.role(live, token).seat
+        if seat is None:
+            raise Forbidden("this link has no seat in the room: open your seat's link")
+        room = live.room
+        module = room.kind.view_module()
+        ask = getattr(module, "analysis", None)
+        if ask is None:
+            raise NotFound(f"{room.spec.game} rooms have no analysis")
+        fn, args = await self.engine(lambda: ask(room.state.observation(seat), data))
+        return room.spec.id, seat, fn, args
+
     def _advance(self, live: Live, room: Room) -> None:
         """``room`` is now the room (its events stored): wake everyone, start the bots."""
         live.room = room

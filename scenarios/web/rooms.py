@@ -50,9 +50,9 @@ import numpy as np
 from furball.errors import IllegalAction, InputError
 from furball.scenarios.engine import Game, GameState
 
-__all__ = ["ROOM_GAMES", "RoomGame", "EventKind", "Event", "RoomSpec", "LogLine", "Room", "RoomBroken",
+__all__ = ["ROOM_GAMES", "RoomGame", "RoomOption", "EventKind", "Event", "RoomSpec", "LogLine", "Room", "RoomBroken",
            "StaleAction", "MAX_SEED", "MAX_EVENTS", "MAX_TITLE", "room_game", "available_games", "new_token",
-           "token_hash", "token_matches", "new_room_id", "bot_seed", "make_spec", "games_json"]
+           "token_hash", "token_matches", "new_room_id", "bot_seed", "make_spec", "games_json", "seat_count"]
 
 MAX_SEED = 2**53 - 1
 """Seeds are at most this (what a page's JavaScript keeps exactly)."""
@@ -60,6 +60,8 @@ MAX_EVENTS = 100_000
 """A room refuses more events than this (no shipped game comes near it)."""
 MAX_TITLE = 80
 """The longest room title, in characters."""
+MAX_OPTION_CHARS = 200
+"""The longest text of an option (unless its :class:`RoomOption` allows more)."""
 ROOM_ID_BYTES = 12
 """Random bytes in a room's id (96 bits: the spectator link cannot be guessed)."""
 TOKEN_BYTES = 24
@@ -67,6 +69,26 @@ TOKEN_BYTES = 24
 
 
 # ------------------------------------------------------------------------------ the games
+def _attribute(ref: str) -> Any:
+    module, _, attribute = ref.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+@dataclass(frozen=True)
+class RoomOption:
+    """How a room reads one of its game's options when the engine's own reading would
+    not do for text sent over a network (the dogfight's ``scenario`` names a file to the
+    CLI): ``parse`` (``"module:function"``, text -> value, raising
+    :class:`InputError`), the lobby's ``kind`` (e.g. ``"scenario"``: a shipped name or an
+    uploaded file), ``choices`` (``"module:function"`` listing the values to offer, or
+    ``None``) and the longest text accepted, ``max_chars``."""
+
+    parse: str
+    kind: str = "text"
+    choices: str | None = None
+    max_chars: int = 200
+
+
 @dataclass(frozen=True)
 class RoomGame:
     """A game that can be played in a room.
@@ -75,13 +97,19 @@ class RoomGame:
     :class:`~scenarios.engine.Game`; ``options``: the options a room may set, given as
     text and read by :meth:`~scenarios.engine.Option.parse` (options that name files are
     left out: nothing a request says opens a file); ``view``: the module turning its
-    observations into JSON (:mod:`.views`), or ``None`` (text only).
+    observations into JSON (:mod:`.views`), or ``None`` (text only); ``room_options``:
+    ``(name, RoomOption)`` pairs for options a room reads its own way.
     """
 
     name: str
     descriptor: str
     options: tuple[str, ...] = ()
     view: str | None = None
+    room_options: tuple[tuple[str, RoomOption], ...] = ()
+
+    def room_option(self, name: str) -> RoomOption | None:
+        """The :class:`RoomOption` of option ``name``, if the room reads it its own way."""
+        return dict(self.room_options).get(name)
 
     @property
     def available(self) -> bool:
@@ -104,10 +132,15 @@ ROOM_GAMES: tuple[RoomGame, ...] = (
                                                                        "expansions"),
              "furball.scenarios.web.views.yorktown"),
     RoomGame("canuck", "furball.scenarios.canuck.game:CANUCK", ("setup",), "furball.scenarios.web.views.canuck"),
+    RoomGame("dogfight", "furball.scenarios.dogfight.game:DOGFIGHT", ("scenario", "seats", "policy", "turn_limit",
+                                                                       "altitude", "decks", "swap_start"),
+             "furball.scenarios.web.views.dogfight",
+             (("scenario", RoomOption("furball.scenarios.web.views.dogfight:room_scenario", "scenario",
+                                      "furball.scenarios.web.views.dogfight:scenario_choices", 64 * 1024)),)),
 )
-"""Every game a room can hold, in the lobby's order. Adding a game (the dogfight, once its
-whole-game engine lands) is one entry here and, for a structured view, one module in
-:mod:`.views`; nothing else in the room layer names a game."""
+"""Every game a room can hold, in the lobby's order. Adding a game is one entry here and,
+for a structured view, one module in :mod:`.views`; nothing else in the room layer names
+a game."""
 
 
 @functools.lru_cache(maxsize=32)
@@ -143,9 +176,13 @@ def games_json() -> list[dict]:
             if o.name not in rg.options:
                 continue
             kind = o.kind.__name__ if o.kind in (int, float, str, bool) else "text"
-            options.append({"name": o.name, "help": o.help, "default": _jsonable(o.default),
-                            "choices": None if o.choices is None else [_jsonable(c) for c in o.choices],
-                            "kind": kind})
+            choices = None if o.choices is None else [_jsonable(c) for c in o.choices]
+            own = rg.room_option(o.name)
+            if own is not None:
+                kind = own.kind
+                choices = None if own.choices is None else [_jsonable(c) for c in _attribute(own.choices)()]
+            options.append({"name": o.name, "help": o.help, "default": _jsonable(o.default), "choices": choices,
+                            "kind": kind, "max_chars": own.max_chars if own is not None else MAX_OPTION_CHARS})
         out.append({"name": rg.name, "title": g.title, "seats": [g.min_players, g.max_players],
                     "bots": list(g.players), "options": options, "notes": g.notes})
     return out
@@ -293,8 +330,9 @@ class Room:
             raise InputError(f"room: field 'seats': expected {seats} seats for these options, "
                              f"got {len(spec.controllers)}")
         state = game.new_game(spec.seed, **options)
-        setup = LogLine(0, None, None, tuple(_hide_seed(line) for line in state.events))
-        return cls(spec, game, state, rg, tuple(spec.controllers), (), ((setup,),) * (seats + 1))
+        logs = tuple((LogLine(0, None, None, tuple(_hide_seed(line) for line in _events(state, viewer, seats))),)
+                     for viewer in range(seats + 1))
+        return cls(spec, game, state, rg, tuple(spec.controllers), (), logs)
 
     @classmethod
     def replay(cls, spec: RoomSpec, events: Sequence[Event]) -> Room:
@@ -426,10 +464,11 @@ class Room:
             label = self.labels[event.seat]
             lines = (f"{label} is played by the {event.text} bot from now on (the owner's choice)" if event.text
                      else f"{label} is played by its person again",)
-        else:
-            lines = tuple(_hide_seed(line) if not state.is_terminal() else line for line in state.events)
         logs = []
         for viewer, log in enumerate(self.logs):
+            if event.kind == EventKind.ACTION:
+                lines = tuple(_hide_seed(line) if not state.is_terminal() else line
+                              for line in _events(state, viewer, self.seats))
             mine = event.kind == EventKind.ACTION and viewer == event.seat
             if mine or lines:
                 log = log + (LogLine(event.n, event.seat, event.text if mine else None, lines),)
@@ -449,8 +488,12 @@ class Room:
         ``bots`` (the game's bot names), ``to_act``, ``terminal``; for a seat, ``text`` (``observation_string``) and
         ``view`` (the game's JSON of ``observation(seat)``: ``public`` and
         ``private``); for the seat to act, played by its person, ``legal`` (each action's
-        ``describe()`` text, in the engine's order) and ``version`` (the event number to
-        send back with the choice); for a spectator, ``view.public`` only. Once the
+        ``describe()`` text, in the engine's order; left out by a game with thousands of
+        actions, whose view module says ``LEGAL_TEXTS = False``), ``legal_count``,
+        ``choices`` (the view module's own JSON of the legal actions, when it has a
+        ``choices(observation, seat)``: the dogfight's plan tree, the card games' pieces
+        each action concerns) and ``version`` (the event number to send back with the
+        choice); for a spectator, ``view.public`` only. Once the
         game is over: ``outcome``, ``result``, ``returns`` and ``seed``."""
         s = self.state
         to_act = s.current_player()
@@ -468,12 +511,27 @@ class Room:
             out["text"] = s.observation_string(seat)
             out["view"] = module.view(s.observation(seat), seat) if module else {"public": {}, "private": None}
             if to_act == seat and self.controllers[seat] is None:
-                out["legal"] = [s.describe(a) for a in s.legal_actions()]
+                legal = s.legal_actions()
+                if getattr(module, "LEGAL_TEXTS", True):
+                    out["legal"] = [s.describe(a) for a in legal]
+                out["legal_count"] = len(legal)
+                if module is not None and hasattr(module, "choices"):
+                    out["choices"] = module.choices(s.observation(seat), seat)
                 out["version"] = self.version
         if out["terminal"]:
             out.update(outcome=list(s.outcome()), result=_row(s.result()), returns=list(s.returns()),
                        seed=self.spec.seed)
         return out
+
+
+def _events(state: GameState, viewer: int, seats: int) -> tuple[str, ...]:
+    """The log lines of the transition that made ``state`` as ``viewer`` (a seat, or
+    ``seats``: the spectators) may read them: the engine's ``events_for`` when it has one
+    (its log is a referee's), else its ``events`` (public by the engine protocol)."""
+    per_seat = getattr(state, "events_for", None)
+    if per_seat is None:
+        return state.events
+    return per_seat(viewer if viewer < seats else None)
 
 
 def _row(result: Mapping[str, Any]) -> dict:
@@ -493,19 +551,49 @@ def _parse_options(rg: RoomGame, game: Game, given: Mapping[str, str]) -> dict[s
             allowed = ", ".join(rg.options) or "none"
             raise InputError(f"room: field 'options': {rg.name} has no room option {_short(name)} "
                              f"(options: {allowed})")
-        opts[name] = game.option(name).parse(text)
+        own = rg.room_option(name)
+        if own is not None:
+            opts[name] = _attribute(own.parse)(text)
+        else:
+            opts[name] = game.option(name).parse(text)
     game.check_combination({k: opts[k] for k in given})
     return opts
 
 
-def _option_text(value: Any) -> str:
+def _option_text(value: Any, most: int = MAX_OPTION_CHARS) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)) and not isinstance(value, bool) and np.isfinite(value):
         return repr(value)
-    if isinstance(value, str) and len(value) <= 200:
+    if isinstance(value, str) and len(value) <= most:
         return value
-    raise InputError(f"room: field 'options': expected numbers, true/false or short text, got {_short(value)}")
+    raise InputError(f"room: field 'options': expected numbers, true/false or text of at most {most} characters, "
+                     f"got {_short(value)}")
+
+
+def _options_of(rg: RoomGame, data: Mapping) -> dict[str, str]:
+    given = data.get("options") or {}
+    if not isinstance(given, Mapping) or len(given) > 20:
+        raise InputError("room: field 'options': expected an object of option names and values")
+    out = {}
+    for k, v in given.items():
+        own = rg.room_option(str(k))
+        out[str(k)] = _option_text(v, own.max_chars if own is not None else MAX_OPTION_CHARS)
+    return out
+
+
+def seat_count(data: Any) -> int:
+    """How many seats a room of ``data`` (``game`` and ``options``, as for
+    :func:`make_spec`) has: what the lobby asks before it offers a person or a bot per
+    seat. Raises :class:`InputError` (one line)."""
+    if not isinstance(data, Mapping):
+        raise InputError("seats: expected a JSON object with game and options")
+    unknown = sorted(set(data) - {"game", "options"})
+    if unknown:
+        raise InputError(f"seats: unknown field {_short(unknown[0])} (expected: game, options)")
+    rg = room_game(data.get("game"))
+    game = rg.game()
+    return game.seat_count(_parse_options(rg, game, _options_of(rg, data)))
 
 
 def make_spec(data: Any, now: float | None = None) -> RoomSpec:
@@ -520,10 +608,7 @@ def make_spec(data: Any, now: float | None = None) -> RoomSpec:
         raise InputError(f"room: unknown field {_short(unknown[0])} (expected: game, options, seed, seats, title)")
     rg = room_game(data.get("game"))
     game = rg.game()
-    given = data.get("options") or {}
-    if not isinstance(given, Mapping) or len(given) > 20:
-        raise InputError("room: field 'options': expected an object of option names and values")
-    options = {str(k): _option_text(v) for k, v in given.items()}
+    options = _options_of(rg, data)
     parsed = _parse_options(rg, game, options)
     seats = game.seat_count(parsed)
     seed = data.get("seed")

@@ -159,6 +159,7 @@ def test_resume_after_a_dropped_connection_sends_only_what_was_missed(client):
             ws.send_json({"type": "hello", "token": p1})
             view = _update(ws)["view"]
         client.post(f"/api/rooms/{rid}/act", json={"version": view["version"], "action": 0}, headers=_auth(p1))
+    _wait_for_turn(client, rid, 0)  # the bot has answered: nothing moves between the two reads below
     with client.websocket_connect(f"/api/rooms/{rid}/ws") as ws:
         ws.send_json({"type": "hello", "token": p1, "seen": seen})
         resumed = _update(ws)

@@ -28,6 +28,9 @@ def check_invariants(s, clock_before=0):
     assert all(0 <= k <= s.setup.rules.max_points for k in s.skill)
     if s.over is None:
         assert s.legal_actions() and s.phase != Phase.OVER
+        assert (s.roll is not None) == (s.phase in (Phase.ROLL, Phase.ASSIGN))  # YT.D2: a roll under way is shown
+        if s.roll is not None:
+            assert s.roll.throws > 0 and len(s.roll.faces) + s.roll.ones == s.roll.dice
         assert len(s.legal_actions()) >= 2 or s.phase == Phase.SET_UP  # single answers are taken at once
     else:
         assert s.legal_actions() == () and s.current_player() is None

@@ -8,6 +8,7 @@ from yorktown_helpers import (
     RUNWAY,
     acting,
     assert_located_error,
+    decide,
     japanese,
     node,
     of_kind,
@@ -31,14 +32,16 @@ from furball.scenarios.yorktown.actions import (
     MoveKind,
     Phase,
     PlaneType,
+    Scope,
     Target,
     Weather,
 )
 from furball.scenarios.yorktown.board import DEFAULT_MAP_PATH, load_map
-from furball.scenarios.yorktown.crews import allocate, attack_dice, landing_dice, search_dice
+from furball.scenarios.yorktown.crews import attack_dice, landing_dice, search_dice
 from furball.scenarios.yorktown.deck import DEFAULT_DECK_PATH, load_deck
 from furball.scenarios.yorktown.japanese import japanese_phase, place, set_up_planes
 from furball.scenarios.yorktown.players import HeuristicPlayer
+from furball.scenarios.yorktown.rolls import counts_of, outcomes
 
 RULES = default_rules()
 DECK = default_deck()
@@ -182,9 +185,10 @@ def test_YT_S4_the_time_model_is_pluggable_and_every_throw_costs_time(monkeypatc
     """YT.S4."""
     slow = TimeModel(throw=30)
     s = acting(started(5, time=slow), 0, Card.SEARCH, loc=(node(1), APPROACH, RUNWAY, RUNWAY))
-    script(monkeypatch, [2, 2, 4, 5])
-    t = s.apply(of_kind(s, Kind.SEARCH, aim=(2,))[0])
-    assert t.clock - s.clock == slow.action + 30  # one throw met the pair
+    script(monkeypatch, [2, 2, 4, 5, 3, 6])
+    t = s.apply(of_kind(s, Kind.SEARCH)[0])
+    assert t.clock - s.clock == slow.action + 30  # the action, and its first throw
+    assert decide(t, (2,)).clock - t.clock == 30  # every throw costs time
 
 
 # -- dice (D) ------------------------------------------------------------------------
@@ -200,7 +204,10 @@ def test_YT_D2_ones_lock_cost_fuel_and_never_count_as_equal(monkeypatch):
     """YT.D2."""
     s = acting(started(2), 0, Card.SEARCH, loc=(node(1), APPROACH, RUNWAY, RUNWAY), fuel=(10, 14, 13, 13))
     script(monkeypatch, [1, 1, 4, 5, 5])  # two 1s locked (never a pair), then the 5 is matched
-    t = s.apply(of_kind(s, Kind.SEARCH, aim=(2,))[0])
+    t = s.apply(of_kind(s, Kind.SEARCH)[0])
+    assert t.roll.faces == (4, 5) and t.roll.ones == 2 and t.fuel[0] == 10 - 1 - 2
+    assert {a.keep for a in of_kind(t, Kind.THROW)} == {(4,), (5,), ()}  # the 1s are never thrown again
+    t = decide(t, (5,), "stop")
     assert t.fuel[0] == 10 - 1 - 2 and t.search == 1
 
 
@@ -365,12 +372,12 @@ def test_YT_A1_search_from_orange_pair_one_level_triple_two_and_a_skill_point(mo
     s = acting(base, 0, Card.SEARCH, loc=(node(3), node(5), RUNWAY, RUNWAY), fuel=(9, 9, 13, 13))
     assert search_dice(s, 0) == 3 + 1 + 1  # plane 1 also searches, from another orange island
     script(monkeypatch, [5, 5, 5, 2, 3])
-    t = s.apply(of_kind(s, Kind.SEARCH, aim=(3,))[0])
+    t = s.apply(of_kind(s, Kind.SEARCH)[0])  # three equal: nothing better to throw for, the roll stops
     assert t.search == 2 and t.skill[0] == RULES.search_skill and t.fuel[0] == 8
     s = acting(base, 0, Card.SEARCH, loc=(node(3), node(3), RUNWAY, RUNWAY), search=6)
     assert search_dice(s, 0) == 4  # the other searcher is on the same island: no bonus
     script(monkeypatch, [4, 4, 4, 2])
-    assert s.apply(of_kind(s, Kind.SEARCH, aim=(3,))[0]).search == 7  # the track ends at 7
+    assert s.apply(of_kind(s, Kind.SEARCH)[0]).search == 7  # the track ends at 7
     green = acting(base, 0, Card.SEARCH, loc=(node(2), APPROACH, RUNWAY, RUNWAY))
     assert [a.kind for a in green.legal_actions()] == [Kind.FORFEIT]  # not from a green island
 
@@ -381,11 +388,13 @@ def test_YT_A1_A7_search_levels_locate_the_shoho_and_add_dice_against_it():
                load=(Load.BOMB, None, None, None), cap=2)
     for level, bonus, shoho in ((2, 0, False), (3, 0, True), (5, 1, True), (7, 2, True)):
         t = position(s, search=level)
-        shoho_attacks = of_kind(t, Kind.ATTACK, targets=(Target.SHOHO,))
+        shoho_attacks = of_kind(t, Kind.ATTACK, scope=Scope.SHOHO)
         assert bool(shoho_attacks) == shoho
         if shoho:
             # skill 3 + fuel die + plane 1 attacking here + the level's bonus - 2 CAP Zekes (bomb dropped: no penalty)
-            assert attack_dice(t, 0, (Target.SHOHO,)) == 3 + 1 + 1 + bonus - 2
+            assert attack_dice(t, 0, Scope.SHOHO) == 3 + 1 + 1 + bonus - 2
+            # against the CAP: the bonus too, and the bomb's penalty
+            assert attack_dice(t, 0, Scope.CAP) == 3 + 1 + 1 + bonus - 1
 
 
 def test_YT_A2_runway_two_planes_a_turn_refused_landing_costs_fuel():
@@ -420,8 +429,8 @@ def test_YT_A4_a_bomb_costs_a_die_and_may_be_jettisoned():
     s = acting(started(8), 0, Card.SEARCH, loc=(node(1), APPROACH, RUNWAY, RUNWAY), load=(Load.BOMB, None, None, None))
     assert search_dice(s, 0) == 3 + 1 - 1
     jettison = of_kind(s, Kind.JETTISON)
-    t = s.apply(jettison[0])
-    assert t.load[0] is None and search_dice(t, 0) == 4 and t.phase == Phase.PLANE and t.acting == 0
+    t = s.apply(jettison[0])  # then the search is the only choice left: its roll has the die back
+    assert t.load[0] is None and t.roll.dice == 4 and t.roll.purpose == "search" and t.acting == 0
 
 
 @pytest.mark.parametrize("faces, where, side_b, skill", [
@@ -436,6 +445,8 @@ def test_YT_A5_landing_roll_below_5_fuel_safe_unhurt_or_hurt(monkeypatch, faces,
     assert landing_dice(s, 0) == 4 + 2  # skill dice (4 at 4 points) + 1 per fuel point
     script(monkeypatch, faces)
     t = s.apply(of_kind(s, Kind.LAND)[0])
+    if t.phase == Phase.ROLL:
+        t = decide(t, "stop")  # the player stops with what shows
     assert t.loc[0] == RUNWAY and t.fuel[0] == 14 and t.side_b[0] == side_b and t.skill[0] == skill
 
 
@@ -448,6 +459,8 @@ def test_YT_A5_automatic_landing_from_5_fuel_and_ones_cost_no_fuel_when_landing(
     s = position(s, fuel=(1, 9, 13, 13), load=(None,) * 4)
     script(monkeypatch, [1, 1, 1, 4])  # 4 dice: three 1s lock (no fuel needed), then nothing
     t = s.apply(of_kind(s, Kind.LAND)[0])
+    assert t.fuel[0] == 1 and t.roll.ones == 3
+    t = decide(t, "stop")
     text = "\n".join(t.events)
     assert t.side_b[0] and t.crashes == 1 and "crashes on landing" in text and "needs fuel" not in text
 
@@ -468,8 +481,7 @@ def test_YT_A7_attack_bonuses_and_the_shoho_needs_a_bomb():
     s = acting(started(11), 0, Card.ATTACK, others=Card.ATTACK, loc=(node(4), node(4), node(4), RUNWAY),
                jp=japanese(i4=["Kate", "Jake"]))
     assert attack_dice(s, 0, (Target.KATE,)) == 3 + 1 + 2  # fuel die, two other planes attacking here
-    targets = {a.targets for a in of_kind(s, Kind.ATTACK)}
-    assert targets == {(Target.JAKE,), (Target.KATE,), (Target.JAKE, Target.KATE)}
+    assert [a.scope for a in of_kind(s, Kind.ATTACK)] == [Scope.PLANES]  # the planes here, Jake and Kate
     orange = acting(started(11), 0, Card.ATTACK, loc=(node(1), RUNWAY, RUNWAY, RUNWAY), search=4)
     assert orange.legal_actions() == (of_kind(orange, Kind.FORFEIT)[0],)  # no bomb: no Shōhō attack
 
@@ -481,11 +493,11 @@ def test_YT_A7_golden_the_jake_needs_three_equal_results(monkeypatch):
     s = acting(started(11), 0, Card.ATTACK, loc=(node(4), APPROACH, RUNWAY, RUNWAY), jp=japanese(i4=["Jake"]),
                fuel=(9, 14, 13, 13), skill=(3, 0, 0, 0))
     attack = of_kind(s, Kind.ATTACK)[0]
-    assert attack.aim == (3,) and attack_dice(s, 0, attack.targets) == 5
+    assert attack_dice(s, 0, attack.scope) == 5
     script(monkeypatch, [3, 3, 5, 2, 6,   # a pair of 3s set aside
                          1, 4, 5,         # a 1: locked, 1 fuel
                          3, 6])           # the third 3
-    t = s.apply(attack)
+    t = decide(s.apply(attack), (3,), (3,))  # three equal shoot the Jake: nothing more to throw for
     assert t.japanese[3] == () and t.shot_down == 1
     assert t.fuel[0] == 9 - 1 - 1  # the mandatory fuel die and the 1
     assert t.skill[0] == 3 + DECK.planes[PlaneType.JAKE].skill
@@ -493,34 +505,42 @@ def test_YT_A7_golden_the_jake_needs_three_equal_results(monkeypatch):
 
 def test_YT_A7_results_are_split_two_pairs_shoot_two_kates():
     """YT.A7."""
-    counts = [0, 0, 0, 2, 0, 2, 0]
-    assert allocate(counts, (Target.KATE, Target.KATE), (2, 2), 4) == [(Target.KATE, 2), (Target.KATE, 2)]
-    four = [0, 0, 0, 0, 4, 0, 0]  # four equal are two pairs
-    assert len(allocate(four, (Target.KATE, Target.KATE), (2, 2), 4)) == 2
-    # the Shōhō takes the biggest set it can use: a perfect hit before anything else
-    assert allocate([0, 0, 0, 0, 4, 2, 0], (Target.KATE, Target.SHOHO), (2, 4), 4)[-1] == (Target.SHOHO, 4)
+    need = ((Target.KATE, 2), (Target.JAKE, 3), (Target.CAP, 4))
+    hits = (0, 0, 1, 2, 3)
+    kates = (Target.KATE, Target.KATE)
+    assert outcomes(counts_of([3, 3, 5, 5]), kates, need, 4, hits) == (((Target.KATE, Target.KATE), (2, 2)),)
+    assert outcomes(counts_of([4, 4, 4, 4]), kates, need, 4, hits) == (((Target.KATE, Target.KATE), (2, 2)),)
+    # the Shōhō takes the biggest set it can use: a perfect hit and a Kate from 5 5
+    best = outcomes(counts_of([4, 4, 4, 4, 5, 5]), (Target.KATE, Target.SHOHO), need, 4, hits)
+    assert best == (((Target.KATE, Target.SHOHO), (2, 4)),)
+    # 3 3 3 and 6 6: a Jake and a Kate, or the Jake and 1 hit... every outcome no other beats
+    found = outcomes(counts_of([3, 3, 3, 6, 6]), (Target.JAKE, Target.KATE, Target.SHOHO), need, 4, hits)
+    assert ((Target.JAKE, Target.KATE), (3, 2)) in found and ((Target.JAKE, Target.SHOHO), (3, 2)) in found
+    assert ((Target.KATE, Target.SHOHO), (2, 3)) in found and all(len(t) == 2 for t, _ in found)
 
 
 def test_YT_A7_E1_shoho_hits_pair_one_triple_two_perfect_sinks(monkeypatch):
     """YT.A7."""
     s = acting(started(12), 0, Card.ATTACK, loc=(node(3), APPROACH, RUNWAY, RUNWAY), search=7,
-               load=(Load.BOMB, None, None, None), skill=(9, 0, 0, 0))
-    for faces, damage, over in (([2, 2, 3, 4, 5, 6, 3, 4], 1, None),
+               load=(Load.BOMB, None, None, None), skill=(9, 0, 0, 0), jp=japanese(), cap=0)
+    for faces, damage, over in (([2, 2, 3, 4, 5, 6, 3, 5], 1, None),
                                 ([4, 4, 4, 2, 3, 5, 6, 2], 2, None),
                                 ([6, 6, 6, 6, 2, 3, 5, 4], 3, EndReason.SHOHO_SUNK)):
-        shoho = of_kind(s, Kind.ATTACK, targets=(Target.SHOHO,), aim=(2,))[0]
-        assert attack_dice(s, 0, shoho.targets) == 5 + 1 + 2 - 0  # skill 5 dice, fuel die, search 7: +2
+        shoho = of_kind(s, Kind.ATTACK, scope=Scope.SHOHO)[0]
+        assert attack_dice(s, 0, shoho.scope) == 5 + 1 + 2 - 0  # skill 5 dice, fuel die, search 7: +2
         script(monkeypatch, faces)
         t = s.apply(shoho)
+        if t.phase == Phase.ROLL:
+            t = decide(t, "stop")
         assert t.shoho == damage and t.load[0] is None and t.over == over
 
 
 def test_YT_E1_the_third_hit_sinks_the_shoho_at_once(monkeypatch):
     """YT.E1."""
     s = acting(started(12), 0, Card.ATTACK, loc=(node(3), APPROACH, RUNWAY, RUNWAY), search=4,
-               load=(Load.BOMB, None, None, None), shoho=2)
+               load=(Load.BOMB, None, None, None), shoho=2, jp=japanese(), cap=0)
     script(monkeypatch, [5, 5, 2, 3, 4, 6])
-    t = s.apply(of_kind(s, Kind.ATTACK, targets=(Target.SHOHO,), aim=(2,))[0])
+    t = s.apply(of_kind(s, Kind.ATTACK, scope=Scope.SHOHO)[0])  # a pair is the third hit: nothing more to want
     assert t.over == EndReason.SHOHO_SUNK and t.is_terminal() and t.returns() == (1.0,)
     assert t.legal_actions() == () and "VICTORY" in t.outcome()[0]
 
@@ -551,8 +571,8 @@ def test_YT_A9_lightning_attack_skill_dice_only_and_emergency_landing(monkeypatc
                load=(Load.BOMB, None, None, None))
     t = s.apply(of_kind(s, Kind.MOVE, to=node(10))[0])
     lightning = of_kind(t, Kind.LIGHTNING)
-    assert t.phase == Phase.AFTER_MOVE and [a.targets for a in lightning] == [(Target.KATE,)]
-    assert attack_dice(t, 0, (Target.KATE,), full=False) == 3 - 1  # skill dice, the bomb still weighs
+    assert t.phase == Phase.AFTER_MOVE and [a.scope for a in lightning] == [Scope.PLANES]
+    assert attack_dice(t, 0, Scope.PLANES, full=False) == 3 - 1  # skill dice, the bomb still weighs
     script(monkeypatch, [3, 3])
     u = t.apply(lightning[0])
     assert u.japanese[9] == () and u.fuel[0] == t.fuel[0]  # no fuel die in a Lightning Attack
@@ -569,7 +589,7 @@ def test_YT_A9_no_lightning_attack_on_the_shoho_or_its_cap():
     s = acting(started(14), 0, Card.MOVE, loc=(node(2), APPROACH, RUNWAY, RUNWAY), search=7, cap=2,
                load=(Load.BOMB, None, None, None), jp=japanese(i3=["Jake"]))
     t = s.apply(of_kind(s, Kind.MOVE, to=node(3))[0])
-    assert {a.targets for a in of_kind(t, Kind.LIGHTNING)} == {(Target.JAKE,)}
+    assert {a.scope for a in of_kind(t, Kind.LIGHTNING)} == {Scope.PLANES}
 
 
 def test_YT_A10_a_plane_in_the_air_that_cannot_act_loses_a_fuel_point():
@@ -634,9 +654,9 @@ def test_expansion_expert_tiles_are_single_use_variants(monkeypatch):
 def test_expansion_tank_gives_four_fuel_at_seven_or_less():
     s = position(started(3, expansions={Expansion.TANK}), phase=Phase.NEXT, loc=(node(1), node(2), RUNWAY, RUNWAY),
                  fuel=(7, 9, 13, 13), load=(Load.TANK, None, None, None),
-                 choice=(Card.SEARCH, Card.SEARCH, Card.SEARCH, Card.SEARCH), done=(False,) * 4)
+                 choice=(Card.MOVE, Card.SEARCH, Card.SEARCH, Card.SEARCH), done=(False,) * 4)
     t = s.apply(of_kind(s, Kind.NEXT, plane=0)[0])
-    assert t.fuel[0] == 11 and t.load[0] is None
+    assert t.fuel[0] == 11 and t.load[0] is None and t.tanks_used == 1
 
 
 def test_expansion_weather_tiles_on_the_green_islands_and_a_weather_search(monkeypatch):
@@ -657,3 +677,17 @@ def test_options_are_checked():
     with pytest.raises(InputError):
         new_game(-1)
     assert new_game(0, difficulty=Difficulty.HARD).setup.limit == 28 * 60
+    from furball.scenarios.yorktown.tables import check_expansions
+    assert check_expansions("none") == check_expansions("") == frozenset()  # a sweep's grid value
+
+
+def test_an_illegal_action_is_refused_in_words_not_enum_reprs():
+    """Issue #26 item 9: error lines read `action set_up targets=(Jake,)`, never
+    `<PlaneType.JAKE: 'Jake'>`."""
+    import furball.scenarios.yorktown.actions as A
+    from furball.errors import IllegalAction
+    from furball.scenarios.yorktown import YORKTOWN
+
+    with pytest.raises(IllegalAction) as refused:
+        YORKTOWN.new_game(3).apply(A.Action(kind=A.Kind.SET_UP, targets=(A.PlaneType.JAKE,)))
+    assert "set_up targets=(Jake,)" in str(refused.value) and "<" not in str(refused.value)

@@ -1,6 +1,4 @@
 """Helpers for the Yorktown tests: positions built from a started game, scripted dice."""
-from dataclasses import replace
-
 import pytest
 
 from furball.errors import InputError
@@ -49,7 +47,7 @@ def position(s, jp=None, cap=None, **changes):
         jp = s.japanese if jp is None else jp
         cap = s.cap if cap is None else cap
         changes.update(japanese=jp, cap=cap, supply=supply_for(s, jp, cap))
-    return replace(s, **changes)
+    return s.evolve(**changes)
 
 
 def acting(s, plane: int, card: Card, others=Card.SEARCH, **changes):
@@ -68,6 +66,14 @@ def script(monkeypatch, faces):
 def of_kind(s, kind: Kind, **fields):
     """The legal actions of ``kind`` whose fields match."""
     return [a for a in s.legal_actions() if a.kind == kind and all(getattr(a, k) == v for k, v in fields.items())]
+
+
+def decide(s, *steps):
+    """Apply roll decisions in turn: ``"stop"``, or a tuple of the faces to keep before
+    throwing the other dice again."""
+    for step in steps:
+        s = s.apply(of_kind(s, Kind.STOP)[0] if step == "stop" else of_kind(s, Kind.THROW, keep=tuple(step))[0])
+    return s
 
 
 def work(s) -> Work:

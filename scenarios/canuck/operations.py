@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine.protocol import action_text
 from .actions import (
     KINETIC,
     NON_KINETIC_KINDS,
@@ -207,7 +208,7 @@ def describe_safe(s: State, a: Action) -> str:
     try:
         return repr(describe(s, a))
     except (IndexError, TypeError, ValueError):
-        return repr(a)
+        return action_text(a)
 
 
 def _dispatch(w: Work, s: State, a: Action) -> None:

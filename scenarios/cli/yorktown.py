@@ -33,7 +33,7 @@ def add_arguments(p) -> None:
                    help="easy (35 minutes), normal (30) or hard (25)")
     p.add_argument("--novices", default="0", metavar="N", help="novice players (+2 minutes each)")
     p.add_argument("--expansions", default="", metavar="LIST",
-                   help=f"comma-separated expansions: {', '.join(Expansion)}")
+                   help=f"comma-separated expansions: {', '.join(Expansion)} (or none)")
     p.add_argument("--map", metavar="FILE", default=None,
                    help="an archipelago file (TOML board graph); default: the shipped reconstruction")
     p.add_argument("--deck", metavar="FILE", default=None,

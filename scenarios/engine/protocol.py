@@ -7,10 +7,38 @@ from typing import Any, Protocol, runtime_checkable
 
 from furball.errors import IllegalAction, InputError
 
-__all__ = ["GameState", "Player", "Game", "Option", "IllegalAction", "TERMINAL"]
+__all__ = ["GameState", "Player", "Game", "Option", "IllegalAction", "TERMINAL", "action_text"]
 
 TERMINAL = None
 """What ``current_player()`` returns once the game is over."""
+
+
+def action_text(action: Any, most: int = 120) -> str:
+    """An action (any value) as short readable text for an error line: a dataclass as its
+    kind and the fields that differ from their defaults, enum members by their value
+    (``set_up nodes=(6, 7)``, not ``Action(kind=<Kind.SET_UP: 'set_up'>, ...)``)."""
+    import dataclasses
+    import enum
+
+    def plain(value: Any) -> str:
+        if isinstance(value, enum.Enum):
+            return str(value.value)
+        if isinstance(value, tuple):
+            return "(" + ", ".join(map(plain, value)) + ("," if len(value) == 1 else "") + ")"
+        return repr(value)
+
+    if dataclasses.is_dataclass(action) and not isinstance(action, type):
+        parts = []
+        for f in dataclasses.fields(action):
+            value = getattr(action, f.name)
+            if f.name == "kind":
+                parts.insert(0, plain(value).strip("'"))
+            elif f.default is dataclasses.MISSING or value != f.default:
+                parts.append(f"{f.name}={plain(value)}")
+        text = " ".join(parts)
+    else:
+        text = plain(action)
+    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 @runtime_checkable

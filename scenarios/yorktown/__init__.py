@@ -2,8 +2,9 @@
 
 * :mod:`.board` — the archipelago as a checked board graph and its cached queries;
   :mod:`.deck` — the Japanese deck, plane types and the Yorktown's defence patterns;
-  :mod:`.tables` — the rules' numbers and the time model; :mod:`.dice` — the
-  continuous roll and its exact Markov chain; :mod:`.actions` — the vocabularies and
+  :mod:`.tables` — the rules' numbers and the time model; :mod:`.rolls` — the
+  continuous roll thrown decision by decision; :mod:`.dice` — its standard policy and
+  exact Markov chain (the players' arithmetic); :mod:`.actions` — the vocabularies and
   :class:`Action`; :mod:`.state` — the immutable :class:`State`; :mod:`.work`,
   :mod:`.japanese`, :mod:`.crews` — how a turn resolves; :mod:`.players` — random and
   heuristic players; :mod:`.game` — the :data:`YORKTOWN` descriptor.

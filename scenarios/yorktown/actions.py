@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from ..engine.protocol import IllegalAction
 
 PLANES = 4
 """SBD Dauntless planes (YT.K2)."""
+FACES = (2, 3, 4, 5, 6)
+"""The faces that make equal results (YT.D2: never the 1s)."""
 
 
 def plane_name(p: int) -> str:
@@ -18,7 +21,8 @@ def plane_name(p: int) -> str:
     return f"Dauntless {p + 1}"
 
 __all__ = ["PLANES", "plane_name", "Colour", "PlaneType", "Event", "Card", "Kind", "MoveKind", "Load", "Maneuver", "Target", "Weather",
-           "Phase", "EndReason", "Difficulty", "Expansion", "Action", "IllegalAction", "END_TEXT"]
+           "Phase", "Scope", "EndReason", "Difficulty", "Expansion", "Action", "action", "IllegalAction",
+           "END_TEXT", "FACES"]
 
 
 class Colour(StrEnum):
@@ -70,6 +74,9 @@ class Kind(StrEnum):
     CARRY_ON = "carry_on"                  # YT.A9: no special action after moving
     JETTISON = "jettison"                  # YT.A4
     FORFEIT = "forfeit"                    # YT.A2, YT.A10: the chosen action cannot be done
+    THROW = "throw"                        # YT.D2: keep some faces, throw the other dice again
+    STOP = "stop"                          # YT.D2: the roll ends; its result is judged
+    ASSIGN = "assign"                      # YT.A7: the results go to these targets
 
 
 class MoveKind(StrEnum):
@@ -125,7 +132,21 @@ class Phase(StrEnum):
     NEXT = "next"
     PLANE = "plane"
     AFTER_MOVE = "after_move"
+    ROLL = "roll"          # a continuous roll is under way: throw again or stop (YT.D2)
+    ASSIGN = "assign"      # the roll is over: which targets its results go to (YT.A7)
     OVER = "over"
+
+
+class Scope(StrEnum):
+    """What an attack is declared against (YT.A7), which sets its dice: the Japanese
+    planes on the plane's island; also the CAP Zekes (the search bonus applies); also
+    the Shōhō (the bomb is dropped, so no bomb penalty; a die fewer per CAP Zeke). The
+    results may then go to any target in the scope (YT.A7 "asignar los resultados como
+    quieras")."""
+
+    PLANES = "planes"
+    CAP = "CAP"
+    SHOHO = "Shōhō"
 
 
 class EndReason(StrEnum):
@@ -166,10 +187,11 @@ class Action:
     ``kind`` (:class:`Kind`); ``plane`` (0-based) for every kind but ``set_up``;
     ``card`` for ``choose``; ``to`` (a node index of the map) for ``move`` and
     ``take_off``; ``via`` (:class:`MoveKind`) for ``move``; ``load`` for ``take_off``;
-    ``targets`` and ``aim`` (set sizes, aligned with the targets) for ``attack`` and
-    ``lightning_attack``, ``aim`` alone for ``search``; ``maneuver`` when an expert
-    tile is played with the action; ``nodes`` (two red islands' node indices) for
-    ``set_up``.
+    ``scope`` (:class:`Scope`) for ``attack`` and ``lightning_attack``; ``keep`` (the
+    faces whose dice stay on the table, the others are thrown again) for ``throw``;
+    ``targets`` and ``aim`` (the set size each target gets, aligned) for ``assign``;
+    ``maneuver`` when an expert tile is played with the action; ``nodes`` (two red
+    islands' node indices) for ``set_up``.
     """
 
     kind: Kind
@@ -182,3 +204,23 @@ class Action:
     aim: tuple[int, ...] = ()
     maneuver: Maneuver | None = None
     nodes: tuple[int, ...] = ()
+    scope: Scope | None = None
+    keep: tuple[int, ...] = ()
+
+
+ACTIONS = 8192
+"""Actions kept by :func:`action`: a game's menus hold a few hundred distinct actions
+(4 planes x moves to ~30 nodes, take-offs, attacks, maneuvers, the 31 ways to keep
+faces of a throw, assignments)."""
+
+
+@lru_cache(maxsize=ACTIONS)
+def action(kind: Kind, plane: int | None = None, card: Card | None = None, to: int | None = None,
+           via: MoveKind | None = None, load: Load | None = None, targets: tuple[Target, ...] = (),
+           aim: tuple[int, ...] = (), maneuver: Maneuver | None = None, nodes: tuple[int, ...] = (),
+           scope: Scope | None = None, keep: tuple[int, ...] = ()) -> Action:
+    """The :class:`Action` with these fields, made once: menus are rebuilt for every
+    position from the same few hundred actions, and a frozen dataclass costs more to
+    build (one ``object.__setattr__`` per field) than to look up. Equal to
+    ``Action(...)`` with the same fields."""
+    return Action(kind, plane, card, to, via, load, targets, aim, maneuver, nodes, scope, keep)

@@ -14,15 +14,21 @@ must declare its edge kinds, among them ``"white line"`` (joining islands) and
 :func:`check_map` reports the first problem as one line naming the file, the node and
 the field. The shipped map ``data/archipelago.toml`` is a reconstruction.
 
-Spatial questions are board-graph queries, cached by the Japanese occupancy (a bit
-mask over the islands, bit ``k`` for the island of number ``k + 1``), so the hot loop
-never calls scipy twice for the same position.
+Spatial questions are board-graph queries, pure functions of the map and the Japanese
+occupancy (a bit mask over the islands, bit ``k`` for the island of number ``k + 1``)
+cached in bounded least-recently-used caches (:data:`CACHE_SIZE` answers each), so the
+hot loop rarely calls scipy twice for the same position. Distances between nodes are one
+all-pairs table, computed when the map is checked.
 """
 from __future__ import annotations
 
 import pathlib
 from dataclasses import dataclass, field
 from functools import lru_cache
+
+import numpy as np
+from scipy.sparse import csr_array
+from scipy.sparse.csgraph import shortest_path
 
 from furball.errors import InputError
 from furball.geometry.board_graph import BoardGraph, load_board, parse_board
@@ -39,6 +45,10 @@ SEARCH_LEVELS = 8
 DAMAGE_LEVELS = 4
 YORKTOWN_TRACK, SHOHO_TRACK = "Yorktown", "Shōhō"
 DEFAULT_MAP_PATH = DATA / "archipelago.toml"
+CACHE_SIZE = 4096
+"""Answers kept by each of the occupancy-keyed queries (located chains, cuts, double
+moves, ways home): a map has at most 2**10 occupancies (double moves: a node and its
+neighbours' occupancy, far fewer), so 4096 keeps every answer of a few maps."""
 
 
 @dataclass(frozen=True)
@@ -53,7 +63,8 @@ class Archipelago:
     ``cap_boxes``; ``touching``: islands touching the approach zone; ``search_nodes``,
     ``yorktown_nodes``, ``shoho_nodes``: track nodes by level; ``steps[node]``: the
     nodes one white line or approach edge away; ``labels[node]``: its name for logs;
-    ``near_mask[node]``: its neighbouring islands as a bit mask.
+    ``near_mask[node]``: its neighbouring islands as a bit mask; ``hops[a][b]``: steps
+    along white lines and approach edges between two nodes (``None``: no way).
     """
 
     graph: BoardGraph
@@ -76,7 +87,7 @@ class Archipelago:
     steps: tuple[tuple[int, ...], ...] = field(repr=False)
     labels: tuple[str, ...] = field(repr=False)
     near_mask: tuple[int, ...] = field(repr=False)
-    _cache: dict = field(default_factory=dict, repr=False, compare=False, hash=False)
+    hops: tuple[tuple[int | None, ...], ...] = field(repr=False)
 
     # -- names ---------------------------------------------------------------
     @property
@@ -96,13 +107,10 @@ class Archipelago:
         raise InputError(f"map '{self.name}': unknown island {text!r} (islands 1-{ISLANDS})")
 
     # -- cached spatial queries ------------------------------------------------
-    def memo(self, key: tuple, compute):
-        """``compute()`` once per ``key`` for this map (for players' own position
-        queries, e.g. the islands to clear for an occupancy)."""
-        hit = self._cache.get(key)
-        if hit is None:
-            hit = self._cache[key] = compute()
-        return hit
+    def __hash__(self) -> int:
+        """The map's name: cheap, as maps are part of the keys of the query caches
+        (equal maps hash alike; two different maps of one name are told apart by ``==``)."""
+        return hash(self.graph.name)
 
     def _names(self, islands) -> list[str]:
         return [self.names[k] for k in islands]
@@ -114,60 +122,24 @@ class Archipelago:
     def located(self, mask: int) -> bool:
         """YT.R1: Japanese-occupied islands (``mask``) chain an orange island to a red
         one along the white lines (a board-graph path query on the occupied islands)."""
-        key = ("located", mask)
-        hit = self._cache.get(key)
-        if hit is None:
-            occ = self._names(self.occupied(mask))
-            hit = bool(occ) and self.graph.path_exists(self._names(self.orange), self._names(self.red),
-                                                        within=occ, kind=WHITE)
-            self._cache[key] = hit
-        return hit
+        return _located(self, mask)
 
     def cut(self, mask: int) -> tuple[int, ...]:
         """Islands of a smallest set whose clearing breaks every orange-to-red chain of
         occupied islands (board-graph ``vertex_cut``); ``()`` when not located."""
-        key = ("cut", mask)
-        hit = self._cache.get(key)
-        if hit is None:
-            occ = self._names(self.occupied(mask))
-            found = self.graph.vertex_cut(self._names(self.orange), self._names(self.red), within=occ,
-                                          kind=WHITE) if occ else frozenset()
-            hit = tuple(sorted(self.island(n) for n in found))
-            self._cache[key] = hit
-        return hit
+        return _cut(self, mask)
 
     def doubles(self, node: int, mask: int, invisible: bool = False) -> tuple[int, ...]:
         """YT.A8(b): islands two steps away (white lines and approach edges) whose middle
         island holds no Japanese plane (any island with ``invisible``), excluding the
         start and its neighbours (a board-graph ``reachable`` with ``interior``; cached by
         the occupancy of the start's neighbours, the only islands it depends on)."""
-        local = 0 if invisible else mask & self.near_mask[node]
-        key = ("double", node, local, invisible)
-        hit = self._cache.get(key)
-        if hit is None:
-            g = self.graph
-            free = [self.names[k] for k in range(ISLANDS) if invisible or not local >> k & 1]
-            near = set(self.steps[node]) | {node}
-            found = g.reachable(g.nodes[node].name, kind=(WHITE, APPROACH), max_edges=2, interior=free)
-            hit = tuple(sorted(i for i in (g.index(n) for n in found)
-                               if i not in near and self.island_of[i] is not None))
-            self._cache[key] = hit
-        return hit
+        return _doubles(self, node, 0 if invisible else mask & self.near_mask[node], invisible)
 
     def homeward(self, mask: int) -> frozenset[int]:
         """Islands joined to the approach zone through islands holding no Japanese plane
         (one board-graph ``reachable`` query per occupancy, cached)."""
-        key = ("homeward", mask)
-        hit = self._cache.get(key)
-        if hit is None:
-            g = self.graph
-            zone = g.nodes[self.approach].name
-            free = [self.names[k] for k in range(ISLANDS) if not mask >> k & 1]
-            hit = frozenset(self.island_of[g.index(n)] for n in g.reachable(zone, within=free + [zone],
-                                                                             kind=(WHITE, APPROACH))
-                            if n != zone)
-            self._cache[key] = hit
-        return hit
+        return _homeward(self, mask)
 
     def can_return(self, node: int, mask: int, invisible: bool = False) -> bool:
         """YT.A8(c), engine convention: a path from ``node`` to the approach zone whose
@@ -181,14 +153,41 @@ class Archipelago:
         return any(self.island_of[n] in home for n in self.steps[node] if self.island_of[n] is not None)
 
     def distance(self, a: int, b: int) -> int | None:
-        """Steps along white lines and approach edges between two nodes (cached)."""
-        key = ("distance", a, b)
-        hit = self._cache.get(key, False)
-        if hit is False:
-            g = self.graph
-            hit = g.distance(g.nodes[a].name, g.nodes[b].name, kind=(WHITE, APPROACH))
-            self._cache[key] = hit
-        return hit
+        """Steps along white lines and approach edges between two nodes (``None``: no way)."""
+        return self.hops[a][b]
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _located(board: Archipelago, mask: int) -> bool:
+    occ = board._names(board.occupied(mask))
+    return bool(occ) and board.graph.path_exists(board._names(board.orange), board._names(board.red), within=occ,
+                                                 kind=WHITE)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _cut(board: Archipelago, mask: int) -> tuple[int, ...]:
+    occ = board._names(board.occupied(mask))
+    found = board.graph.vertex_cut(board._names(board.orange), board._names(board.red), within=occ,
+                                   kind=WHITE) if occ else frozenset()
+    return tuple(sorted(board.island(n) for n in found))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _doubles(board: Archipelago, node: int, local: int, invisible: bool) -> tuple[int, ...]:
+    g = board.graph
+    free = [board.names[k] for k in range(ISLANDS) if invisible or not local >> k & 1]
+    near = set(board.steps[node]) | {node}
+    found = g.reachable(g.nodes[node].name, kind=(WHITE, APPROACH), max_edges=2, interior=free)
+    return tuple(sorted(i for i in (g.index(n) for n in found) if i not in near and board.island_of[i] is not None))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _homeward(board: Archipelago, mask: int) -> frozenset[int]:
+    g = board.graph
+    zone = g.nodes[board.approach].name
+    free = [board.names[k] for k in range(ISLANDS) if not mask >> k & 1]
+    return frozenset(board.island_of[g.index(n)] for n in g.reachable(zone, within=free + [zone],
+                                                                       kind=(WHITE, APPROACH)) if n != zone)
 
 
 def _where(graph: BoardGraph) -> str:
@@ -281,6 +280,7 @@ def check_map(graph: BoardGraph) -> Archipelago:
     island_of = tuple(island_node.index(i) if i in islands else None for i in range(len(graph.nodes)))
     steps = tuple(tuple(graph.index(n) for n in graph.neighbours(node.name, kind=(WHITE, APPROACH)))
                   for node in graph.nodes)
+    hops = _hops(steps)
     return Archipelago(graph=graph, island_node=island_node, island_of=island_of, names=names, colours=colours,
                        orange=orange, red=red, green=tuple(k for k, c in enumerate(colours) if c == Colour.GREEN),
                        approach=approach, runway=runway, runway_places=places, carrier=carrier,
@@ -290,7 +290,17 @@ def check_map(graph: BoardGraph) -> Archipelago:
                                     ("the " + n.name if n.kind in ("approach", "runway") else n.name)
                                     for i, n in enumerate(graph.nodes)),
                        near_mask=tuple(sum(1 << island_of[j] for j in steps[i] if island_of[j] is not None)
-                                       for i in range(len(graph.nodes))))
+                                       for i in range(len(graph.nodes))), hops=hops)
+
+
+def _hops(steps: tuple[tuple[int, ...], ...]) -> tuple[tuple[int | None, ...], ...]:
+    """All-pairs step counts over the adjacency ``steps`` (scipy's unweighted shortest
+    paths, one call); ``None`` where there is no way."""
+    n = len(steps)
+    rows = [i for i, near in enumerate(steps) for _ in near]
+    cols = [j for near in steps for j in near]
+    dist = shortest_path(csr_array((np.ones(len(rows)), (rows, cols)), shape=(n, n)), unweighted=True)
+    return tuple(tuple(int(d) if np.isfinite(d) else None for d in row) for row in dist)
 
 
 def _track(graph: BoardGraph, kind: str, track: str | None, levels: int) -> tuple[int, ...]:

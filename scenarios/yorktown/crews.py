@@ -1,5 +1,5 @@
 """The crews' decisions: legal actions, their text, and how they resolve
-(YT.S2, YT.R5–R6, YT.A1–A10, YT.X1, YT.E1–E2; expansions).
+(YT.S2, YT.R5–R6, YT.A1–A10, YT.D1–D3, YT.X1, YT.E1–E2; expansions).
 
 Menus (see :mod:`.state` for the phases):
 
@@ -7,24 +7,25 @@ Menus (see :mod:`.state` for the phases):
 * ``choose``: the action card of the next plane (YT.R5) — any of the four: a card the
   plane cannot carry out costs an airborne plane 1 fuel (YT.A10);
 * ``next``: which plane acts now (seat 0 calls the order);
-* ``plane``: Search with an aim (a pair or a triple), Attack on one or two targets at
-  the plane's location with the aim their shoot-down requirements make (YT.A7), Move
-  (a) / (b) / (c) with a destination (YT.A8), Take off with a load and a destination
-  (YT.A3), Land (YT.A5); ``jettison`` first when carrying a bomb or tank (YT.A4);
-  ``forfeit`` when the card cannot be carried out (YT.A2, YT.A10); expert maneuvers
-  as variants of these;
-* ``after_move``: Lightning Attack, Emergency Landing, or carry on (YT.A9).
+* ``plane``: Search (YT.A1, or a weather search), Attack with a declared scope — the
+  planes on the island, also the CAP, also the Shōhō — (YT.A7), Move (a) / (b) / (c)
+  with a destination (YT.A8), Take off with a load and a destination (YT.A3), Land
+  (YT.A5); ``forfeit`` when the card cannot be carried out (YT.A2, YT.A10); expert
+  maneuvers as variants of these;
+* ``after_move``: Lightning Attack, Emergency Landing, or carry on (YT.A9);
+* ``roll``: throw again keeping some faces, or stop (YT.D2, :mod:`.rolls`);
+* ``assign``: which targets an attack's results go to (YT.A7).
 
-Rolls are continuous rolls (:mod:`.dice`) under the crews' roll policy; results of an
-attack are split automatically among its declared targets, Shōhō damage first, then
-as many planes shot down as possible (an engine decision, see ``docs/yorktown.md``).
+``jettison`` (YT.A4) comes first in the ``plane`` menu, and in the ``after_move`` menu
+when a roll may follow, whenever the plane carries a bomb or a tank: at any moment of
+its turn but during a roll.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from ..engine.protocol import action_text
 from .actions import (
     PLANES,
     Action,
@@ -39,32 +40,52 @@ from .actions import (
     MoveKind,
     Phase,
     PlaneType,
+    Scope,
     Target,
     Weather,
+    action,
     plane_name,
 )
-from .dice import RollEnd, RollResult, continuous_roll
 from .japanese import japanese_phase, set_up_planes
+from .rolls import (
+    ATTACKS,
+    LANDINGS,
+    TARGET_ORDER,
+    Purpose,
+    Roll,
+    assign_menu,
+    assignment_faces,
+    faces_text,
+    outcomes,
+    roll_menu,
+    throw,
+)
 from .work import Work
 
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["legal_actions", "apply", "describe", "search_dice", "attack_dice", "landing_dice", "aim_of",
-           "attack_menu", "allocate"]
+__all__ = ["legal_actions", "apply", "describe", "search_dice", "attack_dice", "landing_dice", "attack_menu",
+           "scope_targets", "need", "roll_outcomes", "settled"]
 
-K = Kind
-CARRY_ON_KINDS = (K.LIGHTNING, K.EMERGENCY_LANDING, K.CARRY_ON)
+CARRY_ON_KINDS = (Kind.LIGHTNING, Kind.EMERGENCY_LANDING, Kind.CARRY_ON)
+QUICK_KINDS = (Kind.CHOOSE, Kind.NEXT)
 ISLAND_TARGETS = {PlaneType.JAKE: Target.JAKE, PlaneType.KATE: Target.KATE, PlaneType.ZEKE: Target.ZEKE}
-TARGET_ORDER = {t: i for i, t in enumerate(Target)}
-CHOOSE_MENU = tuple(tuple(Action(K.CHOOSE, plane=p, card=c) for c in Card) for p in range(PLANES))
-NEXT_ACTION = tuple(Action(K.NEXT, plane=p) for p in range(PLANES))
+CHOOSE_MENU = tuple(tuple(action(Kind.CHOOSE, plane=p, card=c) for c in Card) for p in range(PLANES))
+NEXT_ACTION = tuple(action(Kind.NEXT, plane=p) for p in range(PLANES))
 
 
 # -- dice counts (shared by the menus' texts and the resolution) -----------------------
+def _weather_at(s, node: int | None, tile: Weather) -> bool:
+    """Whether a revealed weather ``tile`` lies on the island at ``node`` (expansion)."""
+    if Expansion.WEATHER not in s.setup.expansions:
+        return False
+    k = s.setup.board.island_of[node] if node is not None else None
+    return k is not None and s.revealed[k] and s.weather[k] == tile
+
+
 def _storm(s, p: int) -> int:
-    k = s.setup.board.island_of[s.loc[p]]
-    return 1 if k is not None and s.revealed[k] and s.weather[k] == Weather.STORM else 0
+    return 1 if _weather_at(s, s.loc[p], Weather.STORM) else 0
 
 
 def _bomb(s, p: int) -> int:
@@ -92,21 +113,21 @@ def weather_dice(s, p: int) -> int:
     return max(0, skill_dice(s, p) + 1 - _bomb(s, p))
 
 
-def attack_dice(s, p: int, targets: tuple[Target, ...], full: bool = True) -> int:
+def attack_dice(s, p: int, scope: Scope, full: bool = True) -> int:
     """YT.A7 (``full``): skill dice + 1 (mandatory fuel die) + 1 per other plane at the
-    same location also attacking + the search bonus against the CAP or the Shōhō − 1
-    per CAP Zeke against the Shōhō; − 1 with a bomb/tank unless the bomb is dropped on
-    the Shōhō (YT.A4). YT.A9 Lightning Attack (not ``full``): skill dice only (the
-    bomb's and the storm's penalties still apply)."""
+    same location also attacking + the search bonus when the CAP or the Shōhō is in the
+    ``scope``, − 1 per CAP Zeke when the Shōhō is; − 1 with a bomb/tank unless the bomb
+    is dropped on the Shōhō (YT.A4); − 1 in a storm. YT.A9 Lightning Attack (not
+    ``full``): skill dice only (the bomb's and the storm's penalties still apply)."""
     r = s.setup.rules
     n = skill_dice(s, p)
     if full:
         here = s.loc[p]
         n += 1 + r.same_location_dice * sum(1 for q in range(PLANES) if q != p and s.loc[q] == here
                                             and s.choice[q] == Card.ATTACK)
-        if Target.CAP in targets or Target.SHOHO in targets:
+        if scope in (Scope.CAP, Scope.SHOHO):
             n += r.search_bonus[s.search]
-    if Target.SHOHO in targets:
+    if scope == Scope.SHOHO:
         n -= r.cap_penalty * s.cap
     else:
         n -= _bomb(s, p)
@@ -120,13 +141,61 @@ def landing_dice(s, p: int, emergency: bool = False) -> int:
     return max(0, skill_dice(s, p) + extra - _bomb(s, p))
 
 
-def aim_of(s, targets: tuple[Target, ...], shoho_set: int) -> tuple[int, ...]:
-    """Set sizes the targets need, aligned with them: each plane its shoot-down
-    requirement (deck data), a CAP Zeke a Zeke's, the Shōhō ``shoho_set``."""
+def need(s, t: Target) -> int:
+    """Equal results that shoot target ``t`` down (deck data; a CAP Zeke is a Zeke)."""
     planes = s.setup.deck.planes
-    need = {Target.JAKE: planes[PlaneType.JAKE].shoot_down, Target.KATE: planes[PlaneType.KATE].shoot_down,
-            Target.ZEKE: planes[PlaneType.ZEKE].shoot_down, Target.CAP: planes[PlaneType.ZEKE].shoot_down}
-    return tuple(shoho_set if t == Target.SHOHO else need[t] for t in targets)
+    return planes[PlaneType.ZEKE if t == Target.CAP else PlaneType(t.value)].shoot_down
+
+
+def scope_targets(s, p: int, scope: Scope) -> tuple[Target, ...]:
+    """What the results of an attack with ``scope`` may go to (YT.A7): the Japanese
+    planes on the plane's island; with the CAP, its Zekes too; with the Shōhō, the Shōhō
+    as well."""
+    k = s.setup.board.island_of[s.loc[p]]
+    out = [ISLAND_TARGETS[t] for t in s.japanese[k]] if k is not None else []
+    if scope in (Scope.CAP, Scope.SHOHO):
+        out += [Target.CAP] * s.cap
+    if scope == Scope.SHOHO:
+        out.append(Target.SHOHO)
+    return tuple(sorted(out, key=TARGET_ORDER.__getitem__))
+
+
+def _shoho_damage(s):
+    r = s.setup.rules
+    left = r.shoho_hits_to_sink - s.shoho
+    return lambda size: left if size >= r.perfect else min(left, r.hits(size))
+
+
+def roll_outcomes(s, roll: Roll):
+    """The assignments worth choosing for an attack's results (:func:`.rolls.outcomes`)."""
+    r = s.setup.rules
+    damage = _shoho_damage(s)
+    kinds = sorted(set(roll.targets) - {Target.SHOHO}, key=TARGET_ORDER.__getitem__)
+    return outcomes(roll.counts, roll.targets, tuple((t, need(s, t)) for t in kinds), r.perfect,
+                    tuple(damage(n) for n in range(r.perfect + 1)))
+
+
+def settled(s, roll: Roll) -> bool:
+    """Whether the roll's result cannot get better: three equal (or more) for a search,
+    a landing or the weather tile's pair; for an attack, every target served (the
+    Shōhō sunk)."""
+    r = s.setup.rules
+    if roll.purpose == Purpose.SEARCH:
+        return r.levels(roll.best) >= r.levels(99)
+    if roll.purpose == Purpose.WEATHER:
+        return roll.best >= r.weather_flip
+    if roll.purpose in LANDINGS:
+        return roll.best >= r.landing_safe
+    found = s.assignments if s.roll is roll else roll_outcomes(s, roll)
+    if not found:
+        return False
+    targets, sizes = found[0]
+    damage = _shoho_damage(s)
+    whole = [t for t in roll.targets if t != Target.SHOHO]
+    served = [t for t in targets if t != Target.SHOHO]
+    sunk = Target.SHOHO not in roll.targets or any(t == Target.SHOHO and damage(n) >= r.shoho_hits_to_sink - s.shoho
+                                                   for t, n in zip(targets, sizes))
+    return len(served) == len(whole) and sunk
 
 
 # -- menus -------------------------------------------------------------------------------
@@ -143,8 +212,12 @@ def legal_actions(s: State) -> tuple[Action, ...]:
         return _plane_menu(s, s.acting)
     if ph == Phase.AFTER_MOVE:
         return _after_move_menu(s, s.acting)
+    if ph == Phase.ROLL:
+        return roll_menu(s.roll, settled(s, s.roll))
+    if ph == Phase.ASSIGN:
+        return assign_menu(s.roll, s.assignments)
     board = s.setup.board
-    return tuple(Action(K.SET_UP, nodes=(board.island_node[a], board.island_node[b]))
+    return tuple(action(Kind.SET_UP, nodes=(board.island_node[a], board.island_node[b]))
                  for a, b in combinations(board.red, 2))
 
 
@@ -155,7 +228,8 @@ def _has(s, p: int, m: Maneuver) -> bool:
 def _with_tiles(s, p: int, base: list[Action], tiles: tuple[Maneuver, ...]) -> list[Action]:
     for m in tiles:
         if _has(s, p, m):
-            return base + [replace(a, maneuver=m) for a in base]
+            return base + [action(a.kind, a.plane, a.card, a.to, a.via, a.load, a.targets, a.aim, m, a.nodes,
+                                  a.scope, a.keep) for a in base]
     return base
 
 
@@ -171,62 +245,55 @@ def _plane_menu(s, p: int) -> tuple[Action, ...]:
     else:
         out = _runway_menu(s, p)
     if not out:
-        out = [Action(K.FORFEIT, plane=p)]
+        out = [action(Kind.FORFEIT, plane=p)]
     if s.load[p] is not None:
-        out.insert(0, Action(K.JETTISON, plane=p))
+        out.insert(0, action(Kind.JETTISON, plane=p))
     return tuple(out)
 
 
 def _search_menu(s, p: int) -> list[Action]:
-    board, r = s.setup.board, s.setup.rules
+    board = s.setup.board
     k = board.island_of[s.loc[p]]
     if k is None:
         return []
     if board.colours[k] == Colour.ORANGE:
-        base = [Action(K.SEARCH, plane=p, aim=(2,)), Action(K.SEARCH, plane=p, aim=(3,))]
-        return _with_tiles(s, p, base, (Maneuver.HAWK_EYE, Maneuver.EFFICIENT))
+        return _with_tiles(s, p, [action(Kind.SEARCH, plane=p)], (Maneuver.HAWK_EYE, Maneuver.EFFICIENT))
     if s.weather[k] is not None and not s.revealed[k]:
-        return _with_tiles(s, p, [Action(K.SEARCH, plane=p, aim=(r.weather_flip,))], (Maneuver.EFFICIENT,))
+        return _with_tiles(s, p, [action(Kind.SEARCH, plane=p)], (Maneuver.EFFICIENT,))
     return []
 
 
-def attack_menu(s, p: int, kind: Kind) -> list[Action]:
-    """Attacks (``attack`` or ``lightning_attack``) on one or two targets at the
-    plane's location (YT.A7, YT.A9)."""
+def _scopes(s, p: int, k: int, full: bool) -> list[Scope]:
+    """The scopes an attack from island ``k`` may declare (YT.A7): the planes there; with
+    every Attack rule (``full``), on an orange island once the Shōhō is located, its CAP
+    (when Zekes fly it) and the Shōhō itself (with a bomb)."""
     board, r = s.setup.board, s.setup.rules
+    out = [Scope.PLANES] if s.japanese[k] else []
+    if full and board.colours[k] == Colour.ORANGE and s.search >= r.located:
+        if s.cap:
+            out.append(Scope.CAP)
+        if s.load[p] == Load.BOMB:
+            out.append(Scope.SHOHO)
+    return out
+
+
+def attack_menu(s, p: int, kind: Kind) -> list[Action]:
+    """Attacks (``attack`` or ``lightning_attack``) from the plane's island, one per
+    scope (YT.A7, YT.A9): a Lightning Attack only where Japanese planes are, against them
+    (with the Aggressive maneuver, as a full Attack)."""
+    board = s.setup.board
     k = board.island_of[s.loc[p]] if s.loc[p] is not None else None
     if k is None:
         return []
-    here = [ISLAND_TARGETS[t] for t in s.japanese[k]]
-    if kind == Kind.LIGHTNING and not here:
-        return []
-    variants = [(kind, None, False)]
-    if kind == Kind.LIGHTNING and _has(s, p, Maneuver.AGGRESSIVE):
-        variants.append((kind, Maneuver.AGGRESSIVE, True))
-    out: list[Action] = []
-    for kd, tile, full_override in variants:
-        full = kind == Kind.ATTACK or full_override
-        items = list(here)
-        shoho = False
-        if full and board.colours[k] == Colour.ORANGE and s.search >= r.located:
-            items += [Target.CAP] * s.cap
-            shoho = s.load[p] == Load.BOMB
-        combos = sorted({c for n in (1, 2) for c in combinations(items, n)}, key=_combo_key)
-        if shoho:
-            singles = sorted(set(items), key=TARGET_ORDER.get)
-            combos += [(Target.SHOHO,)] + [(t, Target.SHOHO) for t in singles]
-        for combo in combos:
-            sets = (2, 3, r.perfect) if Target.SHOHO in combo else (0,)
-            for size in sets:
-                out.append(Action(kd, plane=p, targets=combo, aim=aim_of(s, combo, size), maneuver=tile))
     if kind == Kind.ATTACK:
-        return _with_tiles(s, p, out, (Maneuver.DECISIVE, Maneuver.EFFICIENT))
-    return _with_tiles(s, p, out, (Maneuver.DECISIVE, Maneuver.EFFICIENT)) if not _has(s, p, Maneuver.AGGRESSIVE) \
-        else out
-
-
-def _combo_key(combo):
-    return len(combo), tuple(TARGET_ORDER[t] for t in combo)
+        return _with_tiles(s, p, [action(kind, plane=p, scope=c) for c in _scopes(s, p, k, True)],
+                           (Maneuver.DECISIVE, Maneuver.EFFICIENT))
+    if not s.japanese[k]:
+        return []
+    base = [action(kind, plane=p, scope=Scope.PLANES)]
+    if _has(s, p, Maneuver.AGGRESSIVE):
+        return base + [action(kind, plane=p, scope=c, maneuver=Maneuver.AGGRESSIVE) for c in _scopes(s, p, k, True)]
+    return _with_tiles(s, p, base, (Maneuver.DECISIVE, Maneuver.EFFICIENT))
 
 
 def _move_menu(s, p: int) -> list[Action]:
@@ -237,18 +304,18 @@ def _move_menu(s, p: int) -> list[Action]:
     mask = s.mask
     out = []
     if fuel >= r.move_adjacent:
-        out += [Action(K.MOVE, plane=p, to=n, via=MoveKind.ADJACENT) for n in board.steps[at] if n != board.approach]
+        out += [action(Kind.MOVE, plane=p, to=n, via=MoveKind.ADJACENT) for n in board.steps[at] if n != board.approach]
     if fuel >= r.move_double:
         normal = board.doubles(at, mask)
-        out += [Action(K.MOVE, plane=p, to=n, via=MoveKind.DOUBLE) for n in normal if n != board.approach]
+        out += [action(Kind.MOVE, plane=p, to=n, via=MoveKind.DOUBLE) for n in normal if n != board.approach]
         if _has(s, p, Maneuver.INVISIBLE):
-            out += [Action(K.MOVE, plane=p, to=n, via=MoveKind.DOUBLE, maneuver=Maneuver.INVISIBLE)
+            out += [action(Kind.MOVE, plane=p, to=n, via=MoveKind.DOUBLE, maneuver=Maneuver.INVISIBLE)
                     for n in board.doubles(at, mask, invisible=True) if n not in normal and n != board.approach]
     if fuel >= r.move_return and at != board.approach:
         if board.can_return(at, mask):
-            out.append(Action(K.MOVE, plane=p, to=board.approach, via=MoveKind.RETURN))
+            out.append(action(Kind.MOVE, plane=p, to=board.approach, via=MoveKind.RETURN))
         elif _has(s, p, Maneuver.INVISIBLE) and board.can_return(at, mask, invisible=True):
-            out.append(Action(K.MOVE, plane=p, to=board.approach, via=MoveKind.RETURN, maneuver=Maneuver.INVISIBLE))
+            out.append(action(Kind.MOVE, plane=p, to=board.approach, via=MoveKind.RETURN, maneuver=Maneuver.INVISIBLE))
     return out
 
 
@@ -264,11 +331,11 @@ def _runway_menu(s, p: int) -> list[Action]:
             if Expansion.TANK in s.setup.expansions:
                 loads.append(Load.TANK)
         dests = [(board.approach, r.take_off_approach)] + [(board.island_node[k], r.take_off_red) for k in board.red]
-        return [Action(K.TAKE_OFF, plane=p, to=n, load=ld) for ld in loads for n, cost in dests if s.fuel[p] >= cost]
+        return [action(Kind.TAKE_OFF, plane=p, to=n, load=ld) for ld in loads for n, cost in dests if s.fuel[p] >= cost]
     if at == board.approach:
-        out = [Action(K.LAND, plane=p)]
+        out = [action(Kind.LAND, plane=p)]
         if _has(s, p, Maneuver.GROUND_ACE) and s.fuel[p] < r.landing_auto_fuel:
-            out.append(Action(K.LAND, plane=p, maneuver=Maneuver.GROUND_ACE))
+            out.append(action(Kind.LAND, plane=p, maneuver=Maneuver.GROUND_ACE))
         return out
     return []
 
@@ -277,23 +344,59 @@ def _after_move_menu(s, p: int) -> tuple[Action, ...]:
     board = s.setup.board
     out = attack_menu(s, p, Kind.LIGHTNING)
     if s.loc[p] == board.approach and s.fuel[p] == 0 and s.runway_used < board.runway_places:
-        out.append(Action(K.EMERGENCY_LANDING, plane=p))
+        out.append(action(Kind.EMERGENCY_LANDING, plane=p))
         if _has(s, p, Maneuver.GROUND_ACE):
-            out.append(Action(K.EMERGENCY_LANDING, plane=p, maneuver=Maneuver.GROUND_ACE))
-    out.append(Action(K.CARRY_ON, plane=p))
+            out.append(action(Kind.EMERGENCY_LANDING, plane=p, maneuver=Maneuver.GROUND_ACE))
+    if out and s.load[p] is not None:
+        out.insert(0, action(Kind.JETTISON, plane=p))  # YT.A4: before the roll that may follow
+    out.append(action(Kind.CARRY_ON, plane=p))
     return tuple(out)
 
 
 # -- texts ---------------------------------------------------------------------------
-def _targets_text(targets, aim, perfect) -> str:
-    parts = []
-    for t, n in zip(targets, aim):
-        if t == Target.SHOHO:
-            parts.append("the Shōhō (" + ("a perfect hit" if n >= perfect else f"{n - 1} hit{'s' if n > 2 else ''}")
-                         + f": {n} equal)")
-        else:
-            parts.append(f"a {t} ({n} equal)")
-    return " and ".join(parts)
+def _target_text(s, t: Target, size: int) -> str:
+    r = s.setup.rules
+    if t == Target.SHOHO:
+        hits = _shoho_damage(s)(size)
+        return "the Shōhō: " + ("a PERFECT HIT" if size >= r.perfect else f"{r.hits(size)} hit{'s' if r.hits(size) > 1 else ''}") \
+            + (" (sunk)" if hits >= r.shoho_hits_to_sink - s.shoho else "")
+    return f"shoot down a {t}"
+
+
+def _names(targets: tuple[Target, ...]) -> str:
+    return ", ".join(str(t) for t in targets) or "none"
+
+
+def _scope_text(s, p: int, a: Action, full: bool) -> str:
+    targets = scope_targets(s, p, a.scope)
+    planes = tuple(t for t in targets if t not in (Target.CAP, Target.SHOHO))
+    if a.scope == Scope.SHOHO:
+        return f"the Shōhō (the bomb is dropped; results may also go to: {_names(targets[:-1])})"
+    if a.scope == Scope.CAP:
+        return f"the CAP ({s.cap} Zeke{'s' if s.cap > 1 else ''}; results may also go to: {_names(planes)})"
+    return f"the planes here ({_names(planes)})"
+
+
+def _judgement(s, roll: Roll) -> str:
+    """What the roll's result is worth if it stops now."""
+    r = s.setup.rules
+    best = roll.best
+    if roll.purpose == Purpose.SEARCH:
+        levels = r.levels(best)
+        if roll.maneuver == Maneuver.HAWK_EYE:
+            return f"+{levels + 1} search level(s), hawk eye" if levels else "+1 search level (hawk eye)"
+        return f"+{levels} search level(s)" if levels else "nothing found"
+    if roll.purpose == Purpose.WEATHER:
+        return "the tile turns" if best >= r.weather_flip else "the tile stays face down"
+    if roll.purpose in LANDINGS:
+        return ("a safe landing" if best >= r.landing_safe else "a crash, pilot unhurt" if best >= r.landing_unhurt
+                else "a crash, pilot HURT")
+    found = s.assignments
+    if not found:
+        return "no target hit"
+    if len(found) > 1:
+        return f"results to assign ({len(found)} ways)"
+    return " and ".join(_target_text(s, t, n) for t, n in zip(*found[0]))
 
 
 def describe(s: State, a: Action) -> str:
@@ -301,53 +404,66 @@ def describe(s: State, a: Action) -> str:
     try:
         return _describe(s, a)
     except (AttributeError, IndexError, KeyError, TypeError, ValueError):
-        return repr(a)
+        return action_text(a)
 
 
 def _describe(s, a: Action) -> str:
     board, r = s.setup.board, s.setup.rules
     k = a.kind
     tile = f" [expert maneuver: {a.maneuver}]" if a.maneuver else ""
-    if k == K.SET_UP:
+    if k == Kind.SET_UP:
         return f"set up Dauntless 3 and 4 on {board.labels[a.nodes[0]]} and {board.labels[a.nodes[1]]}"
     name = plane_name(a.plane)
-    if k == K.CHOOSE:
+    if k == Kind.CHOOSE:
         hint = "" if _possible(s, a.plane, a.card) else (
             " (not possible there: loses 1 fuel)" if s.loc[a.plane] != board.runway else " (not possible there)")
         return f"{name} ({board.labels[s.loc[a.plane]]}, fuel {s.fuel[a.plane]}) chooses {a.card.capitalize()}{hint}"
-    if k == K.NEXT:
+    if k == Kind.NEXT:
         return f"{name} acts now ({s.choice[a.plane]})"
-    if k == K.SEARCH:
+    if k == Kind.SEARCH:
         if board.colours[board.island_of[s.loc[a.plane]]] != Colour.ORANGE:
-            return f"weather search: {weather_dice(s, a.plane)} dice for {a.aim[0]} equal{tile}"
-        what = "a pair (+1 level)" if a.aim[0] == 2 else f"{a.aim[0]} equal (+{r.levels(a.aim[0])} levels)"
-        return f"search with {search_dice(s, a.plane)} dice aiming at {what}{tile}"
-    if k in (K.ATTACK, K.LIGHTNING):
-        full = k == K.ATTACK or a.maneuver == Maneuver.AGGRESSIVE
-        label = "attack" if k == K.ATTACK else "Lightning Attack"
-        return (f"{label} with {attack_dice(s, a.plane, a.targets, full)} dice on "
-                f"{_targets_text(a.targets, a.aim, r.perfect)}{tile}")
-    if k == K.MOVE:
+            return f"weather search: roll {weather_dice(s, a.plane)} dice (a pair turns the tile){tile}"
+        return (f"search: roll {search_dice(s, a.plane)} dice (1 fuel; a pair: +{r.levels(2)} level, three equal: "
+                f"+{r.levels(3)}){tile}")
+    if k in (Kind.ATTACK, Kind.LIGHTNING):
+        full = k == Kind.ATTACK or a.maneuver == Maneuver.AGGRESSIVE
+        label = "attack" if k == Kind.ATTACK else "Lightning Attack on"
+        return f"{label} {_scope_text(s, a.plane, a, full)}: roll {attack_dice(s, a.plane, a.scope, full)} dice{tile}"
+    if k == Kind.MOVE:
         cost = {MoveKind.ADJACENT: r.move_adjacent, MoveKind.DOUBLE: r.move_double, MoveKind.RETURN: r.move_return}
         how = {MoveKind.ADJACENT: "move to", MoveKind.DOUBLE: "double move to", MoveKind.RETURN: "return to"}
         return f"{how[a.via]} {board.labels[a.to]} ({cost[a.via]} fuel){tile}"
-    if k == K.TAKE_OFF:
+    if k == Kind.TAKE_OFF:
         cost = r.take_off_approach if a.to == board.approach else r.take_off_red
         load = f" with a {a.load}" if a.load else " without a bomb"
         return f"take off{load} to {board.labels[a.to]} ({cost} fuel)"
-    if k == K.LAND:
+    if k == Kind.LAND:
         if a.maneuver or s.fuel[a.plane] >= r.landing_auto_fuel:
             return f"land (no roll){tile}"
-        return f"land: roll {landing_dice(s, a.plane)} dice (skill + fuel {s.fuel[a.plane]}) for {r.landing_safe} equal"
-    if k == K.EMERGENCY_LANDING:
+        return (f"land: roll {landing_dice(s, a.plane)} dice (skill + fuel {s.fuel[a.plane]}): {r.landing_safe} equal "
+                f"land safely, {r.landing_unhurt} a crash with the pilot unhurt")
+    if k == Kind.EMERGENCY_LANDING:
         return (f"emergency landing{tile}" if a.maneuver else
-                f"emergency landing: roll {landing_dice(s, a.plane, True)} dice for {r.landing_safe} equal")
-    if k == K.CARRY_ON:
+                f"emergency landing: roll {landing_dice(s, a.plane, True)} dice (skill only): {r.landing_safe} equal "
+                f"land safely, {r.landing_unhurt} a crash with the pilot unhurt")
+    if k == Kind.CARRY_ON:
         return "no special action after moving"
-    if k == K.JETTISON:
+    if k == Kind.JETTISON:
         return f"jettison the {s.load[a.plane]}"
-    if k == K.FORFEIT:
+    if k == Kind.FORFEIT:
         return f"{s.choice[a.plane]} is not possible here: lose the turn"
+    roll = s.roll
+    if k == Kind.THROW:
+        kept = [f for f in roll.faces if f in a.keep]
+        n = len(roll.faces) - len(kept)
+        dice = "die" if n == 1 else f"{n} dice"
+        return (f"keep {faces_text(kept)}, throw the other {dice} again" if kept else
+                f"throw {'the' if n == 1 else 'all'} {dice} again")
+    if k == Kind.STOP:
+        return f"stop with {faces_text(roll.faces)}: {_judgement(s, roll)}"
+    if k == Kind.ASSIGN:
+        faces = assignment_faces(roll.counts, a.targets, a.aim) or (0,) * len(a.targets)
+        return " and ".join(f"{_target_text(s, t, n)} ({faces_text([f] * n)})" for t, n, f in zip(a.targets, a.aim, faces))
     return str(k)
 
 
@@ -376,15 +492,15 @@ class _Said:
 
 
 # -- applying ------------------------------------------------------------------------
-def apply(s: State, action: Action) -> State:
-    """The state after ``action``, then after every decision left with one answer.
+def apply(s: State, a: Action) -> State:
+    """The state after action ``a``, then after every decision left with one answer.
     Raises :class:`IllegalAction` (the state is unchanged)."""
     if s.over is not None:
-        raise IllegalAction(f"action {getattr(action, 'kind', action)}: the game is over ({s.over})")
-    if not isinstance(action, Action) or not s.is_legal(action):
-        raise IllegalAction(f"action {describe(s, action) if isinstance(action, Action) else repr(action)[:60]}: "
+        raise IllegalAction(f"action {getattr(a, 'kind', a)}: the game is over ({s.over})")
+    if not isinstance(a, Action) or not s.is_legal(a):
+        raise IllegalAction(f"action {action_text(a)}: "
                             f"not legal now (phase {s.phase}; {len(s.legal_actions())} legal actions)")
-    state = _quick(s, action) if action.kind == K.CHOOSE else _step(s, action)
+    state = _resolve(s, a)
     entries = None
     while state.over is None:
         legal = state.legal_actions()
@@ -392,66 +508,73 @@ def apply(s: State, action: Action) -> State:
             break
         if entries is None:
             entries = list(state.log_entries)
-        entries.append(("  (only choice) {}", (_Said(state, legal[0]),)))
-        state = _step(state, legal[0])
+        if state.logging:
+            entries.append(("  (only choice) {}", (_Said(state, legal[0]),)))
+        state = _resolve(state, legal[0])
         entries.extend(state.log_entries)
-    return state if entries is None else _evolve(state, log_entries=tuple(entries))
+    return state if not entries else state.evolve(log_entries=tuple(entries))
 
 
-def _evolve(s: State, **changes) -> State:
-    """A copy of ``s`` with some fields changed (no dataclass ``__init__``; the cached
-    legal actions and log text are dropped, the occupancy mask kept unless the Japanese
-    planes change)."""
-    new = object.__new__(type(s))
-    d = new.__dict__
-    d.update(s.__dict__)
-    for k in ("_legal", "_legal_set", "_events"):
-        d.pop(k, None)
-    d.update(changes)
-    return new
+def _resolve(s: State, a: Action) -> State:
+    """The state after the legal action ``a`` (no single-answer decisions taken)."""
+    return _quick(s, a) if a.kind in QUICK_KINDS else _step(s, a)
 
 
 def _quick(s: State, a: Action) -> State:
-    """``choose`` without a working copy: the card, the clock (YT.S4) and, once every
-    plane has chosen, the ``next`` phase (YT.R5)."""
+    """``choose`` and ``next`` without a working copy (they change a few fields and
+    draw nothing): for ``choose`` the card, the clock (YT.S4) and, once every plane has
+    chosen, the ``next`` phase (YT.R5); for ``next`` the acting plane (unless its
+    external tank is used first, :func:`_start_plane`)."""
     p = a.plane
+    if a.kind == Kind.NEXT:
+        if s.load[p] == Load.TANK and s.fuel[p] <= s.setup.rules.tank_at_most:
+            return _step(s, a)
+        return s.evolve(acting=p, phase=Phase.PLANE, step=s.step + 1, log_entries=())
     choice = s.choice[:p] + (a.card,) + s.choice[p + 1:]
-    seconds = s.setup.time.choice + (s.setup.time.novice_extra if s.setup.novice(p) else 0)
+    seconds = s.setup.time.choosing(s.setup.seat_of[p], s.setup.novice(p))
     if s.clock + seconds >= s.setup.limit:
         return _step(s, a)
     ready = all(choice[q] is not None for q in range(PLANES) if s.loc[q] is not None)
-    return _evolve(s, choice=choice, clock=s.clock + seconds, step=s.step + 1, log_entries=(),
-                   phase=Phase.NEXT if ready else Phase.CHOOSE)
+    return s.evolve(choice=choice, clock=s.clock + seconds, step=s.step + 1, log_entries=(),
+                    phase=Phase.NEXT if ready else Phase.CHOOSE)
 
 
 def _step(s: State, a: Action) -> State:
     w = Work(s)
     k = a.kind
     p = a.plane
-    if k == K.SET_UP:
+    if k == Kind.SET_UP:
         _set_up(w, a)
-    elif k == K.CHOOSE:
+    elif k == Kind.CHOOSE:
         w.choice[p] = a.card
-        if w.decision_time(w.time.choice, p) and all(w.choice[q] is not None for q in w.alive()):
+        if w.spend(w.time.choosing(w.setup.seat_of[p], w.setup.novice(p))) and \
+                all(w.choice[q] is not None for q in w.alive()):
             w.phase = Phase.NEXT
-    elif k == K.NEXT:
+    elif k == Kind.NEXT:
         _start_plane(w, p)
-    elif k == K.JETTISON:
+    elif k == Kind.JETTISON:
         w.log("  {} jettisons its {} (YT.A4)", plane_name(p), w.load[p])
         w.load[p] = None
+    elif k == Kind.THROW:
+        _throw(w, a.keep)
+    elif k == Kind.STOP:
+        _judge(w)
+    elif k == Kind.ASSIGN:
+        _assign(w, a.targets, a.aim)
     elif k in CARRY_ON_KINDS:
-        if k == K.LIGHTNING:
-            _attack(w, p, a, lightning=True)
-        elif k == K.EMERGENCY_LANDING:
-            _land(w, p, a, emergency=True)
-        _finish(w, p)
-    else:
-        if w.decision_time(w.time.action, p):
-            moved = RESOLVE[k](w, p, a)
-            if moved and w.over is None and w.loc[p] not in (None, w.board.runway):
-                w.phase = Phase.AFTER_MOVE
-            else:
-                _finish(w, p)
+        rolling = False
+        if k == Kind.LIGHTNING:
+            rolling = _attack(w, p, a, lightning=True)
+        elif k == Kind.EMERGENCY_LANDING:
+            rolling = _land(w, p, a, emergency=True)
+        if not rolling:
+            _finish(w, p)
+    elif w.decision_time(w.time.action, p):
+        after = RESOLVE[k](w, p, a)
+        if after == Phase.AFTER_MOVE and w.over is None and w.loc[p] not in (None, w.board.runway):
+            w.phase = Phase.AFTER_MOVE
+        elif after != Phase.ROLL:
+            _finish(w, p)
     return w.freeze()
 
 
@@ -487,6 +610,7 @@ def _start_plane(w: Work, p: int) -> None:
     if w.load[p] == Load.TANK and w.fuel[p] <= r.tank_at_most:
         w.fuel[p] = min(r.fuel_max, w.fuel[p] + r.tank_fuel)
         w.load[p] = None
+        w.tanks_used += 1
         w.log("  {} uses its external tank: fuel {}", plane_name(p), w.fuel[p])
 
 
@@ -506,54 +630,109 @@ def _finish(w: Work, p: int) -> None:
 def _use_tile(w: Work, p: int, a: Action) -> None:
     if a.maneuver is not None:
         w.tile[p] = None
+        w.tiles_played += 1
         w.log("  {} plays its expert maneuver: {}", plane_name(p), a.maneuver)
 
 
-def _throws_text(history) -> str:
-    return " | ".join(" ".join(map(str, t)) for t in history)
+# -- rolls (YT.D1-D3) ---------------------------------------------------------------------
+def _start_roll(w: Work, p: int, purpose: Purpose, dice: int, maneuver: Maneuver | None,
+                targets: tuple[Target, ...] = ()) -> bool:
+    """Begin a continuous roll of ``dice`` dice and make its first throw (YT.D1).
+    Returns whether the roll goes on (``False``: the plane crashed, or the time ran out)."""
+    w.roll = Roll(p, purpose, dice, targets, maneuver)
+    w.phase = Phase.ROLL
+    w.log("  {} rolls {} dice for its {}{}", plane_name(p), dice, purpose,
+          f" (results for: {_names(targets)})" if targets else "")
+    return _throw(w, ())
 
 
-def _roll(w: Work, p: int, dice: int, aim: tuple[int, ...], fuel_costs: bool, decisive: bool = False) -> RollResult | None:
-    """A continuous roll (YT.D1–D3) for plane ``p``: 1s cost fuel when ``fuel_costs``;
-    a crash or the end of time returns ``None``."""
-    aim = tuple(sorted(aim, reverse=True))
-    res = continuous_roll(dice, aim, w.rules.roll, w.draw, w.fuel[p] if fuel_costs else None, w.on_throw, decisive)
-    w.log("  {} dice for {}: {} throw(s): {} -> {}{}", dice, "+".join(map(str, aim)), res.throws,
-          _throws_text(res.history), res.end, f", {res.ones} one(s) locked" if res.ones else "")
-    if fuel_costs:
-        w.fuel[p] -= res.fuel_spent
-    if res.end == RollEnd.CRASHED:
-        w.fuel[p] = 0
-        w.log("  a 1 needs fuel and {} has none left: it crashes (YT.A6)", plane_name(p))
-        w.crash(p, hurt=True)
-        return None
-    if res.end == RollEnd.TIME:
-        return None
-    return res
+def _throw(w: Work, keep: tuple[int, ...]) -> bool:
+    """One throw (:func:`.rolls.throw`); a crash ends the plane's action."""
+    p = w.roll.plane
+    how = throw(w, keep)
+    if how == "crashed":
+        _finish(w, p)
+    return how == "thrown"
+
+
+def _judge(w: Work) -> None:
+    """``stop``: the roll's result counts (YT.A1, YT.A5, YT.A7, YT.A9, weather)."""
+    roll = w.roll
+    p = roll.plane
+    w.log("  {} stops the roll after {} throw(s): {} ({} one(s) locked)", plane_name(p), roll.throws,
+          faces_text(roll.faces), roll.ones)
+    if roll.purpose in ATTACKS:
+        found = roll_outcomes(w, roll)
+        if len(found) > 1:
+            w.phase = Phase.ASSIGN
+            return
+        if found:
+            _assign(w, *found[0])
+            return
+        w.log("  no target hit")
+    elif roll.purpose == Purpose.SEARCH:
+        _searched(w, p, roll)
+    elif roll.purpose == Purpose.WEATHER:
+        k = w.board.island_of[w.loc[p]]
+        if roll.best >= w.rules.weather_flip:
+            _reveal(w, p, k)
+        else:
+            w.log("  the weather tile stays face down")
+    else:
+        _landing_result(w, p, roll.best)
+    w.roll = None
+    _finish(w, p)
+
+
+def _assign(w: Work, targets: tuple[Target, ...], sizes: tuple[int, ...]) -> None:
+    """YT.A7: the results go to ``targets`` (sets of ``sizes``): planes and CAP Zekes
+    shot down, then the Shōhō hit."""
+    roll = w.roll
+    p = roll.plane
+    planes = w.setup.deck.planes
+    k = w.board.island_of[w.loc[p]]
+    faces = assignment_faces(roll.counts, targets, sizes)
+    w.roll = None
+    for target, size, face in zip(targets, sizes, faces):
+        if target == Target.CAP:
+            w.cap -= 1
+            w.supply[w.pool_index(PlaneType.ZEKE)] += 1
+            w.shot_down += 1
+            w.log("  a CAP Zeke is shot down ({})", faces_text([face] * size))
+            w.gain_skill(p, planes[PlaneType.ZEKE].skill)
+        elif target != Target.SHOHO:
+            t = PlaneType(target.value)
+            w.remove_japanese(k, t)
+            w.log("  the {} on {} is shot down ({})", t, w.where(w.loc[p]), faces_text([face] * size))
+            w.gain_skill(p, planes[t].skill)
+    for target, size in zip(targets, sizes):
+        if target == Target.SHOHO:
+            _hit_shoho(w, p, size)
+    _finish(w, p)
 
 
 # -- the actions ------------------------------------------------------------------------
-def _search(w: Work, p: int, a: Action) -> bool:
-    """YT.A1 (or a weather search, expansion)."""
-    board, r = w.board, w.rules
+def _search(w: Work, p: int, a: Action) -> Phase | None:
+    """YT.A1 (or a weather search, expansion): the fuel die, then the roll."""
+    board = w.board
     k = board.island_of[w.loc[p]]
     weather = board.colours[k] != Colour.ORANGE
     n = weather_dice(w, p) if weather else search_dice(w, p)
     _use_tile(w, p, a)
-    if not w.pay(p, r.action_die):
-        return False
-    res = _roll(w, p, n, a.aim, a.maneuver != Maneuver.EFFICIENT)
-    if res is None:
-        return False
-    if weather:
-        if res.best >= a.aim[0]:
-            _reveal(w, p, k)
-        else:
-            w.log("  the weather tile stays face down")
-        return False
-    levels = r.levels(res.best)
+    if not w.pay(p, w.rules.action_die):
+        return None
+    w.weather_searches += weather
+    return Phase.ROLL if _start_roll(w, p, Purpose.WEATHER if weather else Purpose.SEARCH, n, a.maneuver) \
+        else None
+
+
+def _searched(w: Work, p: int, roll: Roll) -> None:
+    """YT.A1: a pair raises the search marker 1, three equal 2, and a success gives a
+    skill point; Hawk eye: one level more, or a level and a skill point after a failure."""
+    board, r = w.board, w.rules
+    levels = r.levels(roll.best)
     success = levels > 0
-    if a.maneuver == Maneuver.HAWK_EYE:
+    if roll.maneuver == Maneuver.HAWK_EYE:
         levels = levels + 1 if success else 1
     if levels:
         before = w.search
@@ -564,9 +743,8 @@ def _search(w: Work, p: int, a: Action) -> bool:
         w.log("  nothing found")
     if success:
         w.gain_skill(p, r.search_skill)
-    elif a.maneuver == Maneuver.HAWK_EYE:
+    elif roll.maneuver == Maneuver.HAWK_EYE:
         w.gain_skill(p, 1)
-    return False
 
 
 def _reveal(w: Work, p: int, k: int) -> None:
@@ -586,39 +764,23 @@ def _reveal(w: Work, p: int, k: int) -> None:
 
 def _attack(w: Work, p: int, a: Action, lightning: bool = False) -> bool:
     """YT.A7 Attack, or YT.A9 Lightning Attack (``lightning``; a full attack with the
-    Aggressive maneuver)."""
+    Aggressive maneuver): the fuel die, the bomb dropped on the Shōhō, then the roll.
+    Returns whether the roll goes on."""
     r = w.rules
     full = not lightning or a.maneuver == Maneuver.AGGRESSIVE
-    n = attack_dice(w, p, a.targets, full)
+    n = attack_dice(w, p, a.scope, full)
+    targets = scope_targets(w, p, a.scope)
     _use_tile(w, p, a)
     if full and not w.pay(p, r.action_die):
         return False
-    if Target.SHOHO in a.targets:
+    if a.scope == Scope.SHOHO:
         w.load[p] = None
         w.log("  {} dives on the Shōhō: the bomb is dropped (no bomb penalty, YT.A7)", plane_name(p))
-    res = _roll(w, p, n, a.aim, a.maneuver != Maneuver.EFFICIENT, decisive=a.maneuver == Maneuver.DECISIVE)
-    if res is None:
-        return False
-    done = allocate(res.counts, a.targets, a.aim, r.perfect, w.shoho, r.shoho_hits_to_sink, r.shoho_hits)
-    if not done:
-        w.log("  no target hit")
-    k = w.board.island_of[w.loc[p]]
-    planes = w.setup.deck.planes
-    for target, size in done:
-        if target == Target.SHOHO:
-            _hit_shoho(w, p, size)
-        elif target == Target.CAP:
-            w.cap -= 1
-            w.supply[w.pool_index(PlaneType.ZEKE)] += 1
-            w.shot_down += 1
-            w.log("  a CAP Zeke is shot down ({} equal)", size)
-            w.gain_skill(p, planes[PlaneType.ZEKE].skill)
-        else:
-            t = PlaneType(target.value)
-            w.remove_japanese(k, t)
-            w.log("  the {} on {} is shot down ({} equal)", t, w.where(w.loc[p]), size)
-            w.gain_skill(p, planes[t].skill)
-    return False
+    return _start_roll(w, p, Purpose.LIGHTNING if lightning else Purpose.ATTACK, n, a.maneuver, targets)
+
+
+def _attack_action(w: Work, p: int, a: Action) -> Phase | None:
+    return Phase.ROLL if _attack(w, p, a) else None
 
 
 def _hit_shoho(w: Work, p: int, size: int) -> None:
@@ -636,61 +798,22 @@ def _hit_shoho(w: Work, p: int, size: int) -> None:
         w.end(EndReason.SHOHO_SUNK, "  the IJN Shōhō is sunk (YT.E1)")
 
 
-def allocate(counts, targets, aim, perfect: int, shoho: int = 0, sink: int = 3,
-             shoho_hits=(0, 0, 1, 2)) -> list[tuple[Target, int]]:
-    """Split a roll's equal results among the declared targets (YT.A7 "results may be
-    split"): each target takes a set of its size from one face (a face may serve
-    several); the Shōhō takes one set of 2 or more. Chosen to sink or damage the Shōhō
-    most, then to shoot down most planes. Returns ``(target, set size)`` pairs."""
-    groups = [counts[f] for f in range(2, 7)]
-    best: list = [(-1, 0), []]
-
-    def value(chosen):
-        dmg = 0
-        for t, n in chosen:
-            if t == Target.SHOHO:
-                dmg = sink if n >= perfect else min(sink, shoho + shoho_hits[min(n, len(shoho_hits) - 1)]) - shoho
-        return (dmg, sum(1 for t, _ in chosen if t != Target.SHOHO))
-
-    def rec(i, chosen):
-        if i == len(targets):
-            v = value(chosen)
-            if v > best[0]:
-                best[0], best[1] = v, list(chosen)
-            return
-        rec(i + 1, chosen)
-        t = targets[i]
-        sizes = range(2, perfect + 1) if t == Target.SHOHO else (aim[i],)
-        for j in range(5):
-            for size in sizes:
-                if groups[j] >= size:
-                    groups[j] -= size
-                    chosen.append((t, size))
-                    rec(i + 1, chosen)
-                    chosen.pop()
-                    groups[j] += size
-
-    rec(0, [])
-    return best[1]
-
-
-def _move(w: Work, p: int, a: Action) -> bool:
+def _move(w: Work, p: int, a: Action) -> Phase | None:
     """YT.A8 (a) adjacent, (b) double, (c) return; the weather's updraft adds fuel."""
     r = w.rules
     cost = {MoveKind.ADJACENT: r.move_adjacent, MoveKind.DOUBLE: r.move_double, MoveKind.RETURN: r.move_return}[a.via]
     _use_tile(w, p, a)
     if not w.pay(p, cost):
-        return False
+        return None
     w.log("  {} flies to {} (fuel {})", plane_name(p), w.where(a.to), w.fuel[p])
     w.loc[p] = a.to
-    k = w.board.island_of[a.to]
-    if k is not None and w.revealed[k] and w.weather[k] == Weather.UPDRAFT:
+    if _weather_at(w, a.to, Weather.UPDRAFT):
         w.fuel[p] = min(r.fuel_max, w.fuel[p] + 1)
         w.log("  an updraft: fuel +1 ({})", w.fuel[p])
-    return True
+    return Phase.AFTER_MOVE
 
 
-def _take_off(w: Work, p: int, a: Action) -> bool:
+def _take_off(w: Work, p: int, a: Action) -> Phase | None:
     """YT.A3: optionally load a bomb (or a tank), pay 1 fuel for the approach zone or 3
     for a red island; a movement (YT.A9 may follow)."""
     r = w.rules
@@ -698,34 +821,42 @@ def _take_off(w: Work, p: int, a: Action) -> bool:
     w.load[p] = a.load
     cost = r.take_off_approach if a.to == w.board.approach else r.take_off_red
     if not w.pay(p, cost):
-        return False
+        return None
     w.loc[p] = a.to
     w.log("  {} takes off{} to {} (fuel {})", plane_name(p), f" with a {a.load}" if a.load else "", w.where(a.to),
           w.fuel[p])
-    return True
+    return Phase.AFTER_MOVE
 
 
 def _land(w: Work, p: int, a: Action, emergency: bool = False) -> bool:
-    """YT.A5 (and YT.A9's Emergency Landing): automatic from 5 fuel, else a landing roll
-    whose 1s lock without costing fuel: safe / crash, pilot unhurt / crash, pilot hurt."""
+    """YT.A5 (and YT.A9's Emergency Landing): automatic from 5 fuel (or with Ground ace),
+    else a landing roll whose 1s lock without costing fuel. Returns whether a roll goes on."""
     r = w.rules
     w.runway_used += 1
     _use_tile(w, p, a)
     if a.maneuver == Maneuver.GROUND_ACE or (not emergency and w.fuel[p] >= r.landing_auto_fuel):
         _landed(w, p)
         return False
-    res = _roll(w, p, landing_dice(w, p, emergency), (r.landing_safe,), fuel_costs=False)
-    if res is None:
-        return False
-    if res.best >= r.landing_safe:
+    return _start_roll(w, p, Purpose.EMERGENCY if emergency else Purpose.LANDING, landing_dice(w, p, emergency),
+                       a.maneuver)
+
+
+def _land_action(w: Work, p: int, a: Action) -> Phase | None:
+    return Phase.ROLL if _land(w, p, a) else None
+
+
+def _landing_result(w: Work, p: int, best: int) -> None:
+    """YT.A5: three equal land safely; a pair is a crash with the pilot unhurt; no equal
+    results a crash with the pilot hurt."""
+    r = w.rules
+    if best >= r.landing_safe:
         _landed(w, p)
-    elif res.best >= r.landing_unhurt:
+    elif best >= r.landing_unhurt:
         w.log("  {} crashes on landing; the pilot is unhurt (YT.A5)", plane_name(p))
         w.crash(p, hurt=False)
     else:
         w.log("  {} crashes on landing; the pilot is hurt (YT.A5)", plane_name(p))
         w.crash(p, hurt=True)
-    return False
 
 
 def _landed(w: Work, p: int) -> None:
@@ -736,18 +867,18 @@ def _landed(w: Work, p: int) -> None:
     w.log("  {} lands safely: on the runway, fuel {}{} (YT.A5)", plane_name(p), w.fuel[p], back)
 
 
-def _forfeit(w: Work, p: int, a: Action) -> bool:
+def _forfeit(w: Work, p: int, a: Action) -> Phase | None:
     """YT.A2, YT.A10: a plane that cannot carry out its card loses its turn; in the air
     it also loses 1 fuel (a plane that must land and finds the runway full too)."""
     at = w.loc[p]
     if at == w.board.runway:
         w.log("  {} cannot {} and stays on the runway", plane_name(p), w.choice[p])
-        return False
+        return None
     w.log("  {} cannot {} from {}: it loses its turn and {} fuel (YT.A10)", plane_name(p), w.choice[p], w.where(at),
           w.rules.cannot_perform)
     w.pay(p, w.rules.cannot_perform)
-    return False
+    return None
 
 
-RESOLVE = {K.SEARCH: _search, K.ATTACK: _attack, K.MOVE: _move, K.TAKE_OFF: _take_off, K.LAND: _land,
-           K.FORFEIT: _forfeit}
+RESOLVE = {Kind.SEARCH: _search, Kind.ATTACK: _attack_action, Kind.MOVE: _move, Kind.TAKE_OFF: _take_off,
+           Kind.LAND: _land_action, Kind.FORFEIT: _forfeit}

@@ -1,13 +1,15 @@
-"""The continuous roll (YT.D1–D3) as an explicit process, and its exact Markov chain.
+"""The continuous roll (YT.D1–D3) under a standard policy, and its exact Markov chain:
+the mathematics players use to judge a roll (the engine's rolls are thrown decision by
+decision, :mod:`.rolls`).
 
 A roll aims at an **aim**: a tuple of set sizes, largest first, e.g. ``(3,)`` (three
 equal results), ``(2, 2)`` (two pairs), ``(3, 2)``. A face count of ``k`` equal dice
 can serve several sets (four equal results are two pairs, YT.R1). 1s never count as
 equal results (YT.D2).
 
-The process (:func:`continuous_roll`): all active dice are thrown once; then, throw
-after throw, the :class:`RollPolicy` sets aside the dice that best serve the aim and
-re-throws the rest (set-aside dice may be picked up again, YT.D2). A die showing 1 is
+The standard policy played out by itself (:func:`continuous_roll`, the model the chain
+computes): all active dice are thrown once; then, throw after throw, the
+:class:`RollPolicy` sets aside the dice that best serve the aim and re-throws the rest (set-aside dice may be picked up again, YT.D2). A die showing 1 is
 locked out for the rest of the roll and costs 1 fuel (none when landing, YT.A5);
 needing fuel with none left crashes the plane (YT.A6). There is no limit on the number
 of dice (YT.D3). The policy stops when the aim is met, when it can no longer be met
@@ -32,13 +34,22 @@ from enum import StrEnum
 from functools import lru_cache
 
 __all__ = ["Aim", "RollPolicy", "RollResult", "RollEnd", "continuous_roll", "satisfies", "keep_sizes",
-           "keep_faces", "sets_of", "throw_outcomes", "RollChain", "p_success", "roll_summary", "count_pattern"]
+           "keep_faces", "sets_of", "throw_outcomes", "RollChain", "p_success", "roll_summary", "chances_from",
+           "count_pattern"]
 
 Aim = tuple[int, ...]
 """Set sizes wanted, largest first: ``(2,)`` a pair, ``(3,)`` a triple, ``(2, 2)`` two pairs."""
 
 FACES = range(2, 7)
 """The faces that can make equal results (YT.D2: never the 1s)."""
+PATTERNS = 8192
+"""Entries kept by the caches of dice patterns (:func:`satisfies`, :func:`keep_sizes`):
+their keys are small partitions (face counts) with an aim; a long series of games with
+every expansion uses about 600, so the bound is never reached in play and only stops
+an unusual caller (very many dice) from growing them without end."""
+THROWS = 2048
+"""Entries kept by :func:`throw_outcomes` (a distribution each, up to a few thousand
+outcomes for a dozen dice): a long series uses about 140."""
 
 
 class RollEnd(StrEnum):
@@ -50,7 +61,7 @@ class RollEnd(StrEnum):
     TIME = "time"          # the caller's clock ran out during the roll (YT.E2)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=PATTERNS)
 def satisfies(sizes: tuple[int, ...], aim: Aim) -> bool:
     """Whether face counts ``sizes`` (any order) can serve every set of ``aim``: each set
     takes that many dice of one face, and a face may serve several sets (YT.D1)."""
@@ -67,7 +78,7 @@ def satisfies(sizes: tuple[int, ...], aim: Aim) -> bool:
     return False
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=PATTERNS)
 def keep_sizes(sizes: tuple[int, ...], aim: Aim, active: int) -> tuple[int, ...]:
     """The standard policy's choice: from face counts ``sizes`` (largest first), how many
     dice of each face to set aside (same order). For each set of the aim, largest
@@ -196,7 +207,7 @@ def continuous_roll(dice: int, aim: Aim, policy: RollPolicy, draw: Callable[[int
 
 
 # -- the exact chain -----------------------------------------------------------------
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=THROWS)
 def throw_outcomes(kept: tuple[int, ...], r: int, cap: int) -> tuple[tuple[int, tuple[int, ...], float], ...]:
     """The exact distribution of one throw of ``r`` dice when the dice set aside show
     ``kept`` (counts of distinct faces 2–6): ``(ones, face counts after the throw
@@ -220,9 +231,6 @@ def throw_outcomes(kept: tuple[int, ...], r: int, cap: int) -> tuple[tuple[int, 
     return tuple((o, t, p) for (o, t), p in sorted(out.items()))
 
 
-MET, STOPPED, CRASHED = RollEnd.MET, RollEnd.STOPPED, RollEnd.CRASHED
-
-
 class RollChain:
     """The Markov chain of :func:`continuous_roll` under the standard policy.
 
@@ -242,7 +250,7 @@ class RollChain:
 
     def start(self, dice: int):
         """The state before the first throw of ``dice`` dice (stopped at once if too few)."""
-        return (STOPPED, ()) if dice < self.need else ("rolling", (), dice, dice)
+        return (RollEnd.STOPPED, ()) if dice < self.need else ("rolling", (), dice, dice)
 
     def step(self, state) -> tuple:
         """``(next state, probability)`` pairs of one throw from a rolling state."""
@@ -255,14 +263,14 @@ class RollChain:
         out: dict = defaultdict(float)
         for ones, sizes, p in throw_outcomes(kept, active - sum(kept), self.need):
             if fuel_left is not None and ones > fuel_left:
-                out[(CRASHED,)] += p
+                out[(RollEnd.CRASHED,)] += p
                 continue
             if satisfies(sizes, self.aim):
-                out[(MET,)] += p
+                out[(RollEnd.MET,)] += p
                 continue
             left = active - ones
             if left < self.need or (fuel_left is not None and fuel_left - ones <= self.policy.fuel_reserve):
-                out[(STOPPED, sizes)] += p
+                out[(RollEnd.STOPPED, sizes)] += p
             else:
                 kept2 = tuple(k for k in sorted(keep_sizes(sizes, self.aim, left), reverse=True) if k)
                 out[("rolling", kept2, left, dice)] += p
@@ -273,8 +281,11 @@ class RollChain:
     def distribution(self, dice: int, throws: int | None = None) -> dict:
         """The state distribution after at most ``throws`` throws (default the policy's
         ``max_throws``); rolling states left at the end are reported as stopped."""
-        limit = self.policy.max_throws if throws is None else throws
-        dist = {self.start(dice): 1.0}
+        return self.distribution_from(self.start(dice), self.policy.max_throws if throws is None else throws)
+
+    def distribution_from(self, state, limit: int) -> dict:
+        """The state distribution after at most ``limit`` more throws from ``state``."""
+        dist = {state: 1.0}
         for _ in range(limit):
             nxt: dict = defaultdict(float)
             moved = False
@@ -290,7 +301,7 @@ class RollChain:
                 break
         final: dict = defaultdict(float)
         for state, p in dist.items():
-            final[(STOPPED, state[1]) if state[0] == "rolling" else state] += p
+            final[(RollEnd.STOPPED, state[1]) if state[0] == "rolling" else state] += p
         return dict(final)
 
 
@@ -309,15 +320,30 @@ def roll_summary(dice: int, aim: Aim, policy: RollPolicy, fuel: int | None,
     best = [0.0] * (sum(aim) + 1)
     met = crash = 0.0
     for state, p in dist.items():
-        if state[0] == MET:
+        if state[0] == RollEnd.MET:
             met += p
             best[aim[0]] += p
-        elif state[0] == CRASHED:
+        elif state[0] == RollEnd.CRASHED:
             crash += p
         else:
             kept = state[1]
             best[kept[0] if kept else 0] += p
     return met, crash, tuple(best)
+
+
+@lru_cache(maxsize=65536)
+def chances_from(kept: tuple[int, ...], active: int, aim: Aim, policy: RollPolicy, fuel: int | None,
+                 throws: int) -> tuple[float, float]:
+    """``(P(aim met), P(crash))`` of going on with a roll under the standard policy:
+    ``active`` dice in play of which sets of sizes ``kept`` (largest first) stay on the
+    table for the next throw, ``fuel`` for its 1s (``None``: free), at most ``throws``
+    more throws (exact, from :class:`RollChain`; cached). Used by players to judge
+    whether one more throw is worth its time and its risk."""
+    chain = _chain(tuple(aim), policy, fuel)
+    if active < chain.need or throws <= 0:
+        return 0.0, 0.0
+    dist = chain.distribution_from(("rolling", tuple(kept), active, active), throws)
+    return dist.get((RollEnd.MET,), 0.0), dist.get((RollEnd.CRASHED,), 0.0)
 
 
 def p_success(dice: int, aim: Aim, throws: int, fuel: int | None = None, policy: RollPolicy | None = None) -> float:

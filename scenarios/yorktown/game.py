@@ -52,7 +52,7 @@ YORKTOWN = Game(
         Option("novices", int, 0, "novice players (+2 minutes each)"),
         Option("map", load_map, None, "an archipelago file (TOML); default: the shipped reconstruction"),
         Option("deck", load_deck, None, "a Japanese deck file (TOML); default: the shipped reconstruction"),
-        Option("expansions", check_expansions, frozenset(), "comma-separated: expert, tank, weather"),
+        Option("expansions", check_expansions, frozenset(), "comma-separated: expert, tank, weather (or none)"),
         Option("time", load_time, None, "a time-model file (TOML); default: the shipped model"),
     ),
     seats=lambda opts: int(opts.get("players", 1)),
@@ -62,6 +62,8 @@ YORKTOWN = Game(
 
 
 def summary(rows: Iterable[dict], label: str) -> Summary:
-    """Win rate, causes of the end and mean simulated minutes (95 % intervals)."""
-    return summarise(rows, label, columns=["result", "end", "minutes", "turns", "shoho_damage", "yorktown_damage"],
+    """Win rate, causes of the end, mean simulated minutes and turns, damage, throws, and
+    how often the expansions were used (95 % intervals)."""
+    return summarise(rows, label, columns=["result", "end", "minutes", "turns", "shoho_damage", "yorktown_damage",
+                                           "throws", "tiles_played", "tanks_used", "weather_searches"],
                      categories={"result": RESULTS, "end": ENDS})

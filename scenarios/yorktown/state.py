@@ -12,13 +12,16 @@ novices (YT.S4).
 
 **Decisions** (a :class:`Phase` each): ``set_up`` — the two red islands (YT.S2);
 ``choose`` — each plane's action card; ``next`` — which plane acts next; ``plane`` —
-how that plane carries out its card (a goal for a roll, a destination, a load), or
+how that plane carries out its card (a scope for an attack, a destination, a load), or
 jettisons its bomb first; ``after_move`` — Lightning Attack, Emergency Landing or
-nothing (YT.A9). A decision with a single possible answer is taken at once and logged
-(``(only choice)``), so every menu a player sees has two options or more.
+nothing (YT.A9); ``roll`` — throw again (keeping which faces) or stop (YT.D2, the roll
+in ``roll``); ``assign`` — which targets an attack's results go to (YT.A7). A decision
+with a single possible answer is taken at once and logged (``(only choice)``), so
+every menu a player sees has two options or more.
 
-**Chance** happens inside ``apply`` from ``numpy.random.default_rng([seed, step])``
-(set-up uses step 0), so the same seed gives the same log byte for byte.
+**Chance** happens inside ``apply`` from the step's generator
+(:func:`~furball.scenarios.engine.frozen.step_rng`: ``numpy.random.default_rng([seed,
+step])``; set-up uses step 0), so the same seed gives the same log byte for byte.
 
 **Time** (YT.S4, YT.E2) is ``clock``: simulated seconds from the game's
 :class:`~.tables.TimeModel`, never decreasing; reaching ``limit`` is a defeat.
@@ -29,12 +32,14 @@ Per-plane tuples are indexed by plane; per-island tuples by island position
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
 from furball.errors import InputError
 
+from ..engine.frozen import FrozenState, step_rng
 from . import crews
 from .actions import (
     END_TEXT,
@@ -53,6 +58,7 @@ from .actions import (
 )
 from .board import ISLANDS, Archipelago, default_map
 from .deck import JapaneseDeck, default_deck
+from .rolls import ATTACKS, Roll
 from .tables import Rules, TimeModel, default_rules, default_time
 from .text import board_text
 
@@ -88,9 +94,13 @@ class Setup:
         return self.seat_of[p] >= self.players - self.novices
 
 
-@dataclass(frozen=True)
-class State:
-    """A position (see the module doc).
+@dataclass(frozen=True, init=False)
+class State(FrozenState):
+    """A position (see the module doc), built the one way every engine builds its states
+    (:mod:`furball.scenarios.engine.frozen`): by keyword, every field named; the next
+    state by :meth:`~furball.scenarios.engine.frozen.FrozenState.evolve` or a
+    :class:`~.work.Work` draft; derived answers (legal actions, the occupancy mask) as
+    :func:`functools.cached_property` members kept by this state alone.
 
     Clock and turn: ``clock`` (seconds), ``turn``, ``phase``, ``acting`` (the plane
     carrying out its action, or ``None``). Japanese: ``deck`` (card indices into
@@ -101,12 +111,14 @@ class State:
     (bomb/tank or ``None``), ``tile`` (an unused expert maneuver or ``None``),
     ``choice`` (this turn's action card), ``done`` (acted this turn). ``runway_used``
     this turn. Weather (expansion): ``weather`` per island and ``revealed``. Tallies:
-    ``shot_down``, ``crashes``, ``throws``. ``over``: the :class:`EndReason` or ``None``.
+    ``shot_down``, ``crashes``, ``throws``, and of the expansions: ``tiles_played``
+    (expert maneuvers), ``tanks_used``, ``weather_searches``. ``roll``: the continuous roll under way
+    (:class:`~.rolls.Roll`: its dice, faces showing, 1s locked) or ``None``. ``over``:
+    the :class:`EndReason` or ``None``. ``seed``, ``step``, ``log_entries`` and ``logging``: see
+    :class:`~furball.scenarios.engine.frozen.FrozenState`.
     """
 
     setup: Setup = field(repr=False)
-    seed: int
-    step: int
     phase: Phase
     turn: int
     clock: int
@@ -133,17 +145,11 @@ class State:
     shot_down: int
     crashes: int
     throws: int
+    tiles_played: int
+    tanks_used: int
+    weather_searches: int
+    roll: Roll | None
     over: EndReason | None
-    log_entries: tuple = ()
-
-    @property
-    def events(self) -> tuple[str, ...]:
-        """Log lines of the transition that made this state (formatted when first read)."""
-        ev = self.__dict__.get("_events")
-        if ev is None:
-            ev = tuple(e if isinstance(e, str) else e[0].format(*e[1]) for e in self.log_entries)
-            self.__dict__["_events"] = ev
-        return ev
 
     # -- queries -------------------------------------------------------------
     @property
@@ -151,14 +157,10 @@ class State:
         """The game's map."""
         return self.setup.board
 
-    @property
+    @cached_property
     def mask(self) -> int:
         """Occupied islands as a bit mask (bit k: island number k + 1)."""
-        m = self.__dict__.get("_mask")
-        if m is None:
-            m = sum(1 << k for k, planes in enumerate(self.japanese) if planes)
-            self.__dict__["_mask"] = m
-        return m
+        return sum(1 << k for k, planes in enumerate(self.japanese) if planes)
 
     def located(self) -> bool:
         """YT.R1: whether the Japanese planes chain an orange island to a red one."""
@@ -216,24 +218,39 @@ class State:
         Japanese deck's order nor other seats' expert tiles, which no rule reveals."""
         return self
 
+    @cached_property
+    def legal(self) -> tuple[Action, ...]:
+        """Every legal action in a fixed order; ``()`` at the end (computed on first use)."""
+        return crews.legal_actions(self)
+
+    @cached_property
+    def assignments(self) -> tuple:
+        """The ways worth choosing to assign the results of the attack roll under way
+        (:func:`.crews.roll_outcomes`; ``()`` without one), computed on first use."""
+        if self.roll is None or self.roll.purpose not in ATTACKS:
+            return ()
+        return crews.roll_outcomes(self, self.roll)
+
+    @cached_property
+    def legal_set(self) -> frozenset[Action]:
+        """:attr:`legal` as a set (computed on first use)."""
+        return frozenset(self.legal)
+
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action in a fixed order; ``()`` at the end (cached)."""
-        cached = self.__dict__.get("_legal")
-        if cached is None:
-            cached = crews.legal_actions(self)
-            self.__dict__["_legal"] = cached
-        return cached
+        """Every legal action in a fixed order; ``()`` at the end."""
+        return self.legal
 
     def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is one of :meth:`legal_actions` (a cached set lookup)."""
-        legal = self.__dict__.get("_legal_set")
-        if legal is None:
-            actions = self.legal_actions()
-            if len(actions) <= 6:
-                return action in actions
-            legal = frozenset(actions)
-            self.__dict__["_legal_set"] = legal
-        return action in legal
+        """Whether ``action`` is one of :meth:`legal_actions`: the menu's own action object
+        (menus are built of :func:`~.actions.action`'s shared objects) is found by identity,
+        any equal action in a set of the long menus."""
+        actions = self.legal
+        if len(actions) <= 6:
+            return action in actions
+        for legal in actions:
+            if legal is action:
+                return True
+        return action in self.legal_set
 
     def apply(self, action: Action) -> State:
         """The state after ``action`` (and after any decision left with a single
@@ -257,12 +274,14 @@ class State:
     def result(self) -> dict[str, Any]:
         """The result row: ``result`` (victory/defeat), ``end`` (:class:`EndReason`),
         ``minutes`` (simulated), ``turns``, ``shoho_damage``, ``yorktown_damage``,
-        ``search``, ``planes_left``, ``shot_down``, ``crashes``, ``throws``."""
+        ``search``, ``planes_left``, ``shot_down``, ``crashes``, ``throws``, and the
+        expansions' ``tiles_played``, ``tanks_used``, ``weather_searches``."""
         return {"result": "victory" if self.over == EndReason.SHOHO_SUNK else "defeat",
                 "end": str(self.over or ""), "minutes": round(self.clock / 60, 3), "turns": self.turn,
                 "shoho_damage": self.shoho, "yorktown_damage": self.yorktown, "search": self.search,
                 "planes_left": len(self.alive()), "shot_down": self.shot_down, "crashes": self.crashes,
-                "throws": self.throws}
+                "throws": self.throws, "tiles_played": self.tiles_played, "tanks_used": self.tanks_used,
+                "weather_searches": self.weather_searches}
 
     def observation_string(self, player: int = 0) -> str:
         """The board as text for ``player`` (see :func:`.text.board_text`)."""
@@ -293,7 +312,7 @@ def new_game(seed: int, players: int = 1, difficulty: Difficulty | str = Difficu
         time or default_time()
     setup = Setup(board, deck, rules, time, players, novices, Difficulty(difficulty), expansions,
                   time.limit(difficulty, players, novices), seats_for(players))
-    rng = np.random.default_rng([seed, 0])
+    rng = step_rng(seed, 0)
     order = tuple(int(i) for i in rng.permutation(len(deck.cards)))
     weather: list[Weather | None] = [None] * ISLANDS
     if Expansion.WEATHER in expansions:
@@ -317,5 +336,6 @@ def new_game(seed: int, players: int = 1, difficulty: Difficulty | str = Difficu
         loc=(board.approach, board.approach, board.runway, board.runway),
         fuel=(r.fuel_max, r.fuel_max, r.fuel_on_red, r.fuel_on_red), skill=(0,) * PLANES, side_b=(False,) * PLANES,
         load=(None,) * PLANES, tile=tuple(tile), choice=(None,) * PLANES, done=(False,) * PLANES, runway_used=0,
-        weather=tuple(weather), revealed=(False,) * ISLANDS, shot_down=0, crashes=0, throws=0, over=None,
-        log_entries=events)
+        weather=tuple(weather), revealed=(False,) * ISLANDS, shot_down=0, crashes=0, throws=0,
+        tiles_played=0, tanks_used=0, weather_searches=0, roll=None, over=None,
+        log_entries=tuple((line, ()) for line in events))

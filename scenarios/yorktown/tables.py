@@ -1,7 +1,7 @@
 """The numbers of the game (``data/rules.toml``) and the time model (``data/time.toml``).
 
 :class:`Rules` holds fuel costs, skill dice, landing / search / Shōhō patterns, bombs,
-the crews' roll policy and the expansions' numbers (YT.K2, YT.S1–S2, YT.A1–A10, YT.X1,
+and the expansions' numbers (YT.K2, YT.S1–S2, YT.A1–A10, YT.X1,
 YT.E1). :class:`TimeModel` is the pluggable clock (YT.S4, YT.E2): seconds per throw,
 action, choice, coordination and Japanese phase, plus the timer minutes. Both loaders
 reject unknown fields and report one located line.
@@ -16,7 +16,6 @@ from furball.errors import InputError
 from furball.geometry.datafile import PROVENANCES, Table, load_toml
 
 from .actions import Difficulty, Expansion, Weather
-from .dice import RollPolicy
 from .shipped import DATA, shipped
 
 __all__ = ["Rules", "TimeModel", "load_rules", "parse_rules", "default_rules", "load_time", "parse_time",
@@ -58,8 +57,7 @@ class Rules:
     Shōhō), ``search_bonus`` (dice by level), ``other_plane_dice``. Attack:
     ``same_location_dice``, ``cap_penalty``, ``bomb_penalty``. Shōhō: ``shoho_hits``
     (hits by set size), ``perfect``, ``shoho_skill_per_hit``, ``shoho_hits_to_sink``;
-    ``yorktown_hits_to_sink``; ``bomb_tokens``; ``roll`` (the crews'
-    :class:`RollPolicy`); tank: ``tank_fuel``, ``tank_at_most``; weather:
+    ``yorktown_hits_to_sink``; ``bomb_tokens``; tank: ``tank_fuel``, ``tank_at_most``; weather:
     ``weather_tiles`` ((tile, count) pairs), ``weather_placed``, ``weather_flip``.
     """
 
@@ -92,7 +90,6 @@ class Rules:
     shoho_hits_to_sink: int
     yorktown_hits_to_sink: int
     bomb_tokens: int
-    roll: RollPolicy
     tank_fuel: int
     tank_at_most: int
     weather_tiles: tuple[tuple[Weather, int], ...]
@@ -123,7 +120,7 @@ class Rules:
 def parse_rules(data: dict, source: str) -> Rules:
     """Check parsed ``rules.toml`` data. Raises :class:`InputError` (one located line)."""
     top = Table(data, source).only(("provenance", "notes", "sources", "fuel", "skill", "landing", "search",
-                                    "attack", "shoho", "yorktown", "bombs", "roll", "tank", "weather"))
+                                    "attack", "shoho", "yorktown", "bombs", "tank", "weather"))
 
     def section(name, fields):
         return top.table(name).only(fields)
@@ -142,7 +139,6 @@ def parse_rules(data: dict, source: str) -> Rules:
     shoho = section("shoho", ("hits", "perfect", "skill_per_hit", "hits_to_sink"))
     york = section("yorktown", ("hits_to_sink",))
     bombs = section("bombs", ("tokens",))
-    roll = section("roll", ("max_throws", "fuel_reserve"))
     tank = section("tank", ("fuel", "at_most"))
     weather = section("weather", tuple(w.name.lower() for w in Weather) + ("placed", "flip"))
     tiles = tuple((w, weather.integer(w.name.lower(), minimum=0, maximum=BIG)) for w in Weather)
@@ -176,8 +172,6 @@ def parse_rules(data: dict, source: str) -> Rules:
         shoho_skill_per_hit=shoho.integer("skill_per_hit", minimum=0, maximum=BIG), shoho_hits_to_sink=hits_to_sink,
         yorktown_hits_to_sink=york.integer("hits_to_sink", minimum=1, maximum=BIG),
         bomb_tokens=bombs.integer("tokens", minimum=0, maximum=BIG),
-        roll=RollPolicy(roll.integer("max_throws", minimum=1, maximum=BIG),
-                        roll.integer("fuel_reserve", minimum=0, maximum=fmax)),
         tank_fuel=tank.integer("fuel", minimum=0, maximum=fmax), tank_at_most=tank.integer("at_most", minimum=0,
                                                                                         maximum=fmax),
         weather_tiles=tiles, weather_placed=placed, weather_flip=weather.integer("flip", minimum=2, maximum=BIG),
@@ -203,21 +197,22 @@ class TimeModel:
     ``minutes``: timer minutes per :class:`Difficulty`; ``per_missing_player`` and
     ``per_novice``: minutes added; ``throw``, ``action``, ``choice``, ``coordination``,
     ``coordination_per_extra_player``, ``japanese_phase``, ``novice_extra``: seconds
-    spent at the table. Pluggable: pass another to ``new_game(time=...)`` or give a file
-    with ``--time``.
+    spent at the table (the defaults are the shipped ``data/time.toml``; each figure is
+    derived in ``docs/yorktown.md``). Pluggable: pass another to ``new_game(time=...)``
+    or give a file with ``--time``.
     """
 
     minutes: tuple[tuple[Difficulty, int], ...] = ((Difficulty.EASY, 35), (Difficulty.NORMAL, 30),
                                                    (Difficulty.HARD, 25))
     per_missing_player: int = 1
     per_novice: int = 2
-    throw: int = 4
-    action: int = 12
+    throw: int = 6
+    action: int = 25
     choice: int = 5
-    coordination: int = 10
-    coordination_per_extra_player: int = 5
-    japanese_phase: int = 15
-    novice_extra: int = 3
+    coordination: int = 120
+    coordination_per_extra_player: int = 0
+    japanese_phase: int = 45
+    novice_extra: int = 10
     provenance: str = "reconstruction"
     notes: str = ""
     sources: tuple[tuple[str, str], ...] = ()
@@ -227,6 +222,13 @@ class TimeModel:
         player below 4, +``per_novice`` per novice (YT.S4)."""
         minutes = dict(self.minutes)[Difficulty(difficulty)]
         return 60 * (minutes + self.per_missing_player * max(0, 4 - players) + self.per_novice * novices)
+
+    def choosing(self, seat: int, novice: bool) -> int:
+        """Seconds one plane's disc adds to the clock (YT.R5): players put their discs
+        down at the same time, so the table waits for seat 0, who flies the most planes
+        (``choice`` per plane of seat 0, nothing for the others' planes); a novice's
+        plane adds ``novice_extra`` whoever flies it."""
+        return (self.choice if seat == 0 else 0) + (self.novice_extra if novice else 0)
 
     def talk(self, players: int) -> int:
         """Seconds of coordination before the crews choose (YT.R5)."""
@@ -261,10 +263,11 @@ def default_time() -> TimeModel:
 
 
 def check_expansions(text: str) -> frozenset:
-    """``"expert,tank"`` -> the set of :class:`~.actions.Expansion` (``""``: none).
-    Raises :class:`InputError` for an unknown name or an empty one between commas."""
+    """``"expert,tank"`` -> the set of :class:`~.actions.Expansion` (``"none"`` or ``""``:
+    none, e.g. as a sweep's grid value). Raises :class:`InputError` for an unknown name or
+    an empty one between commas."""
     out: set[Expansion] = set()
-    if not str(text).strip():
+    if not str(text).strip() or str(text).strip().lower() == "none":
         return frozenset()
     for word in (w.strip().lower() for w in str(text).split(",")):
         if not word:
@@ -272,6 +275,6 @@ def check_expansions(text: str) -> frozenset:
                              f"({', '.join(Expansion)})")
         if word not in tuple(Expansion):
             raise InputError(f"--expansions {text[:40]!r}: expected a comma-separated list of "
-                             f"{', '.join(Expansion)}, got {word[:20]!r}")
+                             f"{', '.join(Expansion)} (or none), got {word[:20]!r}")
         out.add(Expansion(word))
     return frozenset(out)

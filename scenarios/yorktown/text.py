@@ -13,7 +13,8 @@ __all__ = ["board_text"]
 
 def board_text(s: State, player: int = 0) -> str:
     """Clock, tracks, islands (colour, Japanese and Allied planes, white lines), the
-    Yorktown and the planes' cards. Expert tiles of other seats stay hidden."""
+    Yorktown, the planes' cards and the roll under way. Expert tiles of other seats
+    stay hidden."""
     board, r = s.setup.board, s.setup.rules
     m, sec = divmod(s.clock, 60)
     left = s.setup.limit - s.clock
@@ -52,6 +53,12 @@ def board_text(s: State, player: int = 0) -> str:
         lines.append(f"{plane_name(p)} (P{s.setup.seat_of[p] + 1}): {board.labels[s.loc[p]]}, fuel {s.fuel[p]}/"
                      f"{r.fuel_max}, skill {s.skill[p]} ({r.dice_for(s.skill[p])} dice), cockpit "
                      f"{'B' if s.side_b[p] else 'A'}, {s.load[p] or 'no bomb'}{tile}; {status}")
+    if s.roll is not None:
+        roll = s.roll
+        locked = {0: "no die", 1: "1 die"}.get(roll.ones, f"{roll.ones} dice")
+        lines.append(f"{plane_name(roll.plane)}'s {roll.purpose} roll of {roll.dice} dice: showing "
+                     f"{' '.join(map(str, roll.faces)) or '-'}, {locked} locked on 1, {roll.throws} "
+                     f"throw(s), last throw {' '.join(map(str, roll.last)) or '-'}")
     if s.phase == Phase.OVER:
         lines.extend(s.outcome())
     return "\n".join(lines)

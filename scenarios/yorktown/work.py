@@ -1,72 +1,58 @@
-"""A mutable working copy of a Yorktown position, used while one action resolves.
+"""The working copy of a Yorktown position while one action resolves.
 
-:class:`Work` copies the state's fields (tuples become lists), offers the primitive
-moves every rule uses — dice, fuel payments, crashes, the clock, Japanese tokens, the
-end checks — and freezes the result back into a state of the same class (so this
-module needs no import of :mod:`.state`).
-
-Log lines are kept as ``(format, args)`` pairs and formatted only when a state's
-``events`` are read, so games played without a log do no string formatting.
+:class:`Work` is the engine's :class:`~furball.scenarios.engine.frozen.Draft`: it holds
+the state's fields (the tuples of :data:`LISTS` become lists the first time they are
+read), draws the step's dice from the step's numpy generator, keeps the log (lines
+formatted only when read, none kept for a state without a log) and offers the
+primitive moves every rule uses — dice, fuel payments, crashes, the clock, Japanese
+tokens, the end checks. :meth:`~furball.scenarios.engine.frozen.Draft.freeze` builds
+the next state.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-import numpy as np
-
+from ..engine.frozen import Draft
 from .actions import PLANES, EndReason, Phase, PlaneType
 from .board import ISLANDS
-
-if TYPE_CHECKING:
-    from .state import State
 
 __all__ = ["Work", "LISTS"]
 
 LISTS = ("deck", "discard", "japanese", "supply", "loc", "fuel", "skill", "side_b", "load", "tile", "choice",
          "done", "weather", "revealed")
-"""State fields copied as lists (the others are plain values)."""
+"""State fields that are lists while a :class:`Work` lives (the others are plain values)."""
 BLOCK = 64
 """Dice drawn from numpy at a time."""
 
 
-class Work:
-    """A mutable copy of a :class:`~.state.State` (same field names, lists for tuples)."""
+class Work(Draft):
+    """A mutable copy of a :class:`~.state.State` (a
+    :class:`~furball.scenarios.engine.frozen.Draft` whose :data:`LISTS` are lists), with
+    the game's ``board``, ``rules`` and ``time`` model at hand."""
 
-    def __init__(self, state: State):
-        d = self.__dict__
-        d.update(state.__dict__)
-        for k in LISTS:
-            d[k] = list(d[k])
-        self.board = state.setup.board
-        self.rules = state.setup.rules
-        self.time = state.setup.time
-        self.entries: list = []
-        self._rng = None
+    LISTS = LISTS
+    PRIVATE = Draft.PRIVATE + ("board", "rules", "time", "_dice")
+
+    def __init__(self, state):
+        super().__init__(state)
+        setup = state.setup
+        self.board, self.rules, self.time = setup.board, setup.rules, setup.time
         self._dice: list[int] = []
-        self.step = state.step + 1
-        self._key = [state.seed, state.step]
-        self._cls = type(state)
+        # the lists nearly every action reads or writes, made at once (cheaper than on first read)
+        self.loc, self.fuel, self.done = list(state.loc), list(state.fuel), list(state.done)
 
     # -- randomness ----------------------------------------------------------
-    @property
-    def rng(self) -> np.random.Generator:
-        """This step's generator ``default_rng([seed, step])``, made on first use."""
-        if self._rng is None:
-            self._rng = np.random.default_rng(self._key)
-        return self._rng
-
     def draw(self, n: int) -> list[int]:
-        """``n`` die faces 1–6 (drawn from numpy in blocks of :data:`BLOCK`)."""
+        """``n`` die faces 1–6 from this step's generator (drawn in blocks of :data:`BLOCK`)."""
         while len(self._dice) < n:
             self._dice.extend(self.rng.integers(1, 7, size=BLOCK).tolist())
         out, self._dice = self._dice[:n], self._dice[n:]
         return out
 
-    # -- log -----------------------------------------------------------------
-    def log(self, fmt: str, *args) -> None:
-        """Add a log line ``fmt.format(*args)`` (formatted only if read)."""
-        self.entries.append((fmt, args))
+    @property
+    def entries(self) -> list:
+        """The log lines of this transition so far, as ``(template, args)`` pairs."""
+        return self._entries
 
+    # -- log -----------------------------------------------------------------
     def where(self, node: int | None) -> str:
         """A node's name for the log."""
         return self.board.labels[node] if node is not None else "out of the game"
@@ -170,19 +156,6 @@ class Work:
         self.japanese[k] = tuple(planes)
         self.supply[self.pool_index(t)] += 1
         self.shot_down += 1
-
-    # -- freezing ------------------------------------------------------------------
-    def freeze(self) -> State:
-        """The new immutable state, one step later (built without re-running the
-        dataclass ``__init__``: every field is copied from this working copy)."""
-        d = self.__dict__
-        values = {k: d[k] for k in self._cls.__dataclass_fields__}
-        for k in LISTS:
-            values[k] = tuple(values[k])
-        values["log_entries"] = tuple(self.entries)
-        new = object.__new__(self._cls)
-        new.__dict__.update(values)
-        return new
 
     def alive(self) -> list[int]:
         """Planes still in the game."""

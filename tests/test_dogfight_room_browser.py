@@ -9,7 +9,6 @@ as an uninterrupted run with the same actions. Skipped, with the reason, where n
 Chromium is installed."""
 import json
 import signal
-import time
 
 import pytest
 from browser import chromium, chromium_missing, free_port, serve_process, wait_until

@@ -36,7 +36,7 @@ from typing import Any
 import anyio
 import anyio.to_thread
 
-from furball.errors import InputError
+from furball.errors import IllegalAction, InputError
 
 from .rooms import Room, RoomBroken, StaleAction, make_spec, new_token, token_hash, token_matches
 from .store import Store
@@ -283,6 +283,40 @@ class Hub:
             raise NotFound(f"{room.spec.game} rooms have no analysis")
         fn, args = await self.engine(lambda: ask(room.state.observation(seat), data))
         return room.spec.id, seat, fn, args
+
+    async def why(self, room_id: Any, token: Any, targets: Any) -> str:
+        """Why clicking ``targets`` (ids of pieces on a card game's page that no legal
+        action concerns) does nothing: the engine's own one-line refusal of the action the
+        click would mean (the view module's ``refusal(observation, targets)``), or a
+        line saying no action concerns them. Changes nothing. Raises :class:`NotFound`,
+        :class:`Forbidden` (not a seat's key), :class:`~furball.errors.InputError`."""
+        live = await self.live(room_id)
+        seat = self.role(live, token).seat
+        if seat is None:
+            raise Forbidden("this link has no seat in the room: open your seat's link")
+        if (not isinstance(targets, list) or not 1 <= len(targets) <= 4
+                or not all(isinstance(t, str) and 0 < len(t) <= 120 for t in targets)):
+            raise InputError("request: field 'targets': expected 1 to 4 piece names")
+        room = live.room
+        refusal = getattr(room.kind.view_module(), "refusal", None)
+
+        def answer() -> str:
+            state = room.state
+            if room.terminal:
+                return "the game is over"
+            if room.to_act != seat:
+                return f"it is {room.labels[room.to_act]}'s turn, not yours"
+            action = refusal(state.observation(seat), list(targets)) if refusal is not None else None
+            if action is None:
+                return (f"no legal action concerns {' then '.join(t.partition(':')[2] or t for t in targets)} now: "
+                        f"choose among the highlighted pieces and the buttons")
+            try:
+                state.apply(action)
+            except IllegalAction as exc:
+                return " ".join(str(exc).split())
+            return f"{state.describe(action)}: legal now (choose it among the highlighted pieces)"
+
+        return await self.engine(answer)
 
     def _advance(self, live: Live, room: Room) -> None:
         """``room`` is now the room (its events stored): wake everyone, start the bots."""

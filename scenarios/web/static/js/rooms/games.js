@@ -11,6 +11,9 @@
 
 const RENDERERS = {
   dogfight: () => import("./games/dogfight.js"),
+  canuck: () => import("./games/board.js"),
+  yorktown: () => import("./games/board.js"),
+  "white-christmas": () => import("./games/board.js"),
 };
 
 function el(tag, props = {}, ...children) {

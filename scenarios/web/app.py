@@ -251,6 +251,11 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
         job = jobs.start(room, seat, lambda progress: heavy.run(fn, *args, progress=progress), _status)
         return JSONResponse(job.as_json(), status_code=202)
 
+    async def post_clock(request: Request):
+        data = await _object(request)
+        _only(data, ("paused",))
+        return {"version": await hub.clock(request.path_params["room"], _bearer(request), data.get("paused"))}
+
     async def post_why(request: Request):
         data = await _object(request)
         _only(data, ("targets",))
@@ -380,6 +385,7 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
         Route("/api/rooms/{room}/seats/{seat:int}", endpoint(post_seat), methods=["POST"]),
         Route("/api/rooms/{room}/analysis", endpoint(post_analysis), methods=["POST"]),
         Route("/api/rooms/{room}/why", endpoint(post_why), methods=["POST"]),
+        Route("/api/rooms/{room}/clock", endpoint(post_clock), methods=["POST"]),
         Route("/api/rooms/{room}/analysis/{job}", endpoint(get_analysis)),
         WebSocketRoute("/api/rooms/{room}/ws", room_socket),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),

@@ -21,7 +21,7 @@ from furball.viz.yorktown import yorktown_sketch
 
 from . import item, panel, plain
 
-__all__ = ["view", "choices", "refusal"]
+__all__ = ["view", "choices", "refusal", "prepare"]
 
 CARD_TEXT = {Card.SEARCH: "Search (YT.A1)", Card.LAND_TAKE_OFF: "Land / take off (YT.A3, YT.A5)",
              Card.ATTACK: "Attack (YT.A7)", Card.MOVE: "Move (YT.A8)"}
@@ -154,3 +154,17 @@ def refusal(s, targets: list[str]) -> Action | None:
     if name not in nodes:
         return None
     return Action(Kind.MOVE, plane=s.acting, to=nodes.index(name), via=MoveKind.ADJACENT)
+
+
+def prepare(options: dict[str, Any], room: dict[str, Any]) -> dict[str, Any]:
+    """The engine's options for a room: with the room's clock in real time (its ``clock``
+    option), the shipped time model without its simulated seconds
+    (:meth:`~scenarios.yorktown.tables.TimeModel.real_time`): the time people take is
+    the time that passes (YT.S4); the room reads the clock with every action."""
+    from furball.scenarios.web.rooms import ClockMode
+
+    if room.get("clock") == ClockMode.REAL:
+        from furball.scenarios.yorktown.tables import default_time
+
+        options = dict(options, time=(options.get("time") or default_time()).real_time())
+    return options

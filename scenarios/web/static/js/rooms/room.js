@@ -16,7 +16,7 @@ const ownerToken = keys.get("owner");
 
 const state = {
   view: null, present: [], owner: false, log: [], socket: null, retry: 0, renderer: null, busy: false,
-  updates: 0,
+  updates: 0, skew: 0, tick: 0,
 };
 
 function el(tag, props = {}, ...children) {
@@ -75,6 +75,7 @@ async function update(msg) {
   state.view = msg.view;
   state.present = msg.present;
   state.owner = msg.owner;
+  if (typeof msg.now === "number") state.skew = msg.now - Date.now() / 1000; // the server's clock minus ours
   if (!state.renderer) {
     state.renderer = await rendererFor(msg.view.game);
     const v = msg.view;
@@ -110,6 +111,43 @@ function render() {
   state.renderer.render($("game-view"), v, context);
   renderSeats();
   renderLog();
+  renderClock();
+}
+
+// ---------------------------------------------------------------- a real-time game clock (YT.S4)
+/** Seconds on the game clock now: the server's reading plus the time since, while it runs. */
+function clockNow(c) {
+  if (!c.running || c.since === null) return c.reading_s;
+  const now = Date.now() / 1000 + state.skew;
+  return Math.min(c.limit_s, c.reading_s + Math.max(0, Math.floor(now - c.since)));
+}
+
+const mmss = (t) => `${Math.floor(t / 60)}:${String(Math.floor(t % 60)).padStart(2, "0")}`;
+
+function renderClock() {
+  const c = state.view && state.view.clock;
+  $("clock").hidden = !c;
+  const control = $("clock-control");
+  control.hidden = !(c && c.pausing && state.owner && ownerToken && !state.view.terminal);
+  clearInterval(state.tick);
+  if (!c) return;
+  const show = () => {
+    const left = c.limit_s - clockNow(c);
+    const what = c.paused ? "paused" : (c.since === null ? "starts with the first action" : "left");
+    $("clock").textContent = `⏱ ${mmss(left)} ${what}`;
+    $("clock").className = `pill ${left < 120 ? "bad" : c.running ? "ok" : ""}`;
+    $("clock").dataset.left = left;
+  };
+  show();
+  if (c.running) state.tick = setInterval(show, 1000);
+  control.textContent = c.paused ? "Restart the clock" : "Pause the clock";
+  control.onclick = async () => {
+    try {
+      await post(`/api/rooms/${encodeURIComponent(room)}/clock`, { paused: !c.paused }, ownerToken);
+    } catch (err) {
+      say(err.message);
+    }
+  };
 }
 
 /** Whether this seat is to act now (the server sends `version` to that seat only). */

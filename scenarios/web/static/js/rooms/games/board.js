@@ -47,7 +47,12 @@ function build(container) {
   els.svg.dataset.testid = "board";
   els.svg.setAttribute("role", "img");
   els.svg.addEventListener("click", (e) => {
-    const hit = e.target.closest("[data-id]");
+    // a piece may lie on another (a token on its island): the click goes to the topmost
+    // shape under the pointer that a legal action concerns, else to the topmost piece
+    const next = nextTargets();
+    const under = document.elementsFromPoint(e.clientX, e.clientY).map((n) => n.closest && n.closest("[data-id]"))
+      .filter(Boolean);
+    const hit = under.find((n) => next.has(n.dataset.id)) || under[0] || e.target.closest("[data-id]");
     if (hit) clicked(hit.dataset.id);
   });
   const zoom = el("div", { className: "df-zoom" },

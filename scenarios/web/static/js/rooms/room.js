@@ -134,7 +134,7 @@ function renderClock() {
   const show = () => {
     const left = c.limit_s - clockNow(c);
     const what = c.paused ? "paused" : (c.since === null ? "starts with the first action" : "left");
-    $("clock").textContent = `⏱ ${mmss(left)} ${what}`;
+    $("clock").textContent = `clock: ${mmss(left)} ${what}`;
     $("clock").className = `pill ${left < 120 ? "bad" : c.running ? "ok" : ""}`;
     $("clock").dataset.left = left;
   };

@@ -52,7 +52,13 @@ function build(container) {
     const next = nextTargets();
     const under = document.elementsFromPoint(e.clientX, e.clientY).map((n) => n.closest && n.closest("[data-id]"))
       .filter(Boolean);
-    const hit = under.find((n) => next.has(n.dataset.id)) || under[0] || e.target.closest("[data-id]");
+    const offered = under.filter((n) => next.has(n.dataset.id));
+    const centre = (n) => {
+      const r = n.getBoundingClientRect();
+      return Math.hypot(r.left + r.width / 2 - e.clientX, r.top + r.height / 2 - e.clientY);
+    };
+    offered.sort((a, b) => centre(a) - centre(b)); // the piece nearest the finger
+    const hit = offered[0] || under.find((n) => !n.classList.contains("hit")) || e.target.closest("[data-id]");
     if (hit) clicked(hit.dataset.id);
   });
   const zoom = el("div", { className: "df-zoom" },
@@ -141,7 +147,18 @@ function renderChoose() {
   });
   const back = s.path.length ? el("button", { textContent: "Back", onclick: () => { s.path = []; render(); } }) : null;
   if (back) back.dataset.testid = "back";
-  box.replaceChildren(el("p", { className: "bd-hint", textContent: head }), el("div", { className: "actions" }, ...buttons, back));
+  // the same pieces as buttons (a small screen, a keyboard, a screen reader)
+  const pieces = [...targets].map((id) => {
+    const b = el("button", { className: "piece", textContent: label(id) });
+    b.dataset.piece = id;
+    b.onclick = () => clicked(id);
+    return b;
+  });
+  const list = pieces.length ? el("details", { className: "bd-pieces" },
+    el("summary", { textContent: `the ${pieces.length} piece${pieces.length === 1 ? "" : "s"} as a list` }),
+    el("div", { className: "actions" }, ...pieces)) : null;
+  box.replaceChildren(...[el("p", { className: "bd-hint", textContent: head }),
+    el("div", { className: "actions" }, ...buttons, back), list].filter(Boolean));
 }
 
 function renderAll() {
@@ -168,12 +185,38 @@ function drawBoard() {
     return {};
   });
   s.pz.fit(box);
+  addHitAreas(next);
   s.els.legend.replaceChildren(el("summary", { textContent: "Legend" }), el("ul", { className: "bd-legend-list" },
     ...sketch.legend.map((e) => {
       const dot = el("span", { className: `bd-dot${e.marker ? ` m-${e.marker === "^" ? "tri" : e.marker}` : ""}` });
       dot.style.background = e.fill || e.stroke || "#888";
       return el("li", {}, dot, e.label);
     })));
+}
+
+/** Around every piece a click may choose, an invisible disc a finger can hit: at least
+ *  44 px across on the screen, however small the piece is drawn. */
+function addHitAreas(next) {
+  if (!next.size) return;
+  const ctm = s.els.svg.getScreenCTM();
+  const world = s.els.svg.querySelector(".sk-world");
+  if (!ctm || !world) return;
+  const scale = Math.hypot(ctm.a, ctm.b) || 1; // screen px per drawing unit
+  const layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
+  layer.setAttribute("class", "hits");
+  const inverse = world.getScreenCTM().inverse();
+  for (const shape of s.els.svg.querySelectorAll(".target[data-id]")) {
+    const r = shape.getBoundingClientRect();
+    const p = new DOMPoint(r.left + r.width / 2, r.top + r.height / 2).matrixTransform(inverse);
+    const radius = Math.max(22.5, Math.max(r.width, r.height) / 2) / scale;
+    const disc = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+    for (const [k, v] of Object.entries({ cx: p.x, cy: p.y, r: radius, class: "hit target", fill: "transparent" })) {
+      disc.setAttribute(k, v);
+    }
+    disc.dataset.id = shape.dataset.id;
+    layer.append(disc);
+  }
+  world.prepend(layer);
 }
 
 function renderPanels() {

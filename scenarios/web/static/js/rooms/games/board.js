@@ -74,7 +74,8 @@ function build(container) {
     el("p", { className: "muted", textContent: "The same choices as on the table, in the engine's words." }),
     els.allList);
   els.legend = el("details", { className: "panel bd-legend" }, el("summary", { textContent: "Legend" }));
-  els.root = el("div", { className: "bd" }, els.choose, els.board, els.panels, els.all, els.legend);
+  els.caption = el("p", { className: "muted bd-caption" });
+  els.root = el("div", { className: "bd" }, els.board, els.caption, els.choose, els.panels, els.all, els.legend);
   els.root.dataset.testid = "card-game";
   container.replaceChildren(els.root);
   s.els = els;
@@ -176,6 +177,7 @@ function renderAll() {
 function drawBoard() {
   const sketch = s.view.view.public.board;
   if (!sketch) return;
+  s.els.caption.textContent = sketch.title;
   const next = nextTargets();
   const chosen = new Set(s.path);
   const box = drawSketch(s.els.svg, sketch, (shape) => {

@@ -374,21 +374,34 @@ def band_code(state, d, cond, limits, guard):
 
 # -- position bins -------------------------------------------------------------------------
 @njit(cache=True)
-def bins(points_x, points_y, side):
-    """Sort points into square cells of at least ``side`` mm (a counting sort, stable):
-    returns ``(order, starts, x0, y0, nx, ny, side)``; the points of cell ``(i, j)`` are
-    ``order[starts[j * nx + i]:starts[j * nx + i + 1]]``, in increasing index."""
-    n = points_x.shape[0]
-    x0, x1 = points_x.min(), points_x.max()
-    y0, y1 = points_y.min(), points_y.max()
+def max_diagonal(halves):
+    """The largest half diagonal of rectangles with half sizes ``halves`` ``(N, 2)``."""
+    best = 0.0
+    for i in range(halves.shape[0]):
+        best = max(best, math.sqrt(halves[i, 0] * halves[i, 0] + halves[i, 1] * halves[i, 1]))
+    return best
+
+
+@njit(cache=True)
+def bins(points, side):
+    """Sort points (the first two columns of ``points``) into square cells of at least
+    ``side`` mm (a counting sort, stable): returns ``(order, starts, x0, y0, nx, ny,
+    side)``; the points of cell ``(i, j)`` are ``order[starts[j * nx + i]:starts[j * nx +
+    i + 1]]``, in increasing index."""
+    n = points.shape[0]
+    x0 = x1 = points[0, 0]
+    y0 = y1 = points[0, 1]
+    for j in range(n):
+        x0, x1 = min(x0, points[j, 0]), max(x1, points[j, 0])
+        y0, y1 = min(y0, points[j, 1]), max(y1, points[j, 1])
     side = max(side, (x1 - x0) / MAX_CELLS, (y1 - y0) / MAX_CELLS, 1e-3)
     nx = min(int((x1 - x0) / side) + 1, MAX_CELLS + 1)
     ny = min(int((y1 - y0) / side) + 1, MAX_CELLS + 1)
     starts = np.zeros(nx * ny + 1, np.int64)
     cell = np.empty(n, np.int64)
     for j in range(n):
-        i_x = min(int((points_x[j] - x0) / side), nx - 1)
-        i_y = min(int((points_y[j] - y0) / side), ny - 1)
+        i_x = min(int((points[j, 0] - x0) / side), nx - 1)
+        i_y = min(int((points[j, 1] - y0) / side), ny - 1)
         cell[j] = i_y * nx + i_x
         starts[cell[j] + 1] += 1
     for k in range(nx * ny):
@@ -442,13 +455,13 @@ def depth_pairs(fa, ha, fb, hb, ia, ib, out):
                            fb[j, 0], fb[j, 1], fb[j, 2], fb[j, 3], hb[j, 0], hb[j, 1])
 
 
-@njit(cache=True, parallel=True, nogil=True)
+@njit(cache=True, nogil=True)
 def overlap_count_pairs(fa, ha, fb, hb, ia, ib, guard, out):
     """``out[n]``: over every placement ``k`` of rect ``ia[n]`` (``fa[ia[n], k]``) and
     ``m`` of rect ``ib[n]``, how many pairs share area (DF.O1), or UNSURE when one is
     within ``guard`` of touching. ``fa`` ``(Na, Ka, 4)``, ``fb`` ``(Nb, Kb, 4)`` frames;
-    ``ha`` ``(Na, Ka, 2)``, ``hb`` ``(Nb, Kb, 2)`` half sizes. Pairs over the cores."""
-    for n in prange(out.shape[0]):
+    ``ha`` ``(Na, Ka, 2)``, ``hb`` ``(Nb, Kb, 2)`` half sizes."""
+    for n in range(out.shape[0]):
         i, j = ia[n], ib[n]
         hits = 0
         for k in range(fa.shape[1]):
@@ -512,10 +525,11 @@ def overlap_grid(fa, ha, fb, hb, guard, out):
     unsure = 0
     if fa.shape[0] == 0 or fb.shape[0] == 0:
         return unsure
-    reach = 1.0 + math.sqrt((ha[:, 0] ** 2 + ha[:, 1] ** 2).max()) + math.sqrt((hb[:, 0] ** 2 + hb[:, 1] ** 2).max())
-    order, starts, x0, y0, nx, ny, side = bins(fb[:, 0], fb[:, 1], reach)
+    reach = 1.0 + max_diagonal(ha) + max_diagonal(hb)
+    order, starts, x0, y0, nx, ny, side = bins(fb, reach)
     for i in prange(fa.shape[0]):
-        out[i, :] = 0
+        for j in range(fb.shape[0]):
+            out[i, j] = 0
         ax, ay = fa[i, 0], fa[i, 1]
         gx0, gx1 = cell_range(ax, reach, x0, side, nx)
         gy0, gy1 = cell_range(ay, reach, y0, side, ny)
@@ -571,21 +585,31 @@ def _sector_cells(fx, fy, fc, fs, mode, ch, sh, radius, margin, x0, y0, side, nx
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def sector_grid(fs, half, fr, hr, limits, guard, dist, aim):
-    """``dist[i, j], aim[i, j]``: as :func:`sector_pairs` for every sector ``i`` and rect
-    ``j``, rows over the cores, for rects within the last of ``limits`` (farther, or not
-    in the sector: distance inf, aim NaN). Only rects binned near the apex and the arc
-    are measured. Returns how many distances are NaN (for the scalar path)."""
+def sector_grid(fs, half, fr, hr, limits, guard, bands, transposed, want_aim, dist, aim):
+    """Every sector ``i`` against every rect ``j``, rows over the cores: ``bands[i, j]``
+    (``bands[j, i]`` when ``transposed``; then zeros on entry), the :func:`band_code` of
+    the closest point of rect ``j`` inside sector ``i`` against the nested ``limits``
+    (``len(limits)`` within the first, 0 beyond the last or outside the sector, UNSURE for
+    the scalar path); with ``want_aim`` also ``dist[i, j]`` and ``aim[i, j]`` as
+    :func:`sector_pairs` for rects within the last limit (others: inf and NaN; NaN
+    distance where the scalar path must decide, also for an ill-conditioned aim point).
+    Only rects binned near the apex and the arc are measured. Returns how many cases are
+    left to the scalar path."""
     unsure = 0
     if fs.shape[0] == 0 or fr.shape[0] == 0:
         return unsure
-    diagonal = math.sqrt((hr[:, 0] ** 2 + hr[:, 1] ** 2).max())
+    diagonal = max_diagonal(hr)
     reach = limits[limits.shape[0] - 1]
     radius = reach + diagonal + 1.0
-    order, starts, x0, y0, nx, ny, side = bins(fr[:, 0], fr[:, 1], radius / 2)
+    order, starts, x0, y0, nx, ny, side = bins(fr, radius / 2)
     for i in prange(fs.shape[0]):
-        dist[i, :] = math.inf
-        aim[i, :, :] = math.nan
+        for j in range(fr.shape[0]):
+            if not transposed:
+                bands[i, j] = 0
+            if want_aim:
+                dist[i, j] = math.inf
+                aim[i, j, 0] = math.nan
+                aim[i, j, 1] = math.nan
         fx, fy, fc, fsn = fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3]
         mode, ch, sh = sector_shape(half[i])
         count, cells = _sector_cells(fx, fy, fc, fsn, mode, ch, sh, radius, diagonal + 1.0, x0, y0, side, nx, ny)
@@ -597,45 +621,18 @@ def sector_grid(fs, half, fr, hr, limits, guard, dist, aim):
                 state, d, x, y, cond, tie = sector_rect(fx, fy, fc, fsn, mode, ch, sh, fr[j, 0], fr[j, 1], fr[j, 2],
                                                         fr[j, 3], hr[j, 0], hr[j, 1], reach, guard)
                 code = band_code(state, d, cond, limits, guard)
-                if code == 0:
-                    continue  # not in the sector, or beyond the last limit
-                if code == UNSURE or tie or cond > COND_MAX:
-                    dist[i, j] = math.nan
-                    unsure += 1
+                if want_aim and code > 0 and (tie or cond > COND_MAX):
+                    code = UNSURE  # which aim point, or where exactly: the scalar path's call
+                if transposed:
+                    bands[j, i] = code
                 else:
-                    dist[i, j] = d
-                aim[i, j, 0] = x
-                aim[i, j, 1] = y
-    return unsure
-
-
-@njit(cache=True, parallel=True, nogil=True)
-def sector_band_grid(fs, half, fr, hr, limits, guard, out):
-    """``out[i, j]``: :func:`band_code` of the closest point of rect ``j`` inside sector
-    ``i`` against the nested ``limits`` — ``len(limits)`` within the first, 0 beyond the
-    last or outside the sector, UNSURE for the scalar path. As :func:`sector_grid`
-    without the aim points. Returns how many are UNSURE."""
-    unsure = 0
-    if fs.shape[0] == 0 or fr.shape[0] == 0:
-        return unsure
-    diagonal = math.sqrt((hr[:, 0] ** 2 + hr[:, 1] ** 2).max())
-    reach = limits[limits.shape[0] - 1]
-    radius = reach + diagonal + 1.0
-    order, starts, x0, y0, nx, ny, side = bins(fr[:, 0], fr[:, 1], radius / 2)
-    for i in prange(fs.shape[0]):
-        out[i, :] = 0
-        fx, fy, fc, fsn = fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3]
-        mode, ch, sh = sector_shape(half[i])
-        count, cells = _sector_cells(fx, fy, fc, fsn, mode, ch, sh, radius, diagonal + 1.0, x0, y0, side, nx, ny)
-        for c in range(count):
-            for m in range(starts[cells[c]], starts[cells[c] + 1]):
-                j = order[m]
-                if not may_reach(fx, fy, fc, fsn, mode, ch, sh, fr[j, 0], fr[j, 1], radius, diagonal + 1.0):
-                    continue
-                state, d, x, y, cond, tie = sector_rect(fx, fy, fc, fsn, mode, ch, sh, fr[j, 0], fr[j, 1], fr[j, 2],
-                                                        fr[j, 3], hr[j, 0], hr[j, 1], reach, guard)
-                code = band_code(state, d, cond, limits, guard)
-                out[i, j] = code
+                    bands[i, j] = code
                 if code == UNSURE:
                     unsure += 1
+                    if want_aim:
+                        dist[i, j] = math.nan
+                elif code > 0 and want_aim:
+                    dist[i, j] = d
+                    aim[i, j, 0] = x
+                    aim[i, j, 1] = y
     return unsure

@@ -119,10 +119,10 @@ def warm() -> list[str]:
     c.crossing_pairs(seg, f, h, i, i, True, GUARD_MM, np.empty(1, np.int8))
     c.enters_pairs(seg, f, h, i, i, GUARD_MM, np.empty(1, np.int8))
     c.sector_pairs(f, np.array([45.0]), f, h, i, i, limits, GUARD_MM, np.empty(1), np.empty((1, 2)))
-    c.sector_grid(f, np.array([45.0]), f, h, limits, GUARD_MM, np.empty((1, 1)), np.empty((1, 1, 2)))
-    c.sector_band_grid(f, np.array([45.0]), f, h, limits, GUARD_MM, np.empty((1, 1), np.int8))
+    c.sector_grid(f, np.array([45.0]), f, h, limits, GUARD_MM, np.empty((1, 1), np.int8), False, True,
+                  np.empty((1, 1)), np.empty((1, 1, 2)))
     return ["depth_pairs", "overlap_grid", "overlap_count_pairs", "crossing_pairs", "enters_pairs", "sector_pairs",
-            "sector_grid", "sector_band_grid"]
+            "sector_grid"]
 
 
 # -- arrays ----------------------------------------------------------------------------------
@@ -498,6 +498,27 @@ def closest_in_sector(apex, centre_deg, half_width_deg, poses, length_mm, width_
     return dist.reshape(shape), aim.reshape(shape + (2,))
 
 
+def _grid(sectors: Sectors, rects: Rects, limits, want_aim: bool, transposed: bool = False):
+    """The compiled sector grid: band codes (``(Nr, Ns)`` when ``transposed``) and (with
+    ``want_aim``) distances and aim points, every case it leaves to the scalar path
+    decided by it."""
+    ns, nr = len(sectors), len(rects)
+    # without transposing, every row is filled by the kernel; transposed, it writes only the cells it measures
+    bands = np.zeros((nr, ns), np.int8) if transposed else np.empty((ns, nr), np.int8)
+    dist, aim = (np.empty((ns, nr)), np.empty((ns, nr, 2))) if want_aim else (np.empty((0, 0)), np.empty((0, 0, 0)))
+    if compiled().sector_grid(sectors.frames, sectors.half, rects.frames, rects.halves, limits,
+                              guard_mm(sectors.apex, rects.poses), bands, transposed, want_aim, dist, aim):
+        for n in _unsure(bands):
+            i, j = divmod(int(n), bands.shape[1])
+            if transposed:
+                i, j = j, i
+            d, a = _scalar_sector(sectors, i, rects, j)
+            bands[(j, i) if transposed else (i, j)] = int((d <= limits).sum())
+            if want_aim:
+                dist[i, j], aim[i, j] = (d, a) if d <= limits[-1] else (np.inf, (np.nan, np.nan))
+    return bands, dist, aim
+
+
 def sector_grid(sectors: Sectors, rects: Rects, limits_mm):
     """Every sector against every rectangle: ``(distance (Ns, Nr), aim (Ns, Nr, 2))`` as
     :func:`closest_in_sector`, for rectangles within the last of ``limits_mm``
@@ -511,30 +532,20 @@ def sector_grid(sectors: Sectors, rects: Rects, limits_mm):
         far = dist > limits[-1]
         dist[far], aim[far] = np.inf, np.nan
         return dist.reshape(ns, nr), aim.reshape(ns, nr, 2)
-    dist, aim = np.empty((ns, nr)), np.empty((ns, nr, 2))  # every row filled by the kernel
-    if compiled().sector_grid(sectors.frames, sectors.half, rects.frames, rects.halves, limits,
-                              guard_mm(sectors.apex, rects.poses), dist, aim):
-        for n in np.flatnonzero(np.isnan(dist.ravel())):
-            i, j = divmod(int(n), nr)
-            d, a = _scalar_sector(sectors, i, rects, j)
-            dist[i, j], aim[i, j] = (d, a) if d <= limits[-1] else (np.inf, (np.nan, np.nan))
+    _, dist, aim = _grid(sectors, rects, limits, True)
     return dist, aim
 
 
-def sector_band_grid(sectors: Sectors, rects: Rects, limits_mm) -> np.ndarray:
-    """Every sector against every rectangle: ``(Ns, Nr)`` int8, in how many of the nested
-    distance bands ``limits_mm`` (increasing) the closest in-sector point lies
-    (``len(limits)``: within the first; 0: beyond the last, or not in the sector) — the
-    scalar path's answer. As :func:`sector_grid` without aim points."""
+def sector_band_grid(sectors: Sectors, rects: Rects, limits_mm, transposed: bool = False) -> np.ndarray:
+    """Every sector against every rectangle: ``(Ns, Nr)`` int8 (``(Nr, Ns)`` when
+    ``transposed``), in how many of the nested distance bands ``limits_mm`` (increasing)
+    the closest in-sector point lies (``len(limits)``: within the first; 0: beyond the
+    last, or not in the sector) — the scalar path's answer. As :func:`sector_grid`
+    without aim points."""
     ns, nr = len(sectors), len(rects)
     limits = _limits(limits_mm)
     if ns * nr < GRID_PAIRS:
         dist, _ = sector_grid(sectors, rects, limits)
-        return (dist[..., None] <= limits).sum(axis=-1).astype(np.int8)
-    out = np.empty((ns, nr), dtype=np.int8)  # every row filled by the kernel
-    if compiled().sector_band_grid(sectors.frames, sectors.half, rects.frames, rects.halves, limits,
-                                   guard_mm(sectors.apex, rects.poses), out):
-        for n in _unsure(out):
-            i, j = divmod(int(n), nr)
-            out[i, j] = int((_scalar_sector(sectors, i, rects, j)[0] <= limits).sum())
-    return out
+        bands = (dist[..., None] <= limits).sum(axis=-1).astype(np.int8)
+        return np.ascontiguousarray(bands.T) if transposed else bands
+    return _grid(sectors, rects, limits, False, transposed)[0]

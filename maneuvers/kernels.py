@@ -261,26 +261,26 @@ Targets: TypeAlias = gk.Rects
 (``Targets.of(poses, length_mm, width_mm)``, ``take``)."""
 
 
-def fire_grid(shooters: Shooters, targets: Targets, rules: Rules, blockers=None, overlap=None) -> np.ndarray:
+def fire_grid(shooters: Shooters, targets: Targets, rules: Rules, blockers=None, overlap=None,
+              transposed: bool = False) -> np.ndarray:
     """Firing codes of one plane's poses against another's, every pair:
-    ``(Ns, Nt)`` int8, :data:`FIRE_NONE`, :data:`FIRE_LONG` or :data:`FIRE_SHORT` (the
-    best over the shooter's arcs).
+    ``(Ns, Nt)`` int8 (``(Nt, Ns)`` when ``transposed``), :data:`FIRE_NONE`,
+    :data:`FIRE_LONG` or :data:`FIRE_SHORT` (the best over the shooter's arcs).
 
     Geometry only, as :func:`maneuvers.firing.arc_shots` once the rule checks (sides,
     altitude, status) have passed: the closest point of the target's base inside an arc,
     within the ruler (short: within half of it), its line not blocked by any of the
     ``blockers`` (``(poses (K, 3), lengths (K,), widths (K,))``: third bases that stay
-    put) except those overlapping the shooter (DF.O3). ``overlap``: ``(Ns, Nt)`` bool;
-    overlapping pairs cannot fire (DF.O2). Every range band, arc line and blocking
-    decision is the scalar path's.
+    put) except those overlapping the shooter (DF.O3). ``overlap``: ``(Ns, Nt)`` bool (as
+    the result); overlapping pairs cannot fire (DF.O2). Every range band, arc line and
+    blocking decision is the scalar path's.
     """
     rows = shooters.rows
-    ns, nt = len(shooters.poses), len(targets)
+    ns = len(shooters.poses)
     reach = rules.ruler_length_mm + TOLERANCE_MM
     limits = np.array([rules.short_range_mm + TOLERANCE_MM, reach])
-    out = np.zeros((ns, nt), dtype=np.int8)
     if blockers is None or not len(blockers[0]):  # the distance is all that matters: no aim points
-        codes = gk.sector_band_grid(shooters.sectors, targets, limits)
+        codes = gk.sector_band_grid(shooters.sectors, targets, limits, transposed)
     else:
         dist, aim = gk.sector_grid(shooters.sectors, targets, limits)
         in_range = dist <= reach
@@ -293,20 +293,24 @@ def fire_grid(shooters: Shooters, targets: Targets, rules: Rules, blockers=None,
                                           walls.widths, shooter_overlaps[rows.owner[r_idx]])
             in_range[r_idx[blocked], t_idx[blocked]] = False
         codes = np.where(in_range, np.where(dist <= limits[0], FIRE_SHORT, FIRE_LONG), FIRE_NONE).astype(np.int8)
-    if len(rows.arc) == ns:  # one arc per pose: the rows are the poses, in order
-        out = codes
-    else:
-        _best_per_owner(out, rows, codes)
+        if transposed:
+            codes = np.ascontiguousarray(codes.T)
+    out = codes if len(rows.arc) == ns else _best_per_owner(rows, codes, ns, transposed)  # one arc: rows are poses
     if overlap is not None:
         out[np.asarray(overlap, bool)] = FIRE_NONE
     return out
 
 
-def _best_per_owner(out, rows: SectorRows, codes) -> None:
-    """``out[owner] = max over the owner's arcs of codes`` (the best shot of each pose)."""
+def _best_per_owner(rows: SectorRows, codes, ns: int, transposed: bool) -> np.ndarray:
+    """The best code over each pose's arcs: ``codes`` has a row per arc row (a column,
+    when ``transposed``); the result a row (column) per pose."""
+    if transposed:
+        return np.ascontiguousarray(_best_per_owner(rows, codes.T, ns, False).T)
+    out = np.zeros((ns, codes.shape[1]), dtype=np.int8)
     for k in range(int(rows.arc.max()) + 1 if len(rows.arc) else 0):
         mine = rows.arc == k
         out[rows.owner[mine]] = np.maximum(out[rows.owner[mine]], codes[mine])
+    return out
 
 
 def collision_ends(poses, motions, length_mm: float, width_mm: float, stays=None) -> gk.Rects:

@@ -305,6 +305,7 @@ def test_cli_turn_auto_flies_the_plan_the_analysis_ranks_first(cli, tmp_path):
     assert code == 0 and "planned by the analysis" in out
 
 
+@pytest.mark.cluster
 def test_the_plan_pairs_spread_over_a_dask_cluster_give_the_same_report():
     """Issue #13: `furball analyze` splits its plan pairs into chunks Dask can run anywhere;
     gathered in order, the report is the same as in one process."""

@@ -426,3 +426,58 @@ def test_issue_26_the_tie_cases_of_the_issue_are_decided_as_the_scalar_path():
     b = plane("Blimp", 507.40962086119754, 129.47064371002728, 299.69840424138386, side="Central")
     assert shot_at(a, b, [a, b], RULES) is None
     _assert_paths_agree(_planes_of(a, b))
+
+
+# -- issue 25.1: the first answer compiles nothing; the cache lives in the user's cache directory ---------
+def test_issue_25_a_turn_of_a_few_planes_imports_no_compiler():
+    """A dogfight turn of the shipped four-plane example asks only small questions: the
+    scalar predicates answer them, numba is never imported (the first answer of a new
+    user costs no compilation)."""
+    import subprocess
+    import sys
+
+    code = """
+import contextlib, io, sys
+from furball.scenarios.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    assert main(["turn", "furball"]) == 0
+assert "numba" not in sys.modules, "numba imported"
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/")
+    assert done.returncode == 0, done.stderr
+
+
+def test_issue_25_compiled_kernels_are_cached_in_the_users_cache_directory_for_this_version(monkeypatch, tmp_path):
+    """Not in the source tree (a read-only install works) and keyed by the furball
+    version (a cache of another version is never read); NUMBA_CACHE_DIR overrides."""
+    from pathlib import Path
+
+    import platformdirs
+
+    import furball
+
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    path = gk.cache_dir()
+    assert path == Path(platformdirs.user_cache_dir("furball", appauthor=False)) / furball.__version__ / "numba"
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert gk.cache_dir() == tmp_path
+    where = Path(gk.compiled().sector_pairs._cache._cache_path)  # where numba keeps this module's functions
+    assert Path(gk.__file__).parent not in where.parents
+
+
+@pytest.mark.slow
+def test_issue_25_furball_warm_fills_an_empty_cache_and_then_only_loads_it(tmp_path):
+    """``furball warm`` compiles every kernel into the cache once; a second run, and the
+    plan analysis after it, compile nothing (they are much cheaper)."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    warm = [str(__import__("pathlib").Path(sys.executable).with_name("furball")), "warm"]
+    first = subprocess.run(warm, capture_output=True, text=True, env=env, cwd="/")
+    assert first.returncode == 0 and "kernels ready in" in first.stdout and str(tmp_path) in first.stdout
+    files = sorted(p.name for p in tmp_path.rglob("*.nbi"))
+    assert len(files) >= 8
+    again = subprocess.run(warm, capture_output=True, text=True, env=env, cwd="/")
+    assert again.returncode == 0 and sorted(p.name for p in tmp_path.rglob("*.nbi")) == files

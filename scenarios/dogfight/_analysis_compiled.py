@@ -4,11 +4,10 @@ loaded on first use through :func:`geometry.kernels.load_compiled`. Self-contain
 the codes it shares with ``analysis.py`` — the metric columns, the node status codes,
 the firing codes — are named here (tests/test_analyze.py checks that both files agree).
 
-Three loops, each over every core (numba ``prange``):
+Two loops over every core (numba ``prange``):
 
 * :func:`apply_rules`: the turn's rules on one moment's geometry (who may fire, which
-  overlaps count, which pairs take the collision test), and :func:`where` to list those
-  pairs;
+  overlaps count, which pairs take the collision test; :func:`where` lists those pairs);
 * :func:`combine`: one pass over a block of plan pairs — per pair the three maneuvers'
   outcomes (maneuvers 1 and 2 from the :data:`Early` sums of the plan tree's level-2
   nodes, maneuver 3 from the block's own grids) turned into the metrics, summed with the
@@ -54,12 +53,11 @@ Weights = namedtuple("Weights", "short long collision leave")
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def apply_rules(moment, fire_ba_t, alt_a, status_a, alt_b, status_b, fire_difference, test, counts):
+def apply_rules(moment, alt_a, status_a, alt_b, status_b, fire_difference, test, counts):
     """The turn's rules on one moment's geometry, in place (DF.O1, DF.O2, DF.C1): bases
     overlap only when both are on the table; firing needs both flying, at most
-    ``fire_difference`` levels apart, not overlapping. ``moment.fire_ba`` is written from
-    ``fire_ba_t`` (the enemy's codes, its poses as rows), ``moment.p_collision`` set to
-    0; ``test[i, j]``: the pair takes the collision test (overlapping, same altitude, at
+    ``fire_difference`` levels apart, not overlapping; ``moment.p_collision`` set to 0;
+    ``test[i, j]``: the pair takes the collision test (overlapping, same altitude, at
     least one flying), ``counts[i]``: how many in row i. Rows over the cores."""
     overlap, fire_ab, fire_ba, p = moment.overlap, moment.fire_ab, moment.fire_ba, moment.p_collision
     for i in prange(overlap.shape[0]):
@@ -71,8 +69,6 @@ def apply_rules(moment, fire_ba_t, alt_a, status_a, alt_b, status_b, fire_differ
             if not fly or ov or abs(alt_a[i] - alt_b[j]) > fire_difference:
                 fire_ab[i, j] = FIRE_NONE
                 fire_ba[i, j] = FIRE_NONE
-            else:
-                fire_ba[i, j] = fire_ba_t[j, i]
             p[i, j] = 0.0
             t = ov and alt_a[i] == alt_b[j] and (status_a[i] == FLYING or status_b[j] == FLYING)
             test[i, j] = t
@@ -80,11 +76,11 @@ def apply_rules(moment, fire_ba_t, alt_a, status_a, alt_b, status_b, fire_differ
         counts[i] = tests
 
 
-@njit(cache=True, parallel=True, nogil=True)
+@njit(cache=True, nogil=True)
 def where(grid, starts, rows, cols):
     """The cells of ``grid`` that are set, row by row (``starts``: where each row's begin
     in ``rows``/``cols``, from the row counts), in row-major order."""
-    for i in prange(grid.shape[0]):
+    for i in range(grid.shape[0]):
         k = starts[i]
         for j in range(grid.shape[1]):
             if grid[i, j]:

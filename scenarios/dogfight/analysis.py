@@ -297,11 +297,12 @@ def _outcomes(me: Side, them: Side, rules: Rules, blockers, a: _Poses, b: _Poses
     overlap = gk.overlap_grid(a.targets, b.targets).view(np.int8)
     shape = overlap.shape
     fire_ab = fire_grid(a.shooters, b.targets, rules, blockers) if me.fires else np.zeros(shape, np.int8)
-    fire_ba_t = fire_grid(b.shooters, a.targets, rules, blockers) if them.fires else np.zeros(shape[::-1], np.int8)
-    moment = codes.Moment(fire_ab, np.empty(shape, np.int8), np.empty(shape, np.float32), overlap)
+    fire_ba = (fire_grid(b.shooters, a.targets, rules, blockers, transposed=True) if them.fires
+               else np.zeros(shape, np.int8))
+    moment = codes.Moment(fire_ab, fire_ba, np.empty(shape, np.float32), overlap)
     test, counts = np.empty(shape, np.bool_), np.empty(shape[0], np.int64)
-    codes.apply_rules(moment, fire_ba_t, a.altitude, a.status, b.altitude, b.status, rules.fire_altitude_difference,
-                      test, counts)
+    codes.apply_rules(moment, a.altitude, a.status, b.altitude, b.status, rules.fire_altitude_difference, test,
+                      counts)
     starts = np.concatenate([[0], np.cumsum(counts)])
     i, j = np.empty(starts[-1], np.int64), np.empty(starts[-1], np.int64)
     codes.where(test, starts, i, j)
@@ -411,6 +412,20 @@ def _detail(task: DuelTask, rows, remap, last) -> np.ndarray:
 def _jit():
     """The compiled loops (:mod:`._analysis_compiled`), loaded on first use."""
     return gk.load_compiled(f"{__package__}._analysis_compiled")
+
+
+def warm() -> list[str]:
+    """Compile (or load from the cache) the analysis's loops with the argument types it
+    uses, on a tiny duel of the shipped example (one plan each); returns their names.
+    ``furball warm`` calls it, after :func:`geometry.kernels.warm`."""
+    from .scenario import load_scenario
+
+    table = load_scenario("duel").table
+    a, b = table.planes[:2]
+    trees = [plan_tree(p, table, plans=[legal_plans(p, table.rules)[0]]) for p in (a, b)]
+    task = duel_task(*trees, table)
+    evaluate_chunk(task, np.arange(1), their_remap=np.zeros((1, 1), np.int64), keep_scores=True)
+    return ["apply_rules", "where", "combine"]
 
 
 def _chunks(n_rows: int, n_cols: int) -> list[np.ndarray]:

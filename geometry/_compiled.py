@@ -47,6 +47,9 @@ COND_MAX = 1000.0
 """An aim point whose condition number exceeds this is left to the scalar path (UNSURE)."""
 MAX_CELLS = 256
 """Cells per axis of the position bins (coarser cells on a larger spread)."""
+ROW_BLOCK = 64
+"""Rows per block of the parallel grids: blocks are dealt to the cores in turn (rows are
+often ordered by position, so halves would differ in work), each block contiguous."""
 
 
 # -- scalar helpers ----------------------------------------------------------------------
@@ -517,32 +520,51 @@ def sector_pairs(fs, half, fr, hr, ia, ib, limits, guard, dist, aim):
 
 
 # -- batch kernels: grids (every core, binned) ------------------------------------------------
+@njit(cache=True)
+def row_blocks(n_rows, threads):
+    """``(blocks, tasks)``: :data:`ROW_BLOCK` rows per block, and how many parallel tasks
+    share them (task t takes blocks t, t + tasks, ...; a few per thread)."""
+    blocks = (n_rows + ROW_BLOCK - 1) // ROW_BLOCK
+    return blocks, max(1, min(blocks, 4 * threads))
+
+
+@njit(cache=True)
+def _overlap_row(i, fa, ha, fb, hb, guard, out, order, starts, x0, y0, nx, ny, side, reach):
+    """Row ``i`` of :func:`overlap_grid`; returns how many are UNSURE."""
+    unsure = 0
+    for j in range(fb.shape[0]):
+        out[i, j] = 0
+    ax, ay = fa[i, 0], fa[i, 1]
+    gx0, gx1 = cell_range(ax, reach, x0, side, nx)
+    gy0, gy1 = cell_range(ay, reach, y0, side, ny)
+    for gy in range(gy0, gy1 + 1):
+        for gx in range(gx0, gx1 + 1):
+            cell = gy * nx + gx
+            for m in range(starts[cell], starts[cell + 1]):
+                j = order[m]
+                code = overlap_code(sat_depth(ax, ay, fa[i, 2], fa[i, 3], ha[i, 0], ha[i, 1], fb[j, 0], fb[j, 1],
+                                              fb[j, 2], fb[j, 3], hb[j, 0], hb[j, 1]), guard)
+                out[i, j] = code
+                if code == UNSURE:
+                    unsure += 1
+    return unsure
+
+
 @njit(cache=True, parallel=True, nogil=True)
-def overlap_grid(fa, ha, fb, hb, guard, out):
+def overlap_grid(fa, ha, fb, hb, guard, threads, out):
     """``out[i, j]``: rect i of a and rect j of b share area (1), not (0), or UNSURE,
-    rows over the cores; only rects of b binned near rect i are measured (the others
-    are 0). Returns how many are UNSURE."""
+    blocks of rows over the cores (``threads``: numba's thread count); only rects of b
+    binned near rect i are measured (the others are 0). Returns how many are UNSURE."""
     unsure = 0
     if fa.shape[0] == 0 or fb.shape[0] == 0:
         return unsure
     reach = 1.0 + max_diagonal(ha) + max_diagonal(hb)
     order, starts, x0, y0, nx, ny, side = bins(fb, reach)
-    for i in prange(fa.shape[0]):
-        for j in range(fb.shape[0]):
-            out[i, j] = 0
-        ax, ay = fa[i, 0], fa[i, 1]
-        gx0, gx1 = cell_range(ax, reach, x0, side, nx)
-        gy0, gy1 = cell_range(ay, reach, y0, side, ny)
-        for gy in range(gy0, gy1 + 1):
-            for gx in range(gx0, gx1 + 1):
-                cell = gy * nx + gx
-                for m in range(starts[cell], starts[cell + 1]):
-                    j = order[m]
-                    code = overlap_code(sat_depth(ax, ay, fa[i, 2], fa[i, 3], ha[i, 0], ha[i, 1], fb[j, 0], fb[j, 1],
-                                                  fb[j, 2], fb[j, 3], hb[j, 0], hb[j, 1]), guard)
-                    out[i, j] = code
-                    if code == UNSURE:
-                        unsure += 1
+    blocks, tasks = row_blocks(fa.shape[0], threads)
+    for t in prange(tasks):
+        for b in range(t, blocks, tasks):
+            for i in range(b * ROW_BLOCK, min((b + 1) * ROW_BLOCK, fa.shape[0])):
+                unsure += _overlap_row(i, fa, ha, fb, hb, guard, out, order, starts, x0, y0, nx, ny, side, reach)
     return unsure
 
 
@@ -584,55 +606,71 @@ def _sector_cells(fx, fy, fc, fs, mode, ch, sh, radius, margin, x0, y0, side, nx
     return count, cells
 
 
+@njit(cache=True)
+def _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim, dist, aim, order, starts, x0, y0,
+                nx, ny, side, diagonal):
+    """Row ``i`` (sector ``i``) of :func:`sector_grid`; returns how many cases it leaves
+    to the scalar path."""
+    unsure = 0
+    reach = limits[limits.shape[0] - 1]
+    radius = reach + diagonal + 1.0
+    for j in range(fr.shape[0]):
+        if not transposed:
+            bands[i, j] = 0
+        if want_aim:
+            dist[i, j] = math.inf
+            aim[i, j, 0] = math.nan
+            aim[i, j, 1] = math.nan
+    fx, fy, fc, fsn = fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3]
+    mode, ch, sh = sector_shape(half[i])
+    count, cells = _sector_cells(fx, fy, fc, fsn, mode, ch, sh, radius, diagonal + 1.0, x0, y0, side, nx, ny)
+    for c in range(count):
+        for m in range(starts[cells[c]], starts[cells[c] + 1]):
+            j = order[m]
+            if not may_reach(fx, fy, fc, fsn, mode, ch, sh, fr[j, 0], fr[j, 1], radius, diagonal + 1.0):
+                continue
+            state, d, x, y, cond, tie = sector_rect(fx, fy, fc, fsn, mode, ch, sh, fr[j, 0], fr[j, 1], fr[j, 2],
+                                                    fr[j, 3], hr[j, 0], hr[j, 1], reach, guard)
+            code = band_code(state, d, cond, limits, guard)
+            if want_aim and code > 0 and (tie or cond > COND_MAX):
+                code = UNSURE  # which aim point, or where exactly: the scalar path's call
+            if transposed:
+                bands[j, i] = code
+            else:
+                bands[i, j] = code
+            if code == UNSURE:
+                unsure += 1
+                if want_aim:
+                    dist[i, j] = math.nan
+            elif code > 0 and want_aim:
+                dist[i, j] = d
+                aim[i, j, 0] = x
+                aim[i, j, 1] = y
+    return unsure
+
+
 @njit(cache=True, parallel=True, nogil=True)
-def sector_grid(fs, half, fr, hr, limits, guard, bands, transposed, want_aim, dist, aim):
-    """Every sector ``i`` against every rect ``j``, rows over the cores: ``bands[i, j]``
-    (``bands[j, i]`` when ``transposed``; then zeros on entry), the :func:`band_code` of
-    the closest point of rect ``j`` inside sector ``i`` against the nested ``limits``
-    (``len(limits)`` within the first, 0 beyond the last or outside the sector, UNSURE for
-    the scalar path); with ``want_aim`` also ``dist[i, j]`` and ``aim[i, j]`` as
-    :func:`sector_pairs` for rects within the last limit (others: inf and NaN; NaN
-    distance where the scalar path must decide, also for an ill-conditioned aim point).
-    Only rects binned near the apex and the arc are measured. Returns how many cases are
-    left to the scalar path."""
+def sector_grid(fs, half, fr, hr, limits, guard, threads, bands, transposed, want_aim, dist, aim):
+    """Every sector ``i`` against every rect ``j``, blocks of rows over the cores
+    (``threads``: numba's thread count):
+    ``bands[i, j]`` (``bands[j, i]`` when ``transposed``; then zeros on entry), the
+    :func:`band_code` of the closest point of rect ``j`` inside sector ``i`` against the
+    nested ``limits`` (``len(limits)`` within the first, 0 beyond the last or outside the
+    sector, UNSURE for the scalar path); with ``want_aim`` also ``dist[i, j]`` and
+    ``aim[i, j]`` as :func:`sector_pairs` for rects within the last limit (others: inf
+    and NaN; NaN distance where the scalar path must decide, also for an ill-conditioned
+    aim point). Only rects binned near the apex and the arc are measured. Returns how
+    many cases are left to the scalar path."""
     unsure = 0
     if fs.shape[0] == 0 or fr.shape[0] == 0:
         return unsure
     diagonal = max_diagonal(hr)
-    reach = limits[limits.shape[0] - 1]
-    radius = reach + diagonal + 1.0
+    radius = limits[limits.shape[0] - 1] + diagonal + 1.0
     order, starts, x0, y0, nx, ny, side = bins(fr, radius / 2)
-    for i in prange(fs.shape[0]):
-        for j in range(fr.shape[0]):
-            if not transposed:
-                bands[i, j] = 0
-            if want_aim:
-                dist[i, j] = math.inf
-                aim[i, j, 0] = math.nan
-                aim[i, j, 1] = math.nan
-        fx, fy, fc, fsn = fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3]
-        mode, ch, sh = sector_shape(half[i])
-        count, cells = _sector_cells(fx, fy, fc, fsn, mode, ch, sh, radius, diagonal + 1.0, x0, y0, side, nx, ny)
-        for c in range(count):
-            for m in range(starts[cells[c]], starts[cells[c] + 1]):
-                j = order[m]
-                if not may_reach(fx, fy, fc, fsn, mode, ch, sh, fr[j, 0], fr[j, 1], radius, diagonal + 1.0):
-                    continue
-                state, d, x, y, cond, tie = sector_rect(fx, fy, fc, fsn, mode, ch, sh, fr[j, 0], fr[j, 1], fr[j, 2],
-                                                        fr[j, 3], hr[j, 0], hr[j, 1], reach, guard)
-                code = band_code(state, d, cond, limits, guard)
-                if want_aim and code > 0 and (tie or cond > COND_MAX):
-                    code = UNSURE  # which aim point, or where exactly: the scalar path's call
-                if transposed:
-                    bands[j, i] = code
-                else:
-                    bands[i, j] = code
-                if code == UNSURE:
-                    unsure += 1
-                    if want_aim:
-                        dist[i, j] = math.nan
-                elif code > 0 and want_aim:
-                    dist[i, j] = d
-                    aim[i, j, 0] = x
-                    aim[i, j, 1] = y
+    blocks, tasks = row_blocks(fs.shape[0], threads)
+    for t in prange(tasks):
+        for b in range(t, blocks, tasks):
+            for i in range(b * ROW_BLOCK, min((b + 1) * ROW_BLOCK, fs.shape[0])):
+                unsure += _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim, dist, aim,
+                                      order, starts, x0, y0, nx, ny, side, diagonal)
     return unsure

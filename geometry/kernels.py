@@ -45,7 +45,7 @@ import numpy as np
 from .pose import as_pose_array, cos_sin_deg
 from .tolerance import TOLERANCE_MM
 
-__all__ = ["compiled", "load_compiled", "cache_dir", "warm", "guard_mm", "GUARD_MM", "Rects", "Sectors", "frames",
+__all__ = ["compiled", "load_compiled", "cache_dir", "threads", "warm", "guard_mm", "GUARD_MM", "Rects", "Sectors", "frames",
            "halves", "overlap_depth", "depth_grid", "overlap_grid", "overlap_counts", "exit_edge", "entry_edge",
            "ruler_edges", "segment_enters", "segments_blocked", "closest_in_sector", "sector_grid",
            "sector_band_grid"]
@@ -107,6 +107,13 @@ def compiled():
     return load_compiled(f"{__package__}._compiled")
 
 
+def threads() -> int:
+    """How many threads numba's parallel loops use now (``numba.set_num_threads``)."""
+    import numba
+
+    return int(numba.get_num_threads())
+
+
 def warm() -> list[str]:
     """Compile (or load from the cache) every kernel of this module with the argument
     types its wrappers use; returns their names. ``furball warm`` calls it."""
@@ -114,12 +121,12 @@ def warm() -> list[str]:
     f, h = np.array([[0.0, 0.0, 1.0, 0.0]]), np.array([[22.0, 30.0]])
     i, seg, limits = np.zeros(1, np.int64), np.array([[0.0, 0.0, 50.0, 0.0]]), np.array([100.0, 200.0])
     c.depth_pairs(f, h, f, h, i, i, np.empty(1))
-    c.overlap_grid(f, h, f, h, GUARD_MM, np.empty((1, 1), np.int8))
+    c.overlap_grid(f, h, f, h, GUARD_MM, threads(), np.empty((1, 1), np.int8))
     c.overlap_count_pairs(f[None], h[None], f[None], h[None], i, i, GUARD_MM, np.empty(1, np.int64))
     c.crossing_pairs(seg, f, h, i, i, True, GUARD_MM, np.empty(1, np.int8))
     c.enters_pairs(seg, f, h, i, i, GUARD_MM, np.empty(1, np.int8))
     c.sector_pairs(f, np.array([45.0]), f, h, i, i, limits, GUARD_MM, np.empty(1), np.empty((1, 2)))
-    c.sector_grid(f, np.array([45.0]), f, h, limits, GUARD_MM, np.empty((1, 1), np.int8), False, True,
+    c.sector_grid(f, np.array([45.0]), f, h, limits, GUARD_MM, threads(), np.empty((1, 1), np.int8), False, True,
                   np.empty((1, 1)), np.empty((1, 1, 2)))
     return ["depth_pairs", "overlap_grid", "overlap_count_pairs", "crossing_pairs", "enters_pairs", "sector_pairs",
             "sector_grid"]
@@ -336,7 +343,8 @@ def overlap_grid(a: Rects, b: Rects) -> np.ndarray:
     if na * nb < GRID_PAIRS:
         return depth_grid(a, b) > TOLERANCE_MM
     codes = np.empty((na, nb), np.int8)  # every row filled by the kernel
-    if compiled().overlap_grid(a.frames, a.halves, b.frames, b.halves, guard_mm(a.poses, b.poses), codes):
+    if compiled().overlap_grid(a.frames, a.halves, b.frames, b.halves, guard_mm(a.poses, b.poses), threads(),
+                               codes):
         for n in _unsure(codes):
             i, j = divmod(int(n), nb)
             codes[i, j] = _scalar_overlap(a, i, b, j)
@@ -507,7 +515,7 @@ def _grid(sectors: Sectors, rects: Rects, limits, want_aim: bool, transposed: bo
     bands = np.zeros((nr, ns), np.int8) if transposed else np.empty((ns, nr), np.int8)
     dist, aim = (np.empty((ns, nr)), np.empty((ns, nr, 2))) if want_aim else (np.empty((0, 0)), np.empty((0, 0, 0)))
     if compiled().sector_grid(sectors.frames, sectors.half, rects.frames, rects.halves, limits,
-                              guard_mm(sectors.apex, rects.poses), bands, transposed, want_aim, dist, aim):
+                              guard_mm(sectors.apex, rects.poses), threads(), bands, transposed, want_aim, dist, aim):
         for n in _unsure(bands):
             i, j = divmod(int(n), bands.shape[1])
             if transposed:

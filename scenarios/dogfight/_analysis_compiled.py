@@ -60,7 +60,7 @@ def apply_rules(moment, alt_a, status_a, alt_b, status_b, fire_difference, test,
     ``test[i, j]``: the pair takes the collision test (overlapping, same altitude, at
     least one flying), ``counts[i]``: how many in row i. Rows over the cores."""
     overlap, fire_ab, fire_ba, p = moment.overlap, moment.fire_ab, moment.fire_ba, moment.p_collision
-    for i in prange(overlap.shape[0]):
+    for i in prange(overlap.shape[0]):  # the same work in every row: halves balance
         tests = 0
         for j in range(overlap.shape[1]):
             ov = overlap[i, j] != 0 and status_a[i] != OUT and status_b[j] != OUT
@@ -90,7 +90,7 @@ def where(grid, starts, rows, cols):
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def combine(me, them, groups, early, last, sw, remap, grouped, their, scores):
+def combine(me, them, groups, early, last, sw, remap, grouped, their, scores, threads):
     """Sum a block of plan pairs (the plane's plans ``me`` x all the enemy's ``them``).
 
     ``early``: :data:`Early` of the level-2 nodes; ``last``: :data:`Moment` of maneuver
@@ -100,56 +100,66 @@ def combine(me, them, groups, early, last, sw, remap, grouped, their, scores):
     zeros on entry), adds to ``their`` ``(Fm, Q)`` (the enemy's score, its own view,
     weighted by the plane's plan weights, per first card of the plane) and, when it has
     rows, ``scores`` ``(2, R, Q)``: each pair's score for the plane (without its leaving
-    penalty) and for the enemy (its own view, its leaving penalty included)."""
+    penalty) and for the enemy (its own view, its leaving penalty included). ``threads``:
+    numba's thread count (the groups are dealt to them in turn)."""
     n_rows = last.fire_ab.shape[0]
     moved = remap.shape[0] > 0
     keep = scores.shape[1] > 0
-    for g in prange(groups.starts.shape[0] - 1):
-        for r in range(n_rows):
-            u = me.node2[r]
-            f_me = me.first[r]
-            given_s = given_l = taken_s = taken_l = collisions = p_any = overlaps = leave_them = leave_me = 0.0
-            total = 0.0
-            for m in range(groups.starts[g], groups.starts[g + 1]):
-                j = groups.order[m]
-                jj = remap[r, j] if moved else j
-                v = them.node2[jj]
-                a = last.fire_ab[r, jj]
-                b = last.fire_ba[r, jj]
-                p = last.p_collision[r, jj]
-                gs = early.given_short[u, v] + (a == FIRE_SHORT)
-                gl = early.given_long[u, v] + (a == FIRE_LONG)
-                ts = early.taken_short[u, v] + (b == FIRE_SHORT)
-                tl = early.taken_long[u, v] + (b == FIRE_LONG)
-                ec = early.collisions[u, v] + p
-                none = early.no_collision[u, v] * (1.0 - p)
-                ov = early.overlaps[u, v] + last.overlap[r, jj]
-                mine = sw.short * gs + sw.long * gl
-                theirs = sw.short * ts + sw.long * tl
-                score = mine - theirs - sw.collision * ec
-                w = them.weights[j]
-                given_s += w * gs
-                given_l += w * gl
-                taken_s += w * ts
-                taken_l += w * tl
-                collisions += w * ec
-                p_any += w * (1.0 - none)
-                overlaps += w * ov
-                leave_them += w * them.leaves[jj]
-                leave_me += w * me.leaves[r]
-                total += w * score
-                enemy = theirs - mine - sw.collision * ec - sw.leave * them.leaves[jj]
-                their[f_me, j] += me.weights[r] * enemy
-                if keep:
-                    scores[0, r, j] = score
-                    scores[1, r, j] = enemy
-            grouped[r, g, GIVEN_SHORT] = given_s
-            grouped[r, g, GIVEN_LONG] = given_l
-            grouped[r, g, TAKEN_SHORT] = taken_s
-            grouped[r, g, TAKEN_LONG] = taken_l
-            grouped[r, g, COLLISIONS] = collisions
-            grouped[r, g, P_COLLISION] = p_any
-            grouped[r, g, OVERLAPS] = overlaps
-            grouped[r, g, THEY_LEAVE] = leave_them
-            grouped[r, g, LEAVES] = leave_me
-            grouped[r, g, SCORE] = total
+    n_groups = groups.starts.shape[0] - 1
+    tasks = max(1, min(n_groups, threads))
+    for t in prange(tasks):  # groups dealt in turn (their sizes differ)
+        for g in range(t, n_groups, tasks):
+            _combine_group(g, n_rows, moved, keep, me, them, groups, early, last, sw, remap, grouped, their, scores)
+
+
+@njit(cache=True)
+def _combine_group(g, n_rows, moved, keep, me, them, groups, early, last, sw, remap, grouped, their, scores):
+    """:func:`combine` for the enemy plans of first-card group ``g``."""
+    for r in range(n_rows):
+        u = me.node2[r]
+        f_me = me.first[r]
+        given_s = given_l = taken_s = taken_l = collisions = p_any = overlaps = leave_them = leave_me = 0.0
+        total = 0.0
+        for m in range(groups.starts[g], groups.starts[g + 1]):
+            j = groups.order[m]
+            jj = remap[r, j] if moved else j
+            v = them.node2[jj]
+            a = last.fire_ab[r, jj]
+            b = last.fire_ba[r, jj]
+            p = last.p_collision[r, jj]
+            gs = early.given_short[u, v] + (a == FIRE_SHORT)
+            gl = early.given_long[u, v] + (a == FIRE_LONG)
+            ts = early.taken_short[u, v] + (b == FIRE_SHORT)
+            tl = early.taken_long[u, v] + (b == FIRE_LONG)
+            ec = early.collisions[u, v] + p
+            none = early.no_collision[u, v] * (1.0 - p)
+            ov = early.overlaps[u, v] + last.overlap[r, jj]
+            mine = sw.short * gs + sw.long * gl
+            theirs = sw.short * ts + sw.long * tl
+            score = mine - theirs - sw.collision * ec
+            w = them.weights[j]
+            given_s += w * gs
+            given_l += w * gl
+            taken_s += w * ts
+            taken_l += w * tl
+            collisions += w * ec
+            p_any += w * (1.0 - none)
+            overlaps += w * ov
+            leave_them += w * them.leaves[jj]
+            leave_me += w * me.leaves[r]
+            total += w * score
+            enemy = theirs - mine - sw.collision * ec - sw.leave * them.leaves[jj]
+            their[f_me, j] += me.weights[r] * enemy
+            if keep:
+                scores[0, r, j] = score
+                scores[1, r, j] = enemy
+        grouped[r, g, GIVEN_SHORT] = given_s
+        grouped[r, g, GIVEN_LONG] = given_l
+        grouped[r, g, TAKEN_SHORT] = taken_s
+        grouped[r, g, TAKEN_LONG] = taken_l
+        grouped[r, g, COLLISIONS] = collisions
+        grouped[r, g, P_COLLISION] = p_any
+        grouped[r, g, OVERLAPS] = overlaps
+        grouped[r, g, THEY_LEAVE] = leave_them
+        grouped[r, g, LEAVES] = leave_me
+        grouped[r, g, SCORE] = total

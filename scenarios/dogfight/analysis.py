@@ -391,7 +391,7 @@ def evaluate_chunk(task: DuelTask, rows, their_remap=None, keep_scores: bool | s
                   codes.Rows(them.node[1], them.first, them.weights, them.leaves.astype(np.float64)),
                   codes.Groups(groups.astype(np.int64), starts.astype(np.int64)), codes.Early(*task.early), last,
                   codes.Weights(float(sw.short), float(sw.long), float(sw.collision), float(sw.leave)), remap,
-                  grouped, their, scores)
+                  grouped, their, scores, gk.threads())
     kept = None if not keep_scores else scores if keep_scores == "exact" else scores[0].astype(np.float32)
     return ChunkResult(rows, grouped, their, kept, _detail(task, rows, remap, last) if detail else None)
 

@@ -321,3 +321,24 @@ def test_the_plan_pairs_spread_over_a_dask_cluster_give_the_same_report():
                          map_chunks=lambda fn, task, chunks: map_in_order(client, fn, task, chunks))
     assert spread.plans == here.plans and (spread.ranking == here.ranking).all()
     assert (spread.metrics == here.metrics).all() and spread.pairs == here.pairs
+
+
+def test_pair_scores_are_the_matrix_whose_weighted_rows_are_the_ranked_scores(monkeypatch):
+    """The plan-pair score table for equilibria: both sides' plans as arrays, the plane's
+    score of every pair (its expectation over the enemy's plans is the score the ranking
+    uses) and the enemy's own score of the same pair (the same formula from its side:
+    swapping the planes swaps the matrices, transposed). Too many pairs: one line."""
+    from furball.errors import InputError
+    from furball.scenarios.dogfight import analysis
+
+    t = _small_table()
+    ps = analysis.pair_scores(t, "Camel", "Albatros")
+    report = analyze(t, "Camel", vs=["Albatros"])
+    assert ps.plans.shape == (len(report.plans), 3) and [tuple(p) for p in ps.plans] == list(report.plans)
+    assert ps.mine.shape == ps.theirs.shape == (len(ps.plans), len(ps.enemy_plans))
+    assert np.allclose(ps.mine @ ps.enemy_weights, report.score)
+    back = analysis.pair_scores(t, "Albatros", "Camel")
+    assert np.allclose(back.mine, ps.theirs.T) and np.allclose(back.theirs, ps.mine.T)
+    monkeypatch.setattr(analysis, "MAX_PAIR_SCORES", 100)
+    with pytest.raises(InputError, match="plan pairs; expected at most 100"):
+        analysis.pair_scores(t, "Camel", "Albatros")

@@ -458,13 +458,13 @@ def depth_pairs(fa, ha, fb, hb, ia, ib, out):
                            fb[j, 0], fb[j, 1], fb[j, 2], fb[j, 3], hb[j, 0], hb[j, 1])
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, parallel=True, nogil=True)
 def overlap_count_pairs(fa, ha, fb, hb, ia, ib, guard, out):
     """``out[n]``: over every placement ``k`` of rect ``ia[n]`` (``fa[ia[n], k]``) and
     ``m`` of rect ``ib[n]``, how many pairs share area (DF.O1), or UNSURE when one is
     within ``guard`` of touching. ``fa`` ``(Na, Ka, 4)``, ``fb`` ``(Nb, Kb, 4)`` frames;
-    ``ha`` ``(Na, Ka, 2)``, ``hb`` ``(Nb, Kb, 2)`` half sizes."""
-    for n in range(out.shape[0]):
+    ``ha`` ``(Na, Ka, 2)``, ``hb`` ``(Nb, Kb, 2)`` half sizes. Pairs over the cores."""
+    for n in prange(out.shape[0]):
         i, j = ia[n], ib[n]
         hits = 0
         for k in range(fa.shape[1]):

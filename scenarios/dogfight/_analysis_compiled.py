@@ -4,7 +4,7 @@ loaded on first use through :func:`geometry.kernels.load_compiled`. Self-contain
 the codes it shares with ``analysis.py`` — the metric columns, the node status codes,
 the firing codes — are named here (tests/test_analyze.py checks that both files agree).
 
-Two loops over every core (numba ``prange``):
+Loops over every core (numba ``prange``):
 
 * :func:`apply_rules`: the turn's rules on one moment's geometry (who may fire, which
   overlaps count, which pairs take the collision test; :func:`where` lists those pairs);
@@ -76,11 +76,11 @@ def apply_rules(moment, alt_a, status_a, alt_b, status_b, fire_difference, test,
         counts[i] = tests
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, parallel=True, nogil=True)
 def where(grid, starts, rows, cols):
     """The cells of ``grid`` that are set, row by row (``starts``: where each row's begin
-    in ``rows``/``cols``, from the row counts), in row-major order."""
-    for i in range(grid.shape[0]):
+    in ``rows``/``cols``, from the row counts), in row-major order; rows over the cores."""
+    for i in prange(grid.shape[0]):
         k = starts[i]
         for j in range(grid.shape[1]):
             if grid[i, j]:

@@ -16,12 +16,13 @@ decided here by the scalar predicate itself, on the same inputs (filter, then ex
 So a kernel and the scalar path never disagree, even on exact ties; the tests put
 targets exactly on every threshold.
 
-The loops are compiled with numba on first use, never at import, and cached in the
-user's cache directory (:func:`cache_dir`; ``furball warm`` fills it once). Each
-function compiles only when it is first called, so a command compiles what it uses:
-the dogfight turn a handful of one-thread pair loops; the plan analysis the grids,
-which split their rows over every core (numba ``prange``) and visit only the
-rectangles binned near each row's pose.
+Small questions (:data:`SCALAR_PAIRS` pairs or fewer) go to the scalar predicates
+directly. The loops are compiled with numba on first use, never at import, and cached
+in the user's cache directory (:func:`cache_dir`; ``furball warm`` fills it once).
+Each function compiles only when it is first called, so a command compiles what it
+uses: a turn of a few planes nothing, a big turn the one-thread pair loops, the plan
+analysis the grids, which deal their rows to every core (numba ``prange``) and visit
+only the rectangles binned near each row's pose.
 
 Functions: :func:`frames`, :func:`overlap_depth` / :func:`depth_grid` (DF.O-style
 overlap: interpenetration depth), :func:`overlap_grid` / :func:`overlap_counts` (share
@@ -45,8 +46,8 @@ import numpy as np
 from .pose import as_pose_array, cos_sin_deg
 from .tolerance import TOLERANCE_MM
 
-__all__ = ["compiled", "load_compiled", "cache_dir", "threads", "warm", "guard_mm", "GUARD_MM", "Rects", "Sectors", "frames",
-           "halves", "overlap_depth", "depth_grid", "overlap_grid", "overlap_counts", "exit_edge", "entry_edge",
+__all__ = ["compiled", "load_compiled", "cache_dir", "threads", "warm", "guard_mm", "GUARD_MM", "SCALAR_PAIRS",
+           "GRID_PAIRS", "Rects", "Sectors", "frames", "halves", "overlap_depth", "depth_grid", "overlap_grid", "overlap_counts", "exit_edge", "entry_edge",
            "ruler_edges", "segment_enters", "segments_blocked", "closest_in_sector", "sector_grid",
            "sector_band_grid"]
 

@@ -7,7 +7,8 @@ the firing codes — are named here (tests/test_analyze.py checks that both file
 Loops over every core (numba ``prange``):
 
 * :func:`apply_rules`: the turn's rules on one moment's geometry (who may fire, which
-  overlaps count, which pairs take the collision test; :func:`where` lists those pairs);
+  overlaps count, how many pairs take the collision test; :func:`collision_pairs` lists
+  them);
 * :func:`combine`: one pass over a block of plan pairs — per pair the three maneuvers'
   outcomes (maneuvers 1 and 2 from the :data:`Early` sums of the plan tree's level-2
   nodes, maneuver 3 from the block's own grids) turned into the metrics, summed with the
@@ -52,14 +53,20 @@ Weights = namedtuple("Weights", "short long collision leave")
 """The score weights (``analysis.ScoreWeights``)."""
 
 
+@njit(cache=True, inline="always")  # one comparison per cell of two loops: a call would cost more
+def collision_test(overlap, alt_a, status_a, alt_b, status_b, i, j):
+    """DF.C1: the pair (i, j), its overlap already decided, takes the collision test:
+    overlapping, at the same altitude, at least one flying."""
+    return overlap[i, j] != 0 and alt_a[i] == alt_b[j] and (status_a[i] == FLYING or status_b[j] == FLYING)
+
+
 @njit(cache=True, parallel=True, nogil=True)
-def apply_rules(moment, alt_a, status_a, alt_b, status_b, fire_difference, test, counts):
-    """The turn's rules on one moment's geometry, in place (DF.O1, DF.O2, DF.C1): bases
-    overlap only when both are on the table; firing needs both flying, at most
-    ``fire_difference`` levels apart, not overlapping; ``moment.p_collision`` set to 0;
-    ``test[i, j]``: the pair takes the collision test (overlapping, same altitude, at
-    least one flying), ``counts[i]``: how many in row i. Rows over the cores."""
-    overlap, fire_ab, fire_ba, p = moment.overlap, moment.fire_ab, moment.fire_ba, moment.p_collision
+def apply_rules(moment, alt_a, status_a, alt_b, status_b, fire_difference, counts):
+    """The turn's rules on one moment's geometry, in place (DF.O1, DF.O2): bases overlap
+    only when both are on the table; firing needs both flying, at most
+    ``fire_difference`` levels apart, not overlapping. ``counts[i]``: how many pairs of
+    row i take the collision test (:func:`collision_test`). Rows over the cores."""
+    overlap, fire_ab, fire_ba = moment.overlap, moment.fire_ab, moment.fire_ba
     for i in prange(overlap.shape[0]):  # the same work in every row: halves balance
         tests = 0
         for j in range(overlap.shape[1]):
@@ -69,21 +76,19 @@ def apply_rules(moment, alt_a, status_a, alt_b, status_b, fire_difference, test,
             if not fly or ov or abs(alt_a[i] - alt_b[j]) > fire_difference:
                 fire_ab[i, j] = FIRE_NONE
                 fire_ba[i, j] = FIRE_NONE
-            p[i, j] = 0.0
-            t = ov and alt_a[i] == alt_b[j] and (status_a[i] == FLYING or status_b[j] == FLYING)
-            test[i, j] = t
-            tests += t
+            tests += collision_test(overlap, alt_a, status_a, alt_b, status_b, i, j)
         counts[i] = tests
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def where(grid, starts, rows, cols):
-    """The cells of ``grid`` that are set, row by row (``starts``: where each row's begin
-    in ``rows``/``cols``, from the row counts), in row-major order; rows over the cores."""
-    for i in prange(grid.shape[0]):
+def collision_pairs(overlap, alt_a, status_a, alt_b, status_b, starts, rows, cols):
+    """The pairs that take the collision test (:func:`collision_test`, after
+    :func:`apply_rules`), row by row (``starts``: where each row's begin in
+    ``rows``/``cols``, from its counts), in row-major order; rows over the cores."""
+    for i in prange(overlap.shape[0]):
         k = starts[i]
-        for j in range(grid.shape[1]):
-            if grid[i, j]:
+        for j in range(overlap.shape[1]):
+            if collision_test(overlap, alt_a, status_a, alt_b, status_b, i, j):
                 rows[k] = i
                 cols[k] = j
                 k += 1

@@ -299,13 +299,12 @@ def _outcomes(me: Side, them: Side, rules: Rules, blockers, a: _Poses, b: _Poses
     fire_ab = fire_grid(a.shooters, b.targets, rules, blockers) if me.fires else np.zeros(shape, np.int8)
     fire_ba = (fire_grid(b.shooters, a.targets, rules, blockers, transposed=True) if them.fires
                else np.zeros(shape, np.int8))
-    moment = codes.Moment(fire_ab, fire_ba, np.empty(shape, np.float32), overlap)
-    test, counts = np.empty(shape, np.bool_), np.empty(shape[0], np.int64)
-    codes.apply_rules(moment, a.altitude, a.status, b.altitude, b.status, rules.fire_altitude_difference, test,
-                      counts)
+    moment = codes.Moment(fire_ab, fire_ba, np.zeros(shape, np.float32), overlap)
+    counts = np.empty(shape[0], np.int64)
+    codes.apply_rules(moment, a.altitude, a.status, b.altitude, b.status, rules.fire_altitude_difference, counts)
     starts = np.concatenate([[0], np.cumsum(counts)])
     i, j = np.empty(starts[-1], np.int64), np.empty(starts[-1], np.int64)
-    codes.where(test, starts, i, j)
+    codes.collision_pairs(overlap, a.altitude, a.status, b.altitude, b.status, starts, i, j)
     if me.balloon or them.balloon:
         moment.p_collision[i, j] = 1.0  # DF.C5
     elif len(i):  # DF.C3: exactly k/4; a landed plane lays no card (its two "ends" are where it is: k/2)
@@ -425,7 +424,7 @@ def warm() -> list[str]:
     trees = [plan_tree(p, table, plans=[legal_plans(p, table.rules)[0]]) for p in (a, b)]
     task = duel_task(*trees, table)
     evaluate_chunk(task, np.arange(1), their_remap=np.zeros((1, 1), np.int64), keep_scores=True)
-    return ["apply_rules", "where", "combine"]
+    return ["apply_rules", "collision_pairs", "combine"]
 
 
 def _chunks(n_rows: int, n_cols: int) -> list[np.ndarray]:

@@ -47,9 +47,12 @@ COND_MAX = 1000.0
 """An aim point whose condition number exceeds this is left to the scalar path (UNSURE)."""
 MAX_CELLS = 256
 """Cells per axis of the position bins (coarser cells on a larger spread)."""
-ROW_BLOCK = 64
-"""Rows per block of the parallel grids: blocks are dealt to the cores in turn (rows are
-often ordered by position, so halves would differ in work), each block contiguous."""
+ROW_BLOCK = 16
+"""Rows per block of the parallel grids: blocks are dealt to the threads in turn (rows
+are often ordered by position, so contiguous halves would differ in work)."""
+COLUMN_BLOCK = 64
+"""Rows per block when a grid writes its answer transposed (each row of the answer is
+then a column): 64 one-byte cells, one cache line, so no two threads share one."""
 
 
 # -- scalar helpers ----------------------------------------------------------------------
@@ -521,11 +524,11 @@ def sector_pairs(fs, half, fr, hr, ia, ib, limits, guard, dist, aim):
 
 # -- batch kernels: grids (every core, binned) ------------------------------------------------
 @njit(cache=True)
-def row_blocks(n_rows, threads):
-    """``(blocks, tasks)``: :data:`ROW_BLOCK` rows per block, and how many parallel tasks
-    share them (task t takes blocks t, t + tasks, ...; a few per thread)."""
-    blocks = (n_rows + ROW_BLOCK - 1) // ROW_BLOCK
-    return blocks, max(1, min(blocks, 4 * threads))
+def row_blocks(n_rows, threads, block):
+    """``(blocks, tasks)``: ``block`` rows per block, and one parallel task per thread
+    (task t takes blocks t, t + tasks, ...)."""
+    blocks = (n_rows + block - 1) // block
+    return blocks, max(1, min(blocks, threads))
 
 
 @njit(cache=True)
@@ -560,7 +563,7 @@ def overlap_grid(fa, ha, fb, hb, guard, threads, out):
         return unsure
     reach = 1.0 + max_diagonal(ha) + max_diagonal(hb)
     order, starts, x0, y0, nx, ny, side = bins(fb, reach)
-    blocks, tasks = row_blocks(fa.shape[0], threads)
+    blocks, tasks = row_blocks(fa.shape[0], threads, ROW_BLOCK)
     for t in prange(tasks):
         for b in range(t, blocks, tasks):
             for i in range(b * ROW_BLOCK, min((b + 1) * ROW_BLOCK, fa.shape[0])):
@@ -667,10 +670,11 @@ def sector_grid(fs, half, fr, hr, limits, guard, threads, bands, transposed, wan
     diagonal = max_diagonal(hr)
     radius = limits[limits.shape[0] - 1] + diagonal + 1.0
     order, starts, x0, y0, nx, ny, side = bins(fr, radius / 2)
-    blocks, tasks = row_blocks(fs.shape[0], threads)
+    block = COLUMN_BLOCK if transposed else ROW_BLOCK
+    blocks, tasks = row_blocks(fs.shape[0], threads, block)
     for t in prange(tasks):
         for b in range(t, blocks, tasks):
-            for i in range(b * ROW_BLOCK, min((b + 1) * ROW_BLOCK, fs.shape[0])):
+            for i in range(b * block, min((b + 1) * block, fs.shape[0])):
                 unsure += _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim, dist, aim,
                                       order, starts, x0, y0, nx, ny, side, diagonal)
     return unsure

@@ -61,7 +61,7 @@ SCALAR_PAIRS = 64
 """Questions about this many pairs or fewer are answered by the scalar predicates
 themselves, one pair at a time: a dogfight turn of a few planes compiles nothing."""
 
-GRID_PAIRS = 200_000
+GRID_PAIRS = 50_000
 """All-pairs questions with fewer pairs run one pair at a time on one thread (no parallel
 loop to compile or start); larger ones on the binned grids over every core."""
 

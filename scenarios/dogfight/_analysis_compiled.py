@@ -101,8 +101,8 @@ def combine(me, them, groups, early, last, sw, remap, grouped, their, scores, th
     ``early``: :data:`Early` of the level-2 nodes; ``last``: :data:`Moment` of maneuver
     3, block rows x enemy plans; ``sw``: :data:`Weights`; ``remap`` ``(R, Q)``: the
     enemy flies plan ``remap[r, j]`` instead of ``j`` (a reveal; ``(0, 0)``: none).
-    Fills ``grouped`` ``(R, F, N_METRICS)`` (weighted sums per enemy first-card group,
-    zeros on entry), adds to ``their`` ``(Fm, Q)`` (the enemy's score, its own view,
+    Fills ``grouped`` ``(R, F, N_METRICS)`` (weighted sums per enemy first-card group;
+    every cell written), adds to ``their`` ``(Fm, Q)`` (the enemy's score, its own view,
     weighted by the plane's plan weights, per first card of the plane) and, when it has
     rows, ``scores`` ``(2, R, Q)``: each pair's score for the plane (without its leaving
     penalty) and for the enemy (its own view, its leaving penalty included). ``threads``:

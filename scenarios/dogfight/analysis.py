@@ -383,7 +383,7 @@ def evaluate_chunk(task: DuelTask, rows, their_remap=None, keep_scores: bool | s
                                           them.status3)))
     groups = np.argsort(them.first, kind="stable")
     starts = np.searchsorted(them.first[groups], np.arange(them.n_first + 1))
-    grouped = np.zeros((n, them.n_first, len(METRICS)))
+    grouped = np.empty((n, them.n_first, len(METRICS)))  # every cell written by combine
     their = np.zeros((me.n_first, q))
     scores = np.zeros((2, n, q) if keep_scores else (2, 0, 0))
     codes.combine(codes.Rows(me.node[1][rows], me.first[rows], me.weights[rows], me.leaves[rows].astype(np.float64)),

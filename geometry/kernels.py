@@ -17,7 +17,7 @@ So a kernel and the scalar path never disagree, even on exact ties; the tests pu
 targets exactly on every threshold.
 
 Small questions (:data:`SCALAR_PAIRS` pairs or fewer) go to the scalar predicates
-directly. The loops are compiled with numba on first use, never at import, and cached
+directly until something compiled is loaded. The loops are compiled with numba on first use, never at import, and cached
 in the user's cache directory (:func:`cache_dir`; ``furball warm`` fills it once).
 Each function compiles only when it is first called, so a command compiles what it
 uses: a turn of a few planes nothing, a big turn the one-thread pair loops, the plan
@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
@@ -58,8 +59,9 @@ beyond, :func:`guard_mm`): a thousand times the rounding of double precision the
 thousandth of the tolerance."""
 
 SCALAR_PAIRS = 64
-"""Questions about this many pairs or fewer are answered by the scalar predicates
-themselves, one pair at a time: a dogfight turn of a few planes compiles nothing."""
+"""Questions about this many pairs or fewer, asked before anything compiled is loaded,
+are answered by the scalar predicates themselves, one pair at a time: a dogfight turn
+of a few planes compiles nothing."""
 
 GRID_PAIRS = 50_000
 """All-pairs questions with fewer pairs run one pair at a time on one thread (no parallel
@@ -296,8 +298,10 @@ def _scalar_enters(seg, n, r: Rects, k) -> bool:
 
 
 def _small(pairs: int) -> bool:
-    """Few enough pairs to ask the scalar predicates one by one (no compiled loop)."""
-    return pairs <= SCALAR_PAIRS
+    """Few enough pairs to ask the scalar predicates one by one, while nothing compiled
+    is loaded (once it is, the compiled loops are the faster way; the answers are the
+    same either way)."""
+    return pairs <= SCALAR_PAIRS and f"{__package__}._compiled" not in sys.modules
 
 
 def _unsure(codes) -> np.ndarray:

@@ -74,6 +74,12 @@ class Deck:
     def ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.cards)
 
+    def ids_text(self, most: int = 24) -> str:
+        """The card ids for an error line: all of them, or the first ``most`` and how
+        many in all (a line must stay short whatever the deck)."""
+        ids = self.ids
+        return ", ".join(ids) if len(ids) <= most else f"{', '.join(ids[:most])}, ... ({len(ids)} cards)"
+
     def __contains__(self, card_id: str) -> bool:
         return card_id in self._by_id
 
@@ -89,7 +95,7 @@ class Deck:
             return self._by_id[card_id]
         except KeyError:
             raise InputError(
-                f"deck '{self.name}': unknown card '{card_id}' (known: {', '.join(self.ids)})"
+                f"deck '{self.name}': unknown card '{card_id}' (known: {self.ids_text()})"
             ) from None
 
     def cards_with(self, flag: str) -> tuple[ManeuverCard, ...]:

@@ -101,7 +101,7 @@ def check_plan(plane: PlaneState, card_ids: Sequence[str], drops: Sequence[int] 
     for k, cid in enumerate(card_ids):
         if cid not in deck:
             raise _fail(where, plane, k, str(cid)[:40], "DF.M1",
-                        f"not a card of deck '{deck.name}' (known: {', '.join(deck.ids)})")
+                        f"not a card of deck '{deck.name}' (known: {deck.ids_text()})")
         cards.append(deck.card(cid))
     drops = tuple(drops) if drops is not None else (0,) * CARDS_PER_TURN
     if len(drops) != CARDS_PER_TURN or any(isinstance(d, bool) or not isinstance(d, int) or d < 0 for d in drops):

@@ -281,7 +281,7 @@ def test_cli_analyze_json_plot_and_weights(cli, tmp_path):
     ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6"]\nweight = 1.0\n', "field 'cards'"),
     ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A6"]\nweight = -1.0\n', "field 'weight'"),
     ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A6"]\nweight = 1.0\ncolour = "red"\n', "colour"),
-    ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A6"]\nweight = 0.0\n', "every weight is 0"),
+    ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A6"]\nweight = 0.0\n', "positive weight for at least one plan"),
 ])
 def test_bad_enemy_weights_give_one_line_and_exit_2(cli, tmp_path, content, words):
     scenario = _scenario(tmp_path)

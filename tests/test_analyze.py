@@ -276,7 +276,7 @@ def test_cli_analyze_json_plot_and_weights(cli, tmp_path):
 
 
 @pytest.mark.parametrize("content,words", [
-    ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A12"]\nweight = 1.0\n', "not a legal plan"),
+    ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A12"]\nweight = 1.0\n', "a legal plan of"),
     ('[[plan]]\nplane = "Nobody"\ncards = ["A6", "A6", "A6"]\nweight = 1.0\n', "field 'plane'"),
     ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6"]\nweight = 1.0\n', "field 'cards'"),
     ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A6"]\nweight = -1.0\n', "field 'weight'"),

@@ -29,7 +29,7 @@ Every error names the file, the card and the field.
 from __future__ import annotations
 
 import pathlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 
 from furball.errors import InputError
@@ -66,6 +66,7 @@ class Deck:
     source: str = ""
     collision: tuple[str, str] | None = None
     autonomous: tuple[str, ...] | None = None
+    _by_id: dict[str, ManeuverCard] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(self, "_by_id", {c.id: c for c in self.cards})

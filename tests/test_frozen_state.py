@@ -14,7 +14,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from furball.scenarios.engine.frozen import Draft, FrozenState, derived_names, field_names, step_rng
+from furball.scenarios.engine.frozen import (
+    Draft,
+    FrozenState,
+    FrozenValue,
+    derived_names,
+    field_names,
+    fields_of,
+    step_rng,
+)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 _TODO = pytest.mark.xfail(strict=True, reason="not yet on the frozen-state core (issue #19)")
@@ -35,6 +43,16 @@ class Toy(FrozenState):
 
 class ToyDraft(Draft):
     LISTS = ("pile",)
+
+
+@dataclass(frozen=True, init=False)
+class Chip(FrozenValue):
+    colour: str
+    size: int = 1
+
+    @cached_property
+    def area(self) -> int:
+        return self.size * self.size
 
 
 def toy(**kw) -> Toy:
@@ -71,6 +89,22 @@ def test_states_compare_hash_and_pickle_by_their_fields():
     assert s.total == 6  # computed and kept by s; a derived answer is not pickled
     back = pickle.loads(pickle.dumps(s))
     assert back == s and "total" not in vars(back)
+
+
+def test_a_small_value_is_built_by_name_and_evolves_like_a_state():
+    c = Chip(colour="red")
+    assert (c.colour, c.size, c.area) == ("red", 1, 1) and "area" in vars(c)
+    d = c.evolve(size=3)
+    assert (d.colour, d.size, d.area) == ("red", 3, 9) and c.size == 1
+    assert fields_of(c) == {"colour": "red", "size": 1}            # derived answers left out
+    assert c == Chip(colour="red", size=1) and hash(c) == hash(Chip(colour="red")) and c != d
+    assert pickle.loads(pickle.dumps(d)) == d
+    with pytest.raises(TypeError, match="missing fields \\['colour'\\]"):
+        Chip(size=2)
+    with pytest.raises(TypeError, match="unknown fields \\['shape'\\]"):
+        c.evolve(shape="round")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.size = 2
 
 
 def test_a_draft_reads_through_copies_lists_and_freezes_one_step_later():

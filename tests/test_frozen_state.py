@@ -25,9 +25,7 @@ from furball.scenarios.engine.frozen import (
 )
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-_TODO = pytest.mark.xfail(strict=True, reason="not yet on the frozen-state core (issue #19)")
-ENGINES = ("canuck", "yorktown", pytest.param("white_christmas", marks=_TODO),
-           "dogfight", "engine")
+ENGINES = ("canuck", "yorktown", "white_christmas", "dogfight", "engine")
 
 
 @dataclass(frozen=True, init=False)
@@ -209,8 +207,7 @@ def test_no_engine_keeps_an_unbounded_module_level_cache(engine):
     assert [hit for path in _sources(engine) for hit in _unbounded_caches(path)] == []
 
 
-@pytest.mark.parametrize("engine", ["canuck", "yorktown", pytest.param("white_christmas", marks=_TODO),
-                                    "dogfight"])
+@pytest.mark.parametrize("engine", ["canuck", "yorktown", "white_christmas", "dogfight"])
 def test_every_card_game_state_is_built_the_one_way(engine):
     import importlib
 

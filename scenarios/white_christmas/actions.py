@@ -7,8 +7,9 @@ it, its details (which helicopter flies where, whom to rescue, which order to co
 upgrade to make, which card to put face up, whom to unload). Every menu of details also
 offers ``pass`` (WC.F3: "if you cannot or do not wish to perform an action").
 
-Actions are interned: the factories below return the same object for the same values,
-so legal-action lists are cheap to build and compare.
+The factories below keep the actions they made in bounded caches, so the same values
+usually give the same object and legal-action lists are cheap to build and compare
+(equality is by value all the same).
 """
 from __future__ import annotations
 
@@ -17,9 +18,9 @@ from enum import StrEnum
 from functools import lru_cache
 
 from ..engine.protocol import IllegalAction
-from .components import MODELS, Extra, Icon, Model, Person, members
+from .components import MODELS, Extra, Icon, Model, Person
 
-__all__ = ["ActionKind", "Ask", "Phase", "Stairs", "KIND", "ASK", "PHASE", "STAIRS", "Action", "Pending", "IllegalAction", "take", "play",
+__all__ = ["ActionKind", "Ask", "Phase", "Stairs", "Action", "Pending", "IllegalAction", "take", "play",
            "faceup", "discard", "extra", "bid", "move", "rescue", "order", "upgrade", "replace", "unload",
            "pending", "PASS", "KEEP", "SEAL", "CARDS_IN_HAND", "ROUNDS"]
 
@@ -79,11 +80,7 @@ class Stairs(StrEnum):
     REVEALED = "revealed"
 
 
-KIND, ASK, PHASE, STAIRS = members(ActionKind), members(Ask), members(Phase), members(Stairs)
-""":func:`~.components.members` of :class:`ActionKind`, :class:`Ask`, :class:`Phase`, :class:`Stairs`."""
-
-
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Action:
     """One decision.
 
@@ -114,19 +111,6 @@ class Action:
     people: tuple[Person, ...] = ()
     tokens: tuple[int, ...] = ()
 
-    def __post_init__(self):
-        key = (self.kind, self.slot, self.roof, self.card, self.use, self.extra, self.value, self.heli, self.to,
-               self.at, self.person, self.order, self.upgrade, self.people, self.tokens)
-        object.__setattr__(self, "_key", key)
-        object.__setattr__(self, "_hash", hash(key))
-
-    # equality by value, the hash computed once (actions are compared and hashed in the hot loop)
-    def __eq__(self, other) -> bool:
-        return self is other or (isinstance(other, Action) and self._key == other._key)
-
-    def __hash__(self) -> int:
-        return self._hash
-
 
 @dataclass(frozen=True)
 class Pending:
@@ -148,72 +132,75 @@ class Pending:
     why: str = ""
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1024)
 def pending(ask: Ask, side: int, helis: tuple[Model, ...] = MODELS, both: bool = False, person: Person | None = None,
             picks: int = 1, why: str = "") -> Pending:
-    """The :class:`Pending` with these values (interned: questions are asked in the hot loop)."""
+    """The :class:`Pending` with these values (kept in a bounded cache: questions are asked
+    in the hot loop)."""
     return Pending(ask, side, helis, both, person, picks, why)
 
 
 _new = Action
+ACTIONS_KEPT = 1024
+"""Actions each factory keeps (a game uses a few hundred of each kind at most)."""
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def take(slot: Icon, roof: int | None = None) -> Action:
     return _new(ActionKind.TAKE, slot=slot, roof=roof)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def play(card: int, use: Icon) -> Action:
     return _new(ActionKind.PLAY, card=card, use=use)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def faceup(use: Icon) -> Action:
     return _new(ActionKind.FACEUP, use=use)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def discard(card: int) -> Action:
     return _new(ActionKind.DISCARD, card=card)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def extra(kind: Extra) -> Action:
     return _new(ActionKind.EXTRA, extra=kind)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def bid(value: int) -> Action:
     return _new(ActionKind.BID, value=value)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def move(heli: Model, to: str) -> Action:
     return _new(ActionKind.MOVE, heli=heli, to=to)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def rescue(heli: Model, at: str, person: Person) -> Action:
     return _new(ActionKind.RESCUE, heli=heli, at=at, person=person)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def order(index: int, people: tuple[Person, ...]) -> Action:
     return _new(ActionKind.ORDER, order=index, people=people)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def upgrade(number: int, people: tuple[Person, ...] = (), tokens: tuple[int, ...] = ()) -> Action:
     return _new(ActionKind.UPGRADE, upgrade=number, people=people, tokens=tokens)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def replace(card: int) -> Action:
     return _new(ActionKind.REPLACE, card=card)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def unload(heli: Model, person: Person) -> Action:
     return _new(ActionKind.UNLOAD, heli=heli, person=person)
 

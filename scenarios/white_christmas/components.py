@@ -12,16 +12,15 @@ the words used in data files, logs and JSON.
 from __future__ import annotations
 
 import pathlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
-from types import SimpleNamespace
 
 from furball.errors import InputError
 from furball.geometry.datafile import Table, load_toml, parse_toml
 
-__all__ = ["words", "memo_in", "members", "ICON", "BONUS", "EXTRA", "WILD", "Person", "Model", "Icon", "Bonus", "Extra", "Wild", "PEOPLE", "MODELS", "ROW", "FILES",
+__all__ = ["words", "Person", "Model", "Icon", "Bonus", "Extra", "Wild", "PEOPLE", "MODELS", "ROW", "FILES",
            "HeliSide", "Helicopter", "ActionCard", "Rooftop", "Staircase", "EffectCard", "Influence",
            "Order", "Sighting", "Cessna", "Upgrade", "Colour", "Components", "load_components",
            "shipped_components", "DATA"]
@@ -82,40 +81,11 @@ class Wild(StrEnum):
     RESCUE = "rescue"
 
 
+@lru_cache(maxsize=256)
 def words(value) -> str:
-    """A vocabulary value as words for text: ``special_order`` -> ``special order``
-    (remembered: the vocabularies are small and log lines ask again and again)."""
-    text = _WORDS.get(value)
-    if text is None:
-        text = _WORDS[value] = str(value).replace("_", " ")
-    return text
+    """A vocabulary value as words for text: ``special_order`` -> ``special order``."""
+    return str(value).replace("_", " ")
 
-
-_WORDS: dict = {}
-
-
-def memo_in(owner, name: str) -> dict:
-    """The cache named ``name`` kept in the ``__dict__`` of ``owner`` (a frozen value:
-    caches are not fields, so their names hold a space, which no field name does), made
-    on first use and replaced by an empty one when it holds more than :data:`MEMO_LIMIT`
-    entries (bounds memory)."""
-    d = owner.__dict__
-    hit = d.get(name)
-    if hit is None or len(hit) > MEMO_LIMIT:
-        hit = d[name] = {}
-    return hit
-
-
-def members(vocabulary: type[StrEnum]) -> SimpleNamespace:
-    """The members of ``vocabulary`` as plain attributes, for the hot loop: in Python 3.11
-    reading a member off its enum class (``Icon.MOVE``) goes through the enum metaclass's
-    ``__getattr__`` hook, about 0.1 µs a read; ``ICON.MOVE`` is the same member, read
-    about four times faster."""
-    return SimpleNamespace(**vocabulary.__members__)
-
-
-ICON, BONUS, EXTRA, WILD = members(Icon), members(Bonus), members(Extra), members(Wild)
-""":func:`members` of :class:`Icon`, :class:`Bonus`, :class:`Extra`, :class:`Wild`."""
 PEOPLE = tuple(Person)
 """The People types in a fixed order (every per-type count tuple uses it)."""
 MODELS = (Model.CH53, Model.CH46)
@@ -130,8 +100,6 @@ FILES = ("people", "helicopters", "rooftops", "staircases", "radar", "action_car
          "special_orders", "sightings", "carrier")
 """The data files (``<name>.toml``)."""
 DATA = resources.files("furball.scenarios.white_christmas") / "data"
-MEMO_LIMIT = 20_000
-"""Entries a :func:`memo_in` cache may hold before it is emptied (bounds memory)."""
 
 MAX_SMALL = 20
 """Largest capacity, space count or VP a card may print (anything bigger is a typo)."""
@@ -144,10 +112,11 @@ class HeliSide:
 
     capacity: int
     vp: tuple[tuple[Person, int], ...]
-    table: dict = field(default=None, repr=False, compare=False)
 
-    def __post_init__(self):
-        object.__setattr__(self, "table", dict(self.vp))
+    @cached_property
+    def table(self) -> dict[Person, int]:
+        """``vp`` as a mapping: type -> VP."""
+        return dict(self.vp)
 
     def carries(self, person: Person) -> bool:
         return person in self.table
@@ -308,11 +277,15 @@ class Colour:
     rescue_device: Person
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Components:
     """Every card set of the game (see the module docstring). ``cards``: the 38 action
-    cards expanded, a card's id is its index; ``faces[id]``: the first id with the same
-    face (identical cards are one choice); ``provenance``: file -> provenance."""
+    cards expanded, a card's id is its index; ``provenance``: file -> provenance.
+
+    Components are public and never change: answers that depend only on them and on
+    other public values are kept in bounded caches keyed by them. They are loaded once
+    (:func:`shipped_components`, or once per ``--data`` directory) and compared and
+    hashed by identity, which costs nothing in those keys."""
 
     people: tuple[int, ...]
     helicopters: tuple[Helicopter, ...]
@@ -328,19 +301,16 @@ class Components:
     upgrades: tuple[Upgrade, ...]
     colours: tuple[Colour, ...]
     provenance: tuple[tuple[str, str], ...]
-    faces: tuple[int, ...] = ()
 
-    def __post_init__(self):
+    @cached_property
+    def faces(self) -> tuple[int, ...]:
+        """``faces[id]``: the first action-card id with the same face (identical cards
+        are one choice)."""
         first: dict[ActionCard, int] = {}
-        object.__setattr__(self, "faces", tuple(first.setdefault(c, i) for i, c in enumerate(self.cards)))
+        return tuple(first.setdefault(c, i) for i, c in enumerate(self.cards))
 
     def helicopter(self, model: Model) -> Helicopter:
         return self.helicopters[MODELS.index(model)]
-
-    memo = memo_in
-    """``memo(name)``: a cache named ``name`` for answers that depend only on these card sets
-    and the key they are stored under (kept with the components, so a game played with
-    other data files never reads them; see :func:`memo_in`)."""
 
     def row_rooftops(self, players: int) -> tuple[Rooftop, ...]:
         """The rooftops used with ``players`` players, in row order (WC.G1)."""

@@ -6,7 +6,7 @@ decide or the game is over.
 from __future__ import annotations
 
 from . import chambers
-from .actions import ASK, CARDS_IN_HAND, PHASE, STAIRS, Pending, Phase
+from .actions import CARDS_IN_HAND, Ask, Pending, Phase, Stairs
 from .components import PEOPLE
 from .options import free_spaces
 from .work import Text, Work, joined
@@ -20,7 +20,7 @@ def _nobody(people) -> str:
 
 def on_turn(board, sides: int) -> int:
     """The side whose turn it is (phases 1-2 go round the turn order; phase 3 once)."""
-    if board.phase == PHASE.SIGHTING:
+    if board.phase == Phase.SIGHTING:
         return board.order[board.turn]
     return board.order[board.turn % sides]
 
@@ -46,12 +46,12 @@ def advance(w: Work) -> None:
     while not b["over"]:
         if b["pending"]:
             front = b["pending"][0]
-            if front.ask == ASK.SIGHTING and not w.sides[front.side].extras:
+            if front.ask == Ask.SIGHTING and not w.sides[front.side].extras:
                 w.pop()
                 continue
             return
         phase = b["phase"]
-        if phase == PHASE.SIGHTING:
+        if phase == Phase.SIGHTING:
             if b["turn"] < n:
                 side = b["order"][b["turn"]]
                 if side == ch:
@@ -66,15 +66,15 @@ def advance(w: Work) -> None:
             start_round(w, b["round"] + 1)
             continue
         if b["turn"] >= CARDS_IN_HAND * n:
-            start_phase(w, PHASE.PLAY if phase == PHASE.DRAW else PHASE.SIGHTING)
+            start_phase(w, Phase.PLAY if phase == Phase.DRAW else Phase.SIGHTING)
             continue
         side = b["order"][b["turn"] % n]
         if side == ch:
-            (chambers.draw if phase == PHASE.DRAW else chambers.play)(w, side)
+            (chambers.draw if phase == Phase.DRAW else chambers.play)(w, side)
             b["turn"] += 1
             continue
-        if (phase == PHASE.PLAY and not w.priv[side].hand) or (phase == PHASE.DRAW and nothing_to_take(w)):
-            w.log("  {} has nothing to {}: turn skipped", w.labels[side], "play" if phase == PHASE.PLAY else "take")
+        if (phase == Phase.PLAY and not w.private[side].hand) or (phase == Phase.DRAW and nothing_to_take(w)):
+            w.log("  {} has nothing to {}: turn skipped", w.labels[side], "play" if phase == Phase.PLAY else "take")
             b["turn"] += 1
             continue
         return
@@ -83,7 +83,7 @@ def advance(w: Work) -> None:
 def start_round(w: Work, number: int) -> None:
     """Round ``number`` begins with its phase 1 (WC.F1)."""
     w.b["round"] = number
-    start_phase(w, PHASE.DRAW)
+    start_phase(w, Phase.DRAW)
 
 
 def start_phase(w: Work, phase: Phase) -> None:
@@ -94,19 +94,19 @@ def start_phase(w: Work, phase: Phase) -> None:
     b = w.b
     b["phase"], b["turn"], b["resolved"] = phase, 0, False
     b["order"] = turn_order(w)
-    number = {PHASE.DRAW: 1, PHASE.PLAY: 2, PHASE.SIGHTING: 3}[phase]
+    number = {Phase.DRAW: 1, Phase.PLAY: 2, Phase.SIGHTING: 3}[phase]
     w.log("round {}, phase {} ({}): turn order {}", b["round"], number, phase,
           Text(joined, b["order"], w.labels.__getitem__))
     w.refill_orders()
     if w.setup.chambers is not None:
         chambers.phase_start(w, w.setup.chambers, phase)
-    if phase == PHASE.DRAW:
-        for i, mine in enumerate(w.priv):
+    if phase == Phase.DRAW:
+        for i, mine in enumerate(w.private):
             if mine.inspected:
                 w.set_priv(i, inspected=())
         add_staircases(w)
         reveal_sighting(w)
-    elif phase == PHASE.PLAY:
+    elif phase == Phase.PLAY:
         reveal_staircases(w)
     else:
         climb_staircases(w)
@@ -137,7 +137,7 @@ def add_staircases(w: Work) -> None:
         card, w.stairs_deck = w.stairs_deck[0], w.stairs_deck[1:]
         cards.append(card)
     w.stairs_down = tuple(cards)
-    w.b["stairs_state"] = STAIRS.FACE_DOWN
+    w.b["stairs_state"] = Stairs.FACE_DOWN
     w.table = w.table.with_stairs(True)
     w.log("  a staircase is added face down left of each rooftop")
 
@@ -154,7 +154,7 @@ def reveal_staircases(w: Work) -> None:
               Text(_nobody, got), f" ({missing} space(s) empty: supply short)" if missing else "")
     w.b["stairs"] = tuple(people)
     w.b["stairs_cards"] = w.stairs_down
-    w.b["stairs_state"] = STAIRS.REVEALED
+    w.b["stairs_state"] = Stairs.REVEALED
 
 
 def climb_staircases(w: Work) -> None:
@@ -175,10 +175,10 @@ def climb_staircases(w: Work) -> None:
     w.stairs_down = ()
     w.b["stairs"] = ((),) * len(roofs)
     w.b["stairs_cards"] = ()
-    w.b["stairs_state"] = STAIRS.NONE
+    w.b["stairs_state"] = Stairs.NONE
     w.table = w.table.with_stairs(False)
     for i, side in enumerate(w.sides):
-        if side.bid is not None or w.priv[i].bid:
+        if side.bid is not None or w.private[i].bid:
             w.set_side(i, bid=None)
             w.set_priv(i, bid=())
 
@@ -190,7 +190,7 @@ def resolve_sighting(w: Work) -> None:
     supply (if room and supply allow) and its actions are kept to use now or later;
     Captain Chambers does his at once and takes no passengers (WC.H5)."""
     order = w.b["order"]
-    bids = {i: w.priv[i].bid for i in order}
+    bids = {i: w.private[i].bid for i in order}
     totals = {i: sum(v) for i, v in bids.items()}
     w.log("  bids revealed: {}", "; ".join(
         f"{w.labels[i]} {'+'.join(map(str, bids[i])) or 'nothing'}" + (f" = {totals[i]}" if len(bids[i]) > 1 else "")
@@ -220,17 +220,17 @@ def resolve_sighting(w: Work) -> None:
             w.log("  the {} passenger is lost (no carrier space or none in the supply)", p)
     if card.actions:
         w.set_side(winner, extras=w.sides[winner].extras + card.actions)
-        w.push(Pending(ASK.SIGHTING, winner, why=card.name))
+        w.push(Pending(Ask.SIGHTING, winner, why=card.name))
 
 
 def cessna(w: Work) -> None:
     """WC.F7: every radar token is revealed; the highest totals score 8/5/2 VP (8/3 with
     2 players or solo); a side needs at least one token; ties to the lower turn-order card."""
     order = w.b["order"]
-    totals = {i: sum(w.priv[i].radar) + sum(w.priv[i].bid) for i in order}
+    totals = {i: sum(w.private[i].radar) + sum(w.private[i].bid) for i in order}
     w.log("  the {}: radar totals {}", w.comp.cessna.name,
           ", ".join(f"{w.labels[i]} {totals[i]}" for i in order))
-    holders = [i for i in order if w.priv[i].radar or w.priv[i].bid]
+    holders = [i for i in order if w.private[i].radar or w.private[i].bid]
     ranked = sorted(holders, key=lambda i: (-totals[i], order.index(i)))
     vp = w.comp.cessna.vp_two if len(w.sides) == 2 else w.comp.cessna.vp
     for place, i in enumerate(ranked[:len(vp)]):
@@ -245,7 +245,7 @@ def end_game(w: Work) -> None:
         me = w.sides[i]
         w.gain(i, sum(len(a) for a in me.aboard) // 2, "People still aboard, 1 per 2")
         w.gain(i, sum(u.vp for u, done in zip(w.comp.upgrades, me.upgrades) if done), "carrier upgrades")
-        w.gain(i, sum(w.comp.orders[o].vp for o in w.priv[i].orders), "special orders")
+        w.gain(i, sum(w.comp.orders[o].vp for o in w.private[i].orders), "special orders")
     winner = min(order, key=lambda i: (-w.sides[i].vp, order.index(i)))
     w.b["winner"], w.b["over"], w.b["pending"] = winner, True, ()
     w.log("game over: {} wins with {} VP ({})", w.labels[winner], w.sides[winner].vp,

@@ -6,6 +6,7 @@ import numpy as np
 
 from furball.errors import InputError
 
+from ..engine.frozen import step_rng
 from .actions import ROUNDS, Phase, Stairs
 from .components import MODELS, PEOPLE, Components, Wild, shipped_components
 from .flow import advance, start_round
@@ -59,7 +60,7 @@ def new_game(seed: int, players: int = 2, solo: bool = False, components: Compon
     _check(seed, players, solo)
     seed = int(seed)
     comp = components or shipped_components()
-    rng = np.random.default_rng([seed, 0])
+    rng = step_rng(seed, 0)
     n = 2 if solo else players
     labels = ("P1", CHAMBERS) if solo else tuple(f"P{i + 1}" for i in range(n))
     chambers = 1 if solo else None

@@ -101,9 +101,14 @@ class State(FrozenState):
     # -- the engine protocol (scenarios.engine) ---------------------------------------
     def current_player(self) -> int | None:
         """The seat to decide (Captain Chambers never is: he plays inside ``apply``),
-        or ``None`` once the game is over (read off the board: the first open question's
-        side, else the side on turn)."""
-        return turns.current_side(self)
+        or ``None`` once the game is over: the first open question's side, else the side
+        on turn (:func:`~.flow.on_turn`)."""
+        b = self.board
+        if b.pending:
+            return b.pending[0].side
+        if b.over:
+            return None
+        return b.order[b.turn] if b.phase is Phase.SIGHTING else b.order[b.turn % len(b.order)]
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to decide, in a fixed order."""
@@ -135,7 +140,7 @@ class State(FrozenState):
         """What seat ``player`` may see (see :class:`Observation`)."""
         return Observation.from_fields({
             "seat": player, "setup": self.setup, "table": self.table, "board": self.board, "sides": self.sides,
-            "own": self.private[player], "legal": self.legal if turns.current_side(self) == player else ()})
+            "own": self.private[player], "legal": self.legal if self.current_player() == player else ()})
 
     def describe(self, action: Action) -> str:
         return turns.describe(self, action)

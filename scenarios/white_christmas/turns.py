@@ -16,7 +16,7 @@ from operator import is_not
 from . import actions as A
 from .actions import ActionKind, Ask, IllegalAction, Pending, Phase
 from .components import MODELS, ROW, Extra, Icon, Wild, words
-from .flow import advance, on_turn
+from .flow import advance
 from .options import can_advance, can_move, fleet_rescues, moves, rescue_types, special_options, special_possible
 from .work import Work, _without
 
@@ -25,12 +25,7 @@ __all__ = ["legal_actions", "apply", "describe", "current_side"]
 
 def current_side(s) -> int | None:
     """The side to decide: the first open question's, else the side on turn."""
-    b = s.board
-    if b.over:
-        return None
-    if b.pending:
-        return b.pending[0].side
-    return on_turn(b, len(s.sides))
+    return s.current_player()
 
 
 # -- legal actions ------------------------------------------------------------------------

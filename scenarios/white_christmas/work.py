@@ -79,7 +79,7 @@ class Work(Draft):
         Draft.__init__(self, state)
         self.sides = list(state.sides)
         self.private = list(state.private)
-        self.b = fields_of(state.board)
+        self.b = fields_of(state.board)          # a dict: the board changes many times per action
         self.comp = state.setup.comp
         self.labels = state.setup.labels
 

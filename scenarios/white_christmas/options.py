@@ -167,6 +167,9 @@ def radar_payments(tokens: tuple[int, ...], total: int) -> list[tuple[int, ...]]
     dropped (carrier upgrade 4; engine decision: paying more is never offered)."""
     values = sorted(set(tokens))
     counts = [tokens.count(v) for v in values]
+    rest = [0] * (len(values) + 1)          # rest[i]: what the tokens of values[i:] are worth
+    for i in range(len(values) - 1, -1, -1):
+        rest[i] = rest[i + 1] + values[i] * counts[i]
     out = []
 
     def walk(i, chosen, s):
@@ -174,7 +177,7 @@ def radar_payments(tokens: tuple[int, ...], total: int) -> list[tuple[int, ...]]
             if s - min(chosen) < total:
                 out.append(tuple(sorted(chosen)))
             return
-        if i == len(values):
+        if s + rest[i] < total:             # the tokens left cannot reach the total
             return
         for n in range(counts[i], -1, -1):
             walk(i + 1, chosen + [values[i]] * n, s + n * values[i])

@@ -406,7 +406,7 @@ class HeuristicPlayer:
         if key != last:
             mine = {}
             self._mine = (key, mine)
-        key = (key, tuple(s.at for s in o.sides))
+        key = (key, tuple([s.at for s in o.sides]))
         last, kept = self._kept
         if key != last:
             kept = {}

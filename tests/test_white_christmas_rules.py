@@ -86,23 +86,29 @@ def test_WC_G2_staircases_revealed_and_filled_from_the_supply_in_phase_2():
     assert sum(s.board.supply) == before - sum(len(COMP.staircases[c].people) for c in cards)
 
 
-def test_WC_G2_source_example_soldier_climbs_and_politician_is_discarded():
+@pytest.mark.parametrize("overflow", ["supply", "discard"])
+def test_WC_G2_source_example_soldier_climbs_and_politician_has_no_room(overflow):
     """WC.G2 (the source's picture): one free space on the rooftop; the staircase shows a
-    Soldier then a Politician in arrow order: the Soldier climbs, the Politician is
-    discarded. The staircase is discarded and leaves the graph."""
-    s = until(fresh(4, 2), lambda t: t.board.phase == Phase.PLAY and t.board.turn == 9 and not t.board.pending)
+    Soldier then a Politician in arrow order: the Soldier climbs, the Politician finds no
+    room: back to the supply (the default reading) or, with the rule option, discarded out
+    of the game. The staircase is discarded and leaves the graph."""
+    s = until(fresh(4, 2, overflow=overflow),
+              lambda t: t.board.phase == Phase.PLAY and t.board.turn == 9 and not t.board.pending)
     space = s.table.spaces[0]
     s = roofs(s, [[V] * (space - 1)] + [list(r) for r in s.board.roofs[1:]])
     s = stairs_at(s, 0, [S, P])
     assert people_total(s) == 32
-    discarded = s.board.discarded[PEOPLE.index(P)]
+    discarded, supply = s.board.discarded[PEOPLE.index(P)], s.board.supply[PEOPLE.index(P)]
     hand_card = s.private[s.current_player()].hand[0]
     s = s.apply(A.discard(hand_card))
     assert s.board.phase == Phase.SIGHTING and s.board.stairs_state == Stairs.NONE
     assert s.board.roofs[0] == (V,) * (space - 1) + (S,)
-    assert s.board.discarded[PEOPLE.index(P)] == discarded + 1
+    gone = 1 if overflow == "discard" else 0
+    assert s.board.discarded[PEOPLE.index(P)] == discarded + gone
+    assert s.board.supply[PEOPLE.index(P)] == supply + 1 - gone and people_total(s) == 32
     assert not s.table.graph.select(kind="staircase")
-    assert any("soldier climb(s) up, politician discarded (no room)" in e for e in s.events)
+    where = "discarded" if overflow == "discard" else "back to the supply"
+    assert any(f"soldier climb(s) up, politician {where} (no room)" in e for e in s.events)
 
 
 def test_WC_G2_engine_convention_the_staircase_deck_is_rebuilt_from_the_discards():
@@ -363,7 +369,7 @@ def test_WC_F5_special_orders_and_the_five_carrier_upgrades():
     s = ask(s, Pending(Ask.SPECIAL_ORDER, 0))
     s2 = s.apply(A.order(order, tuple(sorted(need, key=PEOPLE.index))))
     assert s2.private[0].orders == (order,) and s2.sides[0].orders == 1 and order not in s2.board.orders_row
-    assert sum(s2.board.discarded) == len(need)
+    assert sum(s2.board.supply) == sum(s.board.supply) + len(need) and sum(s2.board.discarded) == 0   # paid: supply
     assert upgrade_payments(COMP, s2.sides[0], s2.setup.colours[0], (), 2) == [()]
     s3 = ask(s2, Pending(Ask.SPECIAL_ORDER, 0)).apply(A.upgrade(2))
     assert s3.sides[0].night == (False, True)

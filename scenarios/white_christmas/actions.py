@@ -4,8 +4,10 @@
 A turn is a short series of small menus: the main choice (take a card in phase 1, play
 one in phase 2, add radar tokens to a sealed bid in phase 3), then, when the action needs
 it, its details (which helicopter flies where, whom to rescue, which order to complete or
-upgrade to make, which card to put face up, whom to unload). Every menu of details also
-offers ``pass`` (WC.F3: "if you cannot or do not wish to perform an action").
+upgrade to make, which card to put face up, whom to unload, which passenger boards). A
+menu of details offers ``pass`` when the action may be declined (WC.F3: "if you cannot or
+do not wish to perform an action"), not when it is performed at once when able (a phase-1
+slot's action, WC.F2; an influence space's effect, WC.F5).
 
 The factories below keep the actions they made in bounded caches, so the same values
 usually give the same object and legal-action lists are cheap to build and compare
@@ -21,7 +23,7 @@ from ..engine.protocol import IllegalAction
 from .components import MODELS, Extra, Icon, Model, Person
 
 __all__ = ["ActionKind", "Ask", "Phase", "Stairs", "Action", "Pending", "IllegalAction", "take", "play",
-           "faceup", "discard", "extra", "bid", "move", "rescue", "order", "upgrade", "replace", "unload",
+           "faceup", "discard", "extra", "bid", "move", "rescue", "order", "upgrade", "replace", "unload", "board",
            "pending", "PASS", "KEEP", "SEAL", "CARDS_IN_HAND", "ROUNDS"]
 
 CARDS_IN_HAND = 5
@@ -47,6 +49,7 @@ class ActionKind(StrEnum):
     UPGRADE = "upgrade"    # WC.F5: upgrade the carrier
     REPLACE = "replace"    # WC.F3: the hand card put face up next to the carrier
     UNLOAD = "unload"      # WC.F6
+    BOARD = "board"        # WC.F4: the sighting passenger who takes the one free carrier space
     PASS = "pass"          # decline the action asked
 
 
@@ -59,6 +62,7 @@ class Ask(StrEnum):
     REPLACE = "replace"
     UNLOAD = "unload"
     SIGHTING = "sighting"
+    PASSENGER = "passenger"
 
 
 class Phase(StrEnum):
@@ -92,7 +96,8 @@ class Action:
     ``rescue`` (``heli`` takes a ``person`` at node ``at``); ``order`` (``order``: index
     of the special order, paying ``people``); ``upgrade`` (``upgrade`` 1..5, paying
     ``people`` or radar ``tokens``); ``replace`` (``card``); ``unload`` (``heli``,
-    ``person``); ``keep``, ``seal``, ``pass``. Unused values are ``None`` / ``()``.
+    ``person``); ``board`` (``person``: the passenger who boards); ``keep``, ``seal``,
+    ``pass``. Unused values are ``None`` / ``()``.
     """
 
     kind: ActionKind
@@ -120,7 +125,10 @@ class Pending:
     upgrade 4), ``rescue`` (``person``: the type, ``None`` for any type; ``picks``: People
     still to take, 2 with carrier upgrade 3), ``special_order``, ``replace`` (the card put
     face up), ``unload`` (carrier short of space, WC.F6), ``sighting`` (use the won
-    sighting's actions now or keep them). ``why``: what asked, for the log.
+    sighting's actions now or keep them), ``passenger`` (which of the sighting's
+    passengers takes the one free carrier space, WC.F4). ``must``: the action is performed
+    when able, no ``pass`` offered (a phase-1 slot's action, WC.F2; an influence space's
+    effect, WC.F5). ``why``: what asked, for the log.
     """
 
     ask: Ask
@@ -130,14 +138,15 @@ class Pending:
     person: Person | None = None
     picks: int = 1
     why: str = ""
+    must: bool = False
 
 
 @lru_cache(maxsize=1024)
 def pending(ask: Ask, side: int, helis: tuple[Model, ...] = MODELS, both: bool = False, person: Person | None = None,
-            picks: int = 1, why: str = "") -> Pending:
+            picks: int = 1, why: str = "", must: bool = False) -> Pending:
     """The :class:`Pending` with these values (kept in a bounded cache: questions are asked
     in the hot loop)."""
-    return Pending(ask, side, helis, both, person, picks, why)
+    return Pending(ask, side, helis, both, person, picks, why, must)
 
 
 _new = Action
@@ -203,6 +212,11 @@ def replace(card: int) -> Action:
 @lru_cache(maxsize=ACTIONS_KEPT)
 def unload(heli: Model, person: Person) -> Action:
     return _new(ActionKind.UNLOAD, heli=heli, person=person)
+
+
+@lru_cache(maxsize=ACTIONS_KEPT)
+def board(person: Person) -> Action:
+    return _new(ActionKind.BOARD, person=person)
 
 
 PASS = _new(ActionKind.PASS)

@@ -31,10 +31,10 @@ __all__ = ["leads", "phase_start", "draw", "play", "bid", "act", "won_sighting",
 
 
 def leads(w: Work, ch: int) -> bool:
-    """WC.H2: Chambers leads the influence track (further on, or on the same space with
-    his marker on top, WC.F1)."""
-    best = max(range(len(w.sides)), key=lambda i: (w.sides[i].influence, w.sides[i].arrived))
-    return best == ch
+    """WC.H2: Chambers leads the influence track: he "scores only for having more
+    influence than you" (final scoring of the solo rules), so a tie does not count for him,
+    whichever marker is on top."""
+    return all(w.sides[ch].influence > s.influence for i, s in enumerate(w.sides) if i != ch)
 
 
 def phase_start(w: Work, ch: int, phase: Phase) -> None:

@@ -180,17 +180,32 @@ class Staircase:
 
 @dataclass(frozen=True)
 class EffectCard:
-    """A two-sided Influence Effect card covering spaces ``first`` .. ``first + len - 1``."""
+    """An Influence Effect card (set-up step 2, WC.F5) lying under the track's stretch of
+    its colour, spaces ``first`` .. ``first + len - 1``. It has two faces, a and b, each
+    printed in two halves: ``faces[f][h]`` is half ``h`` of face ``f``, the effects of
+    the stretch's spaces in order. At set-up one face is turned up and one of its halves
+    shows, the board covering the other ("un lado y cara ... tapando el otro lado")."""
 
     colour: str
     first: int
-    side_a: tuple[Bonus, ...]
-    side_b: tuple[Bonus, ...]
+    faces: tuple[tuple[tuple[Bonus, ...], tuple[Bonus, ...]], tuple[tuple[Bonus, ...], tuple[Bonus, ...]]]
+
+    POSITIONS = 4
+    """Face a or b, times first or second half showing."""
 
     def position(self, k: int) -> tuple[Bonus, ...]:
-        """Position ``k`` in 0..3: side a, side a turned round, side b, side b turned round."""
-        side = self.side_a if k < 2 else self.side_b
-        return side if k % 2 == 0 else side[::-1]
+        """The effects showing in position ``k`` in 0..3: face ``k // 2`` (a, b), half
+        ``k % 2`` (first, second) showing."""
+        return self.faces[k // 2][k % 2]
+
+    @staticmethod
+    def name(k: int) -> str:
+        """Position ``k`` in words (``face a, first half showing``)."""
+        return f"face {'ab'[k // 2]}, {('first', 'second')[k % 2]} half showing"
+
+    @property
+    def length(self) -> int:
+        return len(self.faces[0][0])
 
 
 @dataclass(frozen=True)
@@ -231,7 +246,8 @@ class Order:
 @dataclass(frozen=True)
 class Sighting:
     """A Sighting card (WC.F4): ``passengers`` join the winner's carrier from the supply;
-    ``actions`` the winner may use at once or on a later turn."""
+    ``actions`` the winner may use at once or on a later turn. The box holds 7 sighting
+    cards, the Cessna (:class:`Cessna`) among them: rounds 1-3 draw 3 of the other 6."""
 
     name: str
     passengers: tuple[Person, ...]
@@ -480,30 +496,42 @@ def _action_cards(data, src) -> tuple[ActionCard, ...]:
     return tuple(cards)
 
 
+def _effect_face(item: Table, key: str) -> tuple[tuple[Bonus, ...], tuple[Bonus, ...]]:
+    """A face of an effect card: two halves, each a list of effects."""
+    halves = item.list(key)
+    if len(halves) != 2 or not all(isinstance(h, list) for h in halves):
+        raise item.error(key, "two halves, each a list of effects ([[...], [...]])", halves)
+    names = [b.value for b in Bonus]
+    out = []
+    for half in halves:
+        for n in half:
+            if n not in names:
+                raise item.error(key, "effects among " + ", ".join(names), n)
+        out.append(tuple(Bonus(n) for n in half))
+    return out[0], out[1]
+
+
 def _influence(data, src) -> Influence:
     top = _top(data, src, ("spaces", "threshold", "effect_card"))
     spaces = top.integer("spaces", minimum=4, maximum=40)
     threshold = top.integer("threshold", minimum=1, maximum=spaces)
     cards, covered = [], set()
     for item in _items(top, "effect_card", 4, "the rules' 4 Influence Effect cards"):
-        item = item.only(("colour", "first", "side_a", "side_b"))
+        item = item.only(("colour", "first", "face_a", "face_b"))
         colour = item.string("colour")
         item = Table(item.data, f"{src}: effect_card '{colour}'")
         first = item.integer("first", minimum=1, maximum=spaces)
-        sides = []
-        for key in ("side_a", "side_b"):
-            names = item.strings(key)
-            for n in names:
-                if n not in [b.value for b in Bonus]:
-                    raise item.error(key, "effects among " + ", ".join(b.value for b in Bonus), n)
-            sides.append(tuple(Bonus(n) for n in names))
-        if not sides[0] or len(sides[0]) != len(sides[1]):
-            raise item.error("side_b", f"as many effects as side_a ({len(sides[0])}), at least one", len(sides[1]))
-        span = set(range(first, first + len(sides[0])))
+        faces = (_effect_face(item, "face_a"), _effect_face(item, "face_b"))
+        length = len(faces[0][0])
+        for key, face in zip(("face_a", "face_b"), faces):
+            if not length or any(len(half) != length for half in face):
+                raise item.error(key, f"halves of {length or 'at least one'} effects each, like face_a's first "
+                                      f"half", [len(half) for half in face])
+        span = set(range(first, first + length))
         if max(span) > spaces or span & covered:
             raise item.error("first", f"a stretch inside spaces 1..{spaces} that no other card covers", first)
         covered |= span
-        cards.append(EffectCard(colour, first, sides[0], sides[1]))
+        cards.append(EffectCard(colour, first, faces))
     return Influence(spaces, threshold, tuple(cards))
 
 
@@ -522,7 +550,7 @@ def _orders(data, src) -> tuple[Order, ...]:
 def _sightings(data, src) -> tuple[tuple[Sighting, ...], Cessna]:
     top = _top(data, src, ("sighting", "cessna"))
     out = []
-    for item in _items(top, "sighting", 7, "the rules' 7 Sighting cards"):
+    for item in _items(top, "sighting", 6, "the rules' 7 Sighting cards: these 6 and the Cessna"):
         item = _named(item, ("name", "passengers", "actions"))
         actions = item.strings("actions", ())
         for a in actions:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from . import chambers
 from .actions import CARDS_IN_HAND, Ask, Pending, Phase, Stairs
-from .components import PEOPLE
+from .components import PEOPLE, Person
 from .options import free_spaces
+from .values import Pile
 from .work import Text, Work, joined
 
 __all__ = ["advance", "start_round", "start_phase", "turn_order", "on_turn", "nothing_to_take"]
@@ -144,12 +145,14 @@ def add_staircases(w: Work) -> None:
 
 def reveal_staircases(w: Work) -> None:
     """WC.G2, WC.F3: the staircases are turned up and their spaces filled from the
-    supply (a space whose type the supply lacks stays empty: engine decision)."""
+    supply (a space whose type the supply lacks stays empty: engine decision; counted in
+    the board's ``empty_stairs``)."""
     people = []
     for k, card in enumerate(w.stairs_down):
         got = tuple(p for p in w.comp.staircases[card].people if w.from_supply(p))
         people.append(got)
         missing = len(w.comp.staircases[card].people) - len(got)
+        w.b["empty_stairs"] += missing
         w.log("  staircase of {} ({}): {}{}", w.table.roofs[k], w.comp.staircases[card].name,
               Text(_nobody, got), f" ({missing} space(s) empty: supply short)" if missing else "")
     w.b["stairs"] = tuple(people)
@@ -159,17 +162,19 @@ def reveal_staircases(w: Work) -> None:
 
 def climb_staircases(w: Work) -> None:
     """WC.G2, WC.F4: the staircases are discarded; their People climb onto the rooftop's
-    free spaces in arrow order; those with no room are discarded."""
+    free spaces in arrow order; those with no room go back to the supply (rule option
+    ``overflow``: or are discarded out of the game, :class:`~.values.Pile`)."""
     roofs = list(w.b["roofs"])
+    to_supply = w.setup.overflow == Pile.SUPPLY
     for k, climbing in enumerate(w.b["stairs"]):
         free = max(0, w.table.spaces[k] - len(roofs[k]))
         up, gone = climbing[:free], climbing[free:]
         roofs[k] = roofs[k] + up
         for p in gone:
-            w.to_discard(p)
+            (w.to_supply if to_supply else w.to_discard)(p)
         if climbing:
             w.log("  staircase of {}: {} climb(s) up{}", w.table.roofs[k], Text(_nobody, up),
-                  f", {', '.join(gone)} discarded (no room)" if gone else "")
+                  f", {', '.join(gone)} {'back to the supply' if to_supply else 'discarded'} (no room)" if gone else "")
     w.b["roofs"] = tuple(roofs)
     w.stairs_used = w.stairs_used + w.stairs_down
     w.stairs_down = ()
@@ -187,7 +192,7 @@ def resolve_sighting(w: Work) -> None:
     """WC.F4: the sealed bids are revealed together; the highest total wins the sighting
     (ties: the lower turn-order card); the others score 1 VP per token bid; every bid
     token goes back to the supply. The winner's passengers join their carrier from the
-    supply (if room and supply allow) and its actions are kept to use now or later;
+    supply (:func:`board_passengers`) and its actions are kept to use now or later;
     Captain Chambers does his at once and takes no passengers (WC.H5)."""
     order = w.b["order"]
     bids = {i: w.private[i].bid for i in order}
@@ -211,16 +216,60 @@ def resolve_sighting(w: Work) -> None:
     if w.is_chambers(winner):
         chambers.won_sighting(w, winner, card)
         return
-    for p in card.passengers:
-        if free_spaces(w.sides[winner]) > 0 and w.from_supply(p):
-            me = w.sides[winner]
-            w.set_side(winner, carrier=tuple(sorted(me.carrier + (p,), key=PEOPLE.index)))
-            w.log("  a {} passenger joins {}'s carrier", p, w.labels[winner])
-        else:
-            w.log("  the {} passenger is lost (no carrier space or none in the supply)", p)
+    asked = board_passengers(w, winner, card)
     if card.actions:
         w.set_side(winner, extras=w.sides[winner].extras + card.actions)
-        w.push(Pending(Ask.SIGHTING, winner, why=card.name))
+        asked.append(Pending(Ask.SIGHTING, winner, why=card.name))
+    w.push(*asked)
+
+
+def passengers_on_offer(comp, sighting: int, supply: tuple[int, ...]) -> tuple[Person, ...]:
+    """The passengers of sighting card ``sighting`` the ``supply`` (People per type) holds,
+    in card order (a type twice only when the supply has two)."""
+    supply = list(supply)
+    out = []
+    for p in comp.sightings[sighting].passengers:
+        i = PEOPLE.index(p)
+        if supply[i]:
+            supply[i] -= 1
+            out.append(p)
+    return tuple(out)
+
+
+def board_passengers(w: Work, winner: int, card) -> list[Pending]:
+    """WC.F4: the sighting's passengers join the winner's carrier at once, from the supply,
+    each into a free space; one the supply lacks, or with no space left, is lost. When the
+    free spaces are fewer than the passengers on offer and these are of different types,
+    the winner chooses who boards: a ``passenger`` question (returned, to be asked)."""
+    offered = passengers_on_offer(w.comp, w.b["sighting"], w.b["supply"])
+    missing = list(card.passengers)
+    for p in offered:
+        missing.remove(p)
+    for p in missing:
+        w.log("  the {} passenger is lost (none in the supply)", p)
+    free = free_spaces(w.sides[winner])
+    if len(offered) > free > 0 and len(set(offered)) > 1:
+        return [Pending(Ask.PASSENGER, winner, why=card.name)]
+    for k, p in enumerate(offered):
+        if k < free:
+            board_passenger(w, winner, p, announce=False)
+        else:
+            w.log("  the {} passenger is lost (no carrier space)", p)
+    return []
+
+
+def board_passenger(w: Work, side: int, person: Person, announce: bool = True) -> None:
+    """A passenger of type ``person`` joins ``side``'s carrier from the supply (WC.F4);
+    ``announce``: the others on offer are lost (the one free space was taken)."""
+    rest = list(passengers_on_offer(w.comp, w.b["sighting"], w.b["supply"]))
+    rest.remove(person)
+    w.from_supply(person)
+    me = w.sides[side]
+    w.set_side(side, carrier=tuple(sorted(me.carrier + (person,), key=PEOPLE.index)))
+    w.log("  a {} passenger joins {}'s carrier", person, w.labels[side])
+    if announce:
+        for p in rest:
+            w.log("  the {} passenger is lost (no carrier space)", p)
 
 
 def cessna(w: Work) -> None:

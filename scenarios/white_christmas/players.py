@@ -20,7 +20,7 @@ import numpy as np
 
 from . import actions as A
 from .actions import PHASE_NUMBER, ROUNDS, ActionKind, Phase, Stairs
-from .components import MODELS, ROW, Bonus, Extra, Icon
+from .components import MODELS, PEOPLE, ROW, Bonus, Extra, Icon
 from .options import fleet_rescues, free_spaces, occupied, special_costs
 from .state import Observation
 from .turns import EXTRA_ICON
@@ -365,6 +365,16 @@ def _pass_value(v: _View, a) -> float:
     return -0.05
 
 
+def _board_value(v: _View, a) -> float:
+    """A passenger who takes the one free carrier space (WC.F4): People on the carrier pay
+    special orders and carrier cards 3 and 5, so the type the row's orders ask for, and
+    the type this seat's card 3 asks for while unflipped, is worth more."""
+    i = PEOPLE.index(a.person)
+    wanted = sum(1 for o in v.o.board.orders_row if v.comp.orders[o].people[i])
+    device = not v.me.upgrades[2] and v.o.setup.colours[v.seat].rescue_device == a.person
+    return PASSENGER + 0.3 * wanted + (0.5 if device else 0.0)
+
+
 _VALUE = dict.fromkeys(ActionKind, _pass_value)
 _VALUE.update({
     ActionKind.TAKE: _take_value,
@@ -379,6 +389,7 @@ _VALUE.update({
     ActionKind.UPGRADE: lambda v, a: v.special_value("upgrade", a.upgrade, len(a.tokens or a.people)),
     ActionKind.REPLACE: lambda v, a: -v.card_value(a.card),
     ActionKind.UNLOAD: lambda v, a: v.cards[MODEL_INDEX[a.heli]].table.get(a.person, 0),
+    ActionKind.BOARD: _board_value,
 })
 """What the heuristic thinks an action of each kind is worth, in VP (pass: -0.05, only
 when nothing is worth doing)."""

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..engine.frozen import FrozenState, FrozenValue
 from . import turns
-from .actions import PHASE_NUMBER, Action, IllegalAction, Phase, Stairs
+from .actions import PHASE_NUMBER, Action, ActionKind, IllegalAction, Phase, Stairs
 from .components import MODELS, PEOPLE, ROW, words
 from .options import Queries
 from .table import Layout
@@ -143,6 +143,15 @@ class State(FrozenState):
             "own": self.private[player], "legal": self.legal if self.current_player() == player else ()})
 
     def describe(self, action: Action) -> str:
+        """``action`` in words, for the seat that takes it (a bid names the token's value)."""
+        return turns.describe(self, action)
+
+    def public_describe(self, action: Action) -> str | None:
+        """``action`` as every seat may know it when it is taken (WC.F4: a bid stays face
+        down until all are revealed): ``None`` for a radar token put into the sealed bid or
+        the bid sealed (the log then says only how many tokens), else :meth:`describe`."""
+        if action.kind in (ActionKind.BID, ActionKind.SEAL):
+            return None
         return turns.describe(self, action)
 
     def outcome(self) -> tuple[str, ...]:
@@ -156,8 +165,9 @@ class State(FrozenState):
 
     def result(self) -> dict[str, Any]:
         """One flat row: ``players`` (seats), ``solo``, ``winner`` (a side's label),
-        ``vp_<label>`` for every side, ``margin`` (the winner's lead in VP) and
-        ``rescued`` (People unloaded by all sides)."""
+        ``vp_<label>`` for every side, ``margin`` (the winner's lead in VP), ``rescued``
+        (People unloaded by all sides) and ``empty_stairs`` (staircase spaces left empty
+        because the supply lacked their type, WC.G2)."""
         labels = self.setup.labels
         vps = [s.vp for s in self.sides]
         winner = self.board.winner
@@ -168,6 +178,7 @@ class State(FrozenState):
         rest = [v for i, v in enumerate(vps) if i != winner]
         row["margin"] = (vps[winner] - max(rest)) if winner is not None and rest else 0
         row["rescued"] = sum(s.rescued for s in self.sides)
+        row["empty_stairs"] = self.board.empty_stairs
         return row
 
     def observation_string(self, player: int) -> str:

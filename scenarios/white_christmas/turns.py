@@ -16,7 +16,7 @@ from operator import is_not
 from . import actions as A
 from .actions import ActionKind, Ask, IllegalAction, Pending, Phase
 from .components import MODELS, ROW, Extra, Icon, Wild, words
-from .flow import advance
+from .flow import advance, board_passenger, passengers_on_offer
 from .options import can_advance, can_move, fleet_rescues, moves, rescue_types, special_options, special_possible
 from .work import Work, _without
 
@@ -78,12 +78,18 @@ def _distinct(faces: tuple[int, ...], hand) -> list[int] | tuple[int, ...]:
     return out
 
 
+def _or_pass(front: Pending, options: list) -> list:
+    """``options`` and ``pass`` (WC.F3: "cannot or do not wish"), except when the action
+    is performed when able (``front.must``) and something is possible."""
+    return options if front.must and options else options + [A.PASS]
+
+
 def _question(s, front: Pending) -> list:
     side = front.side
     if front.ask == Ask.MOVE:
-        return [A.move(m, d) for m, d in moves(s.table, s.sides, side, front.helis)] + [A.PASS]
+        return _or_pass(front, [A.move(m, d) for m, d in moves(s.table, s.sides, side, front.helis)])
     if front.ask == Ask.RESCUE:
-        return [A.rescue(m, n, p) for m, n, p in _rescues(s, side) if front.person in (None, p)] + [A.PASS]
+        return _or_pass(front, [A.rescue(m, n, p) for m, n, p in _rescues(s, side) if front.person in (None, p)])
     if front.ask == Ask.SPECIAL_ORDER:
         out = []
         for kind, index, paid in _specials(s, side):
@@ -93,7 +99,9 @@ def _question(s, front: Pending) -> list:
                 out.append(A.upgrade(index, tokens=paid))
             else:
                 out.append(A.upgrade(index, people=paid))
-        return out + [A.PASS]
+        return _or_pass(front, out)
+    if front.ask == Ask.PASSENGER:
+        return [A.board(p) for p in dict.fromkeys(passengers_on_offer(s.setup.comp, s.board.sighting, s.board.supply))]
     if front.ask == Ask.REPLACE:
         return [A.replace(c) for c in _distinct(s.setup.comp.faces, s.private[side].hand)]
     if front.ask == Ask.UNLOAD:
@@ -176,16 +184,16 @@ SLOT_WHY = {icon: f"{words(icon)} slot" for icon in ROW}
 """Why a board slot's action asks its details (the question's ``why``)."""
 
 
-def _perform(w: Work, side: int, icon: Icon, person, why: str) -> None:
+def _perform(w: Work, side: int, icon: Icon, person, why: str, must: bool = False) -> None:
     """Do the action ``icon`` (WC.F5): Radar and Influence at once; Move, Rescue and
-    Special Order ask their details next (nothing when impossible). Called right after a
-    card is taken or played, so the copied state's answered questions still hold."""
+    Special Order ask their details next (nothing when impossible); ``must``: they are
+    performed when able (a phase-1 slot's action, WC.F2), no pass offered."""
     if icon == Icon.RADAR:
         w.take_radar(side)
     elif icon == Icon.INFLUENCE:
         w.influence(side)
     else:
-        pending = w.ask_for(side, icon, person, why)
+        pending = w.ask_for(side, icon, person, why, must)
         if pending is None:
             w.log("  {}: nothing possible", words(icon))
         else:
@@ -216,7 +224,7 @@ def _take(w: Work, side: int, a) -> None:
     w.set_priv(side, hand=tuple(sorted(w.private[side].hand + (card,))))
     w.set_side(side, hand=w.sides[side].hand + 1)
     w.log("{} takes {} from the {} slot", label, w.comp.cards[card].name, words(a.slot))
-    _perform(w, side, a.slot, None, SLOT_WHY[a.slot])
+    _perform(w, side, a.slot, None, SLOT_WHY[a.slot], must=True)    # "immediately perform the action"
     w.refill_row()
 
 
@@ -301,6 +309,9 @@ def _answer(w: Work, side: int, a) -> None:
         w.pop()
         w.unload(side, MODELS.index(a.heli), (a.person,))
         w.settle(side)
+    elif a.kind == ActionKind.BOARD:
+        w.pop()
+        board_passenger(w, side, a.person)
     elif a.kind == ActionKind.KEEP:
         w.pop()
         w.log("{} keeps {} for a later turn", w.labels[side],
@@ -352,6 +363,7 @@ _TEXT = {ActionKind.PLAY: "play {card}: {use}", ActionKind.DISCARD: "discard {ca
          ActionKind.BID: "add a radar token worth {a.value} to the sealed bid", ActionKind.MOVE: "fly the {a.heli} to {a.to}",
          ActionKind.RESCUE: "rescue a {a.person} from {a.at} with the {a.heli}",
          ActionKind.REPLACE: "put {card} face up next to the carrier", ActionKind.UNLOAD: "unload a {a.person} from the {a.heli}",
+         ActionKind.BOARD: "take the {a.person} passenger into the one free carrier space (the other is lost)",
          ActionKind.PASS: "pass"}
 """The text of the actions that need only their own values."""
 

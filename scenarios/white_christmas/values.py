@@ -15,15 +15,28 @@ Chambers (an automaton, not a seat).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from ..engine.frozen import FrozenValue
 from .actions import Pending, Phase, Stairs
 from .components import Bonus, Colour, Components, Extra, Person, Rooftop
 
-__all__ = ["Setup", "Board", "SidePublic", "SidePrivate", "CHAMBERS"]
+__all__ = ["Setup", "Board", "SidePublic", "SidePrivate", "CHAMBERS", "Pile"]
 
 CHAMBERS = "Chambers"
 """The solo automaton's label (WC.H1)."""
+
+
+class Pile(StrEnum):
+    """Where People tokens the rules *discard* go (two rule options: ``overflow``, the
+    People who find no room on the rooftop when a staircase is climbed, WC.G2; and
+    ``payment``, the People paid from a carrier for a special order or a carrier card,
+    WC.F5): back to the ``supply`` (the default reading: the rules name no discard pile
+    for People and return them to the supply everywhere else), or ``discard``-ed out of
+    the game (the other reading)."""
+
+    SUPPLY = "supply"
+    DISCARD = "discard"
 
 
 @dataclass(frozen=True)
@@ -34,7 +47,10 @@ class Setup:
     ``labels``: each side's name (``P1`` .. or ``Chambers``); ``chambers``: the
     automaton's side or ``None``; ``colours``: each side's colour; ``rooftops``: the row,
     left to right; ``track``: the effect on every influence space; ``positions``: each
-    effect card's position 0..3; ``row_size``: special orders in the row (4/5/6).
+    effect card's position 0..3 (:meth:`~.components.EffectCard.position`);
+    ``row_size``: special orders in the row (4/5/6); ``overflow`` and ``payment``: the
+    rule options for staircase People with no room and People paid from a carrier
+    (:class:`Pile`).
     """
 
     comp: Components = field(repr=False)
@@ -46,6 +62,8 @@ class Setup:
     track: tuple[Bonus, ...]
     positions: tuple[int, ...]
     row_size: int
+    overflow: Pile = Pile.SUPPLY
+    payment: Pile = Pile.SUPPLY
 
     @property
     def sides(self) -> int:
@@ -70,7 +88,8 @@ class Board(FrozenValue):
     discarded / out of the game (solo wild); ``deck``: cards in the action deck;
     ``orders_row`` and ``orders_left`` (deck); ``sighting``: this round's sighting card
     (``None`` when it is the Cessna); ``supply`` / ``discarded``: People per type in the
-    supply / discarded; ``radar_left``: tokens in the supply; ``pending``: open questions,
+    supply / discarded; ``empty_stairs``: staircase spaces left empty so far because the
+    supply lacked their type; ``radar_left``: tokens in the supply; ``pending``: open questions,
     the first is asked now; ``stamp``: arrivals on the influence track so far (the marker
     that arrived last is on top, WC.F1); ``winner``: the winning side once ``over``.
     """
@@ -93,6 +112,7 @@ class Board(FrozenValue):
     sighting: int | None
     supply: tuple[int, ...]
     discarded: tuple[int, ...]
+    empty_stairs: int
     radar_left: int
     pending: tuple[Pending, ...]
     stamp: int

@@ -17,7 +17,7 @@ from ..engine.frozen import Draft, fields_of
 from .actions import Ask, Pending, pending
 from .components import MODELS, PEOPLE, ROW, Bonus, Icon, Person, words
 from .options import can_advance, can_move, free_spaces, heli_side, moves, rescues, special_possible
-from .values import Board, SidePrivate, SidePublic
+from .values import Board, Pile, SidePrivate, SidePublic
 
 __all__ = ["Work", "Text", "joined", "HIDDEN"]
 
@@ -123,7 +123,16 @@ class Work(Draft):
         self.b["supply"] = _add_count(self.b["supply"], person, n)
 
     def to_discard(self, person: Person) -> None:
+        """``person`` leaves the game (the board's ``discarded`` counts them)."""
         self.b["discarded"] = _add_count(self.b["discarded"], person)
+
+    def pay(self, person: Person) -> None:
+        """A People token paid from a carrier for a special order or a carrier card (WC.F5):
+        back to the supply, or out of the game (rule option ``payment``, :class:`~.values.Pile`)."""
+        if self.setup.payment == Pile.SUPPLY:
+            self.to_supply(person)
+        else:
+            self.to_discard(person)
 
     def from_supply(self, person: Person) -> bool:
         """Take one ``person`` from the supply; ``False`` when there is none."""
@@ -195,7 +204,8 @@ class Work(Draft):
     def influence(self, side: int, effects: bool = True) -> None:
         """Advance ``side``'s influence marker one space; with ``effects``, resolve the
         space's effect at once, advancing again for a further Influence (WC.F5). An
-        effect that needs a choice is asked next; one that cannot be done is lost."""
+        effect that needs a choice is asked next, to be performed (no pass: "any action or
+        effect on the space is resolved immediately"); one that cannot be done is lost."""
         asked = []
         while True:
             me = self.sides[side]
@@ -216,7 +226,7 @@ class Work(Draft):
             elif bonus == Bonus.RADAR:
                 self.take_radar(side)
             elif bonus != Bonus.NONE:
-                pending = self.ask_for(side, Icon(bonus.value), None, "influence space")
+                pending = self.ask_for(side, Icon(bonus.value), None, "influence space", must=True)
                 if pending is None:
                     self.log("  influence space effect {}: not possible, lost", words(bonus))
                 else:
@@ -237,17 +247,20 @@ class Work(Draft):
         return special_possible(self.comp, self.sides[side], self.setup.colours[side], self.private[side].radar,
                                 self.b["orders_row"])
 
-    def ask_for(self, side: int, icon: Icon, person: Person | None, why: str) -> Pending | None:
+    def ask_for(self, side: int, icon: Icon, person: Person | None, why: str, must: bool = False) -> Pending | None:
         """The question a Move / Rescue / Special Order action asks ``side``, or ``None``
-        when there is nothing it could do (carrier upgrades 3 and 4 allow two)."""
+        when there is nothing it could do (carrier upgrades 3 and 4 allow two). ``must``:
+        the action is performed when able (no pass: a phase-1 slot's action, an influence
+        space's effect)."""
         ups = self.sides[side].upgrades
         if icon == Icon.MOVE:
-            return pending(Ask.MOVE, side, MODELS, ups[3], None, 1, why) if self.can_move(side) else None
+            return pending(Ask.MOVE, side, MODELS, ups[3], None, 1, why, must) if self.can_move(side) else None
         if icon == Icon.RESCUE:
             can = self.can_rescue(side, person)
-            return pending(Ask.RESCUE, side, MODELS, False, person, 2 if ups[2] else 1, why) if can else None
+            return pending(Ask.RESCUE, side, MODELS, False, person, 2 if ups[2] else 1, why, must) if can else None
         if icon == Icon.SPECIAL_ORDER:
-            return pending(Ask.SPECIAL_ORDER, side, MODELS, False, None, 1, why) if self.can_special(side) else None
+            can = self.can_special(side)
+            return pending(Ask.SPECIAL_ORDER, side, MODELS, False, None, 1, why, must) if can else None
         raise ValueError(f"no question for {icon}")  # pragma: no cover - a bug
 
     # -- helicopters (WC.G4, WC.G5, WC.F6) ----------------------------------------------
@@ -325,7 +338,7 @@ class Work(Draft):
         """Discard ``paid`` from the carrier and take special order ``index`` (VP at the end)."""
         me = self.sides[side]
         for p in paid:
-            self.to_discard(p)
+            self.pay(p)
         self.b["orders_row"] = tuple(o for o in self.b["orders_row"] if o != index)
         self.set_priv(side, orders=self.private[side].orders + (index,))
         self.set_side(side, carrier=_without(me.carrier, paid), orders=me.orders + 1)
@@ -337,7 +350,7 @@ class Work(Draft):
         ``tokens``, which go back to the supply) and apply its effect (WC.F5)."""
         me = self.sides[side]
         for p in people:
-            self.to_discard(p)
+            self.pay(p)
         if tokens:
             self.set_priv(side, radar=_without(self.private[side].radar, tokens))
             self.return_tokens(tokens)

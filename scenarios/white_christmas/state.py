@@ -90,6 +90,17 @@ class State(FrozenState):
 
     # -- derived answers (computed on first use, kept by this state) ----------------
     @cached_property
+    def current(self) -> int | None:
+        """The seat to decide: the first open question's side, else the side on turn
+        (:func:`~.flow.on_turn`); ``None`` once the game is over."""
+        b = self.board
+        if b.pending:
+            return b.pending[0].side
+        if b.over:
+            return None
+        return b.order[b.turn] if b.phase is Phase.SIGHTING else b.order[b.turn % len(b.order)]
+
+    @cached_property
     def legal(self) -> tuple[Action, ...]:
         """Every legal action of the seat to decide, in a fixed order."""
         return turns.legal_actions(self)
@@ -101,14 +112,8 @@ class State(FrozenState):
     # -- the engine protocol (scenarios.engine) ---------------------------------------
     def current_player(self) -> int | None:
         """The seat to decide (Captain Chambers never is: he plays inside ``apply``),
-        or ``None`` once the game is over: the first open question's side, else the side
-        on turn (:func:`~.flow.on_turn`)."""
-        b = self.board
-        if b.pending:
-            return b.pending[0].side
-        if b.over:
-            return None
-        return b.order[b.turn] if b.phase is Phase.SIGHTING else b.order[b.turn % len(b.order)]
+        or ``None`` once the game is over."""
+        return self.current
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to decide, in a fixed order."""
@@ -140,7 +145,7 @@ class State(FrozenState):
         """What seat ``player`` may see (see :class:`Observation`)."""
         return Observation.from_fields({
             "seat": player, "setup": self.setup, "table": self.table, "board": self.board, "sides": self.sides,
-            "own": self.private[player], "legal": self.legal if self.current_player() == player else ()})
+            "own": self.private[player], "legal": self.legal if self.current == player else ()})
 
     def describe(self, action: Action) -> str:
         """``action`` in words, for the seat that takes it (a bid names the token's value)."""

@@ -63,8 +63,8 @@ def main():
     calls = {"t": 0.0}
     compiled = kernels.compiled()
     wrapped = {}
-    for name in ("depth_pairs", "depth_grid", "sector_pairs", "crossing_pairs", "enters_pairs", "blocked_any",
-                 "frames"):
+    for name in ("depth_pairs", "overlap_grid", "overlap_count_pairs", "sector_pairs", "sector_grid", "crossing_pairs",
+                 "enters_pairs"):
         fn = getattr(compiled, name)
 
         def timed(*args, _fn=fn):

@@ -1,14 +1,27 @@
 """The compiled half of :mod:`geometry.kernels` (numba). Import it only through
-:func:`geometry.kernels.compiled`, which loads it on first use: importing numba and
-compiling (or loading the cache of) these functions costs time that commands which never
-ask a batch question should not pay.
+:func:`geometry.kernels.compiled`, which loads it on first use with its cache in the
+user's cache directory: importing numba and compiling (or loading the cache of) these
+functions costs time that commands which never ask a batch question should not pay.
+Each function is compiled the first time it is called, so a command compiles only what
+it uses.
 
-Every function here mirrors a scalar predicate of :mod:`geometry.base`,
-:mod:`geometry.segments` or :mod:`geometry.sector` step by step, with the same tolerance,
-so that both give the same answer (tests compare them on random and near-touching
-cases). A rectangle is given by its **frame** ``(x, y, cos, sin)`` (centre and heading,
-see :func:`frames`) and its **half sizes** ``(half_length, half_width)``; angles never
-enter the pair loops, so the trigonometry is done once per pose, not once per pair.
+**Filter, then exact.** Every function here mirrors a scalar predicate of
+:mod:`geometry.base`, :mod:`geometry.segments` or :mod:`geometry.sector` with the same
+tolerance, but computes in its own order (frames prepared once per pose, closed forms
+instead of polygon clipping), so its numbers differ from the scalar path's by rounding
+(~1e-13 mm). A threshold is therefore *decided* here only when the compared quantity lies
+farther than ``guard`` from it (times the quantity's condition number where rounding can
+grow, as along a nearly parallel edge); otherwise the answer is :data:`UNSURE` and the
+Python wrapper decides that case with the scalar predicate itself. The thresholds: an
+overlap depth against the tolerance (DF.O1), how far a base reaches inside an arc's lines
+and the distance against each range limit (firing), a ruler's exit and entry edges and
+whether a segment gets inside a base (DF.T1). ``guard`` (mm) is chosen by the wrapper:
+many times the rounding of the coordinates involved, far below the tolerance.
+
+A rectangle is given by its **frame** ``(x, y, cos, sin)`` (centre and heading, see
+:func:`frames`) and its **half sizes** ``(half_length, half_width)``; angles never enter
+the pair loops. The grids split their rows over the cores (``prange``) and visit only the
+rectangles that can matter: those binned by position near the row's pose.
 
 Keep every numba function of the geometry layer in this one file: numba's cache checks
 only the file of the function it compiled, so a jitted caller in another file would keep
@@ -19,16 +32,31 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from .tolerance import TOLERANCE_MM
 
 TOL = TOLERANCE_MM
-NONE, FRONT, LEFT, REAR, RIGHT = -1, 0, 1, 2, 3  # geometry.base.Edge values
+NONE, FRONT, LEFT, REAR, RIGHT = -1, 0, 1, 2, 3
+"""geometry.base.Edge values."""
+UNSURE = -2
+"""The answer of a kernel too close to a threshold to decide: the wrapper asks the scalar path."""
+OUT, IN = 0, 1
+"""States of :func:`sector_rect`."""
+COND_MAX = 1000.0
+"""An aim point whose condition number exceeds this is left to the scalar path (UNSURE)."""
+MAX_CELLS = 256
+"""Cells per axis of the position bins (coarser cells on a larger spread)."""
+ROW_BLOCK = 16
+"""Rows per block of the parallel grids: blocks are dealt to the threads in turn (rows
+are often ordered by position, so contiguous halves would differ in work)."""
+COLUMN_BLOCK = 64
+"""Rows per block when a grid writes its answer transposed (each row of the answer is
+then a column): 64 one-byte cells, one cache line, so no two threads share one."""
 
 
-# -- scalar helpers (inlined into the loops) ------------------------------------------
-@njit(cache=True, inline="always")
+# -- scalar helpers ----------------------------------------------------------------------
+@njit(cache=True)
 def cos_sin_deg(h):
     """As :func:`geometry.pose.cos_sin_deg` for one angle: exact at quarter turns."""
     r = h % 360.0
@@ -46,31 +74,7 @@ def cos_sin_deg(h):
     return s0, -c0
 
 
-@njit(cache=True, inline="always")
-def sat_depth(ax, ay, ca, sa, ahl, ahw, bx, by, cb, sb, bhl, bhw):
-    """Separating-axis interpenetration depth of two rectangles (mm), as
-    :func:`geometry.base.penetration_depth_mm`."""
-    dx = bx - ax
-    dy = by - ay
-    best = math.inf
-    for k in range(4):
-        if k == 0:
-            ux, uy = ca, sa
-        elif k == 1:
-            ux, uy = -sa, ca
-        elif k == 2:
-            ux, uy = cb, sb
-        else:
-            ux, uy = -sb, cb
-        ra = abs(ux * ca + uy * sa) * ahl + abs(ux * -sa + uy * ca) * ahw
-        rb = abs(ux * cb + uy * sb) * bhl + abs(ux * -sb + uy * cb) * bhw
-        d = ra + rb - abs(ux * dx + uy * dy)
-        if d < best:
-            best = d
-    return best
-
-
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def to_local(x, y, c, s, px, py):
     """Table point ``(px, py)`` in the frame ``(x, y, c, s)``."""
     dx = px - x
@@ -78,34 +82,86 @@ def to_local(x, y, c, s, px, py):
     return c * dx + s * dy, -s * dx + c * dy
 
 
-@njit(cache=True, inline="always")
-def clip_line(px, py, dx, dy, hx, hy):
-    """Liang-Barsky: the line ``p + t d`` (local frame) is inside the box ``|x| <= hx,
-    |y| <= hy`` for ``t_in <= t <= t_out``, as :func:`geometry.segments.clip_parameters`."""
-    t_in = -math.inf
+@njit(cache=True)
+def sat_depth(ax, ay, ca, sa, ahl, ahw, bx, by, cb, sb, bhl, bhw):
+    """Separating-axis interpenetration depth of two rectangles (mm), as
+    :func:`geometry.base.penetration_depth_mm`: over the four edge normals, the smallest
+    overlap of the two shadows."""
+    dx = bx - ax
+    dy = by - ay
+    cr = abs(ca * cb + sa * sb)  # |cos| and |sin| of the angle between the two headings
+    sr = abs(ca * sb - sa * cb)
+    d0 = ahl + cr * bhl + sr * bhw - abs(ca * dx + sa * dy)
+    d1 = ahw + sr * bhl + cr * bhw - abs(ca * dy - sa * dx)
+    d2 = bhl + cr * ahl + sr * ahw - abs(cb * dx + sb * dy)
+    d3 = bhw + sr * ahl + cr * ahw - abs(cb * dy - sb * dx)
+    return min(min(d0, d1), min(d2, d3))
+
+
+@njit(cache=True)
+def overlap_code(depth, guard):
+    """DF.O1 from a depth: 1 (deeper than the tolerance), 0, or UNSURE within ``guard``."""
+    if depth - TOL > guard:
+        return 1
+    if depth - TOL < -guard:
+        return 0
+    return UNSURE
+
+
+@njit(cache=True)
+def clip_box(px, py, dx, dy, hx, hy, t_in):
+    """Liang-Barsky: the line ``p + t d`` (from ``t_in`` on: ``-inf`` for the whole line,
+    0 for a ray) lies in the box ``|x| <= hx, |y| <= hy`` for ``t_in <= t <= t_out``, as
+    :func:`geometry.segments.clip_parameters`. Returns ``(t_in, t_out, k_in, k_out)``:
+    the axes (0: x, 1: y) whose sides bound each end, -1 where none does."""
     t_out = math.inf
+    k_in = k_out = -1
     for axis in range(2):
-        p = px if axis == 0 else py
-        d = dx if axis == 0 else dy
-        h = hx if axis == 0 else hy
+        p, d, h = (px, dx, hx) if axis == 0 else (py, dy, hy)
         if d == 0.0:
-            if abs(p) <= h:
-                lo, hi = -math.inf, math.inf
-            else:
-                lo, hi = math.inf, -math.inf
-        else:
-            t1 = (-h - p) / d
-            t2 = (h - p) / d
-            lo, hi = min(t1, t2), max(t1, t2)
-        t_in = max(t_in, lo)
-        t_out = min(t_out, hi)
-    return t_in, t_out
+            if abs(p) > h:
+                return math.inf, -math.inf, axis, axis
+            continue
+        t1 = (-h - p) / d
+        t2 = (h - p) / d
+        lo, hi = min(t1, t2), max(t1, t2)
+        if lo > t_in:
+            t_in, k_in = lo, axis
+        if hi < t_out:
+            t_out, k_out = hi, axis
+    return t_in, t_out, k_in, k_out
 
 
-@njit(cache=True, inline="always")
-def edge_of(qx, qy, hx, hy):
-    """The edge whose interior (beyond the tolerance from its corners) holds the
-    boundary point ``q`` (local frame), or ``NONE``."""
+@njit(cache=True)
+def crossing_edge(ax, ay, bx, by, x, y, c, s, hx, hy, leaving, guard):
+    """Edge through whose interior segment ``a``-``b`` leaves (``leaving``: ``a`` inside)
+    or enters (``b`` inside) the rectangle, as :func:`geometry.segments.exit_edge` /
+    ``entry_edge``; NONE, or UNSURE when an end lies within ``guard`` of the outline or
+    the crossing point within ``guard`` (times its condition) of a corner's zone."""
+    pax, pay = to_local(x, y, c, s, ax, ay)
+    pbx, pby = to_local(x, y, c, s, bx, by)
+    margin_a = min(hx - abs(pax), hy - abs(pay))  # > 0: strictly inside
+    margin_b = min(hx - abs(pbx), hy - abs(pby))
+    inner, outer = (margin_a, margin_b) if leaving else (margin_b, margin_a)
+    if inner < -guard or outer > guard:
+        return NONE  # the end that should be inside is outside, or the other end is inside too
+    if inner <= guard or outer >= -guard:
+        return UNSURE
+    dx = pbx - pax
+    dy = pby - pay
+    t_in, t_out, k_in, k_out = clip_box(pax, pay, dx, dy, hx, hy, -math.inf)
+    t, k = (t_out, k_out) if leaving else (t_in, k_in)
+    qx = pax + t * dx
+    qy = pay + t * dy
+    # the coordinate across the crossed edge is exact to rounding; the one along it moves
+    # with t, by |d along| / |d across| times the rounding
+    d_across, d_along = (dx, dy) if k == 0 else (dy, dx)
+    g_along = guard * (1.0 + abs(d_along) / abs(d_across))
+    gx, gy = (guard, g_along) if k == 0 else (g_along, guard)
+    near_x = (abs(hx - TOL - abs(qx)) <= gx or abs(qx - (hx - TOL)) <= gx or abs(-hx + TOL - qx) <= gx)
+    near_y = (abs(hy - TOL - abs(qy)) <= gy or abs(qy - (hy - TOL)) <= gy or abs(-hy + TOL - qy) <= gy)
+    if near_x or near_y:
+        return UNSURE
     on_x = abs(qy) < hy - TOL
     on_y = abs(qx) < hx - TOL
     edge = NONE
@@ -120,474 +176,505 @@ def edge_of(qx, qy, hx, hy):
     return edge
 
 
-@njit(cache=True, inline="always")
-def crossing_edge(ax, ay, bx, by, x, y, c, s, hx, hy, leaving):
-    """Edge through whose interior segment ``a``-``b`` leaves (``leaving``) or enters the
-    rectangle, as :func:`geometry.segments.exit_edge` / ``entry_edge``."""
+@njit(cache=True)
+def _segment_depth(px, py, dx, dy, hx, hy):
+    """How deep the segment ``p + t d`` (0 <= t <= 1) gets inside the box ``|x| <= hx,
+    |y| <= hy``: the largest, over the segment, of the smallest distance inside the four
+    sides (negative: how far it stays outside). A concave piecewise-linear function of t:
+    its maximum is at an end or where two sides' distances cross."""
+    a0, a1, a2, a3 = hx - px, hx + px, hy - py, hy + py
+    b0, b1, b2, b3 = -dx, dx, -dy, dy
+    best = max(min(min(a0, a1), min(a2, a3)), min(min(a0 + b0, a1 + b1), min(a2 + b2, a3 + b3)))
+    alphas = (a0, a1, a2, a3)
+    betas = (b0, b1, b2, b3)
+    for k in range(4):
+        for m in range(k + 1, 4):
+            den = betas[k] - betas[m]
+            if den == 0.0:
+                continue
+            t = (alphas[m] - alphas[k]) / den
+            if 0.0 < t < 1.0:
+                value = min(min(a0 + b0 * t, a1 + b1 * t), min(a2 + b2 * t, a3 + b3 * t))
+                best = max(best, value)
+    return best
+
+
+@njit(cache=True)
+def enters_code(ax, ay, bx, by, x, y, c, s, hx, hy, guard):
+    """Does segment ``a``-``b`` get more than the tolerance inside the rectangle (as
+    :func:`geometry.segments.enters_interior`)? 1, 0, or UNSURE when its depth inside the
+    rectangle shrunk by the tolerance is within ``guard`` of 0."""
     pax, pay = to_local(x, y, c, s, ax, ay)
     pbx, pby = to_local(x, y, c, s, bx, by)
-    dx = pbx - pax
-    dy = pby - pay
-    t_in, t_out = clip_line(pax, pay, dx, dy, hx, hy)
-    t = t_out if leaving else t_in
-    valid = t_in <= t_out and t >= 0.0 and t <= 1.0
-    if leaving:
-        valid = valid and t_in <= 0.0
-    else:
-        valid = valid and t_out >= 1.0
-    if not valid:
-        return NONE
-    if not math.isfinite(t):
-        t = 0.0
-    return edge_of(pax + t * dx, pay + t * dy, hx, hy)
-
-
-@njit(cache=True, inline="always")
-def enters(ax, ay, bx, by, x, y, c, s, hx, hy):
-    """Does segment ``a``-``b`` get more than the tolerance inside the rectangle? As
-    :func:`geometry.segments.enters_interior`."""
-    pax, pay = to_local(x, y, c, s, ax, ay)
-    pbx, pby = to_local(x, y, c, s, bx, by)
-    t_in, t_out = clip_line(pax, pay, pbx - pax, pby - pay, hx - TOL, hy - TOL)
-    return max(t_in, 0.0) < min(t_out, 1.0)
-
-
-@njit(cache=True, inline="always")
-def _clip_half_plane(src, n_src, dst, nx, ny, offset):
-    """Sutherland-Hodgman: keep the part of convex polygon ``src[:n_src]`` where
-    ``n . p >= offset``, written to ``dst``; returns its vertex count. As
-    :func:`geometry.sector.clip_convex_halfplane`."""
-    m = 0
-    for i in range(n_src):
-        j = i + 1 if i + 1 < n_src else 0
-        px, py = src[i, 0], src[i, 1]
-        qx, qy = src[j, 0], src[j, 1]
-        sp = px * nx + py * ny - offset
-        sq = qx * nx + qy * ny - offset
-        if sp >= 0:
-            dst[m, 0] = px
-            dst[m, 1] = py
-            m += 1
-        if (sp >= 0) != (sq >= 0):
-            t = sp / (sp - sq)
-            dst[m, 0] = px + t * (qx - px)
-            dst[m, 1] = py + t * (qy - py)
-            m += 1
-    return m
-
-
-@njit(cache=True, inline="always")
-def _edge_closest(px, py, qx, qy):
-    """Point of edge p-q closest to the origin, its squared distance, and whether the
-    origin lies right of the edge (outside a counter-clockwise polygon)."""
-    ex, ey = qx - px, qy - py
-    ee = ex * ex + ey * ey
-    t = 0.0
-    if ee != 0:
-        t = min(1.0, max(0.0, -(px * ex + py * ey) / ee))
-    cx, cy = px + t * ex, py + t * ey
-    return cx, cy, cx * cx + cy * cy, ex * -py - ey * -px < 0
-
-
-@njit(cache=True, inline="always")
-def corner_local(k, x, y, c, s, hx, hy, fx, fy, fc, fs):
-    """Corner ``k`` (counter-clockwise from front-right) of the rectangle ``(x, y, c,
-    s)``, half sizes ``hx``, ``hy``, in the frame ``(fx, fy, fc, fs)``."""
-    lx = hx if k < 2 else -hx
-    ly = -hy if (k == 0 or k == 3) else hy
-    return to_local(fx, fy, fc, fs, x + c * lx - s * ly, y + s * lx + c * ly)
-
-
-@njit(cache=True, inline="always")
-def _closest_of_convex(poly, k):
-    """Point of convex polygon ``poly[:k]`` (counter-clockwise) closest to the origin,
-    as :func:`geometry.sector.closest_point_of_convex`."""
-    if k == 1:
-        return poly[0, 0], poly[0, 1]
-    inside = True
-    bx, by, best = 0.0, 0.0, math.inf
-    for i in range(k):
-        j = i + 1 if i + 1 < k else 0
-        cx, cy, d, right = _edge_closest(poly[i, 0], poly[i, 1], poly[j, 0], poly[j, 1])
-        if right:
-            inside = False
-        if d < best:
-            bx, by, best = cx, cy, d
-    if inside and k >= 3:
-        return 0.0, 0.0
-    return bx, by
-
-
-@njit(cache=True, inline="always")
-def sector_pieces(half_deg, pieces):
-    """Split a sector of half-width ``half_deg`` into convex pieces, as
-    :func:`geometry.sector._pieces`: writes rows ``(cos lo, sin lo, cos hi, sin hi,
-    lo is the sector's edge, hi is the sector's edge)`` into ``pieces`` ``(2, 6)`` and
-    returns their count (0: the whole plane, no clipping)."""
-    if half_deg >= 180.0:
+    hx2 = hx - TOL
+    hy2 = hy - TOL
+    if (min(pax, pbx) > hx2 + 1.0 or max(pax, pbx) < -hx2 - 1.0 or min(pay, pby) > hy2 + 1.0
+            or max(pay, pby) < -hy2 - 1.0):
+        return 0  # a millimetre clear of the box
+    depth = _segment_depth(pax, pay, pbx - pax, pby - pay, hx2, hy2)
+    if depth > guard:
+        return 1
+    if depth < -guard:
         return 0
+    return UNSURE
+
+
+# -- firing sectors ------------------------------------------------------------------------
+@njit(cache=True)
+def sector_shape(half_deg):
+    """``(mode, cos half, sin half)`` of a sector of half-width ``half_deg``: mode 0 the
+    whole plane (half >= 180), 1 one convex piece (half <= 90), 2 two pieces split on the
+    centre line — the pieces of :func:`geometry.sector.closest_in_sector`."""
+    c, s = cos_sin_deg(half_deg)
+    if half_deg >= 180.0:
+        return 0, c, s
     if half_deg <= 90.0:
-        bounds = ((-half_deg, half_deg, 1.0, 1.0), (0.0, 0.0, 0.0, 0.0))
-        count = 1
+        return 1, c, s
+    return 2, c, s
+
+
+@njit(cache=True)
+def _wedge_depth(a1, b1, c1, a2, b2, c2):
+    """The largest, over a rectangle, of ``min(f1, f2)`` for two linear functions given at
+    the corners by ``f = a + sx b + sy c`` (corner signs (+,-), (+,+), (-,+), (-,-)): how
+    far the rectangle reaches inside both lines. Attained at a corner or where
+    ``f1 = f2`` on an edge."""
+    v1 = (a1 + b1 - c1, a1 + b1 + c1, a1 - b1 + c1, a1 - b1 - c1)
+    v2 = (a2 + b2 - c2, a2 + b2 + c2, a2 - b2 + c2, a2 - b2 - c2)
+    best = -math.inf
+    for k in range(4):
+        n = (k + 1) % 4
+        best = max(best, min(v1[k], v2[k]))
+        g0 = v1[k] - v2[k]
+        g1 = v1[n] - v2[n]
+        if (g0 > 0.0) != (g1 > 0.0):
+            t = g0 / (g0 - g1)
+            best = max(best, v1[k] + t * (v1[n] - v1[k]))
+    return best
+
+
+@njit(cache=True)
+def _ray_entry(px, py, wx, wy, hx, hy):
+    """Where the ray ``p + t w`` (t >= 0, ``w`` a unit vector) first meets the box
+    ``|x| <= hx, |y| <= hy``: ``(t, condition)``, ``t`` inf when it misses; the
+    condition (1 / |w| across the entered side) bounds how rounding moves ``t``."""
+    t_in, t_out, k_in, k_out = clip_box(px, py, wx, wy, hx, hy, 0.0)
+    if t_in > t_out:
+        return math.inf, 1.0
+    if k_in == 0:
+        return t_in, 1.0 / abs(wx)
+    if k_in == 1:
+        return t_in, 1.0 / abs(wy)
+    return t_in, 1.0  # the apex itself is in the box
+
+
+@njit(cache=True)
+def _piece(cx, cy, ca, sa, hx, hy, ax, ay, qx, qy, n1x, n1y, off1, n2x, n2y, off2, u1x, u1y, u2x, u2y, guard):
+    """One convex piece of a sector — the wedge between the rays ``u1`` and ``u2`` from the
+    apex, inside ``n1 . p >= 0`` and ``n2 . p >= 0`` — against a rectangle (centre ``c``,
+    axes ``(ca, sa)``, half sizes, all in the sector frame; ``a``: the apex in the
+    rectangle's frame; ``q``: the rectangle's point closest to the apex).
+
+    Returns ``(state, distance, x, y, condition)``: OUT when the rectangle does not reach
+    inside the lines moved in by ``off1``, ``off2`` (the tolerance on the sector's outer
+    lines), UNSURE when it reaches within ``guard`` of them, else IN with the closest
+    point of the rectangle's part inside the wedge (sector frame). That point is ``q``
+    when ``q`` is in the wedge; otherwise it lies on one of the two rays."""
+    exx, exy = ca * hx, sa * hx
+    eyx, eyy = -sa * hy, ca * hy
+    a1 = n1x * cx + n1y * cy - off1
+    b1 = n1x * exx + n1y * exy
+    c1 = n1x * eyx + n1y * eyy
+    a2 = n2x * cx + n2y * cy - off2
+    b2 = n2x * exx + n2y * exy
+    c2 = n2x * eyx + n2y * eyy
+    if a1 + abs(b1) + abs(c1) < -guard or a2 + abs(b2) + abs(c2) < -guard:
+        return OUT, math.inf, 0.0, 0.0, 1.0  # wholly beyond one line
+    q1 = n1x * qx + n1y * qy
+    q2 = n2x * qx + n2y * qy
+    if q1 - off1 > guard and q2 - off2 > guard:  # q itself reaches inside: the common case
+        return IN, math.sqrt(qx * qx + qy * qy), qx, qy, 1.0
+    depth = _wedge_depth(a1, b1, c1, a2, b2, c2)
+    if depth < -guard:
+        return OUT, math.inf, 0.0, 0.0, 1.0
+    if depth <= guard:
+        return UNSURE, math.inf, 0.0, 0.0, 1.0
+    if q1 >= 0.0 and q2 >= 0.0:
+        return IN, math.sqrt(qx * qx + qy * qy), qx, qy, 1.0
+    best, bx, by, cond = math.inf, 0.0, 0.0, 1.0
+    for k in range(2):
+        ux, uy = (u1x, u1y) if k == 0 else (u2x, u2y)
+        t, kc = _ray_entry(ax, ay, ux * ca + uy * sa, uy * ca - ux * sa, hx, hy)
+        if t < best:
+            best, bx, by, cond = t, t * ux, t * uy, kc
+    if best == math.inf:
+        return UNSURE, math.inf, 0.0, 0.0, 1.0  # rounding disagrees with the depth: let the scalar path say
+    return IN, best, bx, by, cond
+
+
+@njit(cache=True)
+def sector_rect(fx, fy, fc, fs, mode, ch, sh, x, y, c, s, hx, hy, reach, guard):
+    """The closest point to the apex of the part of a rectangle (frame ``(x, y, c, s)``,
+    half sizes) inside a sector (frame ``(fx, fy, fc, fs)``: the apex turned to the centre
+    line; :func:`sector_shape` ``(mode, ch, sh)``), as
+    :func:`geometry.sector.closest_in_sector`: the rectangle must reach more than the
+    tolerance inside the sector's outer lines.
+
+    Returns ``(state, distance, aim_x, aim_y, condition, tie)``: state OUT (not in the
+    sector, or wholly farther than ``reach`` + ``guard``), UNSURE (within ``guard`` of the
+    arc's lines: for the scalar path), or IN with the distance (mm), the aim point (table
+    mm), the distance's condition number and ``tie``: a two-piece sector's pieces give
+    distances within rounding of each other (which aim point is chosen is then the scalar
+    path's call)."""
+    cx, cy = to_local(fx, fy, fc, fs, x, y)
+    ca = c * fc + s * fs
+    sa = s * fc - c * fs
+    ax = -(cx * ca + cy * sa)  # the apex in the rectangle's frame
+    ay = cx * sa - cy * ca
+    lx = min(hx, max(-hx, ax))
+    ly = min(hy, max(-hy, ay))
+    qx = cx + lx * ca - ly * sa  # the rectangle's point closest to the apex
+    qy = cy + lx * sa + ly * ca
+    near2 = qx * qx + qy * qy
+    if near2 > (reach + guard) * (reach + guard):
+        return OUT, math.inf, math.nan, math.nan, 1.0, False
+    if mode == 0:
+        return IN, math.sqrt(near2), fx + fc * qx - fs * qy, fy + fs * qx + fc * qy, 1.0, False
+    if mode == 1:
+        state, d, px, py, cond = _piece(cx, cy, ca, sa, hx, hy, ax, ay, qx, qy, sh, ch, TOL, sh, -ch, TOL,
+                                        ch, -sh, ch, sh, guard)
+        tie = False
     else:
-        bounds = ((-half_deg, 0.0, 1.0, 0.0), (0.0, half_deg, 0.0, 1.0))
-        count = 2
-    for k in range(count):
-        lo, hi, lo_outer, hi_outer = bounds[k]
-        pieces[k, 0], pieces[k, 1] = cos_sin_deg(lo)
-        pieces[k, 2], pieces[k, 3] = cos_sin_deg(hi)
-        pieces[k, 4] = lo_outer
-        pieces[k, 5] = hi_outer
+        s1, d1, x1, y1, k1 = _piece(cx, cy, ca, sa, hx, hy, ax, ay, qx, qy, sh, ch, TOL, 0.0, -1.0, 0.0,
+                                    ch, -sh, 1.0, 0.0, guard)
+        s2, d2, x2, y2, k2 = _piece(cx, cy, ca, sa, hx, hy, ax, ay, qx, qy, 0.0, 1.0, 0.0, sh, -ch, TOL,
+                                    1.0, 0.0, ch, sh, guard)
+        if s1 == UNSURE or s2 == UNSURE:
+            return UNSURE, math.inf, math.nan, math.nan, 1.0, False
+        tie = s1 == IN and s2 == IN and abs(d1 - d2) <= guard * max(k1, k2)
+        if s1 == IN and (s2 != IN or d1 <= d2):
+            state, d, px, py, cond = s1, d1, x1, y1, k1
+        else:
+            state, d, px, py, cond = s2, d2, x2, y2, k2
+    if state != IN:
+        return state, math.inf, math.nan, math.nan, 1.0, False
+    return IN, d, fx + fc * px - fs * py, fy + fs * px + fc * py, cond, tie
+
+
+@njit(cache=True)
+def band_code(state, d, cond, limits, guard):
+    """In how many of the nested distance bands ``limits`` (increasing, mm) a
+    :func:`sector_rect` answer lies (``len(limits)``: the first; 0: none, or OUT), or
+    UNSURE within ``guard`` times its condition of a limit."""
+    if state != IN:
+        return state  # OUT is 0, UNSURE stays
+    g = guard * cond
+    count = 0
+    for b in range(limits.shape[0]):
+        if abs(d - limits[b]) <= g:
+            return UNSURE
+        if d <= limits[b]:
+            count += 1
     return count
 
 
-@njit(cache=True, inline="always")
-def _clip_piece(local, c_lo, s_lo, c_hi, s_hi, tol_lo, tol_hi, tmp, out):
-    m = _clip_half_plane(local, 4, tmp, -s_lo, c_lo, tol_lo)
-    return _clip_half_plane(tmp, m, out, s_hi, -c_hi, tol_hi)
+# -- position bins -------------------------------------------------------------------------
+@njit(cache=True)
+def max_diagonal(halves):
+    """The largest half diagonal of rectangles with half sizes ``halves`` ``(N, 2)``."""
+    best = 0.0
+    for i in range(halves.shape[0]):
+        best = max(best, math.sqrt(halves[i, 0] * halves[i, 0] + halves[i, 1] * halves[i, 1]))
+    return best
 
 
 @njit(cache=True)
-def _closest_of_quad(xs, ys):
-    """:func:`_closest_of_convex` for a quadrilateral given as two 4-tuples (no arrays)."""
-    inside = True
-    bx, by, best = 0.0, 0.0, math.inf
-    for i in range(4):
-        j = i + 1 if i + 1 < 4 else 0
-        cx, cy, d, right = _edge_closest(xs[i], ys[i], xs[j], ys[j])
-        if right:
-            inside = False
-        if d < best:
-            bx, by, best = cx, cy, d
-    if inside:
-        return 0.0, 0.0
-    return bx, by
+def bins(points, side):
+    """Sort points (the first two columns of ``points``) into square cells of at least
+    ``side`` mm (a counting sort, stable): returns ``(order, starts, x0, y0, nx, ny,
+    side)``; the points of cell ``(i, j)`` are ``order[starts[j * nx + i]:starts[j * nx +
+    i + 1]]``, in increasing index."""
+    n = points.shape[0]
+    x0 = x1 = points[0, 0]
+    y0 = y1 = points[0, 1]
+    for j in range(n):
+        x0, x1 = min(x0, points[j, 0]), max(x1, points[j, 0])
+        y0, y1 = min(y0, points[j, 1]), max(y1, points[j, 1])
+    side = max(side, (x1 - x0) / MAX_CELLS, (y1 - y0) / MAX_CELLS, 1e-3)
+    nx = min(int((x1 - x0) / side) + 1, MAX_CELLS + 1)
+    ny = min(int((y1 - y0) / side) + 1, MAX_CELLS + 1)
+    starts = np.zeros(nx * ny + 1, np.int64)
+    cell = np.empty(n, np.int64)
+    for j in range(n):
+        i_x = min(int((points[j, 0] - x0) / side), nx - 1)
+        i_y = min(int((points[j, 1] - y0) / side), ny - 1)
+        cell[j] = i_y * nx + i_x
+        starts[cell[j] + 1] += 1
+    for k in range(nx * ny):
+        starts[k + 1] += starts[k]
+    fill = starts[:-1].copy()
+    order = np.empty(n, np.int64)
+    for j in range(n):
+        order[fill[cell[j]]] = j
+        fill[cell[j]] += 1
+    return order, starts, x0, y0, nx, ny, side
 
 
 @njit(cache=True)
-def sector_quick(fx, fy, fc, fs, n_pieces, lo_c, lo_s, hi_c, hi_s, lo2_c, lo2_s, hi2_c, hi2_s,
-                 x, y, c, s, hx, hy):
-    """The cheap cases of :func:`closest_in_sector`, with scalars only: returns
-    ``(state, distance, aim_x, aim_y)``; state 0: the rectangle's circumcircle lies beyond
-    a boundary line of every piece (not in the sector); 1: a one-piece sector holds every
-    corner beyond the tolerance, so the closest point is the rectangle's own (no
-    clipping); 2: clipping needed. ``lo*``/``hi*``: the pieces' boundary directions
-    (:func:`sector_pieces` rows, the second piece's for two-piece sectors)."""
-    if n_pieces > 0:
-        cx, cy = to_local(fx, fy, fc, fs, x, y)
-        margin = -(math.hypot(hx, hy) + 1.0)
-        outside = -lo_s * cx + lo_c * cy < margin or hi_s * cx - hi_c * cy < margin
-        if n_pieces == 2:
-            outside = outside and (-lo2_s * cx + lo2_c * cy < margin or hi2_s * cx - hi2_c * cy < margin)
-        if outside:
-            return 0, math.inf, math.nan, math.nan
-    if n_pieces != 1:
-        return 2, 0.0, 0.0, 0.0
-    xs = (0.0, 0.0, 0.0, 0.0)
-    ys = (0.0, 0.0, 0.0, 0.0)
-    inside = True
+def cell_range(v, radius, v0, side, n):
+    """The cells along one axis within ``radius`` of ``v``: ``(first, last)``."""
+    lo = max(0, int(math.floor((v - radius - v0) / side)))
+    hi = min(n - 1, int(math.floor((v + radius - v0) / side)))
+    return lo, hi
+
+
+@njit(cache=True)
+def cell_in_reach(px, py, x0, y0, side, i_x, i_y, radius):
+    """Does cell ``(i_x, i_y)`` come within ``radius`` of point ``p``?"""
+    bx0 = x0 + i_x * side
+    by0 = y0 + i_y * side
+    dx = max(bx0 - px, 0.0, px - (bx0 + side))
+    dy = max(by0 - py, 0.0, py - (by0 + side))
+    return dx * dx + dy * dy <= radius * radius
+
+
+@njit(cache=True)
+def cell_beyond_line(fx, fy, fc, fs, nx, ny, x0, y0, side, i_x, i_y, margin):
+    """Does cell ``(i_x, i_y)`` lie more than ``margin`` beyond the line ``n . p = 0`` of
+    the sector frame ``(fx, fy, fc, fs)`` (``n`` in that frame)?"""
     for k in range(4):
-        u, v = corner_local(k, x, y, c, s, hx, hy, fx, fy, fc, fs)
-        if u * -lo_s + v * lo_c - TOL < 0 or u * hi_s + v * -hi_c - TOL < 0:
-            inside = False
-            break
-        xs = (u, xs[0], xs[1], xs[2])
-        ys = (v, ys[0], ys[1], ys[2])
-    if not inside:
-        return 2, 0.0, 0.0, 0.0
-    bx, by = _closest_of_quad((xs[3], xs[2], xs[1], xs[0]), (ys[3], ys[2], ys[1], ys[0]))
-    return 1, math.hypot(bx, by), fx + fc * bx - fs * by, fy + fs * bx + fc * by
+        cx = x0 + (i_x + (k & 1)) * side
+        cy = y0 + (i_y + (k >> 1)) * side
+        u, v = to_local(fx, fy, fc, fs, cx, cy)
+        if nx * u + ny * v >= -margin:
+            return False
+    return True
 
 
-@njit(cache=True)
-def band_by_bounds(fx, fy, fc, fs, lo_c, lo_s, hi_c, hi_s, x, y, c, s, hx, hy, short, reach):
-    """For a one-piece sector: bound the distance to the closest in-sector point of the
-    rectangle between its distance to the whole rectangle and to its nearest corner
-    inside the sector beyond the tolerance (such a corner also proves that the
-    rectangle reaches inside). Returns the band (2: within ``short``, 1: within
-    ``reach``, 0: beyond) when both bounds give it, 1e-9 mm clear of each limit, else -1."""
-    upper = math.inf
-    for k in range(4):
-        u, v = corner_local(k, x, y, c, s, hx, hy, fx, fy, fc, fs)
-        if u * -lo_s + v * lo_c - TOL >= 0 and u * hi_s + v * -hi_c - TOL >= 0:
-            upper = min(upper, math.hypot(u, v))
-    if upper == math.inf:
-        return -1
-    ax, ay = to_local(x, y, c, s, fx, fy)  # the apex in the rectangle's frame
-    lower = math.hypot(ax - min(hx, max(-hx, ax)), ay - min(hy, max(-hy, ay)))
-    for limit, value in ((short, 2), (reach, 1)):
-        if upper < limit - 1e-9:
-            return value
-        if not lower > limit + 1e-9:
-            return -1
-    return 0
-
-
-@njit(cache=True)
-def closest_in_sector(fx, fy, fc, fs, pieces, n_pieces, x, y, c, s, hx, hy, local, tmp, inner, exact):
-    """Closest point to the apex of the part of a rectangle inside a sector, as
-    :func:`geometry.sector.closest_in_sector`. The sector's frame ``(fx, fy, fc, fs)``
-    is the apex turned to the sector's centre line; ``pieces``, ``n_pieces`` its convex
-    pieces (:func:`sector_pieces`). Returns ``(distance, aim_x, aim_y)`` (table mm),
-    distance ``inf`` when the rectangle does not reach more than the tolerance inside.
-    ``local``, ``tmp``, ``inner``, ``exact``: scratch arrays ``(8, 2)``."""
-    for k in range(4):
-        local[k, 0], local[k, 1] = corner_local(k, x, y, c, s, hx, hy, fx, fy, fc, fs)
-    best, bx, by = math.inf, 0.0, 0.0
-    for piece in range(max(n_pieces, 1)):
-        if n_pieces == 0:
-            n_inner = 4
-            n_exact = 4
-            for k in range(4):
-                exact[k, 0], exact[k, 1] = local[k, 0], local[k, 1]
-        else:
-            c_lo, s_lo, c_hi, s_hi = pieces[piece, 0], pieces[piece, 1], pieces[piece, 2], pieces[piece, 3]
-            tol_lo = TOL if pieces[piece, 4] > 0 else 0.0
-            tol_hi = TOL if pieces[piece, 5] > 0 else 0.0
-            n_exact = _clip_piece(local, c_lo, s_lo, c_hi, s_hi, 0.0, 0.0, tmp, exact)
-            if n_exact == 0:
-                continue
-            # the part inside the lines moved in by the tolerance is not empty when a
-            # corner lies there (the clip keeps it); only otherwise clip to find out
-            n_inner = 0
-            for k in range(4):
-                if (local[k, 0] * -s_lo + local[k, 1] * c_lo - tol_lo >= 0
-                        and local[k, 0] * s_hi + local[k, 1] * -c_hi - tol_hi >= 0):
-                    n_inner = 1
-                    break
-            if n_inner == 0:
-                n_inner = _clip_piece(local, c_lo, s_lo, c_hi, s_hi, tol_lo, tol_hi, tmp, inner)
-        if n_inner == 0 or n_exact == 0:
-            continue
-        qx, qy = _closest_of_convex(exact, n_exact)
-        d = math.hypot(qx, qy)
-        if d < best:
-            best, bx, by = d, qx, qy
-    if best == math.inf:
-        return best, math.nan, math.nan
-    return best, fx + fc * bx - fs * by, fy + fs * bx + fc * by
-
-
-# -- batch kernels ---------------------------------------------------------------------
-@njit(cache=True)
-def frames(poses, out):
-    """``out[i] = (x, y, cos h, sin h)`` for poses ``(N, 3)`` (mm, mm, deg)."""
-    for i in range(poses.shape[0]):
-        c, s = cos_sin_deg(poses[i, 2])
-        out[i, 0] = poses[i, 0]
-        out[i, 1] = poses[i, 1]
-        out[i, 2] = c
-        out[i, 3] = s
-
-
+# -- batch kernels: pairs (one thread; the dogfight turn) ------------------------------------
 @njit(cache=True)
 def depth_pairs(fa, ha, fb, hb, ia, ib, out):
-    """``out[n] = depth(rect ia[n] of a, rect ib[n] of b)``."""
+    """``out[n] = depth(rect ia[n] of a, rect ib[n] of b)`` (mm)."""
     for n in range(out.shape[0]):
         i, j = ia[n], ib[n]
         out[n] = sat_depth(fa[i, 0], fa[i, 1], fa[i, 2], fa[i, 3], ha[i, 0], ha[i, 1],
                            fb[j, 0], fb[j, 1], fb[j, 2], fb[j, 3], hb[j, 0], hb[j, 1])
 
 
-@njit(cache=True, nogil=True)
-def depth_rows(pa, ha, pb, hb, out):
-    """``out[n] = depth(rect n of a, rect n of b)`` from poses ``(N, 3)`` (mm, mm, deg)
-    and half sizes ``(N, 2)``: the trigonometry in the loop, no frames stored."""
-    for n in range(out.shape[0]):
-        ca, sa = cos_sin_deg(pa[n, 2])
-        cb, sb = cos_sin_deg(pb[n, 2])
-        out[n] = sat_depth(pa[n, 0], pa[n, 1], ca, sa, ha[n, 0], ha[n, 1], pb[n, 0], pb[n, 1], cb, sb,
-                           hb[n, 0], hb[n, 1])
-
-
-@njit(cache=True, nogil=True)
-def depth_grid(fa, ha, fb, hb, out):
-    """``out[i, j] = depth(rect i of a, rect j of b)``: every pair, both cores."""
-    for i in range(fa.shape[0]):
-        for j in range(fb.shape[0]):
-            out[i, j] = sat_depth(fa[i, 0], fa[i, 1], fa[i, 2], fa[i, 3], ha[i, 0], ha[i, 1],
-                                  fb[j, 0], fb[j, 1], fb[j, 2], fb[j, 3], hb[j, 0], hb[j, 1])
-
-
-@njit(cache=True, nogil=True)
-def overlap_grid(fa, ha, fb, hb, out):
-    """``out[i, j]``: rect i of a and rect j of b share area (depth > the tolerance);
-    a quick bounding-circle test skips pairs far apart."""
-    for i in range(fa.shape[0]):
-        ra = math.hypot(ha[i, 0], ha[i, 1])
-        for j in range(fb.shape[0]):
-            dx = fb[j, 0] - fa[i, 0]
-            dy = fb[j, 1] - fa[i, 1]
-            far = ra + math.hypot(hb[j, 0], hb[j, 1]) + 1.0
-            if dx * dx + dy * dy > far * far:
-                out[i, j] = False
-                continue
-            out[i, j] = sat_depth(fa[i, 0], fa[i, 1], fa[i, 2], fa[i, 3], ha[i, 0], ha[i, 1],
-                                  fb[j, 0], fb[j, 1], fb[j, 2], fb[j, 3], hb[j, 0], hb[j, 1]) > TOL
-
-
-@njit(cache=True)
-def overlap_count_pairs(fa, ha, fb, hb, ia, ib, out):
+@njit(cache=True, parallel=True, nogil=True)
+def overlap_count_pairs(fa, ha, fb, hb, ia, ib, guard, out):
     """``out[n]``: over every placement ``k`` of rect ``ia[n]`` (``fa[ia[n], k]``) and
-    ``l`` of rect ``ib[n]``, how many pairs share area (depth > the tolerance). ``fa``
-    ``(Na, Ka, 4)``, ``fb`` ``(Nb, Kb, 4)`` frames; ``ha``, ``hb`` ``(2,)`` half sizes."""
-    for n in range(out.shape[0]):
+    ``m`` of rect ``ib[n]``, how many pairs share area (DF.O1), or UNSURE when one is
+    within ``guard`` of touching. ``fa`` ``(Na, Ka, 4)``, ``fb`` ``(Nb, Kb, 4)`` frames;
+    ``ha`` ``(Na, Ka, 2)``, ``hb`` ``(Nb, Kb, 2)`` half sizes. Pairs over the cores."""
+    for n in prange(out.shape[0]):
         i, j = ia[n], ib[n]
         hits = 0
         for k in range(fa.shape[1]):
             for m in range(fb.shape[1]):
-                if sat_depth(fa[i, k, 0], fa[i, k, 1], fa[i, k, 2], fa[i, k, 3], ha[0], ha[1],
-                             fb[j, m, 0], fb[j, m, 1], fb[j, m, 2], fb[j, m, 3], hb[0], hb[1]) > TOL:
-                    hits += 1
+                code = overlap_code(sat_depth(fa[i, k, 0], fa[i, k, 1], fa[i, k, 2], fa[i, k, 3], ha[i, k, 0],
+                                              ha[i, k, 1], fb[j, m, 0], fb[j, m, 1], fb[j, m, 2], fb[j, m, 3],
+                                              hb[j, m, 0], hb[j, m, 1]), guard)
+                if code == UNSURE:
+                    hits = UNSURE
+                    break
+                hits += code
+            if hits == UNSURE:
+                break
         out[n] = hits
 
 
 @njit(cache=True)
-def crossing_pairs(seg, fr, hr, ia, ib, leaving, out):
+def crossing_pairs(seg, fr, hr, ia, ib, leaving, guard, out):
     """``out[n]``: edge of rect ``ib[n]`` through which segment ``ia[n]`` (rows
-    ``(ax, ay, bx, by)``) leaves (``leaving``) or enters."""
+    ``(ax, ay, bx, by)``) leaves (``leaving``) or enters, or UNSURE."""
     for n in range(out.shape[0]):
         i, j = ia[n], ib[n]
         out[n] = crossing_edge(seg[i, 0], seg[i, 1], seg[i, 2], seg[i, 3], fr[j, 0], fr[j, 1], fr[j, 2],
-                               fr[j, 3], hr[j, 0], hr[j, 1], leaving)
-
-
-@njit(cache=True, nogil=True)
-def ruler_edges_rows(seg, pa, ha, pb, hb, out_exit, out_entry):
-    """Row n: the edge of rect a (pose ``pa[n]``) through which segment n leaves it, and
-    the edge of rect b through which it enters b (the ruler between two stands, DF.T1
-    (b), (c)); the trigonometry in the loop, no frames stored."""
-    for n in range(out_exit.shape[0]):
-        ca, sa = cos_sin_deg(pa[n, 2])
-        cb, sb = cos_sin_deg(pb[n, 2])
-        out_exit[n] = crossing_edge(seg[n, 0], seg[n, 1], seg[n, 2], seg[n, 3], pa[n, 0], pa[n, 1], ca, sa,
-                                    ha[n, 0], ha[n, 1], True)
-        out_entry[n] = crossing_edge(seg[n, 0], seg[n, 1], seg[n, 2], seg[n, 3], pb[n, 0], pb[n, 1], cb, sb,
-                                     hb[n, 0], hb[n, 1], False)
+                               fr[j, 3], hr[j, 0], hr[j, 1], leaving, guard)
 
 
 @njit(cache=True)
-def enters_pairs(seg, fr, hr, ia, ib, out):
-    """``out[n]``: segment ``ia[n]`` gets more than the tolerance inside rect ``ib[n]``."""
+def enters_pairs(seg, fr, hr, ia, ib, guard, out):
+    """``out[n]``: segment ``ia[n]`` gets more than the tolerance inside rect ``ib[n]``
+    (1, 0, UNSURE)."""
     for n in range(out.shape[0]):
         i, j = ia[n], ib[n]
-        out[n] = enters(seg[i, 0], seg[i, 1], seg[i, 2], seg[i, 3], fr[j, 0], fr[j, 1], fr[j, 2], fr[j, 3],
-                        hr[j, 0], hr[j, 1])
+        out[n] = enters_code(seg[i, 0], seg[i, 1], seg[i, 2], seg[i, 3], fr[j, 0], fr[j, 1], fr[j, 2], fr[j, 3],
+                             hr[j, 0], hr[j, 1], guard)
 
 
 @njit(cache=True)
-def _sector_setup(half_deg, pieces):
-    """:func:`sector_pieces` of a sector, returned as scalars: the count, then the first
-    and the second piece's boundary directions ``(cos lo, sin lo, cos hi, sin hi)``."""
-    count = sector_pieces(half_deg, pieces)
-    return (count, pieces[0, 0], pieces[0, 1], pieces[0, 2], pieces[0, 3],
-            pieces[1, 0], pieces[1, 1], pieces[1, 2], pieces[1, 3])
-
-
-@njit(cache=True, inline="always")
-def _beyond(ax, ay, x, y, hx, hy, reach):
-    """The rectangle centred at ``(x, y)`` lies wholly farther than ``reach`` from ``a``."""
-    far = reach + math.hypot(hx, hy)
-    dx = x - ax
-    dy = y - ay
-    return dx * dx + dy * dy > far * far
-
-
-@njit(cache=True)
-def _scratch():
-    """Scratch arrays of :func:`closest_in_sector` and :func:`sector_pieces`."""
-    return np.empty((8, 2)), np.empty((8, 2)), np.empty((8, 2)), np.empty((8, 2)), np.empty((2, 6))
-
-
-@njit(cache=True)
-def sector_pairs(fs, half, fr, hr, ia, ib, dist, aim):
+def sector_pairs(fs, half, fr, hr, ia, ib, limits, guard, dist, aim):
     """``dist[n], aim[n]``: closest point of rect ``ib[n]`` inside sector ``ia[n]``
-    (frames ``fs``, half-widths ``half``); distance ``inf`` and aim NaN when none."""
-    local, tmp, inner, exact, pieces = _scratch()
-    pieces[:] = 0.0
+    (frames ``fs``, half-widths ``half``); distance ``inf`` and aim NaN when it is not in
+    the sector; distance NaN when the scalar path must decide (within ``guard`` of the
+    arc's lines or of a distance in ``limits``, or an ill-conditioned aim point)."""
     for n in range(dist.shape[0]):
         i, j = ia[n], ib[n]
-        count, lo_c, lo_s, hi_c, hi_s, lo2_c, lo2_s, hi2_c, hi2_s = _sector_setup(half[i], pieces)
-        state, d, x, y = sector_quick(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], count, lo_c, lo_s, hi_c, hi_s, lo2_c,
-                                      lo2_s, hi2_c, hi2_s, fr[j, 0], fr[j, 1], fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1])
-        if state == 2:
-            d, x, y = closest_in_sector(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], pieces, count, fr[j, 0], fr[j, 1],
-                                        fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1], local, tmp, inner, exact)
-        dist[n] = d
+        mode, ch, sh = sector_shape(half[i])
+        state, d, x, y, cond, tie = sector_rect(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], mode, ch, sh, fr[j, 0],
+                                                fr[j, 1], fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1], math.inf, guard)
+        if state == IN and (tie or cond > COND_MAX or band_code(state, d, cond, limits, guard) == UNSURE):
+            state = UNSURE
+        dist[n] = math.nan if state == UNSURE else d
         aim[n, 0] = x
         aim[n, 1] = y
 
 
-@njit(cache=True, nogil=True)
-def sector_grid(fs, half, reach, fr, hr, dist, aim):
-    """``dist[i, j], aim[i, j]``: as :func:`sector_pairs` for every sector ``i`` and rect
-    ``j``, both cores. Rects whose centre is farther than ``reach`` plus their half
-    diagonal from the apex are skipped (distance ``inf``): they cannot matter."""
-    local, tmp, inner, exact, pieces = _scratch()
-    pieces[:] = 0.0
-    for i in range(fs.shape[0]):
-        count, lo_c, lo_s, hi_c, hi_s, lo2_c, lo2_s, hi2_c, hi2_s = _sector_setup(half[i], pieces)
-        for j in range(fr.shape[0]):
-            if _beyond(fs[i, 0], fs[i, 1], fr[j, 0], fr[j, 1], hr[j, 0], hr[j, 1], reach):
-                dist[i, j] = math.inf
-                aim[i, j, 0] = math.nan
-                aim[i, j, 1] = math.nan
-                continue
-            state, d, x, y = sector_quick(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], count, lo_c, lo_s, hi_c, hi_s,
-                                          lo2_c, lo2_s, hi2_c, hi2_s, fr[j, 0], fr[j, 1], fr[j, 2], fr[j, 3],
-                                          hr[j, 0], hr[j, 1])
-            if state == 2:
-                d, x, y = closest_in_sector(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], pieces, count, fr[j, 0],
-                                            fr[j, 1], fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1], local, tmp, inner, exact)
-            dist[i, j] = d
-            aim[i, j, 0] = x
-            aim[i, j, 1] = y
-
-
-@njit(cache=True, nogil=True)
-def sector_band_grid(fs, half, limits, fr, hr, out):
-    """``out[i, j]``: in how many of the nested distance bands ``limits`` (increasing,
-    mm) the closest point of rect ``j`` inside sector ``i`` lies — ``len(limits)`` within
-    the first, 0 beyond the last or outside the sector. As :func:`sector_grid` without
-    the aim points (for questions that need only the distance)."""
-    local, tmp, inner, exact, pieces = _scratch()
-    pieces[:] = 0.0
-    reach = limits[limits.shape[0] - 1]
-    for i in range(fs.shape[0]):
-        count, lo_c, lo_s, hi_c, hi_s, lo2_c, lo2_s, hi2_c, hi2_s = _sector_setup(half[i], pieces)
-        for j in range(fr.shape[0]):
-            out[i, j] = 0
-            if _beyond(fs[i, 0], fs[i, 1], fr[j, 0], fr[j, 1], hr[j, 0], hr[j, 1], reach):
-                continue
-            state, d, x, y = sector_quick(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], count, lo_c, lo_s, hi_c, hi_s,
-                                          lo2_c, lo2_s, hi2_c, hi2_s, fr[j, 0], fr[j, 1], fr[j, 2], fr[j, 3],
-                                          hr[j, 0], hr[j, 1])
-            if state == 2 and count == 1 and limits.shape[0] == 2:
-                band = band_by_bounds(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], lo_c, lo_s, hi_c, hi_s, fr[j, 0],
-                                      fr[j, 1], fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1], limits[0], limits[1])
-                if band >= 0:
-                    out[i, j] = band
-                    continue
-            if state == 2:
-                d, x, y = closest_in_sector(fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3], pieces, count, fr[j, 0],
-                                            fr[j, 1], fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1], local, tmp, inner, exact)
-            for b in range(limits.shape[0]):
-                if d <= limits[b]:
-                    out[i, j] = limits.shape[0] - b
-                    break
+# -- batch kernels: grids (every core, binned) ------------------------------------------------
+@njit(cache=True)
+def row_blocks(n_rows, threads, block):
+    """``(blocks, tasks)``: ``block`` rows per block, and one parallel task per thread
+    (task t takes blocks t, t + tasks, ...)."""
+    blocks = (n_rows + block - 1) // block
+    return blocks, max(1, min(blocks, threads))
 
 
 @njit(cache=True)
-def blocked_any(seg, fr, hr, skip, out):
-    """``out[n]``: segment ``n`` gets more than the tolerance inside any rect ``k`` with
-    ``skip[n, k]`` false."""
-    for n in range(seg.shape[0]):
-        hit = False
-        for k in range(fr.shape[0]):
-            if skip[n, k]:
+def _overlap_row(i, fa, ha, fb, hb, guard, out, order, starts, x0, y0, nx, ny, side, reach):
+    """Row ``i`` of :func:`overlap_grid`; returns how many are UNSURE."""
+    unsure = 0
+    for j in range(fb.shape[0]):
+        out[i, j] = 0
+    ax, ay = fa[i, 0], fa[i, 1]
+    gx0, gx1 = cell_range(ax, reach, x0, side, nx)
+    gy0, gy1 = cell_range(ay, reach, y0, side, ny)
+    for gy in range(gy0, gy1 + 1):
+        for gx in range(gx0, gx1 + 1):
+            cell = gy * nx + gx
+            for m in range(starts[cell], starts[cell + 1]):
+                j = order[m]
+                code = overlap_code(sat_depth(ax, ay, fa[i, 2], fa[i, 3], ha[i, 0], ha[i, 1], fb[j, 0], fb[j, 1],
+                                              fb[j, 2], fb[j, 3], hb[j, 0], hb[j, 1]), guard)
+                out[i, j] = code
+                if code == UNSURE:
+                    unsure += 1
+    return unsure
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def overlap_grid(fa, ha, fb, hb, guard, threads, out):
+    """``out[i, j]``: rect i of a and rect j of b share area (1), not (0), or UNSURE,
+    blocks of rows over the cores (``threads``: numba's thread count); only rects of b
+    binned near rect i are measured (the others are 0). Returns how many are UNSURE."""
+    unsure = 0
+    if fa.shape[0] == 0 or fb.shape[0] == 0:
+        return unsure
+    reach = 1.0 + max_diagonal(ha) + max_diagonal(hb)
+    order, starts, x0, y0, nx, ny, side = bins(fb, reach)
+    blocks, tasks = row_blocks(fa.shape[0], threads, ROW_BLOCK)
+    for t in prange(tasks):
+        for b in range(t, blocks, tasks):
+            for i in range(b * ROW_BLOCK, min((b + 1) * ROW_BLOCK, fa.shape[0])):
+                unsure += _overlap_row(i, fa, ha, fb, hb, guard, out, order, starts, x0, y0, nx, ny, side, reach)
+    return unsure
+
+
+@njit(cache=True)
+def may_reach(fx, fy, fc, fs, mode, ch, sh, x, y, radius, margin):
+    """A quick test on a rectangle's centre ``(x, y)``: False when it lies farther than
+    ``radius`` from the apex, or (one-piece sectors) more than ``margin`` beyond one of
+    the sector's lines — so that no point of a rectangle of half diagonal below
+    ``margin`` - 1 mm can be in the sector within ``radius`` - ``margin``."""
+    dx = x - fx
+    dy = y - fy
+    if dx * dx + dy * dy > radius * radius:
+        return False
+    if mode != 1:
+        return True
+    u = fc * dx + fs * dy
+    v = fc * dy - fs * dx
+    return sh * u + ch * v >= -margin and sh * u - ch * v >= -margin
+
+
+@njit(cache=True)
+def _sector_cells(fx, fy, fc, fs, mode, ch, sh, radius, margin, x0, y0, side, nx, ny):
+    """The bin cells a sector row must visit: within ``radius`` of the apex and, for a
+    one-piece sector, not more than ``margin`` beyond either of its lines. Returns the
+    cell numbers, ``(count, cells)``."""
+    gx0, gx1 = cell_range(fx, radius, x0, side, nx)
+    gy0, gy1 = cell_range(fy, radius, y0, side, ny)
+    cells = np.empty((gx1 - gx0 + 1) * (gy1 - gy0 + 1) if gx1 >= gx0 and gy1 >= gy0 else 0, np.int64)
+    count = 0
+    for gy in range(gy0, gy1 + 1):
+        for gx in range(gx0, gx1 + 1):
+            if not cell_in_reach(fx, fy, x0, y0, side, gx, gy, radius):
                 continue
-            if enters(seg[n, 0], seg[n, 1], seg[n, 2], seg[n, 3], fr[k, 0], fr[k, 1], fr[k, 2], fr[k, 3],
-                      hr[k, 0], hr[k, 1]):
-                hit = True
-                break
-        out[n] = hit
+            if mode == 1 and (cell_beyond_line(fx, fy, fc, fs, sh, ch, x0, y0, side, gx, gy, margin)
+                              or cell_beyond_line(fx, fy, fc, fs, sh, -ch, x0, y0, side, gx, gy, margin)):
+                continue
+            cells[count] = gy * nx + gx
+            count += 1
+    return count, cells
+
+
+@njit(cache=True)
+def _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim, dist, aim, order, starts, x0, y0,
+                nx, ny, side, diagonal):
+    """Row ``i`` (sector ``i``) of :func:`sector_grid`; returns how many cases it leaves
+    to the scalar path."""
+    unsure = 0
+    reach = limits[limits.shape[0] - 1]
+    radius = reach + diagonal + 1.0
+    for j in range(fr.shape[0]):
+        if not transposed:
+            bands[i, j] = 0
+        if want_aim:
+            dist[i, j] = math.inf
+            aim[i, j, 0] = math.nan
+            aim[i, j, 1] = math.nan
+    fx, fy, fc, fsn = fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3]
+    mode, ch, sh = sector_shape(half[i])
+    count, cells = _sector_cells(fx, fy, fc, fsn, mode, ch, sh, radius, diagonal + 1.0, x0, y0, side, nx, ny)
+    for c in range(count):
+        for m in range(starts[cells[c]], starts[cells[c] + 1]):
+            j = order[m]
+            if not may_reach(fx, fy, fc, fsn, mode, ch, sh, fr[j, 0], fr[j, 1], radius, diagonal + 1.0):
+                continue
+            state, d, x, y, cond, tie = sector_rect(fx, fy, fc, fsn, mode, ch, sh, fr[j, 0], fr[j, 1], fr[j, 2],
+                                                    fr[j, 3], hr[j, 0], hr[j, 1], reach, guard)
+            code = band_code(state, d, cond, limits, guard)
+            if want_aim and code > 0 and (tie or cond > COND_MAX):
+                code = UNSURE  # which aim point, or where exactly: the scalar path's call
+            if transposed:
+                bands[j, i] = code
+            else:
+                bands[i, j] = code
+            if code == UNSURE:
+                unsure += 1
+                if want_aim:
+                    dist[i, j] = math.nan
+            elif code > 0 and want_aim:
+                dist[i, j] = d
+                aim[i, j, 0] = x
+                aim[i, j, 1] = y
+    return unsure
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def sector_grid(fs, half, fr, hr, limits, guard, threads, bands, transposed, want_aim, dist, aim):
+    """Every sector ``i`` against every rect ``j``, blocks of rows over the cores
+    (``threads``: numba's thread count):
+    ``bands[i, j]`` (``bands[j, i]`` when ``transposed``; then zeros on entry), the
+    :func:`band_code` of the closest point of rect ``j`` inside sector ``i`` against the
+    nested ``limits`` (``len(limits)`` within the first, 0 beyond the last or outside the
+    sector, UNSURE for the scalar path); with ``want_aim`` also ``dist[i, j]`` and
+    ``aim[i, j]`` as :func:`sector_pairs` for rects within the last limit (others: inf
+    and NaN; NaN distance where the scalar path must decide, also for an ill-conditioned
+    aim point). Only rects binned near the apex and the arc are measured. Returns how
+    many cases are left to the scalar path."""
+    unsure = 0
+    if fs.shape[0] == 0 or fr.shape[0] == 0:
+        return unsure
+    diagonal = max_diagonal(hr)
+    radius = limits[limits.shape[0] - 1] + diagonal + 1.0
+    order, starts, x0, y0, nx, ny, side = bins(fr, radius / 2)
+    block = COLUMN_BLOCK if transposed else ROW_BLOCK
+    blocks, tasks = row_blocks(fs.shape[0], threads, block)
+    for t in prange(tasks):
+        for b in range(t, blocks, tasks):
+            for i in range(b * block, min((b + 1) * block, fs.shape[0])):
+                unsure += _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim, dist, aim,
+                                      order, starts, x0, y0, nx, ny, side, diagonal)
+    return unsure

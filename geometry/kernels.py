@@ -1,70 +1,141 @@
 """Batch kernels: the geometric predicates of :mod:`geometry.base`,
 :mod:`geometry.segments` and :mod:`geometry.sector` on whole arrays at once.
 
-Knows no game: rectangles, segments and sectors. Each function takes arrays that
+Knows no game: rectangles, segments and sectors. Functions on poses take arrays that
 broadcast like numpy — poses ``(..., 3)`` (mm, mm, deg), points ``(..., 2)`` (mm), sizes
-``(...)`` — and answers for every element of the broadcast shape. The answers are those
-of the scalar predicates, decided with the same tolerance
-(:data:`geometry.tolerance.TOLERANCE_MM`); the tests compare them on random and
-near-touching cases, and after rigid motions.
+``(...)`` — and answer for every element of the broadcast shape; the all-pairs grids take
+batches prepared once (:class:`Rects`, :class:`Sectors`).
 
-The loops are compiled with numba (``cache=True``) on first use, never at import: the
-first call in a fresh checkout compiles for a few seconds, later runs load the cache.
-The trigonometry is done once per pose (:func:`frames`), never once per pair, so
-all-pairs questions (:func:`depth_grid`, :func:`sector_grid`) cost a few nanoseconds
-per pair; these two split large grids by rows over the cores (threads; the compiled
-loops release the GIL).
+**The same answers as the scalar predicates, literally.** The compiled loops
+(:mod:`geometry._compiled`) decide a threshold — overlap deeper than the tolerance, a
+base reaching the tolerance inside an arc's lines, a distance within a range limit, a
+ruler's exit or entry edge, a segment getting inside a base — only when the compared
+quantity is clear of it by a guard band (:func:`guard_mm`, a thousand times the
+rounding of the coordinates). The few cases inside a band come back marked and are
+decided here by the scalar predicate itself, on the same inputs (filter, then exact).
+So a kernel and the scalar path never disagree, even on exact ties; the tests put
+targets exactly on every threshold.
+
+Small questions (:data:`SCALAR_PAIRS` pairs or fewer) go to the scalar predicates
+directly until something compiled is loaded. The loops are compiled with numba on first use, never at import, and cached
+in the user's cache directory (:func:`cache_dir`; ``furball warm`` fills it once).
+Each function compiles only when it is first called, so a command compiles what it
+uses: a turn of a few planes nothing, a big turn the one-thread pair loops, the plan
+analysis the grids, which deal their rows to every core (numba ``prange``) and visit
+only the rectangles binned near each row's pose.
 
 Functions: :func:`frames`, :func:`overlap_depth` / :func:`depth_grid` (DF.O-style
-overlap: interpenetration depth), :func:`exit_edge` / :func:`entry_edge` (through which
+overlap: interpenetration depth), :func:`overlap_grid` / :func:`overlap_counts` (share
+area), :func:`exit_edge` / :func:`entry_edge` / :func:`ruler_edges` (through which
 edge a segment leaves or enters), :func:`segment_enters` (a segment gets inside),
 :func:`segments_blocked` (any of many rectangles is entered), :func:`closest_in_sector`
-/ :func:`sector_grid` (closest point of a rectangle inside a sector).
+/ :func:`sector_grid` / :func:`sector_band_grid` (closest point of a rectangle inside a
+sector).
 """
 from __future__ import annotations
 
+import importlib
 import os
-from concurrent.futures import ThreadPoolExecutor
+import sys
+import tempfile
+from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 
-from .pose import as_pose_array
+from .pose import as_pose_array, cos_sin_deg
+from .tolerance import TOLERANCE_MM
 
-__all__ = ["compiled", "in_row_blocks", "ruler_edges", "sector_band_grid", "overlap_grid", "overlap_counts", "frames", "halves", "overlap_depth", "depth_grid", "exit_edge", "entry_edge",
-           "segment_enters", "segments_blocked", "closest_in_sector", "sector_grid"]
+__all__ = ["compiled", "load_compiled", "cache_dir", "threads", "warm", "guard_mm", "GUARD_MM", "SCALAR_PAIRS",
+           "GRID_PAIRS", "Rects", "Sectors", "frames", "halves", "overlap_depth", "depth_grid", "overlap_grid", "overlap_counts", "exit_edge", "entry_edge",
+           "ruler_edges", "segment_enters", "segments_blocked", "closest_in_sector", "sector_grid",
+           "sector_band_grid"]
 
+GUARD_MM = 1e-9
+"""Half-width (mm) of the band around every threshold that the compiled kernels leave to
+the scalar path, for coordinates within a metre of the origin (it grows in proportion
+beyond, :func:`guard_mm`): a thousand times the rounding of double precision there, a
+thousandth of the tolerance."""
 
-_THREADED = 200_000
-"""Grids with fewer pairs than this run on one thread."""
+SCALAR_PAIRS = 64
+"""Questions about this many pairs or fewer, asked before anything compiled is loaded,
+are answered by the scalar predicates themselves, one pair at a time: a dogfight turn
+of a few planes compiles nothing."""
 
-
-@lru_cache(maxsize=1)
-def _pool() -> ThreadPoolExecutor:
-    return ThreadPoolExecutor(max_workers=os.cpu_count() or 1, thread_name_prefix="furball-kernel")
-
-
-def in_row_blocks(n_rows: int, work) -> None:
-    """Run ``work(rows)`` (``rows`` a slice) on blocks of ``n_rows`` rows, one block per
-    core, in threads: for compiled loops that release the GIL (``nogil=True``)."""
-    parts = max(1, min(os.cpu_count() or 1, n_rows))
-    bounds = np.linspace(0, n_rows, parts + 1).astype(int)
-    blocks = [slice(a, b) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
-    if len(blocks) == 1:
-        work(blocks[0])
-        return
-    for future in [_pool().submit(work, b) for b in blocks]:
-        future.result()
+GRID_PAIRS = 50_000
+"""All-pairs questions with fewer pairs run one pair at a time on one thread (no parallel
+loop to compile or start); larger ones on the binned grids over every core."""
 
 
-@lru_cache(maxsize=1)
+# -- the compiled modules and their cache -------------------------------------------------------
+def cache_dir() -> Path:
+    """Where numba keeps furball's compiled kernels: ``$NUMBA_CACHE_DIR`` when set, else
+    the user's cache directory for this furball version (``platformdirs``), e.g.
+    ``~/.cache/furball/0.2.0/numba``, so a read-only install works and a cache from an
+    older version is never read. Falls back to the temporary directory when that one
+    cannot be created."""
+    given = os.environ.get("NUMBA_CACHE_DIR")
+    if given:
+        return Path(given)
+    import platformdirs
+
+    from furball import __version__
+
+    path = Path(platformdirs.user_cache_dir("furball", appauthor=False, version=__version__)) / "numba"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+    except OSError:
+        return Path(tempfile.gettempdir()) / f"furball-{__version__}-numba"
+
+
+@lru_cache(maxsize=8)
+def load_compiled(module: str):
+    """Import the numba module ``module`` (absolute name) with its functions cached in
+    :func:`cache_dir` (numba picks a function's cache directory when the module defines
+    it; other numba users in the process keep theirs)."""
+    from numba.core import config
+
+    before = config.CACHE_DIR  # type: ignore[attr-defined]
+    config.CACHE_DIR = str(cache_dir())  # type: ignore[attr-defined]
+    try:
+        return importlib.import_module(module)
+    finally:
+        config.CACHE_DIR = before  # type: ignore[attr-defined]
+
+
 def compiled():
-    """The numba module (:mod:`geometry._compiled`), imported on first use."""
-    from . import _compiled
-
-    return _compiled
+    """The numba module of the geometry (:mod:`geometry._compiled`), loaded on first use."""
+    return load_compiled(f"{__package__}._compiled")
 
 
+def threads() -> int:
+    """How many threads numba's parallel loops use now (``numba.set_num_threads``)."""
+    import numba
+
+    return int(numba.get_num_threads())
+
+
+def warm() -> list[str]:
+    """Compile (or load from the cache) every kernel of this module with the argument
+    types its wrappers use; returns their names. ``furball warm`` calls it."""
+    c = compiled()
+    f, h = np.array([[0.0, 0.0, 1.0, 0.0]]), np.array([[22.0, 30.0]])
+    i, seg, limits = np.zeros(1, np.int64), np.array([[0.0, 0.0, 50.0, 0.0]]), np.array([100.0, 200.0])
+    c.depth_pairs(f, h, f, h, i, i, np.empty(1))
+    c.overlap_grid(f, h, f, h, GUARD_MM, threads(), np.empty((1, 1), np.int8))
+    c.overlap_count_pairs(f[None], h[None], f[None], h[None], i, i, GUARD_MM, np.empty(1, np.int64))
+    c.crossing_pairs(seg, f, h, i, i, True, GUARD_MM, np.empty(1, np.int8))
+    c.enters_pairs(seg, f, h, i, i, GUARD_MM, np.empty(1, np.int8))
+    c.sector_pairs(f, np.array([45.0]), f, h, i, i, limits, GUARD_MM, np.empty(1), np.empty((1, 2)))
+    c.sector_grid(f, np.array([45.0]), f, h, limits, GUARD_MM, threads(), np.empty((1, 1), np.int8), False, True,
+                  np.empty((1, 1)), np.empty((1, 1, 2)))
+    return ["depth_pairs", "overlap_grid", "overlap_count_pairs", "crossing_pairs", "enters_pairs", "sector_pairs",
+            "sector_grid"]
+
+
+# -- arrays ----------------------------------------------------------------------------------
 def _f64(a, shape=None) -> np.ndarray:
     """A C-contiguous, writeable float64 array (one array type: one compiled version)."""
     a = np.asarray(a, dtype=float)
@@ -73,13 +144,24 @@ def _f64(a, shape=None) -> np.ndarray:
     return np.require(a, dtype=np.float64, requirements=["C", "W"])
 
 
+def guard_mm(*points) -> float:
+    """The guard band (mm) for kernels over these coordinates (arrays whose last axis
+    starts with x, y): :data:`GUARD_MM` per metre of the largest coordinate, at least
+    :data:`GUARD_MM`."""
+    scale = 1000.0
+    for p in points:
+        p = np.asarray(p, float)
+        if p.size:
+            scale = max(scale, float(np.abs(p[..., :2]).max()))
+    return GUARD_MM * scale / 1000.0
+
+
 def frames(poses) -> np.ndarray:
     """``(N, 4)`` rows ``(x, y, cos h, sin h)`` of poses ``(..., 3)`` flattened to N
-    (cosine and sine exact at quarter turns, as :func:`geometry.pose.cos_sin_deg`)."""
-    p = _f64(as_pose_array(poses)).reshape(-1, 3)
-    out = np.empty((p.shape[0], 4))
-    compiled().frames(p, out)
-    return out
+    (:func:`geometry.pose.cos_sin_deg`: exact at quarter turns)."""
+    p = np.asarray(as_pose_array(poses), dtype=float).reshape(-1, 3)
+    c, s = cos_sin_deg(p[:, 2])
+    return _f64(np.stack([p[:, 0], p[:, 1], c, s], axis=-1))
 
 
 def halves(length_mm, width_mm, shape) -> np.ndarray:
@@ -90,56 +172,218 @@ def halves(length_mm, width_mm, shape) -> np.ndarray:
     return _f64(np.stack([hl, hw], axis=-1))
 
 
+@dataclass(frozen=True)
+class Rects:
+    """Rectangles prepared once for many kernel calls: ``poses`` ``(..., 3)`` (mm, mm,
+    deg), ``lengths`` and ``widths`` ``(...)`` mm, and for the loops ``frames``
+    ``(..., 4)`` and ``halves`` ``(..., 2)``. Build with :meth:`of`."""
+
+    poses: np.ndarray
+    lengths: np.ndarray
+    widths: np.ndarray
+    frames: np.ndarray
+    halves: np.ndarray
+
+    @classmethod
+    def of(cls, poses, length_mm, width_mm) -> Rects:
+        """Rectangles at ``poses`` ``(..., 3)`` with sizes broadcast to their shape."""
+        p = _f64(as_pose_array(poses))
+        shape = p.shape[:-1]
+        lengths = _f64(length_mm, shape)
+        widths = _f64(width_mm, shape)
+        return cls(p, lengths, widths, frames(p).reshape(shape + (4,)),
+                   halves(lengths, widths, shape).reshape(shape + (2,)))
+
+    def __len__(self) -> int:
+        return self.poses.shape[0]
+
+    def take(self, index) -> Rects:
+        """The rectangles at ``index`` (first axis), in that order."""
+        index = np.asarray(index, dtype=np.int64)
+        return Rects(self.poses[index], self.lengths[index], self.widths[index], self.frames[index],
+                     self.halves[index])
+
+
+@dataclass(frozen=True)
+class Sectors:
+    """Sectors prepared once: ``apex`` poses ``(N, 3)``, ``centre`` and ``half`` ``(N,)``
+    deg (relative to the apex heading, 0 < half <= 180), ``frames`` ``(N, 4)``: the apex
+    turned to each centre line. Build with :meth:`of`."""
+
+    apex: np.ndarray
+    centre: np.ndarray
+    half: np.ndarray
+    frames: np.ndarray
+
+    @classmethod
+    def of(cls, apex, centre_deg, half_width_deg) -> Sectors:
+        p = as_pose_array(apex)
+        shape = np.broadcast_shapes(p.shape[:-1], np.shape(centre_deg), np.shape(half_width_deg))
+        apex = _f64(np.broadcast_to(p, shape + (3,)).reshape(-1, 3))
+        centre = _f64(np.broadcast_to(np.asarray(centre_deg, float), shape).reshape(-1))
+        turned = apex.copy()
+        turned[:, 2] += centre
+        return cls(apex, centre, _f64(np.broadcast_to(np.asarray(half_width_deg, float), shape).reshape(-1)),
+                   frames(turned))
+
+    def __len__(self) -> int:
+        return self.apex.shape[0]
+
+    def take(self, index) -> Sectors:
+        index = np.asarray(index, dtype=np.int64)
+        return Sectors(self.apex[index], self.centre[index], self.half[index], self.frames[index])
+
+
 def _pairs(shape_a, shape_b):
     """Broadcast shape of two batches and, for every element, its row in each batch."""
     shape = np.broadcast_shapes(shape_a, shape_b)
     ia = np.broadcast_to(np.arange(int(np.prod(shape_a, dtype=np.int64))).reshape(shape_a), shape).ravel()
     ib = np.broadcast_to(np.arange(int(np.prod(shape_b, dtype=np.int64))).reshape(shape_b), shape).ravel()
-    return shape, np.ascontiguousarray(ia), np.ascontiguousarray(ib)
+    return shape, np.require(ia, np.int64, ["C", "W"]), np.require(ib, np.int64, ["C", "W"])
 
 
-def _rects(poses, length_mm, width_mm):
+def _rects(poses, length_mm, width_mm) -> tuple[Rects, tuple]:
     p = as_pose_array(poses)
     shape = np.broadcast_shapes(p.shape[:-1], np.shape(length_mm), np.shape(width_mm))
-    p = np.broadcast_to(p, shape + (3,))
-    return frames(p), halves(length_mm, width_mm, shape), shape
+    r = Rects.of(np.broadcast_to(p, shape + (3,)).reshape(-1, 3), np.broadcast_to(length_mm, shape).reshape(-1),
+                 np.broadcast_to(width_mm, shape).reshape(-1))
+    return r, shape
+
+
+# -- the scalar path: small batches, and the cases the kernels leave to it ------------------------
+def _scalar_depth(a: Rects, i: int, b: Rects, j: int) -> float:
+    """:func:`geometry.base.penetration_depth_mm` of one pair."""
+    from .base import penetration_depth_mm
+
+    return float(penetration_depth_mm(a.poses[i], a.lengths[i], a.widths[i], b.poses[j], b.lengths[j],
+                                      b.widths[j])[0])
+
+
+def _scalar_overlap(a: Rects, i, b: Rects, j) -> bool:
+    """:func:`geometry.base.rectangles_overlap` of one pair (as ``Base.overlaps``)."""
+    from .base import rectangles_overlap
+
+    return bool(rectangles_overlap(a.poses[i], a.lengths[i], a.widths[i], b.poses[j], b.lengths[j],
+                                   b.widths[j])[0])
+
+
+def _scalar_sector(s: Sectors, i: int, r: Rects, j: int):
+    """:func:`geometry.sector.closest_in_sector` of one pair: ``(distance, aim)``,
+    ``(inf, (nan, nan))`` when the rectangle is not in the sector."""
+    from .base import rectangle_corners
+    from .pose import Pose
+    from .sector import closest_in_sector as scalar
+
+    found = scalar(Pose.from_array(s.apex[i]), float(s.centre[i]), float(s.half[i]),
+                   rectangle_corners(r.poses[j], r.lengths[j], r.widths[j])[0])
+    if found is None:
+        return np.inf, (np.nan, np.nan)
+    return found[0], (float(found[1][0]), float(found[1][1]))
+
+
+def _scalar_crossing(seg, n, r: Rects, k, leaving: bool) -> int:
+    """:func:`geometry.segments.exit_edge` (``leaving``) or ``entry_edge`` of one pair."""
+    from .segments import entry_edge as scalar_entry
+    from .segments import exit_edge as scalar_exit
+
+    scalar = scalar_exit if leaving else scalar_entry
+    return int(scalar(seg[n, :2], seg[n, 2:], r.poses[k], r.lengths[k], r.widths[k])[0])
+
+
+def _scalar_enters(seg, n, r: Rects, k) -> bool:
+    """:func:`geometry.segments.enters_interior` of one pair."""
+    from .segments import enters_interior
+
+    return bool(enters_interior(seg[n, :2], seg[n, 2:], r.poses[k], r.lengths[k], r.widths[k])[0])
+
+
+def _small(pairs: int) -> bool:
+    """Few enough pairs to ask the scalar predicates one by one, while nothing compiled
+    is loaded (once it is, the compiled loops are the faster way; the answers are the
+    same either way)."""
+    return pairs <= SCALAR_PAIRS and f"{__package__}._compiled" not in sys.modules
+
+
+def _unsure(codes) -> np.ndarray:
+    return np.flatnonzero(np.asarray(codes).ravel() == compiled().UNSURE)
+
+
+# -- overlap (DF.O1) ---------------------------------------------------------------------------
+def _depths(a: Rects, ia, b: Rects, ib) -> np.ndarray:
+    """Depths of pairs ``(ia[n], ib[n])``; every value within the guard band of the
+    tolerance is the scalar path's, so that ``depth > TOLERANCE_MM`` is its answer."""
+    if _small(len(ia)):
+        return np.array([_scalar_depth(a, i, b, j) for i, j in zip(ia, ib)], dtype=float)
+    depth = np.empty(len(ia))
+    compiled().depth_pairs(a.frames, a.halves, b.frames, b.halves, ia, ib, depth)
+    for n in np.flatnonzero(np.abs(depth - TOLERANCE_MM) <= guard_mm(a.poses, b.poses)):
+        depth[n] = _scalar_depth(a, ia[n], b, ib[n])
+    return depth
 
 
 def overlap_depth(pose_a, length_a, width_a, pose_b, length_b, width_b) -> np.ndarray:
     """Interpenetration depth (mm) of rectangles a and b, element by element over the
     broadcast batch: positive when they share area, as
-    :func:`geometry.base.penetration_depth_mm` (overlap: depth > ``TOLERANCE_MM``)."""
-    pa, pb = as_pose_array(pose_a), as_pose_array(pose_b)
-    shape = np.broadcast_shapes(pa.shape[:-1], np.shape(length_a), np.shape(width_a), pb.shape[:-1],
-                                np.shape(length_b), np.shape(width_b))
-    if pa.shape[:-1] == pb.shape[:-1] == shape and len(shape) == 1:  # row by row: no index arrays
-        out = np.empty(shape[0])
-        ha, hb = halves(length_a, width_a, shape), halves(length_b, width_b, shape)
-        in_row_blocks(shape[0], lambda r: compiled().depth_rows(_f64(pa[r]), ha[r], _f64(pb[r]), hb[r], out[r]))
-        return out
-    fa, ha, sa = _rects(pose_a, length_a, width_a)
-    fb, hb, sb = _rects(pose_b, length_b, width_b)
+    :func:`geometry.base.penetration_depth_mm`; overlap is depth > ``TOLERANCE_MM``, and
+    every value near that threshold is the scalar path's own."""
+    a, sa = _rects(pose_a, length_a, width_a)
+    b, sb = _rects(pose_b, length_b, width_b)
     shape, ia, ib = _pairs(sa, sb)
-    out = np.empty(ia.shape[0])
-    compiled().depth_pairs(fa, ha, fb, hb, ia, ib, out)
-    return out.reshape(shape)
+    return _depths(a, ia, b, ib).reshape(shape)
 
 
-def depth_grid(frames_a, halves_a, frames_b, halves_b) -> np.ndarray:
-    """Depth of every rectangle of a against every rectangle of b, ``(Na, Nb)`` mm, from
-    prepared :func:`frames` and :func:`halves` (both cores)."""
-    na, nb = frames_a.shape[0], frames_b.shape[0]
-    if na * nb < _THREADED:  # starting threads costs more than it saves
-        shape, ia, ib = _pairs((na, 1), (1, nb))
-        out = np.empty(na * nb)
-        compiled().depth_pairs(_f64(frames_a), _f64(halves_a), _f64(frames_b), _f64(halves_b), ia, ib, out)
-        return out.reshape(shape)
-    out = np.empty((na, nb))
-    fa, ha, fb, hb = _f64(frames_a), _f64(halves_a), _f64(frames_b), _f64(halves_b)
-    in_row_blocks(na, lambda r: compiled().depth_grid(fa[r], ha[r], fb, hb, out[r]))
+def depth_grid(a: Rects, b: Rects) -> np.ndarray:
+    """Depth (mm) of every rectangle of ``a`` against every rectangle of ``b``,
+    ``(Na, Nb)``; values near ``TOLERANCE_MM`` are the scalar path's (as
+    :func:`overlap_depth`)."""
+    shape, ia, ib = _pairs((len(a), 1), (1, len(b)))
+    return _depths(a, ia, b, ib).reshape(shape)
+
+
+def overlap_grid(a: Rects, b: Rects) -> np.ndarray:
+    """Every rectangle of ``a`` against every rectangle of ``b``: ``(Na, Nb)`` bool, they
+    share area (depth > ``TOLERANCE_MM``, DF.O1: the scalar path's answer), one byte per
+    pair. Large grids on every core, measuring only nearby pairs."""
+    na, nb = len(a), len(b)
+    if na * nb < GRID_PAIRS:
+        return depth_grid(a, b) > TOLERANCE_MM
+    codes = np.empty((na, nb), np.int8)  # every row filled by the kernel
+    if compiled().overlap_grid(a.frames, a.halves, b.frames, b.halves, guard_mm(a.poses, b.poses), threads(),
+                               codes):
+        for n in _unsure(codes):
+            i, j = divmod(int(n), nb)
+            codes[i, j] = _scalar_overlap(a, i, b, j)
+    return codes.view(np.bool_)
+
+
+def overlap_counts(a: Rects, b: Rects, ia, ib) -> np.ndarray:
+    """For pairs ``(ia[n], ib[n])`` of rectangles each with several placements (``a``:
+    ``(Na, Ka)`` rectangles, ``b``: ``(Nb, Kb)``): how many of the ``Ka x Kb`` placement
+    pairs share area (DF.O1, as the scalar path). ``(n,)`` ints; pairs over every core."""
+    ia = np.require(ia, np.int64, ["C", "W"])
+    ib = np.require(ib, np.int64, ["C", "W"])
+    ka, kb = a.poses.shape[1], b.poses.shape[1]
+
+    def scalar(i, j) -> int:
+        return sum(_scalar_overlap(_placement(a, i, k), 0, _placement(b, j, m), 0) for k in range(ka)
+                   for m in range(kb))
+
+    if _small(len(ia) * ka * kb):
+        return np.array([scalar(i, j) for i, j in zip(ia, ib)], dtype=np.int64)
+    out = np.empty(ia.shape[0], dtype=np.int64)
+    compiled().overlap_count_pairs(a.frames, a.halves, b.frames, b.halves, ia, ib, guard_mm(a.poses, b.poses), out)
+    for n in _unsure(out):
+        out[n] = scalar(ia[n], ib[n])
     return out
 
 
+def _placement(r: Rects, i: int, k: int) -> Rects:
+    """Placement ``k`` of rectangle ``i`` of ``r`` (shape ``(N, K)``), as a batch of one."""
+    return Rects(r.poses[i, k][None], r.lengths[i, k][None], r.widths[i, k][None], r.frames[i, k][None],
+                 r.halves[i, k][None])
+
+
+# -- segments (DF.T1) ------------------------------------------------------------------------------
 def _segments(a, b):
     a = np.asarray(a, float)
     b = np.asarray(b, float)
@@ -148,13 +392,21 @@ def _segments(a, b):
     return _f64(seg.reshape(-1, 4)), shape
 
 
+def _crossing_codes(seg, r: Rects, ia, ib, leaving: bool) -> np.ndarray:
+    if _small(len(ia)):
+        return np.array([_scalar_crossing(seg, i, r, j, leaving) for i, j in zip(ia, ib)], dtype=np.int64)
+    out = np.empty(ia.shape[0], dtype=np.int8)
+    compiled().crossing_pairs(seg, r.frames, r.halves, ia, ib, leaving, guard_mm(seg, seg[:, 2:], r.poses), out)
+    for n in _unsure(out):
+        out[n] = _scalar_crossing(seg, ia[n], r, ib[n], leaving)
+    return out.astype(np.int64)
+
+
 def _crossing(a, b, poses, length_mm, width_mm, leaving: bool) -> np.ndarray:
     seg, ss = _segments(a, b)
-    fr, hr, sr = _rects(poses, length_mm, width_mm)
+    r, sr = _rects(poses, length_mm, width_mm)
     shape, ia, ib = _pairs(ss, sr)
-    out = np.empty(ia.shape[0], dtype=np.int64)
-    compiled().crossing_pairs(seg, fr, hr, ia, ib, leaving, out)
-    return out.reshape(shape)
+    return _crossing_codes(seg, r, ia, ib, leaving).reshape(shape)
 
 
 def exit_edge(a, b, poses, length_mm, width_mm) -> np.ndarray:
@@ -173,28 +425,36 @@ def ruler_edges(a, b, pose_a, length_a, width_a, pose_b, length_b, width_b):
     """For segments ``a[n]``-``b[n]`` (``(N, 2)`` mm) between rectangle ``n`` of a (which
     holds ``a[n]``) and rectangle ``n`` of b (which holds ``b[n]``): the edge through
     which each leaves its a-rectangle and the edge through which it enters its
-    b-rectangle, ``(N,)`` each — :func:`exit_edge` and :func:`entry_edge` in one pass."""
+    b-rectangle, ``(N,)`` each — :func:`exit_edge` and :func:`entry_edge` in one call."""
     seg, shape = _segments(a, b)
     n = seg.shape[0]
-    pa = _f64(np.broadcast_to(as_pose_array(pose_a), (n, 3)))
-    pb = _f64(np.broadcast_to(as_pose_array(pose_b), (n, 3)))
-    ha, hb = halves(length_a, width_a, (n,)), halves(length_b, width_b, (n,))
-    out_exit = np.empty(n, dtype=np.int64)
-    out_entry = np.empty(n, dtype=np.int64)
-    in_row_blocks(n, lambda r: compiled().ruler_edges_rows(seg[r], pa[r], ha[r], pb[r], hb[r], out_exit[r],
-                                                           out_entry[r]))
-    return out_exit.reshape(shape), out_entry.reshape(shape)
+    ra = Rects.of(np.broadcast_to(as_pose_array(pose_a), (n, 3)), np.broadcast_to(length_a, (n,)),
+                  np.broadcast_to(width_a, (n,)))
+    rb = Rects.of(np.broadcast_to(as_pose_array(pose_b), (n, 3)), np.broadcast_to(length_b, (n,)),
+                  np.broadcast_to(width_b, (n,)))
+    rows = np.arange(n, dtype=np.int64)
+    return (_crossing_codes(seg, ra, rows, rows, True).reshape(shape),
+            _crossing_codes(seg, rb, rows, rows, False).reshape(shape))
+
+
+def _enters(seg, r: Rects, ia, ib) -> np.ndarray:
+    """``(n,)`` bool: segment ``ia[n]`` gets more than the tolerance inside rect ``ib[n]``."""
+    if _small(len(ia)):
+        return np.array([_scalar_enters(seg, i, r, j) for i, j in zip(ia, ib)], dtype=np.bool_)
+    out = np.empty(ia.shape[0], dtype=np.int8)
+    compiled().enters_pairs(seg, r.frames, r.halves, ia, ib, guard_mm(seg, seg[:, 2:], r.poses), out)
+    for n in _unsure(out):
+        out[n] = _scalar_enters(seg, ia[n], r, ib[n])
+    return out.view(np.bool_)
 
 
 def segment_enters(a, b, poses, length_mm, width_mm) -> np.ndarray:
     """Boolean: segment ``a``-``b`` gets more than the tolerance inside each rectangle,
     as :func:`geometry.segments.enters_interior`."""
     seg, ss = _segments(a, b)
-    fr, hr, sr = _rects(poses, length_mm, width_mm)
+    r, sr = _rects(poses, length_mm, width_mm)
     shape, ia, ib = _pairs(ss, sr)
-    out = np.empty(ia.shape[0], dtype=np.bool_)
-    compiled().enters_pairs(seg, fr, hr, ia, ib, out)
-    return out.reshape(shape)
+    return _enters(seg, r, ia, ib).reshape(shape)
 
 
 def segments_blocked(a, b, poses, length_mm, width_mm, skip=None) -> np.ndarray:
@@ -202,96 +462,103 @@ def segments_blocked(a, b, poses, length_mm, width_mm, skip=None) -> np.ndarray:
     tolerance inside any of the K rectangles (``poses`` ``(K, 3)``, sizes ``(K,)`` or
     scalars) other than those with ``skip[n, k]`` (``(N, K)`` bool, default none)."""
     seg, ss = _segments(a, b)
-    fr, hr, _ = _rects(np.asarray(poses, float).reshape(-1, 3), length_mm, width_mm)
-    n, k = seg.shape[0], fr.shape[0]
-    skip = np.zeros((n, k), dtype=np.bool_) if skip is None else np.require(
-        np.broadcast_to(np.asarray(skip, dtype=np.bool_), (n, k)), requirements=["C", "W"])
-    out = np.empty(n, dtype=np.bool_)
-    compiled().blocked_any(seg, fr, hr, skip, out)
-    return out.reshape(ss)
+    r, _ = _rects(np.asarray(poses, float).reshape(-1, 3), length_mm, width_mm)
+    n, k = seg.shape[0], len(r)
+    skip = np.zeros((n, k), dtype=np.bool_) if skip is None else np.broadcast_to(np.asarray(skip, np.bool_), (n, k))
+    ia, ib = (np.require(x, np.int64, ["C", "W"]) for x in np.nonzero(~skip))
+    hit = np.zeros(n, dtype=np.bool_)
+    hit[ia[_enters(seg, r, ia, ib)]] = True
+    return hit.reshape(ss)
 
 
-def _sectors(apex, centre_deg, half_width_deg):
-    """Frames of apex poses turned to their sectors' centre lines, and half-widths."""
-    p = as_pose_array(apex)
-    shape = np.broadcast_shapes(p.shape[:-1], np.shape(centre_deg), np.shape(half_width_deg))
-    turned = np.broadcast_to(p, shape + (3,)).copy()
-    turned[..., 2] = turned[..., 2] + np.broadcast_to(np.asarray(centre_deg, float), shape)
-    half = _f64(np.broadcast_to(np.asarray(half_width_deg, float), shape).reshape(-1))
-    return frames(turned), half, shape
+# -- firing sectors ------------------------------------------------------------------------------
+def _limits(limits_mm) -> np.ndarray:
+    return _f64(np.asarray(limits_mm, float).reshape(-1))
 
 
-def closest_in_sector(apex, centre_deg, half_width_deg, poses, length_mm, width_mm):
+def _sector_pairs(s: Sectors, r: Rects, ia, ib, limits):
+    """Distances and aim points of pairs ``(ia[n], ib[n])``, those near ``limits`` (or the
+    arc's lines) the scalar path's."""
+    if _small(len(ia)):
+        found = [_scalar_sector(s, i, r, j) for i, j in zip(ia, ib)]
+        return (np.array([d for d, _ in found], dtype=float).reshape(-1),
+                np.array([a for _, a in found], dtype=float).reshape(-1, 2))
+    dist = np.empty(ia.shape[0])
+    aim = np.empty((ia.shape[0], 2))
+    compiled().sector_pairs(s.frames, s.half, r.frames, r.halves, ia, ib, limits, guard_mm(s.apex, r.poses), dist, aim)
+    for n in np.flatnonzero(np.isnan(dist)):
+        dist[n], aim[n] = _scalar_sector(s, ia[n], r, ib[n])
+    return dist, aim
+
+
+def closest_in_sector(apex, centre_deg, half_width_deg, poses, length_mm, width_mm, limits_mm=()):
     """Closest point to the apex of the part of each rectangle inside each sector, as
     :func:`geometry.sector.closest_in_sector` over the broadcast batch.
 
     ``apex``: poses ``(..., 3)``; ``centre_deg`` / ``half_width_deg``: the sector
     relative to the apex heading (0 < half <= 180); rectangles by centre ``poses`` and
-    sizes. Returns ``(distance_mm, aim)``: distance ``inf`` (and aim NaN) where the
-    rectangle does not reach more than the tolerance into the sector; aim ``(..., 2)``.
+    sizes; ``limits_mm``: distances the caller compares with (range limits): a distance
+    near one, like a rectangle near the arc's lines, is the scalar path's own. Returns
+    ``(distance_mm, aim)``: distance ``inf`` (and aim NaN) where the rectangle does not
+    reach more than the tolerance into the sector; aim ``(..., 2)``.
     """
-    fs, half, ss = _sectors(apex, centre_deg, half_width_deg)
-    fr, hr, sr = _rects(poses, length_mm, width_mm)
+    p = as_pose_array(apex)
+    ss = np.broadcast_shapes(p.shape[:-1], np.shape(centre_deg), np.shape(half_width_deg))
+    s = Sectors.of(apex, centre_deg, half_width_deg)
+    r, sr = _rects(poses, length_mm, width_mm)
     shape, ia, ib = _pairs(ss, sr)
-    dist = np.empty(ia.shape[0])
-    aim = np.empty((ia.shape[0], 2))
-    compiled().sector_pairs(fs, half, fr, hr, ia, ib, dist, aim)
+    dist, aim = _sector_pairs(s, r, ia, ib, _limits(limits_mm))
     return dist.reshape(shape), aim.reshape(shape + (2,))
 
 
-def sector_grid(sector_frames, half_width_deg, reach_mm, frames_r, halves_r):
-    """Every sector against every rectangle: ``(distance (Ns, Nr), aim (Ns, Nr, 2))``
-    as :func:`closest_in_sector`, from prepared frames (sector frames: the apex turned
-    to the centre line). Rectangles farther than ``reach_mm`` from the apex are skipped
-    (distance ``inf``): pass the longest range that matters. Both cores."""
-    ns, nr = sector_frames.shape[0], frames_r.shape[0]
-    dist = np.empty((ns, nr))
-    aim = np.empty((ns, nr, 2))
-    half = _f64(np.broadcast_to(np.asarray(half_width_deg, float), (ns,)))
-    fs, fr, hr = _f64(sector_frames), _f64(frames_r), _f64(halves_r)
-    if ns * nr < _THREADED:
-        compiled().sector_grid(fs, half, float(reach_mm), fr, hr, dist, aim)
-    else:
-        in_row_blocks(ns, lambda r: compiled().sector_grid(fs[r], half[r], float(reach_mm), fr, hr, dist[r], aim[r]))
+def _grid(sectors: Sectors, rects: Rects, limits, want_aim: bool, transposed: bool = False):
+    """The compiled sector grid: band codes (``(Nr, Ns)`` when ``transposed``) and (with
+    ``want_aim``) distances and aim points, every case it leaves to the scalar path
+    decided by it."""
+    ns, nr = len(sectors), len(rects)
+    # without transposing, every row is filled by the kernel; transposed, it writes only the cells it measures
+    bands = np.zeros((nr, ns), np.int8) if transposed else np.empty((ns, nr), np.int8)
+    dist, aim = (np.empty((ns, nr)), np.empty((ns, nr, 2))) if want_aim else (np.empty((0, 0)), np.empty((0, 0, 0)))
+    if compiled().sector_grid(sectors.frames, sectors.half, rects.frames, rects.halves, limits,
+                              guard_mm(sectors.apex, rects.poses), threads(), bands, transposed, want_aim, dist, aim):
+        for n in _unsure(bands):
+            i, j = divmod(int(n), bands.shape[1])
+            if transposed:
+                i, j = j, i
+            d, a = _scalar_sector(sectors, i, rects, j)
+            bands[(j, i) if transposed else (i, j)] = int((d <= limits).sum())
+            if want_aim:
+                dist[i, j], aim[i, j] = (d, a) if d <= limits[-1] else (np.inf, (np.nan, np.nan))
+    return bands, dist, aim
+
+
+def sector_grid(sectors: Sectors, rects: Rects, limits_mm):
+    """Every sector against every rectangle: ``(distance (Ns, Nr), aim (Ns, Nr, 2))`` as
+    :func:`closest_in_sector`, for rectangles within the last of ``limits_mm``
+    (increasing; farther ones: distance inf, aim NaN). Distances near a limit are the
+    scalar path's own. Large grids on every core, measuring only nearby pairs."""
+    ns, nr = len(sectors), len(rects)
+    limits = _limits(limits_mm)
+    if ns * nr < GRID_PAIRS:
+        shape, ia, ib = _pairs((ns, 1), (1, nr))
+        dist, aim = _sector_pairs(sectors, rects, ia, ib, limits)
+        far = dist > limits[-1]
+        dist[far], aim[far] = np.inf, np.nan
+        return dist.reshape(ns, nr), aim.reshape(ns, nr, 2)
+    _, dist, aim = _grid(sectors, rects, limits, True)
     return dist, aim
 
 
-def sector_band_grid(sector_frames, half_width_deg, limits_mm, frames_r, halves_r) -> np.ndarray:
-    """Every sector against every rectangle: ``(Ns, Nr)`` int8, in how many of the nested
-    distance bands ``limits_mm`` (increasing) the closest in-sector point lies
-    (``len(limits)``: within the first; 0: beyond the last, or not in the sector). As
-    :func:`sector_grid` without aim points; rows split over the cores."""
-    ns, nr = sector_frames.shape[0], frames_r.shape[0]
-    out = np.empty((ns, nr), dtype=np.int8)
-    half = _f64(np.broadcast_to(np.asarray(half_width_deg, float), (ns,)))
-    fs, fr, hr, lim = _f64(sector_frames), _f64(frames_r), _f64(halves_r), _f64(limits_mm)
-    if ns * nr < _THREADED:
-        compiled().sector_band_grid(fs, half, lim, fr, hr, out)
-    else:
-        in_row_blocks(ns, lambda r: compiled().sector_band_grid(fs[r], half[r], lim, fr, hr, out[r]))
-    return out
-
-
-def overlap_grid(frames_a, halves_a, frames_b, halves_b) -> np.ndarray:
-    """Every rectangle of a against every rectangle of b: ``(Na, Nb)`` bool, they share
-    area (depth > ``TOLERANCE_MM``, as :func:`depth_grid` ``> TOLERANCE_MM``), one byte
-    per pair; rows split over the cores."""
-    na, nb = frames_a.shape[0], frames_b.shape[0]
-    out = np.empty((na, nb), dtype=np.bool_)
-    fa, ha, fb, hb = _f64(frames_a), _f64(halves_a), _f64(frames_b), _f64(halves_b)
-    if na * nb < _THREADED:
-        compiled().overlap_grid(fa, ha, fb, hb, out)
-    else:
-        in_row_blocks(na, lambda r: compiled().overlap_grid(fa[r], ha[r], fb, hb, out[r]))
-    return out
-
-
-def overlap_counts(frames_a, halves_a, frames_b, halves_b, ia, ib) -> np.ndarray:
-    """For pairs ``(ia[n], ib[n])`` of rectangles each with several placements
-    (``frames_a`` ``(Na, Ka, 4)``, ``frames_b`` ``(Nb, Kb, 4)``; half sizes ``(2,)``):
-    how many of the ``Ka x Kb`` placement pairs share area. ``(n,)`` ints."""
-    ia = np.ascontiguousarray(ia, dtype=np.int64)
-    out = np.empty(ia.shape[0], dtype=np.int64)
-    compiled().overlap_count_pairs(_f64(frames_a), _f64(halves_a), _f64(frames_b), _f64(halves_b), ia,
-                                   np.ascontiguousarray(ib, dtype=np.int64), out)
-    return out
+def sector_band_grid(sectors: Sectors, rects: Rects, limits_mm, transposed: bool = False) -> np.ndarray:
+    """Every sector against every rectangle: ``(Ns, Nr)`` int8 (``(Nr, Ns)`` when
+    ``transposed``), in how many of the nested distance bands ``limits_mm`` (increasing)
+    the closest in-sector point lies (``len(limits)``: within the first; 0: beyond the
+    last, or not in the sector) — the scalar path's answer. As :func:`sector_grid`
+    without aim points."""
+    ns, nr = len(sectors), len(rects)
+    limits = _limits(limits_mm)
+    if ns * nr < GRID_PAIRS:
+        dist, _ = sector_grid(sectors, rects, limits)
+        bands = (dist[..., None] <= limits).sum(axis=-1).astype(np.int8)
+        return np.ascontiguousarray(bands.T) if transposed else bands
+    return _grid(sectors, rects, limits, False, transposed)[0]

@@ -16,16 +16,21 @@ Same rules, same tolerance, same answers — the tests compare them with the sca
 * :class:`Shooters`, :class:`Targets`, :func:`fire_grid`, :func:`collision_counts` — the
   same rules on raw pose arrays, for one plane's possible poses against another's
   (plan analysis), each pose prepared once.
+
+Every threshold (range bands, arc lines, the ruler's edges, base overlap) is decided as
+the scalar path decides it: the geometry kernels leave the cases within rounding of a
+threshold to the scalar predicates (:mod:`geometry.kernels`).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
 import numpy as np
 
 from furball.geometry import kernels as gk
-from furball.geometry.base import Edge
+from furball.geometry.base import Base, Edge
 from furball.geometry.pose import compose_batch, to_table_batch
 from furball.geometry.tolerance import TOLERANCE_MM
 
@@ -56,17 +61,17 @@ class BaseArrays:
                    np.array([p.base.width_mm for p in planes], float),
                    np.array([p.stand for p in planes], float).reshape(-1, 2))
 
-    def frames(self):
-        """Prepared frames and half sizes for :mod:`geometry.kernels`."""
-        return gk.frames(self.poses), gk.halves(self.lengths, self.widths, (len(self.lengths),))
+    def rects(self) -> gk.Rects:
+        """The bases prepared for :mod:`geometry.kernels`."""
+        return gk.Rects.of(self.poses, self.lengths, self.widths)
 
 
 def overlap_matrix(planes: Sequence[PlaneState], arrays: BaseArrays | None = None) -> np.ndarray:
     """DF.O1: ``(N, N)`` boolean, bases i and j share area (interpenetration deeper than
     the tolerance; the diagonal is False). Every plane given counts, whatever its status."""
     arrays = arrays or BaseArrays.of(planes)
-    f, h = arrays.frames()
-    out = gk.depth_grid(f, h, f, h) > TOLERANCE_MM
+    bases = arrays.rects()
+    out = gk.overlap_grid(bases, bases)
     np.fill_diagonal(out, False)
     return out
 
@@ -132,14 +137,11 @@ def sector_rows(poses, stand_offsets, arcs_of) -> SectorRows:
         arc = np.tile(np.arange(len(arcs), dtype=np.int64), len(arcs_of))
         centre, half = np.tile(arcs[:, 0], len(arcs_of)), np.tile(arcs[:, 1], len(arcs_of))
     else:
-        owner, arc, centre, half = [], [], [], []
-        for i, arcs in enumerate(arcs_of):
-            for k, (c, h) in enumerate(arcs):
-                owner.append(i)
-                arc.append(k)
-                centre.append(c)
-                half.append(h)
-    owner = np.array(owner, dtype=np.int64)
+        listed = [(i, k, c, h) for i, arcs in enumerate(arcs_of) for k, (c, h) in enumerate(arcs)]
+        owner = np.array([x[0] for x in listed], dtype=np.int64)
+        arc = np.array([x[1] for x in listed], dtype=np.int64)
+        centre = np.array([x[2] for x in listed], dtype=float)
+        half = np.array([x[3] for x in listed], dtype=float)
     offsets = np.zeros((len(owner), 3))
     offsets[:, :2] = np.asarray(stand_offsets, float).reshape(-1, 2)[owner]
     gun = compose_batch(np.asarray(poses, float).reshape(-1, 3)[owner], offsets).reshape(-1, 3)
@@ -185,9 +187,11 @@ def fire_matrix(planes: Sequence[PlaneState], rules: Rules, overlap: np.ndarray 
     r, t = np.nonzero(may[rows.owner])
     if len(r) == 0:
         return FireMatrix(best_arc, distance, ())
+    reach = rules.ruler_length_mm + TOLERANCE_MM
     dist, aim = gk.closest_in_sector(rows.gun[r], rows.centre[r], rows.half[r], arrays.poses[t],
-                                     arrays.lengths[t], arrays.widths[t])
-    keep = dist <= rules.ruler_length_mm + TOLERANCE_MM
+                                     arrays.lengths[t], arrays.widths[t],
+                                     limits_mm=(rules.short_range_mm + TOLERANCE_MM, reach))
+    keep = dist <= reach
     r, t, dist, aim = r[keep], t[keep], dist[keep], aim[keep]
     s = rows.owner[r]
     k = np.arange(n)
@@ -222,23 +226,22 @@ def stand_points(poses, stand_offset) -> np.ndarray:
 @dataclass(frozen=True)
 class Shooters:
     """Many poses of one plane, ready to fire: ``poses`` ``(N, 3)``, its ``base``, its
-    firing arcs as :class:`SectorRows` and their prepared frames (the gun turned to each
-    arc's centre line). Build with :meth:`of`; :meth:`take` keeps some poses."""
+    firing arcs as :class:`SectorRows` and as prepared :class:`~geometry.kernels.Sectors`
+    (one row per pose and arc: the gun, turned to the arc's centre line). Build with
+    :meth:`of`; :meth:`take` keeps some poses."""
 
     poses: np.ndarray
-    base: object
+    base: Base
     arcs: tuple
     rows: SectorRows
-    frames: np.ndarray
+    sectors: gk.Sectors
 
     @classmethod
     def of(cls, poses, base, arcs) -> Shooters:
         poses = np.asarray(poses, float).reshape(-1, 3)
         stand = np.broadcast_to(np.array([base.stand_x_mm, base.stand_y_mm]), (len(poses), 2))
         rows = sector_rows(poses, stand, [tuple(arcs)] * len(poses))
-        turned = rows.gun.copy()
-        turned[:, 2] += rows.centre
-        return cls(poses, base, tuple(arcs), rows, gk.frames(turned))
+        return cls(poses, base, tuple(arcs), rows, gk.Sectors.of(rows.gun, rows.centre, rows.half))
 
     def take(self, index) -> Shooters:
         """The shooters at pose indices ``index``, in that order."""
@@ -247,94 +250,76 @@ class Shooters:
         r = (index[:, None] * a + np.arange(a)[None, :]).ravel()
         rows = SectorRows(np.repeat(np.arange(len(index), dtype=np.int64), a), self.rows.arc[r], self.rows.gun[r],
                           self.rows.centre[r], self.rows.half[r])
-        return Shooters(self.poses[index], self.base, self.arcs, rows, self.frames[r])
+        return Shooters(self.poses[index], self.base, self.arcs, rows, self.sectors.take(r))
 
 
-@dataclass(frozen=True)
-class Targets:
-    """Many poses of one plane's base as targets: ``poses`` ``(N, 3)``, prepared
-    ``frames`` and ``halves``."""
-
-    poses: np.ndarray
-    frames: np.ndarray
-    halves: np.ndarray
-
-    @classmethod
-    def of(cls, poses, length_mm: float, width_mm: float) -> Targets:
-        poses = np.asarray(poses, float).reshape(-1, 3)
-        return cls(poses, gk.frames(poses), gk.halves(length_mm, width_mm, (len(poses),)))
-
-    def take(self, index) -> Targets:
-        index = np.asarray(index, dtype=np.int64)
-        return Targets(self.poses[index], self.frames[index], self.halves[index])
+Targets: TypeAlias = gk.Rects
+"""Many poses of one plane's base as targets: :class:`geometry.kernels.Rects`
+(``Targets.of(poses, length_mm, width_mm)``, ``take``)."""
 
 
-def fire_grid(shooters: Shooters, targets: Targets, rules: Rules, blockers=None, overlap=None) -> np.ndarray:
+def fire_grid(shooters: Shooters, targets: Targets, rules: Rules, blockers=None, overlap=None,
+              transposed: bool = False) -> np.ndarray:
     """Firing codes of one plane's poses against another's, every pair:
-    ``(Ns, Nt)`` int8, :data:`FIRE_NONE`, :data:`FIRE_LONG` or :data:`FIRE_SHORT` (the
-    best over the shooter's arcs).
+    ``(Ns, Nt)`` int8 (``(Nt, Ns)`` when ``transposed``), :data:`FIRE_NONE`,
+    :data:`FIRE_LONG` or :data:`FIRE_SHORT` (the best over the shooter's arcs).
 
     Geometry only, as :func:`maneuvers.firing.arc_shots` once the rule checks (sides,
     altitude, status) have passed: the closest point of the target's base inside an arc,
     within the ruler (short: within half of it), its line not blocked by any of the
     ``blockers`` (``(poses (K, 3), lengths (K,), widths (K,))``: third bases that stay
-    put) except those overlapping the shooter (DF.O3). ``overlap``: ``(Ns, Nt)`` bool;
-    overlapping pairs cannot fire (DF.O2).
+    put) except those overlapping the shooter (DF.O3). ``overlap``: ``(Ns, Nt)`` bool (as
+    the result); overlapping pairs cannot fire (DF.O2). Every range band, arc line and
+    blocking decision is the scalar path's.
     """
     rows = shooters.rows
-    ns, nt = len(shooters.poses), len(targets.poses)
+    ns = len(shooters.poses)
     reach = rules.ruler_length_mm + TOLERANCE_MM
-    out = np.zeros((ns, nt), dtype=np.int8)
+    limits = np.array([rules.short_range_mm + TOLERANCE_MM, reach])
     if blockers is None or not len(blockers[0]):  # the distance is all that matters: no aim points
-        codes = gk.sector_band_grid(shooters.frames, rows.half, np.array([rules.short_range_mm + TOLERANCE_MM, reach]),
-                                    targets.frames, targets.halves)
-        if len(rows.arc) == ns:  # one arc per pose: the rows are the poses, in order
-            out = codes
-        else:
-            _best_per_owner(out, rows, codes)
-        if overlap is not None:
-            out[np.asarray(overlap, bool)] = FIRE_NONE
-        return out
-    dist, aim = gk.sector_grid(shooters.frames, rows.half, reach, targets.frames, targets.halves)
-    in_range = dist <= reach
-    bp, bl, bw = (np.asarray(x, float) for x in blockers)
-    bf, bh = gk.frames(bp.reshape(-1, 3)), gk.halves(bl, bw, (len(bl),))
-    base = shooters.base
-    sh = gk.halves(base.length_mm, base.width_mm, (ns,))
-    shooter_overlaps = gk.depth_grid(gk.frames(shooters.poses), sh, bf, bh) > TOLERANCE_MM  # (Ns, K): DF.O3
-    r_idx, t_idx = np.nonzero(in_range)
-    if len(r_idx):
-        blocked = gk.segments_blocked(rows.gun[r_idx, :2], aim[r_idx, t_idx], bp, bl, bw,
-                                      shooter_overlaps[rows.owner[r_idx]])
-        in_range[r_idx[blocked], t_idx[blocked]] = False
-    codes = np.where(in_range, np.where(dist <= rules.short_range_mm + TOLERANCE_MM, FIRE_SHORT, FIRE_LONG),
-                     FIRE_NONE).astype(np.int8)
-    _best_per_owner(out, rows, codes)
+        codes = gk.sector_band_grid(shooters.sectors, targets, limits, transposed)
+    else:
+        dist, aim = gk.sector_grid(shooters.sectors, targets, limits)
+        in_range = dist <= reach
+        walls = gk.Rects.of(np.asarray(blockers[0], float).reshape(-1, 3), blockers[1], blockers[2])
+        base = shooters.base
+        shooter_overlaps = gk.overlap_grid(gk.Rects.of(shooters.poses, base.length_mm, base.width_mm), walls)  # DF.O3
+        r_idx, t_idx = np.nonzero(in_range)
+        if len(r_idx):
+            blocked = gk.segments_blocked(rows.gun[r_idx, :2], aim[r_idx, t_idx], walls.poses, walls.lengths,
+                                          walls.widths, shooter_overlaps[rows.owner[r_idx]])
+            in_range[r_idx[blocked], t_idx[blocked]] = False
+        codes = np.where(in_range, np.where(dist <= limits[0], FIRE_SHORT, FIRE_LONG), FIRE_NONE).astype(np.int8)
+        if transposed:
+            codes = np.ascontiguousarray(codes.T)
+    out = codes if len(rows.arc) == ns else _best_per_owner(rows, codes, ns, transposed)  # one arc: rows are poses
     if overlap is not None:
         out[np.asarray(overlap, bool)] = FIRE_NONE
     return out
 
 
-def _best_per_owner(out, rows: SectorRows, codes) -> None:
-    """``out[owner] = max over the owner's arcs of codes`` (the best shot of each pose)."""
-    if len(rows.arc) and rows.arc.max() == 0:  # one arc per pose: rows are the poses, in order
-        np.maximum(out, codes, out=out)
-        return
+def _best_per_owner(rows: SectorRows, codes, ns: int, transposed: bool) -> np.ndarray:
+    """The best code over each pose's arcs: ``codes`` has a row per arc row (a column,
+    when ``transposed``); the result a row (column) per pose."""
+    if transposed:
+        return np.ascontiguousarray(_best_per_owner(rows, codes.T, ns, False).T)
+    out = np.zeros((ns, codes.shape[1]), dtype=np.int8)
     for k in range(int(rows.arc.max()) + 1 if len(rows.arc) else 0):
         mine = rows.arc == k
         out[rows.owner[mine]] = np.maximum(out[rows.owner[mine]], codes[mine])
+    return out
 
 
-def collision_ends(poses, motions, stays=None) -> np.ndarray:
-    """Frames ``(N, M, 4)`` of bases at ``poses`` ``(N, 3)`` moved by each collision card
-    motion ``(M, 3)`` (DF.C2, DF.C3); rows where ``stays`` (a landed plane lays no card)
-    keep the base where it is for every card."""
+def collision_ends(poses, motions, length_mm: float, width_mm: float, stays=None) -> gk.Rects:
+    """The bases (``length_mm`` x ``width_mm``) at ``poses`` ``(N, 3)`` moved by each
+    collision card motion ``(M, 3)`` (DF.C2, DF.C3), as ``(N, M)`` rectangles; rows where
+    ``stays`` (a landed plane lays no card) keep the base where it is for every card."""
     p = np.asarray(poses, float).reshape(-1, 3)
     m = np.asarray(motions, float).reshape(-1, 3)
-    ends = compose_batch(p[:, None, :], m[None, :, :])  # (N, M, 3)
+    ends = compose_batch(p[:, None, :], m[None, :, :]).reshape(len(p), len(m), 3)  # (N, M, 3)
     if stays is not None:
         ends[np.asarray(stays, bool)] = p[np.asarray(stays, bool)][:, None, :]
-    return gk.frames(ends).reshape(len(p), len(m), 4)
+    return gk.Rects.of(ends, length_mm, width_mm)
 
 
 def collision_counts(poses_a, motions_a, length_a, width_a, poses_b, motions_b, length_b, width_b) -> np.ndarray:
@@ -342,7 +327,7 @@ def collision_counts(poses_a, motions_a, length_a, width_a, poses_b, motions_b, 
     combinations of their collision cards (``motions_*``: ``(M, 3)`` card motions in the
     base frame, left and right; one identity row for a landed plane) put the bases on
     top of each other again: ``(N,)`` ints in 0..M_a*M_b."""
-    ends_a = collision_ends(poses_a, motions_a)
-    ends_b = collision_ends(poses_b, motions_b)
+    ends_a = collision_ends(poses_a, motions_a, length_a, width_a)
+    ends_b = collision_ends(poses_b, motions_b, length_b, width_b)
     n = np.arange(len(ends_a))
-    return gk.overlap_counts(ends_a, np.array([length_a, width_a]) / 2, ends_b, np.array([length_b, width_b]) / 2, n, n)
+    return gk.overlap_counts(ends_a, ends_b, n, n)

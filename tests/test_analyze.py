@@ -7,6 +7,7 @@ import pickle
 
 import numpy as np
 import pytest
+from kernel_paths import MODES, compiled_path
 from planes import DECKS, HARMLESS, RULES, plane, table
 
 from furball import maneuvers
@@ -36,11 +37,11 @@ def _duel(**kw):
     return table(a, b, c, damage_decks=HARMLESS)  # damage destroys nobody: the geometry is compared
 
 
-def _shots_of(result, k):
+def _shots_of(result, k, a="Camel", b="Albatros"):
     m = result.maneuvers[k]
     code = {"short": FIRE_SHORT, "long": FIRE_LONG}
-    mine = max((code[s.range] for s in m.shots if s.shooter == "Camel" and s.target == "Albatros"), default=0)
-    theirs = max((code[s.range] for s in m.shots if s.shooter == "Albatros" and s.target == "Camel"), default=0)
+    mine = max((code[s.range] for s in m.shots if s.shooter == a and s.target == b), default=0)
+    theirs = max((code[s.range] for s in m.shots if s.shooter == b and s.target == a), default=0)
     return mine, theirs
 
 
@@ -56,6 +57,10 @@ def test_the_fast_path_and_the_referee_never_disagree_on_plan_pairs():
     a, b = plan_tree(t.planes[0], t, plans=mine), plan_tree(t.planes[1], t, plans=theirs)
     task = duel_task(a, b, t, others=[t.planes[2]])
     detail = evaluate_chunk(task, np.arange(len(mine)), detail=True).detail  # (P, Q, 3, 3)
+    for mode in MODES:  # the compiled pair loops and the parallel grids: the same
+        with compiled_path(mode):
+            same = evaluate_chunk(duel_task(a, b, t, others=[t.planes[2]]), np.arange(len(mine)), detail=True)
+        assert np.array_equal(same.detail, detail)
     interesting = np.argwhere((detail[..., 0] > 0).any(-1) | (detail[..., 1] > 0).any(-1)
                               | (detail[..., 2] > 0).any(-1))
     picks = [tuple(x) for x in interesting[rng.permutation(len(interesting))[:25]]]
@@ -71,6 +76,61 @@ def test_the_fast_path_and_the_referee_never_disagree_on_plan_pairs():
             seen["fire"] += any(_shots_of(r, k))
             seen["coll"] += p > 0
     assert seen["fire"] > 5 and seen["coll"] > 2  # the pairs really test something
+
+
+def _agree_on(t, plans):
+    """The analysis of the first two planes' ``plans`` and ``adjudicate``: the same
+    firing positions and ranges, maneuver by maneuver; returns the referee's result."""
+    (a, pa), (b, pb) = plans.items()
+    result = adjudicate(t, {n: p for n, p in plans.items() if p}, seed=1, samples=False)
+    trees = plan_tree(t.plane(a), t, plans=[pa] if pa else None), plan_tree(t.plane(b), t, plans=[pb] if pb else None)
+    others = [p for p in t.planes if p.name not in (a, b)]
+    for mode in MODES:
+        with compiled_path(mode):
+            detail = evaluate_chunk(duel_task(*trees, t, others=others), np.arange(1), detail=True).detail
+        for k in range(3):
+            assert _shots_of(result, k, a, b) == tuple(detail[0, 0, k, :2].astype(int)), (mode, k)
+    return result
+
+
+def test_issue_26_a_target_exactly_at_short_range_is_short_for_the_analysis_as_for_the_referee():
+    """Issue 26.10, first tie: after maneuver 1 the Boche's rear edge is 100.000001 mm
+    (short range plus the tolerance) from the Ace's gun; the referee measures
+    100.00000099999997 mm, a short-range rear-arc shot, and so must the analysis."""
+    ace = plane("Ace", 319.84161436974404, 510.50352984374825, 291.8065442877595, base="large", climb_counters=2,
+                last_card="A7")
+    boche = plane("Boche", 334.105419337027, 514.056392648732, 111.8065442877595, last_card="A10")
+    result = _agree_on(table(ace, boche), {"Ace": ("A13", "A1", "A5"), "Boche": ("A1", "A14", "A9")})
+    shot = result.maneuvers[0].shots[0]
+    assert (shot.shooter, shot.range, shot.arc) == ("Ace", "short", 1) and 100.0 < shot.distance_mm < 100.000001
+
+
+def test_issue_26_a_base_edge_exactly_the_tolerance_inside_an_arc_line_is_outside_for_both():
+    """Issue 26.10, second tie: after maneuver 1 a balloon's edge lies exactly the
+    tolerance inside the Ace's left arc line, 58 mm away: outside the arc for the
+    referee (no shot), and for the analysis."""
+    ace = plane("Ace", 474.439093604867, 303.70344353404215, 254.69840424138383, side="Allies")
+    blimp = plane("Blimp", 507.40962086119754, 129.47064371002728, 299.69840424138386, side="Central", deck=None,
+                  kind="balloon")
+    result = _agree_on(table(ace, blimp), {"Ace": ("A1", "A1", "A1"), "Blimp": ()})
+    assert not result.maneuvers[0].shots
+
+
+def test_the_compiled_loops_name_the_metric_columns_and_codes_of_the_analysis():
+    """Issue 19.7: the metric columns, status codes and firing codes the compiled loops
+    use are the analysis's (named in both files)."""
+    from furball.maneuvers import kernels as mk
+    from furball.scenarios.dogfight import analysis
+
+    compiled = vars(analysis._jit())  # loaded with its cache in the user's cache directory
+    assert compiled["N_METRICS"] == len(analysis.METRICS)
+    for i, name in enumerate(analysis.METRICS):
+        assert compiled[name.upper()] == i
+    for name in ("FLYING", "LANDED", "OUT"):
+        assert compiled[name] == getattr(analysis, name)
+    for name in ("FIRE_NONE", "FIRE_LONG", "FIRE_SHORT"):
+        assert compiled[name] == getattr(mk, name)
+    assert compiled["Weights"]._fields == tuple(f.name for f in dataclasses.fields(analysis.ScoreWeights))
 
 
 def test_the_plan_tree_computes_each_pose_once_and_matches_the_cards_flown():
@@ -216,12 +276,12 @@ def test_cli_analyze_json_plot_and_weights(cli, tmp_path):
 
 
 @pytest.mark.parametrize("content,words", [
-    ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A12"]\nweight = 1.0\n', "not a legal plan"),
+    ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A12"]\nweight = 1.0\n', "a legal plan of"),
     ('[[plan]]\nplane = "Nobody"\ncards = ["A6", "A6", "A6"]\nweight = 1.0\n', "field 'plane'"),
     ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6"]\nweight = 1.0\n', "field 'cards'"),
     ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A6"]\nweight = -1.0\n', "field 'weight'"),
     ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A6"]\nweight = 1.0\ncolour = "red"\n', "colour"),
-    ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A6"]\nweight = 0.0\n', "every weight is 0"),
+    ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A6"]\nweight = 0.0\n', "positive weight for at least one plan"),
 ])
 def test_bad_enemy_weights_give_one_line_and_exit_2(cli, tmp_path, content, words):
     scenario = _scenario(tmp_path)
@@ -261,3 +321,43 @@ def test_the_plan_pairs_spread_over_a_dask_cluster_give_the_same_report():
                          map_chunks=lambda fn, task, chunks: map_in_order(client, fn, task, chunks))
     assert spread.plans == here.plans and (spread.ranking == here.ranking).all()
     assert (spread.metrics == here.metrics).all() and spread.pairs == here.pairs
+
+
+def test_pair_scores_are_the_matrix_whose_weighted_rows_are_the_ranked_scores(monkeypatch):
+    """The plan-pair score table for equilibria: both sides' plans as arrays, the plane's
+    score of every pair (its expectation over the enemy's plans is the score the ranking
+    uses) and the enemy's own score of the same pair (the same formula from its side:
+    swapping the planes swaps the matrices, transposed). Too many pairs: one line."""
+    from furball.errors import InputError
+    from furball.scenarios.dogfight import analysis
+
+    t = _small_table()
+    ps = analysis.pair_scores(t, "Camel", "Albatros")
+    report = analyze(t, "Camel", vs=["Albatros"])
+    assert ps.plans.shape == (len(report.plans), 3) and [tuple(p) for p in ps.plans] == list(report.plans)
+    assert ps.mine.shape == ps.theirs.shape == (len(ps.plans), len(ps.enemy_plans))
+    assert np.allclose(ps.mine @ ps.enemy_weights, report.score)
+    back = analysis.pair_scores(t, "Albatros", "Camel")
+    assert np.allclose(back.mine, ps.theirs.T) and np.allclose(back.theirs, ps.mine.T)
+    monkeypatch.setattr(analysis, "MAX_PAIR_SCORES", 100)
+    with pytest.raises(InputError, match="plan pairs; expected at most 100"):
+        analysis.pair_scores(t, "Camel", "Albatros")
+
+
+def test_huge_enemy_weights_rank_as_their_ratios_do():
+    """Issue #26 item 6: two weights of 1e308 overflowed their sum and scored every plan
+    0; weights are scaled by their largest first, so only their ratios count."""
+    import warnings
+
+    from furball.scenarios.dogfight import load_scenario
+    from furball.scenarios.dogfight.analysis import legal_plans
+
+    s = load_scenario("duel")
+    plans = legal_plans(s.table.plane("Albatros"), s.table.rules)[:2]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no numpy overflow warning either
+        huge = analyze(s.table, "Camel", vs=["Albatros"], enemy_weights={"Albatros": {p: 1e308 for p in plans}})
+    small = analyze(s.table, "Camel", vs=["Albatros"], enemy_weights={"Albatros": {p: 1.0 for p in plans}})
+    assert list(huge.ranking) == list(small.ranking) and np.array_equal(huge.score, small.score)
+    assert np.any(huge.score != 0)
+

@@ -1,11 +1,16 @@
 """Issue 12: the batch kernels answer exactly as the scalar predicates (same tolerance),
 as shapely away from the boundary, on random and near-touching cases (a few tolerances
-either side of every boundary), and after any rigid motion of the whole scene."""
+either side of every boundary), and after any rigid motion of the whole scene.
+Issue 26.10: they decide every threshold literally as the scalar path does, ties
+included (targets exactly on range limits, arc lines, the ruler's reach, touching)."""
+import math
+
 import numpy as np
 import pytest
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kernel_paths import MODES, compiled_path
 from planes import plane, table
 from strategies import poses
 
@@ -17,8 +22,21 @@ from furball.geometry.segments import enters_interior, entry_edge, exit_edge
 from furball.geometry.tolerance import TOLERANCE_MM as TOL
 from furball.maneuvers.collision import collision_test
 from furball.maneuvers.firing import Board, shot_at
-from furball.maneuvers.kernels import fire_matrix, overlap_matrix, tail_matrix
+from furball.maneuvers.kernels import (
+    FIRE_LONG,
+    FIRE_NONE,
+    FIRE_SHORT,
+    Shooters,
+    Targets,
+    fire_grid,
+    fire_matrix,
+    overlap_matrix,
+    tail_matrix,
+)
+from furball.maneuvers.plane import default_rules
 from furball.maneuvers.tailing import tail_check
+
+RULES = default_rules()
 
 OFFSETS = np.array([-3.0, -1.5, -0.5, 0.0, 0.5, 1.5, 3.0]) * TOL
 """Near-touching cases: this far across (or short of) a boundary."""
@@ -73,11 +91,15 @@ def test_overlap_kernel_broadcasts_like_numpy_and_grids_match():
     rng = np.random.default_rng(3)
     a = np.c_[rng.uniform(0, 200, (7, 2)), rng.uniform(0, 360, 7)]
     b = np.c_[rng.uniform(0, 200, (5, 2)), rng.uniform(0, 360, 5)]
-    outer = gk.overlap_depth(a[:, None, :], 44.0, 60.0, b[None, :, :], 44.0, 60.0)
-    assert outer.shape == (7, 5)
-    grid = gk.depth_grid(gk.frames(a), gk.halves(44.0, 60.0, (7,)), gk.frames(b), gk.halves(44.0, 60.0, (5,)))
-    assert np.array_equal(outer, grid)
-    assert np.array_equal(outer[2], gk.overlap_depth(a[2], 44.0, 60.0, b, 44.0, 60.0))
+    scalar = gk.overlap_depth(a[:, None, :], 44.0, 60.0, b[None, :, :], 44.0, 60.0)  # few pairs: the scalar path
+    assert scalar.shape == (7, 5)
+    ra, rb = gk.Rects.of(a, 44.0, 60.0), gk.Rects.of(b, 44.0, 60.0)
+    for mode in MODES:
+        with compiled_path(mode):
+            outer = gk.overlap_depth(a[:, None, :], 44.0, 60.0, b[None, :, :], 44.0, 60.0)
+            assert np.array_equal(outer, gk.depth_grid(ra, rb)) and np.allclose(outer, scalar, atol=1e-9)
+            assert np.array_equal(gk.overlap_grid(ra, rb), scalar > TOL)
+            assert np.array_equal(outer[2], gk.overlap_depth(a[2], 44.0, 60.0, b, 44.0, 60.0))
 
 
 def _ruler_cases(rng, n=3000):
@@ -172,7 +194,8 @@ def test_firing_sector_kernel_answers_as_the_scalar_path_at_the_arc_lines(half):
 @pytest.mark.parametrize("half", [45.0, 135.0])
 def test_firing_band_grid_answers_as_the_scalar_path_near_the_range_limits(half):
     """Short/long range bands of every sector against every rectangle, targets placed so
-    that their closest point sits a few tolerances either side of 100 and 200 mm."""
+    that their closest point sits a few tolerances either side of 100 and 200 mm; the
+    compiled pair loops and the parallel grids."""
     rng = np.random.default_rng(11)
     n = 60
     apex = np.c_[rng.uniform(-5, 5, (n, 2)), rng.uniform(-30, 30, n)]
@@ -183,19 +206,34 @@ def test_firing_band_grid_answers_as_the_scalar_path_near_the_range_limits(half)
     loose = rng.random(n) < 0.4
     rects[loose] = np.c_[rng.uniform(-250, 250, (loose.sum(), 2)), rng.uniform(0, 360, loose.sum())]
     limits = np.array([100.0 + TOL, 200.0 + TOL])
-    turned = apex.copy()
-    bands = gk.sector_band_grid(gk.frames(turned), half, limits, gk.frames(rects), gk.halves(44.0, 60.0, (n,)))
-    for i in range(n):
-        for j in range(n):
-            ref = closest_in_sector(Pose(*apex[i]), 0.0, half, rectangle_corners(rects[j], 44.0, 60.0)[0])
-            d = np.inf if ref is None else ref[0]
-            assert bands[i, j] == (2 if d <= limits[0] else 1 if d <= limits[1] else 0), (i, j, d)
-    assert len(set(bands.ravel().tolist())) == 3
+    sectors, targets = gk.Sectors.of(apex, 0.0, half), gk.Rects.of(rects, 44.0, 60.0)
+    refs = [[closest_in_sector(Pose(*apex[i]), 0.0, half, rectangle_corners(rects[j], 44.0, 60.0)[0])
+             for j in range(n)] for i in range(n)]
+    for mode in MODES:
+        with compiled_path(mode):
+            bands = gk.sector_band_grid(sectors, targets, limits)
+            dist, aim = gk.sector_grid(sectors, targets, limits)
+        for i in range(n):
+            for j in range(n):
+                ref = refs[i][j]
+                d = np.inf if ref is None else ref[0]
+                assert bands[i, j] == (2 if d <= limits[0] else 1 if d <= limits[1] else 0), (mode, i, j, d)
+                if d <= limits[1]:
+                    assert dist[i, j] == d or abs(dist[i, j] - d) < 1e-9 and abs(d - limits[0]) > 1e-6
+                    assert np.allclose(aim[i, j], ref[1], atol=1e-9)
+                else:
+                    assert dist[i, j] == np.inf and np.isnan(aim[i, j]).all()
+        assert len(set(bands.ravel().tolist())) == 3
 
 
 @settings(max_examples=25)
 @given(st.lists(poses, min_size=4, max_size=4), poses)
 def test_kernels_are_invariant_under_any_rigid_motion_of_the_scene(scene, motion):
+    with compiled_path("pairs"):
+        _invariant(scene, motion)
+
+
+def _invariant(scene, motion):
     p = np.array([q.as_array() for q in scene])
     moved = compose_batch(motion.as_array(), p)
     depth = gk.overlap_depth(p[:2], 44.0, 60.0, p[2:], 44.0, 60.0)
@@ -223,19 +261,21 @@ def test_rule_level_kernels_answer_as_the_scalar_rules_for_every_pair(seed):
     pairs at once equal the scalar predicates pair by pair."""
     planes = _crowd(seed)
     board = Board(planes)
-    assert np.array_equal(overlap_matrix(planes), board.overlap)
     rules = table(*planes).rules
-    ok = tail_matrix(planes, rules)
-    fire = fire_matrix(planes, rules, board.overlap)
-    for i, a in enumerate(planes):
-        for j, b in enumerate(planes):
-            if i == j:
-                continue
-            assert ok[i, j] == tail_check(a, b, planes, rules).ok
-            shot = shot_at(a, b, planes, rules, board)
-            assert fire.best_arc[i, j] == (-1 if shot is None else shot.arc)
-            if shot is not None:
-                assert abs(fire.distance[i, j] - shot.distance_mm) < 1e-9
+    for mode in MODES:
+        with compiled_path(mode):
+            assert np.array_equal(overlap_matrix(planes), board.overlap)
+            ok = tail_matrix(planes, rules)
+            fire = fire_matrix(planes, rules, board.overlap)
+        for i, a in enumerate(planes):
+            for j, b in enumerate(planes):
+                if i == j:
+                    continue
+                assert ok[i, j] == tail_check(a, b, planes, rules).ok
+                shot = shot_at(a, b, planes, rules, board)
+                assert fire.best_arc[i, j] == (-1 if shot is None else shot.arc)
+                if shot is not None:
+                    assert abs(fire.distance[i, j] - shot.distance_mm) < 1e-9
 
 
 def test_DF_C3_collision_counts_equal_the_scalar_collision_test():
@@ -247,7 +287,8 @@ def test_DF_C3_collision_counts_equal_the_scalar_collision_test():
     b_poses = np.c_[rng.uniform(280, 320, (40, 2)), rng.uniform(0, 360, 40)]
     a0 = plane("A", 0, 0)
     motions = np.array([card_motion(a0.deck.card(c), a0.base).as_array() for c in a0.deck.collision])
-    counts = collision_counts(a_poses, motions, 44.0, 60.0, b_poses, motions, 44.0, 60.0)
+    with compiled_path("pairs"):
+        counts = collision_counts(a_poses, motions, 44.0, 60.0, b_poses, motions, 44.0, 60.0)
     for k in range(40):
         test = collision_test(a0.but(pose=Pose(*a_poses[k])), a0.but(name="B", pose=Pose(*b_poses[k])))
         assert counts[k] == sum(test.combinations.values())
@@ -266,3 +307,176 @@ def test_DF_E1_stands_on_table_kernel_answers_as_the_table_at_its_edges():
     mine = stands_on_table(stands, t.width_mm, t.height_mm)
     ref = [t.stand_on_table(t.planes[0].but(pose=Pose(x, y, 0.0), status="out")) for x, y in stands]
     assert list(mine) == ref and 0 < sum(ref) < len(ref)
+
+
+# -- issue 26.10: every threshold decided as the scalar path decides it ---------------------------
+def _planes_of(a, b, far=True):
+    """Shooter/chaser ``a`` and target ``b`` (enemies, same altitude); with ``far`` a
+    third plane well away from both, so the blocking path runs too."""
+    planes = [a, b]
+    if far:
+        x, y = a.pose.x_mm, a.pose.y_mm
+        planes.append(plane("Far", x - 600.0, y - 600.0, 0.0, side="Neutral"))
+    return planes
+
+
+def _assert_paths_agree(planes):
+    """Overlap (DF.O1), tailing (DF.T1, DF.T5-T7) and firing (DF.O2, DF.O3, arcs, range
+    bands, blocking) of every ordered pair: the batch kernels as the scalar path, on the
+    compiled pair loops and on the parallel grids."""
+    board = Board(planes)
+    pairs = [(i, j) for i in range(len(planes)) for j in range(len(planes)) if i != j]
+    tails = {(i, j): tail_check(planes[i], planes[j], planes, RULES).ok for i, j in pairs}
+    shots = {(i, j): shot_at(planes[i], planes[j], planes, RULES, board) for i, j in pairs}
+    for mode in MODES:
+        with compiled_path(mode):
+            assert np.array_equal(overlap_matrix(planes), board.overlap), mode
+            ok = tail_matrix(planes, RULES)
+            fire = fire_matrix(planes, RULES, board.overlap)
+            for i, j in pairs:
+                a, b, shot = planes[i], planes[j], shots[i, j]
+                assert ok[i, j] == tails[i, j], (a.name, b.name, mode)
+                assert fire.best_arc[i, j] == (-1 if shot is None else shot.arc), (a.name, b.name, mode)
+                if shot is not None:
+                    assert fire.distance[i, j] == shot.distance_mm or abs(fire.distance[i, j] - shot.distance_mm) < 1e-9
+                if "Far" in (a.name, b.name):
+                    continue
+                code = FIRE_NONE if shot is None else FIRE_SHORT if shot.range == "short" else FIRE_LONG
+                shooters = Shooters.of(a.pose.as_array()[None], a.base, a.firing_arcs(RULES))
+                targets = Targets.of(b.pose.as_array()[None], b.base.length_mm, b.base.width_mm)
+                others = [p for p in planes if p.name not in (a.name, b.name)]
+                blockers = (np.array([p.pose.as_array() for p in others]).reshape(-1, 3),
+                            np.array([p.base.length_mm for p in others]), np.array([p.base.width_mm for p in others]))
+                overlap = np.array([[board.overlap[i, j]]])
+                assert fire_grid(shooters, targets, RULES, overlap=overlap)[0, 0] == code, (a.name, b.name, mode)
+                assert fire_grid(shooters, targets, RULES, blockers, overlap)[0, 0] == code, (a.name, b.name, mode)
+
+
+THRESHOLDS = ("short range", "long range", "arc edge", "arc corner", "ruler reach", "touching")
+motions = st.tuples(st.floats(-1500, 1500), st.floats(-1500, 1500), st.floats(0, 360))
+
+
+@settings(max_examples=40)
+@given(kind=st.sampled_from(THRESHOLDS), motion=motions, angle=st.floats(-40, 40), turn=st.floats(0, 360),
+       side=st.sampled_from([-1.0, 1.0]), heading=st.sampled_from([0.0, 45.0, 90.0, 30.0, 17.3]),
+       base=st.sampled_from(["small", "large"]))
+def test_issue_26_kernels_and_scalar_path_agree_with_targets_exactly_on_every_threshold(kind, motion, angle, turn,
+                                                                                       side, heading, base):
+    """Targets placed exactly on a threshold, the whole scene then moved anywhere: the
+    closest point at short range or at the ruler's reach plus the tolerance (range
+    bands), an edge or a corner exactly the tolerance inside an arc line (arc lines),
+    stands exactly the ruler plus the tolerance apart (the ruler's reach, DF.T1a), bases
+    interpenetrating by exactly the tolerance (DF.O1). Rounding puts each case on either
+    side; the kernels must always pick the scalar path's side."""
+    shooter = plane("A", 0.0, 0.0, heading, base=base)
+    gun = shooter.pose @ shooter.base.stand
+    tb = plane("B", 0.0, 0.0, 0.0).base
+    hl, hw = tb.length_mm / 2, tb.width_mm / 2
+    half = shooter.firing_arcs(RULES)[0][1]
+    if kind in ("short range", "long range"):  # the near edge's middle at the limit, facing the gun
+        limit = (RULES.short_range_mm if kind == "short range" else RULES.ruler_length_mm) + TOL
+        u = np.deg2rad(angle)
+        local = (gun @ Pose((limit + hl) * math.cos(u), (limit + hl) * math.sin(u), angle)).as_array()
+    elif kind == "arc edge":  # an edge along an arc line, the tolerance inside it
+        u = np.deg2rad(side * half)
+        r = 60.0 + abs(angle) * 2.0
+        out = side * np.array([-math.sin(u), math.cos(u)])
+        c = r * np.array([math.cos(u), math.sin(u)]) + (hw - TOL) * out
+        local = (gun @ Pose(c[0], c[1], side * half)).as_array()
+    elif kind == "arc corner":  # a corner the tolerance inside an arc line
+        u = np.deg2rad(side * half)
+        r = 60.0 + abs(angle) * 2.0
+        inward = -side * np.array([-math.sin(u), math.cos(u)])
+        corner = r * np.array([math.cos(u), math.sin(u)]) + TOL * inward
+        h = np.deg2rad(turn)
+        to_centre = -np.array([math.cos(h) * hl + math.sin(h) * hw, math.sin(h) * hl - math.cos(h) * hw])
+        c = corner + to_centre
+        local = (gun @ Pose(c[0], c[1], turn)).as_array()
+    elif kind == "ruler reach":  # the target's stand straight ahead at the ruler plus the tolerance
+        d = RULES.ruler_length_mm + TOL
+        u = np.deg2rad(angle / 8)
+        local = (shooter.pose @ Pose(d * math.cos(u), d * math.sin(u), angle / 8)).as_array()
+    else:  # bases edge to edge, interpenetrating by exactly the tolerance
+        quarter = 90.0 * (int(turn) % 4)
+        half_b = (hl if quarter % 180 == 0 else hw)
+        local = (shooter.pose @ Pose(shooter.base.length_mm / 2 + half_b - TOL, angle / 4, quarter)).as_array()
+    m = Pose(*motion)
+    a = shooter.but(pose=m @ shooter.pose, side="Allies")
+    b = plane("B", *(m @ Pose(*local)).as_array(), side="Central")
+    _assert_paths_agree(_planes_of(a, b))
+
+
+def test_issue_26_the_tie_cases_of_the_issue_are_decided_as_the_scalar_path():
+    """The two ties of issue 26.10, kernel against scalar path: a target whose rear edge
+    is 100.000001 mm (short range plus the tolerance) from the gun — short for the
+    scalar path (distance 100.00000099999997 mm) — and a base edge exactly the
+    tolerance inside an arc line, outside for the scalar path."""
+    from furball.maneuvers.placement import place
+
+    ace = plane("Ace", 319.84161436974404, 510.50352984374825, 291.8065442877595, base="large", climb_counters=2,
+                last_card="A7", side="Allies")
+    boche = plane("Boche", 334.105419337027, 514.056392648732, 111.8065442877595, last_card="A10", side="Central")
+    after = [p.but(pose=place(p.pose, p.deck.card(c), p.base)) for p, c in ((ace, "A13"), (boche, "A1"))]
+    shot = shot_at(after[0], after[1], after, RULES)
+    assert shot is not None and shot.range == "short" and 100.0 < shot.distance_mm <= 100.0 + TOL
+    _assert_paths_agree(after)
+    a = plane("Ace", 474.439093604867, 303.70344353404215, 254.69840424138383, side="Allies")
+    a = a.but(pose=place(a.pose, a.deck.card("A1"), a.base))
+    b = plane("Blimp", 507.40962086119754, 129.47064371002728, 299.69840424138386, side="Central")
+    assert shot_at(a, b, [a, b], RULES) is None
+    _assert_paths_agree(_planes_of(a, b))
+
+
+# -- issue 25.1: the first answer compiles nothing; the cache lives in the user's cache directory ---------
+def test_issue_25_a_turn_of_a_few_planes_imports_no_compiler():
+    """A dogfight turn of the shipped four-plane example asks only small questions: the
+    scalar predicates answer them, numba is never imported (the first answer of a new
+    user costs no compilation)."""
+    import subprocess
+    import sys
+
+    code = """
+import contextlib, io, sys
+from furball.scenarios.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    assert main(["turn", "furball"]) == 0
+assert "numba" not in sys.modules, "numba imported"
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/")
+    assert done.returncode == 0, done.stderr
+
+
+def test_issue_25_compiled_kernels_are_cached_in_the_users_cache_directory_for_this_version(monkeypatch, tmp_path):
+    """Not in the source tree (a read-only install works) and keyed by the furball
+    version (a cache of another version is never read); NUMBA_CACHE_DIR overrides."""
+    from pathlib import Path
+
+    import platformdirs
+
+    import furball
+
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    path = gk.cache_dir()
+    assert path == Path(platformdirs.user_cache_dir("furball", appauthor=False)) / furball.__version__ / "numba"
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert gk.cache_dir() == tmp_path
+    where = Path(gk.compiled().sector_pairs._cache._cache_path)  # where numba keeps this module's functions
+    assert Path(gk.__file__).parent not in where.parents
+
+
+@pytest.mark.slow
+def test_issue_25_furball_warm_fills_an_empty_cache_and_then_only_loads_it(tmp_path):
+    """``furball warm`` compiles every kernel into the cache once; a second run, and the
+    plan analysis after it, compile nothing (they are much cheaper)."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    warm = [str(__import__("pathlib").Path(sys.executable).with_name("furball")), "warm"]
+    first = subprocess.run(warm, capture_output=True, text=True, env=env, cwd="/")
+    assert first.returncode == 0 and "kernels ready in" in first.stdout and str(tmp_path) in first.stdout
+    files = sorted(p.name for p in tmp_path.rglob("*.nbi"))
+    assert len(files) >= 8
+    again = subprocess.run(warm, capture_output=True, text=True, env=env, cwd="/")
+    assert again.returncode == 0 and sorted(p.name for p in tmp_path.rglob("*.nbi")) == files

@@ -24,6 +24,7 @@ COMMANDS: dict[str, str] = {
     "analyze": "rank every legal plan of a plane against every plan of its enemies",
     "sweep": "play many games at every point of a grid of options",
     "serve": "the dogfight table in the browser",
+    "warm": "compile the numba kernels once, into the user's cache directory",
 }
 """Each command's name (also its module in this package) and its line in ``--help``."""
 

@@ -1,95 +1,170 @@
-"""The compiled loop of :func:`scenarios.dogfight.analysis.evaluate_chunk` (numba),
-imported on first use. Self-contained (numba's cache checks only this file): it calls
-no jitted function of another file.
+"""The compiled loops of the plan analysis (:mod:`scenarios.dogfight.analysis`, numba),
+loaded on first use through :func:`geometry.kernels.load_compiled`. Self-contained
+(numba's cache checks only this file): it calls no jitted function of another file, and
+the codes it shares with ``analysis.py`` — the metric columns, the node status codes,
+the firing codes — are named here (tests/test_analyze.py checks that both files agree).
 
-One pass over a block of plan pairs: per maneuver, the outcome codes (firing codes both
-ways, collision chance) are looked up — maneuvers 1 and 2 in the node x node grids,
-maneuver 3 in the block's own grids — and turned into the per-pair metrics, summed with
-the enemy plans' weights per enemy first card, and the enemy's own score summed per
-first card of the plane.
+Loops over every core (numba ``prange``):
+
+* :func:`apply_rules`: the turn's rules on one moment's geometry (who may fire, which
+  overlaps count, how many pairs take the collision test; :func:`collision_pairs` lists
+  them);
+* :func:`combine`: one pass over a block of plan pairs — per pair the three maneuvers'
+  outcomes (maneuvers 1 and 2 from the :data:`Early` sums of the plan tree's level-2
+  nodes, maneuver 3 from the block's own grids) turned into the metrics, summed with the
+  enemy plans' weights per enemy first card, and the enemy's own score summed per first
+  card of the plane. Parallel over the enemy's first cards: each writes its own column
+  of ``grouped`` and its own columns of ``their``, so every sum runs in plan order,
+  whatever the number of cores.
 """
 from __future__ import annotations
 
-from numba import njit
+from collections import namedtuple
 
-FIRE_LONG, FIRE_SHORT = 1, 2  # maneuvers.kernels codes
-N_METRICS = 10  # analysis.METRICS
+from numba import njit, prange
 
+(GIVEN_SHORT, GIVEN_LONG, TAKEN_SHORT, TAKEN_LONG, COLLISIONS, P_COLLISION, OVERLAPS, THEY_LEAVE, LEAVES,
+ SCORE) = range(10)
+"""Metric columns of ``grouped`` (``analysis.METRICS``, in order)."""
+N_METRICS = 10
 
-@njit(cache=True, nogil=True)
-def combine(me_n1, me_n2, them_n1, them_n2, g1_ab, g1_ba, g1_p, g1_ov, g2_ab, g2_ba, g2_p, g2_ov,
-            l3_ab, l3_ba, l3_p, l3_ov,
-            cols, remap, leave_me, leave_them, w_them, first_them, first_me, w_me, sw,
-            grouped, their, scores, keep_scores, detail, keep_detail):
-    """Fill ``grouped`` ``(R, F, M)``, ``their`` ``(Fm, Q)``, and (when asked)
-    ``scores`` ``(R, Q)`` and ``detail`` ``(R, Q, 3, 3)``. ``sw``: score weights
-    ``(short, long, collision, leave)``; ``remap``: whether ``cols[r, j]`` is the plan
-    the enemy flies instead of ``j``."""
-    n_rows, q = l3_ab.shape
-    for r in range(n_rows):
-        for j in range(q):
-            jj = cols[r, j] if remap else j
-            gs = 0
-            gl = 0
-            ts = 0
-            tl = 0
-            ov = 0
-            ec = 0.0
-            none = 1.0
-            for k in range(3):
-                if k == 0:
-                    u, v = me_n1[r], them_n1[jj]
-                    a, b, p, o = g1_ab[u, v], g1_ba[u, v], g1_p[u, v], g1_ov[u, v]
-                elif k == 1:
-                    u, v = me_n2[r], them_n2[jj]
-                    a, b, p, o = g2_ab[u, v], g2_ba[u, v], g2_p[u, v], g2_ov[u, v]
-                else:
-                    a, b, p, o = l3_ab[r, jj], l3_ba[r, jj], l3_p[r, jj], l3_ov[r, jj]
-                gs += a == FIRE_SHORT
-                gl += a == FIRE_LONG
-                ts += b == FIRE_SHORT
-                tl += b == FIRE_LONG
-                ec += p
-                none *= 1.0 - p
-                ov += o
-                if keep_detail:
-                    detail[r, j, k, 0] = a
-                    detail[r, j, k, 1] = b
-                    detail[r, j, k, 2] = p
-            mine = sw[0] * gs + sw[1] * gl
-            theirs = sw[0] * ts + sw[1] * tl
-            score = mine - theirs - sw[2] * ec
-            w = w_them[j]
-            f = first_them[j]
-            grouped[r, f, 0] += w * gs
-            grouped[r, f, 1] += w * gl
-            grouped[r, f, 2] += w * ts
-            grouped[r, f, 3] += w * tl
-            grouped[r, f, 4] += w * ec
-            grouped[r, f, 5] += w * (1.0 - none)
-            grouped[r, f, 6] += w * ov
-            grouped[r, f, 7] += w * leave_them[jj]
-            grouped[r, f, 8] += w * leave_me[r]
-            grouped[r, f, 9] += w * score
-            their[first_me[r], j] += w_me[r] * (theirs - mine - sw[2] * ec - sw[3] * leave_them[jj])
-            if keep_scores:
-                scores[r, j] = score
+FLYING, LANDED, OUT = 0, 1, 2
+"""Node status codes (``analysis.FLYING``, ``LANDED``, ``OUT``)."""
+
+FIRE_NONE, FIRE_LONG, FIRE_SHORT = 0, 1, 2
+"""Firing codes (``maneuvers.kernels.FIRE_NONE``, ...)."""
+
+Moment = namedtuple("Moment", "fire_ab fire_ba p_collision overlap")
+"""One maneuver's outcome grids, plane poses x enemy poses: firing codes both ways
+(int8), the collision chance (float32), the bases overlap (int8)."""
+
+Early = namedtuple("Early", "given_short given_long taken_short taken_long collisions no_collision overlaps")
+"""Maneuvers 1 and 2 summed, per pair of level-2 nodes (the plane's x the enemy's):
+firing positions (int8 counts), expected collisions (float64), the chance of no
+collision (float64, a product), overlaps (int8)."""
+
+Rows = namedtuple("Rows", "node2 first weights leaves")
+"""Plans of one side: level-2 node, first-card group, weight, leaves the table (0/1 float)."""
+
+Groups = namedtuple("Groups", "order starts")
+"""The enemy's plans by first-card group: group g is ``order[starts[g]:starts[g + 1]]``."""
+
+Weights = namedtuple("Weights", "short long collision leave")
+"""The score weights (``analysis.ScoreWeights``)."""
 
 
-@njit(cache=True, nogil=True)
-def apply_rules(overlap, fire_ab, fire_ba, alt_a, status_a, alt_b, status_b, fire_difference, test):
-    """The turn's rules on one moment's geometry, in place (DF.O1, DF.O2, DF.C1): bases
-    overlap only when both are on the table; firing needs both flying, at most
-    ``fire_difference`` levels apart, not overlapping; ``test[i, j]``: the pair takes the
-    collision test (overlapping, same altitude, at least one flying). Status codes:
-    0 flying, 1 landed, 2 out."""
-    for i in range(overlap.shape[0]):
+@njit(cache=True, inline="always")  # one comparison per cell of two loops: a call would cost more
+def collision_test(overlap, alt_a, status_a, alt_b, status_b, i, j):
+    """DF.C1: the pair (i, j), its overlap already decided, takes the collision test:
+    overlapping, at the same altitude, at least one flying."""
+    return overlap[i, j] != 0 and alt_a[i] == alt_b[j] and (status_a[i] == FLYING or status_b[j] == FLYING)
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def apply_rules(moment, alt_a, status_a, alt_b, status_b, fire_difference, counts):
+    """The turn's rules on one moment's geometry, in place (DF.O1, DF.O2): bases overlap
+    only when both are on the table; firing needs both flying, at most
+    ``fire_difference`` levels apart, not overlapping. ``counts[i]``: how many pairs of
+    row i take the collision test (:func:`collision_test`). Rows over the cores."""
+    overlap, fire_ab, fire_ba = moment.overlap, moment.fire_ab, moment.fire_ba
+    for i in prange(overlap.shape[0]):  # the same work in every row: halves balance
+        tests = 0
         for j in range(overlap.shape[1]):
-            on = status_a[i] != 2 and status_b[j] != 2
-            ov = overlap[i, j] and on
+            ov = overlap[i, j] != 0 and status_a[i] != OUT and status_b[j] != OUT
             overlap[i, j] = ov
-            fly = status_a[i] == 0 and status_b[j] == 0
+            fly = status_a[i] == FLYING and status_b[j] == FLYING
             if not fly or ov or abs(alt_a[i] - alt_b[j]) > fire_difference:
-                fire_ab[i, j] = 0
-                fire_ba[i, j] = 0
-            test[i, j] = ov and alt_a[i] == alt_b[j] and (status_a[i] == 0 or status_b[j] == 0)
+                fire_ab[i, j] = FIRE_NONE
+                fire_ba[i, j] = FIRE_NONE
+            tests += collision_test(overlap, alt_a, status_a, alt_b, status_b, i, j)
+        counts[i] = tests
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def collision_pairs(overlap, alt_a, status_a, alt_b, status_b, starts, rows, cols):
+    """The pairs that take the collision test (:func:`collision_test`, after
+    :func:`apply_rules`), row by row (``starts``: where each row's begin in
+    ``rows``/``cols``, from its counts), in row-major order; rows over the cores."""
+    for i in prange(overlap.shape[0]):
+        k = starts[i]
+        for j in range(overlap.shape[1]):
+            if collision_test(overlap, alt_a, status_a, alt_b, status_b, i, j):
+                rows[k] = i
+                cols[k] = j
+                k += 1
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def combine(me, them, groups, early, last, sw, remap, grouped, their, scores, threads):
+    """Sum a block of plan pairs (the plane's plans ``me`` x all the enemy's ``them``).
+
+    ``early``: :data:`Early` of the level-2 nodes; ``last``: :data:`Moment` of maneuver
+    3, block rows x enemy plans; ``sw``: :data:`Weights`; ``remap`` ``(R, Q)``: the
+    enemy flies plan ``remap[r, j]`` instead of ``j`` (a reveal; ``(0, 0)``: none).
+    Fills ``grouped`` ``(R, F, N_METRICS)`` (weighted sums per enemy first-card group;
+    every cell written), adds to ``their`` ``(Fm, Q)`` (the enemy's score, its own view,
+    weighted by the plane's plan weights, per first card of the plane) and, when it has
+    rows, ``scores`` ``(2, R, Q)``: each pair's score for the plane (without its leaving
+    penalty) and for the enemy (its own view, its leaving penalty included). ``threads``:
+    numba's thread count (the groups are dealt to them in turn)."""
+    n_rows = last.fire_ab.shape[0]
+    moved = remap.shape[0] > 0
+    keep = scores.shape[1] > 0
+    n_groups = groups.starts.shape[0] - 1
+    tasks = max(1, min(n_groups, threads))
+    for t in prange(tasks):  # groups dealt in turn (their sizes differ)
+        for g in range(t, n_groups, tasks):
+            _combine_group(g, n_rows, moved, keep, me, them, groups, early, last, sw, remap, grouped, their, scores)
+
+
+@njit(cache=True)
+def _combine_group(g, n_rows, moved, keep, me, them, groups, early, last, sw, remap, grouped, their, scores):
+    """:func:`combine` for the enemy plans of first-card group ``g``."""
+    for r in range(n_rows):
+        u = me.node2[r]
+        f_me = me.first[r]
+        given_s = given_l = taken_s = taken_l = collisions = p_any = overlaps = leave_them = leave_me = 0.0
+        total = 0.0
+        for m in range(groups.starts[g], groups.starts[g + 1]):
+            j = groups.order[m]
+            jj = remap[r, j] if moved else j
+            v = them.node2[jj]
+            a = last.fire_ab[r, jj]
+            b = last.fire_ba[r, jj]
+            p = last.p_collision[r, jj]
+            gs = early.given_short[u, v] + (a == FIRE_SHORT)
+            gl = early.given_long[u, v] + (a == FIRE_LONG)
+            ts = early.taken_short[u, v] + (b == FIRE_SHORT)
+            tl = early.taken_long[u, v] + (b == FIRE_LONG)
+            ec = early.collisions[u, v] + p
+            none = early.no_collision[u, v] * (1.0 - p)
+            ov = early.overlaps[u, v] + last.overlap[r, jj]
+            mine = sw.short * gs + sw.long * gl
+            theirs = sw.short * ts + sw.long * tl
+            score = mine - theirs - sw.collision * ec
+            w = them.weights[j]
+            given_s += w * gs
+            given_l += w * gl
+            taken_s += w * ts
+            taken_l += w * tl
+            collisions += w * ec
+            p_any += w * (1.0 - none)
+            overlaps += w * ov
+            leave_them += w * them.leaves[jj]
+            leave_me += w * me.leaves[r]
+            total += w * score
+            enemy = theirs - mine - sw.collision * ec - sw.leave * them.leaves[jj]
+            their[f_me, j] += me.weights[r] * enemy
+            if keep:
+                scores[0, r, j] = score
+                scores[1, r, j] = enemy
+        grouped[r, g, GIVEN_SHORT] = given_s
+        grouped[r, g, GIVEN_LONG] = given_l
+        grouped[r, g, TAKEN_SHORT] = taken_s
+        grouped[r, g, TAKEN_LONG] = taken_l
+        grouped[r, g, COLLISIONS] = collisions
+        grouped[r, g, P_COLLISION] = p_any
+        grouped[r, g, OVERLAPS] = overlaps
+        grouped[r, g, THEY_LEAVE] = leave_them
+        grouped[r, g, LEAVES] = leave_me
+        grouped[r, g, SCORE] = total

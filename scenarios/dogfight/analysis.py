@@ -24,7 +24,10 @@ Engine decisions (docs/analyze.md):
   target's plans that start with that card (the second reveal is not modelled).
 
 The heavy part is :func:`evaluate_chunk`, a pure function of a :class:`DuelTask` and a
-block of the plane's plans: it may run anywhere (pickle the task), chunk by chunk.
+block of the plane's plans: it may run anywhere (pickle the task), chunk by chunk, and
+uses every core of the machine it runs on (the compiled loops of
+:mod:`._analysis_compiled`). :func:`pair_scores` gives the whole pair score matrix of
+the plane against one enemy (for equilibria).
 """
 from __future__ import annotations
 
@@ -60,10 +63,11 @@ from .table import Orders, Table, needs_plan
 
 __all__ = ["ScoreWeights", "PlanTree", "plan_tree", "DuelTask", "duel_task", "ChunkResult", "evaluate_chunk",
            "PlanReport", "EnemyReport", "analyze", "METRICS", "best_plan", "legal_plans", "default_enemies",
-           "load_enemy_weights"]
+           "load_enemy_weights", "PairScores", "pair_scores", "FLYING", "LANDED", "OUT"]
 
 FLYING, LANDED, OUT = 0, 1, 2
-"""Node status codes (a plane in the air, landed on its base, out of the game)."""
+"""Node status codes (a plane in the air, landed on its base, out of the game); the
+compiled loops name the same codes (tests check)."""
 
 METRICS = ("given_short", "given_long", "taken_short", "taken_long", "collisions", "p_collision", "overlaps",
            "they_leave", "leaves", "score")
@@ -71,7 +75,8 @@ METRICS = ("given_short", "given_long", "taken_short", "taken_long", "collisions
 enemy's on the plane, expected collisions (sum of k/4 over the maneuvers), the chance of
 at least one collision, maneuvers with the bases overlapping, whether the enemy leaves
 the table, whether the plane does, and the score without the leaving penalty
-(:class:`ScoreWeights`)."""
+(:class:`ScoreWeights`). The columns of every metric array, in this order; the compiled
+loops name the same columns (tests check)."""
 _M = {name: i for i, name in enumerate(METRICS)}
 CHUNK_PAIRS = 4_000_000
 """Plan pairs per chunk (memory: about 30 bytes per pair while a chunk runs)."""
@@ -152,8 +157,9 @@ def plan_tree(plane: PlaneState, table: Table, drops=None, plans=None, weights=N
             plans = [()]
     plans = [tuple(p) for p in plans]
     w = np.ones(len(plans)) if weights is None else np.asarray(weights, float)
-    if not plans or w.shape != (len(plans),) or not np.all(w >= 0) or w.sum() <= 0:
+    if not plans or w.shape != (len(plans),) or not np.all(np.isfinite(w) & (w >= 0)) or not w.any():
         raise InputError(f"plane '{plane.name}': no plan to analyse (no legal plan, or every weight is 0)")
+    w = w / w.max()  # first to at most 1: a sum of huge weights (1e308 + 1e308) would overflow
     w = w / w.sum()
     motions = {}
     if plane.deck is not None:
@@ -209,7 +215,10 @@ def plan_tree(plane: PlaneState, table: Table, drops=None, plans=None, weights=N
 @dataclass(frozen=True)
 class Side:
     """What the pair evaluation needs of one plane: its tree's level-3 nodes and the
-    geometry of its base (plain arrays and numbers: picklable)."""
+    geometry of its base (plain arrays and numbers: picklable). ``node``, ``first``,
+    ``weights``, ``leaves`` per plan; ``poses3``, ``altitude3``, ``status3`` per plan
+    after maneuver 3, with the same poses prepared to fire (``shooters3``), to be fired
+    at (``targets3``) and placed by each collision card (``ends3``)."""
 
     node: np.ndarray
     poses3: np.ndarray
@@ -226,19 +235,22 @@ class Side:
     collision_motions: np.ndarray
     shooters3: Shooters
     targets3: Targets
-    ends3: np.ndarray
+    ends3: Targets
 
 
 @dataclass(frozen=True)
 class DuelTask:
     """Everything :func:`evaluate_chunk` needs for the plane (``me``) against one enemy
     (``them``): both sides, the outcome grids of maneuvers 1 and 2 (node x node: firing
-    codes both ways, collision chance), the third bases that block, the rules' numbers
-    and the score weights. Pure data: picklable, so chunks can run on other workers."""
+    codes both ways, collision chance, overlap), the same two maneuvers summed per pair
+    of level-2 nodes (``early``, the fields of ``_analysis_compiled.Early``), the third
+    bases that block, the rules' numbers and the score weights. Pure data: picklable, so
+    chunks can run on other workers."""
 
     me: Side
     them: Side
     grids: tuple
+    early: tuple
     blockers: tuple
     rules: Rules
     score: ScoreWeights
@@ -250,44 +262,72 @@ def _side(tree: PlanTree, rules: Rules) -> Side:
     if p.deck is not None and p.deck.collision is not None:
         motions = np.array([card_motion(p.deck.card(c), p.base).as_array() for c in p.deck.collision])
     poses3 = tree.poses[-1][tree.node[-1]]
+    status3 = tree.status[-1][tree.node[-1]]
     arcs = tuple(p.firing_arcs(rules))
-    return Side(tree.node, poses3, tree.altitude[-1][tree.node[-1]], tree.status[-1][tree.node[-1]], tree.weights,
-                tree.first, len(tree.first_cards), tree.leaves, p.base, arcs, not p.is_balloon, p.is_balloon, motions,
+    return Side(tree.node, poses3, tree.altitude[-1][tree.node[-1]], status3, tree.weights, tree.first,
+                len(tree.first_cards), tree.leaves, p.base, arcs, not p.is_balloon, p.is_balloon, motions,
                 Shooters.of(poses3, p.base, arcs), Targets.of(poses3, p.base.length_mm, p.base.width_mm),
-                collision_ends(poses3, motions, tree.status[-1][tree.node[-1]] == LANDED))
+                collision_ends(poses3, motions, p.base.length_mm, p.base.width_mm, status3 == LANDED))
 
 
-def _outcomes(task_me: Side, task_them: Side, rules: Rules, blockers, pa, aa, sa, pb, ab, sb, prepared=None,
-              ends=None):
-    """Outcome grids of poses ``pa`` (the plane) against ``pb`` (the enemy) at one
-    moment: firing codes both ways (int8), collision chance (float32), overlap (int8).
-    ``prepared``: the two sides' :class:`Shooters` and :class:`Targets` for these poses;
-    ``ends``: their collision ends (:func:`~maneuvers.kernels.collision_ends`)."""
-    ba, bb = task_me.base, task_them.base
-    if prepared is None:
-        prepared = (Shooters.of(pa, ba, task_me.arcs), Targets.of(pa, ba.length_mm, ba.width_mm),
-                    Shooters.of(pb, bb, task_them.arcs), Targets.of(pb, bb.length_mm, bb.width_mm))
-    shoot_a, aim_a, shoot_b, aim_b = prepared
-    overlap = gk.overlap_grid(aim_a.frames, aim_a.halves, aim_b.frames, aim_b.halves)
-    none = np.zeros(overlap.shape, np.int8)
-    fire_ab = fire_grid(shoot_a, aim_b, rules, blockers) if task_me.fires else none
-    fire_ba = np.ascontiguousarray(fire_grid(shoot_b, aim_a, rules, blockers).T) if task_them.fires else none.copy()
-    test = np.empty(overlap.shape, np.bool_)
-    args = (np.asarray(aa, np.int64), np.asarray(sa, np.int8), np.asarray(ab, np.int64), np.asarray(sb, np.int8))
-    gk.in_row_blocks(len(pa), lambda r: _jit().apply_rules(overlap[r], fire_ab[r], fire_ba[r], args[0][r], args[1][r],
-                                                          args[2], args[3], rules.fire_altitude_difference, test[r]))
-    p = np.zeros(overlap.shape, np.float32)
-    if task_me.balloon or task_them.balloon:
-        p[test] = 1.0  # DF.C5
-        return fire_ab, fire_ba, p, overlap.view(np.int8)
-    i, j = np.nonzero(test)
-    if len(i):  # DF.C3: exactly k/4; a landed plane lays no card (its two "ends" are where it is: k/2)
-        ends_a, ends_b = ends if ends is not None else (
-            collision_ends(pa, task_me.collision_motions, sa == LANDED),
-            collision_ends(pb, task_them.collision_motions, sb == LANDED))
-        hits = gk.overlap_counts(ends_a, aim_a.halves[0], ends_b, aim_b.halves[0], i, j)
-        p[i, j] = hits / (ends_a.shape[1] * ends_b.shape[1])
-    return fire_ab, fire_ba, p, overlap.view(np.int8)
+@dataclass(frozen=True)
+class _Poses:
+    """One side's poses at one moment, prepared: to fire, to be fired at, and placed by
+    each collision card; their altitude and status codes."""
+
+    shooters: Shooters
+    targets: Targets
+    ends: Targets
+    altitude: np.ndarray
+    status: np.ndarray
+
+    @classmethod
+    def of(cls, side: Side, poses, altitude, status) -> _Poses:
+        base = side.base
+        return cls(Shooters.of(poses, base, side.arcs), Targets.of(poses, base.length_mm, base.width_mm),
+                   collision_ends(poses, side.collision_motions, base.length_mm, base.width_mm, status == LANDED),
+                   np.asarray(altitude, np.int64), np.asarray(status, np.int8))
+
+
+def _outcomes(me: Side, them: Side, rules: Rules, blockers, a: _Poses, b: _Poses) -> tuple:
+    """The outcome grids of the plane's poses ``a`` against the enemy's ``b`` at one
+    moment (the fields of ``_analysis_compiled.Moment``): firing codes both ways (int8;
+    DF.O2, DF.O3, the ranges), the collision chance (float32; DF.C1-DF.C5: exactly k/4,
+    k/2 with a landed plane, 1 with a balloon), overlap (int8; DF.O1)."""
+    codes = _jit()
+    overlap = gk.overlap_grid(a.targets, b.targets).view(np.int8)
+    shape = overlap.shape
+    fire_ab = fire_grid(a.shooters, b.targets, rules, blockers) if me.fires else np.zeros(shape, np.int8)
+    fire_ba = (fire_grid(b.shooters, a.targets, rules, blockers, transposed=True) if them.fires
+               else np.zeros(shape, np.int8))
+    moment = codes.Moment(fire_ab, fire_ba, np.zeros(shape, np.float32), overlap)
+    counts = np.empty(shape[0], np.int64)
+    codes.apply_rules(moment, a.altitude, a.status, b.altitude, b.status, rules.fire_altitude_difference, counts)
+    starts = np.concatenate([[0], np.cumsum(counts)])
+    i, j = np.empty(starts[-1], np.int64), np.empty(starts[-1], np.int64)
+    codes.collision_pairs(overlap, a.altitude, a.status, b.altitude, b.status, starts, i, j)
+    if me.balloon or them.balloon:
+        moment.p_collision[i, j] = 1.0  # DF.C5
+    elif len(i):  # DF.C3: exactly k/4; a landed plane lays no card (its two "ends" are where it is: k/2)
+        hits = gk.overlap_counts(a.ends, b.ends, i, j)
+        moment.p_collision[i, j] = hits / (a.ends.poses.shape[1] * b.ends.poses.shape[1])
+    return tuple(moment)
+
+
+def _early(me: PlanTree, them: PlanTree, grids) -> tuple:
+    """Maneuvers 1 and 2 summed per pair of level-2 nodes (``_analysis_compiled.Early``),
+    in the order the per-pair sums take: firing positions, expected collisions, the
+    chance of none, overlaps."""
+    codes = _jit()
+    up_me, up_them = np.empty(len(me.poses[1]), np.int64), np.empty(len(them.poses[1]), np.int64)
+    up_me[me.node[1]], up_them[them.node[1]] = me.node[0], them.node[0]
+    (ab1, ba1, p1, ov1), (ab2, ba2, p2, ov2) = grids
+    first = np.ix_(up_me, up_them)
+    ab1, ba1, p1, ov1 = ab1[first], ba1[first], p1[first].astype(np.float64), ov1[first]
+    count = lambda x, y, code: ((x == code).astype(np.int8) + (y == code))  # noqa: E731
+    return (count(ab1, ab2, codes.FIRE_SHORT), count(ab1, ab2, codes.FIRE_LONG),
+            count(ba1, ba2, codes.FIRE_SHORT), count(ba1, ba2, codes.FIRE_LONG),
+            p1 + p2.astype(np.float64), (1.0 - p1) * (1.0 - p2.astype(np.float64)), ov1 + ov2)
 
 
 def duel_task(me: PlanTree, them: PlanTree, table: Table, others: Sequence[PlaneState] = (),
@@ -299,9 +339,10 @@ def duel_task(me: PlanTree, them: PlanTree, table: Table, others: Sequence[Plane
     blockers = (np.array([p.pose.as_array() for p in others]).reshape(-1, 3),
                 np.array([p.base.length_mm for p in others]), np.array([p.base.width_mm for p in others]))
     a, b = _side(me, rules), _side(them, rules)
-    grids = tuple(_outcomes(a, b, rules, blockers, me.poses[k], me.altitude[k], me.status[k],
-                            them.poses[k], them.altitude[k], them.status[k]) for k in range(CARDS_PER_TURN - 1))
-    return DuelTask(a, b, grids, blockers, rules, score)
+    grids = tuple(_outcomes(a, b, rules, blockers, _Poses.of(a, me.poses[k], me.altitude[k], me.status[k]),
+                            _Poses.of(b, them.poses[k], them.altitude[k], them.status[k]))
+                  for k in range(CARDS_PER_TURN - 1))
+    return DuelTask(a, b, grids, _early(me, them, grids), blockers, rules, score)
 
 
 @dataclass(frozen=True)
@@ -311,8 +352,10 @@ class ChunkResult:
     plans, grouped by the enemy's first card (F groups; sum over F for the total);
     ``their_score`` ``(Fm, Q)``: the enemy's score (its own view) summed over these rows,
     grouped by the plane's first card (for the enemy's ranking and reveal); ``scores``
-    ``(R, Q)`` float32 pair scores when asked; ``detail`` ``(R, Q, 3, 3)``: per maneuver
-    (my firing code, theirs, collision chance) when asked."""
+    ``(R, Q)`` the plane's pair scores when asked (float32; with ``keep_scores="exact"``
+    ``(2, R, Q)`` float64: the plane's and the enemy's, as ``_analysis_compiled.combine``);
+    ``detail`` ``(R, Q, 3, 3)``: per maneuver (my firing code, theirs, collision chance)
+    when asked."""
 
     rows: np.ndarray
     grouped: np.ndarray
@@ -321,7 +364,7 @@ class ChunkResult:
     detail: np.ndarray | None = None
 
 
-def evaluate_chunk(task: DuelTask, rows, their_remap=None, keep_scores: bool = False,
+def evaluate_chunk(task: DuelTask, rows, their_remap=None, keep_scores: bool | str = False,
                    detail: bool = False) -> ChunkResult:
     """Every plan pair (plane's plans ``rows`` x all the enemy's plans): per maneuver the
     firing positions both ways (short/long), the collision chance, then the sums of
@@ -330,52 +373,105 @@ def evaluate_chunk(task: DuelTask, rows, their_remap=None, keep_scores: bool = F
     ``their_remap`` ``(Fm, Q)`` int: the enemy flies plan ``their_remap[f, j]`` instead
     of ``j`` when the plane's first card is group ``f`` (a reveal to the enemy, DF.T2)."""
     rows = np.asarray(rows, dtype=np.int64)
-    me, them, sw = task.me, task.them, task.score
+    me, them, sw, codes = task.me, task.them, task.score, _jit()
     q, n = len(them.weights), len(rows)
-    remap = their_remap is not None
-    cols = np.ascontiguousarray(their_remap[me.first[rows]]) if remap else np.zeros((0, 0), np.int64)
-    l3 = _outcomes(me, them, task.rules, task.blockers, me.poses3[rows], me.altitude3[rows], me.status3[rows],
-                   them.poses3, them.altitude3, them.status3,
-                   (me.shooters3.take(rows), me.targets3.take(rows), them.shooters3, them.targets3),
-                   (me.ends3[rows], them.ends3))
-    grouped = np.zeros((n, them.n_first, len(METRICS)))
+    remap = (np.ascontiguousarray(their_remap[me.first[rows]], dtype=np.int64) if their_remap is not None
+             else np.zeros((0, 0), np.int64))
+    last = codes.Moment(*_outcomes(me, them, task.rules, task.blockers,
+                                   _Poses(me.shooters3.take(rows), me.targets3.take(rows), me.ends3.take(rows),
+                                          me.altitude3[rows].astype(np.int64), me.status3[rows]),
+                                   _Poses(them.shooters3, them.targets3, them.ends3, them.altitude3.astype(np.int64),
+                                          them.status3)))
+    groups = np.argsort(them.first, kind="stable")
+    starts = np.searchsorted(them.first[groups], np.arange(them.n_first + 1))
+    grouped = np.empty((n, them.n_first, len(METRICS)))  # every cell written by combine
     their = np.zeros((me.n_first, q))
-    scores = np.zeros((n, q) if keep_scores else (0, 0))
-    per = np.zeros((n, q, CARDS_PER_TURN, 3) if detail else (0, 0, CARDS_PER_TURN, 3))
-    (g1, g2) = task.grids
-    n1, n2, leave_me, first_me, w_me = (me.node[0][rows], me.node[1][rows], me.leaves[rows].astype(np.float64),
-                                        me.first[rows], me.weights[rows])
-    leave_them, weights = them.leaves.astype(np.float64), np.array([sw.short, sw.long, sw.collision, sw.leave])
-    parts = {}
-
-    def block(r: slice):
-        part = np.zeros_like(their)
-        _jit().combine(n1[r], n2[r], them.node[0], them.node[1], *g1, *g2, *(a[r] for a in l3),
-                       cols[r] if remap else cols, remap, leave_me[r], leave_them, them.weights, them.first,
-                       first_me[r], w_me[r], weights, grouped[r], part, scores[r] if keep_scores else scores,
-                       keep_scores, per[r] if detail else per, detail)
-        parts[r.start] = part
-
-    if n * q < 2_000_000:
-        block(slice(0, n))
-    else:  # row blocks on all cores (the loop releases the GIL)
-        gk.in_row_blocks(n, block)
-    their = sum(parts.values())
-    return ChunkResult(rows, grouped, their, scores.astype(np.float32) if keep_scores else None,
-                       per if detail else None)
+    scores = np.zeros((2, n, q) if keep_scores else (2, 0, 0))
+    codes.combine(codes.Rows(me.node[1][rows], me.first[rows], me.weights[rows], me.leaves[rows].astype(np.float64)),
+                  codes.Rows(them.node[1], them.first, them.weights, them.leaves.astype(np.float64)),
+                  codes.Groups(groups.astype(np.int64), starts.astype(np.int64)), codes.Early(*task.early), last,
+                  codes.Weights(float(sw.short), float(sw.long), float(sw.collision), float(sw.leave)), remap,
+                  grouped, their, scores, gk.threads())
+    kept = None if not keep_scores else scores if keep_scores == "exact" else scores[0].astype(np.float32)
+    return ChunkResult(rows, grouped, their, kept, _detail(task, rows, remap, last) if detail else None)
 
 
-@functools.lru_cache(maxsize=1)
+def _detail(task: DuelTask, rows, remap, last) -> np.ndarray:
+    """Per pair and maneuver: (my firing code, theirs, collision chance), ``(R, Q, 3, 3)``."""
+    me, them = task.me, task.them
+    cols = remap if remap.shape[0] else np.broadcast_to(np.arange(len(them.weights)), (len(rows), len(them.weights)))
+    out = np.zeros((len(rows), len(them.weights), CARDS_PER_TURN, 3))
+    for k, (ab, ba, p, _ov) in enumerate(task.grids):
+        u, v = me.node[k][rows][:, None], them.node[k][cols]
+        out[:, :, k] = np.stack([ab[u, v], ba[u, v], p[u, v]], axis=-1)
+    r = np.arange(len(rows))[:, None]
+    out[:, :, 2] = np.stack([last.fire_ab[r, cols], last.fire_ba[r, cols], last.p_collision[r, cols]], axis=-1)
+    return out
+
+
 def _jit():
-    """The compiled loop (:mod:`._analysis_compiled`), imported on first use."""
-    from . import _analysis_compiled
+    """The compiled loops (:mod:`._analysis_compiled`), loaded on first use."""
+    return gk.load_compiled(f"{__package__}._analysis_compiled")
 
-    return _analysis_compiled
+
+def warm() -> list[str]:
+    """Compile (or load from the cache) the analysis's loops with the argument types it
+    uses, on a tiny duel of the shipped example (one plan each); returns their names.
+    ``furball warm`` calls it, after :func:`geometry.kernels.warm`."""
+    from .scenario import load_scenario
+
+    table = load_scenario("duel").table
+    a, b = table.planes[:2]
+    trees = [plan_tree(p, table, plans=[legal_plans(p, table.rules)[0]]) for p in (a, b)]
+    task = duel_task(*trees, table)
+    evaluate_chunk(task, np.arange(1), their_remap=np.zeros((1, 1), np.int64), keep_scores=True)
+    return ["apply_rules", "collision_pairs", "combine"]
 
 
 def _chunks(n_rows: int, n_cols: int) -> list[np.ndarray]:
     size = max(1, CHUNK_PAIRS // max(n_cols, 1))
     return [np.arange(i, min(i + size, n_rows)) for i in range(0, n_rows, size)]
+
+
+@dataclass(frozen=True)
+class PairScores:
+    """Every plan of the plane against every plan of one enemy, as arrays
+    (:func:`pair_scores`): ``plans`` ``(P, 3)`` and ``enemy_plans`` ``(Q, 3)`` card ids
+    (``(1, 0)`` for a plane that stays put), ``enemy_weights`` ``(Q,)`` (summing to 1),
+    ``mine`` ``(P, Q)``: the plane's score of each pair (:class:`ScoreWeights`, its
+    leaving penalty included), ``theirs`` ``(P, Q)``: the enemy's score of the same pair
+    from its side (the same formula, its own leaving penalty)."""
+
+    plans: np.ndarray
+    enemy_plans: np.ndarray
+    enemy_weights: np.ndarray
+    mine: np.ndarray
+    theirs: np.ndarray
+
+
+MAX_PAIR_SCORES = 20_000_000
+"""The most plan pairs :func:`pair_scores` returns (two float64 matrices: 320 MB)."""
+
+
+def pair_scores(table: Table, plane: str, enemy: str, orders: Mapping | None = None,
+                score: ScoreWeights = ScoreWeights()) -> PairScores:
+    """The pair score matrices of ``plane`` against ``enemy`` on ``table`` (plans as
+    :func:`analyze` flies them: legal plans, or an autonomous enemy's draws; drops from
+    ``orders``; third planes stay put and block), for game-theoretic use (equilibria).
+    Raises :class:`InputError` as :func:`analyze` does, and for more than
+    :data:`MAX_PAIR_SCORES` pairs (naming both counts)."""
+    orders = dict(orders or {})
+    me, enemies = _players(table, plane, [enemy])
+    my_tree, trees = _trees(table, me, enemies, orders, None)
+    tree = trees[0]
+    if len(my_tree.plans) * len(tree.plans) > MAX_PAIR_SCORES:
+        raise InputError(f"plane '{plane}' against '{enemy}': {len(my_tree.plans):,} x {len(tree.plans):,} plan "
+                         f"pairs; expected at most {MAX_PAIR_SCORES:,}")
+    task = duel_task(my_tree, tree, table, _others(table, plane, [enemy]), score)
+    both = evaluate_chunk(task, np.arange(len(my_tree.plans)), keep_scores="exact").scores
+    mine = both[0] - score.leave * my_tree.leaves.astype(float)[:, None]
+    return PairScores(np.array(my_tree.plans, dtype=str).reshape(len(my_tree.plans), -1),
+                      np.array(tree.plans, dtype=str).reshape(len(tree.plans), -1), tree.weights, mine, both[1])
 
 
 # -- the report --------------------------------------------------------------------------
@@ -533,94 +629,188 @@ def analyze(table: Table, plane: str, vs: Sequence[str] | None = None, orders: M
     plane that does not plan, an enemy that is not one, or weights naming illegal plans.
     """
     start = time.perf_counter()
+    orders = dict(orders or {})
+    me, enemies = _players(table, plane, vs)  # 1. the plane and its enemies
+    _check_size(me, enemies)
+    my_tree, trees = _trees(table, me, enemies, orders, enemy_weights)  # 2. their plan trees
+    duels = _duels(table, plane, my_tree, enemies, trees, orders, score, reveal, progress, map_chunks)  # 3. and 4.
+    total, leaves, final, ranking = _totals(my_tree, duels, score)  # 5. per plan, over the enemies; the ranking
+    reports = tuple(_enemy_report(d, plane, ranking[:heat_rows]) for d in duels)  # 6. the heat maps
+    return PlanReport(table, plane, my_tree.plans, total, leaves, final, ranking, reports, score, reveal,
+                      sum(len(my_tree.plans) * len(t.plans) for t in trees), time.perf_counter() - start,
+                      {plane: my_tree, **{e.name: t for e, t in zip(enemies, trees)}})
+
+
+def _players(table: Table, plane: str, vs: Sequence[str] | None) -> tuple[PlaneState, list[PlaneState]]:
+    """Step 1: the plane, which must plan its cards, and its enemies (``vs``, default
+    every enemy within reach), each another side's and on the table."""
     me = table.plane(plane)
     if not needs_plan(me):
         raise InputError(f"plane '{plane}': expected a plane that plans its cards (flying, not a balloon, not "
                          f"autonomous), got one that does not")
-    orders = dict(orders or {})
-    names = default_enemies(table, plane) if vs is None else list(dict.fromkeys(vs))
     enemies = []
-    for n in names:
+    for n in default_enemies(table, plane) if vs is None else list(dict.fromkeys(vs)):
         e = table.plane(n)
         if e.side == me.side or not e.on_table:
             raise InputError(f"--vs {n!r:.60}: expected an enemy of '{plane}' on the table (another side, not out)")
         enemies.append(e)
-    drops = lambda p: getattr(orders.get(p.name), "drops", None)  # noqa: E731
-    my_tree = plan_tree(me, table, drops(me))
-    tails = _tails(table, plane, orders)
-    analysed = {plane, *names}
-    others = [p for p in table.planes if p.name not in analysed]
-    total = np.zeros((len(my_tree.plans), len(METRICS)))
-    reports, trees, pairs = [], {plane: my_tree}, 0
-    jobs = []
+    return me, enemies
+
+
+MAX_PLANS = 1_000_000
+"""The most plans one plane may have in an analysis (a deck of 100 cards has up to
+1,000,000 three-card plans)."""
+MAX_PAIRS = 4_000_000_000
+"""The most plan pairs one analysis evaluates (about a minute on two cores)."""
+
+
+def plan_bound(plane: PlaneState) -> int:
+    """At most how many plans ``plane`` has this turn, without listing them: its deck's
+    cards (or autonomous draws) to the power of the cards per turn, 1 for a plane that
+    stays put."""
+    if needs_plan(plane):
+        return len(plane.deck.cards) ** CARDS_PER_TURN
+    if plane.flying and plane.autonomous:
+        return len(plane.deck.autonomous) ** CARDS_PER_TURN
+    return 1
+
+
+def _check_size(me: PlaneState, enemies: Sequence[PlaneState]) -> None:
+    """Refuse at once, before any plan is listed, a question too big to answer: a plane
+    with more than :data:`MAX_PLANS` possible plans, or more than :data:`MAX_PAIRS` plan
+    pairs in all. Raises :class:`InputError` naming the size and the limit."""
+    bounds = {p.name: plan_bound(p) for p in (me, *enemies)}
+    for name, n in bounds.items():
+        if n > MAX_PLANS:
+            raise InputError(f"plane '{name}': up to {n:,} plans ({round(n ** (1 / CARDS_PER_TURN))} cards, "
+                             f"{CARDS_PER_TURN} per turn); the analysis takes at most {MAX_PLANS:,} plans a plane")
+    pairs = bounds[me.name] * sum(bounds[e.name] for e in enemies)
+    if pairs > MAX_PAIRS:
+        raise InputError(f"plane '{me.name}': up to {pairs:,} plan pairs against {len(enemies)} enemies; the "
+                         f"analysis takes at most {MAX_PAIRS:,} (name fewer enemies with --vs)")
+
+
+def _drops(orders: Mapping, p: PlaneState):
+    return getattr(orders.get(p.name), "drops", None)
+
+
+def _trees(table: Table, me: PlaneState, enemies: Sequence[PlaneState], orders: Mapping,
+           enemy_weights: Mapping | None) -> tuple[PlanTree, list[PlanTree]]:
+    """Step 2: the plan trees — the plane's legal plans, each enemy's legal plans (or
+    draws), weighted by ``enemy_weights`` where given (naming only legal plans)."""
+    my_tree = plan_tree(me, table, _drops(orders, me))
+    trees = []
     for e in enemies:
-        weights = None
-        plans = None
+        plans = weights = None
         if enemy_weights and e.name in enemy_weights:
-            plans = [p for p in (legal_plans(e, table.rules, drops(e)) if needs_plan(e) else [])]
+            plans = legal_plans(e, table.rules, _drops(orders, e)) if needs_plan(e) else []
             given = {tuple(k): float(v) for k, v in enemy_weights[e.name].items()}
-            unknown = [k for k in given if k not in set(plans)]
+            legal = set(plans)
+            unknown = [k for k in given if k not in legal]
             if unknown:
                 raise InputError(f"enemy weights: plane '{e.name}': plan {list(unknown[0])} is not a legal plan "
                                  f"of it (DF.M1, DF.M5, DF.B1, DF.H3)")
             weights = [given.get(p, 0.0) for p in plans]
-        tree = plan_tree(e, table, drops(e), plans, weights)
-        trees[e.name] = tree
-        jobs.append((e, tree))
-    chunks_of = {e.name: _chunks(len(my_tree.plans), len(tree.plans)) for e, tree in jobs}
-    bar = progress(total=sum(len(c) for c in chunks_of.values())) if progress else None
-    for e, tree in jobs:
+        trees.append(plan_tree(e, table, _drops(orders, e), plans, weights))
+    return my_tree, trees
+
+
+def _others(table: Table, plane: str, enemies: Sequence[str]) -> list[PlaneState]:
+    """The planes not analysed: they stay put and block."""
+    analysed = {plane, *enemies}
+    return [p for p in table.planes if p.name not in analysed]
+
+
+@dataclass(frozen=True)
+class _Duel:
+    """The plane against one enemy, its plan pairs summed: ``per_plan`` ``(P, M)``, the
+    :data:`METRICS` of each of the plane's plans (expectations over the enemy's plans);
+    who tails whom at the start; the reveal applied, if any."""
+
+    enemy: PlaneState
+    tree: PlanTree
+    task: DuelTask
+    i_tail: bool
+    they_tail: bool
+    note: str | None
+    per_plan: np.ndarray
+
+
+def _duels(table: Table, plane: str, my_tree: PlanTree, enemies, trees, orders, score: ScoreWeights, reveal: bool,
+           progress, map_chunks) -> list[_Duel]:
+    """Steps 3 and 4, enemy by enemy: every plan pair, chunk by chunk (one progress bar
+    for all), then the chaser's reorder when asked (DF.T2)."""
+    tails = _tails(table, plane, orders)
+    others = _others(table, plane, [e.name for e in enemies])
+    chunks = [_chunks(len(my_tree.plans), len(t.plans)) for t in trees]
+    bar = progress(total=sum(len(c) for c in chunks)) if progress else None
+    duels = []
+    for e, tree, rows in zip(enemies, trees, chunks):
         task = duel_task(my_tree, tree, table, others, score)
-        i_tail, they_tail = tails.get((plane, e.name), False), tails.get((e.name, plane), False)
-        if map_chunks is None:
-            results = []
-            for rows in chunks_of[e.name]:
-                results.append(evaluate_chunk(task, rows))
-                if bar:
-                    bar.update()
-        else:
-            results = map_chunks(evaluate_chunk, task, chunks_of[e.name])
-            if bar:
-                bar.update(len(results))
+        results = _play_out(task, rows, map_chunks, bar)
         grouped = np.concatenate([r.grouped for r in results])
-        their_score = sum(r.their_score for r in results)
+        i_tail, they_tail = tails.get((plane, e.name), False), tails.get((e.name, plane), False)
         note = None
         if reveal and i_tail and not tree.drawn and tree.plans != ((),):
             choice = _reveal_rows(grouped, my_tree.plans, score.leave)
             grouped = grouped[choice, np.arange(grouped.shape[1])[None, :]]
             note = f"{plane} tails {e.name}: sees its first card and flies its best order (DF.T2)"
         elif reveal and they_tail and needs_plan(e):
-            remap = _reveal_columns(their_score, tree.plans)
+            remap = _reveal_columns(sum(r.their_score for r in results), tree.plans)
             remapped = functools.partial(evaluate_chunk, their_remap=remap)
-            grouped = np.concatenate([r.grouped for r in (map_chunks or _here)(remapped, task, chunks_of[e.name])])
+            grouped = np.concatenate([r.grouped for r in (map_chunks or _here)(remapped, task, rows)])
             note = f"{e.name} tails {plane}: sees its first card and flies its best order (DF.T2)"
-        per_plan = grouped.sum(axis=1)
-        total[:, :-1] += per_plan[:, :-1]
-        total[:, -1] += per_plan[:, -1]
-        pairs += len(my_tree.plans) * len(tree.plans)
-        reports.append((e, tree, i_tail, they_tail, note, per_plan, task))
+        duels.append(_Duel(e, tree, task, i_tail, they_tail, note, grouped.sum(axis=1)))
     if bar:
         bar.close()
+    return duels
+
+
+def _play_out(task: DuelTask, chunks, map_chunks, bar) -> list[ChunkResult]:
+    """Step 3 for one enemy: :func:`evaluate_chunk` of every chunk, here or through
+    ``map_chunks``, in order."""
+    if map_chunks is not None:
+        results = map_chunks(evaluate_chunk, task, chunks)
+        if bar:
+            bar.update(len(results))
+        return results
+    results = []
+    for rows in chunks:
+        results.append(evaluate_chunk(task, rows))
+        if bar:
+            bar.update()
+    return results
+
+
+def _totals(my_tree: PlanTree, duels: Sequence[_Duel], score: ScoreWeights):
+    """Step 5: per plan, the metrics added over the enemies (P(collision) combined as
+    independent, leaving counted once), the score with the leaving penalty, and the
+    ranking (best first, ties in deck order). Returns ``(total, leaves, score, ranking)``."""
+    total = np.zeros((len(my_tree.plans), len(METRICS)))
+    for d in duels:
+        total += d.per_plan
     p_none = np.ones(len(my_tree.plans))
-    for *_, per_plan, _task in reports:
-        p_none *= 1.0 - per_plan[:, _M["p_collision"]]
+    for d in duels:
+        p_none *= 1.0 - d.per_plan[:, _M["p_collision"]]
     total[:, _M["p_collision"]] = 1.0 - p_none
     leaves = my_tree.leaves.astype(float)
-    if reports:  # a reveal may change the plan flown, and so whether it leaves
-        leaves = np.max([per_plan[:, _M["leaves"]] for *_, per_plan, _task in reports], axis=0)
+    if duels:  # a reveal may change the plan flown, and so whether it leaves
+        leaves = np.max([d.per_plan[:, _M["leaves"]] for d in duels], axis=0)
     total[:, _M["leaves"]] = leaves
     final = total[:, _M["score"]] - score.leave * leaves
     ranking = np.array(sorted(range(len(final)), key=lambda i: (-round(final[i], 9), i)), dtype=np.int64)
-    enemy_reports = []
-    top = ranking[:heat_rows]
-    for e, tree, i_tail, they_tail, note, per_plan, task in reports:
-        scores = evaluate_chunk(task, top, keep_scores=True).scores
-        order = np.argsort(scores.mean(axis=0), kind="stable") if len(top) else np.arange(len(tree.plans))
-        tail_text = (f"{plane} tails {e.name}" if i_tail else f"{e.name} tails {plane}" if they_tail else None)
-        enemy_reports.append(EnemyReport(e.name, tree.plans, tree.weights, tree.drawn, tail_text, note, per_plan,
-                                         scores[:, order], top, order))
-    return PlanReport(table, plane, my_tree.plans, total, leaves, final, ranking, tuple(enemy_reports), score,
-                      reveal, pairs, time.perf_counter() - start, trees)
+    return total, leaves, final, ranking
+
+
+def _enemy_report(d: _Duel, plane: str, top: np.ndarray) -> EnemyReport:
+    """Step 6 for one enemy: the pair scores of the plane's ``top`` plans against every
+    enemy plan, columns from the most dangerous to the plane."""
+    scores = evaluate_chunk(d.task, top, keep_scores=True).scores
+    order = np.argsort(scores.mean(axis=0), kind="stable") if len(top) else np.arange(len(d.tree.plans))
+    e = d.enemy
+    tail_text = f"{plane} tails {e.name}" if d.i_tail else f"{e.name} tails {plane}" if d.they_tail else None
+    return EnemyReport(e.name, d.tree.plans, d.tree.weights, d.tree.drawn, tail_text, d.note, d.per_plan,
+                       scores[:, order], top, order)
 
 
 def _here(fn: Callable, task, chunks) -> list:
@@ -645,14 +835,16 @@ MAX_WEIGHTS = 100_000
 
 def load_enemy_weights(path: str, table: Table) -> dict[str, dict[tuple[str, ...], float]]:
     """Read an enemy-weights file (docs/analyze.md): ``[[plan]]`` tables with ``plane``
-    (an enemy's name), ``cards`` (its three card ids) and ``weight`` (>= 0). Plans of a
-    plane not listed weigh 0; planes not named keep equal weights. Raises
-    :class:`InputError` with one line naming the file, entry and field."""
+    (an enemy's name), ``cards`` (its three card ids: a legal plan, listed once) and
+    ``weight`` (a finite number >= 0, at least one positive per plane). Plans of a plane
+    not listed weigh 0; planes not named keep equal weights. Raises :class:`InputError`
+    with one line naming the file, entry and field."""
     top = FileTable(load_toml(path), str(path)).only(("plan", "notes"))
     entries = top.list("plan")
     if len(entries) > MAX_WEIGHTS:
         raise top.error("plan", f"at most {MAX_WEIGHTS} plans", f"{len(entries)} plans")
     out: dict[str, dict[tuple[str, ...], float]] = {}
+    where: dict[tuple[str, tuple[str, ...]], FileTable] = {}
     for i, raw in enumerate(entries):
         t = FileTable(raw, f"{path}: plan #{i + 1}").only(WEIGHT_FIELDS)
         name = t.string("plane")
@@ -661,5 +853,18 @@ def load_enemy_weights(path: str, table: Table) -> dict[str, dict[tuple[str, ...
         cards = t.strings("cards")
         if len(cards) != CARDS_PER_TURN:
             raise t.error("cards", f"{CARDS_PER_TURN} card ids (DF.M1)", list(cards))
-        out.setdefault(name, {})[tuple(cards)] = t.number("weight", minimum=0.0)
+        plans = out.setdefault(name, {})
+        if tuple(cards) in plans:
+            raise t.error("cards", f"a plan not listed before for plane '{name}'", list(cards))
+        plans[tuple(cards)] = t.number("weight", minimum=0.0)
+        where[name, tuple(cards)] = t
+    for name, plans in out.items():
+        enemy = table.plane(name)
+        legal = set(legal_plans(enemy, table.rules)) if needs_plan(enemy) else set()
+        for cards in plans:
+            if cards not in legal:
+                raise where[name, cards].error("cards", f"a legal plan of '{name}' (DF.M1, DF.M5, DF.B1, DF.H3)",
+                                               list(cards))
+        if not any(plans.values()):
+            raise top.error("plan", f"a positive weight for at least one plan of '{name}'", "every weight 0")
     return out

@@ -21,6 +21,7 @@ from furball.scenarios.rl.spec import spec  # noqa: E402
 
 GAMES = [("canuck", {}), ("canuck", {"setup": "free"}), ("yorktown", {}),
          ("yorktown", {"players": 3, "expansions": "expert+tank+weather", "difficulty": "hard"}),
+         ("white_christmas", {"players": 3}), ("white_christmas", {"solo": True, "payment": "discard"}),
          ("dogfight", {"turn_limit": 3}), ("dogfight", {"scenario": "furball", "seats": "planes", "turn_limit": 4})]
 """(engine, OpenSpiel parameters): small but whole games of every engine."""
 IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in p.items()) or 'default'}" for g, p in GAMES]
@@ -258,9 +259,10 @@ def test_search_bot_spellings():
 def test_search_bots_are_in_every_games_bot_list_and_refuse_a_bad_rollout():
     from furball.scenarios.canuck import CANUCK
     from furball.scenarios.dogfight.game import DOGFIGHT
+    from furball.scenarios.white_christmas.game import WHITE_CHRISTMAS
     from furball.scenarios.yorktown.game import YORKTOWN
 
-    for game in (CANUCK, YORKTOWN, DOGFIGHT):
+    for game in (CANUCK, YORKTOWN, WHITE_CHRISTMAS, DOGFIGHT):
         assert list(game.players)[-2:] == ["mcts", "ismcts"] and "ismcts:20:random" in game.players
         with pytest.raises(InputError, match="rollout bot 'nope'"):
             game.player("mcts:5:nope", 0, 0)
@@ -280,6 +282,7 @@ def test_a_missing_rl_extra_is_one_line_naming_it():
 
 @pytest.mark.parametrize("bot", ["mcts:6:random", "ismcts:6:random"])
 @pytest.mark.parametrize(("name", "params", "seats"), [("canuck", {}, 1), ("yorktown", {"players": 2}, 2),
+                                                       ("white_christmas", {"players": 2}, 2),
                                                        ("dogfight", {"turn_limit": 1}, 2)])
 def test_a_short_search_game_per_engine_is_reproducible(name, params, seats, bot):
     g = spec(name)
@@ -329,3 +332,63 @@ def test_yorktown_resampling_re_deals_the_deck_face_down_weather_and_other_seats
     assert all(w.tile[p] == engine.tile[p] for w in worlds for p in mine)
     assert len({tuple(w.tile[p] for p in range(4) if p not in mine) for w in worlds}) > 1
     assert all(len({t for t in w.tile if t is not None}) == 4 for w in worlds)
+
+
+# -- White Christmas ------------------------------------------------------------------------
+def test_white_christmas_strings_never_hold_another_seats_bid_radar_values_or_hand():
+    """WC.F4, WC.F5: over whole 3-player games, a seat's information-state string names
+    the value of its own radar tokens put into a sealed bid and of its own sealed bid
+    only (other seats' bids appear as a token put in, then sealed), and its observation
+    lists its own hand and radar tokens, never another seat's."""
+    from furball.scenarios.white_christmas.actions import ActionKind
+
+    game = load_game("white_christmas", players=3)
+    bids_seen = 0
+    for seed in range(2):
+        states = random_game(game, seed, np.random.default_rng(seed))
+        mine = [0, 0, 0]
+        for before, action in zip(states, states[-1].history()):
+            seat = before.current_player()
+            kind = game.codec.decode(before.engine, action).kind
+            mine[seat] += kind in (ActionKind.BID, ActionKind.SEAL)
+            after = before.child(action)
+            engine = after.engine
+            comp = engine.setup.comp
+            for p in range(3):
+                info = after.information_state_string(p)
+                assert info.count(" worth ") == mine[p]
+                own = engine.private[p]
+                text = after.observation_string(p)
+                assert f"Your hand: {'; '.join(comp.cards[c].name for c in own.hand) or '-'}\n" in text
+                assert f"Your radar tokens: {' '.join(map(str, own.radar)) or '-'}" in text
+                assert text.count("Your hand:") == 1 and text.count("Your radar tokens:") == 1
+                assert "worth" not in text
+            bids_seen += kind == ActionKind.BID
+    assert bids_seen
+
+
+def test_white_christmas_resampling_re_deals_other_hands_radar_staircases_and_decks():
+    """A resample for a seat keeps what it holds and what is public, and re-deals the
+    rest: the other hands (same sizes) with the action deck, radar values (the same
+    tokens in all), the face-down staircases it did not inspect, the decks."""
+    from furball.scenarios.white_christmas.actions import Stairs
+
+    game = load_game("white_christmas", players=3)
+    rng = np.random.default_rng(5)
+    states = [s for seed in range(3) for s in random_game(game, seed, rng)
+              if s.engine.board.stairs_state == Stairs.FACE_DOWN and s.engine.sides[1].radar and s.engine.sides[2].hand]
+    state = states[len(states) // 2]
+    engine = state.engine
+    worlds = [state.resample(0, np.random.default_rng(k)).engine for k in range(10)]
+    cards = sorted(engine.deck + engine.private[1].hand + engine.private[2].hand)
+    radar = sorted(engine.radar_supply + tuple(v for s in (1, 2) for v in engine.private[s].radar + engine.private[s].bid))
+    for w in worlds:
+        assert w.private[0] == engine.private[0] and w.board == engine.board and w.sides == engine.sides
+        assert [len(w.private[s].hand) for s in (1, 2)] == [len(engine.private[s].hand) for s in (1, 2)]
+        assert sorted(w.deck + w.private[1].hand + w.private[2].hand) == cards
+        assert sorted(w.radar_supply + tuple(v for s in (1, 2) for v in w.private[s].radar + w.private[s].bid)) == radar
+        assert all(w.stairs_down[k] == card for k, card in engine.private[0].inspected)
+        assert sorted(w.stairs_down + w.stairs_deck) == sorted(engine.stairs_down + engine.stairs_deck)
+    assert len({(w.private[1].hand, w.private[2].hand) for w in worlds}) > 1
+    assert len({w.private[1].radar for w in worlds}) > 1 and len({w.seed for w in worlds}) == 10
+    assert len({w.stairs_down for w in worlds}) > 1

@@ -259,7 +259,8 @@ class EngineSpec:
         return self.game().new_game(seed, **self.options(params))
 
 
-_MODULES = {"furball_canuck": ".canuck", "furball_yorktown": ".yorktown", "furball_dogfight": ".dogfight"}
+_MODULES = {"furball_canuck": ".canuck", "furball_yorktown": ".yorktown", "furball_white_christmas": ".white_christmas",
+            "furball_dogfight": ".dogfight"}
 """Short name -> the module of this package holding its ``SPEC``."""
 
 

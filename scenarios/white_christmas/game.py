@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from furball.errors import InputError
 
 from ..engine import Game, Option, Summary, summarise
+from ..engine.search import with_search_bots
 from .components import Components, load_components
 from .players import HeuristicPlayer, RandomPlayer
 from .setup import new_game
@@ -42,8 +43,8 @@ def _new_game(seed: int, players: int = 2, solo: bool = False, data: Components 
 WHITE_CHRISTMAS = Game(
     name="white-christmas", title="1975 White Christmas",
     new_game=_new_game,
-    players={"heuristic": lambda seed, seat: HeuristicPlayer(seed, seat),
-             "random": lambda seed, seat: RandomPlayer(seed, seat)},
+    players=with_search_bots("white-christmas", {"heuristic": lambda seed, seat: HeuristicPlayer(seed, seat),
+                                                 "random": lambda seed, seat: RandomPlayer(seed, seat)}),
     min_players=1, max_players=4,
     options=(Option("players", int, 2, "number of players (2-4)", choices=(2, 3, 4)),
              Option("solo", bool, False, "one player against Captain Chambers (WC.H1-WC.H9)"),

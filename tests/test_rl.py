@@ -25,6 +25,11 @@ GAMES = [("canuck", {}), ("canuck", {"setup": "free"}), ("yorktown", {}),
          ("dogfight", {"turn_limit": 3}), ("dogfight", {"scenario": "furball", "seats": "planes", "turn_limit": 4})]
 """(engine, OpenSpiel parameters): small but whole games of every engine."""
 IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in p.items()) or 'default'}" for g, p in GAMES]
+SLOW = {"white_christmas-players=3"}
+"""Cases of GAMES whose whole-game checks take seconds: slow-marked where noted."""
+CASES = [pytest.param(g, p, id=i, marks=[pytest.mark.slow] if i in SLOW else []) for (g, p), i in zip(GAMES, IDS)]
+"""GAMES with the long cases slow-marked (the heavy checks: OpenSpiel's simulation and
+the resampling over whole games)."""
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -50,7 +55,7 @@ def random_game(game, seed, rng):
     return states
 
 
-@pytest.mark.parametrize(("name", "params"), GAMES, ids=IDS)
+@pytest.mark.parametrize(("name", "params"), CASES)
 def test_openspiel_random_simulations_pass_its_own_consistency_checks(name, params):
     """pyspiel.random_sim_test: cloning (state and history equal after the same action),
     legal actions sorted and empty for other seats, the mask, the game length and the
@@ -153,7 +158,7 @@ def _views(state, player):
             state.legal_actions() if state.current_player() == player else None)
 
 
-@pytest.mark.parametrize(("name", "params"), GAMES, ids=IDS)
+@pytest.mark.parametrize(("name", "params"), CASES)
 def test_resampling_keeps_what_the_seat_sees_and_reads_nothing_it_cannot(name, params):
     """Over whole games, for every seat at every state: a resampled world shows the seat
     exactly what the real one does (strings, tensor, legal actions), and resampling it
@@ -282,7 +287,8 @@ def test_a_missing_rl_extra_is_one_line_naming_it():
 
 @pytest.mark.parametrize("bot", ["mcts:6:random", "ismcts:6:random"])
 @pytest.mark.parametrize(("name", "params", "seats"), [("canuck", {}, 1), ("yorktown", {"players": 2}, 2),
-                                                       ("white_christmas", {"players": 2}, 2),
+                                                       pytest.param("white_christmas", {"players": 2}, 2,
+                                                                    marks=pytest.mark.slow),
                                                        ("dogfight", {"turn_limit": 1}, 2)])
 def test_a_short_search_game_per_engine_is_reproducible(name, params, seats, bot):
     g = spec(name)

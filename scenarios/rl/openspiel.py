@@ -18,7 +18,9 @@ so search never sees the future); information perfect or imperfect as the game i
 utility from the spec (Yorktown: identical, the dogfight between two seats: zero-sum,
 solitaire and free-for-all: general-sum); rewards at the end only (``returns()`` is 0
 for every seat until the game is over, then the engine's returns). Its info: one
-distinct action per entry of the game's canonical action list (:mod:`.spec`), no chance
+distinct action per entry of the game's canonical action list (:mod:`.spec`; two legal
+engine actions share an id where the game's codec says nothing a seat sees tells them
+apart — White Christmas: copies of a card in hand), no chance
 outcomes, the seats of the engine, the spec's utility bounds and longest game.
 
 Parameters: the spec's own (e.g. ``players``, ``difficulty``, ``expansions``), and two of
@@ -102,7 +104,7 @@ class _Engine(_Box):
     @cached_property
     def ids(self) -> list[int]:
         s = self.value
-        return sorted(self.codec.encode(s, a) for a in s.legal_actions())
+        return sorted({self.codec.encode(s, a) for a in s.legal_actions()})
 
     def __reduce__(self):
         return _engine_box, (self.codec, self.value)

@@ -3,7 +3,8 @@
 * **Parameters**: ``players`` (2-4), ``solo`` (one seat against Captain Chambers,
   WC.H1), ``overflow`` and ``payment`` (``supply`` or ``discard``, the engine's rule
   options), ``data`` (a directory of data files; ``""``: the shipped ones).
-* **Actions** (:class:`WhiteChristmasCodec`; ``C`` action cards, ``R`` rooftops, ``N``
+* **Actions** (:class:`WhiteChristmasCodec`; ``C`` kinds of action card — copies of a
+  card are one kind, :func:`card_kinds`: 18 kinds of the 38 shipped cards —, ``R`` rooftops, ``N``
   table nodes — rooftops, landing slots, staircases, carriers —, ``O`` special orders,
   ``V`` distinct radar values): take from a row slot (4) or the deck top inspecting a
   rooftop's staircase (``R``); play a card for a use (``C`` x 6 icons); play the face-up
@@ -13,7 +14,10 @@
   pass — then, for the two decisions whose payment varies, :data:`MAX_PAY` ids per
   special order (``O``) and per carrier upgrade (5): id ``k`` is the ``k``-th legal way
   to pay for that order or upgrade in the state's menu (the engine lists them in a fixed
-  order; at most 10 were seen in a thousand games).
+  order; at most 10 were seen in a thousand games). An id naming a card means the
+  first card of that kind in hand: two copies in hand are one legal id, since nothing
+  a player sees tells them apart (an information state then fixes the legal ids, as
+  OpenSpiel's information-set search needs).
 * **Chance and hidden information**: the seed (the radar tokens drawn, the engine's
   shuffles) is hidden chance (OpenSpiel's sampled-stochastic mode). :func:`resample`
   re-deals, for one seat: the action deck's order together with the other sides' hands
@@ -34,7 +38,8 @@
   ``turn`` (turns taken this phase; 40), ``order`` (``(S, S)``: one-hot of each turn
   position's side); per rooftop — ``roofs`` and ``stairs`` (People of each type on it
   and on its revealed staircase; 8), ``stairs_state`` (one-hot none, face down,
-  revealed); ``row`` (``(4, C)``: the card in each slot), ``discard``, ``removed`` (``C``),
+  revealed); ``row`` (``(4, C)``: the kind of card in each slot), ``discard``, ``removed``
+  (cards of each kind; 4),
   ``deck`` (cards in the action deck; ``C``), ``orders_row`` (``O``), ``orders_left``
   (``O``), ``sighting`` (one-hot of the sighting card, then 1 for the Cessna),
   ``supply`` and ``discarded`` (People of each type; 30), ``radar_left`` (tokens in the
@@ -43,9 +48,9 @@
   ``vp`` (:data:`MAX_VP`), ``influence`` (the track's spaces), ``arrived`` (the arrival
   stamp; 40), ``hand``, ``radar``, ``orders``, ``bid`` counts (the bid's tokens, -0 until
   sealed), ``upgrades`` (5), ``carrier`` (People of each type; 10), ``faceup`` (one-hot
-  card), ``extras`` (kept sighting actions; 4), per helicopter ``at`` (one-hot node),
+  kind of card), ``extras`` (kept sighting actions; 4), per helicopter ``at`` (one-hot node),
   ``aboard`` (People of each type; 10), ``night``; the seat's own — ``own_hand``
-  (``C``), ``own_radar`` and ``own_bid`` (tokens of each value; 3), ``own_orders``
+  (cards of each kind; 5), ``own_radar`` and ``own_bid`` (tokens of each value; 3), ``own_orders``
   (``O``), ``own_inspected`` (``(R, stairs cards)``).
 """
 from __future__ import annotations
@@ -92,10 +97,23 @@ def nodes(table) -> tuple[str, ...]:
     return (*table.roofs, *(s for pair in table.slots for s in pair), *stairs, *table.carriers)
 
 
+def card_kinds(comp) -> tuple[int, ...]:
+    """For every action card id, the first id of a card with the same face (the deck
+    holds several copies of most cards: copies are one kind of card to the codec and the
+    observation, as they are to a player)."""
+    first: dict = {}
+    return tuple(first.setdefault(card, i) for i, card in enumerate(comp.cards))
+
+
+_CARD_KINDS = {ActionKind.PLAY: lambda a, c: A.play(c, a.use), ActionKind.DISCARD: lambda a, c: A.discard(c),
+               ActionKind.REPLACE: lambda a, c: A.replace(c)}
+
+
 def canonical_actions(probe) -> tuple[A.Action, ...]:
-    """Every action but the payments of orders and upgrades (module docstring)."""
+    """Every action but the payments of orders and upgrades (module docstring); an action
+    naming a card names the first card of its kind (:func:`card_kinds`)."""
     comp, table = probe.setup.comp, probe.table
-    cards, where = range(len(comp.cards)), nodes(table)
+    cards, where = sorted(set(card_kinds(comp))), nodes(table)
     out = [A.take(slot) for slot in ROW] + [A.take(Icon.INSPECT, k) for k in range(len(table.roofs))]
     out += [A.play(c, use) for c in cards for use in _ICONS] + [A.faceup(use) for use in _ICONS]
     out += [A.discard(c) for c in cards] + [A.extra(e) for e in _EXTRAS] + [A.KEEP]
@@ -115,10 +133,17 @@ class WhiteChristmasCodec:
         self.index = {a: i for i, a in enumerate(self.actions)}
         if len(self.index) != len(self.actions):  # pragma: no cover - a data file naming a node twice
             raise ValueError("white christmas: the canonical action list names an action twice")
+        self.kinds = card_kinds(probe.setup.comp)
         self.orders = len(probe.setup.comp.orders)
         self.order_base = len(self.actions)
         self.upgrade_base = self.order_base + self.orders * MAX_PAY
         self.size = self.upgrade_base + UPGRADES * MAX_PAY
+
+    def key(self, a):
+        """``a`` with its card replaced by the first card of its kind."""
+        if a.kind in _CARD_KINDS:
+            return _CARD_KINDS[a.kind](a, self.kinds[a.card])
+        return a
 
     def _menu(self, state, kind: ActionKind, key: int) -> list:
         field = "order" if kind == ActionKind.ORDER else "upgrade"
@@ -137,14 +162,20 @@ class WhiteChristmasCodec:
                 self.upgrade_base + (key - 1) * MAX_PAY
             return base + k
         try:
-            return self.index[a]
+            return self.index[self.key(a)]
         except KeyError:
             raise IllegalAction(f"action {a!r:.80}: not in this game's action list") from None
 
     def decode(self, state: Any, action_id: int):
         action_id = int(action_id)
         if 0 <= action_id < self.order_base:
-            return self.actions[action_id]
+            a = self.actions[action_id]
+            if a.kind not in _CARD_KINDS:
+                return a
+            for legal in state.legal_actions():
+                if legal.kind == a.kind and self.key(legal) == a:
+                    return legal
+            raise IllegalAction(f"action id {action_id}: no such card in hand now")
         if not self.order_base <= action_id < self.size:
             raise IllegalAction(f"action id {action_id}: expected 0 to {self.size - 1}")
         if action_id < self.upgrade_base:
@@ -227,6 +258,10 @@ def encoder(params, probe) -> Encoder:
     setup, table, comp = probe.setup, probe.table, probe.setup.comp
     S, R, C, O = setup.sides, len(table.roofs), len(comp.cards), len(comp.orders)
     where = nodes(table)
+    kinds = card_kinds(comp)
+    kind_index = {k: i for i, k in enumerate(sorted(set(kinds)))}
+    C = len(kind_index)
+    kind = [kind_index[k] for k in kinds]
     node_index = {n: i for i, n in enumerate(where)}
     values = tuple(sorted(set(comp.radar)))
     K, H, T = len(PEOPLE), len(MODELS), len(comp.radar)
@@ -235,8 +270,8 @@ def encoder(params, probe) -> Encoder:
               P("turn", (1,), 40, "turns this phase"), P("order", (S, S), 1, "side at each turn position"),
               P("roofs", (R, K), 8, "People on each rooftop"), P("stairs", (R, K), 8, "People on its staircase"),
               P("stairs_state", (len(_STAIRS),), 1, "staircases none, face down, revealed"),
-              P("row", (len(ROW), C), 1, "card in each row slot"), P("discard", (C,), 1, "discarded cards"),
-              P("removed", (C,), 1, "cards out of the game"), P("deck", (1,), C, "cards in the action deck"),
+              P("row", (len(ROW), C), 1, "card in each row slot"), P("discard", (C,), 4, "discarded cards"),
+              P("removed", (C,), 4, "cards out of the game"), P("deck", (1,), C, "cards in the action deck"),
               P("orders_row", (O,), 1, "special orders in the row"), P("orders_left", (1,), O, "special-order deck"),
               P("sighting", (len(comp.sightings) + 1,), 1, "sighting card, then the Cessna"),
               P("supply", (K,), 30, "People in the supply"), P("discarded", (K,), 30, "People discarded"),
@@ -251,7 +286,7 @@ def encoder(params, probe) -> Encoder:
               P("carrier", (S, K), 10, "People on the carrier"), P("faceup", (S, C), 1, "face-up card"),
               P("extras", (S, len(_EXTRAS)), 4, "kept sighting actions"),
               P("at", (S, H, len(where)), 1, "helicopter's node"), P("aboard", (S, H, K), 10, "People aboard"),
-              P("night", (S, H), 1, "night side"), P("own_hand", (C,), 1, "own hand"),
+              P("night", (S, H), 1, "night side"), P("own_hand", (C,), 5, "own hand"),
               P("own_radar", (len(values),), 3, "own radar tokens of each value"),
               P("own_bid", (len(values),), 3, "own bid's tokens of each value"),
               P("own_orders", (O,), 1, "own completed special orders"),
@@ -272,9 +307,10 @@ def encoder(params, probe) -> Encoder:
                 v["stairs"][k, PEOPLE.index(p)] += 1
         one_hot(v["stairs_state"], _STAIRS.index(b.stairs_state))
         for i, c in enumerate(b.row):
-            one_hot(v["row"][i], c)
-        v["discard"][list(b.discard)] = 1
-        v["removed"][list(b.removed)] = 1
+            one_hot(v["row"][i], None if c is None else kind[c])
+        for name, cards in (("discard", b.discard), ("removed", b.removed), ("own_hand", o.own.hand)):
+            for c in cards:
+                v[name][kind[c]] += 1
         v["deck"][0], v["orders_left"][0], v["radar_left"][0] = b.deck, b.orders_left, b.radar_left
         v["orders_row"][list(b.orders_row)] = 1
         one_hot(v["sighting"], len(comp.sightings) if b.sighting is None else b.sighting)
@@ -294,7 +330,7 @@ def encoder(params, probe) -> Encoder:
             v["upgrades"][i] = side.upgrades
             for p in side.carrier:
                 v["carrier"][i, PEOPLE.index(p)] += 1
-            one_hot(v["faceup"][i], side.faceup)
+            one_hot(v["faceup"][i], None if side.faceup is None else kind[side.faceup])
             for e in side.extras:
                 v["extras"][i, _EXTRAS.index(e)] += 1
             for h in range(H):
@@ -303,7 +339,6 @@ def encoder(params, probe) -> Encoder:
                     v["aboard"][i, h, PEOPLE.index(p)] += 1
                 v["night"][i, h] = side.night[h]
         own = o.own
-        v["own_hand"][list(own.hand)] = 1
         for t in own.radar:
             v["own_radar"][values.index(t)] += 1
         for t in own.bid:

@@ -47,7 +47,7 @@ def test_games_listed_with_room_options_only():
     assert {"white-christmas", "yorktown", "canuck"} <= set(names)
     wc = next(g for g in games_json() if g["name"] == "white-christmas")
     assert [o["name"] for o in wc["options"]] == ["players", "solo"]  # 'data' names a folder: not in rooms
-    assert wc["bots"] == ["heuristic", "random"]
+    assert wc["bots"] == ["heuristic", "random", "mcts", "ismcts"]  # the search bots of issue #24 too
 
 
 @pytest.mark.parametrize("data, message", [

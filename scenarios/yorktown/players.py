@@ -183,7 +183,9 @@ class HeuristicPlayer:
             card = self._remember("plan", s, self._plan)[s.chooser()]
             action = next(a for a in legal if a.card == card)
         elif ph == Phase.NEXT:
-            action = min(legal, key=lambda a: (ORDER[s.choice[a.plane]], s.load[a.plane] == Load.BOMB, a.plane))
+            # a plane without a card (a position a search made) goes last
+            action = min(legal, key=lambda a: (ORDER.get(s.choice[a.plane], len(ORDER)), s.load[a.plane] == Load.BOMB,
+                                               a.plane))
         elif ph == Phase.PLANE:
             action = self._carry_out(s, s.acting, legal)
         elif ph == Phase.ROLL:

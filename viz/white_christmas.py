@@ -37,7 +37,7 @@ CARRIER_W, CARRIER_H, CARRIER_PITCH = 150.0, 70.0, 165.0
 CARRIER_Y = -40.0
 TRACK_Y = 320.0
 TRACK_STEP = 18.0
-ACTION_Y, ACTION_W, ACTION_H, ACTION_PITCH = 420.0, 112.0, 40.0, 125.0
+ACTION_Y, ACTION_W, ACTION_H, ACTION_PITCH = -135.0, 112.0, 40.0, 125.0
 FONT = style.FONT_SIZE
 
 
@@ -203,7 +203,7 @@ def _action_row(o) -> list[Shape]:
         if rest:
             out.append(text(x + ACTION_W / 2, ACTION_Y + 8, rest, font=FONT - 3))
     sighting = o.setup.comp.cessna.name if b.sighting is None else comp.sightings[b.sighting].label()
-    out.append(text(40.0, ACTION_Y - 8, f"sighting: {sighting}", font=FONT - 1, anchor="start", valign="top"))
+    out.append(text(40.0, ACTION_Y - 4, f"sighting: {sighting}", font=FONT - 1, anchor="start", valign="top"))
     return out
 
 
@@ -218,7 +218,7 @@ def white_christmas_sketch(o) -> Sketch:
     colours = [side_colour(setup, i) for i in range(setup.sides)]
     width = max(80.0 + len(o.table.roofs) * ROOF_PITCH, 40.0 + setup.sides * CARRIER_PITCH,
                 40.0 + (setup.comp.influence.spaces + 1) * TRACK_STEP, 40.0 + 5 * ACTION_PITCH)
-    extent = (-10.0, width + 20.0, CARRIER_Y - 30.0, ACTION_Y + ACTION_H + 20.0)
+    extent = (-10.0, width + 20.0, ACTION_Y - 20.0, TRACK_Y + 75.0)
     shapes = _roofs(o, colours) + _carriers(o, colours) + _tracks(o, colours) + _action_row(o)
     legend = [LegendEntry(p.value, PERSON_COLOURS[p.value], "#ffffff", marker="o") for p in PEOPLE]
     legend += [LegendEntry(f"{setup.labels[i]}'s helicopter", c, marker="^") for i, c in enumerate(colours)]

@@ -117,6 +117,8 @@ def _panels(o) -> list[dict]:
                       for i in range(setup.sides))
     items = [item(f"upgrade:{up.number}", f"{up.number}. {up.name}", f"{up.vp} VP", kind="card") for up in comp.upgrades]
     out.append(panel("upgrades", "Carrier upgrades (WC.F5)", [f"the colour's type for card 3: {types}"], items,
+                     rule="WC.F5"))
+    out.append(panel("upgrade-costs", "Carrier upgrades: costs and VP (WC.F5)", [],
                      table={"head": ["card", "upgrade", "cost", "VP", "done by"], "rows": rows}, open=False,
                      rule="WC.F5"))
     # helicopters (WC.G3, WC.G5)

@@ -49,7 +49,7 @@ def _bonus(bonus) -> str:
 
 
 def _panels(o) -> list[dict]:
-    setup, b, comp, table = o.setup, o.board, o.setup.comp, o.table
+    setup, b, comp = o.setup, o.board, o.setup.comp
     labels = setup.labels
     out = []
     lines = [f"round {b.round} of 4, phase {PHASE_NUMBER[b.phase]}: {b.phase}",
@@ -133,22 +133,18 @@ def _panels(o) -> list[dict]:
         "each side of a helicopter card: People aboard at most, VP per type unloaded, the types it cannot carry"],
         table={"head": ["helicopter", "capacity", "VP", "cannot carry"], "rows": rows}, open=False, rule="WC.G3"))
     # every side's public values
-    rows = []
+    rows, lines = [], ["hand, radar tokens, special orders and bids: counts only (their faces are secret, WC.F2, WC.F4)"]
     for i, s in enumerate(o.sides):
         ups = ",".join(str(k + 1) for k, u in enumerate(s.upgrades) if u) or "-"
-        helis = "; ".join(f"{m} {'night' if s.night[j] else 'day'} at "
-                          f"{'carrier' if s.at[j] == table.carriers[i] else s.at[j]} [{', '.join(s.aboard[j]) or '-'}]"
-                          for j, m in enumerate(MODELS))
-        rows.append([labels[i], setup.colours[i].name, s.vp, s.influence, s.hand, s.radar, s.orders,
-                     "-" if s.bid is None else s.bid, ups, card_text(comp, s.faceup),
-                     ", ".join(words(x) for x in s.extras) or "-", f"{len(s.carrier)}/{s.spaces}", s.rescued, helis])
+        rows.append([f"{labels[i]} ({setup.colours[i].name})", s.vp, s.influence, s.hand, s.radar, s.orders,
+                     "-" if s.bid is None else s.bid, ups, f"{len(s.carrier)}/{s.spaces}", s.rescued])
+        if s.extras:
+            lines.append(f"{labels[i]} keeps the sighting actions: {', '.join(words(x) for x in s.extras)}")
     items = [item(f"faceup:{labels[i]}", f"{labels[i]} face up: {card_text(comp, s.faceup)}", kind="card")
              for i, s in enumerate(o.sides) if s.faceup is not None]
-    out.append(panel("sides", "Players", ["hand, radar tokens, special orders and bids: counts only (their faces are "
-                                          "secret, WC.F2, WC.F4)"], items,
-                     table={"head": ["side", "colour", "VP", "influence", "hand", "radar", "orders", "bid",
-                                     "upgrades", "face up", "kept actions", "carrier", "rescued", "helicopters"],
-                            "rows": rows}))
+    out.append(panel("sides", "Players", lines, items,
+                     table={"head": ["side", "VP", "influence", "hand", "radar", "orders", "bid", "upgrades",
+                                     "carrier", "rescued"], "rows": rows}))
     out.append(panel("supply", "Supply", [
         "People in the supply: " + ", ".join(f"{p} {n}" for p, n in zip(PEOPLE, b.supply)),
         "People discarded: " + ", ".join(f"{p} {n}" for p, n in zip(PEOPLE, b.discarded)),

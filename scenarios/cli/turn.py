@@ -144,7 +144,10 @@ def run(args) -> int:
         from furball.scenarios.dogfight.margins import turn_margins
 
         ruled = turn_margins(result, *margins, seed=result.seed)
-    request.render("turn", result, outputs)
+    if ruled is not None:  # the picture marks the close calls (docs/margins.md)
+        request.render("turn-margins", (result, ruled), outputs)
+    else:
+        request.render("turn", result, outputs)
     render_animation(result, animate, args.fps, outputs)
     if out is not None:
         # the saved state keeps the settings given for this game (the seed draws anew each turn)

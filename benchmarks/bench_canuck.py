@@ -1,29 +1,18 @@
-"""Throughput of Operation Canuck whole games.
+"""Throughput of Operation Canuck whole games (benchmarks/card_games.py says how).
 
-Run: .venv/bin/python benchmarks/bench_canuck.py [GAMES]
-Prints games per second and actions (apply calls) per second for the heuristic and
-the random player, without logs (as sweeps play them), on one core. Time is this
-process's CPU time, so other work on the machine disturbs the numbers less. Numbers,
-not pass/fail: compare before and after a change.
+Run: .venv/bin/python benchmarks/bench_canuck.py [GAMES] [--repeats R] [--against PYTHON]
 """
+import pathlib
 import sys
-import time
 
-from furball.scenarios.canuck.game import play_game
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+from card_games import main  # noqa: E402
 
+from furball.scenarios.canuck import CANUCK  # noqa: E402
 
-def main():
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    for player in ("heuristic", "random"):
-        t0 = time.process_time()
-        steps = 0
-        for seed in range(games):
-            record = play_game(seed, player, keep_log=False)
-            steps += record.final.step - 1
-        t = time.process_time() - t0
-        print(f"{player:>9}: {games} games in {t:.2f} s = {games / t:.0f} games/s, "
-              f"{steps / t / 1e3:.1f} k actions/s")
-
+RUNS = {"heuristic": ("heuristic", {}), "random": ("random", {})}
+REFERENCE = {"heuristic": 263, "random": 678}
+"""Games per CPU second at commit 723ea71, before the frozen-state core (docs/performance.md)."""
 
 if __name__ == "__main__":
-    main()
+    main(__file__, CANUCK, RUNS, REFERENCE, default_games=300)

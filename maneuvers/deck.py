@@ -29,7 +29,7 @@ Every error names the file, the card and the field.
 from __future__ import annotations
 
 import pathlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 
 from furball.errors import InputError
@@ -66,6 +66,7 @@ class Deck:
     source: str = ""
     collision: tuple[str, str] | None = None
     autonomous: tuple[str, ...] | None = None
+    _by_id: dict[str, ManeuverCard] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(self, "_by_id", {c.id: c for c in self.cards})
@@ -73,6 +74,12 @@ class Deck:
     @property
     def ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.cards)
+
+    def ids_text(self, most: int = 24) -> str:
+        """The card ids for an error line: all of them, or the first ``most`` and how
+        many in all (a line must stay short whatever the deck)."""
+        ids = self.ids
+        return ", ".join(ids) if len(ids) <= most else f"{', '.join(ids[:most])}, ... ({len(ids)} cards)"
 
     def __contains__(self, card_id: str) -> bool:
         return card_id in self._by_id
@@ -89,7 +96,7 @@ class Deck:
             return self._by_id[card_id]
         except KeyError:
             raise InputError(
-                f"deck '{self.name}': unknown card '{card_id}' (known: {', '.join(self.ids)})"
+                f"deck '{self.name}': unknown card '{card_id}' (known: {self.ids_text()})"
             ) from None
 
     def cards_with(self, flag: str) -> tuple[ManeuverCard, ...]:

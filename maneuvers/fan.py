@@ -42,7 +42,8 @@ class Fan:
 
     def twin_groups(self) -> list[tuple[str, ...]]:
         """Cards grouped with their mirror twins, in deck order."""
-        groups, seen = [], set()
+        groups: list[tuple[str, ...]] = []
+        seen: set[str] = set()
         for e in self.entries:
             if e.card.id in seen:
                 continue

@@ -30,7 +30,7 @@ from typing import TypeAlias
 import numpy as np
 
 from furball.geometry import kernels as gk
-from furball.geometry.base import Edge
+from furball.geometry.base import Base, Edge
 from furball.geometry.pose import compose_batch, to_table_batch
 from furball.geometry.tolerance import TOLERANCE_MM
 
@@ -174,14 +174,11 @@ def sector_rows(poses, stand_offsets, arcs_of) -> SectorRows:
         arc = np.tile(np.arange(len(arcs), dtype=np.int64), len(arcs_of))
         centre, half = np.tile(arcs[:, 0], len(arcs_of)), np.tile(arcs[:, 1], len(arcs_of))
     else:
-        owner, arc, centre, half = [], [], [], []
-        for i, arcs in enumerate(arcs_of):
-            for k, (c, h) in enumerate(arcs):
-                owner.append(i)
-                arc.append(k)
-                centre.append(c)
-                half.append(h)
-    owner = np.array(owner, dtype=np.int64)
+        listed = [(i, k, c, h) for i, arcs in enumerate(arcs_of) for k, (c, h) in enumerate(arcs)]
+        owner = np.array([x[0] for x in listed], dtype=np.int64)
+        arc = np.array([x[1] for x in listed], dtype=np.int64)
+        centre = np.array([x[2] for x in listed], dtype=float)
+        half = np.array([x[3] for x in listed], dtype=float)
     offsets = np.zeros((len(owner), 3))
     offsets[:, :2] = np.asarray(stand_offsets, float).reshape(-1, 2)[owner]
     gun = compose_batch(np.asarray(poses, float).reshape(-1, 3)[owner], offsets).reshape(-1, 3)
@@ -271,7 +268,7 @@ class Shooters:
     :meth:`of`; :meth:`take` keeps some poses."""
 
     poses: np.ndarray
-    base: object
+    base: Base
     arcs: tuple
     rows: SectorRows
     sectors: gk.Sectors

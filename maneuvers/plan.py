@@ -44,14 +44,16 @@ class PlanError(InputError):
 
 
 def _fail(where: str, plane: PlaneState, k: int | None, card_id: str | None, rule: str, reason: str) -> PlanError:
-    at = f": card '{card_id}' ({_ORDINAL.get(k + 1, f'{k + 1}th')} maneuver)" if card_id is not None else ""
+    at = "" if card_id is None or k is None else f": card '{card_id}' ({_ORDINAL.get(k + 1, f'{k + 1}th')} maneuver)"
     return PlanError(f"{where}plane '{plane.name}'{at}: {reason} ({rule})", rule, plane.name, card_id)
 
 
 def _sequencing(where: str, plane: PlaneState, cards, rules: Rules) -> None:
     """DF.M5: steep and Immelmann sequencing, across turns."""
     deck = plane.deck
-    previous = deck.card(plane.last_card) if plane.last_card in deck else None
+    assert deck is not None  # only planes with a deck plan cards
+    last = plane.last_card
+    previous = deck.card(last) if last is not None and last in deck else None
     for k, card in enumerate(cards):
         following = cards[k + 1] if k + 1 < len(cards) else None
         if rules.steep_sequencing and previous is not None and "steep" in previous.flags and "steep" in card.flags:
@@ -101,7 +103,7 @@ def check_plan(plane: PlaneState, card_ids: Sequence[str], drops: Sequence[int] 
     for k, cid in enumerate(card_ids):
         if cid not in deck:
             raise _fail(where, plane, k, str(cid)[:40], "DF.M1",
-                        f"not a card of deck '{deck.name}' (known: {', '.join(deck.ids)})")
+                        f"not a card of deck '{deck.name}' (known: {deck.ids_text()})")
         cards.append(deck.card(cid))
     drops = tuple(drops) if drops is not None else (0,) * CARDS_PER_TURN
     if len(drops) != CARDS_PER_TURN or any(isinstance(d, bool) or not isinstance(d, int) or d < 0 for d in drops):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
@@ -169,16 +169,19 @@ class PlaneState:
 
     name: str
     side: str
-    deck: Deck | str | None
-    base: Base | str | None
-    pose: Pose | Sequence[float]
+    # The annotations say what a built plane holds; the constructor also takes a deck's
+    # or base's name (or None for the deck's base) and a pose as three numbers, which
+    # __post_init__ turns into these types (see the class docstring).
+    deck: Deck | None
+    base: Base
+    pose: Pose
     altitude: int
     climb_rate: int = 3
     climb_counters: int = 0
     engines: Engines = Engines.SINGLE
     kind: PlaneKind = PlaneKind.PLANE
     bombs_at_start: int = 0
-    bombs: int | None = None
+    bombs: int = None  # type: ignore[assignment]  # None: bombs_at_start (set by __post_init__)
     autonomous: bool = False
     damage: tuple[str, ...] = ()
     status: PlaneStatus = PlaneStatus.FLYING

@@ -130,7 +130,7 @@ def tail_check(chaser: PlaneState, target: PlaneState, planes: Sequence[PlaneSta
     out = Edge(int(exit_edge(a, b, chaser.pose, chaser.base.length_mm, chaser.base.width_mm)[0]))
     into = Edge(int(entry_edge(a, b, target.pose, target.base.length_mm, target.base.width_mm)[0]))
     others = [p for p in planes if p.name not in (chaser.name, target.name) and p.on_table]
-    blocked = ()
+    blocked: tuple[str, ...] = ()
     if others:
         hit = enters_interior(a, b, *blocking_arrays(others))
         blocked = tuple(p.name for p, h in zip(others, hit) if h)

@@ -276,12 +276,12 @@ def test_cli_analyze_json_plot_and_weights(cli, tmp_path):
 
 
 @pytest.mark.parametrize("content,words", [
-    ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A12"]\nweight = 1.0\n', "not a legal plan"),
+    ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A12"]\nweight = 1.0\n', "a legal plan of"),
     ('[[plan]]\nplane = "Nobody"\ncards = ["A6", "A6", "A6"]\nweight = 1.0\n', "field 'plane'"),
     ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6"]\nweight = 1.0\n', "field 'cards'"),
     ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A6"]\nweight = -1.0\n', "field 'weight'"),
     ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A6"]\nweight = 1.0\ncolour = "red"\n', "colour"),
-    ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A6"]\nweight = 0.0\n', "every weight is 0"),
+    ('[[plan]]\nplane = "Albatros"\ncards = ["A6", "A6", "A6"]\nweight = 0.0\n', "positive weight for at least one plan"),
 ])
 def test_bad_enemy_weights_give_one_line_and_exit_2(cli, tmp_path, content, words):
     scenario = _scenario(tmp_path)
@@ -342,3 +342,22 @@ def test_pair_scores_are_the_matrix_whose_weighted_rows_are_the_ranked_scores(mo
     monkeypatch.setattr(analysis, "MAX_PAIR_SCORES", 100)
     with pytest.raises(InputError, match="plan pairs; expected at most 100"):
         analysis.pair_scores(t, "Camel", "Albatros")
+
+
+def test_huge_enemy_weights_rank_as_their_ratios_do():
+    """Issue #26 item 6: two weights of 1e308 overflowed their sum and scored every plan
+    0; weights are scaled by their largest first, so only their ratios count."""
+    import warnings
+
+    from furball.scenarios.dogfight import load_scenario
+    from furball.scenarios.dogfight.analysis import legal_plans
+
+    s = load_scenario("duel")
+    plans = legal_plans(s.table.plane("Albatros"), s.table.rules)[:2]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no numpy overflow warning either
+        huge = analyze(s.table, "Camel", vs=["Albatros"], enemy_weights={"Albatros": {p: 1e308 for p in plans}})
+    small = analyze(s.table, "Camel", vs=["Albatros"], enemy_weights={"Albatros": {p: 1.0 for p in plans}})
+    assert list(huge.ranking) == list(small.ranking) and np.array_equal(huge.score, small.score)
+    assert np.any(huge.score != 0)
+

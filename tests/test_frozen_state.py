@@ -14,12 +14,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from furball.scenarios.engine.frozen import Draft, FrozenState, derived_names, field_names, step_rng
+from furball.scenarios.engine.frozen import (
+    Draft,
+    FrozenState,
+    FrozenValue,
+    derived_names,
+    field_names,
+    fields_of,
+    step_rng,
+)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-_TODO = pytest.mark.xfail(strict=True, reason="not yet on the frozen-state core (issue #19)")
-ENGINES = ("canuck", "yorktown", pytest.param("white_christmas", marks=_TODO),
-           "dogfight", "engine")
+ENGINES = ("canuck", "yorktown", "white_christmas", "dogfight", "engine")
 
 
 @dataclass(frozen=True, init=False)
@@ -35,6 +41,16 @@ class Toy(FrozenState):
 
 class ToyDraft(Draft):
     LISTS = ("pile",)
+
+
+@dataclass(frozen=True, init=False)
+class Chip(FrozenValue):
+    colour: str
+    size: int = 1
+
+    @cached_property
+    def area(self) -> int:
+        return self.size * self.size
 
 
 def toy(**kw) -> Toy:
@@ -71,6 +87,22 @@ def test_states_compare_hash_and_pickle_by_their_fields():
     assert s.total == 6  # computed and kept by s; a derived answer is not pickled
     back = pickle.loads(pickle.dumps(s))
     assert back == s and "total" not in vars(back)
+
+
+def test_a_small_value_is_built_by_name_and_evolves_like_a_state():
+    c = Chip(colour="red")
+    assert (c.colour, c.size, c.area) == ("red", 1, 1) and "area" in vars(c)
+    d = c.evolve(size=3)
+    assert (d.colour, d.size, d.area) == ("red", 3, 9) and c.size == 1
+    assert fields_of(c) == {"colour": "red", "size": 1}            # derived answers left out
+    assert c == Chip(colour="red", size=1) and hash(c) == hash(Chip(colour="red")) and c != d
+    assert pickle.loads(pickle.dumps(d)) == d
+    with pytest.raises(TypeError, match="missing fields \\['colour'\\]"):
+        Chip(size=2)
+    with pytest.raises(TypeError, match="unknown fields \\['shape'\\]"):
+        c.evolve(shape="round")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.size = 2
 
 
 def test_a_draft_reads_through_copies_lists_and_freezes_one_step_later():
@@ -175,8 +207,7 @@ def test_no_engine_keeps_an_unbounded_module_level_cache(engine):
     assert [hit for path in _sources(engine) for hit in _unbounded_caches(path)] == []
 
 
-@pytest.mark.parametrize("engine", ["canuck", "yorktown", pytest.param("white_christmas", marks=_TODO),
-                                    "dogfight"])
+@pytest.mark.parametrize("engine", ["canuck", "yorktown", "white_christmas", "dogfight"])
 def test_every_card_game_state_is_built_the_one_way(engine):
     import importlib
 

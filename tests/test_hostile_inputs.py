@@ -226,6 +226,22 @@ CORPUS = [
 ]
 
 
+def _big_deck() -> str:
+    """A deck of 200 straight cards: 8,000,000 plans a plane (issue #26 item 6)."""
+    cards = "".join(f'[[card]]\nid = "S{i}"\nname = "straight {i}"\npath = [ {{ straight_mm = {20 + i % 60}.0 }} ]\n'
+                    f'flags = ["straight"]\n\n' for i in range(200))
+    return f'[deck]\nname = "S"\nprovenance = "measured"\nbase = "small"\n\n{cards}'
+
+
+WEIGHTS = {  # enemy-weights files that must be refused naming the file (issue #26 item 6)
+    "w_zero.toml": '[[plan]]\nplane = "Albatros"\ncards = ["A1", "A3", "A4"]\nweight = 0\n',
+    "w_illegal.toml": '[[plan]]\nplane = "Albatros"\ncards = ["A1", "A1", "A99"]\nweight = 1\n',
+    "w_twice.toml": ('[[plan]]\nplane = "Albatros"\ncards = ["A1", "A3", "A4"]\nweight = 1\n'
+                     '[[plan]]\nplane = "Albatros"\ncards = ["A1", "A3", "A4"]\nweight = 2\n'),
+    "w_inf.toml": '[[plan]]\nplane = "Albatros"\ncards = ["A1", "A3", "A4"]\nweight = inf\n',
+}
+
+
 def _scenario_variants():
     """Scenario files whose content is hostile (item 5): same-side tail, far outside the
     table, a tiny table, a name with a newline, a comma in a card id."""
@@ -239,13 +255,16 @@ def _scenario_variants():
         "newline.toml": duel.replace('name = "Tailing duel"', 'name = "Tailing\\nduel"'),
         "plane_newline.toml": duel.replace('name = "Camel"', 'name = "Ca\\rmel"'),
         "huge_turn.toml": duel.replace("turn = 1", "turn = 99999999999999999999"),
+        "big_decks.toml": duel.replace('deck = "A"', 'deck = "big_deck.toml"').replace(
+            'plan = ["A1", "A3", "A4"]', "").replace('plan = ["A4", "A6", "A14"]', ""),
+        "big_deck_plan.toml": duel.replace('deck = "A"', 'deck = "big_deck.toml"'),
     }
 
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory):
     folder = _workspace(tmp_path_factory.mktemp("hostile"))
-    for name, text in _scenario_variants().items():
+    for name, text in {**_scenario_variants(), **WEIGHTS, "big_deck.toml": _big_deck()}.items():
         (folder / name).write_text(text, encoding="utf-8")
     yield folder
     (folder / "ro").chmod(0o755)
@@ -267,7 +286,9 @@ def _run_in(folder, argv, stdin=None):
     return code, out.getvalue(), err.getvalue()
 
 
-ALL = CORPUS + [["turn", name] for name in _scenario_variants()] + [["zones", "far.toml", "--plane", "Camel"]]
+ALL = (CORPUS + [["turn", name] for name in _scenario_variants() if name != "big_decks.toml"]
+       + [["zones", "far.toml", "--plane", "Camel"], ["analyze", "big_decks.toml", "--plane", "Camel"]]
+       + [["analyze", "duel.toml", "--plane", "Camel", "--enemy-weights", name] for name in WEIGHTS])
 
 
 def test_the_corpus_is_large():

@@ -96,37 +96,40 @@ if __name__ == "__main__":  # pragma: no cover
 # -- what makes the engine fast must not change what it does --------------------------------
 def fresh_answers(s, side):
     """The public questions of ``s`` answered from scratch (no shared or memoised answer)."""
-    comp, b = s.setup.comp, s.board
-    return (options.moves(s.table, s.sides, side), options.rescues(comp, s.table, s.sides, b.roofs, b.stairs, side, None),
+    comp, b, me = s.setup.comp, s.board, s.sides[side]
+    return (options.moves(s.table, s.sides, side),
+            options.fleet_rescues.__wrapped__(comp, s.table, me.at, me.aboard, me.night, b.roofs, b.stairs),
             options.occupied(s.sides))
 
 
 @pytest.mark.parametrize("bot,config", [(b, c) for b in BOTS for c in CONFIGS])
 def test_shared_answers_and_the_heuristics_kept_values_equal_fresh_ones(bot, config):
-    """A state's answered questions (:class:`Queries`) may come from the state before it
-    when nothing moved, its rescues from a game memo, and the heuristic keeps valuations
-    from one decision to the next: at every decision of a game, all of them equal the
-    answers computed from scratch, and a bot made afresh picks the same action."""
+    """A seat's observation answers the public questions (:class:`Queries`) with a side's
+    rescues from a cache of public answers kept across positions
+    (:func:`options.fleet_rescues`), the legal actions use the same cache, and the
+    heuristic keeps valuations from one decision to the next: at every decision of a
+    game, all of them equal the answers computed from scratch, and a bot made afresh
+    picks the same action."""
     seed = SEEDS[1]
     opts = WHITE_CHRISTMAS.defaults()
     opts.update(CONFIGS[config])
     s = WHITE_CHRISTMAS.new_game(seed, **opts)
     bots = [WHITE_CHRISTMAS.player(bot, seed, seat) for seat in range(WHITE_CHRISTMAS.seat_count(opts))]
-    carried = 0
+    hits = options.fleet_rescues.cache_info().hits
     while not s.is_terminal():
         seat = s.current_player()
-        carried += "_queries" in s.__dict__
-        q = s.queries()
+        obs = s.observation(seat)
+        q = obs.queries
         for side in range(len(s.sides)):
             moves, rescues, occupied = fresh_answers(s, side)
             assert (q.moves(side), q.rescues(side), q.occupied()) == (moves, rescues, occupied)
-            assert q.can_move(side) == bool(moves) and q.rescue_types(side) == {p for _, _, p in rescues}
-        obs = s.observation(seat)
+            assert q.can_move(side) == options.can_move(s.table, s.sides, side) == bool(moves)
+            assert q.rescue_types(side) == {p for _, _, p in rescues}
         action = bots[seat].choose(obs)
         if bot == "heuristic":
             assert HeuristicPlayer(seed, seat).choose(obs) is action
         s = s.apply(action)
-    assert carried > 20          # the sharing did happen
+    assert options.fleet_rescues.cache_info().hits > hits + 20          # the sharing did happen
 
 
 def test_memoised_special_order_options_equal_a_fresh_enumeration():

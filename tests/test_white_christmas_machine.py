@@ -145,7 +145,7 @@ def test_the_heuristic_clearly_beats_random_play():
 def test_result_rows_name_the_winner_and_every_sides_vp():
     record = play_game(WHITE_CHRISTMAS, 2, "heuristic", {"players": 3})
     row = record.result
-    assert set(row) == {"players", "solo", "winner", "vp_P1", "vp_P2", "vp_P3", "margin", "rescued"}
+    assert set(row) == {"players", "solo", "winner", "vp_P1", "vp_P2", "vp_P3", "margin", "rescued", "empty_stairs"}
     assert row["players"] == 3 and row["solo"] is False and row["winner"] in ("P1", "P2", "P3")
     assert row[f"vp_{row['winner']}"] == max(row["vp_P1"], row["vp_P2"], row["vp_P3"])
     solo = play_game(WHITE_CHRISTMAS, 2, "heuristic", {"solo": True}).result

@@ -133,8 +133,8 @@ def play(s, *actions):
     return reduce(lambda state, action: state.apply(action), actions, s)
 
 
-def fresh(seed=0, players=2, solo=False):
-    return new_game(seed, players=players, solo=solo)
+def fresh(seed=0, players=2, solo=False, overflow="supply"):
+    return new_game(seed, players=players, solo=solo, overflow=overflow)
 
 
 __all__ = ["COMP", "V", "S", "B", "P", "CH53", "CH46", "card_id", "board", "side", "private", "slot", "carrier",

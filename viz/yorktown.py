@@ -1,25 +1,27 @@
 """The archipelago of 1942 USS Yorktown: islands in their colours on the sea, the white
 lines, Japanese and Allied planes, the approach zone and runway, the Shōhō with its CAP,
-and the search and damage tracks with their markers — drawn by :mod:`viz.board`."""
+the weather tiles (face down until searched), and the search and damage tracks with
+their markers — one drawing description (:func:`yorktown_sketch`, a
+:class:`~viz.sketch.Sketch`) that ``furball play yorktown --plot`` draws with matplotlib
+and a room's page draws as SVG."""
 from __future__ import annotations
 
-from matplotlib.lines import Line2D
-from matplotlib.patches import Patch
-
 from furball.geometry.board_graph import Node
-from furball.scenarios.yorktown.actions import PLANES, PlaneType
+from furball.scenarios.yorktown.actions import PLANES, PlaneType, plane_name
 from furball.scenarios.yorktown.board import SHOHO_TRACK, YORKTOWN_TRACK
 
 from . import style
-from .board import COLOURS, EdgeStyle, NodeStyle, Token, board_extent, draw_board
+from .board import COLOURS, EdgeStyle, NodeStyle, Token, board_extent, board_shapes
 from .picture import Picture
+from .sketch import LegendEntry, Sketch, mark, text
 
-__all__ = ["yorktown_picture", "SEA", "JAPANESE", "ALLIED"]
+__all__ = ["yorktown_sketch", "yorktown_picture", "SEA", "JAPANESE", "ALLIED"]
 
 SEA = "#1f4e79"
 JAPANESE = {PlaneType.JAKE: "#e74c3c", PlaneType.KATE: "#922b21", PlaneType.ZEKE: "#f5b7b1"}
 ALLIED = "#5dade2"
 MARKER = "#f1c40f"
+WEATHER = "#d5d8dc"
 TEXT = "white"
 EDGES = {"white line": EdgeStyle("white", 2.2), "approach": EdgeStyle("#aed6f1", 1.4, "--"),
          "deck": EdgeStyle("#d5d8dc", 2.0), "track": EdgeStyle("#d5d8dc", 0.8, ":")}
@@ -62,35 +64,63 @@ def _tokens(s) -> list[Token]:
     return out
 
 
-def yorktown_picture(s) -> Picture:
-    """The picture of a Yorktown state (:class:`scenarios.yorktown.State`)."""
+def _tips(s) -> dict[str, str]:
+    board = s.setup.board
+    g = board.graph
+    here: dict[int, list[str]] = {}
+    for p in range(PLANES):
+        if s.loc[p] is not None:
+            here.setdefault(s.loc[p], []).append(f"{plane_name(p)} (fuel {s.fuel[p]})")
+    out = {}
+    for k, name in enumerate(board.names):
+        node = board.island_node[k]
+        japanese = ", ".join(str(t) for t in s.japanese[k]) or "no Japanese planes"
+        allied = "; ".join(here.get(node, [])) or "no Dauntless"
+        out[name] = f"{k + 1} {name} ({board.colours[k]} island): {japanese}; {allied}"
+    for node in (board.approach, board.runway, board.carrier):
+        name = g.nodes[node].name
+        out[name] = f"{name}: {'; '.join(here.get(node, [])) or 'no Dauntless'}" + (
+            f"; {s.cap} Zeke(s) on CAP" if node == board.carrier else "")
+    return out
+
+
+def yorktown_sketch(s) -> Sketch:
+    """The drawing of a Yorktown position (its observation: the state; a weather tile is
+    drawn face down, ``?``, until it is searched): islands ``node:NAME``, planes
+    ``token:NODE:LABEL`` (Japanese ``J``/``K``/``Z``, Dauntless ``D1``-``D4``, CAP Zekes
+    ``Z`` on the Shōhō, the markers ``S``, ``Y``, ``H`` on their tracks), weather tiles
+    ``weather:NAME``."""
     board = s.setup.board
     graph = board.graph
     outcome = s.outcome()[0] if s.over is not None else f"turn {s.turn}"
     title = style.title("yorktown", board.name, extra=f"{outcome}; clock {s.clock // 60}:{s.clock % 60:02d}")
+    shapes = board_shapes(graph, _node_style, EDGES, _tokens(s), background=SEA, tips=_tips(s))
+    for node, words in ((board.search_nodes[0], "search track"), (board.yorktown_nodes[0], f"{YORKTOWN_TRACK} damage"),
+                        (board.shoho_nodes[0], f"{SHOHO_TRACK} damage")):
+        n = graph.nodes[node]
+        shapes.append(text(n.attr("x") - 12, n.attr("y") + 9, words, font=style.FONT_SIZE - 1, colour="white",
+                           anchor="start", valign="bottom", z=5))
+    for k, name in enumerate(board.names):
+        weather = s.weather[k]
+        if weather is None:
+            continue
+        n = graph.nodes[board.island_node[k]]
+        shown = s.revealed[k]
+        shapes.append(mark(f"weather:{name}", n.attr("x") + 13, n.attr("y") + 13, "D",
+                           str(weather)[:1].upper() if shown else "?", fill=WEATHER if not shown else "#fdfefe",
+                           stroke="#000000", width=0.6, size=11.0, colour="black", font=style.FONT_SIZE - 2,
+                           bold=True, z=7, tip=f"weather: {weather}" if shown else "a weather tile, face down"))
+    legend = [LegendEntry(f"{c} island", COLOURS[c]) for c in ("orange", "green", "red")]
+    legend += [LegendEntry("white line", stroke="white", line=True), LegendEntry("Dauntless (D1-D4)", ALLIED, marker="o")]
+    legend += [LegendEntry(f"{t} ({t.value[0]})", JAPANESE[t], marker="^") for t in PlaneType]
+    legend.append(LegendEntry("markers: search S, damage Y / H", MARKER, marker="s"))
+    if any(w is not None for w in s.weather):
+        legend.append(LegendEntry("weather tile (? face down)", WEATHER, marker="D"))
+    return Sketch(title, board_extent(graph, 55.0), tuple(shapes), tuple(legend))
 
-    def draw(ax):
-        artists = draw_board(ax, graph, _node_style, EDGES, _tokens(s), background=SEA)
-        pos_search = graph.nodes[board.search_nodes[0]]
-        pos_york = graph.nodes[board.yorktown_nodes[0]]
-        pos_shoho = graph.nodes[board.shoho_nodes[0]]
-        for node, text in ((pos_search, "search track"), (pos_york, f"{YORKTOWN_TRACK} damage"),
-                           (pos_shoho, f"{SHOHO_TRACK} damage")):
-            artists.append(ax.text(node.attr("x") - 12, node.attr("y") + 9, text, fontsize=style.FONT_SIZE - 1,
-                                   color="white", ha="left", va="bottom"))
-        return artists
 
-    def legend(ax):
-        handles = [Patch(facecolor=COLOURS[c], label=f"{c} island") for c in ("orange", "green", "red")]
-        handles += [Line2D([], [], color="white", linewidth=2.2, label="white line"),
-                    Line2D([], [], marker="o", linestyle="", color=ALLIED, markeredgecolor="black",
-                           label="Dauntless (D1-D4)")]
-        handles += [Line2D([], [], marker="^", linestyle="", color=JAPANESE[t], markeredgecolor="black",
-                           label=f"{t} ({t.value[0]})") for t in PlaneType]
-        handles.append(Line2D([], [], marker="s", linestyle="", color=MARKER, markeredgecolor="black",
-                              label="markers: search S, damage Y / H"))
-        leg = ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=style.FONT_SIZE,
-                        borderaxespad=0.0)
-        leg.get_frame().set_facecolor("#fdfefe")
+def yorktown_picture(s) -> Picture:
+    """The picture of a Yorktown state (:class:`scenarios.yorktown.State`): :func:`yorktown_sketch`."""
+    from .sketch_draw import sketch_picture
 
-    return Picture(title, draw, board_extent(graph, 55.0), legend)
+    return sketch_picture(yorktown_sketch(s))

@@ -4,7 +4,9 @@ Each decision shows the deciding seat's observation and a numbered menu of its l
 actions; the person types a number. ``q``/``quit`` or the end of input stops cleanly
 (exit status 0). With ``hot_seat`` (several people at one screen, hidden information),
 the screen is cleared and the next seat is asked to take the keyboard before anything
-of theirs is shown. Seats listed in ``bots`` are played by those bots instead.
+of theirs is shown. Seats listed in ``bots`` are played by those bots instead; a bot's
+action is shown as every seat may know it (the state's optional ``public_describe``: a
+token put into a sealed bid is not named).
 """
 from __future__ import annotations
 
@@ -41,6 +43,12 @@ def _ask(state: GameState, seat: int, stdin: TextIO, out: TextIO, many: bool):
         print(f"please type a number from 1 to {len(actions)}, or q", file=out)
 
 
+def _public(state: GameState, action) -> str | None:
+    """``action`` as every seat may know it (``public_describe`` when the state has it)."""
+    public = getattr(state, "public_describe", None)
+    return public(action) if public is not None else state.describe(action)
+
+
 def play_interactive(state: GameState, stdin: TextIO, out: TextIO, seats: int = 1, hot_seat: bool = False,
                      bots: Mapping[int, Player] | None = None) -> int:
     """Play from ``state`` to the end (or until the person quits). Returns 0."""
@@ -50,10 +58,12 @@ def play_interactive(state: GameState, stdin: TextIO, out: TextIO, seats: int = 
     while (seat := state.current_player()) is not None:
         if seat in bots:
             action = bots[seat].choose(state.observation(seat))
-            said = state.describe(action)
+            said = _public(state, action)
             state = state.apply(action)
-            print(f"\n> P{seat + 1} (bot): {said}", file=out)
-            print("\n".join(state.events), file=out)
+            if said is not None:
+                print(f"\n> P{seat + 1} (bot): {said}", file=out)
+            if said is not None or state.events:
+                print("\n".join(state.events), file=out)
             continue
         if hot_seat and seat != last_seat:
             print(CLEAR, end="", file=out)

@@ -9,6 +9,7 @@
     furball play white-christmas --players 4 --interactive --humans 1   # you and 3 heuristic bots
     furball play white-christmas --seed 7 --plot table.png         # the final table as a picture
     furball play white-christmas --data my_cards/ ...               # your own card files
+    furball play white-christmas --overflow discard --payment discard --games 1000   # discarded People out
 """
 from __future__ import annotations
 
@@ -37,6 +38,12 @@ def add_arguments(p) -> None:
     p.add_argument("--data", metavar="DIR", default=None,
                    help="a directory whose data files (" + ", ".join(f + ".toml" for f in FILES) +
                         ") replace the shipped ones")
+    p.add_argument("--overflow", default=None, metavar="WHERE",
+                   help="staircase People with no room on the rooftop (WC.G2): supply (default: back to the "
+                        "supply) or discard (out of the game)")
+    p.add_argument("--payment", default=None, metavar="WHERE",
+                   help="People paid from a carrier for a special order or carrier card (WC.F5): supply "
+                        "(default) or discard (out of the game)")
     p.add_argument("--humans", type=_whole, default=None, metavar="N",
                    help="with --interactive: people play the first N seats, heuristic bots the others "
                         "(default: every seat)")
@@ -55,8 +62,14 @@ def options(args) -> dict:
             raise InputError("--humans: only with --interactive")
         if not isinstance(args.humans, int) or not 1 <= args.humans <= seats:
             raise InputError(f"--humans {str(args.humans)[:40]}: expected a whole number from 1 to {seats}")
+    piles = {}
+    for name in ("overflow", "payment"):
+        option, given = GAME.option(name), getattr(args, name)
+        piles[name] = option.default if given is None else given
+        if piles[name] not in option.choices:
+            raise InputError(f"--{name} {str(piles[name])[:40]}: expected one of {', '.join(option.choices)}")
     data = load_components(args.data) if args.data else None
-    return {"players": players, "solo": bool(args.solo), "data": data}
+    return {"players": players, "solo": bool(args.solo), "data": data} | piles
 
 
 def summarise(rows, label: str):

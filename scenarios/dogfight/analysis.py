@@ -157,8 +157,9 @@ def plan_tree(plane: PlaneState, table: Table, drops=None, plans=None, weights=N
             plans = [()]
     plans = [tuple(p) for p in plans]
     w = np.ones(len(plans)) if weights is None else np.asarray(weights, float)
-    if not plans or w.shape != (len(plans),) or not np.all(w >= 0) or w.sum() <= 0:
+    if not plans or w.shape != (len(plans),) or not np.all(np.isfinite(w) & (w >= 0)) or not w.any():
         raise InputError(f"plane '{plane.name}': no plan to analyse (no legal plan, or every weight is 0)")
+    w = w / w.max()  # first to at most 1: a sum of huge weights (1e308 + 1e308) would overflow
     w = w / w.sum()
     motions = {}
     if plane.deck is not None:
@@ -630,6 +631,7 @@ def analyze(table: Table, plane: str, vs: Sequence[str] | None = None, orders: M
     start = time.perf_counter()
     orders = dict(orders or {})
     me, enemies = _players(table, plane, vs)  # 1. the plane and its enemies
+    _check_size(me, enemies)
     my_tree, trees = _trees(table, me, enemies, orders, enemy_weights)  # 2. their plan trees
     duels = _duels(table, plane, my_tree, enemies, trees, orders, score, reveal, progress, map_chunks)  # 3. and 4.
     total, leaves, final, ranking = _totals(my_tree, duels, score)  # 5. per plan, over the enemies; the ranking
@@ -653,6 +655,39 @@ def _players(table: Table, plane: str, vs: Sequence[str] | None) -> tuple[PlaneS
             raise InputError(f"--vs {n!r:.60}: expected an enemy of '{plane}' on the table (another side, not out)")
         enemies.append(e)
     return me, enemies
+
+
+MAX_PLANS = 1_000_000
+"""The most plans one plane may have in an analysis (a deck of 100 cards has up to
+1,000,000 three-card plans)."""
+MAX_PAIRS = 4_000_000_000
+"""The most plan pairs one analysis evaluates (about a minute on two cores)."""
+
+
+def plan_bound(plane: PlaneState) -> int:
+    """At most how many plans ``plane`` has this turn, without listing them: its deck's
+    cards (or autonomous draws) to the power of the cards per turn, 1 for a plane that
+    stays put."""
+    if needs_plan(plane):
+        return len(plane.deck.cards) ** CARDS_PER_TURN
+    if plane.flying and plane.autonomous:
+        return len(plane.deck.autonomous) ** CARDS_PER_TURN
+    return 1
+
+
+def _check_size(me: PlaneState, enemies: Sequence[PlaneState]) -> None:
+    """Refuse at once, before any plan is listed, a question too big to answer: a plane
+    with more than :data:`MAX_PLANS` possible plans, or more than :data:`MAX_PAIRS` plan
+    pairs in all. Raises :class:`InputError` naming the size and the limit."""
+    bounds = {p.name: plan_bound(p) for p in (me, *enemies)}
+    for name, n in bounds.items():
+        if n > MAX_PLANS:
+            raise InputError(f"plane '{name}': up to {n:,} plans ({round(n ** (1 / CARDS_PER_TURN))} cards, "
+                             f"{CARDS_PER_TURN} per turn); the analysis takes at most {MAX_PLANS:,} plans a plane")
+    pairs = bounds[me.name] * sum(bounds[e.name] for e in enemies)
+    if pairs > MAX_PAIRS:
+        raise InputError(f"plane '{me.name}': up to {pairs:,} plan pairs against {len(enemies)} enemies; the "
+                         f"analysis takes at most {MAX_PAIRS:,} (name fewer enemies with --vs)")
 
 
 def _drops(orders: Mapping, p: PlaneState):
@@ -800,14 +835,16 @@ MAX_WEIGHTS = 100_000
 
 def load_enemy_weights(path: str, table: Table) -> dict[str, dict[tuple[str, ...], float]]:
     """Read an enemy-weights file (docs/analyze.md): ``[[plan]]`` tables with ``plane``
-    (an enemy's name), ``cards`` (its three card ids) and ``weight`` (>= 0). Plans of a
-    plane not listed weigh 0; planes not named keep equal weights. Raises
-    :class:`InputError` with one line naming the file, entry and field."""
+    (an enemy's name), ``cards`` (its three card ids: a legal plan, listed once) and
+    ``weight`` (a finite number >= 0, at least one positive per plane). Plans of a plane
+    not listed weigh 0; planes not named keep equal weights. Raises :class:`InputError`
+    with one line naming the file, entry and field."""
     top = FileTable(load_toml(path), str(path)).only(("plan", "notes"))
     entries = top.list("plan")
     if len(entries) > MAX_WEIGHTS:
         raise top.error("plan", f"at most {MAX_WEIGHTS} plans", f"{len(entries)} plans")
     out: dict[str, dict[tuple[str, ...], float]] = {}
+    where: dict[tuple[str, tuple[str, ...]], FileTable] = {}
     for i, raw in enumerate(entries):
         t = FileTable(raw, f"{path}: plan #{i + 1}").only(WEIGHT_FIELDS)
         name = t.string("plane")
@@ -816,5 +853,18 @@ def load_enemy_weights(path: str, table: Table) -> dict[str, dict[tuple[str, ...
         cards = t.strings("cards")
         if len(cards) != CARDS_PER_TURN:
             raise t.error("cards", f"{CARDS_PER_TURN} card ids (DF.M1)", list(cards))
-        out.setdefault(name, {})[tuple(cards)] = t.number("weight", minimum=0.0)
+        plans = out.setdefault(name, {})
+        if tuple(cards) in plans:
+            raise t.error("cards", f"a plan not listed before for plane '{name}'", list(cards))
+        plans[tuple(cards)] = t.number("weight", minimum=0.0)
+        where[name, tuple(cards)] = t
+    for name, plans in out.items():
+        enemy = table.plane(name)
+        legal = set(legal_plans(enemy, table.rules)) if needs_plan(enemy) else set()
+        for cards in plans:
+            if cards not in legal:
+                raise where[name, cards].error("cards", f"a legal plan of '{name}' (DF.M1, DF.M5, DF.B1, DF.H3)",
+                                               list(cards))
+        if not any(plans.values()):
+            raise top.error("plan", f"a positive weight for at least one plan of '{name}'", "every weight 0")
     return out

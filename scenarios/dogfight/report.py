@@ -9,7 +9,8 @@ from furball.maneuvers.plane import PlaneState
 from .damage import DamageCause, DamageDraw, LossReason
 from .turn import TurnResult
 
-__all__ = ["turn_json", "plane_json", "turn_text", "turn_lines", "plane_line", "draw_line", "VISIBLE_SPECIALS"]
+__all__ = ["turn_json", "plane_json", "turn_text", "turn_lines", "plane_line", "draw_line", "VISIBLE_SPECIALS",
+           "seen_plane_json", "replay_json", "NOBODY"]
 
 VISIBLE_SPECIALS = frozenset({Special.EXPLOSION, Special.FIRE, Special.SMOKE})
 """Specials every side sees when they strike (an explosion, flames, a smoke trail); the
@@ -181,6 +182,87 @@ def _draws(draws, cause: DamageCause, exploded: set, hidden) -> list[str]:
         if d.applied and d.plane in exploded and d.special == Special.EXPLOSION:
             out.append(f"  {d.plane} explodes: destroyed at once (DF.D5)")
     return out
+
+
+NOBODY = ""
+"""The ``viewer`` of :func:`replay_json` that belongs to no side: everything any side
+keeps to itself is hidden (what a spectator sees)."""
+
+
+def seen_plane_json(p: PlaneState, hidden: bool) -> dict:
+    """:func:`plane_json` of ``p``; ``hidden``: as another side sees it — its damage
+    cards as ``"?"`` (how many, not which), ``damage_taken`` ``None`` and only the
+    specials every side sees (:data:`VISIBLE_SPECIALS`)."""
+    row = plane_json(p)
+    if hidden:
+        row.update(damage=["?"] * len(p.damage), damage_taken=None,
+                   effects=[e.as_json() for e in p.effects if e.special in VISIBLE_SPECIALS])
+    return row
+
+
+def _sections(lines: list[str]) -> list[list[str]]:
+    """:func:`turn_lines` cut at its blank lines: the start, each maneuver, the end."""
+    out: list[list[str]] = [[]]
+    for line in lines:
+        if line == "":
+            out.append([])
+        else:
+            out[-1].append(line)
+    return out
+
+
+def replay_json(r: TurnResult, viewer: str | None = None) -> dict:
+    """The turn as a page replays it, as side ``viewer`` may see it (``None``: all of it;
+    :data:`NOBODY`: what every side sees). Millimetres and degrees.
+
+    ``turn``; ``start``: ``planes`` (:func:`seen_plane_json`), ``tails``, ``lines``;
+    ``maneuvers``: per maneuver its ``index``, ``reveals`` (DF.T2: ``chaser``,
+    ``target``, and ``shown``, ``before``, ``after`` only for the chaser's side, else
+    ``None``), ``moves`` (``plane``, ``card``, ``card_name``, ``start``, ``end``,
+    ``altitude``: the flown cards are public once the turn is flown), ``left_table``,
+    ``overlaps``, ``collisions``, ``shots`` (firing positions), ``fire`` (shots fired,
+    DF.D3), ``damage`` (each card drawn: ``plane``, ``cause``, ``by``, ``letter``, and
+    ``card``, ``points``, ``special`` as that side may see them), ``lost``, ``tails``,
+    ``planes`` after it, and its report ``lines`` (:func:`turn_lines` for ``viewer``);
+    ``end``: ``turn``, ``planes``, ``lines``. The game's seed is not in it."""
+    side = {p.name: p.side for p in r.before.planes}
+
+    def hidden(name: str) -> bool:
+        return viewer is not None and side.get(name) != viewer
+
+    def planes(ps) -> list[dict]:
+        return [seen_plane_json(p, hidden(p.name)) for p in ps]
+
+    def draw(d) -> dict:
+        row = d.as_json()
+        if hidden(d.plane):
+            seen = d.applied and d.special in VISIBLE_SPECIALS
+            row.update(card=None, points=None, special=str(d.special) if seen else None, applied=seen,
+                       reshuffled=None)
+        row["text"] = draw_line(d, hidden(d.plane)).strip()
+        return row
+
+    sections = _sections(turn_lines(r, header=False, viewer=viewer))
+    maneuvers = []
+    for k, m in enumerate(r.maneuvers):
+        reveals = [{"chaser": v.chaser, "target": v.target, "shown": None if hidden(v.chaser) else v.shown,
+                    "before": None if hidden(v.chaser) else list(v.before),
+                    "after": None if hidden(v.chaser) else list(v.after),
+                    "fixed": None if hidden(v.chaser) else v.fixed} for v in m.reveals]
+        maneuvers.append({
+            "index": m.index, "reveals": reveals,
+            "moves": [{"plane": mv.plane, "card": mv.card, "card_name": mv.card_name, "start": mv.start.as_json(),
+                       "end": mv.end.as_json(), "altitude": mv.altitude} for mv in m.moves],
+            "left_table": list(m.left_table), "overlaps": [list(pair) for pair in m.overlaps],
+            "collisions": [c.as_json() for c in m.collisions], "shots": [x.as_json() for x in m.shots],
+            "fire": [x.as_json() for x in m.fire], "damage": [draw(d) for d in m.damage],
+            "lost": [x.as_json() for x in m.lost], "tails": [c.as_json() for c in m.tail_checks],
+            "planes": planes(m.planes), "lines": sections[k + 1][1:] if k + 1 < len(sections) else []})
+    return {"turn": r.before.turn,
+            "start": {"planes": planes(r.before.planes), "tails": [c.as_json() for c in r.tails],
+                      "lines": sections[0][1:]},
+            "maneuvers": maneuvers,
+            "end": {"turn": r.after.turn, "planes": planes(r.after.planes), "lines": sections[-1][1:]}}
 
 
 def turn_text(r: TurnResult) -> str:

@@ -147,7 +147,7 @@ def _plane(raw, index: int, source: str, folder: pathlib.Path, names: set,
             raise t.error("plan", f"{CARDS_PER_TURN} card ids, one per maneuver (DF.M1)", list(plan))
         for cid in plan:
             if cid not in deck:
-                raise t.error("plan", f"ids of cards of deck '{deck.name}' (known: {', '.join(deck.ids)})", cid)
+                raise t.error("plan", f"ids of cards of deck '{deck.name}' (known: {deck.ids_text()})", cid)
     drops = None
     if "drops" in t:
         raw_drops = t.list("drops")

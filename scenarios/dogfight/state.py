@@ -39,14 +39,14 @@ from furball.maneuvers.plane import PlaneKind, PlaneState, Rules
 
 from ..engine.frozen import Draft, FrozenState, step_rng
 from .policy import ReorderPolicy
-from .report import VISIBLE_SPECIALS, plane_json, plane_line, turn_lines
+from .report import NOBODY, VISIBLE_SPECIALS, plane_line, replay_json, seen_plane_json, turn_lines
 from .scenario import Scenario, load_scenario
 from .table import Table, needs_plan
 from .turn import TurnResult, adjudicate
 from .victory import Victory, side_scores, sides_flying
 
 __all__ = ["State", "Observation", "PlanAction", "Seats", "EndReason", "new_game", "legal_plans_of",
-           "public_table", "DRAW"]
+           "public_table", "DRAW", "plan_tree", "continuations", "ReportLine"]
 
 DRAW = "draw"
 """The winner of a drawn game."""
@@ -80,6 +80,22 @@ class PlanAction:
         return f"{self.plane}: {' '.join(self.cards)}"
 
 
+class ReportLine(str):
+    """A line of a flown turn's report in the game's log, as the referee reads it (every
+    card and reveal), which also knows its turn (``result``), so
+    :meth:`State.events_for` can give each seat the report as its side may see it."""
+
+    __slots__ = ("result",)
+
+    def __new__(cls, text: str, result: TurnResult):
+        line = super().__new__(cls, text)
+        line.result = result
+        return line
+
+    def __reduce__(self):
+        return (ReportLine, (str(self), self.result))
+
+
 @lru_cache(maxsize=512)
 def _legal(deck, last_card, altitude: int, climb_rate: int, climb_counters: int, bombs: int, bombs_at_start: int,
            effects, rules: Rules) -> tuple[tuple[str, ...], ...]:
@@ -96,6 +112,30 @@ def legal_plans_of(p: PlaneState, rules: Rules) -> tuple[tuple[str, ...], ...]:
     name or position, which legality does not read)."""
     return _legal(p.deck, p.last_card, p.altitude, p.climb_rate, p.climb_counters, p.bombs, p.bombs_at_start,
                   p.effects, rules)
+
+
+def plan_tree(plans) -> dict:
+    """Plans (sequences of card ids, e.g. a seat's legal plans in their order) as a tree
+    to choose from card by card: ``{first card: {second card: {third card: index}}}``,
+    where ``index`` is the plan's place in ``plans`` and every level keeps the order
+    in which its cards first appear (deck order for :attr:`State.legal`). A browser
+    page offers the first card among the tree's keys, then the continuations of the
+    cards chosen so far (DF.M1: three cards a turn)."""
+    tree: dict = {}
+    for index, plan in enumerate(plans):
+        node = tree
+        for card in plan[:-1]:
+            node = node.setdefault(card, {})
+        node[plan[-1]] = index
+    return tree
+
+
+def continuations(plans, prefix) -> tuple[str, ...]:
+    """The cards that may follow ``prefix`` (the cards chosen so far) in some plan of
+    ``plans``, in order of first appearance; ``()`` when none does."""
+    prefix = tuple(prefix)
+    n = len(prefix)
+    return tuple(dict.fromkeys(plan[n] for plan in plans if len(plan) > n and tuple(plan[:n]) == prefix))
 
 
 def public_table(table: Table, side: str) -> Table:
@@ -119,7 +159,10 @@ class Observation:
     ``to_plan``: the plane this seat plans now (``None``: not its decision), with its
     ``legal`` actions; ``last_turn``: the last turn's report as this side may see it
     (lines); ``scores``: the DF.V2 points of each side so far; ``piles``: cards left in
-    each damage pile; ``over``, ``winner`` (a side, :data:`DRAW`, or ``None``)."""
+    each damage pile; ``over``, ``winner`` (a side, :data:`DRAW`, or ``None``);
+    ``replay``: the last turn as this side may see it, for a page to replay
+    (:func:`~.report.replay_json`), and ``public_replay``: as every side sees it
+    (``None`` before the first turn)."""
 
     seat: int
     side: str
@@ -136,6 +179,8 @@ class Observation:
     piles: tuple[tuple[str, int], ...]
     over: bool
     winner: str | None
+    replay: dict | None = field(default=None, repr=False, hash=False)
+    public_replay: dict | None = field(default=None, repr=False, hash=False)
 
     def legal_actions(self) -> tuple[PlanAction, ...]:
         return self.legal
@@ -147,12 +192,7 @@ class Observation:
         ``own_plans`` (plane -> cards), ``locked``, ``to_plan``, ``legal`` (lists of card
         ids, in order), ``last_turn`` (lines), ``scores`` (side -> points), ``piles``
         (letter -> cards left), ``over``, ``winner``."""
-        planes = []
-        for p in self.table.planes:
-            row = plane_json(p)
-            if p.side != self.side:
-                row["damage_taken"] = None
-            planes.append(row)
+        planes = [seen_plane_json(p, p.side != self.side) for p in self.table.planes]
         return {"seat": self.seat, "side": self.side, "seat_sides": list(self.seat_sides), "turn": self.turn,
                 "turn_limit": self.turn_limit,
                 "table": {"name": self.table.name, "width_mm": self.table.width_mm,
@@ -160,7 +200,7 @@ class Observation:
                 "own_plans": {name: list(cards) for name, cards in self.own_plans}, "locked": list(self.locked),
                 "to_plan": self.to_plan, "legal": [list(a.cards) for a in self.legal],
                 "last_turn": list(self.last_turn), "scores": dict(self.scores), "piles": dict(self.piles),
-                "over": self.over, "winner": self.winner}
+                "over": self.over, "winner": self.winner, "replay": self.replay}
 
 
 @dataclass(frozen=True, init=False)
@@ -206,6 +246,15 @@ class State(FrozenState):
             return ()
         name = self._next[1]
         return tuple(PlanAction(name, plan) for plan in legal_plans_of(self.table.plane(name), self.table.rules))
+
+    @cached_property
+    def replays(self) -> dict[str, dict] | None:
+        """The last turn for a page to replay (:func:`~.report.replay_json`), per side
+        as that side may see it and under :data:`~.report.NOBODY` as every side sees
+        it; ``None`` before the first turn."""
+        if self.last is None:
+            return None
+        return {side: replay_json(self.last, side) for side in (*self.sides, NOBODY)}
 
     @cached_property
     def scores(self) -> dict[str, int]:
@@ -265,6 +314,26 @@ class State(FrozenState):
     def describe(self, action: PlanAction) -> str:
         return f"{action.plane} flies {', '.join(action.cards)}"
 
+    def events_for(self, player: int | None) -> tuple[str, ...]:
+        """The log lines of the transition that made this state (:attr:`events`) as seat
+        ``player`` may see them (``None``: what every side sees): each flown turn's
+        report as its side may see it (:func:`~.report.turn_lines` with ``viewer``:
+        other sides' damage card values and hidden specials, and the DF.T2 reveals of
+        other sides' chasers, left out). :attr:`events` is the referee's log (``furball
+        play dogfight``); a room sends each seat these lines instead."""
+        viewer = NOBODY if player is None else self.seat_sides[player]
+        out: list[str] = []
+        shown: set[int] = set()
+        for template, args in self.log_entries:
+            if len(args) == 1 and isinstance(args[0], ReportLine):
+                result = args[0].result
+                if id(result) not in shown:
+                    shown.add(id(result))
+                    out += turn_lines(result, header=False, viewer=viewer)
+                continue
+            out.append(template.format(*args) if args else template)
+        return tuple(out)
+
     def observation(self, player: int) -> Observation:
         """What seat ``player`` may see (:class:`Observation`)."""
         side = self.seat_sides[player]
@@ -278,7 +347,9 @@ class State(FrozenState):
             locked=tuple(n for n, _ in self.locked), to_plan=self._next[1] if deciding else None,
             legal=self.legal if deciding else (), last_turn=last, scores=tuple(self.scores.items()),
             piles=tuple((d.letter, len(self.table.pile(d.letter) or ())) for d in self.table.damage_decks),
-            over=self.over is not None, winner=self.winner)
+            over=self.over is not None, winner=self.winner,
+            replay=None if self.replays is None else self.replays[side],
+            public_replay=None if self.replays is None else self.replays[NOBODY])
 
     def observation_string(self, player: int) -> str:
         o = self.observation(player)
@@ -345,7 +416,7 @@ class Work(Draft):
             if self.logging:
                 self.log("Turn {}", result.before.turn)
                 for line in turn_lines(result, header=False):
-                    self.log("{}", line)
+                    self.log("{}", ReportLine(line, result))
             self.table, self.last, self.locked = result.after, result, []
             self.over = ending(self.table, self.victory)
             if self.over is not None or not all_locked(self.table, self.locked):

@@ -20,7 +20,7 @@
   :attr:`Draft.LISTS` into lists the first time they are read, makes the step's random
   draws and keeps the log; :meth:`Draft.freeze` builds the next state from what it holds,
   one step later. Each engine's working copy is a :class:`Draft` subclass that adds the
-  primitive moves of its rules (its own attributes listed in :attr:`Draft.PRIVATE`).
+  primitive moves of its rules (its own attributes in ``__slots__`` or :attr:`Draft.PRIVATE`).
 * **Randomness**: the draws of the transition out of a state of step ``n`` of the game
   started from ``seed`` come from :func:`step_rng` ``(seed, n)`` — numpy's PCG64 seeded
   by ``SeedSequence([seed, n])`` — and set-up uses step 0. A position can be replayed
@@ -28,12 +28,18 @@
 * **The log** (``log_entries``) is a tuple of ``(template, args)`` pairs, formatted only
   when :attr:`FrozenState.events` is read (a game played without a log formats nothing).
 
+* **The small values a state is made of** (a board, a side's public and private
+  values, an observation) may be built the same way: a frozen dataclass deriving from
+  :class:`FrozenValue` (declared ``@dataclass(frozen=True, init=False)``), built by
+  keyword and changed by :meth:`FrozenValue.evolve`. :class:`FrozenState` is a
+  :class:`FrozenValue` with the fields every state has.
+
 Why the constructor is not the one :func:`dataclasses.dataclass` generates: a frozen
 dataclass's generated ``__init__`` sets each field through ``object.__setattr__``, one
 call per field (about 3.5 µs for a 25-field state, more than the rest of a typical
-transition). :class:`FrozenState` derives from :class:`types.SimpleNamespace`, whose
+transition). :class:`FrozenValue` derives from :class:`types.SimpleNamespace`, whose
 constructor sets keyword arguments in one step: the public constructor checks the names
-against the fields first (2 µs), and :meth:`~FrozenState.evolve` and
+against the fields first (2 µs), and :meth:`~FrozenValue.evolve` and
 :meth:`Draft.freeze`, whose values are the fields by construction, call it directly
 (0.4 µs). Equality, hashing, ``repr`` and immutability are the dataclass's.
 """
@@ -47,7 +53,7 @@ from typing import Any, ClassVar, NamedTuple, Self
 
 import numpy as np
 
-__all__ = ["FrozenState", "Draft", "step_rng", "LogEntry", "field_names", "derived_names"]
+__all__ = ["FrozenValue", "FrozenState", "Draft", "step_rng", "LogEntry", "field_names", "derived_names", "fields_of"]
 
 LogEntry = tuple[str, tuple]
 """One log line: ``template.format(*args)`` (``template`` itself when ``args`` is empty)."""
@@ -60,23 +66,25 @@ def step_rng(seed: int, step: int) -> np.random.Generator:
     for a negative seed or step."""
     if seed < 0 or step < 0:
         raise ValueError(f"step_rng: expected seed and step >= 0, got {seed}, {step}")
-    return np.random.default_rng([int(seed), int(step)])
+    # default_rng's own stream, built directly: the same generator in about 2/3 of the time
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence([int(seed), int(step)])))
 
 
 class _Spec(NamedTuple):
     names: frozenset[str]
     required: frozenset[str]
     defaults: dict[str, Any]
+    derived: tuple[str, ...]
 
 
 @lru_cache(maxsize=64)
 def _spec(cls: type) -> _Spec:
-    """The fields of state class ``cls`` (one cache entry per class)."""
+    """The fields of state class ``cls`` and its derived answers (one cache entry per class)."""
     fields = dataclasses.fields(cls)
     defaults = {f.name: f.default for f in fields if f.default is not dataclasses.MISSING}
     defaults.update({f.name: f.default_factory() for f in fields if f.default_factory is not dataclasses.MISSING})
     names = frozenset(f.name for f in fields)
-    return _Spec(names, names - defaults.keys(), defaults)
+    return _Spec(names, names - defaults.keys(), defaults, derived_names(cls))
 
 
 def field_names(cls: type) -> frozenset[str]:
@@ -94,39 +102,35 @@ def derived_names(cls: type) -> tuple[str, ...]:
 
 _set_fields = types.SimpleNamespace.__init__
 """Sets keyword arguments as attributes, in C (see the module docstring)."""
+_new = types.SimpleNamespace.__new__
 
 
-def _make(cls: type[FrozenState], values: dict[str, Any]) -> Any:
+def _make(cls: type[FrozenValue], values: dict[str, Any]) -> Any:
     """A state of ``cls`` whose fields are exactly ``values`` (checked by the caller)."""
     state = types.SimpleNamespace.__new__(cls)
     _set_fields(state, **values)
     return state
 
 
-def _values(state: FrozenState) -> dict[str, Any]:
+def _values(state: FrozenValue) -> dict[str, Any]:
     """The fields of ``state`` as a new dict (its attributes without the derived answers:
     cheaper than reading the fields one by one)."""
     values = vars(state).copy()
-    for name in derived_names(type(state)):
-        values.pop(name, None)
+    spec = _spec(type(state))
+    if len(values) != len(spec.names):  # some derived answers are there
+        for name in spec.derived:
+            values.pop(name, None)
     return values
 
 
 @dataclass(frozen=True, init=False)
-class FrozenState(types.SimpleNamespace):
-    """The base of every engine's ``State`` (see the module docstring).
-
-    ``seed``: the game's seed; ``step``: transitions so far (set-up is step 0, the first
-    state step 1); ``log_entries``: the last transition's log lines as ``(template,
-    args)``; ``logging``: whether transitions keep log lines (:meth:`without_log`)."""
-
-    seed: int
-    step: int
-    log_entries: tuple[LogEntry, ...] = field(default=(), repr=False, compare=False, kw_only=True)
-    logging: bool = field(default=True, repr=False, compare=False, kw_only=True)
+class FrozenValue(types.SimpleNamespace):
+    """The base of the immutable values engines build by keyword (see the module
+    docstring): a frozen dataclass deriving from it, declared ``@dataclass(frozen=True,
+    init=False)``, is built from its fields by name and changed by :meth:`evolve`."""
 
     def __init__(self, **values: Any):
-        """A state from its fields, by name. Raises ``TypeError`` for a missing field
+        """A value from its fields, by name. Raises ``TypeError`` for a missing field
         (one without a default) or an unknown name."""
         spec = _spec(type(self))
         if values.keys() != spec.names:
@@ -141,15 +145,57 @@ class FrozenState(types.SimpleNamespace):
         """Pickled as its fields (the derived answers are not kept)."""
         return _rebuild, (type(self), _values(self))
 
+    @classmethod
+    def from_fields(cls, values: dict[str, Any]) -> Self:
+        """A value whose fields are the items of ``values``, a dict holding every field
+        (a draft's working copy of a value, made with :func:`fields_of`: only the count of
+        names is checked, as at :meth:`Draft.freeze`). Raises ``TypeError`` when it holds
+        more or fewer names than the fields. ``values`` is not kept."""
+        if len(values) != len(_spec(cls).names):
+            raise TypeError(f"{cls.__name__}: expected the fields {sorted(_spec(cls).names)}, got {sorted(values)}")
+        new = _new(cls)
+        _set_fields(new, **values)
+        return new
+
     def evolve(self, **changes: Any) -> Self:
-        """A new state: this one with ``changes`` (field name -> value), every other field
+        """A new value: this one with ``changes`` (field name -> value), every other field
         carried over. Raises ``TypeError`` for a name that is not a field."""
         cls = type(self)
-        if not changes.keys() <= _spec(cls).names:
-            raise TypeError(f"{cls.__name__}: unknown fields {sorted(changes.keys() - _spec(cls).names)}")
-        values = _values(self)
+        spec = _spec(cls)
+        values = vars(self).copy()          # _values() and _make(), inlined: the most frequent copy
+        if len(values) != len(spec.names):
+            for name in spec.derived:
+                values.pop(name, None)
         values.update(changes)
-        return _make(cls, values)
+        if len(values) != len(spec.names):  # a name that is not a field was added
+            raise TypeError(f"{cls.__name__}: unknown fields {sorted(changes.keys() - spec.names)}")
+        new = _new(cls)
+        _set_fields(new, **values)
+        return new
+
+
+def fields_of(value: FrozenValue) -> dict[str, Any]:
+    """The fields of ``value`` as a new dict, name -> value (its derived answers left out)."""
+    values = vars(value).copy()
+    spec = _spec(type(value))
+    if len(values) != len(spec.names):
+        for name in spec.derived:
+            values.pop(name, None)
+    return values
+
+
+@dataclass(frozen=True, init=False)
+class FrozenState(FrozenValue):
+    """The base of every engine's ``State`` (see the module docstring).
+
+    ``seed``: the game's seed; ``step``: transitions so far (set-up is step 0, the first
+    state step 1); ``log_entries``: the last transition's log lines as ``(template,
+    args)``; ``logging``: whether transitions keep log lines (:meth:`without_log`)."""
+
+    seed: int
+    step: int
+    log_entries: tuple[LogEntry, ...] = field(default=(), repr=False, compare=False, kw_only=True)
+    logging: bool = field(default=True, repr=False, compare=False, kw_only=True)
 
     @cached_property
     def events(self) -> tuple[str, ...]:
@@ -163,8 +209,24 @@ class FrozenState(types.SimpleNamespace):
         return self.evolve(log_entries=(), logging=False)
 
 
-def _rebuild(cls: type, values: dict[str, Any]) -> FrozenState:
+def _rebuild(cls: type, values: dict[str, Any]) -> FrozenValue:
     return cls(**values)
+
+
+class _ListField:
+    """A :attr:`Draft.LISTS` field of a draft, not read yet: the first read makes a list
+    copy of the state's tuple and keeps it on the draft (a non-data descriptor, so from
+    then on the draft's own attribute is read, at the speed of any attribute)."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __get__(self, draft: Draft | None, owner: type | None = None) -> Any:
+        if draft is None:
+            return self
+        value = list(getattr(draft.state, self.name))
+        setattr(draft, self.name, value)
+        return value
 
 
 class Draft(types.SimpleNamespace):
@@ -176,34 +238,40 @@ class Draft(types.SimpleNamespace):
     generator of this transition (:func:`step_rng` of the state's seed and step), made
     on first use; :meth:`log` adds a log line (kept only when the state keeps a log).
     Subclasses add the primitive moves of their game's rules; any attribute of their own
-    is named in :attr:`PRIVATE` (every other attribute is a field of the next state).
+    is named in :attr:`PRIVATE` or declared in ``__slots__`` (every other attribute is a
+    field of the next state).
     """
 
+    __slots__ = ("_state", "_rng", "_entries")
+    """The draft's own attributes (slots: not among the fields kept as attributes)."""
     LISTS: ClassVar[tuple[str, ...]] = ()
     """Tuple fields that are lists while the draft lives (turned back into tuples)."""
-    PRIVATE: ClassVar[tuple[str, ...]] = ("_state", "_rng", "_entries")
-    """The draft's own attributes, not fields (subclasses add theirs)."""
+    PRIVATE: ClassVar[tuple[str, ...]] = ()
+    """Attributes of a subclass that are not fields and not slots (left out at freeze)."""
 
     def __init__(self, state: FrozenState):
-        values = _values(state)
+        self._state, self._rng, self._entries = state, None, []
+        values = vars(state).copy()             # _values(), inlined
+        spec = _spec(type(state))
+        if len(values) != len(spec.names):
+            for name in spec.derived:
+                values.pop(name, None)
         for name in self.LISTS:
             del values[name]
         del values["log_entries"]
-        _set_fields(self, _state=state, _rng=None, _entries=[], **values)
+        _set_fields(self, **values)
+
+    def __init_subclass__(cls, **kwargs: Any):
+        """The fields of :attr:`LISTS` become lists when first read (:class:`_ListField`)."""
+        super().__init_subclass__(**kwargs)
+        for name in cls.LISTS:
+            if not isinstance(getattr(cls, name, None), _ListField):
+                setattr(cls, name, _ListField(name))
 
     @property
     def state(self) -> FrozenState:
         """The state this draft was copied from (unchanged)."""
         return self._state
-
-    def __getattr__(self, name: str) -> Any:
-        """A field of :attr:`LISTS` not read yet: a list copy of the state's tuple, kept
-        from then on (changes to it are the draft's)."""
-        if name in self.LISTS and "_state" in vars(self):
-            value = list(getattr(self._state, name))
-            setattr(self, name, value)
-            return value
-        raise AttributeError(name)
 
     # -- randomness and log ------------------------------------------------------------
     @property
@@ -246,4 +314,6 @@ class Draft(types.SimpleNamespace):
         if len(values) != len(_spec(cls).names):  # every field is there, so this is an extra attribute
             raise TypeError(f"{type(self).__name__}: attributes that are not fields of {cls.__name__}: "
                             f"{sorted(values.keys() - _spec(cls).names)}")
-        return _make(cls, values)
+        new = _new(cls)
+        _set_fields(new, **values)
+        return new

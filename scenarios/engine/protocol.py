@@ -85,6 +85,16 @@ class GameState(Protocol):
     # keep no log (``events`` empty, no log line formatted). ``play_game(...,
     # keep_log=False)`` uses it when a state has it; every draw, decision and result
     # must stay the same as with the log.
+    #
+    # Optional: ``events_for(player: int | None) -> tuple[str, ...]``, the lines of
+    # ``events`` as seat ``player`` may see them (``None``: what every seat sees), for an
+    # engine whose log is a referee's (the dogfight's turn reports name every damage
+    # card). Without it ``events`` is public: a game room sends it to every seat.
+    #
+    # Optional: ``public_describe(action) -> str | None``, what every seat may be told of
+    # ``action`` as it is taken (``None``: nothing, the log says what may be said, e.g. a
+    # token put face down into a sealed bid). Terminal play prints it for a bot's action
+    # in place of ``describe``, which may name the deciding seat's secrets.
 
 
 class Player(Protocol):

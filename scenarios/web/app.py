@@ -38,8 +38,9 @@ from furball.scenarios.dogfight import Scenario
 
 from . import api
 from .hub import Busy, Forbidden, Hub, NotFound
+from .jobs import Jobs
 from .pool import WorkPool
-from .rooms import StaleAction, games_json
+from .rooms import StaleAction, games_json, seat_count
 from .security import Bucket, Guard
 from .store import SQLiteStore, Store
 
@@ -158,6 +159,7 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
               max_loaded=options.max_loaded)
     heavy = WorkPool(options.workers, options.heavy_time_limit_s)
     quick = WorkPool(0, options.quick_time_limit_s)
+    jobs = Jobs()
     catalogue = api.Catalogue.shipped()
     if scenario is not None:
         catalogue = catalogue.with_scenario(scenario, pathlib.Path(scenario.source or ".").parent)
@@ -239,6 +241,30 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
 
     async def get_games(request: Request):
         return {"games": games_json()}
+
+    async def post_seats(request: Request):
+        return {"seats": await quick.run(seat_count, await _object(request))}
+
+    async def post_analysis(request: Request):
+        room, seat, fn, args = await hub.analysis(request.path_params["room"], _bearer(request),
+                                                  await _object(request))
+        job = jobs.start(room, seat, lambda progress: heavy.run(fn, *args, progress=progress), _status)
+        return JSONResponse(job.as_json(), status_code=202)
+
+    async def post_clock(request: Request):
+        data = await _object(request)
+        _only(data, ("paused",))
+        return {"version": await hub.clock(request.path_params["room"], _bearer(request), data.get("paused"))}
+
+    async def post_why(request: Request):
+        data = await _object(request)
+        _only(data, ("targets",))
+        return {"reason": await hub.why(request.path_params["room"], _bearer(request), data.get("targets"))}
+
+    async def get_analysis(request: Request):
+        live = await hub.live(request.path_params["room"])
+        seat = hub.role(live, _bearer(request)).seat
+        return jobs.get(request.path_params["job"], live.room.spec.id, seat).as_json()
 
     async def post_rooms(request: Request):
         made = await hub.create(await _object(request))
@@ -352,20 +378,26 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
         Route("/rooms", lobby),
         Route("/rooms/{room}", room_page),
         Route("/api/games", endpoint(get_games)),
+        Route("/api/games/seats", endpoint(post_seats), methods=["POST"]),
         Route("/api/rooms", endpoint(post_rooms), methods=["POST"]),
         Route("/api/rooms/{room}", endpoint(get_room)),
         Route("/api/rooms/{room}/act", endpoint(post_act), methods=["POST"]),
         Route("/api/rooms/{room}/seats/{seat:int}", endpoint(post_seat), methods=["POST"]),
+        Route("/api/rooms/{room}/analysis", endpoint(post_analysis), methods=["POST"]),
+        Route("/api/rooms/{room}/why", endpoint(post_why), methods=["POST"]),
+        Route("/api/rooms/{room}/clock", endpoint(post_clock), methods=["POST"]),
+        Route("/api/rooms/{room}/analysis/{job}", endpoint(get_analysis)),
         WebSocketRoute("/api/rooms/{room}/ws", room_socket),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        heavy.start(("furball.scenarios.web.api",))  # workers ready before the first long calculation
+        heavy.start(("furball.scenarios.web.api", "furball.scenarios.web.views.dogfight"))  # workers ready first
         try:
             yield
         finally:
+            jobs.close()
             await hub.close()
             heavy.close()
 

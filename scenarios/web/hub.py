@@ -19,8 +19,12 @@ store work in others, so one slow room never holds the loop.
   events it did not write and push them to its own subscribers.
 
 Messages to subscribers (docs/rooms.md): ``{"type": "update", "log_from": K, "log":
-[...], "view": {...}, "present": [...]}``, sent only when something the seat sees
-changed, the log numbered per viewer.
+[...], "view": {...}, "present": [...], "owner": bool, "now": UNIX TIME}``, sent only
+when something the seat sees changed, the log numbered per viewer (``now``: the
+server's clock, so a page shows a real-time game clock right whatever its own says).
+
+A room whose game clock runs in real time (Yorktown, YT.S4) has a timer here that rings
+when its time runs out: the loss is stored as an event like any other.
 """
 from __future__ import annotations
 
@@ -36,7 +40,7 @@ from typing import Any
 import anyio
 import anyio.to_thread
 
-from furball.errors import InputError
+from furball.errors import IllegalAction, InputError
 
 from .rooms import Room, RoomBroken, StaleAction, make_spec, new_token, token_hash, token_matches
 from .store import Store
@@ -81,7 +85,8 @@ class Subscriber:
 @dataclass(eq=False)
 class Live:
     """A loaded room: the current :class:`Room`, its token hashes, subscribers, the
-    views made for its current version, and its pending bot decision."""
+    views made for its current version, its pending bot decision and, with a real-time
+    clock, the timer that rings when its time runs out."""
 
     room: Room
     owner_hash: str
@@ -90,6 +95,7 @@ class Live:
     subscribers: set[Subscriber] = field(default_factory=set)
     views: dict[Any, str] = field(default_factory=dict)
     bot: asyncio.TimerHandle | None = None
+    timer: asyncio.TimerHandle | None = None
     used: float = field(default_factory=time.monotonic)
 
 
@@ -156,8 +162,9 @@ class Hub:
         """Stop the bots' timers, the listener and pending work (the store stays open)."""
         self.closed = True
         for live in self._loaded.values():
-            if live.bot is not None:
-                live.bot.cancel()
+            for handle in (live.bot, live.timer):
+                if handle is not None:
+                    handle.cancel()
         for task in list(self._tasks):
             task.cancel()
         if self._halt is not None:
@@ -179,6 +186,7 @@ class Hub:
         live = Live(room, token_hash(owner), hashes)
         self._keep(spec.id, live)
         self._schedule_bot(live)
+        self._schedule_timer(live)
         log.info("room %s created: %s", spec.id, spec.game)
         return {"room": spec.id, "owner": owner, "title": spec.title, "game": spec.game,
                 "seats": [{"label": label, "bot": bot, "token": token}
@@ -206,6 +214,7 @@ class Hub:
                 live = Live(room, stored.owner_hash, stored.seat_hashes)
                 self._keep(room_id, live)
                 self._schedule_bot(live)
+                self._schedule_timer(live)
                 pending.set_result(live)
             except BaseException as exc:
                 pending.set_exception(exc)
@@ -223,8 +232,9 @@ class Hub:
             if old is None:
                 break
             gone = self._loaded.pop(old)
-            if gone.bot is not None:
-                gone.bot.cancel()
+            for handle in (gone.bot, gone.timer):
+                if handle is not None:
+                    handle.cancel()
 
     @staticmethod
     def role(live: Live, token: Any) -> Role:
@@ -244,7 +254,12 @@ class Hub:
         if seat is None:
             raise Forbidden("this link has no seat in the room: open your seat's link to play")
         async with live.lock:
-            room, event = await self.engine(live.room.act, seat, action, version)
+            try:
+                room, event = await self.engine(live.room.act, seat, action, version)
+            except IllegalAction:
+                if live.room.deadline() is not None and live.room.deadline() <= time.time():
+                    self._spawn(self._time_up(live))  # the timer rang before its call: ring it now
+                raise
             if not await self._store(self.store.append, room.spec.id, event):
                 await self._catch_up_locked(live)
                 raise StaleAction("the game has moved on (an action arrived through another server): choose again")
@@ -266,13 +281,115 @@ class Hub:
             self._advance(live, room)
             return room.version
 
+    async def analysis(self, room_id: Any, token: Any, data: Any) -> tuple[str, int, Callable, tuple]:
+        """A seat's request for a long calculation (the dogfight's Best plans), checked
+        by the game's view module (``analysis(observation, data)``) against what that
+        seat sees now. Returns ``(room id, seat, function, arguments)`` for the server's
+        pool. Raises :class:`NotFound` (no room, or a game without one),
+        :class:`Forbidden` (not a seat's key), :class:`~furball.errors.InputError`."""
+        live = await self.live(room_id)
+        seat = self.role(live, token).seat
+        if seat is None:
+            raise Forbidden("this link has no seat in the room: open your seat's link")
+        room = live.room
+        module = room.kind.view_module()
+        ask = getattr(module, "analysis", None)
+        if ask is None:
+            raise NotFound(f"{room.spec.game} rooms have no analysis")
+        fn, args = await self.engine(lambda: ask(room.state.observation(seat), data))
+        return room.spec.id, seat, fn, args
+
+    async def why(self, room_id: Any, token: Any, targets: Any) -> str:
+        """Why clicking ``targets`` (ids of pieces on a card game's page that no legal
+        action concerns) does nothing: the engine's own one-line refusal of the action the
+        click would mean (the view module's ``refusal(observation, targets)``), or a
+        line saying no action concerns them. Changes nothing. Raises :class:`NotFound`,
+        :class:`Forbidden` (not a seat's key), :class:`~furball.errors.InputError`."""
+        live = await self.live(room_id)
+        seat = self.role(live, token).seat
+        if seat is None:
+            raise Forbidden("this link has no seat in the room: open your seat's link")
+        if (not isinstance(targets, list) or not 1 <= len(targets) <= 4
+                or not all(isinstance(t, str) and 0 < len(t) <= 120 for t in targets)):
+            raise InputError("request: field 'targets': expected 1 to 4 piece names")
+        room = live.room
+        refusal = getattr(room.kind.view_module(), "refusal", None)
+
+        def answer() -> str:
+            state = room.state
+            if room.terminal:
+                return "the game is over"
+            if room.to_act != seat:
+                return f"it is {room.labels[room.to_act]}'s turn, not yours"
+            action = refusal(state.observation(seat), list(targets)) if refusal is not None else None
+            if action is None:
+                return (f"no legal action concerns {' then '.join(t.partition(':')[2] or t for t in targets)} now: "
+                        f"choose among the highlighted pieces and the buttons")
+            try:
+                state.apply(action)
+            except IllegalAction as exc:
+                return " ".join(str(exc).split())
+            return f"{state.describe(action)}: legal now (choose it among the highlighted pieces)"
+
+        return await self.engine(answer)
+
+    async def clock(self, room_id: Any, token: Any, paused: Any) -> int:
+        """The owner pauses (``paused`` true) or restarts the room's real-time clock
+        (where the room allows it, :data:`~.rooms.PAUSING`). Raises :class:`NotFound`,
+        :class:`Forbidden` (not the owner's key), :class:`~furball.errors.IllegalAction`."""
+        live = await self.live(room_id)
+        if not self.role(live, token).owner:
+            raise Forbidden("only the room's owner (the owner's link) may pause the clock")
+        if not isinstance(paused, bool):
+            raise InputError("request: field 'paused': expected true or false")
+        async with live.lock:
+            room, event = live.room.clock_event("pause" if paused else "resume")
+            if not await self._store(self.store.append, room.spec.id, event):
+                await self._catch_up_locked(live)
+                raise StaleAction("the room has moved on (an event arrived through another server): try again")
+            self._advance(live, room)
+            return room.version
+
+    def _schedule_timer(self, live: Live) -> None:
+        """With a running real-time clock: ring when its time runs out."""
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        deadline = live.room.deadline()
+        if self.closed or deadline is None:
+            return
+        loop = asyncio.get_running_loop()
+
+        def ring():
+            live.timer = None
+            self._spawn(self._time_up(live))
+        live.timer = loop.call_later(max(0.0, deadline - time.time()) + 0.05, ring)
+
+    async def _time_up(self, live: Live) -> None:
+        """The real-time clock has run out: the game is lost (YT.E2), stored as an event."""
+        async with live.lock:
+            room = live.room
+            deadline = room.deadline()
+            if deadline is None:
+                return
+            if deadline > time.time():
+                self._schedule_timer(live)
+                return
+            new, event = room.clock_event("time")
+            if await self._store(self.store.append, room.spec.id, event):
+                self._advance(live, new)
+            else:
+                await self._catch_up_locked(live)
+
     def _advance(self, live: Live, room: Room) -> None:
-        """``room`` is now the room (its events stored): wake everyone, start the bots."""
+        """``room`` is now the room (its events stored): wake everyone, start the bots
+        and the clock's timer."""
         live.room = room
         live.views.clear()
         for sub in live.subscribers:
             sub.wake.set()
         self._schedule_bot(live)
+        self._schedule_timer(live)
 
     # -- bots ---------------------------------------------------------------------------
     def _schedule_bot(self, live: Live) -> None:
@@ -394,7 +511,7 @@ class Hub:
         sub.last = state
         log_json = json.dumps([line.as_json() for line in lines], separators=(",", ":"))
         return (f'{{"type":"update","log_from":{start},"log":{log_json},"view":{view},"present":{present},'
-                f'"owner":{"true" if sub.role.owner else "false"}}}')
+                f'"owner":{"true" if sub.role.owner else "false"},"now":{time.time():.3f}}}')
 
     def summary(self, live: Live) -> dict:
         """What anyone may read of a room without a token (its spectator view's head)."""

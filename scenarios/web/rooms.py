@@ -48,11 +48,12 @@ from typing import Any
 import numpy as np
 
 from furball.errors import IllegalAction, InputError
-from furball.scenarios.engine import Game, GameState
+from furball.scenarios.engine import Game, GameState, Option
 
-__all__ = ["ROOM_GAMES", "RoomGame", "EventKind", "Event", "RoomSpec", "LogLine", "Room", "RoomBroken",
+__all__ = ["ROOM_GAMES", "RoomGame", "RoomOption", "EventKind", "Event", "RoomSpec", "LogLine", "Room", "RoomBroken",
            "StaleAction", "MAX_SEED", "MAX_EVENTS", "MAX_TITLE", "room_game", "available_games", "new_token",
-           "token_hash", "token_matches", "new_room_id", "bot_seed", "make_spec", "games_json"]
+           "token_hash", "token_matches", "new_room_id", "bot_seed", "make_spec", "games_json", "seat_count", "ClockMode",
+           "CLOCK", "PAUSING"]
 
 MAX_SEED = 2**53 - 1
 """Seeds are at most this (what a page's JavaScript keeps exactly)."""
@@ -60,6 +61,8 @@ MAX_EVENTS = 100_000
 """A room refuses more events than this (no shipped game comes near it)."""
 MAX_TITLE = 80
 """The longest room title, in characters."""
+MAX_OPTION_CHARS = 200
+"""The longest text of an option (unless its :class:`RoomOption` allows more)."""
 ROOM_ID_BYTES = 12
 """Random bytes in a room's id (96 bits: the spectator link cannot be guessed)."""
 TOKEN_BYTES = 24
@@ -67,6 +70,26 @@ TOKEN_BYTES = 24
 
 
 # ------------------------------------------------------------------------------ the games
+def _attribute(ref: str) -> Any:
+    module, _, attribute = ref.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+@dataclass(frozen=True)
+class RoomOption:
+    """How a room reads one of its game's options when the engine's own reading would
+    not do for text sent over a network (the dogfight's ``scenario`` names a file to the
+    CLI): ``parse`` (``"module:function"``, text -> value, raising
+    :class:`InputError`), the lobby's ``kind`` (e.g. ``"scenario"``: a shipped name or an
+    uploaded file), ``choices`` (``"module:function"`` listing the values to offer, or
+    ``None``) and the longest text accepted, ``max_chars``."""
+
+    parse: str
+    kind: str = "text"
+    choices: str | None = None
+    max_chars: int = 200
+
+
 @dataclass(frozen=True)
 class RoomGame:
     """A game that can be played in a room.
@@ -75,13 +98,25 @@ class RoomGame:
     :class:`~scenarios.engine.Game`; ``options``: the options a room may set, given as
     text and read by :meth:`~scenarios.engine.Option.parse` (options that name files are
     left out: nothing a request says opens a file); ``view``: the module turning its
-    observations into JSON (:mod:`.views`), or ``None`` (text only).
+    observations into JSON (:mod:`.views`), or ``None`` (text only); ``room_options``:
+    ``(name, RoomOption)`` pairs for options a room reads its own way; ``own``: options
+    of the room, not of the engine (:data:`CLOCK`, :data:`PAUSING`: a game with a timer
+    whose room may run it in real time); ``prepare``: ``"module:function"`` turning the
+    engine's options and the room's own into the options ``new_game`` gets (e.g. the
+    time model of a real-time clock).
     """
 
     name: str
     descriptor: str
     options: tuple[str, ...] = ()
     view: str | None = None
+    room_options: tuple[tuple[str, RoomOption], ...] = ()
+    own: tuple[Option, ...] = ()
+    prepare: str | None = None
+
+    def room_option(self, name: str) -> RoomOption | None:
+        """The :class:`RoomOption` of option ``name``, if the room reads it its own way."""
+        return dict(self.room_options).get(name)
 
     @property
     def available(self) -> bool:
@@ -97,17 +132,38 @@ class RoomGame:
         return importlib.import_module(self.view) if self.view else None
 
 
+class ClockMode(StrEnum):
+    """How a timed game's clock runs in a room: in ``real`` time while people think (and
+    bots decide), or by the engine's ``simulated`` time model (as in Monte Carlo)."""
+
+    REAL = "real"
+    SIMULATED = "simulated"
+
+
+CLOCK = Option("clock", str, ClockMode.REAL.value, "the timer runs in real time while people think, or by the "
+               "simulated time model (as for bots and Monte Carlo)", tuple(c.value for c in ClockMode))
+"""A room's own option for a game with a timer (Yorktown, YT.S4)."""
+PAUSING = Option("pausing", bool, False, "the room's owner may pause the real-time clock (the rules say it never "
+                 "stops)")
+"""A room's own option: whether its owner may stop the clock."""
+
 ROOM_GAMES: tuple[RoomGame, ...] = (
     RoomGame("white-christmas", "furball.scenarios.white_christmas.game:WHITE_CHRISTMAS", ("players", "solo"),
              "furball.scenarios.web.views.white_christmas"),
     RoomGame("yorktown", "furball.scenarios.yorktown.game:YORKTOWN", ("players", "difficulty", "novices",
-                                                                       "expansions"),
-             "furball.scenarios.web.views.yorktown"),
+                                                                       "expansions", "clock", "pausing"),
+             "furball.scenarios.web.views.yorktown", own=(CLOCK, PAUSING),
+             prepare="furball.scenarios.web.views.yorktown:prepare"),
     RoomGame("canuck", "furball.scenarios.canuck.game:CANUCK", ("setup",), "furball.scenarios.web.views.canuck"),
+    RoomGame("dogfight", "furball.scenarios.dogfight.game:DOGFIGHT", ("scenario", "seats", "policy", "turn_limit",
+                                                                       "altitude", "decks", "swap_start"),
+             "furball.scenarios.web.views.dogfight",
+             (("scenario", RoomOption("furball.scenarios.web.views.dogfight:room_scenario", "scenario",
+                                      "furball.scenarios.web.views.dogfight:scenario_choices", 64 * 1024)),)),
 )
-"""Every game a room can hold, in the lobby's order. Adding a game (the dogfight, once its
-whole-game engine lands) is one entry here and, for a structured view, one module in
-:mod:`.views`; nothing else in the room layer names a game."""
+"""Every game a room can hold, in the lobby's order. Adding a game is one entry here and,
+for a structured view, one module in :mod:`.views`; nothing else in the room layer names
+a game."""
 
 
 @functools.lru_cache(maxsize=32)
@@ -139,13 +195,17 @@ def games_json() -> list[dict]:
     for rg in available_games():
         g = rg.game()
         options = []
-        for o in g.options:
+        for o in (*g.options, *rg.own):
             if o.name not in rg.options:
                 continue
             kind = o.kind.__name__ if o.kind in (int, float, str, bool) else "text"
-            options.append({"name": o.name, "help": o.help, "default": _jsonable(o.default),
-                            "choices": None if o.choices is None else [_jsonable(c) for c in o.choices],
-                            "kind": kind})
+            choices = None if o.choices is None else [_jsonable(c) for c in o.choices]
+            own = rg.room_option(o.name)
+            if own is not None:
+                kind = own.kind
+                choices = None if own.choices is None else [_jsonable(c) for c in _attribute(own.choices)()]
+            options.append({"name": o.name, "help": o.help, "default": _jsonable(o.default), "choices": choices,
+                            "kind": kind, "max_chars": own.max_chars if own is not None else MAX_OPTION_CHARS})
         out.append({"name": rg.name, "title": g.title, "seats": [g.min_players, g.max_players],
                     "bots": list(g.players), "options": options, "notes": g.notes})
     return out
@@ -202,6 +262,7 @@ class EventKind(StrEnum):
 
     ACTION = "action"    # a seat's action (by a person or a bot)
     CONTROL = "control"  # the owner hands a seat to a bot, or back to its person
+    CLOCK = "clock"      # a real-time clock paused or resumed by the owner, or run out
 
 
 @dataclass(frozen=True)
@@ -209,8 +270,11 @@ class Event:
     """One accepted event of a room, numbered from 1 (0 is the set-up).
 
     ``action``: the index of the action in ``legal_actions()`` (ACTION) or ``None``;
-    ``text``: its ``describe()`` text (ACTION: checked when the room is rebuilt) or the
-    bot now playing the seat, ``""`` for a person (CONTROL); ``at``: Unix time, seconds.
+    ``text``: its ``describe()`` text (ACTION: checked when the room is rebuilt), the
+    bot now playing the seat, ``""`` for a person (CONTROL), or ``pause``, ``resume``,
+    ``time`` (CLOCK); ``at``: Unix time, seconds; ``clock``: in a room whose clock runs in
+    real time, the game clock's reading (seconds) when the event happened, which the
+    rebuilt game is given (the engine's ``at_clock``), else ``None``.
     """
 
     n: int
@@ -219,6 +283,7 @@ class Event:
     action: int | None
     text: str
     at: float = 0.0
+    clock: int | None = None
 
 
 @dataclass(frozen=True)
@@ -268,8 +333,11 @@ _SEED_WORDS = re.compile(r"\bseed \d+")
 class Room:
     """A live room: its ``spec``, the engine's ``state`` after every event (and the
     game's ``kind``, its :class:`RoomGame`), who plays each seat now (``controllers``), the ``events`` so far and, per viewer (each seat, then the
-    spectators), the log lines it may read (``logs``). Immutable: :meth:`act`,
-    :meth:`control` and :meth:`apply` return a new room.
+    spectators), the log lines it may read (``logs``). With a real-time clock
+    (:data:`CLOCK`): whether the owner has ``paused`` it, and ``clock_since``, the Unix
+    time of the state's clock reading (``None``: not started: the clock starts with the
+    first action). Immutable: :meth:`act`, :meth:`control`, :meth:`clock_event` and
+    :meth:`apply` return a new room.
     """
 
     spec: RoomSpec
@@ -279,6 +347,8 @@ class Room:
     controllers: tuple[str | None, ...]
     events: tuple[Event, ...]
     logs: tuple[tuple[LogLine, ...], ...] = field(repr=False, compare=False)
+    paused: bool = False
+    clock_since: float | None = None
 
     # -- building ---------------------------------------------------------------------
     @classmethod
@@ -293,8 +363,9 @@ class Room:
             raise InputError(f"room: field 'seats': expected {seats} seats for these options, "
                              f"got {len(spec.controllers)}")
         state = game.new_game(spec.seed, **options)
-        setup = LogLine(0, None, None, tuple(_hide_seed(line) for line in state.events))
-        return cls(spec, game, state, rg, tuple(spec.controllers), (), ((setup,),) * (seats + 1))
+        logs = tuple((LogLine(0, None, None, tuple(_hide_seed(line) for line in _events(state, viewer, seats))),)
+                     for viewer in range(seats + 1))
+        return cls(spec, game, state, rg, tuple(spec.controllers), (), logs)
 
     @classmethod
     def replay(cls, spec: RoomSpec, events: Sequence[Event]) -> Room:
@@ -334,6 +405,69 @@ class Room:
         seat = self.to_act
         return None if seat is None else self.controllers[seat]
 
+    # -- a real-time clock (YT.S4) --------------------------------------------------------
+    @cached_property
+    def room_options(self) -> dict[str, Any]:
+        """The room's own options (:attr:`RoomGame.own`), parsed."""
+        return _all_options(self.kind, self.game, self.spec.options)[1]
+
+    @property
+    def real_time(self) -> bool:
+        """Whether the game's clock runs in real time (:data:`CLOCK`)."""
+        return self.room_options.get("clock") == ClockMode.REAL
+
+    @property
+    def clock_running(self) -> bool:
+        """Whether the real-time clock runs now (started, not paused, game not over)."""
+        return self.real_time and self.clock_since is not None and not self.paused and not self.terminal
+
+    def clock_at(self, now: float) -> int | None:
+        """The game clock's reading (whole seconds) at Unix time ``now``, or ``None``
+        without a real-time clock: the state's clock plus the time since its reading
+        while the clock runs, at most the game's limit."""
+        if not self.real_time:
+            return None
+        base = int(self.state.clock)
+        if not self.clock_running:
+            return base
+        return min(int(self.state.setup.limit), base + max(0, int(now - self.clock_since)))
+
+    def deadline(self) -> float | None:
+        """The Unix time the running clock reaches the game's limit (``None``: it does
+        not run)."""
+        if not self.clock_running:
+            return None
+        return self.clock_since + (int(self.state.setup.limit) - int(self.state.clock))
+
+    def _clocked(self, now: float) -> tuple[GameState, int | None]:
+        """The state with its clock read at ``now`` (real time), and the reading."""
+        reading = self.clock_at(now)
+        if reading is None:
+            return self.state, None
+        return self.state.at_clock(reading), reading
+
+    def clock_event(self, what: str, now: float | None = None) -> tuple[Room, Event]:
+        """The owner pauses (``pause``) or resumes (``resume``) the real-time clock, or
+        the clock has run out (``time``: the game is lost, YT.E2). Raises
+        :class:`IllegalAction` (one line) when that cannot be now."""
+        now = time.time() if now is None else now
+        if not self.real_time:
+            raise IllegalAction("this room's clock is not a real-time one")
+        if self.terminal:
+            raise IllegalAction("the game is over")
+        if what in ("pause", "resume"):
+            if not self.room_options.get("pausing"):
+                raise IllegalAction("pausing is off in this room (the rules say the clock never stops)")
+            if (what == "pause") == self.paused:
+                raise IllegalAction(f"the clock is already {'paused' if self.paused else 'running'}")
+        elif what == "time":
+            if self.clock_at(now) < int(self.state.setup.limit):
+                raise IllegalAction("time has not run out")
+        else:
+            raise InputError(f"request: clock: expected pause, resume or time, got {_short(what)}")
+        event = Event(self.version + 1, EventKind.CLOCK, 0, None, what, now, self.clock_at(now))
+        return self.apply(event), event
+
     # -- changing ---------------------------------------------------------------------
     def act(self, seat: int, action: Any, version: Any, now: float | None = None) -> tuple[Room, Event]:
         """A person's action: ``action`` is the index of one of the legal actions of the
@@ -354,35 +488,45 @@ class Room:
         if self.controllers[seat] is not None:
             raise IllegalAction(f"{self.labels[seat]} is played by the {self.controllers[seat]} bot now: "
                                 f"ask the room's owner to give the seat back")
-        legal = self.state.legal_actions()
+        if self.paused:
+            raise IllegalAction("the owner has paused the clock: wait until it runs again")
+        now = time.time() if now is None else now
+        state, reading = self._clocked(now)
+        if state.is_terminal():
+            raise IllegalAction("the timer has rung: time is up (YT.E2)")
+        legal = state.legal_actions()
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(legal):
             raise IllegalAction(f"request: field 'action': expected the number of a legal action, 0 to "
                                 f"{len(legal) - 1}, got {_short(action)}")
-        return self._act(seat, action, legal, now)
+        return self._act(seat, action, state, reading, now)
 
     def bot_event(self, now: float | None = None) -> tuple[Room, Event] | None:
         """The decision of the bot playing the seat to act (``None`` when a person plays
         it or the game is over): a fresh bot seeded by :func:`bot_seed` chooses from
         the seat's observation."""
         seat = self.to_act
-        if seat is None or self.controllers[seat] is None:
+        if seat is None or self.controllers[seat] is None or self.paused:
+            return None
+        now = time.time() if now is None else now
+        state, reading = self._clocked(now)
+        if state.is_terminal():
             return None
         bot = self.game.player(self.controllers[seat], bot_seed(self.spec.seed, self.version + 1, seat), seat)
-        chosen = bot.choose(self.state.observation(seat))
-        legal = self.state.legal_actions()
+        chosen = bot.choose(state.observation(seat))
+        legal = state.legal_actions()
         index = next((i for i, a in enumerate(legal) if a is chosen), None)
         if index is None:
             index = list(legal).index(chosen)
-        return self._act(seat, index, legal, now)
+        return self._act(seat, index, state, reading, now)
 
-    def _act(self, seat: int, index: int, legal, now: float | None) -> tuple[Room, Event]:
+    def _act(self, seat: int, index: int, state: GameState, reading: int | None, now: float) -> tuple[Room, Event]:
         if self.version >= MAX_EVENTS:
             raise IllegalAction(f"room {self.spec.id}: more than {MAX_EVENTS} events; the room is closed")
-        a = legal[index]
-        text = self.state.describe(a)
-        state = self.state.apply(a)
-        event = Event(self.version + 1, EventKind.ACTION, seat, index, text, time.time() if now is None else now)
-        return self._next(state, self.controllers, event), event
+        a = state.legal_actions()[index]
+        text = state.describe(a)
+        after = state.apply(a)
+        event = Event(self.version + 1, EventKind.ACTION, seat, index, text, now, reading)
+        return self._next(after, self.controllers, event), event
 
     def control(self, seat: Any, bot: Any, now: float | None = None) -> tuple[Room, Event]:
         """The owner hands ``seat`` to ``bot`` (a bot name of the game) or back to its
@@ -412,29 +556,48 @@ class Room:
                 raise RoomBroken(f"{where}: seat {event.seat} and bot {event.text!r} do not fit this game")
             controllers = tuple(event.text or None if i == event.seat else c for i, c in enumerate(self.controllers))
             return self._next(self.state, controllers, event)
-        legal = self.state.legal_actions()
-        if event.seat != self.to_act or event.action is None or not 0 <= event.action < len(legal):
+        state = self.state
+        if self.real_time:
+            if event.clock is None:
+                raise RoomBroken(f"{where}: no clock reading in a room whose clock runs in real time")
+            state = state.at_clock(event.clock)
+        if event.kind == EventKind.CLOCK:
+            if event.text not in ("pause", "resume", "time") or not self.real_time:
+                raise RoomBroken(f"{where}: clock event {event.text!r} does not fit this room")
+            return self._next(state, self.controllers, event)
+        legal = state.legal_actions()
+        if event.seat != state.current_player() or event.action is None or not 0 <= event.action < len(legal):
             raise RoomBroken(f"{where}: action {event.action} of seat {event.seat} is not legal there")
         a = legal[event.action]
-        if self.state.describe(a) != event.text:
-            raise RoomBroken(f"{where}: the stored action {event.text[:60]!r} is {self.state.describe(a)[:60]!r} in "
+        if state.describe(a) != event.text:
+            raise RoomBroken(f"{where}: the stored action {event.text[:60]!r} is {state.describe(a)[:60]!r} in "
                              f"this version of the game; the room was played with another furball")
-        return self._next(self.state.apply(a), self.controllers, event)
+        return self._next(state.apply(a), self.controllers, event)
 
     def _next(self, state: GameState, controllers: tuple[str | None, ...], event: Event) -> Room:
         if event.kind == EventKind.CONTROL:
             label = self.labels[event.seat]
             lines = (f"{label} is played by the {event.text} bot from now on (the owner's choice)" if event.text
                      else f"{label} is played by its person again",)
-        else:
-            lines = tuple(_hide_seed(line) if not state.is_terminal() else line for line in state.events)
+        elif event.kind == EventKind.CLOCK and event.text != "time":
+            lines = (f"the owner {'pauses' if event.text == 'pause' else 'restarts'} the clock at "
+                     f"{event.clock // 60}:{event.clock % 60:02d}",)
+        paused, since = self.paused, self.clock_since
+        if event.kind == EventKind.CLOCK and event.text in ("pause", "resume"):
+            paused = event.text == "pause"
+        if self.real_time and event.kind != EventKind.CONTROL:
+            since = event.at
         logs = []
         for viewer, log in enumerate(self.logs):
+            if event.kind == EventKind.ACTION or (event.kind == EventKind.CLOCK and event.text == "time"):
+                lines = tuple(_hide_seed(line) if not state.is_terminal() else line
+                              for line in _events(state, viewer, self.seats))
             mine = event.kind == EventKind.ACTION and viewer == event.seat
             if mine or lines:
                 log = log + (LogLine(event.n, event.seat, event.text if mine else None, lines),)
             logs.append(log)
-        return Room(self.spec, self.game, state, self.kind, controllers, self.events + (event,), tuple(logs))
+        return Room(self.spec, self.game, state, self.kind, controllers, self.events + (event,), tuple(logs), paused,
+                    since)
 
     # -- what a viewer receives -----------------------------------------------------------
     def log_for(self, seat: int | None) -> tuple[LogLine, ...]:
@@ -449,8 +612,12 @@ class Room:
         ``bots`` (the game's bot names), ``to_act``, ``terminal``; for a seat, ``text`` (``observation_string``) and
         ``view`` (the game's JSON of ``observation(seat)``: ``public`` and
         ``private``); for the seat to act, played by its person, ``legal`` (each action's
-        ``describe()`` text, in the engine's order) and ``version`` (the event number to
-        send back with the choice); for a spectator, ``view.public`` only. Once the
+        ``describe()`` text, in the engine's order; left out by a game with thousands of
+        actions, whose view module says ``LEGAL_TEXTS = False``), ``legal_count``,
+        ``choices`` (the view module's own JSON of the legal actions, when it has a
+        ``choices(observation, seat)``: the dogfight's plan tree, the card games' pieces
+        each action concerns) and ``version`` (the event number to send back with the
+        choice); for a spectator, ``view.public`` only. Once the
         game is over: ``outcome``, ``result``, ``returns`` and ``seed``."""
         s = self.state
         to_act = s.current_player()
@@ -460,6 +627,10 @@ class Room:
             "seats": [{"label": label, "bot": bot} for label, bot in zip(self.labels, self.controllers)],
             "bots": list(self.game.players),
             "to_act": to_act, "terminal": s.is_terminal()}
+        if self.real_time:
+            out["clock"] = {"mode": "real", "reading_s": int(s.clock), "limit_s": int(s.setup.limit),
+                            "since": self.clock_since, "running": self.clock_running, "paused": self.paused,
+                            "pausing": bool(self.room_options.get("pausing"))}
         module = self.kind.view_module()
         if seat is None:
             public = module.view(s.observation(0), 0)["public"] if module else {}
@@ -468,12 +639,27 @@ class Room:
             out["text"] = s.observation_string(seat)
             out["view"] = module.view(s.observation(seat), seat) if module else {"public": {}, "private": None}
             if to_act == seat and self.controllers[seat] is None:
-                out["legal"] = [s.describe(a) for a in s.legal_actions()]
+                legal = s.legal_actions()
+                if getattr(module, "LEGAL_TEXTS", True):
+                    out["legal"] = [s.describe(a) for a in legal]
+                out["legal_count"] = len(legal)
+                if module is not None and hasattr(module, "choices"):
+                    out["choices"] = module.choices(s.observation(seat), seat)
                 out["version"] = self.version
         if out["terminal"]:
             out.update(outcome=list(s.outcome()), result=_row(s.result()), returns=list(s.returns()),
                        seed=self.spec.seed)
         return out
+
+
+def _events(state: GameState, viewer: int, seats: int) -> tuple[str, ...]:
+    """The log lines of the transition that made ``state`` as ``viewer`` (a seat, or
+    ``seats``: the spectators) may read them: the engine's ``events_for`` when it has one
+    (its log is a referee's), else its ``events`` (public by the engine protocol)."""
+    per_seat = getattr(state, "events_for", None)
+    if per_seat is None:
+        return state.events
+    return per_seat(viewer if viewer < seats else None)
 
 
 def _row(result: Mapping[str, Any]) -> dict:
@@ -487,25 +673,68 @@ def _hide_seed(line: str) -> str:
 
 # ------------------------------------------------------------------------------ making a spec
 def _parse_options(rg: RoomGame, game: Game, given: Mapping[str, str]) -> dict[str, Any]:
+    """The engine's options for ``new_game`` (after the game's ``prepare``)."""
+    opts, room = _all_options(rg, game, given)
+    if rg.prepare is not None:
+        opts = _attribute(rg.prepare)(opts, room)
+    return opts
+
+
+def _all_options(rg: RoomGame, game: Game, given: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The engine's options and the room's own (:attr:`RoomGame.own`), parsed."""
     opts = game.defaults()
+    own = {o.name: o for o in rg.own}
+    room = {o.name: o.default for o in rg.own}
     for name, text in given.items():
         if name not in rg.options:
             allowed = ", ".join(rg.options) or "none"
             raise InputError(f"room: field 'options': {rg.name} has no room option {_short(name)} "
                              f"(options: {allowed})")
-        opts[name] = game.option(name).parse(text)
-    game.check_combination({k: opts[k] for k in given})
-    return opts
+        special = rg.room_option(name)
+        if name in own:
+            room[name] = own[name].parse(text)
+        elif special is not None:
+            opts[name] = _attribute(special.parse)(text)
+        else:
+            opts[name] = game.option(name).parse(text)
+    game.check_combination({k: opts[k] for k in given if k not in own})
+    return opts, room
 
 
-def _option_text(value: Any) -> str:
+def _option_text(value: Any, most: int = MAX_OPTION_CHARS) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)) and not isinstance(value, bool) and np.isfinite(value):
         return repr(value)
-    if isinstance(value, str) and len(value) <= 200:
+    if isinstance(value, str) and len(value) <= most:
         return value
-    raise InputError(f"room: field 'options': expected numbers, true/false or short text, got {_short(value)}")
+    raise InputError(f"room: field 'options': expected numbers, true/false or text of at most {most} characters, "
+                     f"got {_short(value)}")
+
+
+def _options_of(rg: RoomGame, data: Mapping) -> dict[str, str]:
+    given = data.get("options") or {}
+    if not isinstance(given, Mapping) or len(given) > 20:
+        raise InputError("room: field 'options': expected an object of option names and values")
+    out = {}
+    for k, v in given.items():
+        own = rg.room_option(str(k))
+        out[str(k)] = _option_text(v, own.max_chars if own is not None else MAX_OPTION_CHARS)
+    return out
+
+
+def seat_count(data: Any) -> int:
+    """How many seats a room of ``data`` (``game`` and ``options``, as for
+    :func:`make_spec`) has: what the lobby asks before it offers a person or a bot per
+    seat. Raises :class:`InputError` (one line)."""
+    if not isinstance(data, Mapping):
+        raise InputError("seats: expected a JSON object with game and options")
+    unknown = sorted(set(data) - {"game", "options"})
+    if unknown:
+        raise InputError(f"seats: unknown field {_short(unknown[0])} (expected: game, options)")
+    rg = room_game(data.get("game"))
+    game = rg.game()
+    return game.seat_count(_parse_options(rg, game, _options_of(rg, data)))
 
 
 def make_spec(data: Any, now: float | None = None) -> RoomSpec:
@@ -520,10 +749,7 @@ def make_spec(data: Any, now: float | None = None) -> RoomSpec:
         raise InputError(f"room: unknown field {_short(unknown[0])} (expected: game, options, seed, seats, title)")
     rg = room_game(data.get("game"))
     game = rg.game()
-    given = data.get("options") or {}
-    if not isinstance(given, Mapping) or len(given) > 20:
-        raise InputError("room: field 'options': expected an object of option names and values")
-    options = {str(k): _option_text(v) for k, v in given.items()}
+    options = _options_of(rg, data)
     parsed = _parse_options(rg, game, options)
     seats = game.seat_count(parsed)
     seed = data.get("seed")

@@ -35,8 +35,10 @@ from .rooms import Event, EventKind, RoomSpec
 __all__ = ["SCHEMA_VERSION", "StoredRoom", "Store", "SQLiteStore", "PostgresStore", "open_store",
            "default_path", "CHANNEL"]
 
-SCHEMA_VERSION = 1
-"""The version of the tables this furball writes (``furball_schema.version``)."""
+SCHEMA_VERSION = 2
+"""The version of the tables this furball writes (``furball_schema.version``): 2 added
+``furball_events.clock`` (a real-time clock's reading); a version-1 database is
+upgraded in place when opened."""
 CHANNEL = "furball_rooms"
 """The PostgreSQL notification channel (payload ``ROOM_ID:EVENT_NUMBER``)."""
 
@@ -60,8 +62,13 @@ TABLES = (
         action INTEGER,
         text TEXT NOT NULL,
         at DOUBLE PRECISION NOT NULL,
+        clock INTEGER,
         PRIMARY KEY (room, n))""",
 )
+UPGRADES = {1: ("ALTER TABLE furball_events ADD COLUMN clock INTEGER",)}
+"""SQL that takes the schema from a version to the next (the same for both databases)."""
+EVENT_COLUMNS = "n, kind, seat, action, text, at, clock"
+"""The columns an event is read from (and, after ``room``, written to)."""
 """The schema (version :data:`SCHEMA_VERSION`), the same SQL for both databases."""
 
 
@@ -85,8 +92,13 @@ def default_path() -> pathlib.Path:
 
 
 def _event(row) -> Event:
-    n, kind, seat, action, text, at = row
-    return Event(int(n), EventKind(kind), int(seat), None if action is None else int(action), text, float(at))
+    n, kind, seat, action, text, at, clock = row
+    return Event(int(n), EventKind(kind), int(seat), None if action is None else int(action), text, float(at),
+                 None if clock is None else int(clock))
+
+
+def _event_row(room_id: str, event: Event) -> tuple:
+    return (room_id, event.n, event.kind.value, event.seat, event.action, event.text, event.at, event.clock)
 
 
 def _spec_row(spec: RoomSpec, owner_hash: str, seat_hashes) -> tuple:
@@ -175,6 +187,10 @@ class SQLiteStore(Store):
                 db.execute(sql)
             if found is None:
                 db.execute("INSERT INTO furball_schema (version) VALUES (?)", (SCHEMA_VERSION,))
+            for version in range(found or SCHEMA_VERSION, SCHEMA_VERSION):
+                for sql in UPGRADES[version]:
+                    db.execute(sql)
+                db.execute("UPDATE furball_schema SET version = ?", (version + 1,))
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
@@ -196,13 +212,13 @@ class SQLiteStore(Store):
             row = self._db.execute("SELECT * FROM furball_rooms WHERE id = ?", (room_id,)).fetchone()
             if row is None:
                 return None
-            events = self._db.execute("SELECT n, kind, seat, action, text, at FROM furball_events WHERE room = ? "
+            events = self._db.execute(f"SELECT {EVENT_COLUMNS} FROM furball_events WHERE room = ? "
                                       "ORDER BY n", (room_id,)).fetchall()
         return _room(row, events)
 
     def events_after(self, room_id, n):
         with self._lock:
-            rows = self._db.execute("SELECT n, kind, seat, action, text, at FROM furball_events WHERE room = ? "
+            rows = self._db.execute(f"SELECT {EVENT_COLUMNS} FROM furball_events WHERE room = ? "
                                     "AND n > ? ORDER BY n", (room_id, n)).fetchall()
         return [_event(r) for r in rows]
 
@@ -210,8 +226,8 @@ class SQLiteStore(Store):
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.execute("INSERT INTO furball_events VALUES (?, ?, ?, ?, ?, ?, ?)",
-                                 (room_id, event.n, event.kind.value, event.seat, event.action, event.text, event.at))
+                self._db.execute(f"INSERT INTO furball_events (room, {EVENT_COLUMNS}) "
+                                 f"VALUES (?, ?, ?, ?, ?, ?, ?, ?)", _event_row(room_id, event))
             except sqlite3.IntegrityError:
                 self._db.execute("ROLLBACK")
                 return False
@@ -262,6 +278,10 @@ class PostgresStore(Store):
                 cur.execute(sql)
             if found is None:
                 cur.execute("INSERT INTO furball_schema (version) VALUES (%s)", (SCHEMA_VERSION,))
+            for version in range(found or SCHEMA_VERSION, SCHEMA_VERSION):
+                for sql in UPGRADES[version]:
+                    cur.execute(sql)
+                cur.execute("UPDATE furball_schema SET version = %s", (version + 1,))
 
     def _run(self, fn):
         """``fn(cursor)`` in a transaction, reconnecting once if the connection broke."""
@@ -286,14 +306,14 @@ class PostgresStore(Store):
             row = cur.fetchone()
             if row is None:
                 return None
-            cur.execute("SELECT n, kind, seat, action, text, at FROM furball_events WHERE room = %s ORDER BY n",
+            cur.execute(f"SELECT {EVENT_COLUMNS} FROM furball_events WHERE room = %s ORDER BY n",
                         (room_id,))
             return _room(row, cur.fetchall())
         return self._run(read)
 
     def events_after(self, room_id, n):
         def read(cur):
-            cur.execute("SELECT n, kind, seat, action, text, at FROM furball_events WHERE room = %s AND n > %s "
+            cur.execute(f"SELECT {EVENT_COLUMNS} FROM furball_events WHERE room = %s AND n > %s "
                         "ORDER BY n", (room_id, n))
             return [_event(r) for r in cur.fetchall()]
         return self._run(read)
@@ -302,8 +322,8 @@ class PostgresStore(Store):
         unique = self.psycopg.errors.UniqueViolation
 
         def write(cur):
-            cur.execute("INSERT INTO furball_events VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                        (room_id, event.n, event.kind.value, event.seat, event.action, event.text, event.at))
+            cur.execute(f"INSERT INTO furball_events (room, {EVENT_COLUMNS}) "
+                        f"VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", _event_row(room_id, event))
             cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{room_id}:{event.n}"))
         try:
             self._run(write)

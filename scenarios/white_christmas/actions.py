@@ -4,11 +4,14 @@
 A turn is a short series of small menus: the main choice (take a card in phase 1, play
 one in phase 2, add radar tokens to a sealed bid in phase 3), then, when the action needs
 it, its details (which helicopter flies where, whom to rescue, which order to complete or
-upgrade to make, which card to put face up, whom to unload). Every menu of details also
-offers ``pass`` (WC.F3: "if you cannot or do not wish to perform an action").
+upgrade to make, which card to put face up, whom to unload, which passenger boards). A
+menu of details offers ``pass`` when the action may be declined (WC.F3: "if you cannot or
+do not wish to perform an action"), not when it is performed at once when able (a phase-1
+slot's action, WC.F2; an influence space's effect, WC.F5).
 
-Actions are interned: the factories below return the same object for the same values,
-so legal-action lists are cheap to build and compare.
+The factories below keep the actions they made in bounded caches, so the same values
+usually give the same object and legal-action lists are cheap to build and compare
+(equality is by value all the same).
 """
 from __future__ import annotations
 
@@ -17,10 +20,10 @@ from enum import StrEnum
 from functools import lru_cache
 
 from ..engine.protocol import IllegalAction
-from .components import MODELS, Extra, Icon, Model, Person, members
+from .components import MODELS, Extra, Icon, Model, Person
 
-__all__ = ["ActionKind", "Ask", "Phase", "Stairs", "KIND", "ASK", "PHASE", "STAIRS", "Action", "Pending", "IllegalAction", "take", "play",
-           "faceup", "discard", "extra", "bid", "move", "rescue", "order", "upgrade", "replace", "unload",
+__all__ = ["ActionKind", "Ask", "Phase", "Stairs", "Action", "Pending", "IllegalAction", "take", "play",
+           "faceup", "discard", "extra", "bid", "move", "rescue", "order", "upgrade", "replace", "unload", "board",
            "pending", "PASS", "KEEP", "SEAL", "CARDS_IN_HAND", "ROUNDS"]
 
 CARDS_IN_HAND = 5
@@ -46,6 +49,7 @@ class ActionKind(StrEnum):
     UPGRADE = "upgrade"    # WC.F5: upgrade the carrier
     REPLACE = "replace"    # WC.F3: the hand card put face up next to the carrier
     UNLOAD = "unload"      # WC.F6
+    BOARD = "board"        # WC.F4: the sighting passenger who takes the one free carrier space
     PASS = "pass"          # decline the action asked
 
 
@@ -58,6 +62,7 @@ class Ask(StrEnum):
     REPLACE = "replace"
     UNLOAD = "unload"
     SIGHTING = "sighting"
+    PASSENGER = "passenger"
 
 
 class Phase(StrEnum):
@@ -79,11 +84,7 @@ class Stairs(StrEnum):
     REVEALED = "revealed"
 
 
-KIND, ASK, PHASE, STAIRS = members(ActionKind), members(Ask), members(Phase), members(Stairs)
-""":func:`~.components.members` of :class:`ActionKind`, :class:`Ask`, :class:`Phase`, :class:`Stairs`."""
-
-
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Action:
     """One decision.
 
@@ -95,7 +96,8 @@ class Action:
     ``rescue`` (``heli`` takes a ``person`` at node ``at``); ``order`` (``order``: index
     of the special order, paying ``people``); ``upgrade`` (``upgrade`` 1..5, paying
     ``people`` or radar ``tokens``); ``replace`` (``card``); ``unload`` (``heli``,
-    ``person``); ``keep``, ``seal``, ``pass``. Unused values are ``None`` / ``()``.
+    ``person``); ``board`` (``person``: the passenger who boards); ``keep``, ``seal``,
+    ``pass``. Unused values are ``None`` / ``()``.
     """
 
     kind: ActionKind
@@ -114,19 +116,6 @@ class Action:
     people: tuple[Person, ...] = ()
     tokens: tuple[int, ...] = ()
 
-    def __post_init__(self):
-        key = (self.kind, self.slot, self.roof, self.card, self.use, self.extra, self.value, self.heli, self.to,
-               self.at, self.person, self.order, self.upgrade, self.people, self.tokens)
-        object.__setattr__(self, "_key", key)
-        object.__setattr__(self, "_hash", hash(key))
-
-    # equality by value, the hash computed once (actions are compared and hashed in the hot loop)
-    def __eq__(self, other) -> bool:
-        return self is other or (isinstance(other, Action) and self._key == other._key)
-
-    def __hash__(self) -> int:
-        return self._hash
-
 
 @dataclass(frozen=True)
 class Pending:
@@ -136,7 +125,10 @@ class Pending:
     upgrade 4), ``rescue`` (``person``: the type, ``None`` for any type; ``picks``: People
     still to take, 2 with carrier upgrade 3), ``special_order``, ``replace`` (the card put
     face up), ``unload`` (carrier short of space, WC.F6), ``sighting`` (use the won
-    sighting's actions now or keep them). ``why``: what asked, for the log.
+    sighting's actions now or keep them), ``passenger`` (which of the sighting's
+    passengers takes the one free carrier space, WC.F4). ``must``: the action is performed
+    when able, no ``pass`` offered (a phase-1 slot's action, WC.F2; an influence space's
+    effect, WC.F5). ``why``: what asked, for the log.
     """
 
     ask: Ask
@@ -146,76 +138,85 @@ class Pending:
     person: Person | None = None
     picks: int = 1
     why: str = ""
+    must: bool = False
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1024)
 def pending(ask: Ask, side: int, helis: tuple[Model, ...] = MODELS, both: bool = False, person: Person | None = None,
-            picks: int = 1, why: str = "") -> Pending:
-    """The :class:`Pending` with these values (interned: questions are asked in the hot loop)."""
-    return Pending(ask, side, helis, both, person, picks, why)
+            picks: int = 1, why: str = "", must: bool = False) -> Pending:
+    """The :class:`Pending` with these values (kept in a bounded cache: questions are asked
+    in the hot loop)."""
+    return Pending(ask, side, helis, both, person, picks, why, must)
 
 
 _new = Action
+ACTIONS_KEPT = 1024
+"""Actions each factory keeps (a game uses a few hundred of each kind at most)."""
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def take(slot: Icon, roof: int | None = None) -> Action:
     return _new(ActionKind.TAKE, slot=slot, roof=roof)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def play(card: int, use: Icon) -> Action:
     return _new(ActionKind.PLAY, card=card, use=use)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def faceup(use: Icon) -> Action:
     return _new(ActionKind.FACEUP, use=use)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def discard(card: int) -> Action:
     return _new(ActionKind.DISCARD, card=card)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def extra(kind: Extra) -> Action:
     return _new(ActionKind.EXTRA, extra=kind)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def bid(value: int) -> Action:
     return _new(ActionKind.BID, value=value)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def move(heli: Model, to: str) -> Action:
     return _new(ActionKind.MOVE, heli=heli, to=to)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def rescue(heli: Model, at: str, person: Person) -> Action:
     return _new(ActionKind.RESCUE, heli=heli, at=at, person=person)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def order(index: int, people: tuple[Person, ...]) -> Action:
     return _new(ActionKind.ORDER, order=index, people=people)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def upgrade(number: int, people: tuple[Person, ...] = (), tokens: tuple[int, ...] = ()) -> Action:
     return _new(ActionKind.UPGRADE, upgrade=number, people=people, tokens=tokens)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def replace(card: int) -> Action:
     return _new(ActionKind.REPLACE, card=card)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=ACTIONS_KEPT)
 def unload(heli: Model, person: Person) -> Action:
     return _new(ActionKind.UNLOAD, heli=heli, person=person)
+
+
+@lru_cache(maxsize=ACTIONS_KEPT)
+def board(person: Person) -> Action:
+    return _new(ActionKind.BOARD, person=person)
 
 
 PASS = _new(ActionKind.PASS)

@@ -21,8 +21,8 @@ special-order alternation that is due is impossible he does the other one.
 """
 from __future__ import annotations
 
-from .actions import PHASE, Phase
-from .components import EXTRA, ICON, MODELS, PEOPLE, ROW, Icon, Person, words
+from .actions import Phase
+from .components import MODELS, PEOPLE, ROW, Extra, Icon, Person, words
 from .options import can_advance, heli_side, moves, people_at, rescues
 from .work import Work
 
@@ -31,35 +31,35 @@ __all__ = ["leads", "phase_start", "draw", "play", "bid", "act", "won_sighting",
 
 
 def leads(w: Work, ch: int) -> bool:
-    """WC.H2: Chambers leads the influence track (further on, or on the same space with
-    his marker on top, WC.F1)."""
-    best = max(range(len(w.sides)), key=lambda i: (w.sides[i].influence, w.sides[i].arrived))
-    return best == ch
+    """WC.H2: Chambers leads the influence track: he "scores only for having more
+    influence than you" (final scoring of the solo rules), so a tie does not count for him,
+    whichever marker is on top."""
+    return all(w.sides[ch].influence > s.influence for i, s in enumerate(w.sides) if i != ch)
 
 
 def phase_start(w: Work, ch: int, phase: Phase) -> None:
     """WC.H2 (and WC.H4's shuffle) at the start of a phase."""
     if leads(w, ch):
         w.gain(ch, 1, "leads the influence track, WC.H2")
-    if phase == PHASE.DRAW:
+    if phase == Phase.DRAW:
         w.influence(ch, effects=False)
-    elif phase == PHASE.PLAY and len(w.priv[ch].hand) > 1:
-        w.set_priv(ch, hand=w.shuffled(w.priv[ch].hand))
-        w.log("  Chambers shuffles his {} cards", len(w.priv[ch].hand))
+    elif phase == Phase.PLAY and len(w.private[ch].hand) > 1:
+        w.set_priv(ch, hand=w.shuffled(w.private[ch].hand))
+        w.log("  Chambers shuffles his {} cards", len(w.private[ch].hand))
 
 
 def act(w: Work, ch: int, icon: Icon, person: Person | None = None) -> bool:
     """Do one of Chambers' actions (Chambers' Actions page); ``False`` when impossible."""
-    if icon == ICON.RADAR:
+    if icon == Icon.RADAR:
         return w.take_radar(ch)
-    if icon == ICON.INFLUENCE:
+    if icon == Icon.INFLUENCE:
         if not can_advance(w.comp, w.sides[ch]):
             return False
         w.influence(ch, effects=False)  # "He does not receive any additional effects or Actions."
         return True
-    if icon == ICON.MOVE:
+    if icon == Icon.MOVE:
         return move(w, ch)
-    if icon == ICON.RESCUE:
+    if icon == Icon.RESCUE:
         return rescue(w, ch, person)
     return special(w, ch)
 
@@ -84,7 +84,7 @@ def draw(w: Work, ch: int) -> None:
         w.log("  the {} slot is empty: he takes nothing", words(lower))
         return
     w.b["row"] = w.b["row"][:i] + (None,) + w.b["row"][i + 1:]
-    w.set_priv(ch, hand=w.priv[ch].hand + (card,))
+    w.set_priv(ch, hand=w.private[ch].hand + (card,))
     w.set_side(ch, hand=w.sides[ch].hand + 1)
     w.log("  Chambers takes {} face down and does {}", w.comp.cards[card].name, words(lower))
     if not act(w, ch, lower):
@@ -95,7 +95,7 @@ def draw(w: Work, ch: int) -> None:
 def play(w: Work, ch: int) -> None:
     """WC.H4: reveal his next card and discard it; its Rescue if possible, else its lower
     action if possible, else nothing."""
-    hand = w.priv[ch].hand
+    hand = w.private[ch].hand
     if not hand:
         return
     card_id = hand[0]
@@ -104,7 +104,7 @@ def play(w: Work, ch: int) -> None:
     w.discard_card(card_id)
     card = w.comp.cards[card_id]
     w.log("  Chambers reveals {}", card.name)
-    if ICON.RESCUE in card.uses() and rescue(w, ch, card.rescue):
+    if Icon.RESCUE in card.uses() and rescue(w, ch, card.rescue):
         return
     if card.lower is not None and act(w, ch, card.lower):
         return
@@ -115,7 +115,7 @@ def bid(w: Work, ch: int) -> None:
     """WC.H5: as many tokens as the player holds (all, bid or not) plus one, or all he
     has; which of his face-down tokens is random (engine decision)."""
     player = next(i for i in range(len(w.sides)) if i != ch)
-    mine = w.priv[ch].radar
+    mine = w.private[ch].radar
     n = min(w.sides[player].radar + 1, len(mine))
     chosen = sorted(int(i) for i in w.rng.choice(len(mine), n, replace=False)) if n else []
     tokens = tuple(mine[i] for i in chosen)
@@ -130,12 +130,12 @@ def won_sighting(w: Work, ch: int, card) -> None:
     if card.passengers:
         w.log("  Chambers takes no passengers ({} stay in the supply, WC.H5)", ", ".join(card.passengers))
     for extra in card.actions:
-        if extra == EXTRA.INFLUENCE:
-            done = act(w, ch, ICON.INFLUENCE)
-        elif extra == EXTRA.DOUBLE_MOVE:
+        if extra == Extra.INFLUENCE:
+            done = act(w, ch, Icon.INFLUENCE)
+        elif extra == Extra.DOUBLE_MOVE:
             first = move(w, ch)
             done = move(w, ch) or first
-        elif extra == EXTRA.DOUBLE_SPECIAL_ORDER:
+        elif extra == Extra.DOUBLE_SPECIAL_ORDER:
             first = special(w, ch)
             done = special(w, ch) or first
         else:

@@ -12,16 +12,15 @@ the words used in data files, logs and JSON.
 from __future__ import annotations
 
 import pathlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
-from types import SimpleNamespace
 
 from furball.errors import InputError
 from furball.geometry.datafile import Table, load_toml, parse_toml
 
-__all__ = ["words", "memo_in", "members", "ICON", "BONUS", "EXTRA", "WILD", "Person", "Model", "Icon", "Bonus", "Extra", "Wild", "PEOPLE", "MODELS", "ROW", "FILES",
+__all__ = ["words", "Person", "Model", "Icon", "Bonus", "Extra", "Wild", "PEOPLE", "MODELS", "ROW", "FILES",
            "HeliSide", "Helicopter", "ActionCard", "Rooftop", "Staircase", "EffectCard", "Influence",
            "Order", "Sighting", "Cessna", "Upgrade", "Colour", "Components", "load_components",
            "shipped_components", "DATA"]
@@ -82,40 +81,11 @@ class Wild(StrEnum):
     RESCUE = "rescue"
 
 
+@lru_cache(maxsize=256)
 def words(value) -> str:
-    """A vocabulary value as words for text: ``special_order`` -> ``special order``
-    (remembered: the vocabularies are small and log lines ask again and again)."""
-    text = _WORDS.get(value)
-    if text is None:
-        text = _WORDS[value] = str(value).replace("_", " ")
-    return text
+    """A vocabulary value as words for text: ``special_order`` -> ``special order``."""
+    return str(value).replace("_", " ")
 
-
-_WORDS: dict = {}
-
-
-def memo_in(owner, name: str) -> dict:
-    """The cache named ``name`` kept in the ``__dict__`` of ``owner`` (a frozen value:
-    caches are not fields, so their names hold a space, which no field name does), made
-    on first use and replaced by an empty one when it holds more than :data:`MEMO_LIMIT`
-    entries (bounds memory)."""
-    d = owner.__dict__
-    hit = d.get(name)
-    if hit is None or len(hit) > MEMO_LIMIT:
-        hit = d[name] = {}
-    return hit
-
-
-def members(vocabulary: type[StrEnum]) -> SimpleNamespace:
-    """The members of ``vocabulary`` as plain attributes, for the hot loop: in Python 3.11
-    reading a member off its enum class (``Icon.MOVE``) goes through the enum metaclass's
-    ``__getattr__`` hook, about 0.1 µs a read; ``ICON.MOVE`` is the same member, read
-    about four times faster."""
-    return SimpleNamespace(**vocabulary.__members__)
-
-
-ICON, BONUS, EXTRA, WILD = members(Icon), members(Bonus), members(Extra), members(Wild)
-""":func:`members` of :class:`Icon`, :class:`Bonus`, :class:`Extra`, :class:`Wild`."""
 PEOPLE = tuple(Person)
 """The People types in a fixed order (every per-type count tuple uses it)."""
 MODELS = (Model.CH53, Model.CH46)
@@ -130,8 +100,6 @@ FILES = ("people", "helicopters", "rooftops", "staircases", "radar", "action_car
          "special_orders", "sightings", "carrier")
 """The data files (``<name>.toml``)."""
 DATA = resources.files("furball.scenarios.white_christmas") / "data"
-MEMO_LIMIT = 20_000
-"""Entries a :func:`memo_in` cache may hold before it is emptied (bounds memory)."""
 
 MAX_SMALL = 20
 """Largest capacity, space count or VP a card may print (anything bigger is a typo)."""
@@ -144,10 +112,11 @@ class HeliSide:
 
     capacity: int
     vp: tuple[tuple[Person, int], ...]
-    table: dict = field(default=None, repr=False, compare=False)
 
-    def __post_init__(self):
-        object.__setattr__(self, "table", dict(self.vp))
+    @cached_property
+    def table(self) -> dict[Person, int]:
+        """``vp`` as a mapping: type -> VP."""
+        return dict(self.vp)
 
     def carries(self, person: Person) -> bool:
         return person in self.table
@@ -211,17 +180,32 @@ class Staircase:
 
 @dataclass(frozen=True)
 class EffectCard:
-    """A two-sided Influence Effect card covering spaces ``first`` .. ``first + len - 1``."""
+    """An Influence Effect card (set-up step 2, WC.F5) lying under the track's stretch of
+    its colour, spaces ``first`` .. ``first + len - 1``. It has two faces, a and b, each
+    printed in two halves: ``faces[f][h]`` is half ``h`` of face ``f``, the effects of
+    the stretch's spaces in order. At set-up one face is turned up and one of its halves
+    shows, the board covering the other ("un lado y cara ... tapando el otro lado")."""
 
     colour: str
     first: int
-    side_a: tuple[Bonus, ...]
-    side_b: tuple[Bonus, ...]
+    faces: tuple[tuple[tuple[Bonus, ...], tuple[Bonus, ...]], tuple[tuple[Bonus, ...], tuple[Bonus, ...]]]
+
+    POSITIONS = 4
+    """Face a or b, times first or second half showing."""
 
     def position(self, k: int) -> tuple[Bonus, ...]:
-        """Position ``k`` in 0..3: side a, side a turned round, side b, side b turned round."""
-        side = self.side_a if k < 2 else self.side_b
-        return side if k % 2 == 0 else side[::-1]
+        """The effects showing in position ``k`` in 0..3: face ``k // 2`` (a, b), half
+        ``k % 2`` (first, second) showing."""
+        return self.faces[k // 2][k % 2]
+
+    @staticmethod
+    def name(k: int) -> str:
+        """Position ``k`` in words (``face a, first half showing``)."""
+        return f"face {'ab'[k // 2]}, {('first', 'second')[k % 2]} half showing"
+
+    @property
+    def length(self) -> int:
+        return len(self.faces[0][0])
 
 
 @dataclass(frozen=True)
@@ -262,7 +246,8 @@ class Order:
 @dataclass(frozen=True)
 class Sighting:
     """A Sighting card (WC.F4): ``passengers`` join the winner's carrier from the supply;
-    ``actions`` the winner may use at once or on a later turn."""
+    ``actions`` the winner may use at once or on a later turn. The box holds 7 sighting
+    cards, the Cessna (:class:`Cessna`) among them: rounds 1-3 draw 3 of the other 6."""
 
     name: str
     passengers: tuple[Person, ...]
@@ -308,11 +293,15 @@ class Colour:
     rescue_device: Person
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Components:
     """Every card set of the game (see the module docstring). ``cards``: the 38 action
-    cards expanded, a card's id is its index; ``faces[id]``: the first id with the same
-    face (identical cards are one choice); ``provenance``: file -> provenance."""
+    cards expanded, a card's id is its index; ``provenance``: file -> provenance.
+
+    Components are public and never change: answers that depend only on them and on
+    other public values are kept in bounded caches keyed by them. They are loaded once
+    (:func:`shipped_components`, or once per ``--data`` directory) and compared and
+    hashed by identity, which costs nothing in those keys."""
 
     people: tuple[int, ...]
     helicopters: tuple[Helicopter, ...]
@@ -328,19 +317,16 @@ class Components:
     upgrades: tuple[Upgrade, ...]
     colours: tuple[Colour, ...]
     provenance: tuple[tuple[str, str], ...]
-    faces: tuple[int, ...] = ()
 
-    def __post_init__(self):
+    @cached_property
+    def faces(self) -> tuple[int, ...]:
+        """``faces[id]``: the first action-card id with the same face (identical cards
+        are one choice)."""
         first: dict[ActionCard, int] = {}
-        object.__setattr__(self, "faces", tuple(first.setdefault(c, i) for i, c in enumerate(self.cards)))
+        return tuple(first.setdefault(c, i) for i, c in enumerate(self.cards))
 
     def helicopter(self, model: Model) -> Helicopter:
         return self.helicopters[MODELS.index(model)]
-
-    memo = memo_in
-    """``memo(name)``: a cache named ``name`` for answers that depend only on these card sets
-    and the key they are stored under (kept with the components, so a game played with
-    other data files never reads them; see :func:`memo_in`)."""
 
     def row_rooftops(self, players: int) -> tuple[Rooftop, ...]:
         """The rooftops used with ``players`` players, in row order (WC.G1)."""
@@ -510,30 +496,42 @@ def _action_cards(data, src) -> tuple[ActionCard, ...]:
     return tuple(cards)
 
 
+def _effect_face(item: Table, key: str) -> tuple[tuple[Bonus, ...], tuple[Bonus, ...]]:
+    """A face of an effect card: two halves, each a list of effects."""
+    halves = item.list(key)
+    if len(halves) != 2 or not all(isinstance(h, list) for h in halves):
+        raise item.error(key, "two halves, each a list of effects ([[...], [...]])", halves)
+    names = [b.value for b in Bonus]
+    out = []
+    for half in halves:
+        for n in half:
+            if n not in names:
+                raise item.error(key, "effects among " + ", ".join(names), n)
+        out.append(tuple(Bonus(n) for n in half))
+    return out[0], out[1]
+
+
 def _influence(data, src) -> Influence:
     top = _top(data, src, ("spaces", "threshold", "effect_card"))
     spaces = top.integer("spaces", minimum=4, maximum=40)
     threshold = top.integer("threshold", minimum=1, maximum=spaces)
     cards, covered = [], set()
     for item in _items(top, "effect_card", 4, "the rules' 4 Influence Effect cards"):
-        item = item.only(("colour", "first", "side_a", "side_b"))
+        item = item.only(("colour", "first", "face_a", "face_b"))
         colour = item.string("colour")
         item = Table(item.data, f"{src}: effect_card '{colour}'")
         first = item.integer("first", minimum=1, maximum=spaces)
-        sides = []
-        for key in ("side_a", "side_b"):
-            names = item.strings(key)
-            for n in names:
-                if n not in [b.value for b in Bonus]:
-                    raise item.error(key, "effects among " + ", ".join(b.value for b in Bonus), n)
-            sides.append(tuple(Bonus(n) for n in names))
-        if not sides[0] or len(sides[0]) != len(sides[1]):
-            raise item.error("side_b", f"as many effects as side_a ({len(sides[0])}), at least one", len(sides[1]))
-        span = set(range(first, first + len(sides[0])))
+        faces = (_effect_face(item, "face_a"), _effect_face(item, "face_b"))
+        length = len(faces[0][0])
+        for key, face in zip(("face_a", "face_b"), faces):
+            if not length or any(len(half) != length for half in face):
+                raise item.error(key, f"halves of {length or 'at least one'} effects each, like face_a's first "
+                                      f"half", [len(half) for half in face])
+        span = set(range(first, first + length))
         if max(span) > spaces or span & covered:
             raise item.error("first", f"a stretch inside spaces 1..{spaces} that no other card covers", first)
         covered |= span
-        cards.append(EffectCard(colour, first, sides[0], sides[1]))
+        cards.append(EffectCard(colour, first, faces))
     return Influence(spaces, threshold, tuple(cards))
 
 
@@ -552,7 +550,7 @@ def _orders(data, src) -> tuple[Order, ...]:
 def _sightings(data, src) -> tuple[tuple[Sighting, ...], Cessna]:
     top = _top(data, src, ("sighting", "cessna"))
     out = []
-    for item in _items(top, "sighting", 7, "the rules' 7 Sighting cards"):
+    for item in _items(top, "sighting", 6, "the rules' 7 Sighting cards: these 6 and the Cessna"):
         item = _named(item, ("name", "passengers", "actions"))
         actions = item.strings("actions", ())
         for a in actions:

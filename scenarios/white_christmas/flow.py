@@ -6,9 +6,10 @@ decide or the game is over.
 from __future__ import annotations
 
 from . import chambers
-from .actions import ASK, CARDS_IN_HAND, PHASE, STAIRS, Pending, Phase
-from .components import PEOPLE
+from .actions import CARDS_IN_HAND, Ask, Pending, Phase, Stairs
+from .components import PEOPLE, Person
 from .options import free_spaces
+from .values import Pile
 from .work import Text, Work, joined
 
 __all__ = ["advance", "start_round", "start_phase", "turn_order", "on_turn", "nothing_to_take"]
@@ -20,7 +21,7 @@ def _nobody(people) -> str:
 
 def on_turn(board, sides: int) -> int:
     """The side whose turn it is (phases 1-2 go round the turn order; phase 3 once)."""
-    if board.phase == PHASE.SIGHTING:
+    if board.phase == Phase.SIGHTING:
         return board.order[board.turn]
     return board.order[board.turn % sides]
 
@@ -46,12 +47,12 @@ def advance(w: Work) -> None:
     while not b["over"]:
         if b["pending"]:
             front = b["pending"][0]
-            if front.ask == ASK.SIGHTING and not w.sides[front.side].extras:
+            if front.ask == Ask.SIGHTING and not w.sides[front.side].extras:
                 w.pop()
                 continue
             return
         phase = b["phase"]
-        if phase == PHASE.SIGHTING:
+        if phase == Phase.SIGHTING:
             if b["turn"] < n:
                 side = b["order"][b["turn"]]
                 if side == ch:
@@ -66,15 +67,15 @@ def advance(w: Work) -> None:
             start_round(w, b["round"] + 1)
             continue
         if b["turn"] >= CARDS_IN_HAND * n:
-            start_phase(w, PHASE.PLAY if phase == PHASE.DRAW else PHASE.SIGHTING)
+            start_phase(w, Phase.PLAY if phase == Phase.DRAW else Phase.SIGHTING)
             continue
         side = b["order"][b["turn"] % n]
         if side == ch:
-            (chambers.draw if phase == PHASE.DRAW else chambers.play)(w, side)
+            (chambers.draw if phase == Phase.DRAW else chambers.play)(w, side)
             b["turn"] += 1
             continue
-        if (phase == PHASE.PLAY and not w.priv[side].hand) or (phase == PHASE.DRAW and nothing_to_take(w)):
-            w.log("  {} has nothing to {}: turn skipped", w.labels[side], "play" if phase == PHASE.PLAY else "take")
+        if (phase == Phase.PLAY and not w.private[side].hand) or (phase == Phase.DRAW and nothing_to_take(w)):
+            w.log("  {} has nothing to {}: turn skipped", w.labels[side], "play" if phase == Phase.PLAY else "take")
             b["turn"] += 1
             continue
         return
@@ -83,7 +84,7 @@ def advance(w: Work) -> None:
 def start_round(w: Work, number: int) -> None:
     """Round ``number`` begins with its phase 1 (WC.F1)."""
     w.b["round"] = number
-    start_phase(w, PHASE.DRAW)
+    start_phase(w, Phase.DRAW)
 
 
 def start_phase(w: Work, phase: Phase) -> None:
@@ -94,19 +95,19 @@ def start_phase(w: Work, phase: Phase) -> None:
     b = w.b
     b["phase"], b["turn"], b["resolved"] = phase, 0, False
     b["order"] = turn_order(w)
-    number = {PHASE.DRAW: 1, PHASE.PLAY: 2, PHASE.SIGHTING: 3}[phase]
+    number = {Phase.DRAW: 1, Phase.PLAY: 2, Phase.SIGHTING: 3}[phase]
     w.log("round {}, phase {} ({}): turn order {}", b["round"], number, phase,
           Text(joined, b["order"], w.labels.__getitem__))
     w.refill_orders()
     if w.setup.chambers is not None:
         chambers.phase_start(w, w.setup.chambers, phase)
-    if phase == PHASE.DRAW:
-        for i, mine in enumerate(w.priv):
+    if phase == Phase.DRAW:
+        for i, mine in enumerate(w.private):
             if mine.inspected:
                 w.set_priv(i, inspected=())
         add_staircases(w)
         reveal_sighting(w)
-    elif phase == PHASE.PLAY:
+    elif phase == Phase.PLAY:
         reveal_staircases(w)
     else:
         climb_staircases(w)
@@ -137,48 +138,52 @@ def add_staircases(w: Work) -> None:
         card, w.stairs_deck = w.stairs_deck[0], w.stairs_deck[1:]
         cards.append(card)
     w.stairs_down = tuple(cards)
-    w.b["stairs_state"] = STAIRS.FACE_DOWN
+    w.b["stairs_state"] = Stairs.FACE_DOWN
     w.table = w.table.with_stairs(True)
     w.log("  a staircase is added face down left of each rooftop")
 
 
 def reveal_staircases(w: Work) -> None:
     """WC.G2, WC.F3: the staircases are turned up and their spaces filled from the
-    supply (a space whose type the supply lacks stays empty: engine decision)."""
+    supply (a space whose type the supply lacks stays empty: engine decision; counted in
+    the board's ``empty_stairs``)."""
     people = []
     for k, card in enumerate(w.stairs_down):
         got = tuple(p for p in w.comp.staircases[card].people if w.from_supply(p))
         people.append(got)
         missing = len(w.comp.staircases[card].people) - len(got)
+        w.b["empty_stairs"] += missing
         w.log("  staircase of {} ({}): {}{}", w.table.roofs[k], w.comp.staircases[card].name,
               Text(_nobody, got), f" ({missing} space(s) empty: supply short)" if missing else "")
     w.b["stairs"] = tuple(people)
     w.b["stairs_cards"] = w.stairs_down
-    w.b["stairs_state"] = STAIRS.REVEALED
+    w.b["stairs_state"] = Stairs.REVEALED
 
 
 def climb_staircases(w: Work) -> None:
     """WC.G2, WC.F4: the staircases are discarded; their People climb onto the rooftop's
-    free spaces in arrow order; those with no room are discarded."""
+    free spaces in arrow order; those with no room go back to the supply (rule option
+    ``overflow``: or are discarded out of the game, :class:`~.values.Pile`)."""
     roofs = list(w.b["roofs"])
+    to_supply = w.setup.overflow == Pile.SUPPLY
     for k, climbing in enumerate(w.b["stairs"]):
         free = max(0, w.table.spaces[k] - len(roofs[k]))
         up, gone = climbing[:free], climbing[free:]
         roofs[k] = roofs[k] + up
         for p in gone:
-            w.to_discard(p)
+            (w.to_supply if to_supply else w.to_discard)(p)
         if climbing:
             w.log("  staircase of {}: {} climb(s) up{}", w.table.roofs[k], Text(_nobody, up),
-                  f", {', '.join(gone)} discarded (no room)" if gone else "")
+                  f", {', '.join(gone)} {'back to the supply' if to_supply else 'discarded'} (no room)" if gone else "")
     w.b["roofs"] = tuple(roofs)
     w.stairs_used = w.stairs_used + w.stairs_down
     w.stairs_down = ()
     w.b["stairs"] = ((),) * len(roofs)
     w.b["stairs_cards"] = ()
-    w.b["stairs_state"] = STAIRS.NONE
+    w.b["stairs_state"] = Stairs.NONE
     w.table = w.table.with_stairs(False)
     for i, side in enumerate(w.sides):
-        if side.bid is not None or w.priv[i].bid:
+        if side.bid is not None or w.private[i].bid:
             w.set_side(i, bid=None)
             w.set_priv(i, bid=())
 
@@ -187,10 +192,10 @@ def resolve_sighting(w: Work) -> None:
     """WC.F4: the sealed bids are revealed together; the highest total wins the sighting
     (ties: the lower turn-order card); the others score 1 VP per token bid; every bid
     token goes back to the supply. The winner's passengers join their carrier from the
-    supply (if room and supply allow) and its actions are kept to use now or later;
+    supply (:func:`board_passengers`) and its actions are kept to use now or later;
     Captain Chambers does his at once and takes no passengers (WC.H5)."""
     order = w.b["order"]
-    bids = {i: w.priv[i].bid for i in order}
+    bids = {i: w.private[i].bid for i in order}
     totals = {i: sum(v) for i, v in bids.items()}
     w.log("  bids revealed: {}", "; ".join(
         f"{w.labels[i]} {'+'.join(map(str, bids[i])) or 'nothing'}" + (f" = {totals[i]}" if len(bids[i]) > 1 else "")
@@ -211,26 +216,70 @@ def resolve_sighting(w: Work) -> None:
     if w.is_chambers(winner):
         chambers.won_sighting(w, winner, card)
         return
-    for p in card.passengers:
-        if free_spaces(w.sides[winner]) > 0 and w.from_supply(p):
-            me = w.sides[winner]
-            w.set_side(winner, carrier=tuple(sorted(me.carrier + (p,), key=PEOPLE.index)))
-            w.log("  a {} passenger joins {}'s carrier", p, w.labels[winner])
-        else:
-            w.log("  the {} passenger is lost (no carrier space or none in the supply)", p)
+    asked = board_passengers(w, winner, card)
     if card.actions:
         w.set_side(winner, extras=w.sides[winner].extras + card.actions)
-        w.push(Pending(ASK.SIGHTING, winner, why=card.name))
+        asked.append(Pending(Ask.SIGHTING, winner, why=card.name))
+    w.push(*asked)
+
+
+def passengers_on_offer(comp, sighting: int, supply: tuple[int, ...]) -> tuple[Person, ...]:
+    """The passengers of sighting card ``sighting`` the ``supply`` (People per type) holds,
+    in card order (a type twice only when the supply has two)."""
+    supply = list(supply)
+    out = []
+    for p in comp.sightings[sighting].passengers:
+        i = PEOPLE.index(p)
+        if supply[i]:
+            supply[i] -= 1
+            out.append(p)
+    return tuple(out)
+
+
+def board_passengers(w: Work, winner: int, card) -> list[Pending]:
+    """WC.F4: the sighting's passengers join the winner's carrier at once, from the supply,
+    each into a free space; one the supply lacks, or with no space left, is lost. When the
+    free spaces are fewer than the passengers on offer and these are of different types,
+    the winner chooses who boards: a ``passenger`` question (returned, to be asked)."""
+    offered = passengers_on_offer(w.comp, w.b["sighting"], w.b["supply"])
+    missing = list(card.passengers)
+    for p in offered:
+        missing.remove(p)
+    for p in missing:
+        w.log("  the {} passenger is lost (none in the supply)", p)
+    free = free_spaces(w.sides[winner])
+    if len(offered) > free > 0 and len(set(offered)) > 1:
+        return [Pending(Ask.PASSENGER, winner, why=card.name)]
+    for k, p in enumerate(offered):
+        if k < free:
+            board_passenger(w, winner, p, announce=False)
+        else:
+            w.log("  the {} passenger is lost (no carrier space)", p)
+    return []
+
+
+def board_passenger(w: Work, side: int, person: Person, announce: bool = True) -> None:
+    """A passenger of type ``person`` joins ``side``'s carrier from the supply (WC.F4);
+    ``announce``: the others on offer are lost (the one free space was taken)."""
+    rest = list(passengers_on_offer(w.comp, w.b["sighting"], w.b["supply"]))
+    rest.remove(person)
+    w.from_supply(person)
+    me = w.sides[side]
+    w.set_side(side, carrier=tuple(sorted(me.carrier + (person,), key=PEOPLE.index)))
+    w.log("  a {} passenger joins {}'s carrier", person, w.labels[side])
+    if announce:
+        for p in rest:
+            w.log("  the {} passenger is lost (no carrier space)", p)
 
 
 def cessna(w: Work) -> None:
     """WC.F7: every radar token is revealed; the highest totals score 8/5/2 VP (8/3 with
     2 players or solo); a side needs at least one token; ties to the lower turn-order card."""
     order = w.b["order"]
-    totals = {i: sum(w.priv[i].radar) + sum(w.priv[i].bid) for i in order}
+    totals = {i: sum(w.private[i].radar) + sum(w.private[i].bid) for i in order}
     w.log("  the {}: radar totals {}", w.comp.cessna.name,
           ", ".join(f"{w.labels[i]} {totals[i]}" for i in order))
-    holders = [i for i in order if w.priv[i].radar or w.priv[i].bid]
+    holders = [i for i in order if w.private[i].radar or w.private[i].bid]
     ranked = sorted(holders, key=lambda i: (-totals[i], order.index(i)))
     vp = w.comp.cessna.vp_two if len(w.sides) == 2 else w.comp.cessna.vp
     for place, i in enumerate(ranked[:len(vp)]):
@@ -245,7 +294,7 @@ def end_game(w: Work) -> None:
         me = w.sides[i]
         w.gain(i, sum(len(a) for a in me.aboard) // 2, "People still aboard, 1 per 2")
         w.gain(i, sum(u.vp for u, done in zip(w.comp.upgrades, me.upgrades) if done), "carrier upgrades")
-        w.gain(i, sum(w.comp.orders[o].vp for o in w.priv[i].orders), "special orders")
+        w.gain(i, sum(w.comp.orders[o].vp for o in w.private[i].orders), "special orders")
     winner = min(order, key=lambda i: (-w.sides[i].vp, order.index(i)))
     w.b["winner"], w.b["over"], w.b["pending"] = winner, True, ()
     w.log("game over: {} wins with {} VP ({})", w.labels[winner], w.sides[winner].vp,

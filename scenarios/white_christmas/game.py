@@ -1,7 +1,10 @@
 """1975 White Christmas as a :class:`scenarios.engine.Game`: whole games, series, summaries.
 
-Options: ``players`` (2-4) or ``solo`` (one seat against Captain Chambers, WC.H1-H9), and
-``data`` (card sets from a directory of data files, :func:`.components.load_components`).
+Options: ``players`` (2-4) or ``solo`` (one seat against Captain Chambers, WC.H1-H9),
+``data`` (card sets from a directory of data files, :func:`.components.load_components`)
+and the rule options ``overflow`` and ``payment`` (where staircase People with no room,
+WC.G2, and People paid from a carrier, WC.F5, go: back to the ``supply``, the default, or
+``discard``-ed out of the game; :class:`~.values.Pile`).
 A game is reproducible from its seed: the same seed gives the same log, byte for byte.
 """
 from __future__ import annotations
@@ -14,7 +17,7 @@ from ..engine import Game, Option, Summary, summarise
 from .components import Components, load_components
 from .players import HeuristicPlayer, RandomPlayer
 from .setup import new_game
-from .values import CHAMBERS
+from .values import CHAMBERS, Pile
 
 __all__ = ["WHITE_CHRISTMAS", "summary", "labels"]
 
@@ -31,8 +34,9 @@ def _combinations(given) -> None:
         raise InputError("solo: one player against Captain Chambers (WC.H1); do not also set players")
 
 
-def _new_game(seed: int, players: int = 2, solo: bool = False, data: Components | None = None):
-    return new_game(seed, players=players, solo=solo, components=data)
+def _new_game(seed: int, players: int = 2, solo: bool = False, data: Components | None = None,
+              overflow: str = Pile.SUPPLY, payment: str = Pile.SUPPLY):
+    return new_game(seed, players=players, solo=solo, components=data, overflow=overflow, payment=payment)
 
 
 WHITE_CHRISTMAS = Game(
@@ -43,7 +47,13 @@ WHITE_CHRISTMAS = Game(
     min_players=1, max_players=4,
     options=(Option("players", int, 2, "number of players (2-4)", choices=(2, 3, 4)),
              Option("solo", bool, False, "one player against Captain Chambers (WC.H1-WC.H9)"),
-             Option("data", load_components, None, "a directory of data files replacing the shipped ones")),
+             Option("data", load_components, None, "a directory of data files replacing the shipped ones"),
+             Option("overflow", str, Pile.SUPPLY.value,
+                    "staircase People with no room on the rooftop (WC.G2): back to the supply, or discarded "
+                    "out of the game", choices=tuple(p.value for p in Pile)),
+             Option("payment", str, Pile.SUPPLY.value,
+                    "People paid from a carrier for a special order or carrier card (WC.F5): back to the supply, "
+                    "or discarded out of the game", choices=tuple(p.value for p in Pile))),
     seats=lambda opts: 1 if opts.get("solo") else opts.get("players", 2),
     combinations=_combinations,
     notes="2-4 players or solo against Captain Chambers; rules WC.*",
@@ -52,12 +62,12 @@ WHITE_CHRISTMAS = Game(
 
 
 def summary(rows: Iterable[dict], label: str) -> Summary:
-    """Winner shares by seat (95 % Wilson intervals), VP of each side, the winning margin
-    and People rescued (95 % t intervals)."""
+    """Winner shares by seat (95 % Wilson intervals), VP of each side, the winning margin,
+    People rescued and staircase spaces left empty for lack of People (95 % t intervals)."""
     rows = list(rows)
     if not rows:
         return summarise(rows, label)
     first = rows[0]
     sides = labels(first["players"], first["solo"])
-    columns = ["winner"] + [f"vp_{s}" for s in sides] + ["margin", "rescued"]
+    columns = ["winner"] + [f"vp_{s}" for s in sides] + ["margin", "rescued", "empty_stairs"]
     return summarise(rows, label, columns=columns, categories={"winner": sides})

@@ -14,13 +14,14 @@ picks one of ``observation.legal``.
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import lru_cache
 
 import numpy as np
 
 from . import actions as A
-from .actions import KIND, PHASE, PHASE_NUMBER, ROUNDS, STAIRS, ActionKind
-from .components import BONUS, EXTRA, ICON, MODELS, ROW, Icon, memo_in
-from .options import free_spaces, special_costs
+from .actions import PHASE_NUMBER, ROUNDS, ActionKind, Phase, Stairs
+from .components import MODELS, PEOPLE, ROW, Bonus, Extra, Icon
+from .options import fleet_rescues, free_spaces, occupied, special_costs
 from .state import Observation
 from .turns import EXTRA_ICON
 
@@ -29,15 +30,15 @@ __all__ = ["RandomPlayer", "HeuristicPlayer", "PLAYERS"]
 PLAYERS = ("heuristic", "random")
 TOKEN = 1.0
 """What a radar token is worth kept (1 VP when bid on a lost sighting; Cessna totals)."""
-BASE = {ICON.RADAR: TOKEN, ICON.INFLUENCE: 0.8, ICON.MOVE: 0.5, ICON.SPECIAL_ORDER: 0.5, ICON.RESCUE: 0.5}
+BASE = {Icon.RADAR: TOKEN, Icon.INFLUENCE: 0.8, Icon.MOVE: 0.5, Icon.SPECIAL_ORDER: 0.5, Icon.RESCUE: 0.5}
 """A card action's worth in phase 2 before anything is known about its details."""
-EXTRA_WORTH = {EXTRA.INFLUENCE: 1.5, EXTRA.DOUBLE_MOVE: 2.5, EXTRA.DOUBLE_SPECIAL_ORDER: 3.0, EXTRA.RESCUE: 2.0}
+EXTRA_WORTH = {Extra.INFLUENCE: 1.5, Extra.DOUBLE_MOVE: 2.5, Extra.DOUBLE_SPECIAL_ORDER: 3.0, Extra.RESCUE: 2.0}
 PASSENGER = 1.5
 LEAD = 2.5
 """Solo: what taking or keeping the influence lead from Captain Chambers is worth (WC.H2)."""
 UPGRADE_EFFECT = {1: 2.0, 2: 2.0, 3: 1.0, 4: 0.8, 5: 2.5}
-TRACK_WORTH = {BONUS.VP: 1.0, BONUS.RADAR: TOKEN, BONUS.INFLUENCE: 1.0, BONUS.MOVE: 0.8, BONUS.RESCUE: 1.0,
-               BONUS.SPECIAL_ORDER: 1.0}
+TRACK_WORTH = {Bonus.VP: 1.0, Bonus.RADAR: TOKEN, Bonus.INFLUENCE: 1.0, Bonus.MOVE: 0.8, Bonus.RESCUE: 1.0,
+               Bonus.SPECIAL_ORDER: 1.0}
 """What an influence space's effect is worth."""
 
 
@@ -62,51 +63,48 @@ MODEL_INDEX = {m: i for i, m in enumerate(MODELS)}
 ROW_INDEX = {icon: i for i, icon in enumerate(ROW)}
 
 
-def _best_sum(card, people: tuple, room: int) -> float:
-    """The ``room`` best VP of ``people`` for helicopter side ``card`` (memoised with the
-    card: rooftops change slowly, so the same question comes back decision after decision)."""
-    sums = memo_in(card, "best sums")
-    hit = sums.get((people, room))
-    if hit is None:
-        vp = card.table
+VALUES_KEPT = 4096
+"""Entries each cache of the heuristic's public valuations keeps."""
+
+
+@lru_cache(maxsize=VALUES_KEPT)
+def _potentials(comp, i: int, night: bool, room: int, roofs: tuple, stairs: tuple) -> tuple[float, ...]:
+    """Per rooftop, in row order, the ``room`` best VP helicopter ``MODELS[i]`` (night
+    side or not) could rescue from it and its staircase (as Chambers counts it, WC.H6).
+    Public values only: every seat of a game asks the same questions of one table."""
+    vp = (comp.helicopters[i].night if night else comp.helicopters[i].day).table
+    out = []
+    for k, people in enumerate(roofs):
+        if stairs:
+            people = people + stairs[k]
         values = sorted([vp.get(p, 0) for p in people], reverse=True)
-        hit = sums[(people, room)] = float(sum(values[:room]))
-    return hit
+        out.append(float(sum(values[:room])))
+    return tuple(out)
 
 
-_FACES: tuple = (None, ())
-"""The components last seen and each action card's fixed worth (:func:`_card_worth`),
-kept as one pair so that a reader never mixes two card sets."""
-
-
+@lru_cache(maxsize=8)
 def _card_worth(comp) -> tuple:
     """Per action card: ``(offers Rescue, the Rescue's type, best worth of its other
     actions)``; a card's phase-2 worth is the best of that and its Rescue's prospect."""
-    global _FACES
-    seen, table = _FACES
-    if seen is not comp:
-        rows = []
-        for card in comp.cards:
-            rest = 0.0
-            for use in card.uses():
-                if use != ICON.RESCUE:
-                    value = BASE[use] + (0.5 if card.wild else 0.0)
-                    if value > rest:
-                        rest = value
-            rows.append((ICON.RESCUE in card.uses(), card.rescue, rest))
-        table = tuple(rows)
-        _FACES = (comp, table)
-    return table
+    rows = []
+    for card in comp.cards:
+        rest = 0.0
+        for use in card.uses():
+            if use != Icon.RESCUE:
+                value = BASE[use] + (0.5 if card.wild else 0.0)
+                if value > rest:
+                    rest = value
+        rows.append((Icon.RESCUE in card.uses(), card.rescue, rest))
+    return tuple(rows)
 
 
 class _View:
     """Per-decision valuations from one observation (each computed once, on demand).
 
-    Two caches outlive the decision (:meth:`HeuristicPlayer._caches`): ``mine``, what
-    depends only on the rooftops, staircases and this seat's helicopters (their cards,
-    free seats, potentials, rescues, a card's prospects), and ``kept``, what depends on
-    the position's answered questions as a whole (the best flight, which also depends on
-    where the others' helicopters are)."""
+    Two caches outlive the decision, owned by the bot (:meth:`HeuristicPlayer._caches`):
+    ``mine``, what depends only on the rooftops, staircases and this seat's helicopters
+    (their cards, free seats, potentials, rescues, a card's prospects), and ``kept``, what
+    also depends on where the others' helicopters are (the best flight)."""
 
     __slots__ = ("o", "comp", "me", "seat", "cards", "rooms", "consts", "own", "roof_of", "worth", "mine", "kept",
                  "_uses")
@@ -130,27 +128,13 @@ class _View:
         self.worth = _card_worth(comp)
         self._uses = {}
 
-    def pots(self, i: int) -> list[float]:
-        """:meth:`potential` of helicopter i at each rooftop, in row order (memoised per
-        helicopter side, free seats and People on the rooftops and staircases: every
-        seat of a game asks the same questions of one table)."""
+    def pots(self, i: int) -> tuple[float, ...]:
+        """:meth:`potential` of helicopter i at each rooftop, in row order
+        (:func:`_potentials`)."""
         pots = self.mine.get(i)
         if pots is None:
             b = self.o.board
-            room = self.rooms[i]
-            memo = self.o.setup.memo("potentials memo")
-            key = (i, self.me.night[i], room, b.roofs, b.stairs)
-            pots = memo.get(key)
-            if pots is None:
-                card, stairs = self.cards[i], b.stairs
-                sums = memo_in(card, "best sums")
-                pots = memo[key] = []
-                for k, people in enumerate(b.roofs):
-                    if stairs:
-                        people = people + stairs[k]
-                    value = sums.get((people, room))
-                    pots.append(_best_sum(card, people, room) if value is None else value)
-            self.mine[i] = pots
+            pots = self.mine[i] = _potentials(self.comp, i, self.me.night[i], self.rooms[i], b.roofs, b.stairs)
         return pots
 
     def potential(self, i: int, slot: str) -> float:
@@ -198,7 +182,7 @@ class _View:
         if best is not None:
             return best
         best = -1.0
-        taken = self.o.queries.occupied()
+        taken = occupied(self.o.sides)
         own, roof_of, flights, at, seat = self.own, self.roof_of, self.o.table.flights, self.me.at, self.seat
         for i, m in enumerate(MODELS):
             pots, top = self.pots(i), None
@@ -228,7 +212,11 @@ class _View:
         if best is None:
             best = -1.0
             cards = self.cards
-            for m, _, p in self.o.queries.rescues(self.seat, person):
+            o, me = self.o, self.me
+            for m, _, p in fleet_rescues(self.comp, o.table, me.at, me.aboard, me.night, o.board.roofs,
+                                         o.board.stairs):
+                if person is not None and p != person:
+                    continue
                 value = cards[MODEL_INDEX[m]].table.get(p, 0) + 0.4
                 if value > best:
                     best = value
@@ -257,7 +245,7 @@ class _View:
             return -1.0
         bonus = self.o.setup.track[nxt]
         threshold = 1.0 if nxt == self.comp.influence.threshold and not self.me.upgrades[0] else 0.0
-        return BASE[ICON.INFLUENCE] + TRACK_WORTH.get(bonus, 0.0) + threshold + self.lead_value(nxt)
+        return BASE[Icon.INFLUENCE] + TRACK_WORTH.get(bonus, 0.0) + threshold + self.lead_value(nxt)
 
     def lead_value(self, nxt: int) -> float:
         """Against Captain Chambers, leading the track denies him 1 VP per phase (WC.H2):
@@ -275,15 +263,15 @@ class _View:
     def use_value(self, icon: Icon, person=None) -> float:
         """The best this seat can do now with action ``icon`` (cached per decision; the
         Rescue's type matters to Rescue only)."""
-        if icon == ICON.RESCUE:
+        if icon == Icon.RESCUE:
             return self.best_rescue(person)
         hit = self._uses.get(icon)
         if hit is None:
-            if icon == ICON.MOVE:
+            if icon == Icon.MOVE:
                 hit = self.best_move()
-            elif icon == ICON.RADAR:
+            elif icon == Icon.RADAR:
                 hit = TOKEN if self.o.board.radar_left else -1.0
-            elif icon == ICON.INFLUENCE:
+            elif icon == Icon.INFLUENCE:
                 hit = self.influence_value()
             else:
                 hit = self.best_special()
@@ -302,30 +290,28 @@ class _View:
     def prospect(self, person) -> float:
         """Half the best VP a helicopter with a free seat scores for ``person`` (any type
         for ``None``) if one is on the board: a card's Rescue is worth that much later
-        (memoised per helicopter sides, free seats and People in view)."""
+        (:func:`_prospects`)."""
         b = self.o.board
         best = self.mine.get(b.stairs_state)
         if best is None:
-            revealed = b.stairs_state == STAIRS.REVEALED
-            memo = self.o.setup.memo("prospects memo")
-            key = (self.me.night, tuple(self.rooms), b.roofs, b.stairs if revealed else None)
-            best = memo.get(key)
-            if best is None:
-                best = memo[key] = _prospects(self.cards, self.rooms, b.roofs + b.stairs if revealed else b.roofs)
-            self.mine[b.stairs_state] = best
+            revealed = b.stairs_state == Stairs.REVEALED
+            best = self.mine[b.stairs_state] = _prospects(self.comp, self.me.night, tuple(self.rooms),
+                                                          b.roofs + b.stairs if revealed else b.roofs)
         return best.get(person, 0.0)
 
 
-def _prospects(cards, rooms, places) -> dict:
-    """Per People type present in ``places``, half the best VP a helicopter side of
-    ``cards`` with a free seat (``rooms``) scores for it; ``None``: the best of all."""
+@lru_cache(maxsize=VALUES_KEPT)
+def _prospects(comp, night: tuple[bool, ...], rooms: tuple[int, ...], places: tuple) -> dict:
+    """Per People type present in ``places``, half the best VP a helicopter (night side
+    or not) with a free seat (``rooms``) scores for it; ``None``: the best of all
+    (public values only; the answer is not to be changed)."""
     present = set()
     for people in places:
         present.update(people)
     best = {None: 0.0}
-    for card, room in zip(cards, rooms):
+    for i, room in enumerate(rooms):
         if room > 0:
-            vp = card.table
+            vp = (comp.helicopters[i].night if night[i] else comp.helicopters[i].day).table
             for p in present:
                 v = 0.5 * vp.get(p, 0)
                 if v > best.get(p, 0.0):
@@ -336,7 +322,7 @@ def _prospects(cards, rooms, places) -> dict:
 
 
 def _take_value(v: _View, a) -> float:
-    if a.slot == ICON.INSPECT:
+    if a.slot == Icon.INSPECT:
         again = 0.0
         for r, _ in v.o.own.inspected:
             if r == a.roof:
@@ -351,7 +337,7 @@ def _best_take(v: _View, legal: tuple):
     decision of a game; each board slot's value is computed once)."""
     inspected = {r for r, _ in v.o.own.inspected}
     row = v.o.board.row
-    take, inspect = KIND.TAKE, ICON.INSPECT
+    take, inspect = ActionKind.TAKE, Icon.INSPECT
     best, best_value = legal[0], float("-inf")
     for a in legal:
         if a.kind is take:
@@ -371,7 +357,7 @@ def _best_take(v: _View, legal: tuple):
 def _extra_value(v: _View, a) -> float:
     now = v.use_value(EXTRA_ICON[a.extra])
     b = v.o.board
-    late = b.round == ROUNDS and b.phase == PHASE.PLAY
+    late = b.round == ROUNDS and b.phase == Phase.PLAY
     return now + (1.0 if late else 0.0) - (0.0 if late else 0.8)
 
 
@@ -379,20 +365,31 @@ def _pass_value(v: _View, a) -> float:
     return -0.05
 
 
+def _board_value(v: _View, a) -> float:
+    """A passenger who takes the one free carrier space (WC.F4): People on the carrier pay
+    special orders and carrier cards 3 and 5, so the type the row's orders ask for, and
+    the type this seat's card 3 asks for while unflipped, is worth more."""
+    i = PEOPLE.index(a.person)
+    wanted = sum(1 for o in v.o.board.orders_row if v.comp.orders[o].people[i])
+    device = not v.me.upgrades[2] and v.o.setup.colours[v.seat].rescue_device == a.person
+    return PASSENGER + 0.3 * wanted + (0.5 if device else 0.0)
+
+
 _VALUE = dict.fromkeys(ActionKind, _pass_value)
 _VALUE.update({
-    KIND.TAKE: _take_value,
-    KIND.PLAY: lambda v, a: v.use_value(a.use, v.comp.cards[a.card].rescue),
-    KIND.FACEUP: lambda v, a: v.use_value(a.use, v.comp.cards[v.me.faceup].rescue) - 0.6,
-    KIND.DISCARD: lambda v, a: -0.5,
-    KIND.EXTRA: _extra_value,
-    KIND.KEEP: lambda v, a: 0.0,
-    KIND.MOVE: lambda v, a: v.move_value(a.heli, a.to),
-    KIND.RESCUE: lambda v, a: v.rescue_value(a.heli, a.person),
-    KIND.ORDER: lambda v, a: v.special_value("order", a.order, len(a.people)),
-    KIND.UPGRADE: lambda v, a: v.special_value("upgrade", a.upgrade, len(a.tokens or a.people)),
-    KIND.REPLACE: lambda v, a: -v.card_value(a.card),
-    KIND.UNLOAD: lambda v, a: v.cards[MODEL_INDEX[a.heli]].table.get(a.person, 0),
+    ActionKind.TAKE: _take_value,
+    ActionKind.PLAY: lambda v, a: v.use_value(a.use, v.comp.cards[a.card].rescue),
+    ActionKind.FACEUP: lambda v, a: v.use_value(a.use, v.comp.cards[v.me.faceup].rescue) - 0.6,
+    ActionKind.DISCARD: lambda v, a: -0.5,
+    ActionKind.EXTRA: _extra_value,
+    ActionKind.KEEP: lambda v, a: 0.0,
+    ActionKind.MOVE: lambda v, a: v.move_value(a.heli, a.to),
+    ActionKind.RESCUE: lambda v, a: v.rescue_value(a.heli, a.person),
+    ActionKind.ORDER: lambda v, a: v.special_value("order", a.order, len(a.people)),
+    ActionKind.UPGRADE: lambda v, a: v.special_value("upgrade", a.upgrade, len(a.tokens or a.people)),
+    ActionKind.REPLACE: lambda v, a: -v.card_value(a.card),
+    ActionKind.UNLOAD: lambda v, a: v.cards[MODEL_INDEX[a.heli]].table.get(a.person, 0),
+    ActionKind.BOARD: _board_value,
 })
 """What the heuristic thinks an action of each kind is worth, in VP (pass: -0.05, only
 when nothing is worth doing)."""
@@ -407,43 +404,44 @@ class HeuristicPlayer:
     def __init__(self, seed: int = 0, seat: int = 0):
         self.seed = seed
         self._mine = (None, {})
-        self._kept = (None, None, {})
+        self._kept = (None, {})
 
     def _caches(self, o: Observation) -> tuple[dict, dict]:
         """The valuations kept from this seat's last decision while what they depend on
-        is unchanged (see :class:`_View`): ``mine`` while the rooftops, staircases and this
-        seat's helicopters are the same values, ``kept`` while the answered questions are
-        the same object (:class:`~.options.Queries`: nothing on the table moved)."""
+        is unchanged (see :class:`_View`): ``mine`` while the table, rooftops, staircases
+        and this seat's helicopters are the same values, ``kept`` while, besides, every
+        helicopter is where it was. Both belong to this bot (one seat) alone."""
         me, b = o.sides[o.seat], o.board
         key = (o.seat, o.setup.comp, o.table, b.roofs, b.stairs, me.at, me.aboard, me.night)
         last, mine = self._mine
         if key != last:
             mine = {}
             self._mine = (key, mine)
-        queries, seat, kept = self._kept
-        if queries is not o.queries or seat != o.seat:
+        key = (key, tuple([s.at for s in o.sides]))
+        last, kept = self._kept
+        if key != last:
             kept = {}
-            self._kept = (o.queries, o.seat, kept)
+            self._kept = (key, kept)
         return mine, kept
 
     def choose(self, o: Observation):
         legal = o.legal
         if len(legal) == 1:
             return legal[0]
-        if o.board.phase == PHASE.SIGHTING and not o.board.pending:
+        if o.board.phase == Phase.SIGHTING and not o.board.pending:
             return self._bid(o)
         v = _View(o, *self._caches(o))
-        if o.board.phase == PHASE.DRAW and not o.board.pending:
+        if o.board.phase == Phase.DRAW and not o.board.pending:
             return _best_take(v, legal)
         best, best_value = legal[0], float("-inf")
         value_of, cards = _VALUE, v.comp.cards
         for a in legal:
             kind = a.kind
-            if kind is KIND.PLAY:       # the most frequent kinds, inlined
+            if kind is ActionKind.PLAY:       # the most frequent kinds, inlined
                 value = v.use_value(a.use, cards[a.card].rescue)
-            elif kind is KIND.DISCARD:
+            elif kind is ActionKind.DISCARD:
                 value = -0.5
-            elif kind is KIND.MOVE:
+            elif kind is ActionKind.MOVE:
                 value = v.move_value(a.heli, a.to)
             else:
                 value = value_of[kind](v, a)

@@ -6,12 +6,13 @@ import numpy as np
 
 from furball.errors import InputError
 
+from ..engine.frozen import step_rng
 from .actions import ROUNDS, Phase, Stairs
-from .components import MODELS, PEOPLE, Components, Wild, shipped_components
+from .components import MODELS, PEOPLE, Components, EffectCard, Wild, shipped_components
 from .flow import advance, start_round
 from .state import State
 from .table import build_layout
-from .values import CHAMBERS, Board, Setup, SidePrivate, SidePublic
+from .values import CHAMBERS, Board, Pile, Setup, SidePrivate, SidePublic
 from .work import Work
 
 __all__ = ["new_game", "ROW_SIZE"]
@@ -46,29 +47,40 @@ def _starting_people(rng, roofs: int) -> list[list]:
     return people
 
 
-def new_game(seed: int, players: int = 2, solo: bool = False, components: Components | None = None) -> State:
+def new_game(seed: int, players: int = 2, solo: bool = False, components: Components | None = None,
+             overflow: Pile | str = Pile.SUPPLY, payment: Pile | str = Pile.SUPPLY) -> State:
     """A new game after set-up, reproducible from ``seed``: ``players`` 2-4, or ``solo``
     (one seat against Captain Chambers, the 2-player set-up, WC.H1). ``components``:
-    the card sets (default: the shipped data files). Raises :class:`InputError` for a bad
-    seed or player count.
+    the card sets (default: the shipped data files); ``overflow`` and ``payment``: where
+    staircase People with no room (WC.G2) and People paid from a carrier (WC.F5) go
+    (:class:`~.values.Pile`). Raises :class:`InputError` for a bad seed, player count or
+    option.
 
+    Set-up step 3: the influence markers are stacked at random, in the solo game too.
     Engine decisions (``docs/white_christmas.md``): seats are numbered in the random stack
     order of the influence markers (P1 on top, so P1 holds turn-order card 1 first);
     colours are dealt at random; unused Action Wildcards join the action deck.
     """
     _check(seed, players, solo)
+    for name, value in (("overflow", overflow), ("payment", payment)):
+        if value not in tuple(Pile):
+            raise InputError(f"{name}: expected one of {', '.join(Pile)}, got {str(value)[:40]!r}")
+    overflow, payment = Pile(overflow), Pile(payment)
     seed = int(seed)
     comp = components or shipped_components()
-    rng = np.random.default_rng([seed, 0])
+    rng = step_rng(seed, 0)
     n = 2 if solo else players
     labels = ("P1", CHAMBERS) if solo else tuple(f"P{i + 1}" for i in range(n))
     chambers = 1 if solo else None
     colours = tuple(comp.colours[int(i)] for i in rng.permutation(len(comp.colours))[:n])
-    positions = tuple(int(k) for k in rng.integers(0, 4, size=len(comp.influence.cards)))   # step 2
+    arrived = [n - i for i in range(n)]       # step 3d: P1 on top, the seats numbered in stack order
+    if solo and rng.integers(2):              # the two markers stacked at random: Chambers on top
+        arrived = [1, 2]
+    positions = tuple(int(k) for k in rng.integers(0, EffectCard.POSITIONS, size=len(comp.influence.cards)))  # step 2
     rooftops = comp.row_rooftops(2 if solo else players)                                    # step 10, WC.G1
     table = build_layout(rooftops, tuple(labels), (comp.spaces,) * n)
     setup = Setup(comp, solo, labels, chambers, colours, rooftops, comp.influence.track(positions), positions,
-                  ROW_SIZE[2 if solo else players])
+                  ROW_SIZE[2 if solo else players], overflow, payment)
     # steps 6-8: a face-up Action Wild per player, the rest shuffled into the deck, 4 in the row
     action_wilds, rescue_wilds = comp.wilds(Wild.ACTION), comp.wilds(Wild.RESCUE)
     faceup = list(action_wilds[:n - (1 if solo else 0)])
@@ -92,28 +104,31 @@ def new_game(seed: int, players: int = 2, solo: bool = False, components: Compon
         night = i == chambers                                                             # WC.H1
         sides.append(SidePublic(
             at=(table.carriers[i],) * len(MODELS), aboard=((),) * len(MODELS), night=(night,) * len(MODELS),
-            carrier=(), spaces=comp.spaces, vp=0, influence=0, arrived=n - i, upgrades=(False,) * UPGRADES,
+            carrier=(), spaces=comp.spaces, vp=0, influence=0, arrived=arrived[i], upgrades=(False,) * UPGRADES,
             faceup=faceup[i], extras=(), hand=0, radar=0, orders=0, bid=None, rescued=0))
         private.append(SidePrivate(hand=(), radar=(), orders=(), inspected=(), bid=()))
     board = Board(round=0, phase=Phase.DRAW, order=tuple(range(n)), turn=0, resolved=False,
                   roofs=tuple(tuple(r) for r in roofs), stairs=((),) * len(rooftops), stairs_state=Stairs.NONE,
                   stairs_cards=(), row=row, discard=(), removed=removed, deck=len(deck),
                   orders_row=(), orders_left=len(orders), sighting=None, supply=tuple(supply),
-                  discarded=(0,) * len(PEOPLE), radar_left=len(comp.radar), pending=(), stamp=n, winner=None,
+                  discarded=(0,) * len(PEOPLE), empty_stairs=0, radar_left=len(comp.radar), pending=(), stamp=n,
+                  winner=None,
                   over=False)
     state = State(setup=setup, table=table, seed=seed, step=1, board=board, sides=tuple(sides),
                   private=tuple(private), deck=deck, stairs_deck=stairs_deck, stairs_used=(), stairs_down=(),
                   radar_supply=comp.radar, sightings=sightings, orders_deck=orders)
     w = Work(state)
     provenance = sorted({p for _, p in comp.provenance})
-    w.log("set-up (seed {}, {}, data: {})", seed, "solo against Captain Chambers" if solo else f"{n} players",
-          ", ".join(provenance))
-    w.log("  seats in influence-stack order: {}",
-          ", ".join(f"{labels[i]} {colours[i].name}" for i in range(n)))
+    options = [text for pile, text in ((overflow, "staircase People with no room"), (payment, "People paid"))
+               if pile == Pile.DISCARD]
+    w.log("set-up (seed {}, {}, data: {}{})", seed, "solo against Captain Chambers" if solo else f"{n} players",
+          ", ".join(provenance), f"; {' and '.join(options)} discarded out of the game" if options else "")
+    w.log("  influence markers stacked at random, top first: {}",
+          ", ".join(f"{labels[i]} {colours[i].name}" for i in sorted(range(n), key=lambda i: -arrived[i])))
     w.log("  rooftops, left to right: {}", ", ".join(r.name for r in rooftops))
     w.log("  people on the rooftops: {}", "; ".join(f"{r.name} {', '.join(p) or '-'}" for r, p in zip(rooftops, roofs)))
-    w.log("  influence effect cards: {}", ", ".join(
-        f"{c.colour} side {'ab'[k // 2]}{' turned round' if k % 2 else ''}" for c, k in zip(comp.influence.cards, positions)))
+    w.log("  influence effect cards: {}", "; ".join(
+        f"{c.colour} {EffectCard.name(k)}" for c, k in zip(comp.influence.cards, positions)))
     w.log("  action row: {}", ", ".join(comp.cards[c].name for c in row))
     if solo:
         w.log("  solo: Chambers' helicopters on their night side; 2 Rescue and 3 Action Wildcards removed (WC.H1)")

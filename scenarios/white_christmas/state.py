@@ -1,41 +1,44 @@
 """The game state of 1975 White Christmas: an immutable value with the engine protocol
 of :mod:`scenarios.engine` (``legal_actions()``, ``apply()``, ``observation(player)`` …).
 
-A :class:`State` is a frozen dataclass. ``apply`` never mutates it: it resolves the
-action on a :class:`~.work.Work` copy and freezes the result into a new state. An action
+A :class:`State` is a frozen dataclass built the one way every engine builds its states
+(:mod:`furball.scenarios.engine.frozen`). ``apply`` never mutates it: it resolves the
+action on a :class:`~.work.Work` draft and freezes the result into a new state. An action
 not in :meth:`State.legal_actions` raises :class:`IllegalAction` and the state is
-unchanged. Randomness: set-up uses ``numpy.random.default_rng([seed, 0])`` and the n-th
-state's transition ``default_rng([seed, n])``, made only when a draw is needed, so the
-same seed gives the same game and the same log, byte for byte.
+unchanged. Randomness: set-up draws from ``step_rng(seed, 0)`` and the transition out of
+a state of step ``n`` from ``step_rng(seed, n)`` (numpy's ``default_rng([seed, n])``),
+made only when a draw is needed, so the same seed gives the same game and the same log,
+byte for byte.
 
 Hidden information (WC.F2 Inspect, WC.F4 sealed bids): :meth:`State.observation` gives
 a seat the public table and its own :class:`~.values.SidePrivate` only; other sides'
 hands, radar values, special orders, inspected staircases and bids appear as counts.
+The answers an observation carries (its legal actions, :class:`~.options.Queries`) are
+made from public values and the seat's own.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
+from ..engine.frozen import FrozenState, FrozenValue
 from . import turns
-from .actions import PHASE, PHASE_NUMBER, STAIRS, Action, IllegalAction
+from .actions import PHASE_NUMBER, Action, ActionKind, IllegalAction, Phase, Stairs
 from .components import MODELS, PEOPLE, ROW, words
 from .options import Queries
 from .table import Layout
-from .values import Board, Setup, SidePrivate, SidePublic, evolve
+from .values import Board, Setup, SidePrivate, SidePublic
 
 __all__ = ["State", "Observation", "IllegalAction"]
 
-_UNSET = object()
-"""A cached answer not computed yet."""
 
-
-@dataclass(frozen=True)
-class Observation:
+@dataclass(frozen=True, init=False)
+class Observation(FrozenValue):
     """What ``seat`` may see: the public ``setup``, ``table`` (board graph and its
-    answers), ``board`` and ``sides``, its own private values ``own``, its ``legal``
-    actions (empty when another seat decides) and ``queries``, the position's public
-    questions already answered (:class:`~.options.Queries`). Bots choose from this only."""
+    answers), ``board`` and ``sides``, its own private values ``own`` and its ``legal``
+    actions (empty when another seat decides). Bots choose from this only; its
+    :attr:`queries` answer the position's public questions."""
 
     seat: int
     setup: Setup = field(repr=False)
@@ -44,18 +47,23 @@ class Observation:
     sides: tuple[SidePublic, ...]
     own: SidePrivate
     legal: tuple[Action, ...]
-    queries: Queries = field(default=None, repr=False, compare=False)
 
     @property
     def me(self) -> SidePublic:
         return self.sides[self.seat]
 
+    @cached_property
+    def queries(self) -> Queries:
+        """The position's public questions (:class:`~.options.Queries`), made from this
+        observation's public values when a bot first asks."""
+        return Queries(self.setup.comp, self.table, self.sides, self.board.roofs, self.board.stairs)
+
     def legal_actions(self) -> tuple[Action, ...]:
         return self.legal
 
 
-@dataclass(frozen=True)
-class State:
+@dataclass(frozen=True, init=False)
+class State(FrozenState):
     """A position (see the module docstring).
 
     Public: ``setup``, ``table``, ``board``, ``sides``. Private to each side:
@@ -63,14 +71,12 @@ class State:
     ``stairs_deck`` / ``stairs_used`` (staircase deck and discards), ``stairs_down``
     (this round's face-down staircase card per rooftop), ``radar_supply`` (face-down
     token values), ``sightings`` (the sighting deck, top first; the Cessna follows),
-    ``orders_deck``. ``log``: the last transition's log lines as ``(template, args)``;
-    :attr:`events` formats them; ``logging``: whether transitions keep them.
+    ``orders_deck``. ``seed``, ``step``, ``log_entries`` and ``logging``: see
+    :class:`~furball.scenarios.engine.frozen.FrozenState`.
     """
 
     setup: Setup = field(repr=False)
     table: Layout = field(repr=False, compare=False)
-    seed: int
-    step: int
     board: Board
     sides: tuple[SidePublic, ...]
     private: tuple[SidePrivate, ...]
@@ -81,61 +87,46 @@ class State:
     radar_supply: tuple[int, ...]
     sightings: tuple[int, ...]
     orders_deck: tuple[int, ...]
-    log: tuple[tuple[str, tuple], ...] = field(default=(), repr=False, compare=False)
-    logging: bool = field(default=True, repr=False, compare=False)
-    """Whether ``apply`` keeps log lines (see :meth:`without_log`)."""
+
+    # -- derived answers (computed on first use, kept by this state) ----------------
+    @cached_property
+    def current(self) -> int | None:
+        """The seat to decide: the first open question's side, else the side on turn
+        (:func:`~.flow.on_turn`); ``None`` once the game is over."""
+        b = self.board
+        if b.pending:
+            return b.pending[0].side
+        if b.over:
+            return None
+        return b.order[b.turn] if b.phase is Phase.SIGHTING else b.order[b.turn % len(b.order)]
+
+    @cached_property
+    def legal(self) -> tuple[Action, ...]:
+        """Every legal action of the seat to decide, in a fixed order."""
+        return turns.legal_actions(self)
+
+    @cached_property
+    def legal_set(self) -> frozenset[Action]:
+        return frozenset(self.legal)
 
     # -- the engine protocol (scenarios.engine) ---------------------------------------
-    @property
-    def events(self) -> tuple[str, ...]:
-        """Log lines of the transition that made this state (public information only)."""
-        return tuple(t.format(*args) if args else t for t, args in self.log)
-
-    # answers cached in the instance's __dict__ (class attributes, not fields: unset until asked)
-    _current = _legal = _legal_set = _queries = _UNSET
-
-    def without_log(self) -> State:
-        """The same position, but its transitions keep no log (``events`` stay empty, no
-        log line is made): for Monte Carlo series, where only the result counts (the
-        engine protocol's optional member, used by ``play_game(..., keep_log=False)``).
-        Every draw, decision and result is the same as with the log."""
-        return evolve(self, {"log": (), "logging": False})
-
     def current_player(self) -> int | None:
         """The seat to decide (Captain Chambers never is: he plays inside ``apply``),
-        or ``None`` once the game is over (cached)."""
-        current = self._current
-        if current is _UNSET:
-            current = self.__dict__["_current"] = turns.current_side(self)
-        return current
-
-    def queries(self) -> Queries:
-        """The public questions of this position, answered once (:class:`~.options.Queries`;
-        shared with the next state when nothing they depend on changed)."""
-        q = self._queries
-        if q is _UNSET:
-            q = self.__dict__["_queries"] = Queries(self.setup.comp, self.table, self.sides, self.board.roofs,
-                                                    self.board.stairs, self.setup.memo("rescues memo"))
-        return q
+        or ``None`` once the game is over."""
+        return self.current
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action of the seat to decide, in a fixed order (cached)."""
-        legal = self._legal
-        if legal is _UNSET:
-            legal = self.__dict__["_legal"] = turns.legal_actions(self)
-        return legal
+        """Every legal action of the seat to decide, in a fixed order."""
+        return self.legal
 
     def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is among :meth:`legal_actions` (identity first: actions are interned)."""
-        legal = self.legal_actions()
-        for a in legal:
+        """Whether ``action`` is among :meth:`legal_actions` (identity first: the
+        factories of :mod:`.actions` usually hand out the same object)."""
+        for a in self.legal:
             if a is action:
                 return True
-        every = self._legal_set
-        if every is _UNSET:
-            every = self.__dict__["_legal_set"] = frozenset(legal)
         try:
-            return action in every
+            return action in self.legal_set
         except TypeError:
             return False
 
@@ -152,21 +143,20 @@ class State:
 
     def observation(self, player: int) -> Observation:
         """What seat ``player`` may see (see :class:`Observation`)."""
-        current, legal, queries = self._current, self._legal, self._queries
-        if current is _UNSET:
-            current = self.current_player()
-        if current != player:
-            legal = ()
-        elif legal is _UNSET:
-            legal = self.legal_actions()
-        if queries is _UNSET:
-            queries = self.queries()
-        obs = object.__new__(Observation)   # the frozen dataclass's fields, without __init__'s cost
-        obs.__dict__.update(seat=player, setup=self.setup, table=self.table, board=self.board, sides=self.sides,
-                            own=self.private[player], legal=legal, queries=queries)
-        return obs
+        return Observation.from_fields({
+            "seat": player, "setup": self.setup, "table": self.table, "board": self.board, "sides": self.sides,
+            "own": self.private[player], "legal": self.legal if self.current == player else ()})
 
     def describe(self, action: Action) -> str:
+        """``action`` in words, for the seat that takes it (a bid names the token's value)."""
+        return turns.describe(self, action)
+
+    def public_describe(self, action: Action) -> str | None:
+        """``action`` as every seat may know it when it is taken (WC.F4: a bid stays face
+        down until all are revealed): ``None`` for a radar token put into the sealed bid or
+        the bid sealed (the log then says only how many tokens), else :meth:`describe`."""
+        if action.kind in (ActionKind.BID, ActionKind.SEAL):
+            return None
         return turns.describe(self, action)
 
     def outcome(self) -> tuple[str, ...]:
@@ -180,8 +170,9 @@ class State:
 
     def result(self) -> dict[str, Any]:
         """One flat row: ``players`` (seats), ``solo``, ``winner`` (a side's label),
-        ``vp_<label>`` for every side, ``margin`` (the winner's lead in VP) and
-        ``rescued`` (People unloaded by all sides)."""
+        ``vp_<label>`` for every side, ``margin`` (the winner's lead in VP), ``rescued``
+        (People unloaded by all sides) and ``empty_stairs`` (staircase spaces left empty
+        because the supply lacked their type, WC.G2)."""
         labels = self.setup.labels
         vps = [s.vp for s in self.sides]
         winner = self.board.winner
@@ -192,6 +183,7 @@ class State:
         rest = [v for i, v in enumerate(vps) if i != winner]
         row["margin"] = (vps[winner] - max(rest)) if winner is not None and rest else 0
         row["rescued"] = sum(s.rescued for s in self.sides)
+        row["empty_stairs"] = self.board.empty_stairs
         return row
 
     def observation_string(self, player: int) -> str:
@@ -229,10 +221,10 @@ def render(o: Observation) -> str:
             occupant[node] = f"{labels[side]} {MODELS[i]} [{_people(s.aboard[i])}]"
     lines.append("Rooftops, left to right:")
     for k, roof in enumerate(o.table.roofs):
-        if b.stairs_state == STAIRS.REVEALED:
+        if b.stairs_state == Stairs.REVEALED:
             stairs = f"staircase: {_people(b.stairs[k])}"
         else:
-            stairs = "staircase: face down" if b.stairs_state == STAIRS.FACE_DOWN else "no staircase"
+            stairs = "staircase: face down" if b.stairs_state == Stairs.FACE_DOWN else "no staircase"
         top, bottom = o.table.slots[k][1], o.table.slots[k][0]
         lines.append(f"  {k + 1}. {roof} ({o.table.spaces[k]} spaces): {_people(b.roofs[k])} | {stairs} | "
                      f"top {occupant.get(top, '-')} | bottom {occupant.get(bottom, '-')}")
@@ -262,6 +254,6 @@ def render(o: Observation) -> str:
     if b.pending and b.pending[0].side == o.seat:
         front = b.pending[0]
         lines.append(f"Asked: {words(front.ask)}" + (f" ({front.why})" if front.why else ""))
-    elif b.phase == PHASE.SIGHTING and not b.over:
+    elif b.phase == Phase.SIGHTING and not b.over:
         lines.append("Sealed bid: add radar tokens one by one, then seal")
     return "\n".join(lines)

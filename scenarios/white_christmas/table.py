@@ -19,19 +19,24 @@ The questions of the rules are graph queries, asked once per graph and kept in t
 edges), which People a helicopter can reach (``reachable`` within 2 ``landing`` /
 ``stairs`` edges of its slot: the rooftop and its staircase, WC.G5), the row order
 (``ranked("order")``). A table is built with :meth:`BoardGraph.build` for a set-up and
-derived with :meth:`BoardGraph.with_changes` when staircases come and go each round or
-a carrier grows. Layouts are memoised by what they depend on (the same set-up gives the
-same immutable graph), so a game pays for each distinct graph once per process.
+derived with :meth:`BoardGraph.with_changes` when staircases come and go each round.
+A table is a pure function of its :data:`TableKey` (rooftops, carriers' labels and
+capacities, staircases out or not), so layouts and graphs are kept in bounded caches
+keyed by it (public values only): a series of games pays for each distinct table once.
+Carrier capacities change none of the answers, so the answers are read once per
+rooftops, labels and staircases, and the graph of another capacity is built only when
+someone looks at it.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 
 from furball.geometry.board_graph import BoardGraph, Node
 
 from .components import MODELS, Model, Rooftop
-from .values import evolve
 
 __all__ = ["Layout", "build_layout", "EDGE_KINDS", "LANDING", "STAIRS", "flight_kind"]
 
@@ -46,9 +51,11 @@ def flight_kind(model: Model) -> str:
 
 
 EDGE_KINDS = (LANDING, STAIRS) + tuple(flight_kind(m) for m in MODELS)
-_CACHE: dict[tuple, Layout] = {}
-_ANSWERS: dict[tuple, Layout] = {}
-_CACHE_LIMIT = 512
+TableKey = tuple[tuple[tuple[str, int], ...], tuple[str, ...], tuple[int, ...], bool]
+"""What a table depends on: ``((rooftop name, spaces), ...)`` in row order, the sides'
+labels, their carriers' People spaces, and whether the staircases are out."""
+TABLES_KEPT = 512
+"""Layouts kept (one per set-up, carrier capacities and staircases out or not)."""
 
 
 def slot_name(roof: str, model: Model) -> str:
@@ -67,8 +74,8 @@ def carrier_name(label: str) -> str:
 class Layout:
     """A table graph and the answers the engine needs from it.
 
-    ``graph``: the board graph (derived on first use: a Monte Carlo series reads only
-    the answers); ``roofs``: rooftop nodes in row order; ``spaces[k]``: People spaces of
+    ``key``: the :data:`TableKey`; ``graph``: the board graph (built on first use: a
+    Monte Carlo series reads only the answers); ``roofs``: rooftop nodes in row order; ``spaces[k]``: People spaces of
     rooftop k; ``slots[k][i]``: the slot of rooftop k for ``MODELS[i]``; ``stairs[k]``:
     its staircase node (``()`` when no staircases are out); ``carriers[side]`` and
     ``capacity[side]``: each carrier node and its People spaces; ``roof_of``: rooftop
@@ -76,10 +83,11 @@ class Layout:
     nodes a helicopter of ``side`` at ``node`` may fly to, before occupancy (its own
     carrier, slots of its model); ``reach[slot]``: ``(node, rooftop index, is_staircase)``
     of the People places a helicopter in that slot can rescue from (WC.G5). Layouts are
-    memoised, so one table is one object: equality and hashing are by identity.
+    kept by key (:func:`layout`), so one table is usually one object: equality and
+    hashing are by identity, which costs nothing in the caches keyed by a table.
     """
 
-    key: tuple = field(repr=False)
+    key: TableKey = field(repr=False)
     roofs: tuple[str, ...]
     spaces: tuple[int, ...]
     slots: tuple[tuple[str, ...], ...]
@@ -89,18 +97,14 @@ class Layout:
     roof_of: Mapping[str, int] = field(repr=False, compare=False)
     flights: Mapping[tuple, tuple[str, ...]] = field(repr=False, compare=False)
     reach: Mapping[str, tuple[tuple[str, int, bool], ...]] = field(repr=False, compare=False)
-    source: Callable[[], BoardGraph] = field(repr=False, compare=False, default=None)
 
-    @property
+    @cached_property
     def graph(self) -> BoardGraph:
-        """The board graph of this table (derived once, on first use, by ``source``)."""
-        d = self.__dict__
-        if "_graph" not in d:
-            d["_graph"] = self.source()
-        return d["_graph"]
+        """The board graph of this table (built on first use, :func:`table_graph`)."""
+        return table_graph(self.key)
 
     @classmethod
-    def from_graph(cls, graph: BoardGraph, key: tuple) -> Layout:
+    def from_graph(cls, graph: BoardGraph, key: TableKey) -> Layout:
         """Read the layout off ``graph`` with board-graph queries (see the module doc)."""
         roofs = graph.ranked("order", among=graph.select(kind="rooftop"))
         slots, stairs, roof_of = [], [], {}
@@ -130,86 +134,72 @@ class Layout:
                 found = graph.reachable(slot, kind=(LANDING, STAIRS), max_edges=2)
                 reach[slot] = tuple((n, roof_of[n], graph.node(n).kind == "staircase") for n in found
                                     if graph.node(n).kind in people_kinds)
-        layout = cls(key, roofs, tuple(graph.node(r).capacity for r in roofs), tuple(slots), tuple(stairs),
-                     carriers, tuple(graph.node(c).capacity for c in carriers), roof_of, flights, reach)
-        layout.__dict__["_graph"] = graph
-        return layout
+        return cls(key, roofs, tuple(graph.node(r).capacity for r in roofs), tuple(slots), tuple(stairs),
+                   carriers, tuple(graph.node(c).capacity for c in carriers), roof_of, flights, reach)
 
     # -- derived tables ---------------------------------------------------------------
     def with_stairs(self, present: bool) -> Layout:
         """This table with a staircase left of every rooftop (WC.G2), or with none."""
         rooftops, labels, capacity, _ = self.key
-
-        def derive():
-            if present:
-                return self.graph.with_changes(
-                    add_nodes=[Node(stairs_name(r), kind="staircase", order=k) for k, r in enumerate(self.roofs)],
-                    add_edges=[(stairs_name(r), r, STAIRS) for r in self.roofs])
-            return self.graph.with_changes(remove_nodes=self.stairs)
-        return _memo((rooftops, labels, capacity, present), derive)
+        return layout((rooftops, labels, capacity, present))
 
     def with_capacity(self, side: int, spaces: int) -> Layout:
         """This table with carrier ``side`` holding ``spaces`` People (upgrade 5, WC.F5)."""
         rooftops, labels, capacity, stairs = self.key
-        new = capacity[:side] + (spaces,) + capacity[side + 1:]
-
-        def derive():
-            old = self.graph.node(self.carriers[side])
-            edges = [(old.name, n, flight_kind(m)) for m in MODELS
-                     for n in self.graph.neighbours(old.name, kind=flight_kind(m))]
-            return self.graph.with_changes(
-                remove_nodes=[old.name],
-                add_nodes=[Node(old.name, kind="carrier", number=side, capacity=spaces)], add_edges=edges)
-        return _memo((rooftops, labels, new, stairs), derive)
+        return layout((rooftops, labels, capacity[:side] + (spaces,) + capacity[side + 1:], stairs))
 
     def leftmost(self, roofs) -> tuple[int, ...]:
         """Rooftop indices of ``roofs`` sorted left to right (the row order, WC.G1)."""
         return tuple(self.roof_of[n] for n in self.graph.ranked("order", among=[self.roofs[k] for k in roofs]))
 
 
-def _memo(key: tuple, derive: Callable[[], BoardGraph]) -> Layout:
-    """The layout of table ``key`` = (rooftops, labels, carrier capacities, staircases
-    out). Carrier capacities change none of the graph's answers, so the answers are read
-    once per (rooftops, labels, staircases) and shared; the graph of another capacity is
-    derived only when someone looks at it."""
-    hit = _CACHE.get(key)
-    if hit is None:
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        rooftops, labels, capacity, stairs = key
-        like = _ANSWERS.get((rooftops, labels, stairs))
-        if like is None:
-            hit = _ANSWERS[(rooftops, labels, stairs)] = Layout.from_graph(derive(), key)
-        else:
-            hit = evolve(like, {"key": key, "capacity": capacity, "source": derive})
-            hit.__dict__.pop("_graph", None)
-        _CACHE[key] = hit
-    return hit
+@lru_cache(maxsize=TABLES_KEPT)
+def table_graph(key: TableKey) -> BoardGraph:
+    """The board graph of table ``key`` (WC.G1-WC.G4): built with
+    :meth:`BoardGraph.build` without staircases; with them, derived from that one with
+    :meth:`BoardGraph.with_changes` (WC.G2)."""
+    rooftops, labels, capacity, stairs = key
+    if stairs:
+        roofs = [name for name, _ in rooftops]
+        return table_graph((rooftops, labels, capacity, False)).with_changes(
+            add_nodes=[Node(stairs_name(r), kind="staircase", order=k) for k, r in enumerate(roofs)],
+            add_edges=[(stairs_name(r), r, STAIRS) for r in roofs])
+    nodes, edges = [], []
+    for k, (roof, spaces) in enumerate(rooftops):
+        nodes.append(Node(roof, kind="rooftop", order=k, capacity=spaces))
+        for model in MODELS:
+            slot = slot_name(roof, model)
+            nodes.append(Node(slot, kind="slot", order=k, attrs=(("model", model.value), ("position", POSITION[model]))))
+            edges.append((slot, roof, LANDING))
+    for side, (label, spaces) in enumerate(zip(labels, capacity)):
+        nodes.append(Node(carrier_name(label), kind="carrier", number=side, capacity=spaces))
+    for model in MODELS:
+        kind = flight_kind(model)
+        slots = [slot_name(roof, model) for roof, _ in rooftops]
+        for label in labels:
+            edges.extend((carrier_name(label), s, kind) for s in slots)
+        edges.extend((a, b, kind) for i, a in enumerate(slots) for b in slots[i + 1:])
+    return BoardGraph.build("1975 White Christmas table", nodes, edges, edge_kinds=EDGE_KINDS,
+                            notes="rooftop row, landing slots, staircases and carriers (WC.G1-WC.G5)")
+
+
+@lru_cache(maxsize=TABLES_KEPT)
+def _answers(rooftops, labels, stairs: bool) -> Layout:
+    """The layout read off the graph of these rooftops, labels and staircases, its
+    carriers' capacities left unset (no answer depends on them)."""
+    key = (rooftops, labels, (None,) * len(labels), stairs)
+    return Layout.from_graph(table_graph(key), key)
+
+
+@lru_cache(maxsize=TABLES_KEPT)
+def layout(key: TableKey) -> Layout:
+    """The layout of table ``key`` (its graph built only when read)."""
+    rooftops, labels, capacity, stairs = key
+    return dataclasses.replace(_answers(rooftops, labels, stairs), key=key, capacity=capacity)
 
 
 def build_layout(rooftops: tuple[Rooftop, ...], labels: tuple[str, ...], capacity: tuple[int, ...]) -> Layout:
     """The table of a new game (WC.G1, WC.G3, WC.G4): ``rooftops`` in row order, one
     carrier per side (``labels`` such as ``"P1"``; ``capacity`` People spaces each), no
-    staircases yet. Built with :meth:`BoardGraph.build`."""
-    key = (tuple((r.name, r.spaces) for r in rooftops), tuple(labels), tuple(capacity), False)
-
-    def build():
-        nodes, edges = [], []
-        for k, roof in enumerate(rooftops):
-            nodes.append(Node(roof.name, kind="rooftop", order=k, capacity=roof.spaces))
-            for model in MODELS:
-                slot = slot_name(roof.name, model)
-                nodes.append(Node(slot, kind="slot", order=k,
-                                  attrs=(("model", model.value), ("position", POSITION[model]))))
-                edges.append((slot, roof.name, LANDING))
-        for side, (label, spaces) in enumerate(zip(labels, capacity)):
-            nodes.append(Node(carrier_name(label), kind="carrier", number=side, capacity=spaces))
-        for model in MODELS:
-            kind = flight_kind(model)
-            slots = [slot_name(r.name, model) for r in rooftops]
-            for label in labels:
-                edges.extend((carrier_name(label), s, kind) for s in slots)
-            edges.extend((a, b, kind) for i, a in enumerate(slots) for b in slots[i + 1:])
-        return BoardGraph.build("1975 White Christmas table", nodes, edges, edge_kinds=EDGE_KINDS,
-                                notes="rooftop row, landing slots, staircases and carriers (WC.G1-WC.G5)")
-    return _memo(key, build)
+    staircases yet."""
+    return layout((tuple((r.name, r.spaces) for r in rooftops), tuple(labels), tuple(capacity), False))

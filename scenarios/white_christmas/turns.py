@@ -8,15 +8,16 @@ the game on to the next decision (:func:`.flow.advance`) and freezes the new sta
 """
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 from itertools import repeat
 from operator import is_not
 
 from . import actions as A
-from .actions import ASK, KIND, PHASE, IllegalAction, Pending
-from .components import EXTRA, ICON, MODELS, ROW, WILD, Icon, words
-from .flow import advance, on_turn
-from .options import can_advance, special_options, special_possible
+from .actions import ActionKind, Ask, IllegalAction, Pending, Phase
+from .components import MODELS, ROW, Extra, Icon, Wild, words
+from .flow import advance, board_passenger, passengers_on_offer
+from .options import can_advance, can_move, fleet_rescues, moves, rescue_types, special_options, special_possible
 from .work import Work, _without
 
 __all__ = ["legal_actions", "apply", "describe", "current_side"]
@@ -24,31 +25,32 @@ __all__ = ["legal_actions", "apply", "describe", "current_side"]
 
 def current_side(s) -> int | None:
     """The side to decide: the first open question's, else the side on turn."""
-    b = s.board
-    if b.over:
-        return None
-    if b.pending:
-        return b.pending[0].side
-    return on_turn(b, len(s.sides))
+    return s.current_player()
 
 
 # -- legal actions ------------------------------------------------------------------------
 def _possible(s, side: int, icon: Icon) -> bool:
     """Whether ``side`` could do action ``icon`` now (a Rescue of any type for Rescue)."""
-    if icon == ICON.RADAR:
+    if icon == Icon.RADAR:
         return s.board.radar_left > 0
-    if icon == ICON.INFLUENCE:
+    if icon == Icon.INFLUENCE:
         return can_advance(s.setup.comp, s.sides[side])
-    if icon == ICON.MOVE:
-        return s.queries().can_move(side)
-    if icon == ICON.RESCUE:
-        return bool(s.queries().rescues(side))
+    if icon == Icon.MOVE:
+        return can_move(s.table, s.sides, side)
+    if icon == Icon.RESCUE:
+        return bool(_rescues(s, side))
     return special_possible(s.setup.comp, s.sides[side], s.setup.colours[side], s.private[side].radar,
                             s.board.orders_row)
 
 
-EXTRA_ICON = {EXTRA.INFLUENCE: ICON.INFLUENCE, EXTRA.DOUBLE_MOVE: ICON.MOVE,
-              EXTRA.DOUBLE_SPECIAL_ORDER: ICON.SPECIAL_ORDER, EXTRA.RESCUE: ICON.RESCUE}
+EXTRA_ICON = {Extra.INFLUENCE: Icon.INFLUENCE, Extra.DOUBLE_MOVE: Icon.MOVE,
+              Extra.DOUBLE_SPECIAL_ORDER: Icon.SPECIAL_ORDER, Extra.RESCUE: Icon.RESCUE}
+
+
+def _rescues(s, side: int) -> tuple:
+    """Every rescue of side ``side`` (:func:`~.options.fleet_rescues`)."""
+    me, b = s.sides[side], s.board
+    return fleet_rescues(s.setup.comp, s.table, me.at, me.aboard, me.night, b.roofs, b.stairs)
 
 
 def _specials(s, side: int) -> list:
@@ -76,13 +78,19 @@ def _distinct(faces: tuple[int, ...], hand) -> list[int] | tuple[int, ...]:
     return out
 
 
+def _or_pass(front: Pending, options: list) -> list:
+    """``options`` and ``pass`` (WC.F3: "cannot or do not wish"), except when the action
+    is performed when able (``front.must``) and something is possible."""
+    return options if front.must and options else options + [A.PASS]
+
+
 def _question(s, front: Pending) -> list:
     side = front.side
-    if front.ask == ASK.MOVE:
-        return [A.move(m, d) for m, d in s.queries().moves(side, front.helis)] + [A.PASS]
-    if front.ask == ASK.RESCUE:
-        return [A.rescue(m, n, p) for m, n, p in s.queries().rescues(side, front.person)] + [A.PASS]
-    if front.ask == ASK.SPECIAL_ORDER:
+    if front.ask == Ask.MOVE:
+        return _or_pass(front, [A.move(m, d) for m, d in moves(s.table, s.sides, side, front.helis)])
+    if front.ask == Ask.RESCUE:
+        return _or_pass(front, [A.rescue(m, n, p) for m, n, p in _rescues(s, side) if front.person in (None, p)])
+    if front.ask == Ask.SPECIAL_ORDER:
         out = []
         for kind, index, paid in _specials(s, side):
             if kind == "order":
@@ -91,10 +99,12 @@ def _question(s, front: Pending) -> list:
                 out.append(A.upgrade(index, tokens=paid))
             else:
                 out.append(A.upgrade(index, people=paid))
-        return out + [A.PASS]
-    if front.ask == ASK.REPLACE:
+        return _or_pass(front, out)
+    if front.ask == Ask.PASSENGER:
+        return [A.board(p) for p in dict.fromkeys(passengers_on_offer(s.setup.comp, s.board.sighting, s.board.supply))]
+    if front.ask == Ask.REPLACE:
         return [A.replace(c) for c in _distinct(s.setup.comp.faces, s.private[side].hand)]
-    if front.ask == ASK.UNLOAD:
+    if front.ask == Ask.UNLOAD:
         me, own = s.sides[side], s.table.carriers[side]
         return [A.unload(m, p) for i, m in enumerate(MODELS) if me.at[i] == own
                 for p in dict.fromkeys(me.aboard[i])]
@@ -110,10 +120,10 @@ def legal_actions(s) -> tuple:
     if b.pending:
         return tuple(_question(s, b.pending[0]))
     extras = _extras(s, side) if s.sides[side].extras else []
-    if b.phase == PHASE.DRAW:
+    if b.phase == Phase.DRAW:
         filled = tuple(map(is_not, b.row, repeat(None)))
         return _takes(filled, bool(s.deck or b.discard), len(s.table.roofs)) + tuple(extras)
-    if b.phase == PHASE.SIGHTING:
+    if b.phase == Phase.SIGHTING:
         return tuple([A.bid(v) for v in dict.fromkeys(s.private[side].radar)] + [A.SEAL])
     hand = s.private[side].hand
     comp = s.setup.comp
@@ -128,7 +138,7 @@ def legal_actions(s) -> tuple:
     for rescue, person, others, discard in menu:
         if rescue is not None:
             if people is None:
-                people = s.queries().rescue_types(side)
+                people = rescue_types(s.setup.comp, s.table, s.sides[side], b.roofs, b.stairs)
             if person in people if person is not None else people:
                 out.append(rescue)
         for action, use in others:
@@ -142,29 +152,21 @@ def legal_actions(s) -> tuple:
     return tuple(out + extras)
 
 
-_MENUS: tuple = (None, ())
-"""The card sets last seen and their phase-2 menus (:func:`_menus`), as one pair."""
-
-
+@lru_cache(maxsize=8)
 def _menus(comp) -> tuple:
     """Phase 2's menus before what is possible now (WC.F3), per action card id, for
     playing it from the hand and for playing it face up: ``(its Rescue or None, the
     Rescue's type, ((action, use), ...) of its other uses, its discard or None)`` in
     menu order (a card's Rescue is its first use); made once per card set."""
-    global _MENUS
-    seen, menus = _MENUS
-    if seen is not comp:
-        plays, faceups = [], []
-        for c, card in enumerate(comp.cards):
-            rescue = ICON.RESCUE in card.uses()
-            others = tuple(use for use in card.uses() if use != ICON.RESCUE)
-            plays.append((A.play(c, ICON.RESCUE) if rescue else None, card.rescue,
-                          tuple((A.play(c, use), use) for use in others), A.discard(c)))
-            faceups.append((A.faceup(ICON.RESCUE) if rescue else None, card.rescue,
-                            tuple((A.faceup(use), use) for use in others), None))
-        menus = (tuple(plays), tuple(faceups))
-        _MENUS = (comp, menus)
-    return menus
+    plays, faceups = [], []
+    for c, card in enumerate(comp.cards):
+        rescue = Icon.RESCUE in card.uses()
+        others = tuple(use for use in card.uses() if use != Icon.RESCUE)
+        plays.append((A.play(c, Icon.RESCUE) if rescue else None, card.rescue,
+                      tuple((A.play(c, use), use) for use in others), A.discard(c)))
+        faceups.append((A.faceup(Icon.RESCUE) if rescue else None, card.rescue,
+                        tuple((A.faceup(use), use) for use in others), None))
+    return tuple(plays), tuple(faceups)
 
 
 @lru_cache(maxsize=4096)
@@ -173,7 +175,7 @@ def _takes(filled: tuple, deck: bool, roofs: int) -> tuple:
     while the deck (or the discard pile to rebuild it) has a card."""
     out = [A.take(slot) for slot, full in zip(ROW, filled) if full]
     if deck:
-        out += [A.take(ICON.INSPECT, k) for k in range(roofs)]
+        out += [A.take(Icon.INSPECT, k) for k in range(roofs)]
     return tuple(out)
 
 
@@ -182,16 +184,16 @@ SLOT_WHY = {icon: f"{words(icon)} slot" for icon in ROW}
 """Why a board slot's action asks its details (the question's ``why``)."""
 
 
-def _perform(w: Work, side: int, icon: Icon, person, why: str) -> None:
+def _perform(w: Work, side: int, icon: Icon, person, why: str, must: bool = False) -> None:
     """Do the action ``icon`` (WC.F5): Radar and Influence at once; Move, Rescue and
-    Special Order ask their details next (nothing when impossible). Called right after a
-    card is taken or played, so the copied state's answered questions still hold."""
-    if icon == ICON.RADAR:
+    Special Order ask their details next (nothing when impossible); ``must``: they are
+    performed when able (a phase-1 slot's action, WC.F2), no pass offered."""
+    if icon == Icon.RADAR:
         w.take_radar(side)
-    elif icon == ICON.INFLUENCE:
+    elif icon == Icon.INFLUENCE:
         w.influence(side)
     else:
-        pending = w.ask_for(side, icon, person, why, w.s.queries())
+        pending = w.ask_for(side, icon, person, why, must)
         if pending is None:
             w.log("  {}: nothing possible", words(icon))
         else:
@@ -199,7 +201,7 @@ def _perform(w: Work, side: int, icon: Icon, person, why: str) -> None:
 
 
 def _hand_minus(w: Work, side: int, card: int) -> None:
-    w.set_priv(side, hand=_without(w.priv[side].hand, (card,)))
+    w.set_priv(side, hand=_without(w.private[side].hand, (card,)))
     w.set_side(side, hand=w.sides[side].hand - 1)
 
 
@@ -207,11 +209,11 @@ def _take(w: Work, side: int, a) -> None:
     """WC.F2: take a card into hand and do its slot's action (the deck top: Inspect)."""
     w.b["turn"] += 1
     label = w.labels[side]
-    if a.slot == ICON.INSPECT:
+    if a.slot == Icon.INSPECT:
         card = w.draw_card()
         k = a.roof
-        w.set_priv(side, hand=tuple(sorted(w.priv[side].hand + (card,))),
-                   inspected=w.priv[side].inspected + ((k, w.stairs_down[k]),))
+        w.set_priv(side, hand=tuple(sorted(w.private[side].hand + (card,))),
+                   inspected=w.private[side].inspected + ((k, w.stairs_down[k]),))
         w.set_side(side, hand=w.sides[side].hand + 1)
         w.log("{} takes the deck top (Inspect) and looks at the staircase of {}", label, w.table.roofs[k])
         w.gain(side, 1, "Inspect")
@@ -219,10 +221,10 @@ def _take(w: Work, side: int, a) -> None:
     i = ROW.index(a.slot)
     card = w.b["row"][i]
     w.b["row"] = w.b["row"][:i] + (None,) + w.b["row"][i + 1:]
-    w.set_priv(side, hand=tuple(sorted(w.priv[side].hand + (card,))))
+    w.set_priv(side, hand=tuple(sorted(w.private[side].hand + (card,))))
     w.set_side(side, hand=w.sides[side].hand + 1)
     w.log("{} takes {} from the {} slot", label, w.comp.cards[card].name, words(a.slot))
-    _perform(w, side, a.slot, None, SLOT_WHY[a.slot])
+    _perform(w, side, a.slot, None, SLOT_WHY[a.slot], must=True)    # "immediately perform the action"
     w.refill_row()
 
 
@@ -231,12 +233,12 @@ def _play(w: Work, side: int, a) -> None:
     discard a card without effect."""
     w.b["turn"] += 1
     label = w.labels[side]
-    if a.kind == KIND.DISCARD:
+    if a.kind == ActionKind.DISCARD:
         _hand_minus(w, side, a.card)
         w.discard_card(a.card)
         w.log("{} discards {} without effect", label, w.comp.cards[a.card].name)
         return
-    if a.kind == KIND.PLAY:
+    if a.kind == ActionKind.PLAY:
         card_id = a.card
         _hand_minus(w, side, card_id)
         w.discard_card(card_id)
@@ -244,7 +246,7 @@ def _play(w: Work, side: int, a) -> None:
     else:
         card_id = w.sides[side].faceup
         w.set_side(side, faceup=None)
-        if w.setup.solo and w.comp.cards[card_id].wild == WILD.ACTION:
+        if w.setup.solo and w.comp.cards[card_id].wild == Wild.ACTION:
             w.b["removed"] = w.b["removed"] + (card_id,)
             gone = " (single use in solo: removed from the game)"
         else:
@@ -253,8 +255,8 @@ def _play(w: Work, side: int, a) -> None:
         w.log("{} plays the face-up {}: {}{}", label, w.comp.cards[card_id].name, words(a.use), gone)
     card = w.comp.cards[card_id]
     _perform(w, side, a.use, card.rescue, card.name)
-    if a.kind == KIND.FACEUP:
-        w.b["pending"] = w.b["pending"] + (A.pending(ASK.REPLACE, side, why="face-up card played"),)
+    if a.kind == ActionKind.FACEUP:
+        w.b["pending"] = w.b["pending"] + (A.pending(Ask.REPLACE, side, why="face-up card played"),)
 
 
 def _extra(w: Work, side: int, a) -> None:
@@ -262,12 +264,12 @@ def _extra(w: Work, side: int, a) -> None:
     me = w.sides[side]
     w.set_side(side, extras=_without(me.extras, (a.extra,)))
     w.log("{} uses the sighting's {}", w.labels[side], words(a.extra))
-    if a.extra == EXTRA.INFLUENCE:
+    if a.extra == Extra.INFLUENCE:
         w.influence(side)
         return
     icon = EXTRA_ICON[a.extra]
     first = w.ask_for(side, icon, None, "sighting")
-    twice = a.extra in (EXTRA.DOUBLE_MOVE, EXTRA.DOUBLE_SPECIAL_ORDER)
+    twice = a.extra in (Extra.DOUBLE_MOVE, Extra.DOUBLE_SPECIAL_ORDER)
     w.push(*([first] + ([first] if twice else [])))
 
 
@@ -279,7 +281,7 @@ def _move(w: Work, side: int, a) -> None:
     others = tuple(m for m in front.helis if m != a.heli)
     if front.both and others and w.can_move(side, others):
         k = len(w.b["pending"]) - before  # unloading questions the flight raised come first
-        follow = A.pending(ASK.MOVE, side, helis=others, why="advanced communications")
+        follow = A.pending(Ask.MOVE, side, helis=others, why="advanced communications")
         w.b["pending"] = w.b["pending"][:k] + (follow,) + w.b["pending"][k:]
 
 
@@ -288,26 +290,29 @@ def _rescue(w: Work, side: int, a) -> None:
     front = w.pop()
     w.rescue(side, a.heli, a.at, a.person)
     if front.picks > 1 and w.can_rescue(side, front.person):
-        w.push(A.pending(ASK.RESCUE, side, person=front.person, picks=front.picks - 1, why="special rescue device"))
+        w.push(A.pending(Ask.RESCUE, side, person=front.person, picks=front.picks - 1, why="special rescue device"))
 
 
 def _answer(w: Work, side: int, a) -> None:
-    if a.kind == KIND.ORDER:
+    if a.kind == ActionKind.ORDER:
         w.pop()
         w.complete_order(side, a.order, a.people)
-    elif a.kind == KIND.UPGRADE:
+    elif a.kind == ActionKind.UPGRADE:
         w.pop()
         w.do_upgrade(side, a.upgrade, a.people, a.tokens)
-    elif a.kind == KIND.REPLACE:
+    elif a.kind == ActionKind.REPLACE:
         w.pop()
         _hand_minus(w, side, a.card)
         w.set_side(side, faceup=a.card)
         w.log("{} puts {} face up next to the carrier", w.labels[side], w.comp.cards[a.card].name)
-    elif a.kind == KIND.UNLOAD:
+    elif a.kind == ActionKind.UNLOAD:
         w.pop()
         w.unload(side, MODELS.index(a.heli), (a.person,))
         w.settle(side)
-    elif a.kind == KIND.KEEP:
+    elif a.kind == ActionKind.BOARD:
+        w.pop()
+        board_passenger(w, side, a.person)
+    elif a.kind == ActionKind.KEEP:
         w.pop()
         w.log("{} keeps {} for a later turn", w.labels[side],
               ", ".join(words(e) for e in w.sides[side].extras))
@@ -318,8 +323,8 @@ def _answer(w: Work, side: int, a) -> None:
 
 def _bid(w: Work, side: int, a) -> None:
     """WC.F4: tokens go into the sealed bid one by one; sealing shows only how many."""
-    mine = w.priv[side]
-    if a.kind == KIND.BID:
+    mine = w.private[side]
+    if a.kind == ActionKind.BID:
         w.set_priv(side, radar=_without(mine.radar, (a.value,)), bid=tuple(sorted(mine.bid + (a.value,))))
         return
     w.b["turn"] += 1
@@ -327,20 +332,16 @@ def _bid(w: Work, side: int, a) -> None:
     w.log("{} bids {} token(s), face down", w.labels[side], len(mine.bid))
 
 
-_RESOLVE = {KIND.TAKE: _take, KIND.PLAY: _play, KIND.FACEUP: _play, KIND.DISCARD: _play, KIND.EXTRA: _extra, KIND.MOVE: _move,
-            KIND.RESCUE: _rescue, KIND.BID: _bid, KIND.SEAL: _bid}
+_RESOLVE = {ActionKind.TAKE: _take, ActionKind.PLAY: _play, ActionKind.FACEUP: _play, ActionKind.DISCARD: _play, ActionKind.EXTRA: _extra, ActionKind.MOVE: _move,
+            ActionKind.RESCUE: _rescue, ActionKind.BID: _bid, ActionKind.SEAL: _bid}
 
 
 def apply(s, action):
     """The state after ``action`` by the seat to decide. Raises :class:`IllegalAction`
     (nothing changes) when the action is not among :func:`legal_actions`."""
-    for legal in s.legal_actions():     # is_legal's identity test, inlined (actions are interned)
-        if legal is action:
-            break
-    else:
-        if not s.is_legal(action):
-            raise IllegalAction(f"not a legal action now: {_short(action)} (legal: "
-                                f"{len(s.legal_actions())} actions, see legal_actions())")
+    if not s.is_legal(action):
+        raise IllegalAction(f"not a legal action now: {_short(action)} (legal: "
+                            f"{len(s.legal_actions())} actions, see legal_actions())")
     side = s.current_player()
     w = Work(s)
     _RESOLVE.get(action.kind, _answer)(w, side, action)
@@ -349,17 +350,21 @@ def apply(s, action):
 
 
 def _short(action) -> str:
-    fields = {k: v for k, v in action.__dict__.items() if v not in (None, ()) and k != "kind"}
-    return f"{getattr(action, 'kind', action)} {fields}"[:120] if hasattr(action, "__dict__") else repr(action)[:120]
+    """``action`` in one short line for an error message (anything may have been passed)."""
+    if not isinstance(action, A.Action):
+        return repr(action)[:120]
+    values = {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
+    return f"{action.kind} {({k: v for k, v in values.items() if v not in (None, ()) and k != 'kind'})}"[:120]
 
 
 # -- text -----------------------------------------------------------------------------------
-_TEXT = {KIND.PLAY: "play {card}: {use}", KIND.DISCARD: "discard {card} without effect",
-         KIND.EXTRA: "use the sighting's {extra} now", KIND.KEEP: "keep the sighting's actions for a later turn",
-         KIND.BID: "add a radar token worth {a.value} to the sealed bid", KIND.MOVE: "fly the {a.heli} to {a.to}",
-         KIND.RESCUE: "rescue a {a.person} from {a.at} with the {a.heli}",
-         KIND.REPLACE: "put {card} face up next to the carrier", KIND.UNLOAD: "unload a {a.person} from the {a.heli}",
-         KIND.PASS: "pass"}
+_TEXT = {ActionKind.PLAY: "play {card}: {use}", ActionKind.DISCARD: "discard {card} without effect",
+         ActionKind.EXTRA: "use the sighting's {extra} now", ActionKind.KEEP: "keep the sighting's actions for a later turn",
+         ActionKind.BID: "add a radar token worth {a.value} to the sealed bid", ActionKind.MOVE: "fly the {a.heli} to {a.to}",
+         ActionKind.RESCUE: "rescue a {a.person} from {a.at} with the {a.heli}",
+         ActionKind.REPLACE: "put {card} face up next to the carrier", ActionKind.UNLOAD: "unload a {a.person} from the {a.heli}",
+         ActionKind.BOARD: "take the {a.person} passenger into the one free carrier space (the other is lost)",
+         ActionKind.PASS: "pass"}
 """The text of the actions that need only their own values."""
 
 
@@ -369,18 +374,18 @@ def describe(s, a) -> str:
     if a.kind in _TEXT:
         card = comp.cards[a.card].name if a.card is not None else ""
         return _TEXT[a.kind].format(a=a, card=card, use=words(a.use), extra=words(a.extra))
-    if a.kind == KIND.TAKE:
-        if a.slot == ICON.INSPECT:
+    if a.kind == ActionKind.TAKE:
+        if a.slot == Icon.INSPECT:
             return f"take the deck top (Inspect: +1 VP, look at the staircase of {s.table.roofs[a.roof]})"
         card = s.board.row[ROW.index(a.slot)]
         return f"take {comp.cards[card].name} from the {words(a.slot)} slot and do {words(a.slot)}"
-    if a.kind == KIND.FACEUP:
+    if a.kind == ActionKind.FACEUP:
         up = s.sides[current_side(s)].faceup
         return f"play the face-up {comp.cards[up].name}: {words(a.use)} (then put a hand card face up)"
-    if a.kind == KIND.SEAL:
+    if a.kind == ActionKind.SEAL:
         mine = s.private[current_side(s)].bid
         return f"seal the bid ({len(mine)} token(s) worth {sum(mine)})"
-    if a.kind == KIND.ORDER:
+    if a.kind == ActionKind.ORDER:
         return f"complete {comp.orders[a.order].label()} discarding {', '.join(a.people)}"
     paid = ", ".join(a.people) if a.people else (" + ".join(map(str, a.tokens)) + " in radar" if a.tokens else "")
     up = comp.upgrades[a.upgrade - 1]

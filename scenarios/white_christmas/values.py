@@ -5,32 +5,38 @@ from what one side alone sees (:class:`SidePrivate`: hand, radar values, special
 inspected staircases, the bid being made) and from what nobody sees (deck orders, kept in
 the state itself), so an observation is made of shared references and costs nothing.
 
+:class:`Board`, :class:`SidePublic` and :class:`SidePrivate` change with every action:
+they are :class:`~furball.scenarios.engine.frozen.FrozenValue` dataclasses, built by
+keyword and changed with ``evolve``.
+
 A *side* is a player at the table: seats 0..n-1, and in the solo game side 1 is Captain
 Chambers (an automaton, not a seat).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
 
+from ..engine.frozen import FrozenValue
 from .actions import Pending, Phase, Stairs
-from .components import Bonus, Colour, Components, Extra, Person, Rooftop, memo_in
+from .components import Bonus, Colour, Components, Extra, Person, Rooftop
 
-__all__ = ["Setup", "Board", "SidePublic", "SidePrivate", "evolve", "CHAMBERS"]
+__all__ = ["Setup", "Board", "SidePublic", "SidePrivate", "CHAMBERS", "Pile"]
 
 CHAMBERS = "Chambers"
 """The solo automaton's label (WC.H1)."""
 
 
-def evolve(value: Any, changes: dict) -> Any:
-    """A copy of frozen dataclass ``value`` with ``changes`` (field -> value). Bypasses
-    ``__init__`` (the values come from an already checked one): about 30 times faster
-    than :func:`dataclasses.replace`, which matters in the hot loop."""
-    new = object.__new__(type(value))
-    d = new.__dict__
-    d.update(value.__dict__)
-    d.update(changes)
-    return new
+class Pile(StrEnum):
+    """Where People tokens the rules *discard* go (two rule options: ``overflow``, the
+    People who find no room on the rooftop when a staircase is climbed, WC.G2; and
+    ``payment``, the People paid from a carrier for a special order or a carrier card,
+    WC.F5): back to the ``supply`` (the default reading: the rules name no discard pile
+    for People and return them to the supply everywhere else), or ``discard``-ed out of
+    the game (the other reading)."""
+
+    SUPPLY = "supply"
+    DISCARD = "discard"
 
 
 @dataclass(frozen=True)
@@ -41,7 +47,10 @@ class Setup:
     ``labels``: each side's name (``P1`` .. or ``Chambers``); ``chambers``: the
     automaton's side or ``None``; ``colours``: each side's colour; ``rooftops``: the row,
     left to right; ``track``: the effect on every influence space; ``positions``: each
-    effect card's position 0..3; ``row_size``: special orders in the row (4/5/6).
+    effect card's position 0..3 (:meth:`~.components.EffectCard.position`);
+    ``row_size``: special orders in the row (4/5/6); ``overflow`` and ``payment``: the
+    rule options for staircase People with no room and People paid from a carrier
+    (:class:`Pile`).
     """
 
     comp: Components = field(repr=False)
@@ -53,15 +62,12 @@ class Setup:
     track: tuple[Bonus, ...]
     positions: tuple[int, ...]
     row_size: int
+    overflow: Pile = Pile.SUPPLY
+    payment: Pile = Pile.SUPPLY
 
     @property
     def sides(self) -> int:
         return len(self.labels)
-
-    memo = memo_in
-    """``memo(name)``: a cache named ``name`` for this game's answers that depend only on
-    public values and the key they are stored under: it lives as long as the game, so it
-    stays small (see :func:`~.components.memo_in`)."""
 
     @property
     def seats(self) -> int:
@@ -69,8 +75,8 @@ class Setup:
         return self.sides - (self.chambers is not None)
 
 
-@dataclass(frozen=True)
-class Board:
+@dataclass(frozen=True, init=False)
+class Board(FrozenValue):
     """The public table.
 
     ``round`` 1..4 and ``phase``; ``order``: sides in turn order (turn-order card 1
@@ -82,7 +88,8 @@ class Board:
     discarded / out of the game (solo wild); ``deck``: cards in the action deck;
     ``orders_row`` and ``orders_left`` (deck); ``sighting``: this round's sighting card
     (``None`` when it is the Cessna); ``supply`` / ``discarded``: People per type in the
-    supply / discarded; ``radar_left``: tokens in the supply; ``pending``: open questions,
+    supply / discarded; ``empty_stairs``: staircase spaces left empty so far because the
+    supply lacked their type; ``radar_left``: tokens in the supply; ``pending``: open questions,
     the first is asked now; ``stamp``: arrivals on the influence track so far (the marker
     that arrived last is on top, WC.F1); ``winner``: the winning side once ``over``.
     """
@@ -105,6 +112,7 @@ class Board:
     sighting: int | None
     supply: tuple[int, ...]
     discarded: tuple[int, ...]
+    empty_stairs: int
     radar_left: int
     pending: tuple[Pending, ...]
     stamp: int
@@ -112,8 +120,8 @@ class Board:
     over: bool
 
 
-@dataclass(frozen=True)
-class SidePublic:
+@dataclass(frozen=True, init=False)
+class SidePublic(FrozenValue):
     """What everyone sees of a side.
 
     ``at[i]`` / ``aboard[i]`` / ``night[i]``: node, People aboard and night side of
@@ -144,8 +152,8 @@ class SidePublic:
     rescued: int
 
 
-@dataclass(frozen=True)
-class SidePrivate:
+@dataclass(frozen=True, init=False)
+class SidePrivate(FrozenValue):
     """What only that side sees: ``hand`` (action-card ids; Captain Chambers' face-down
     deck in play order), ``radar`` (token values not in the bid), ``orders`` (special
     orders completed), ``inspected`` (``(rooftop, staircase card)`` looked at this round),

@@ -1,10 +1,10 @@
-"""A mutable working copy of a White Christmas position, used while one action resolves.
+"""The working copy of a White Christmas position while one action resolves.
 
-:class:`Work` offers the primitive moves every rule uses (drawing action cards, radar
-tokens, the influence track with its chained effects, flights, rescues, unloading,
-special orders and carrier upgrades, the special-order row) and freezes the result back
-into an immutable state of the same class as the one it copied (so this module needs no
-import of :mod:`.state`).
+:class:`Work` is the engine's :class:`~furball.scenarios.engine.frozen.Draft`: it offers
+the primitive moves every rule uses (drawing action cards, radar tokens, the influence
+track with its chained effects, flights, rescues, unloading, special orders and carrier
+upgrades, the special-order row), and its ``freeze()`` is the next state, one step later
+(of the copied state's class, so this module needs no import of :mod:`.state`).
 
 Log lines are kept as ``(template, arguments)`` and only formatted when someone reads
 ``state.events``: games played without a log never pay for the text. They say only what
@@ -13,27 +13,16 @@ not what it shows), so a log can be shown at a shared screen.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from ..engine.frozen import Draft, fields_of
+from .actions import Ask, Pending, pending
+from .components import MODELS, PEOPLE, ROW, Bonus, Icon, Person, words
+from .options import can_advance, can_move, free_spaces, heli_side, moves, rescues, special_possible
+from .values import Board, Pile, SidePrivate, SidePublic
 
-import numpy as np
-
-from .actions import ASK, Pending, pending
-from .components import BONUS, ICON, MODELS, PEOPLE, ROW, Icon, Person, words
-from .options import can_advance, free_spaces, heli_side, moves, rescues, special_possible
-from .values import Board, SidePrivate, SidePublic
-
-if TYPE_CHECKING:
-    from .state import State
-
-__all__ = ["Work", "Text", "joined", "HIDDEN", "QUERIES"]
+__all__ = ["Work", "Text", "joined", "HIDDEN"]
 
 HIDDEN = ("deck", "stairs_deck", "stairs_used", "stairs_down", "radar_supply", "sightings", "orders_deck")
-"""The state's piles nobody sees (copied as they are; replaced, never mutated)."""
-QUERIES = "_queries"
-"""Where a state keeps its answered questions (:meth:`~.state.State.queries`)."""
-
-
-_new, _set = object.__new__, object.__setattr__
+"""The state's piles nobody sees (tuples, replaced while a :class:`Work` lives)."""
 
 
 def _without(items: tuple, paid) -> tuple:
@@ -72,73 +61,46 @@ def _order_labels(orders, indices) -> str:
     return ", ".join(orders[o].label() for o in indices)
 
 
-class Work:
-    """A mutable copy of a :class:`~.state.State` while one action resolves.
+class Work(Draft):
+    """A mutable copy of a :class:`~.state.State` while one action resolves (a
+    :class:`~furball.scenarios.engine.frozen.Draft`).
 
-    ``labels``: the sides' names; ``b``: the board's fields (a dict); ``sides`` / ``priv``: lists of the sides' public
-    and private values (replaced, never mutated); the hidden piles (:data:`HIDDEN`) as
-    tuples; ``events``: the log lines made (none unless ``logging``); ``moved``: whether a
-    helicopter moved, took People aboard or turned its card since the copy.
+    The state's fields are attributes: ``sides`` and ``private`` (each side's public and
+    private values) are lists while the copy lives, their items replaced (values are
+    immutable; nearly every action changes one, so they are copied at once), the hidden
+    piles (:data:`HIDDEN`) tuples that are replaced; ``b`` holds the board's fields (a
+    dict, frozen into a :class:`~.values.Board`); ``comp`` and ``labels`` are the
+    set-up's components and sides' names.
     """
 
-    __slots__ = ("s", "setup", "comp", "labels", "table", "b", "sides", "priv", "deck", "stairs_deck", "stairs_used",
-                 "stairs_down", "radar_supply", "sightings", "orders_deck", "events", "logging", "moved", "_rng")
+    __slots__ = ("b", "comp", "labels")
 
-    def __init__(self, state: State):
-        self.s = state
-        self.setup = setup = state.setup
-        self.comp = setup.comp
-        self.labels = setup.labels
-        self.table = state.table
-        self.b = state.board.__dict__.copy()
+    def __init__(self, state):
+        Draft.__init__(self, state)
         self.sides = list(state.sides)
-        self.priv = list(state.private)
-        self.deck, self.stairs_deck, self.stairs_used = state.deck, state.stairs_deck, state.stairs_used
-        self.stairs_down, self.radar_supply, self.sightings = state.stairs_down, state.radar_supply, state.sightings
-        self.orders_deck = state.orders_deck
-        self.events: list[tuple[str, tuple]] = []
-        self.logging = state.logging
-        self.moved = False
-        self._rng = None
+        self.private = list(state.private)
+        self.b = fields_of(state.board)          # a dict: the board changes many times per action
+        self.comp = state.setup.comp
+        self.labels = state.setup.labels
 
     # -- randomness and log ---------------------------------------------------------
-    @property
-    def rng(self) -> np.random.Generator:
-        """The generator of this step: ``default_rng([seed, step])``, made on first use."""
-        if self._rng is None:
-            self._rng = np.random.default_rng([self.s.seed, self.s.step])
-        return self._rng
-
     def shuffled(self, items) -> tuple:
+        """``items`` in a random order (this step's generator)."""
         items = tuple(items)
         return tuple(items[i] for i in self.rng.permutation(len(items))) if len(items) > 1 else items
-
-    def log(self, template: str, *args) -> None:
-        """A log line ``template.format(*args)``, formatted only when read; nothing when
-        the state keeps no log (:meth:`~.state.State.without_log`)."""
-        if self.logging:
-            self.events.append((template, args))
 
     def is_chambers(self, side: int) -> bool:
         return side == self.setup.chambers
 
     # -- values -----------------------------------------------------------------------
     def set_side(self, i: int, **changes) -> SidePublic:
-        """Replace side ``i``'s public values (see :func:`~.values.evolve`)."""
-        if not self.moved and ("at" in changes or "aboard" in changes or "night" in changes):
-            self.moved = True
-        d = self.sides[i].__dict__.copy()      # evolve(), inlined: the hot loop's most frequent copy
-        d.update(changes)
-        self.sides[i] = new = _new(SidePublic)
-        _set(new, "__dict__", d)
+        """Replace side ``i``'s public values (``evolve`` with ``changes``)."""
+        self.sides[i] = new = self.sides[i].evolve(**changes)
         return new
 
     def set_priv(self, i: int, **changes) -> SidePrivate:
         """Replace side ``i``'s private values."""
-        d = self.priv[i].__dict__.copy()
-        d.update(changes)
-        self.priv[i] = new = _new(SidePrivate)
-        _set(new, "__dict__", d)
+        self.private[i] = new = self.private[i].evolve(**changes)
         return new
 
     def push(self, *items: Pending) -> None:
@@ -161,7 +123,16 @@ class Work:
         self.b["supply"] = _add_count(self.b["supply"], person, n)
 
     def to_discard(self, person: Person) -> None:
+        """``person`` leaves the game (the board's ``discarded`` counts them)."""
         self.b["discarded"] = _add_count(self.b["discarded"], person)
+
+    def pay(self, person: Person) -> None:
+        """A People token paid from a carrier for a special order or a carrier card (WC.F5):
+        back to the supply, or out of the game (rule option ``payment``, :class:`~.values.Pile`)."""
+        if self.setup.payment == Pile.SUPPLY:
+            self.to_supply(person)
+        else:
+            self.to_discard(person)
 
     def from_supply(self, person: Person) -> bool:
         """Take one ``person`` from the supply; ``False`` when there is none."""
@@ -218,7 +189,7 @@ class Work:
         value = self.radar_supply[k]
         self.radar_supply = self.radar_supply[:k] + self.radar_supply[k + 1:]
         self.b["radar_left"] = len(self.radar_supply)
-        self.set_priv(side, radar=tuple(sorted(self.priv[side].radar + (value,))))
+        self.set_priv(side, radar=tuple(sorted(self.private[side].radar + (value,))))
         me = self.set_side(side, radar=self.sides[side].radar + 1)
         self.log("  {} takes a radar token ({} held)", self.labels[side], me.radar)
         return True
@@ -233,7 +204,8 @@ class Work:
     def influence(self, side: int, effects: bool = True) -> None:
         """Advance ``side``'s influence marker one space; with ``effects``, resolve the
         space's effect at once, advancing again for a further Influence (WC.F5). An
-        effect that needs a choice is asked next; one that cannot be done is lost."""
+        effect that needs a choice is asked next, to be performed (no pass: "any action or
+        effect on the space is resolved immediately"); one that cannot be done is lost."""
         asked = []
         while True:
             me = self.sides[side]
@@ -246,15 +218,15 @@ class Work:
             if not effects:
                 break
             bonus = self.setup.track[me.influence]
-            if bonus == BONUS.INFLUENCE:
+            if bonus == Bonus.INFLUENCE:
                 self.log("  influence space effect: Influence again")
                 continue
-            if bonus == BONUS.VP:
+            if bonus == Bonus.VP:
                 self.gain(side, 1, "influence space")
-            elif bonus == BONUS.RADAR:
+            elif bonus == Bonus.RADAR:
                 self.take_radar(side)
-            elif bonus != BONUS.NONE:
-                pending = self.ask_for(side, Icon(bonus.value), None, "influence space")
+            elif bonus != Bonus.NONE:
+                pending = self.ask_for(side, Icon(bonus.value), None, "influence space", must=True)
                 if pending is None:
                     self.log("  influence space effect {}: not possible, lost", words(bonus))
                 else:
@@ -264,30 +236,31 @@ class Work:
 
     # -- questions ----------------------------------------------------------------------
     def can_move(self, side: int, helis=MODELS) -> bool:
+        if helis == MODELS:
+            return can_move(self.table, self.sides, side)
         return bool(moves(self.table, self.sides, side, helis))
 
     def can_rescue(self, side: int, person: Person | None) -> bool:
         return bool(rescues(self.comp, self.table, self.sides, self.b["roofs"], self.b["stairs"], side, person))
 
     def can_special(self, side: int) -> bool:
-        return special_possible(self.comp, self.sides[side], self.setup.colours[side], self.priv[side].radar,
+        return special_possible(self.comp, self.sides[side], self.setup.colours[side], self.private[side].radar,
                                 self.b["orders_row"])
 
-    def ask_for(self, side: int, icon: Icon, person: Person | None, why: str, queries=None) -> Pending | None:
+    def ask_for(self, side: int, icon: Icon, person: Person | None, why: str, must: bool = False) -> Pending | None:
         """The question a Move / Rescue / Special Order action asks ``side``, or ``None``
-        when there is nothing it could do (carrier upgrades 3 and 4 allow two).
-        ``queries``: the copied state's answered questions (:class:`~.options.Queries`),
-        when no helicopter, rooftop or staircase has changed since."""
+        when there is nothing it could do (carrier upgrades 3 and 4 allow two). ``must``:
+        the action is performed when able (no pass: a phase-1 slot's action, an influence
+        space's effect)."""
         ups = self.sides[side].upgrades
-        if icon == ICON.MOVE:
-            can = queries.can_move(side) if queries is not None else self.can_move(side)
-            return pending(ASK.MOVE, side, MODELS, ups[3], None, 1, why) if can else None
-        if icon == ICON.RESCUE:
-            can = (bool(queries.rescues(side, person)) if queries is not None
-                   else self.can_rescue(side, person))
-            return pending(ASK.RESCUE, side, MODELS, False, person, 2 if ups[2] else 1, why) if can else None
-        if icon == ICON.SPECIAL_ORDER:
-            return pending(ASK.SPECIAL_ORDER, side, MODELS, False, None, 1, why) if self.can_special(side) else None
+        if icon == Icon.MOVE:
+            return pending(Ask.MOVE, side, MODELS, ups[3], None, 1, why, must) if self.can_move(side) else None
+        if icon == Icon.RESCUE:
+            can = self.can_rescue(side, person)
+            return pending(Ask.RESCUE, side, MODELS, False, person, 2 if ups[2] else 1, why, must) if can else None
+        if icon == Icon.SPECIAL_ORDER:
+            can = self.can_special(side)
+            return pending(Ask.SPECIAL_ORDER, side, MODELS, False, None, 1, why, must) if can else None
         raise ValueError(f"no question for {icon}")  # pragma: no cover - a bug
 
     # -- helicopters (WC.G4, WC.G5, WC.F6) ----------------------------------------------
@@ -344,8 +317,8 @@ class Work:
                 self.unload(side, i, self.sides[side].aboard[i])
             return
         front = self.b["pending"][:1]
-        if not (front and front[0].ask == ASK.UNLOAD and front[0].side == side):
-            self.push(pending(ASK.UNLOAD, side, why="carrier short of space"))
+        if not (front and front[0].ask == Ask.UNLOAD and front[0].side == side):
+            self.push(pending(Ask.UNLOAD, side, why="carrier short of space"))
 
     def unload(self, side: int, i: int, people: tuple[Person, ...], keep: bool = True) -> None:
         """Unload ``people`` from helicopter ``MODELS[i]`` and score its VP for each (WC.F6);
@@ -365,9 +338,9 @@ class Work:
         """Discard ``paid`` from the carrier and take special order ``index`` (VP at the end)."""
         me = self.sides[side]
         for p in paid:
-            self.to_discard(p)
+            self.pay(p)
         self.b["orders_row"] = tuple(o for o in self.b["orders_row"] if o != index)
-        self.set_priv(side, orders=self.priv[side].orders + (index,))
+        self.set_priv(side, orders=self.private[side].orders + (index,))
         self.set_side(side, carrier=_without(me.carrier, paid), orders=me.orders + 1)
         self.log("  {} completes a special order: {}", self.labels[side], Text(self.comp.orders[index].label))
         self.settle(side)
@@ -377,9 +350,9 @@ class Work:
         ``tokens``, which go back to the supply) and apply its effect (WC.F5)."""
         me = self.sides[side]
         for p in people:
-            self.to_discard(p)
+            self.pay(p)
         if tokens:
-            self.set_priv(side, radar=_without(self.priv[side].radar, tokens))
+            self.set_priv(side, radar=_without(self.private[side].radar, tokens))
             self.return_tokens(tokens)
         changes = {"upgrades": _put(me.upgrades, number - 1, True), "carrier": _without(me.carrier, people),
                    "radar": me.radar - len(tokens)}
@@ -395,26 +368,10 @@ class Work:
 
     # -- freezing -----------------------------------------------------------------------
     def freeze(self):
-        """The new immutable state (same class as the copied one), one step later; the
-        working copy hands its values over and is spent. The copied state's answered
-        questions (:class:`~.options.Queries`) go with it when no helicopter, rooftop,
-        staircase or table changed (structural sharing)."""
-        s, b = self.s, self.b
-        board = _new(Board)
-        _set(board, "__dict__", b)
-        self.b = None
-        d = {"setup": s.setup, "table": self.table, "seed": s.seed, "step": s.step + 1, "board": board,
-             "sides": tuple(self.sides), "private": tuple(self.priv), "deck": self.deck,
-             "stairs_deck": self.stairs_deck, "stairs_used": self.stairs_used, "stairs_down": self.stairs_down,
-             "radar_supply": self.radar_supply, "sightings": self.sightings, "orders_deck": self.orders_deck,
-             "log": tuple(self.events), "logging": self.logging}
-        if not self.moved:
-            q = s.__dict__.get(QUERIES)
-            if q is not None and q.table is self.table and q.roofs is b["roofs"] and q.stairs is b["stairs"]:
-                d[QUERIES] = q
-        new = _new(type(s))
-        _set(new, "__dict__", d)
-        return new
+        """The next state (the copied state's class), one step later: every field as this
+        copy holds it, the board made from ``b``."""
+        return Draft.freeze(self, board=Board.from_fields(self.b), sides=tuple(self.sides),
+                            private=tuple(self.private))
 
 
 def _put(items: tuple, i: int, value) -> tuple:

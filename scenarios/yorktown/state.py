@@ -61,6 +61,7 @@ from .deck import JapaneseDeck, default_deck
 from .rolls import ATTACKS, Roll
 from .tables import Rules, TimeModel, default_rules, default_time
 from .text import board_text
+from .work import Work
 
 __all__ = ["Setup", "State", "new_game", "PLANES", "plane_name", "seats_for"]
 
@@ -286,6 +287,22 @@ class State(FrozenState):
     def observation_string(self, player: int = 0) -> str:
         """The board as text for ``player`` (see :func:`.text.board_text`)."""
         return board_text(self, player)
+
+    def at_clock(self, seconds: int) -> State:
+        """The position with its clock read from a real one (a game room whose timer
+        runs in real time, YT.S4; the game then uses :meth:`TimeModel.real_time
+        <.tables.TimeModel.real_time>`, so no simulated seconds are added): ``clock``
+        becomes ``seconds`` when that is later (a clock never runs back); reaching the
+        limit loses the game (YT.E2), logged as when the timer rings. The same
+        readings give the same game: a room stores each one with the action taken at it."""
+        seconds = int(seconds)
+        if self.over is not None or seconds <= self.clock:
+            return self
+        if seconds < self.setup.limit:
+            return self.evolve(clock=seconds)
+        w = Work(self)
+        w.spend(seconds - self.clock)
+        return w.freeze()
 
 
 def new_game(seed: int, players: int = 1, difficulty: Difficulty | str = Difficulty.NORMAL, novices: int = 0,

@@ -9,7 +9,7 @@ reject unknown fields and report one located line.
 from __future__ import annotations
 
 import pathlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from furball.errors import InputError
@@ -233,6 +233,15 @@ class TimeModel:
     def talk(self, players: int) -> int:
         """Seconds of coordination before the crews choose (YT.R5)."""
         return self.coordination + self.coordination_per_extra_player * max(0, players - 1)
+
+    def real_time(self) -> TimeModel:
+        """The same timer (YT.S4: its minutes, the minutes added per missing player and
+        per novice) with no simulated seconds at the table: for a game whose clock is read
+        from a real one (:meth:`~.state.State.at_clock`, a game room), where the time
+        people take is the time that passes."""
+        return replace(self, throw=0, action=0, choice=0, coordination=0, coordination_per_extra_player=0,
+                       japanese_phase=0, novice_extra=0,
+                       notes=(self.notes + " " if self.notes else "") + "real time: no simulated seconds")
 
 
 def parse_time(data: dict, source: str) -> TimeModel:

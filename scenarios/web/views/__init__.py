@@ -7,6 +7,19 @@ in ``public`` nothing that depends on the seat: a spectator receives the ``publi
 of seat 0's view, and a test checks that ``public`` is the same for every seat and that
 nothing in a seat's view changes when another seat's hidden values do
 (tests/test_rooms_secrecy.py). Shapes: docs/rooms.md.
+
+A card game's page is drawn from its view alone, with one page for every game
+(``static/js/rooms/games/board.js``):
+
+* ``public.board``: the table's drawing description (:class:`viz.sketch.Sketch`, made
+  by the same function as ``furball play GAME --plot``), each game object a shape id;
+* ``panels`` (in ``public`` and, for the seat's own things, ``private``): reference and
+  status panels (:func:`panel`), whose items may be game objects too (``card:12``);
+* ``choices(observation, seat)``: for the seat to act, per legal action (in the
+  engine's order) the ``targets`` a player clicks to choose it (shape or item ids, in
+  order; none: a button), so the actions sit on the pieces they concern;
+* ``refusal(observation, targets)``: the engine action a click on pieces no legal action
+  concerns would mean, so the server can answer with the engine's own one-line reason.
 """
 from __future__ import annotations
 
@@ -14,7 +27,7 @@ import dataclasses
 import enum
 from typing import Any
 
-__all__ = ["plain"]
+__all__ = ["plain", "panel", "item"]
 
 
 def plain(value: Any) -> Any:
@@ -39,3 +52,27 @@ def plain(value: Any) -> Any:
     if hasattr(value, "item") and callable(value.item):  # a numpy scalar
         return plain(value.item())
     raise TypeError(f"plain: cannot send a {type(value).__name__}")
+
+
+def item(id: str, text: str, tip: str = "", **more: Any) -> dict:
+    """One thing in a panel: its ``id`` (a game object a legal action may concern, or
+    ``""``), the ``text`` shown, a ``tip``, and ``more`` (``back``: a card's back, hidden;
+    ``colour``; ``kind``)."""
+    out = {"id": id, "text": text}
+    if tip:
+        out["tip"] = tip
+    out.update(more)
+    return out
+
+
+def panel(id: str, title: str, lines=(), items=(), table: dict | None = None, open: bool = True,
+          rule: str = "") -> dict:
+    """A panel of a card game's page: ``title``, text ``lines``, ``items`` (:func:`item`),
+    a ``table`` (``{"head": [...], "rows": [[...], ...]}``), whether it starts ``open``
+    (a phone folds the others away) and the ``rule`` it refers to."""
+    out: dict[str, Any] = {"id": id, "title": title, "lines": list(lines), "items": list(items), "open": open}
+    if table is not None:
+        out["table"] = table
+    if rule:
+        out["rule"] = rule
+    return out

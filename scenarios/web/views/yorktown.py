@@ -3,16 +3,99 @@
 A cooperative game whose observation is the state: the board, the tracks and the planes
 are public; the Japanese deck's order and face-down weather tiles are not sent, and each
 unused expert maneuver tile is ``private`` to the seat flying its plane (YT expansions).
+
+The page: ``public.board`` is the archipelago as ``furball play yorktown --plot`` draws it
+(:func:`viz.yorktown.yorktown_sketch`); ``public.panels`` the time track (YT.S4, YT.E2),
+the search and damage tracks, the four Dauntless, the action cards (YT.R5), the roll
+under way with the dice kept and the dice thrown again (YT.D1-D3) and the Japanese deck;
+``private.panels`` the seat's own expert tiles. :func:`choices` puts the actions on the
+pieces they concern: an action card (choosing it), a Dauntless (which acts next), an
+island or the approach zone (flying there: a move or a take-off).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from furball.scenarios.yorktown.actions import PLANES, plane_name
+from furball.scenarios.yorktown.actions import PLANES, Action, Card, Kind, MoveKind, Phase, plane_name
+from furball.viz.yorktown import yorktown_sketch
 
-from . import plain
+from . import item, panel, plain
 
-__all__ = ["view"]
+__all__ = ["view", "choices", "refusal", "prepare"]
+
+CARD_TEXT = {Card.SEARCH: "Search (YT.A1)", Card.LAND_TAKE_OFF: "Land / take off (YT.A3, YT.A5)",
+             Card.ATTACK: "Attack (YT.A7)", Card.MOVE: "Move (YT.A8)"}
+
+
+def _mmss(seconds: int) -> str:
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def _where(s, p: int) -> str:
+    at = s.loc[p]
+    return "out of the game" if at is None else s.setup.board.labels[at]
+
+
+def _token(s, p: int) -> str:
+    return f"token:{s.setup.board.graph.nodes[s.loc[p]].name}:D{p + 1}"
+
+
+def _roll_panel(s) -> dict | None:
+    r = s.roll
+    if r is None:
+        return None
+    kept = list(r.faces)
+    for f in r.last:
+        if f != 1 and f in kept:
+            kept.remove(f)
+    dice = [item("", str(f), "kept from an earlier throw", kind="die kept") for f in kept]
+    dice += [item("", str(f), "thrown just now" + (" (a 1: locked, YT.D2)" if f == 1 else ""),
+                  kind="die thrown" + (" one" if f == 1 else "")) for f in r.last]
+    lines = [f"{plane_name(r.plane)}: {r.purpose}, {r.dice} dice"
+             + (f" (expert maneuver: {r.maneuver})" if r.maneuver else ""),
+             f"throws so far: {r.throws}; showing: {' '.join(map(str, r.faces)) or '-'}; "
+             f"1s locked: {r.ones}" + (" (each cost 1 fuel)" if r.fuel_costs and r.ones else ""),
+             "dice: the kept ones first, then the last throw (a 1 stays locked for the rest of the roll)"]
+    if r.targets:
+        lines.append(f"targets: {', '.join(map(str, r.targets))}")
+    return panel("roll", "The roll (YT.D1-D3)", lines, dice, rule="YT.D2")
+
+
+def _panels(s) -> list[dict]:
+    setup = s.setup
+    board = setup.board
+    out = []
+    left = max(0, setup.limit - s.clock)
+    out.append(panel("time", "Time (YT.S4, YT.E2)", [
+        f"turn {s.turn}; clock {_mmss(s.clock)} of {_mmss(setup.limit)} ({_mmss(left)} left)",
+        f"{setup.difficulty}, {setup.players} player(s), {setup.novices} novice(s)"],
+        table={"head": ["minutes", *[str(m) for m in range(0, setup.limit // 60 + 1, 5)]],
+               "rows": [["", *["●" if m * 60 <= s.clock else "○" for m in range(0, setup.limit // 60 + 1, 5)]]]},
+        rule="YT.S4"))
+    roll = _roll_panel(s)
+    if roll is not None:
+        out.append(roll)
+    if s.phase == Phase.CHOOSE and s.chooser() is not None:
+        p = s.chooser()
+        out.append(panel("cards", f"Action cards: {plane_name(p)} chooses (YT.R5)",
+                         [f"{plane_name(p)} is at {_where(s, p)} with {s.fuel[p]} fuel"],
+                         [item(f"card:{c.value}", CARD_TEXT[c], kind="card") for c in Card], rule="YT.R5"))
+    rows = []
+    for p in range(PLANES):
+        rows.append([plane_name(p), f"P{setup.seat_of[p] + 1}", _where(s, p), s.fuel[p], s.skill[p],
+                     "B" if s.side_b[p] else "A", plain(s.load[p]) or "-", plain(s.choice[p]) or "-",
+                     "yes" if s.done[p] else "", "yes" if s.tile[p] is not None else ""])
+    planes = [item(_token(s, p), f"D{p + 1}", f"{plane_name(p)} at {_where(s, p)}", kind="plane")
+              for p in range(PLANES) if s.loc[p] is not None]
+    out.append(panel("planes", "Dauntless (YT.K2)", [], planes,
+                     table={"head": ["plane", "seat", "at", "fuel", "skill", "cockpit", "load", "card", "acted",
+                                     "expert tile"], "rows": rows}))
+    out.append(panel("tracks", "Tracks (YT.K1)", [
+        f"search: {s.search} of {len(board.search_nodes) - 1}", f"USS Yorktown damage: {s.yorktown} of 3",
+        f"IJN Shōhō damage: {s.shoho} of 3 (sunk at 3: victory, YT.E1)", f"Zekes on CAP: {s.cap}",
+        f"Japanese deck: {len(s.deck)} cards face down, {len(s.discard)} played",
+        f"Japanese planes shot down {s.shot_down}; Dauntless crashed {s.crashes}"], rule="YT.E1"))
+    return out
 
 
 def view(s, seat: int) -> dict[str, Any]:
@@ -31,7 +114,57 @@ def view(s, seat: int) -> dict[str, Any]:
                        "card": plain(s.choice[p]), "done": bool(s.done[p]), "expert_tile": s.tile[p] is not None})
     public = {"turn": int(s.turn), "clock_s": int(s.clock), "limit_s": int(s.setup.limit), "search": int(s.search),
               "yorktown_damage": int(s.yorktown), "shoho_damage": int(s.shoho), "cap": int(s.cap),
-              "deck": len(s.deck), "islands": islands, "planes": planes, "over": plain(s.over)}
-    private = {"expert_tiles": {plane_name(p): plain(s.tile[p]) for p in range(PLANES)
-                                if s.setup.seat_of[p] == seat and s.tile[p] is not None}}
+              "deck": len(s.deck), "islands": islands, "planes": planes, "over": plain(s.over),
+              "phase": plain(s.phase), "board": yorktown_sketch(s).as_json(), "panels": _panels(s)}
+    tiles = {plane_name(p): plain(s.tile[p]) for p in range(PLANES)
+             if s.setup.seat_of[p] == seat and s.tile[p] is not None}
+    mine = [panel("tiles", "Your expert maneuver tiles", ["Each may be played once, with an action of its plane."],
+                  [item("", f"{name}: {tile}", kind="tile") for name, tile in tiles.items()])] if tiles else []
+    for p in mine:
+        p["private"] = True
+    private = {"expert_tiles": tiles, "panels": mine}
     return {"public": public, "private": private}
+
+
+def _targets(s, a: Action) -> list[str]:
+    k = a.kind
+    names = s.setup.board.graph.nodes
+    if k == Kind.CHOOSE:
+        return [f"card:{a.card.value}"]
+    if k == Kind.NEXT and s.loc[a.plane] is not None:
+        return [_token(s, a.plane)]
+    if k in (Kind.MOVE, Kind.TAKE_OFF) and a.to is not None:
+        return [f"node:{names[a.to].name}"]
+    return []
+
+
+def choices(s, seat: int) -> dict[str, Any]:
+    """Per legal action (the engine's order) the pieces a click chooses it by."""
+    return {"actions": [{"targets": _targets(s, a)} for a in s.legal_actions()]}
+
+
+def refusal(s, targets: list[str]) -> Action | None:
+    """The action a click on an island would mean while a plane flies its Move card
+    (a move there, YT.A8), for the engine's own reason why it is not legal; ``None``
+    otherwise."""
+    if s.phase != Phase.PLANE or s.acting is None or not targets[0].startswith("node:"):
+        return None
+    name = targets[0][len("node:"):]
+    nodes = [n.name for n in s.setup.board.graph.nodes]
+    if name not in nodes:
+        return None
+    return Action(Kind.MOVE, plane=s.acting, to=nodes.index(name), via=MoveKind.ADJACENT)
+
+
+def prepare(options: dict[str, Any], room: dict[str, Any]) -> dict[str, Any]:
+    """The engine's options for a room: with the room's clock in real time (its ``clock``
+    option), the shipped time model without its simulated seconds
+    (:meth:`~scenarios.yorktown.tables.TimeModel.real_time`): the time people take is
+    the time that passes (YT.S4); the room reads the clock with every action."""
+    from furball.scenarios.web.rooms import ClockMode
+
+    if room.get("clock") == ClockMode.REAL:
+        from furball.scenarios.yorktown.tables import default_time
+
+        options = dict(options, time=(options.get("time") or default_time()).real_time())
+    return options

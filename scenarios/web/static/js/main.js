@@ -7,8 +7,9 @@
 
 import { get, post, upload } from "./api.js";
 import { History } from "./history.js";
-import { apply, clampToTable, compose, corners, direction, docPose, normHeading, poseOf, poseWithStand,
-  reportPose, stand } from "./geometry.js";
+import { clampToTable, corners, direction, docPose, normHeading, poseOf, poseWithStand, reportPose,
+  stand } from "./geometry.js";
+import { cardStep, pathGhosts, planSteps } from "./plans.js";
 import { drawScene } from "./table.js";
 
 const CARDS = 3; // DF.M1
@@ -211,30 +212,18 @@ function planeDrawing(p, pose, colours, extra = {}) {
     altitude: extra.altitude ?? p.altitude, out: (extra.status ?? p.status) === "out", ...extra };
 }
 
-/** Where each of a plane's picked cards takes it (DF.M2, DF.M3: pose · motion). */
+/** Where each of a plane's picked cards takes it (DF.M2, DF.M3: pose · motion; js/plans.js). */
 function planPreview(p, colour) {
   const kit = kitOf(p);
   if (!kit || !kit.cards.length) return null;
-  let pose = poseOf(p);
-  const steps = [];
-  for (const id of p.plan || []) {
-    if (!id) break;
-    const card = kit.cards.find((c) => c.id === id);
-    if (!card) break;
-    const next = compose(pose, card.motion);
-    steps.push({ card: id, arrow: card.arrow.map((q) => apply(pose, q)), corners: corners(next, kit.base),
-      centre: next });
-    pose = next;
-  }
+  const steps = planSteps(poseOf(p), kit, p.plan || []);
+  const pose = steps.length ? steps[steps.length - 1].pose : poseOf(p);
   const preview = { plane: p.name, colour, steps, ghosts: [], hover: false };
   if (state.hover && state.hover.plane === p.name) {
     const card = kit.cards.find((c) => c.id === state.hover.card);
     if (card) {
-      const next = compose(pose, card.motion);
-      return [preview, { plane: p.name, colour, hover: true,
-        steps: [{ card: card.id, arrow: card.arrow.map((q) => apply(pose, q)), corners: corners(next, kit.base),
-          centre: next }],
-        ghosts: card.path.filter((_, i) => i % 4 === 2).map((q) => corners(compose(pose, q), kit.base)) }];
+      return [preview, { plane: p.name, colour, hover: true, steps: [cardStep(pose, card, kit.base)],
+        ghosts: pathGhosts(pose, card, kit.base) }];
     }
   }
   return [preview];

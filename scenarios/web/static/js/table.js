@@ -41,7 +41,7 @@ function labelAt(scene, layer, p, text, attrs = {}) {
 
 function drawPlane(scene, world, labels, plane) {
   const g = el(world, "g", {
-    class: `plane${plane.selected ? " selected" : ""}${plane.out ? " out" : ""}`,
+    class: `plane${plane.selected ? " selected" : ""}${plane.out ? " out" : ""}${plane.lost ? " lost" : ""}`,
     "data-plane": plane.name, "data-x": plane.pose[0].toFixed(3), "data-y": plane.pose[1].toFixed(3),
     "data-heading": plane.pose[2].toFixed(3),
   });
@@ -58,6 +58,17 @@ function drawPlane(scene, world, labels, plane) {
     class: "base", points: pts(c), fill: plane.colour, stroke: plane.overlap ? scene.colours.overlap : plane.colour,
     "data-role": "base",
   });
+  if (plane.silhouette) {
+    // furball's own top-down drawing (img/planes.svg, 100 units of wingspan) on the base
+    const k = plane.base.width_mm / 100;
+    el(g, "use", { class: "silhouette", href: `#sil-${plane.silhouette}`, fill: plane.colour,
+      transform: `translate(${plane.pose[0].toFixed(2)} ${plane.pose[1].toFixed(2)}) ` +
+        `rotate(${plane.pose[2].toFixed(2)}) scale(${k.toFixed(4)})`, "data-silhouette": plane.silhouette });
+  }
+  if (plane.lost) {
+    el(g, "line", { class: "lost-mark", x1: c[0][0], y1: c[0][1], x2: c[2][0], y2: c[2][1] });
+    el(g, "line", { class: "lost-mark", x1: c[1][0], y1: c[1][1], x2: c[3][0], y2: c[3][1] });
+  }
   title(body, `${plane.name} (${plane.side}), altitude ${plane.altitude}` +
     ` at ${plane.pose[0].toFixed(1)}, ${plane.pose[1].toFixed(1)} mm, heading ${plane.pose[2].toFixed(1)}°`);
   el(g, "line", { class: "heading", x1: s[0], y1: s[1], x2: front[0], y2: front[1], stroke: plane.colour });
@@ -112,7 +123,11 @@ function drawPreview(scene, world, labels, preview) {
   }
 }
 
-/** Rebuild `svg` from `scene` (see main.js: buildScene). */
+/** Rebuild `svg` from `scene` (see main.js: editScene, replayScene; rooms/games/dogfight.js).
+ *  A scene: `width`, `height` (mm), `font`, `handle`, `colours`, `planes` (each `name`, `side`,
+ *  `colour`, `base`, `pose`, `altitude`, and optional `selected`, `out`, `lost`, `overlap`,
+ *  `planError`, `silhouette`), optional `zones`, `paths`, `previews`, `rulers`, `shots`,
+ *  `notes` (`at`, `text`, `kind`) and `collisions`; `editable` shows the turning handle. */
 export function drawScene(svg, scene) {
   svg.replaceChildren();
   const pad = scene.font * 2.5;
@@ -164,6 +179,11 @@ export function drawScene(svg, scene) {
       stroke: s.range === "short" ? scene.colours.short_range : scene.colours.long_range }, s.tip);
   }
   for (const plane of scene.planes) drawPlane(scene, world, labels, plane);
+  for (const n of scene.notes || []) {
+    const t = labelAt(scene, labels, n.at, n.text, { class: `note ${n.kind || ""}`, "text-anchor": "middle",
+      "data-note": n.plane || "", "data-kind": n.kind || "" });
+    title(t, n.tip || n.text);
+  }
   for (const c of scene.collisions || []) {
     const t = labelAt(scene, labels, c.at, c.text, { class: `collision${c.collided ? " hit" : ""}`,
       "text-anchor": "middle", fill: scene.colours.collision, "data-collision": `${c.a}/${c.b}` });

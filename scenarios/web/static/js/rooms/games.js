@@ -1,13 +1,19 @@
 // How a room page shows a game: one renderer per game, chosen by the game's name.
 //
-// A renderer is { render(container, view) }: `view` is the room's view of this seat
-// (docs/rooms.md: `text`, `view.public`, `view.private`, `legal` ...). The generic
-// renderer below shows the engine's own text of the observation (or, for spectators,
-// the public values). The graphical card-game pages (issue #23) and the dogfight room
-// add a module under ./games/ and one line in RENDERERS; nothing else changes.
+// A renderer is { render(container, view, context), handlesActions?(view) }: `view` is the
+// room's view of this seat (docs/rooms.md: `text`, `view.public`, `view.private`, `legal`,
+// `choices` ...); `context` lets it act (`act(index)`), speak (`say(text, ok)`) and call
+// the room's API with the seat's key (`post`, `get`). `handlesActions(view)` true: the
+// page offers the legal actions itself, so the room shows no list of buttons. The
+// generic renderer below shows the engine's own text of the observation (or, for
+// spectators, the public values). A game's page is a module under ./games/ and one line
+// in RENDERERS; nothing else changes.
 
 const RENDERERS = {
-  // "white-christmas": () => import("./games/white_christmas.js"),
+  dogfight: () => import("./games/dogfight.js"),
+  canuck: () => import("./games/board.js"),
+  yorktown: () => import("./games/board.js"),
+  "white-christmas": () => import("./games/board.js"),
 };
 
 function el(tag, props = {}, ...children) {

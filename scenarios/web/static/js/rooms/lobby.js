@@ -19,46 +19,87 @@ function el(tag, props = {}, ...children) {
 }
 
 const game = () => state.games.find((g) => g.name === $("game").value);
+const UPLOAD = "\u0000upload"; // the scenario select's "a file of mine" entry
 
-/** How many seats the chosen options make (the engines' rule: solo is 1 seat, else `players`). */
-function seatCount(g) {
-  const value = (name) => {
-    const input = document.querySelector(`[data-option="${name}"]`);
-    if (!input) return undefined;
-    return input.type === "checkbox" ? input.checked : input.value;
+/** How many seats the chosen options make: the server reads the options as the room will
+ *  (a dogfight's seats are its scenario's sides). */
+async function seatCount(g) {
+  try {
+    return (await post("/api/games/seats", { game: g.name, options: optionValues() })).seats;
+  } catch (err) {
+    say(err.message);
+    return null;
+  }
+}
+
+function scenarioInput(o) {
+  // a shipped scenario by name, or a scenario file of one's own (its text is sent; the
+  // server never opens a file a request names)
+  const select = el("select");
+  select.append(...o.choices.map((c) => el("option", { value: c, textContent: c })),
+    el("option", { value: UPLOAD, textContent: "a file of mine…" }));
+  select.value = o.choices.includes("duel") ? "duel" : o.choices[0];
+  const file = el("input", { type: "file", accept: ".toml,text/plain", hidden: true });
+  file.dataset.upload = o.name;
+  select.dataset.option = o.name;
+  select.dataset.kind = o.kind;
+  select.onchange = () => {
+    file.hidden = select.value !== UPLOAD;
+    if (select.value !== UPLOAD) renderSeats();
   };
-  if (value("solo") === true) return 1;
-  const players = Number(value("players"));
-  if (Number.isInteger(players) && players > 0) return players;
-  return g.seats[0];
+  file.onchange = async () => {
+    const f = file.files[0];
+    if (!f) return;
+    if (f.size > o.max_chars) {
+      say(`${f.name}: expected at most ${Math.round(o.max_chars / 1024)} KiB`);
+      return;
+    }
+    select.dataset.text = await f.text();
+    select.dataset.file = f.name;
+    say(`${f.name} read: the room will be made from it.`, true);
+    renderSeats();
+  };
+  return [select, file];
 }
 
 function renderOptions() {
   const g = game();
   $("game-notes").textContent = g.notes || "";
   $("options").replaceChildren(...g.options.map((o) => {
-    let input;
-    if (o.kind === "bool") {
-      input = el("input", { type: "checkbox", checked: !!o.default });
-    } else if (o.choices) {
-      input = el("select");
-      input.append(...o.choices.map((c) => el("option", { value: String(c), textContent: String(c) })));
-      input.value = String(o.default);
+    let inputs;
+    if (o.kind === "scenario") {
+      inputs = scenarioInput(o);
     } else {
-      input = el("input", { type: o.kind === "int" ? "number" : "text", value: o.default ?? "" });
+      let input;
+      if (o.kind === "bool") {
+        input = el("input", { type: "checkbox", checked: !!o.default });
+      } else if (o.choices) {
+        input = el("select");
+        input.append(...o.choices.map((c) => el("option", { value: c === null ? "" : String(c),
+          textContent: c === null ? "(default)" : String(c) })));
+        input.value = o.default === null ? "" : String(o.default);
+      } else {
+        input = el("input", { type: o.kind === "int" ? "number" : "text", value: o.default ?? "" });
+      }
+      input.dataset.option = o.name;
+      input.dataset.kind = o.kind;
+      input.onchange = renderSeats;
+      inputs = [input];
     }
-    input.dataset.option = o.name;
-    input.dataset.kind = o.kind;
-    input.onchange = renderSeats;
-    return el("label", { className: "field", title: o.help }, `${o.name} `, input,
+    return el("label", { className: "field", title: o.help }, `${o.name.replaceAll("_", " ")} `, ...inputs,
       el("small", { className: "muted", textContent: ` ${o.help}` }));
   }));
   renderSeats();
 }
 
-function renderSeats() {
+let asking = 0;
+
+async function renderSeats() {
   const g = game();
-  const n = seatCount(g);
+  const mine = ++asking;
+  const n = await seatCount(g);
+  if (mine !== asking || n === null) return;
+  document.body.dataset.seats = n;
   const old = [...document.querySelectorAll("[data-seat]")].map((s) => s.value);
   $("seats").replaceChildren(...Array.from({ length: n }, (_, i) => {
     const select = el("select", { title: `who plays P${i + 1}` });
@@ -75,9 +116,17 @@ function optionValues() {
   const g = game();
   for (const input of document.querySelectorAll("[data-option]")) {
     const o = g.options.find((x) => x.name === input.dataset.option);
+    if (!o) continue;
     let value = input.type === "checkbox" ? input.checked : input.value;
+    if (o.kind === "scenario") {
+      out[o.name] = value === UPLOAD ? (input.dataset.text || "") : value;
+      continue;
+    }
+    if (value === "" && (o.default === null || o.default === undefined)) continue; // the game's default
     if (o.kind === "int" && value !== "") value = Number(value);
-    if (value !== o.default && !(o.kind === "bool" && value === !!o.default)) out[o.name] = value;
+    if (value !== o.default && String(value) !== String(o.default) && !(o.kind === "bool" && value === !!o.default)) {
+      out[o.name] = value;
+    }
   }
   return out;
 }

@@ -1,9 +1,10 @@
 // A game room: this seat's view pushed by the server over a WebSocket, the legal actions
-// as buttons (the engine's own words), the log, who is to act, and the owner's seat
-// controls (docs/rooms.md). The link's fragment holds the credentials (#seat=...,
-// #owner=...): a fragment never reaches a server log or another site.
+// as buttons (the engine's own words) or the game's own page (./games/), the log, who is
+// to act, and the owner's seat controls (docs/rooms.md). The link's fragment holds the
+// credentials (#seat=..., #owner=...): a fragment never reaches a server log or another
+// site.
 
-import { ApiError, post } from "../api.js";
+import { ApiError, get, post } from "../api.js";
 import { rendererFor } from "./games.js";
 import { remember } from "./saved.js";
 
@@ -15,7 +16,7 @@ const ownerToken = keys.get("owner");
 
 const state = {
   view: null, present: [], owner: false, log: [], socket: null, retry: 0, renderer: null, busy: false,
-  updates: 0,
+  updates: 0, skew: 0, tick: 0,
 };
 
 function el(tag, props = {}, ...children) {
@@ -74,6 +75,7 @@ async function update(msg) {
   state.view = msg.view;
   state.present = msg.present;
   state.owner = msg.owner;
+  if (typeof msg.now === "number") state.skew = msg.now - Date.now() / 1000; // the server's clock minus ours
   if (!state.renderer) {
     state.renderer = await rendererFor(msg.view.game);
     const v = msg.view;
@@ -95,25 +97,68 @@ function render() {
   $("who").textContent = v.seat === null ? (state.owner ? "owner (watching)" : "spectator") : `you are ${label(v.seat)}`;
   let turn;
   if (v.terminal) turn = `Game over. ${(v.outcome || []).join(" · ")} (seed ${v.seed})`;
-  else if (v.legal) turn = "Your turn: choose an action.";
+  else if (myTurn(v)) turn = "Your turn: choose an action.";
   else {
     const bot = v.seats[v.to_act].bot;
     turn = `${label(v.to_act)} to act${bot ? ` (the ${bot} bot)` : ""}…`;
   }
   $("turn").textContent = turn;
-  $("turn").className = `turn${v.legal ? " mine" : ""}`;
+  $("turn").className = `turn${myTurn(v) ? " mine" : ""}`;
   document.body.dataset.toAct = v.to_act === null ? "" : String(v.to_act);
   document.body.dataset.version = v.version ?? "";
+  document.body.dataset.game = v.game;
   renderActions();
-  state.renderer.render($("game-view"), v);
+  state.renderer.render($("game-view"), v, context);
   renderSeats();
   renderLog();
+  renderClock();
+}
+
+// ---------------------------------------------------------------- a real-time game clock (YT.S4)
+/** Seconds on the game clock now: the server's reading plus the time since, while it runs. */
+function clockNow(c) {
+  if (!c.running || c.since === null) return c.reading_s;
+  const now = Date.now() / 1000 + state.skew;
+  return Math.min(c.limit_s, c.reading_s + Math.max(0, Math.floor(now - c.since)));
+}
+
+const mmss = (t) => `${Math.floor(t / 60)}:${String(Math.floor(t % 60)).padStart(2, "0")}`;
+
+function renderClock() {
+  const c = state.view && state.view.clock;
+  $("clock").hidden = !c;
+  const control = $("clock-control");
+  control.hidden = !(c && c.pausing && state.owner && ownerToken && !state.view.terminal);
+  clearInterval(state.tick);
+  if (!c) return;
+  const show = () => {
+    const left = c.limit_s - clockNow(c);
+    const what = c.paused ? "paused" : (c.since === null ? "starts with the first action" : "left");
+    $("clock").textContent = `clock: ${mmss(left)} ${what}`;
+    $("clock").className = `pill ${left < 120 ? "bad" : c.running ? "ok" : ""}`;
+    $("clock").dataset.left = left;
+  };
+  show();
+  if (c.running) state.tick = setInterval(show, 1000);
+  control.textContent = c.paused ? "Restart the clock" : "Pause the clock";
+  control.onclick = async () => {
+    try {
+      await post(`/api/rooms/${encodeURIComponent(room)}/clock`, { paused: !c.paused }, ownerToken);
+    } catch (err) {
+      say(err.message);
+    }
+  };
+}
+
+/** Whether this seat is to act now (the server sends `version` to that seat only). */
+function myTurn(v) {
+  return v.version !== undefined && v.version !== null && !v.terminal;
 }
 
 function renderActions() {
   const v = state.view;
   const box = $("actions");
-  if (!v.legal) {
+  if (!v.legal || (state.renderer.handlesActions && state.renderer.handlesActions(v))) {
     box.replaceChildren();
     return;
   }
@@ -126,19 +171,38 @@ function renderActions() {
 }
 
 async function act(version, index) {
-  if (state.busy) return;
+  if (state.busy) return false;
   state.busy = true;
   for (const b of $("actions").querySelectorAll("button")) b.disabled = true;
   try {
     await post(`/api/rooms/${encodeURIComponent(room)}/act`, { version, action: index }, seatToken);
     say("");
+    return true;
   } catch (err) {
     say(err.message);
     for (const b of $("actions").querySelectorAll("button")) b.disabled = false;
+    return false;
   } finally {
     state.busy = false;
   }
 }
+
+/** What a game's page may do (./games/*.js): act by index in the view's legal actions,
+ *  show a message, call the room's API with this seat's key. */
+const context = {
+  room,
+  act: (index) => act(state.view.version, index),
+  say,
+  post: (path, body) => post(`/api/rooms/${encodeURIComponent(room)}${path}`, body, seatToken),
+  get: (path) => fetch(`/api/rooms/${encodeURIComponent(room)}${path}`,
+    { headers: seatToken ? { Authorization: `Bearer ${seatToken}` } : {} }).then(async (r) => {
+    const body = await r.json().catch(() => ({}));
+    if (!r.ok) throw new ApiError(body.error || `${r.status} ${r.statusText}`, r.status);
+    return body;
+  }),
+  getPublic: (path) => get(path),
+  busy: () => state.busy,
+};
 
 function renderSeats() {
   const v = state.view;

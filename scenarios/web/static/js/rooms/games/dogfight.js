@@ -1,0 +1,672 @@
+// The dogfight room (docs/rooms.md, docs/dogfight_game.md): the table drawn from this
+// seat's view with the practice table's own drawing code (js/table.js) — planes as
+// furball's top-down silhouettes (img/planes.svg) on their bases —, who has locked in,
+// this seat's plans only (the server sends nobody else's), the plan chosen card by card
+// among the legal continuations the engine gives (`choices.tree`), Best plans computed in
+// the server's pool with a progress bar, and the turn just flown replayed on every seat's
+// screen: bases slide along their cards' paths, shots are drawn, damage cards and planes
+// lost are shown, and the DF.T2 reveals only on the chaser's side's screen (the server
+// sends each side its own replay). Pan and pinch-zoom the table (js/panzoom.js).
+
+import { drawScene } from "../../table.js";
+import { PanZoom } from "../../panzoom.js";
+import { cardStep, pathGhosts, planSteps, poseAlong } from "../../plans.js";
+
+const CARDS = 3; // DF.M1
+const MOVE_PART = 0.55; // of a maneuver's animation: the bases slide...
+const FIRE_PART = 0.75; // ...then the shots, then damage and losses
+const STEP_MS = 2600;
+const PAUSE_MS = 700;
+const LOST = new Set(["out", "destroyed"]);
+
+const s = {
+  ctx: null, view: null, els: null, meta: null, kits: new Map(), asked: new Set(), pick: [], pickKey: null,
+  hover: null, replay: null, seenTurn: undefined, pz: null, best: null, frame: 0,
+};
+
+// ---------------------------------------------------------------- small helpers
+function el(tag, props = {}, ...children) {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...children.filter((c) => c !== null && c !== undefined));
+  return e;
+}
+
+const pub = () => s.view.view.public;
+const priv = () => s.view.view.private; // null for spectators
+const poseOf = (p) => [p.x, p.y, p.heading];
+const kitKey = (p) => `${p.deck || ""}|${p.base}`;
+const kitOf = (p) => s.kits.get(kitKey(p));
+const planeNamed = (name) => pub().planes.find((p) => p.name === name);
+
+function ensureKits() {
+  for (const p of pub().planes) {
+    const key = kitKey(p);
+    if (s.kits.has(key) || s.asked.has(key)) continue;
+    s.asked.add(key);
+    const q = new URLSearchParams({ base: p.base });
+    if (p.deck) q.set("deck", p.deck);
+    s.ctx.getPublic(`/api/cards?${q}`).then((kit) => {
+      s.kits.set(key, kit);
+      refresh();
+    }).catch((err) => s.ctx.say(err.message));
+  }
+}
+
+async function loadSilhouettes() {
+  if (document.getElementById("furball-silhouettes")) return;
+  try {
+    const text = await (await fetch("/static/img/planes.svg")).text();
+    const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
+    const holder = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    holder.id = "furball-silhouettes";
+    holder.setAttribute("width", "0");
+    holder.setAttribute("height", "0");
+    holder.setAttribute("aria-hidden", "true");
+    holder.classList.add("sprites");
+    const defs = parsed.querySelector("defs");
+    if (defs) holder.append(document.importNode(defs, true));
+    document.body.append(holder);
+  } catch (_) { /* the bases are drawn without their silhouettes */ }
+}
+
+// ---------------------------------------------------------------- the page's skeleton
+function build(container) {
+  const els = {};
+  els.head = el("div", { className: "df-head" });
+  els.head.dataset.testid = "df-head";
+  els.planes = el("ul", { className: "df-planes" });
+  els.planes.dataset.testid = "df-planes";
+  els.svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  els.svg.classList.add("df-table");
+  els.svg.dataset.testid = "table";
+  els.svg.setAttribute("role", "img");
+  els.svg.setAttribute("aria-label", "the table");
+  const zoom = el("div", { className: "df-zoom" },
+    el("button", { textContent: "+", title: "zoom in", onclick: () => zoomBy(1.4) }),
+    el("button", { textContent: "−", title: "zoom out", onclick: () => zoomBy(1 / 1.4) }),
+    el("button", { textContent: "Fit", title: "the planes (or double-tap the table)", onclick: () => s.pz.reset() }),
+    el("button", { textContent: "Table", title: "the whole table", onclick: wholeTable }));
+  els.board = el("div", { className: "df-board" }, els.svg, zoom);
+
+  els.replayTitle = el("strong", { className: "df-replay-title" });
+  els.replayLines = el("ol", { className: "df-lines" });
+  els.replayLines.dataset.testid = "replay-lines";
+  const button = (text, title, fn, name) => {
+    const b = el("button", { textContent: text, title, onclick: fn });
+    b.dataset.replay = name;
+    return b;
+  };
+  els.play = button("▶", "play", () => (s.replay && s.replay.playing ? pause() : play()), "play");
+  els.replayControls = el("div", { className: "row df-controls" },
+    button("⏮", "the start of the turn", () => goStep(0), "first"),
+    button("◀", "the step before", () => goStep(s.replay.index - 1), "back"),
+    els.play,
+    button("▶|", "the next step", () => goStep(s.replay.index + 1), "next"),
+    button("⏭", "the end of the turn at once", () => goStep(s.replay.steps.length - 1, true), "last"),
+    button("Close", "back to the table as it is now", closeReplay, "close"));
+  els.replayOpen = el("button", { className: "df-replay-open", onclick: () => openReplay(true) });
+  els.replayOpen.dataset.replay = "open";
+  els.replay = el("section", { className: "df-replay panel" }, el("div", { className: "row" }, els.replayTitle),
+    els.replayControls, els.replayLines);
+  els.replay.dataset.testid = "replay";
+
+  els.planTitle = el("summary");
+  els.slots = el("div", { className: "df-slots" });
+  els.cards = el("div", { className: "df-cards" });
+  els.cards.dataset.testid = "cards";
+  els.lock = el("button", { className: "primary", textContent: "Lock this plan", onclick: lockPlan });
+  els.lock.dataset.testid = "lock";
+  els.clear = el("button", { textContent: "Clear", onclick: () => { s.pick = []; refresh(); } });
+  els.planNote = el("p", { className: "muted df-note" });
+  els.plan = el("details", { className: "df-plan panel", open: true }, els.planTitle, els.planNote, els.slots,
+    els.cards, el("div", { className: "row" }, els.lock, els.clear));
+  els.plan.dataset.testid = "plan";
+
+  els.vs = el("select", { title: "the enemy to play against" });
+  els.bestGo = el("button", { textContent: "Best plans", onclick: bestPlans });
+  els.bestGo.dataset.testid = "best-plans";
+  els.progress = el("progress", { max: 1, value: 0, hidden: true });
+  els.progressText = el("span", { className: "muted" });
+  els.bestList = el("ol", { className: "df-best-list" });
+  els.best = el("details", { className: "df-best panel" }, el("summary", { textContent: "Best plans" }),
+    el("p", { className: "muted", textContent: "The plan analysis against the enemy's every legal plan, on the table " +
+      "as you see it (computed by the server, in its pool of workers). Click a plan to pick it." }),
+    el("div", { className: "row" }, els.vs, els.bestGo), el("div", { className: "row" }, els.progress,
+      els.progressText), els.bestList);
+
+  els.mineBody = el("div");
+  els.mine = el("details", { className: "df-mine panel" }, el("summary", { textContent: "Your planes" }), els.mineBody);
+  els.reportBody = el("ol", { className: "df-lines" });
+  els.report = el("details", { className: "df-report panel" }, el("summary", { textContent: "Last turn's report" }),
+    els.reportBody);
+
+  const root = el("div", { className: "df" }, els.head, els.planes, els.board, els.replayOpen, els.replay, els.plan,
+    els.best, els.mine, els.report);
+  root.dataset.testid = "dogfight";
+  els.root = root;
+  container.replaceChildren(root);
+  s.els = els;
+  s.pz = new PanZoom(els.svg);
+}
+
+function wholeTable() {
+  const p = pub();
+  const pad = Math.max(p.width_mm, p.height_mm) / 70 * 2.5;
+  s.pz.view = [-pad, -pad, p.width_mm + 2 * pad, p.height_mm + 2 * pad];
+  s.pz.apply();
+}
+
+function zoomBy(factor) {
+  const [x, y, w, h] = s.pz.current();
+  s.pz.zoomAbout([x + w / 2, y + h / 2], factor);
+}
+
+// ---------------------------------------------------------------- what the seat sees
+function renderHead() {
+  const p = pub();
+  const me = priv();
+  const points = Object.entries(p.scores).map(([side, v]) => `${side} ${v}`).join(" · ");
+  let text = `“${p.name}”: turn ${p.turn} of ${p.turn_limit}. Points (DF.V2): ${points}.`;
+  if (p.over) text = `Game over: ${p.winner === "draw" ? "a draw" : `${p.winner} win`}. Points (DF.V2): ${points}.`;
+  if (me) text += ` You fly for ${me.side}.`;
+  s.els.head.textContent = text;
+  const locked = new Set(p.locked);
+  s.els.planes.replaceChildren(...p.planes.map((q) => {
+    const plans = q.status === "flying" && q.kind === "plane" && !q.autonomous;
+    const state = LOST.has(q.status) ? q.status : plans ? (locked.has(q.name) ? "locked in" : "planning…")
+      : q.kind === "balloon" ? "balloon" : q.autonomous ? "draws its cards" : q.status;
+    const li = el("li", {}, el("span", { className: "dot" }), el("strong", { textContent: q.name }),
+      el("span", { className: "muted", textContent: ` ${q.side}` }),
+      el("span", { className: `pill ${locked.has(q.name) ? "ok" : ""}`, textContent: state }),
+      el("span", { className: "muted", textContent: ` ▲${q.altitude}` +
+        (q.damage.length ? ` · ${q.damage.length} damage card${q.damage.length === 1 ? "" : "s"}` : "") }));
+    li.querySelector(".dot").style.background = q.colour;
+    li.dataset.plane = q.name;
+    li.dataset.locked = locked.has(q.name) ? "yes" : "no";
+    return li;
+  }));
+}
+
+function renderMine() {
+  const me = priv();
+  s.els.mine.hidden = !me;
+  s.els.report.hidden = !me || !me.last_turn.length;
+  if (!me) return;
+  const rows = Object.entries(me.planes).map(([name, q]) => {
+    const p = planeNamed(name);
+    const effects = q.effects.map((e) => `${e.special.replaceAll("_", " ")} (${e.maneuvers_left} more)`);
+    return el("li", { textContent: `${name}: damage ${q.damage_taken}/${p.damage_points}` +
+      (q.damage.length ? ` (${q.damage.join(" ")})` : "") + (effects.length ? `; ${effects.join(", ")}` : "") +
+      ` [${p.status}]` });
+  });
+  const plans = Object.entries(me.own_plans).map(([name, cards]) => {
+    const li = el("li", { textContent: `${name} will fly ${cards.join(", ")} (locked; only your side sees it)` });
+    li.dataset.ownPlan = name;
+    return li;
+  });
+  s.els.mineBody.replaceChildren(el("ul", { className: "df-list" }, ...rows),
+    plans.length ? el("ul", { className: "df-list" }, ...plans) : "");
+  s.els.reportBody.replaceChildren(...me.last_turn.map((t) => el("li", { textContent: t })));
+}
+
+// ---------------------------------------------------------------- choosing the plan card by card
+function pickNode() {
+  let node = s.view.choices.tree;
+  for (const id of s.pick) {
+    if (!node || typeof node !== "object" || !(id in node)) return null;
+    node = node[id];
+  }
+  return node;
+}
+
+function renderPlan() {
+  const v = s.view;
+  const mine = v.choices && v.version !== undefined && !v.terminal;
+  s.els.plan.hidden = !mine;
+  s.els.best.hidden = !priv() || pub().over;
+  if (!mine) return;
+  const plane = v.choices.plane;
+  const key = `${v.version}|${plane}`;
+  if (s.pickKey !== key) {
+    s.pickKey = key;
+    s.pick = [];
+  }
+  if (pickNode() === null) s.pick = [];
+  const p = planeNamed(plane);
+  const kit = p && kitOf(p);
+  s.els.planTitle.textContent = `Your plan for ${plane}`;
+  s.els.planNote.textContent = `${v.choices.plans} legal plans (DF.M1, DF.M5, DF.H3, DF.D6): pick the three cards ` +
+    "in order; each choice offers only the cards that can still make a legal plan. Nobody else sees it.";
+  s.els.slots.replaceChildren(...Array.from({ length: CARDS }, (_, k) => {
+    const id = s.pick[k];
+    const b = el("button", { className: `slot${id ? "" : " empty"}`, textContent: id || `${k + 1}${["st", "nd", "rd"][k]}` });
+    b.dataset.slot = k;
+    b.title = id ? "take this card back (and the ones after it)" : "the next card goes here";
+    b.onclick = () => {
+      if (!s.pick[k]) return;
+      s.pick = s.pick.slice(0, k);
+      refresh();
+    };
+    return b;
+  }));
+  const node = pickNode();
+  const next = s.pick.length < CARDS && node && typeof node === "object" ? Object.keys(node) : [];
+  s.els.cards.replaceChildren(...next.map((id) => {
+    const card = kit && kit.cards.find((c) => c.id === id);
+    const b = el("button", { className: "card" }, el("span", { className: "id", textContent: id }),
+      el("span", { className: "label", textContent: card ? card.name : "" }));
+    b.dataset.card = id;
+    b.title = card ? `${id}: ${card.name}` : id;
+    b.onpointerenter = () => { s.hover = id; drawTable(); };
+    b.onpointerleave = () => { s.hover = null; drawTable(); };
+    b.onclick = () => {
+      s.pick = [...s.pick, id];
+      s.hover = null;
+      refresh();
+    };
+    return b;
+  }));
+  s.els.lock.disabled = !(s.pick.length === CARDS && typeof node === "number");
+  s.els.clear.disabled = !s.pick.length;
+}
+
+async function lockPlan() {
+  const node = pickNode();
+  if (s.pick.length !== CARDS || typeof node !== "number") return;
+  s.els.lock.disabled = true;
+  const said = `${s.view.choices.plane} will fly ${s.pick.join(", ")}: locked in.`;
+  if (await s.ctx.act(node)) s.ctx.say(said, true);
+  else s.els.lock.disabled = false;
+}
+
+// ---------------------------------------------------------------- Best plans (the server's pool)
+function renderBest() {
+  const me = priv();
+  if (!me || pub().over) return;
+  const enemies = pub().planes.filter((p) => p.side !== me.side && !LOST.has(p.status));
+  const old = s.els.vs.value;
+  s.els.vs.replaceChildren(el("option", { value: "", textContent: "every enemy within reach" }),
+    ...enemies.map((p) => el("option", { value: p.name, textContent: `vs ${p.name}` })));
+  s.els.vs.value = enemies.some((p) => p.name === old) ? old : "";
+  const planning = s.view.choices && s.view.version !== undefined;
+  s.els.bestGo.disabled = !planning || (s.best && s.best.running);
+  s.els.bestGo.title = planning ? "the plan analysis for the plane you plan now" : "when it is your turn to plan";
+}
+
+async function bestPlans() {
+  const plane = s.view.choices && s.view.choices.plane;
+  if (!plane) return;
+  const body = { plane };
+  if (s.els.vs.value) body.vs = s.els.vs.value;
+  s.best = { running: true, plane, version: s.view.version };
+  s.els.bestGo.disabled = true;
+  s.els.bestList.replaceChildren();
+  s.els.progress.hidden = false;
+  s.els.progress.removeAttribute("value"); // indeterminate until the first figure
+  s.els.progressText.textContent = "asking the server…";
+  s.els.root.dataset.best = "running";
+  try {
+    let job = await s.ctx.post("/analysis", body);
+    while (job.state === "running") {
+      showProgress(job);
+      await new Promise((r) => setTimeout(r, 250));
+      job = await s.ctx.get(`/analysis/${encodeURIComponent(job.job)}`);
+    }
+    if (job.state === "failed") throw new Error(job.error);
+    showProgress(job);
+    showBest(job.result);
+    s.els.root.dataset.best = "done";
+  } catch (err) {
+    s.els.progressText.textContent = err.message;
+    s.els.root.dataset.best = "failed";
+  } finally {
+    s.best.running = false;
+    renderBest();
+  }
+}
+
+function showProgress(job) {
+  if (job.total) {
+    s.els.progress.max = job.total;
+    s.els.progress.value = job.done;
+  }
+  const part = job.total ? `${job.done} of ${job.total} parts` : "starting";
+  s.els.progressText.textContent = job.state === "done" ? `done in ${job.seconds.toFixed(1)} s`
+    : `${part}, ${job.seconds.toFixed(1)} s`;
+}
+
+function showBest(found) {
+  const pct = (x) => `${Math.round(100 * x)}%`;
+  s.els.bestList.replaceChildren(...found.top.map((r) => {
+    const b = el("button", { className: "df-best-plan", textContent: `${r.plan.join(" ")}` });
+    b.dataset.plan = r.plan.join(" ");
+    b.title = "pick this plan";
+    b.onclick = () => {
+      if (!(s.view.choices && s.view.choices.plane === found.plane)) return;
+      s.pick = [];
+      for (const id of r.plan) {
+        const node = pickNode();
+        if (!node || typeof node !== "object" || !(id in node)) break;
+        s.pick.push(id);
+      }
+      s.els.plan.open = true;
+      refresh();
+    };
+    return el("li", {}, b, el("span", { className: "muted", textContent: ` score ${r.score.toFixed(2)}: gives ` +
+      `${r.shots_given.short.toFixed(2)} short + ${r.shots_given.long.toFixed(2)} long, takes ` +
+      `${r.shots_taken.short.toFixed(2)} + ${r.shots_taken.long.toFixed(2)}; collision ${pct(r.p_collision)}, ` +
+      `leaves the table ${pct(r.p_leave)}` }));
+  }));
+}
+
+// ---------------------------------------------------------------- the replay of the turn just flown
+function replayData() {
+  const me = priv();
+  return (me && me.replay) || pub().replay;
+}
+
+function buildSteps(r) {
+  const steps = [{ kind: "start", title: `Turn ${r.turn}: the start (tails, DF.T1, DF.T3)`, lines: r.start.lines,
+    planes: r.start.planes, tails: r.start.tails }];
+  let before = r.start.planes;
+  for (const m of r.maneuvers) {
+    steps.push({ kind: "maneuver", title: `Turn ${r.turn}: maneuver ${m.index}`, lines: m.lines, from: before,
+      m, planes: m.planes });
+    before = m.planes;
+  }
+  steps.push({ kind: "end", title: `Turn ${r.turn}: the end (the table for turn ${r.end.turn})`, lines: r.end.lines,
+    planes: r.end.planes });
+  return steps;
+}
+
+function openReplay(autoplay) {
+  const data = replayData();
+  if (!data) return;
+  stopClock();
+  s.replay = { data, steps: buildSteps(data), index: 0, started: 0, f: 0, playing: false };
+  renderReplayPanel();
+  if (autoplay) play();
+  else refresh(false);
+}
+
+function closeReplay() {
+  stopClock();
+  s.replay = null;
+  refresh();
+}
+
+function play() {
+  const r = s.replay;
+  if (!r) return;
+  if (r.index >= r.steps.length - 1 && r.f >= 1) {
+    r.index = 0;
+    r.f = 0;
+  }
+  r.playing = true;
+  r.started = performance.now() - r.f * STEP_MS;
+  tick();
+}
+
+function pause() {
+  if (!s.replay) return;
+  s.replay.playing = false;
+  stopClock();
+  renderReplayPanel();
+}
+
+function stopClock() {
+  if (s.frame) cancelAnimationFrame(s.frame);
+  s.frame = 0;
+}
+
+function tick() {
+  const r = s.replay;
+  if (!r || !r.playing) return;
+  const step = r.steps[r.index];
+  const length = step.kind === "maneuver" ? STEP_MS : STEP_MS / 2;
+  const t = performance.now() - r.started;
+  r.f = Math.min(1, t / length);
+  if (t >= length + PAUSE_MS) {
+    if (r.index >= r.steps.length - 1) {
+      r.playing = false;
+      r.f = 1;
+      renderReplayPanel();
+      drawTable();
+      return;
+    }
+    r.index += 1;
+    r.f = 0;
+    r.started = performance.now();
+    renderReplayPanel();
+  }
+  drawTable();
+  s.frame = requestAnimationFrame(tick);
+}
+
+function goStep(index, atOnce = false) {
+  const r = s.replay;
+  if (!r) return;
+  stopClock();
+  r.playing = false;
+  r.index = Math.max(0, Math.min(r.steps.length - 1, index));
+  r.f = 1;
+  if (atOnce) r.index = r.steps.length - 1;
+  renderReplayPanel();
+  drawTable();
+}
+
+function renderReplayPanel() {
+  const r = s.replay;
+  const data = replayData();
+  s.els.replay.hidden = !r;
+  s.els.replayOpen.hidden = !!r || !data;
+  if (data) s.els.replayOpen.textContent = `Replay turn ${data.turn}`;
+  s.els.root.dataset.replay = !r ? "closed" : r.playing ? "playing" : "paused";
+  if (!r) return;
+  const step = r.steps[r.index];
+  s.els.root.dataset.replayStep = r.index;
+  s.els.root.dataset.replayKind = step.kind;
+  s.els.replayTitle.textContent = `${step.title} (${r.index + 1} / ${r.steps.length})`;
+  s.els.replayLines.replaceChildren(...step.lines.map((t) => el("li", { textContent: t.trim() })));
+  s.els.play.textContent = r.playing ? "❚❚" : "▶";
+  s.els.play.title = r.playing ? "pause" : "play";
+}
+
+// ---------------------------------------------------------------- the table
+function drawn(p, extra = {}) {
+  return { name: p.name, side: p.side, colour: p.colour, base: p.geometry, pose: poseOf(p), altitude: p.altitude,
+    out: LOST.has(p.status), silhouette: p.silhouette, ...extra };
+}
+
+function withLook(rows) {
+  // replay rows carry the plane's state; its drawing (base, colour, silhouette) is public
+  return rows.map((row) => ({ ...planeNamed(row.name), ...row }));
+}
+
+function idleScene() {
+  const planes = pub().planes.map((p) => drawn(p, { lost: LOST.has(p.status) }));
+  const previews = [];
+  const me = priv();
+  const preview = (p, ids, hover) => {
+    const kit = kitOf(p);
+    if (!kit || !kit.cards.length) return;
+    const steps = planSteps(poseOf(p), kit, ids);
+    previews.push({ plane: p.name, colour: p.colour, steps, ghosts: [], hover: false });
+    if (hover) {
+      const card = kit.cards.find((c) => c.id === hover);
+      const pose = steps.length ? steps[steps.length - 1].pose : poseOf(p);
+      if (card) {
+        previews.push({ plane: p.name, colour: p.colour, hover: true, steps: [cardStep(pose, card, kit.base)],
+          ghosts: pathGhosts(pose, card, kit.base) });
+      }
+    }
+  };
+  if (me) {
+    for (const [name, cards] of Object.entries(me.own_plans)) {
+      const p = planeNamed(name);
+      if (p) preview(p, cards, null);
+    }
+  }
+  const v = s.view;
+  if (v.choices && v.version !== undefined) {
+    const p = planeNamed(v.choices.plane);
+    if (p) preview(p, s.pick, s.hover);
+  }
+  return { planes, previews };
+}
+
+function tailRulers(checks, kind) {
+  return (checks || []).map((c) => ({ chaser: c.chaser, target: c.target, from: c.ruler[0], to: c.ruler[1],
+    kind: kind || (c.ok ? "kept" : "lost"), tip: `${c.chaser} → ${c.target}: ${c.distance_mm.toFixed(1)} mm` }));
+}
+
+function shotLine(x, fired) {
+  return { ...x, auto: false, tip: `${x.shooter} ${fired ? "fires at" : "can fire at"} ${x.target}: ${x.range} range, ` +
+    `${x.distance_mm.toFixed(1)} mm${fired ? " (DF.D3)" : " (DF.O2, DF.O3)"}` };
+}
+
+function moveFrame(move, f) {
+  const start = [move.start.x, move.start.y, move.start.heading];
+  const end = [move.end.x, move.end.y, move.end.heading];
+  if (f >= 1) return end;
+  const p = planeNamed(move.plane);
+  const kit = p && kitOf(p);
+  const card = kit && kit.cards.find((c) => c.id === move.card);
+  if (card) {
+    const along = poseAlong(start, card, 1);
+    if (Math.hypot(along[0] - end[0], along[1] - end[1]) < 1) return poseAlong(start, card, f);
+  }
+  let dh = end[2] - start[2];
+  if (dh > 180) dh -= 360;
+  if (dh < -180) dh += 360;
+  return [start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f, start[2] + dh * f];
+}
+
+function replayScene() {
+  const r = s.replay;
+  const step = r.steps[r.index];
+  if (step.kind !== "maneuver") {
+    const planes = withLook(step.planes).map((p) => drawn(p, { lost: LOST.has(p.status) }));
+    return { planes, rulers: step.kind === "start" ? tailRulers(step.tails, "tail") : [] };
+  }
+  const m = step.m;
+  const f = r.f;
+  const moving = Math.min(1, f / MOVE_PART);
+  const moves = Object.fromEntries(m.moves.map((mv) => [mv.name || mv.plane, mv]));
+  const lostNow = new Set([...m.lost.map((x) => x.plane), ...m.left_table]);
+  const before = Object.fromEntries(withLook(step.from).map((p) => [p.name, p]));
+  const after = withLook(m.planes);
+  const planes = after.map((p) => {
+    const mv = moves[p.name];
+    const pose = mv ? moveFrame(mv, moving) : poseOf(before[p.name] || p);
+    const shown = f >= FIRE_PART ? p : (before[p.name] || p);
+    return drawn(shown, { pose, altitude: mv && moving >= 1 ? p.altitude : shown.altitude,
+      lost: f >= FIRE_PART && lostNow.has(p.name), out: LOST.has((before[p.name] || p).status) });
+  });
+  const paths = m.moves.map((mv) => {
+    const p = planeNamed(mv.plane);
+    const kit = p && kitOf(p);
+    const card = kit && kit.cards.find((c) => c.id === mv.card);
+    const start = [mv.start.x, mv.start.y, mv.start.heading];
+    return { plane: mv.plane, colour: p ? p.colour : "#555", arrow: card ? cardStep(start, card, kit.base).arrow : [],
+      ghosts: [] };
+  });
+  const scene = { planes, paths };
+  if (f >= MOVE_PART) {
+    scene.shots = (m.fire.length ? m.fire : m.shots).map((x) => shotLine(x, m.fire.length > 0));
+    scene.collisions = m.collisions.map((c) => {
+      const a = planes.find((p) => p.name === c.a), b = planes.find((p) => p.name === c.b);
+      return { a: c.a, b: c.b, collided: c.collided, at: a && b ? [(a.pose[0] + b.pose[0]) / 2, (a.pose[1] + b.pose[1]) / 2]
+        : [0, 0], text: c.collided ? "collision" : "near miss" };
+    });
+    scene.rulers = tailRulers(m.tails.filter((c) => !c.ok), "lost");
+  }
+  if (f >= FIRE_PART) {
+    const notes = [];
+    const font = Math.max(pub().width_mm, pub().height_mm) / 70;
+    const per = {};
+    for (const d of m.damage) (per[d.plane] = per[d.plane] || []).push(d);
+    for (const p of planes) {
+      const lines = (per[p.name] || []).map((d) => (d.card ? `${d.card} (${d.points})` : `${d.letter || "fire"} card`) +
+        (d.special ? ` ${d.special.replaceAll("_", " ")}` : ""));
+      if (lostNow.has(p.name)) lines.push(m.left_table.includes(p.name) ? "left the table" : "destroyed");
+      lines.forEach((text, k) => notes.push({ at: [p.pose[0], p.pose[1] + p.base.width_mm / 2 + font * (1.2 + 1.1 * k)],
+        text, kind: text === "destroyed" || text === "left the table" ? "lost" : "damage", plane: p.name }));
+    }
+    scene.notes = notes;
+  }
+  return scene;
+}
+
+function drawTable() {
+  if (!s.meta || !s.meta.colours) return;
+  const p = pub();
+  const scene = s.replay ? replayScene() : idleScene();
+  Object.assign(scene, { width: p.width_mm, height: p.height_mm, font: Math.max(p.width_mm, p.height_mm) / 70,
+    handle: Math.max(p.width_mm, p.height_mm) / 45, colours: s.meta.colours, editable: false });
+  drawScene(s.els.svg, scene);
+  s.pz.fit(homeBox(scene));
+}
+
+/** What the table shows unless the user zooms: the planes still in play and the cards
+ *  drawn, with room around them, within the whole table. */
+function homeBox(scene) {
+  const p = pub();
+  const pad = scene.font * 2.5;
+  const whole = [-pad, -pad, p.width_mm + 2 * pad, p.height_mm + 2 * pad];
+  const points = [];
+  for (const q of scene.planes) if (!q.out || s.replay) points.push(q.pose);
+  for (const v of scene.previews || []) for (const st of v.steps) points.push(st.centre);
+  if (!points.length) return whole;
+  const margin = Math.max(140, 0.15 * Math.max(p.width_mm, p.height_mm));
+  let x0 = Math.min(...points.map((q) => q[0])) - margin, x1 = Math.max(...points.map((q) => q[0])) + margin;
+  let y0 = Math.min(...points.map((q) => q[1])) - margin, y1 = Math.max(...points.map((q) => q[1])) + margin;
+  x0 = Math.max(x0, whole[0]); y0 = Math.max(y0, whole[1]);
+  x1 = Math.min(x1, whole[0] + whole[2]); y1 = Math.min(y1, whole[1] + whole[3]);
+  // table y points up; the drawing's y points down (table.js flips it)
+  return [x0, p.height_mm - y1, x1 - x0, y1 - y0];
+}
+
+// ---------------------------------------------------------------- the renderer
+function refresh(all = true) {
+  if (!s.view) return;
+  if (all) {
+    renderHead();
+    renderMine();
+    renderPlan();
+    renderBest();
+    renderReplayPanel();
+  } else if (s.view.choices) {
+    renderPlan();
+  }
+  drawTable();
+}
+
+export default {
+  handlesActions: () => true,
+
+  render(container, view, ctx) {
+    s.ctx = ctx;
+    s.view = view;
+    if (!s.els || !container.contains(s.els.root)) build(container);
+    ensureKits();
+    if (!s.meta) {
+      s.meta = {};
+      ctx.getPublic("/api/meta").then((meta) => { s.meta = meta; refresh(); }).catch((err) => ctx.say(err.message));
+      loadSilhouettes().then(() => refresh(false));
+    }
+    const data = replayData();
+    const turn = data ? data.turn : null;
+    if (s.seenTurn === undefined) {
+      s.seenTurn = turn; // opened mid-game: the last turn waits for "Replay turn N"
+    } else if (turn !== s.seenTurn) {
+      s.seenTurn = turn;
+      if (data) {
+        openReplay(true); // a turn was just flown: everyone watches it
+        refresh();
+        return;
+      }
+    }
+    refresh();
+  },
+};

@@ -1,0 +1,162 @@
+"""Dogfight observations as JSON (the rooms' seat views; docs/rooms.md, docs/dogfight_game.md).
+
+Made from :class:`~scenarios.dogfight.state.Observation` only:
+
+* ``public`` (the same for every seat and for spectators): the table (``name``,
+  ``width_mm``, ``height_mm``), every plane as every side sees it (pose, altitude,
+  counters, status, how many damage cards but not which, the specials everyone sees),
+  with the drawing it needs (``deck``, ``base`` by name or size, the base's geometry,
+  its ``silhouette`` and its side's ``colour``), the seats' sides, which planes have
+  locked their plans (names only), the DF.V2 points, the damage piles as counts, and
+  the last turn as every side sees it (``replay``: DF.T2 reveals as "shows its next
+  card", other sides' damage cards as their deck letter).
+* ``private``: the seat's side, its own planes' damage cards and specials, its side's
+  locked plans, the plane it plans now, and the last turn as its side saw it
+  (``replay``, ``last_turn``: the chaser's side sees the card shown and its reorder).
+
+The seat to act does not receive thousands of ``describe()`` texts: :func:`choices`
+gives its legal plans as a tree to pick card by card
+(:func:`~scenarios.dogfight.state.plan_tree`), each leaf the index of the plan in the
+engine's ``legal_actions()``. The room option ``scenario`` is a shipped scenario's name
+or an uploaded scenario file's text (:func:`room_scenario`): never a path on the server.
+"""
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from furball.errors import InputError
+from furball.geometry.datafile import parse_toml
+from furball.maneuvers.plane import Engines, PlaneKind
+from furball.scenarios.dogfight.report import VISIBLE_SPECIALS
+from furball.scenarios.dogfight.scenario import Scenario, load_scenario, shipped_scenarios
+from furball.scenarios.dogfight.state import plan_tree
+from furball.viz import style
+
+from ..api import Catalogue, _base_json, _base_ref, read_document
+
+__all__ = ["view", "choices", "analysis", "best_plans", "room_scenario", "scenario_choices", "silhouette", "LEGAL_TEXTS",
+           "MAX_SCENARIO_CHARS"]
+
+LEGAL_TEXTS = False
+"""The room sends no ``legal`` texts for a dogfight seat (2,615 plans for a plane of deck
+A): :func:`choices` holds them as a tree."""
+MAX_SCENARIO_CHARS = 64 * 1024
+"""The longest uploaded scenario file a room accepts, in characters."""
+
+
+@functools.lru_cache(maxsize=1)
+def _catalogue() -> Catalogue:
+    return Catalogue.shipped()
+
+
+def scenario_choices() -> list[str]:
+    """The shipped scenarios a room may name."""
+    return list(shipped_scenarios())
+
+
+def room_scenario(text: str) -> Scenario:
+    """A room's ``scenario`` option: a shipped scenario's name (:func:`scenario_choices`),
+    or the text of an uploaded scenario file (TOML, docs/scenario.md) whose decks and
+    bases are shipped ones named, or bases given as ``LENGTHxWIDTH``. Nothing here opens
+    a file a request names. Raises :class:`InputError` (one line)."""
+    if not isinstance(text, str):
+        raise InputError("option scenario: expected a shipped scenario's name or a scenario file's text")
+    if text in shipped_scenarios():
+        return load_scenario(text)
+    if len(text) > MAX_SCENARIO_CHARS:
+        raise InputError(f"option scenario: expected a file of at most {MAX_SCENARIO_CHARS // 1024} KiB, "
+                         f"got {len(text) // 1024} KiB")
+    if "\n" not in text and "=" not in text:
+        raise InputError(f"option scenario: expected one of {', '.join(shipped_scenarios())} or an uploaded "
+                         f"scenario file, got {text[:40]!r}")
+    return read_document(parse_toml(text, "uploaded scenario"), _catalogue(), "uploaded scenario")
+
+
+def silhouette(p) -> str:
+    """Which of furball's own top-down drawings stands for plane ``p``
+    (``static/img/planes.svg``): ``balloon``, ``bomber`` (more than one engine, DF.T7),
+    ``two-seater`` (a firing arc facing backwards: a rear gunner) or ``fighter``."""
+    if p.kind == PlaneKind.BALLOON:
+        return "balloon"
+    if p.engines == Engines.MULTI:
+        return "bomber"
+    arcs = p.base.firing_arcs or ()
+    if any(abs((centre + 180.0) % 360.0 - 180.0) > 90.0 for centre, _ in arcs):
+        return "two-seater"
+    return "fighter"
+
+
+def _plane(p, row: dict, colours: dict[str, str]) -> dict:
+    catalogue = _catalogue()
+    row = dict(row)
+    row.update(deck=None if p.deck is None else p.deck.name, base=_base_ref(p.base, catalogue),
+               geometry=_base_json(p.base), silhouette=silhouette(p), colour=colours[p.side],
+               autonomous=bool(p.autonomous))
+    return row
+
+
+def view(o, seat: int) -> dict[str, Any]:
+    """The JSON of dogfight observation ``o`` of ``seat`` (see the module docstring)."""
+    doc = o.as_json()
+    colours = style.side_colours(o.seat_sides)
+    planes = [_plane(p, row, colours) for p, row in zip(o.table.planes, doc["table"]["planes"])]
+    public_rows = []
+    for p, row in zip(o.table.planes, planes):
+        if p.side == o.side:  # what every side sees of our own planes, too
+            row = dict(row, damage=["?"] * len(p.damage), damage_taken=None,
+                       effects=[e for e, raw in zip(row["effects"], p.effects)
+                                if raw.special in VISIBLE_SPECIALS])
+        public_rows.append(row)
+    public = {"name": doc["table"]["name"], "width_mm": doc["table"]["width_mm"],
+              "height_mm": doc["table"]["height_mm"], "turn": doc["turn"], "turn_limit": doc["turn_limit"],
+              "seat_sides": doc["seat_sides"], "colours": colours, "planes": public_rows,
+              "locked": doc["locked"], "scores": doc["scores"], "piles": doc["piles"], "over": doc["over"],
+              "winner": doc["winner"], "replay": o.public_replay}
+    own = {row["name"]: {"damage": row["damage"], "damage_taken": row["damage_taken"], "effects": row["effects"]}
+           for p, row in zip(o.table.planes, planes) if p.side == o.side}
+    private = {"side": o.side, "planes": own, "own_plans": doc["own_plans"], "to_plan": doc["to_plan"],
+               "last_turn": doc["last_turn"], "replay": o.replay}
+    return {"public": public, "private": private}
+
+
+def choices(o, seat: int) -> dict[str, Any]:
+    """What the seat to act chooses among: ``plane`` (the plane it plans now) and
+    ``tree``, its legal plans card by card (:func:`~scenarios.dogfight.state.plan_tree`),
+    each leaf the index of that plan in ``legal_actions()`` (what the room's ``act``
+    takes)."""
+    return {"plane": o.to_plan, "plans": len(o.legal), "tree": plan_tree([a.cards for a in o.legal])}
+
+
+def analysis(o, data: Any) -> tuple[Any, tuple]:
+    """A seat's Best plans request (``{"plane": NAME?, "vs": ENEMY?}``: one of its side's
+    planes that plans, default the plane it plans now; an enemy on the table, default
+    every enemy within reach) as ``(function, arguments)`` for the server's pool:
+    :func:`best_plans` over the table as this seat sees it. Raises :class:`InputError`."""
+    if not isinstance(data, dict) or set(data) - {"plane", "vs"}:
+        raise InputError("request: expected {\"plane\": a plane of yours, \"vs\": an enemy plane}")
+    if o.over:
+        raise InputError("the game is over")
+    planes = {p.name: p for p in o.table.planes}
+    plane = data.get("plane") or o.to_plan
+    mine = [n for n, p in planes.items() if p.side == o.side]
+    if plane not in mine:
+        raise InputError(f"request: field 'plane': expected one of your planes ({', '.join(mine)}), "
+                         f"got {str(plane)[:40]!r}")
+    vs = data.get("vs")
+    if vs is not None and (vs not in planes or planes[vs].side == o.side or not planes[vs].on_table):
+        raise InputError(f"request: field 'vs': expected an enemy plane on the table, got {str(vs)[:40]!r}")
+    return best_plans, (o.table, plane, vs)
+
+
+def best_plans(table, plane: str, vs: str | None, progress=None, top: int = 5) -> dict:
+    """The plan analysis of ``plane`` on ``table`` (a seat's view of it) against ``vs``
+    (or every enemy within reach): :func:`scenarios.dogfight.analyze`, its ``top`` plans
+    (``furball analyze --json``). ``progress``: a tqdm-like factory. Raises
+    :class:`InputError` (a plane that plans no cards, no enemy in reach)."""
+    from furball.scenarios.dogfight.analysis import analyze, default_enemies
+
+    enemies = [vs] if vs is not None else default_enemies(table, plane)
+    if not enemies:
+        raise InputError(f"{plane}: no enemy within reach this turn: Best plans needs an enemy to play against")
+    return analyze(table, plane, vs=enemies, progress=progress).as_json(top)

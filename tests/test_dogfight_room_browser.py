@@ -1,0 +1,173 @@
+"""Issue #22 item 4: a dogfight room played in real browsers (Playwright, Debian's
+Chromium), one browser context per person: the owner creates the room in the lobby, P1
+(a desktop) asks for Best plans, watches the progress bar and picks the best plan, P2 (a
+390 px phone) picks its cards one by one among the continuations offered; every screen
+replays the turn. In the second turn the server is killed with SIGKILL after P1 locked
+in (mid-turn), started again on the same database; the pages reconnect, P1's plan is
+still locked (and still on P1's screen only), P2 locks in, and the game goes on exactly
+as an uninterrupted run with the same actions. Skipped, with the reason, where no
+Chromium is installed."""
+import json
+import signal
+
+import pytest
+from browser import chromium, chromium_missing, free_port, serve_process, wait_until
+
+from furball.scenarios.web.rooms import Room
+from furball.scenarios.web.store import SQLiteStore
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow,
+              pytest.mark.skipif(chromium_missing() is not None, reason=f"browser tests: {chromium_missing()}")]
+
+SEED = 4242
+
+
+@pytest.fixture
+def browser():
+    with chromium() as b:
+        yield b
+
+
+def _view(page):
+    return page.evaluate("window.furball.view()")
+
+
+def _wait_to_plan(page, turn):
+    wait_until(page, "(t) => { const v = window.furball.view(); return v && v.choices && v.version !== undefined && "
+                     "v.view.public.turn === t && document.querySelectorAll('[data-testid=cards] button').length > 0; }",
+               timeout_s=30, arg=turn)
+
+
+def _pick_first_cards(page):
+    """Three clicks: each time the first card the page offers (a legal continuation)."""
+    picked = []
+    for k in range(3):
+        button = page.locator("[data-testid=cards] button").first
+        picked.append(button.get_attribute("data-card"))
+        button.click()
+        wait_until(page, "(k) => document.querySelectorAll('.df-slots .slot:not(.empty)').length === k", arg=k + 1)
+    return picked
+
+
+def _best_plan(page):
+    page.click("details.df-best summary")
+    page.click("[data-testid=best-plans]")
+    wait_until(page, "['running', 'done'].includes(document.querySelector('.df').dataset.best)")
+    wait_until(page, "document.querySelector('.df').dataset.best === 'done'", timeout_s=60)
+    assert page.evaluate("document.querySelector('.df progress').value") > 0
+    first = page.locator(".df-best-list button").first
+    plan = first.get_attribute("data-plan").split()
+    first.click()
+    wait_until(page, "document.querySelectorAll('.df-slots .slot:not(.empty)').length === 3")
+    return plan
+
+
+def _lock(page):
+    version = _view(page)["version"]
+    page.click("[data-testid=lock]")
+    wait_until(page, "(v) => window.furball.view().version !== v", arg=version)
+
+
+def _replayed(page, turn):
+    """The page replays turn ``turn`` by itself; skip to its end."""
+    wait_until(page, "(t) => { const d = document.querySelector('.df').dataset; return d.replay !== 'closed' && "
+                     "window.furball.view().view.public.replay && window.furball.view().view.public.replay.turn === t; }",
+               timeout_s=30, arg=turn)
+    page.click('[data-replay="last"]')
+    wait_until(page, "document.querySelector('.df').dataset.replayKind === 'end'")
+
+
+def test_a_dogfight_room_survives_sigkill_mid_turn(browser, tmp_path):
+    port = free_port()
+    db = tmp_path / "rooms.sqlite3"
+    server, url = serve_process(db, tmp_path / "data", port)
+    contexts, errors = [], []
+    try:
+        owner = browser.new_context(viewport={"width": 1200, "height": 800})
+        contexts.append(owner)
+        lobby = owner.new_page()
+        lobby.on("pageerror", lambda e: errors.append(str(e)))
+        lobby.goto(f"{url}/rooms")
+        wait_until(lobby, "document.body.dataset.ready === 'yes'")
+        lobby.select_option("#game", "dogfight")
+        wait_until(lobby, "document.querySelector('[data-option=scenario]') && document.body.dataset.seats === '2'")
+        lobby.select_option('[data-option="scenario"]', "duel")
+        lobby.select_option('[data-seat="0"]', "")
+        lobby.select_option('[data-seat="1"]', "")
+        lobby.click("details summary")
+        lobby.fill("#seed", str(SEED))
+        lobby.click("#create-room")
+        lobby.wait_for_selector("#made:not([hidden])")
+        links = lobby.eval_on_selector_all("#links input", "els => els.map((e) => e.value)")
+        pages = []
+        for link, viewport, phone in ((links[1], {"width": 1200, "height": 900}, False),
+                                      (links[2], {"width": 390, "height": 844}, True)):
+            ctx = browser.new_context(viewport=viewport, has_touch=phone, is_mobile=phone)
+            contexts.append(ctx)
+            page = ctx.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(link)
+            wait_until(page, "window.furball.updates() > 0")
+            pages.append(page)
+        p1, p2 = pages
+        assert "You fly for Allies" in p1.text_content("[data-testid=df-head]")
+        wait_until(p1, "document.querySelector('#furball-silhouettes') && "
+                       "document.querySelectorAll('[data-testid=table] use.silhouette').length === 2")
+
+        # turn 1: P1 asks for Best plans and flies the best; P2, on a phone, picks card by card
+        _wait_to_plan(p1, 1)
+        plan1 = _best_plan(p1)
+        _lock(p1)
+        assert p2.locator('[data-plane="Camel"][data-locked="yes"]').count() == 1  # P2 sees that P1 locked in...
+        assert " ".join(plan1) not in p2.content() and ", ".join(plan1) not in json.dumps(_view(p2))  # ...not what
+        _wait_to_plan(p2, 1)
+        assert p2.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scrolling
+        for selector in ("[data-testid=cards] button", ".df-slots .slot", "[data-testid=lock]", ".df-zoom button"):
+            sizes = p2.eval_on_selector_all(selector, "els => els.map((e) => { const r = e.getBoundingClientRect(); "
+                                                      "return Math.min(r.width, r.height); })")
+            assert sizes and min(sizes) >= 44, selector  # touch targets
+        _pick_first_cards(p2)
+        _lock(p2)
+        for page in pages:  # every screen replays the turn: bases slide, shots, damage
+            _replayed(page, 1)
+        replay1 = _view(p1)["view"]["private"]["replay"]
+        assert [mv["plane"] for mv in replay1["maneuvers"][0]["moves"]] == ["Camel", "Albatros"]
+
+        # turn 2: P1 locks in, and the server dies before P2 does
+        _wait_to_plan(p1, 2)
+        _pick_first_cards(p1)
+        _lock(p1)
+        mine = _view(p1)["view"]["private"]["own_plans"]
+        assert list(mine) == ["Camel"]
+        server.send_signal(signal.SIGKILL)
+        server.wait(10)
+        wait_until(p2, "document.getElementById('connection').textContent.includes('disconnected')")
+        server, _ = serve_process(db, tmp_path / "data", port)
+        for page in pages:
+            wait_until(page, "document.getElementById('connection').textContent === 'connected'", timeout_s=30)
+        wait_until(p1, "(m) => JSON.stringify(window.furball.view().view.private.own_plans) === m",
+                   arg=json.dumps(mine, separators=(",", ":")))
+        assert _view(p2)["view"]["private"]["own_plans"] == {} and _view(p2)["view"]["public"]["locked"] == ["Camel"]
+        _wait_to_plan(p2, 2)
+        _pick_first_cards(p2)
+        _lock(p2)
+        for page in pages:
+            _replayed(page, 2)
+        final = [_view(p) for p in pages]
+        assert all(v["view"]["public"]["turn"] == 3 for v in final)
+        assert errors == []
+    finally:
+        for ctx in contexts:
+            ctx.close()
+        server.send_signal(signal.SIGTERM)
+        server.wait(10)
+
+    stored = SQLiteStore(db).load(final[0]["room"])
+    assert stored.spec.seed == SEED and len(stored.events) == 4
+    straight = Room.new(stored.spec)
+    for e in stored.events:  # the same actions, never interrupted
+        straight, _ = straight.act(e.seat, e.action, straight.version)
+    assert [e.text for e in stored.events] == [e.text for e in straight.events]
+    for seat, v in enumerate(final):
+        want = json.loads(json.dumps(straight.view(seat)))
+        assert v["view"] == want["view"] and v["to_act"] == want["to_act"]

@@ -1,0 +1,45 @@
+"""The house's habits, checked where CI runs: ruff clean over the repository, mypy clean
+on geometry and maneuvers (issue #19 item 8), and a fast start (issue #19 item 5)."""
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def _tool(name: str) -> str:
+    path = shutil.which(name, path=os.pathsep.join([str(pathlib.Path(sys.executable).parent), os.environ["PATH"]]))
+    if path is None:
+        pytest.skip(f"{name} is not installed (pip install -e '.[test]')")
+    return path
+
+
+def test_ruff_finds_nothing():
+    proc = subprocess.run([_tool("ruff"), "check", "--output-format", "concise", "."], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout[-2000:]
+
+
+@pytest.mark.slow
+def test_mypy_is_clean_on_geometry_and_maneuvers():
+    proc = subprocess.run([_tool("mypy"), "geometry", "maneuvers"], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout[-3000:]
+
+
+def test_help_and_a_mistake_start_without_the_heavy_libraries():
+    """`furball --help` and a command-line mistake import neither numpy nor the engines
+    (they answered in 0.68 s CPU before issue #19; now in a few hundredths)."""
+    code = ("import sys, io, contextlib\n"
+            "from furball.scenarios.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+            "    try: main(['--help'])\n"
+            "    except SystemExit: pass\n"
+            "    main(['turn'])\n"
+            "heavy = [m for m in ('numpy', 'scipy', 'shapely', 'numba', 'matplotlib') if m in sys.modules]\n"
+            "print(','.join(heavy))\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0 and proc.stdout.strip() == "", (proc.stdout, proc.stderr[-500:])

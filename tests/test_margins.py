@@ -201,3 +201,26 @@ def test_turn_margins_json_and_same_seed_same_chances():
     assert a == b
     flips = [r["flip"] for s in a["steps"] for r in s["rulings"]]
     assert flips and all(f["high"] - f["low"] < 0.02 or f["samples"] == 0 for f in flips)
+
+
+def test_zones_close_band_df_t1_decisions_are_the_tail_checks_and_the_band_hugs_the_edge():
+    """furball zones --close-calls: the kernels' decision at each stand is the tail
+    check's (DF.T1, DF.T5), and the close-call band holds stands on the zone's outline
+    (the ruler's end) but not those deep inside or far outside it."""
+    from furball.maneuvers.zones import _tail_decisions, tail_close_band, zones
+
+    camel, friend = plane("Camel", 250, 420, 0, side="Allies"), plane("Friend", 330, 330, 0, side="Allies")
+    z = zones(camel, [camel, friend], RULES)
+    rng = np.random.default_rng(0)
+    stands = np.c_[rng.uniform(200, 500, 300), rng.uniform(150, 650, 300)]
+    got = _tail_decisions(camel, [friend], RULES, stands, 0.0, camel.base, None, 1, rng)[:, 0]
+    for (x, y), ok in zip(stands, got):
+        enemy = plane("E", float(x), float(y), 0.0, side="Enemy")
+        assert ok == tail_check(camel, enemy, [camel, friend, enemy], RULES).ok
+    assert got.any() and not got.all()
+    band = tail_close_band(z, [camel, friend], step_mm=4.0, samples=200)
+    from shapely.geometry import Point
+
+    assert band.contains(Point(250 + 200, 420))  # straight ahead at the ruler's length
+    assert not band.contains(Point(250 + 120, 420))  # well inside
+    assert not band.contains(Point(250 + 260, 420))  # well outside

@@ -218,7 +218,7 @@ def closest_in_sector_batch(apex, centre_deg, half_width_deg, polygons):
         if not len(rows):
             continue
         sub, sub_count = local[rows], count[rows]
-        if lo is None:
+        if lo is None or hi is None:
             inner, inner_count, exact, exact_count = sub, sub_count, sub, sub_count
         else:
             c_lo, s_lo = cos_sin_deg(lo[rows])

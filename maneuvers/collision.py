@@ -149,11 +149,10 @@ def collision_combinations(pairs) -> list[dict | None]:
     size = np.array([[r[2].base.length_mm, r[2].base.width_mm, r[4].base.length_mm, r[4].base.width_mm]
                      for r in rows])
     hit = overlap_depth(ends_a, size[:, 0], size[:, 1], ends_b, size[:, 2], size[:, 3]) > TOLERANCE_MM
+    found: dict[int, dict] = {}
     for (n, key, *_), h in zip(rows, hit):
-        if out[n] is None:
-            out[n] = {}
-        out[n][key] = bool(h)
-    return out
+        found.setdefault(n, {})[key] = bool(h)
+    return [found.get(n) for n in range(len(pairs))]
 
 
 def collision_tests(pairs, rng=None) -> list[CollisionTest]:

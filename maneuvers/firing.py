@@ -228,7 +228,7 @@ def _lines_blocked(board: Board, shooter, target, gun, aim) -> np.ndarray:
     n = len(board.planes)
     k = np.arange(n)
     skip = (k[None, :] == shooter[:, None]) | (k[None, :] == target[:, None]) | board.overlap[shooter]
-    return segments_entering(gun, aim, board.arrays, skip).any(axis=1)
+    return np.asarray(segments_entering(gun, aim, board.arrays, skip).any(axis=1), dtype=bool)
 
 
 def autonomous_fire(shooter: PlaneState, planes: Sequence[PlaneState], rules: Rules, rng,

@@ -190,13 +190,13 @@ def _tail_decisions(chaser: PlaneState, blockers: Sequence[PlaneState], rules: R
     if error is not None:
         enemy, chaser_poses = error.jitter(enemy, rng), error.jitter(chaser_poses, rng)
         others = [error.jitter(o, rng) for o in others]
-    enemy, chaser_poses = enemy.reshape(-1, 3), chaser_poses.reshape(-1, 3)
-    a = stand_points(chaser_poses, (chaser.base.stand_x_mm, chaser.base.stand_y_mm))
-    b = stand_points(enemy, (base.stand_x_mm, base.stand_y_mm))
+    enemy_rows, chaser_rows = enemy.reshape(-1, 3), chaser_poses.reshape(-1, 3)
+    a = stand_points(chaser_rows, (chaser.base.stand_x_mm, chaser.base.stand_y_mm))
+    b = stand_points(enemy_rows, (base.stand_x_mm, base.stand_y_mm))
     cl, cw, el, ew = chaser.base.length_mm, chaser.base.width_mm, base.length_mm, base.width_mm
     ok = np.hypot(*(b - a).T) <= rules.ruler_length_mm + TOLERANCE_MM
-    ok &= ~(gk.overlap_depth(chaser_poses, cl, cw, enemy, el, ew) > TOLERANCE_MM)
-    out, into = gk.ruler_edges(a, b, chaser_poses, cl, cw, enemy, el, ew)
+    ok &= ~(gk.overlap_depth(chaser_rows, cl, cw, enemy_rows, el, ew) > TOLERANCE_MM)
+    out, into = gk.ruler_edges(a, b, chaser_rows, cl, cw, enemy_rows, el, ew)
     ok &= (out == Edge.FRONT) & (into == Edge.REAR)
     for p, poses in zip(blockers, others):
         idx = np.flatnonzero(ok)
@@ -215,13 +215,14 @@ def tail_close_band(z: Zones, planes: Sequence[PlaneState], error: PlacementErro
     estimate to about +-3 %, enough to draw the band; a ruling's own chance in
     ``furball turn --margins`` is estimated to +-1 %). A shapely geometry (mm)."""
     error = error or PlacementError()
-    if not z.can_tail or z.tail_zone.is_empty:
+    zone = shapely.make_valid(z.tail_zone)
+    if not z.can_tail or zone.is_empty:
         return Polygon()
     plane, rules = z.plane, z.rules
     blockers = [p for p in planes if (p.side == plane.side or p.landed) and p.name != plane.name and p.on_table]
     # how far a ruling can move: the stands' errors, and the heading error swinging the ruler's far end
     reach = 4.0 * (math.sqrt(2.0) * error.xy_mm + math.radians(error.heading_deg) * rules.ruler_length_mm) + step_mm
-    region = z.tail_zone.boundary.buffer(reach)
+    region = zone.boundary.buffer(reach)
     x0, y0, x1, y1 = region.bounds
     xs, ys = np.meshgrid(np.arange(x0, x1 + step_mm, step_mm), np.arange(y0, y1 + step_mm, step_mm))
     pts = np.c_[xs.ravel(), ys.ravel()]

@@ -617,7 +617,7 @@ class _Sampler:
         return ok & ~self._blocked(a, b, poses[2:], lengths[2:], widths[2:])
 
     def _firing(self, ruling, poses, lengths, widths, offsets) -> np.ndarray:
-        s, t = self.planes[ruling.bases[0]], self.planes[ruling.bases[1]]
+        s = self.planes[ruling.bases[0]]
         count = poses.shape[1]
         stand = np.zeros((count, 3))
         stand[:, :2] = offsets[0]
@@ -636,7 +636,6 @@ class _Sampler:
                 fine[idx] = ~self._blocked(gun[idx, :2], aim[idx], poses[others][:, idx], lengths[others],
                                            widths[others])
             best = np.where(fine & (dist < best), dist, best)
-        del t
         out = np.where(best <= limits[0], str(FiringRange.SHORT), str(FiringRange.LONG)).astype(object)
         out[~(np.isfinite(best) & apart)] = "no shot"
         return out

@@ -1,22 +1,37 @@
-"""Seconds per dogfight turn for 2, 8, 32 and 128 planes.
+"""CPU seconds per dogfight turn for 32 to 512 planes (issue 25.3), with a reference
+measured in the same run.
 
 Run: .venv/bin/python benchmarks/bench_turn.py [SIZES...]
 A synthetic furball: planes on a jittered grid 150 mm apart (so each has a few others
 within the 200 mm ruler), random headings and altitudes 1-3, two sides, random legal
-plans of deck A, no pictures (``samples=False``). Prints the best of three runs per size,
-the growth exponent between sizes (time ~ planes^k) and, in the same run, the share of a
-turn spent outside the batch kernels. Numbers, not pass/fail (target: 128 planes in 0.5 s).
+plans of deck A, no pictures (``samples=False``). The compiled kernels are loaded first
+(a long run's steady state; a single turn of a few planes asks the scalar predicates
+instead and compiles nothing). Prints the machine load, the best of three turns per size
+in CPU time (``process_time``; the machine is shared, wall time is not a measure), the
+growth exponent from the first size (time ~ planes^k), the 512-plane turn step by step,
+and the reference: the firing step as it was before issue 25.3 — every firing position
+found measured again by the scalar ``shot_at`` (``Board.blocked`` scanning every base)
+— against ``firing_positions`` on the same tables. Targets: 512 planes under 0.25 s,
+growth exponent under 1.1 from 32 to 512 planes.
 """
 import math
+import os
 import sys
 import time
 
 import numpy as np
 
+from furball.geometry import kernels
 from furball.maneuvers import shipped_decks
+from furball.maneuvers.firing import Board, firing_positions, shot_at
+from furball.maneuvers.kernels import fire_matrix
 from furball.maneuvers.plan import plan_problem
 from furball.maneuvers.plane import PlaneState, default_rules
 from furball.scenarios.dogfight import Table, adjudicate
+from furball.scenarios.dogfight import turn as turn_module
+
+STEPS = ("draw_autonomous_cards", "reveal_and_reorder", "move_planes", "leave_table", "overlaps_and_collisions",
+         "firing", "damage_from_shots", "drop_bombs", "end_of_maneuver", "recheck_tails")
 
 
 def furball(n: int, seed: int = 0):
@@ -40,47 +55,80 @@ def furball(n: int, seed: int = 0):
     return Table(width_mm=side, height_mm=side, planes=planes, turn=1), orders
 
 
+def cpu(fn, *args, repeat: int = 3, **kw) -> tuple[float, object]:
+    """The best CPU time of ``repeat`` calls ``fn(*args, **kw)``, and the last result."""
+    best, out = math.inf, None
+    for _ in range(repeat):
+        t0 = time.process_time()
+        out = fn(*args, **kw)
+        best = min(best, time.process_time() - t0)
+    return best, out
+
+
+def steps_of(table, orders) -> dict:
+    """CPU seconds of each numbered step of ``adjudicate`` in one turn."""
+    spent = dict.fromkeys(STEPS, 0.0)
+    originals = {name: getattr(turn_module, name) for name in STEPS}
+
+    def timed(name):
+        def run(*args, **kw):
+            t0 = time.process_time()
+            try:
+                return originals[name](*args, **kw)
+            finally:
+                spent[name] += time.process_time() - t0
+        return run
+
+    for name in STEPS:
+        setattr(turn_module, name, timed(name))
+    try:
+        t0 = time.process_time()
+        adjudicate(table, orders, seed=1, samples=False)
+        spent["total"] = time.process_time() - t0
+    finally:
+        for name, fn in originals.items():
+            setattr(turn_module, name, fn)
+    return spent
+
+
+def old_firing(board: Board, rules) -> int:
+    """The reference, the firing step before issue 25.3: the pairs found by the kernel
+    pass (``fire_matrix``), each measured again by the scalar ``shot_at``."""
+    found = fire_matrix(board.planes, rules, board.overlap)
+    return sum(shot_at(board.planes[i], board.planes[j], board.planes, rules, board) is not None
+               for i, j in found.pairs())
+
+
 def main():
-    sizes = [int(s) for s in sys.argv[1:]] or [2, 8, 32, 128]
-    adjudicate(*furball(4), seed=1, samples=False)  # compile (or load) the kernels first
-    print(f"machine load {open('/proc/loadavg').read().split()[0]} (2 cores)")
-    previous = None
+    sizes = [int(s) for s in sys.argv[1:]] or [32, 128, 512]
+    kernels.warm()  # load (or compile) the kernels first
+    adjudicate(*furball(8), seed=1, samples=False)
+    print(f"machine load {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; CPU seconds (process_time), "
+          f"best of 3")
+    first = None
     for n in sizes:
         table, orders = furball(n)
-        best, result = float("inf"), None
-        for _ in range(3):
-            t0 = time.perf_counter()
-            result = adjudicate(table, orders, seed=1, samples=False)
-            best = min(best, time.perf_counter() - t0)
-        growth = "" if previous is None else (
-            f", growth exponent {math.log(best / previous[1]) / math.log(n / previous[0]):.2f} from {previous[0]}")
-        print(f"{n:4d} planes: {best:7.3f} s per turn ({len(result.shots)} firing positions, {len(result.tails)} tails, "
-              f"{sum(len(m.overlaps) for m in result.maneuvers)} overlaps){growth}")
-        previous = (n, best)
-    from furball.geometry import kernels
-
+        best, result = cpu(adjudicate, table, orders, seed=1, samples=False)
+        growth = "" if first is None else (
+            f", growth exponent {math.log(best / first[1]) / math.log(n / first[0]):.2f} from {first[0]}")
+        print(f"{n:4d} planes: {best:7.3f} s per turn ({len(result.shots)} firing positions, {len(result.tails)} "
+              f"tails, {sum(len(m.overlaps) for m in result.maneuvers)} overlaps){growth}")
+        first = first or (n, best)
     table, orders = furball(sizes[-1])
-    calls = {"t": 0.0}
-    compiled = kernels.compiled()
-    wrapped = {}
-    for name in ("depth_pairs", "overlap_grid", "overlap_count_pairs", "sector_pairs", "sector_grid", "crossing_pairs",
-                 "enters_pairs"):
-        fn = getattr(compiled, name)
-
-        def timed(*args, _fn=fn):
-            t0 = time.perf_counter()
-            out = _fn(*args)
-            calls["t"] += time.perf_counter() - t0
-            return out
-        wrapped[name] = fn
-        setattr(compiled, name, timed)
-    t0 = time.perf_counter()
-    adjudicate(table, orders, seed=1, samples=False)
-    total = time.perf_counter() - t0
-    for name, fn in wrapped.items():
-        setattr(compiled, name, fn)
-    print(f"{sizes[-1]} planes: {calls['t'] / total:.0%} of the turn in the compiled kernels, the rest in Python "
-          f"(moving planes, rule objects, the report)")
+    spent = steps_of(table, orders)
+    print(f"{sizes[-1]} planes, step by step: " + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in spent.items()
+                                                           if v >= 0.0005))
+    print("reference, measured now: the firing step on the start table as before issue 25.3 (kernel pass, then "
+          "each shot measured again by the scalar path) vs one batch pass")
+    for n in sizes:
+        table, _ = furball(n)
+        board = Board(table.planes, batch=True)
+        old, count = cpu(old_firing, board, table.rules)
+        new, positions = cpu(firing_positions, board, table.rules)
+        assert count == len(positions.best)
+        print(f"{n:4d} planes: {count:4d} firing positions, before {old:7.3f} s, now {new:7.4f} s "
+              f"({old / new:4.0f}x)")
+    print("targets: 512 planes under 0.25 s; growth exponent under 1.1 from 32 to 512 planes")
 
 
 if __name__ == "__main__":

@@ -50,7 +50,7 @@ from .tolerance import TOLERANCE_MM
 __all__ = ["compiled", "load_compiled", "cache_dir", "threads", "warm", "guard_mm", "GUARD_MM", "SCALAR_PAIRS",
            "GRID_PAIRS", "Rects", "Sectors", "frames", "halves", "overlap_depth", "depth_grid", "overlap_grid", "overlap_counts", "exit_edge", "entry_edge",
            "ruler_edges", "segment_enters", "segments_blocked", "closest_in_sector", "sector_grid",
-           "sector_band_grid"]
+           "sector_band_grid", "near_pairs"]
 
 GUARD_MM = 1e-9
 """Half-width (mm) of the band around every threshold that the compiled kernels leave to
@@ -306,6 +306,48 @@ def _small(pairs: int) -> bool:
 
 def _unsure(codes) -> np.ndarray:
     return np.flatnonzero(np.asarray(codes).ravel() == compiled().UNSURE)
+
+
+# -- near pairs (numpy binning) ------------------------------------------------------------------
+_FORWARD_CELLS = ((0, 0), (1, -1), (1, 0), (1, 1), (0, 1))
+"""The cell itself and the four neighbours "after" it: every pair of neighbouring cells once."""
+
+
+def near_pairs(points, radius_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """Every pair of ``points`` ``(N, 2)`` (mm) at most ``radius_mm`` apart: ``(i, j)``
+    index arrays, ``i < j``, in lexicographic order. Points are binned into square cells
+    of side ``radius_mm`` (a sort), so only neighbouring cells are compared: time grows
+    with N and the number of pairs found, not N²."""
+    p = np.asarray(points, float).reshape(-1, 2)
+    n = len(p)
+    empty = np.zeros(0, np.int64)
+    if n < 2:
+        return empty, empty
+    side = max(float(radius_mm), 1e-9)
+    cell = np.floor((p - p.min(axis=0)) / side).astype(np.int64) + 1
+    ny = int(cell[:, 1].max()) + 2
+    key = cell[:, 0] * ny + cell[:, 1]
+    order = np.argsort(key, kind="stable")
+    sorted_key = key[order]
+    found_i, found_j = [], []
+    for dx, dy in _FORWARD_CELLS:
+        want = key + dx * ny + dy
+        lo = np.searchsorted(sorted_key, want, "left")
+        count = np.searchsorted(sorted_key, want, "right") - lo
+        total = int(count.sum())
+        if not total:
+            continue
+        i = np.repeat(np.arange(n), count)
+        j = order[np.repeat(lo, count) + np.arange(total) - np.repeat(np.cumsum(count) - count, count)]
+        keep = (i < j) if (dx, dy) == (0, 0) else np.ones(total, bool)
+        keep &= np.hypot(p[j, 0] - p[i, 0], p[j, 1] - p[i, 1]) <= radius_mm
+        found_i.append(np.minimum(i[keep], j[keep]))
+        found_j.append(np.maximum(i[keep], j[keep]))
+    if not found_i:
+        return empty, empty
+    i, j = np.concatenate(found_i), np.concatenate(found_j)
+    order = np.lexsort((j, i))
+    return i[order], j[order]
 
 
 # -- overlap (DF.O1) ---------------------------------------------------------------------------

@@ -22,12 +22,17 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from furball.errors import InputError
+import numpy as np
 
-from .placement import place
+from furball.errors import InputError
+from furball.geometry.kernels import overlap_depth
+from furball.geometry.tolerance import TOLERANCE_MM
+
+from .placement import card_motion, place, place_batch
 from .plane import PlaneState
 
-__all__ = ["CollisionTest", "CollisionCard", "collision_test", "may_collide"]
+__all__ = ["CollisionTest", "CollisionCard", "collision_test", "collision_tests", "collision_combinations",
+           "may_collide"]
 
 
 class CollisionCard(StrEnum):
@@ -65,11 +70,12 @@ class CollisionTest:
         }
 
 
-def may_collide(a: PlaneState, b: PlaneState) -> bool:
+def may_collide(a: PlaneState, b: PlaneState, overlapping: bool | None = None) -> bool:
     """DF.C1: same altitude and overlapping bases, at least one in the air and neither
-    out of the game (a landed plane is at altitude 0, DF.H3)."""
+    out of the game (a landed plane is at altitude 0, DF.H3). ``overlapping``: whether
+    the bases overlap, when already known (DF.O1)."""
     return (a.on_table and b.on_table and (a.flying or b.flying) and a.altitude == b.altitude
-            and a.base.overlaps(a.pose, b.base, b.pose))
+            and (a.base.overlaps(a.pose, b.base, b.pose) if overlapping is None else overlapping))
 
 
 def _cards(p: PlaneState) -> dict:
@@ -86,19 +92,21 @@ def _end(p: PlaneState, card):
     return p.pose if card is None else place(p.pose, card, p.base)
 
 
-def collision_test(a: PlaneState, b: PlaneState, rng=None) -> CollisionTest:
+def collision_test(a: PlaneState, b: PlaneState, rng=None, combos: dict | None = None) -> CollisionTest:
     """Test an overlapping pair (DF.C2-DF.C5). ``rng`` (numpy Generator) draws the
     outcome, one draw per plane that lays a card (``a`` first); without it only the exact
-    probability is given (``drawn`` is None and ``collided`` is True only when certain)."""
+    probability is given (``drawn`` is None and ``collided`` is True only when certain).
+    ``combos``: the pair's :func:`collision_combinations`, when already known."""
     if a.is_balloon or b.is_balloon:
         return CollisionTest(a.name, b.name, {}, Fraction(1), None, True,
                              {a.name: "C", b.name: "C"}, balloon=True)
     cards_a, cards_b = _cards(a), _cards(b)
-    combos = {}
-    for sa, ca in cards_a.items():
-        end_a = _end(a, ca)
-        for sb, cb in cards_b.items():
-            combos[(sa, sb)] = a.base.overlaps(end_a, b.base, _end(b, cb))
+    if combos is None:
+        combos = {}
+        for sa, ca in cards_a.items():
+            end_a = _end(a, ca)
+            for sb, cb in cards_b.items():
+                combos[(sa, sb)] = a.base.overlaps(end_a, b.base, _end(b, cb))
     probability = Fraction(sum(combos.values()), len(combos))
     if rng is None:
         drawn, collided = None, probability == 1
@@ -108,3 +116,49 @@ def collision_test(a: PlaneState, b: PlaneState, rng=None) -> CollisionTest:
         collided = combos[drawn]
     damage = {a.name: "A", b.name: "A"} if collided else {}
     return CollisionTest(a.name, b.name, combos, probability, drawn, collided, damage)
+
+
+def collision_combinations(pairs) -> list[dict | None]:
+    """For each pair ``(a, b)``: the combinations of :func:`collision_test` (card of a,
+    card of b) -> the bases overlap again (DF.C3), every placement of every pair judged
+    at once by the batch kernel :func:`~geometry.kernels.overlap_depth` (the scalar
+    answers); ``None`` for a pair with a balloon (DF.C5: no cards are laid)."""
+    rows = []  # (pair, key, pose of a, motion of a, base of a, pose of b, motion of b, base of b)
+    for n, (a, b) in enumerate(pairs):
+        if a.is_balloon or b.is_balloon:
+            continue
+        cards_a, cards_b = _cards(a), _cards(b)
+        for sa, ca in cards_a.items():
+            for sb, cb in cards_b.items():
+                rows.append((n, (sa, sb), a, ca, b, cb))
+    out: list[dict | None] = [None] * len(pairs)
+    if not rows:
+        return out
+    identity = np.zeros(3)
+
+    def ends(planes, cards):
+        poses = np.array([p.pose.as_array() for p in planes])
+        motions = np.array([identity if c is None else card_motion(c, p.base).as_array() for p, c in zip(planes, cards)])
+        placed = place_batch(poses, motions)
+        stays = np.array([c is None for c in cards])
+        placed[stays] = poses[stays]  # a landed plane stays where it is, exactly
+        return placed
+
+    ends_a = ends([r[2] for r in rows], [r[3] for r in rows])
+    ends_b = ends([r[4] for r in rows], [r[5] for r in rows])
+    size = np.array([[r[2].base.length_mm, r[2].base.width_mm, r[4].base.length_mm, r[4].base.width_mm]
+                     for r in rows])
+    hit = overlap_depth(ends_a, size[:, 0], size[:, 1], ends_b, size[:, 2], size[:, 3]) > TOLERANCE_MM
+    found: dict[int, dict] = {}
+    for (n, key, *_), h in zip(rows, hit):
+        found.setdefault(n, {})[key] = bool(h)
+    return [found.get(n) for n in range(len(pairs))]
+
+
+def collision_tests(pairs, rng=None) -> list[CollisionTest]:
+    """:func:`collision_test` for each pair ``(a, b)`` in order (``rng`` drawn pair by
+    pair, as one call after another would), the combinations judged at once
+    (:func:`collision_combinations`)."""
+    pairs = list(pairs)
+    combos = collision_combinations(pairs)
+    return [collision_test(a, b, rng, c) for (a, b), c in zip(pairs, combos)]

@@ -22,16 +22,17 @@ from enum import StrEnum
 
 import numpy as np
 
-from furball.geometry.base import rectangles_overlap
-from furball.geometry.sector import closest_in_sector
+from furball.geometry.base import rectangle_corners, rectangles_overlap
+from furball.geometry.pose import compose_batch
+from furball.geometry.sector import closest_in_sector, closest_in_sector_batch
 from furball.geometry.segments import enters_interior
 from furball.geometry.tolerance import TOLERANCE_MM
 
-from .kernels import fire_matrix, overlap_matrix
+from .kernels import BaseArrays, overlap_matrix, segments_entering
 from .plane import PlaneState, Rules
-from .tailing import blocking_arrays
 
-__all__ = ["Shot", "FiringRange", "arc_shots", "shot_at", "shots", "autonomous_fire", "Board"]
+__all__ = ["Shot", "FiringRange", "arc_shots", "shot_at", "shots", "autonomous_fire", "Board", "FiringPositions",
+           "firing_positions"]
 
 
 class FiringRange(StrEnum):
@@ -61,17 +62,19 @@ class Shot:
 
 class Board:
     """The bases on the table, as arrays computed once for many firing questions:
-    ``names``, ``poses`` ``(N, 3)``, ``lengths``/``widths`` ``(N,)``, and ``overlap``
-    ``(N, N)`` (which bases share area; with ``batch``, by the compiled kernel
-    :func:`~maneuvers.kernels.overlap_matrix`, same answers)."""
+    ``planes`` (those on the table), ``index`` (name -> row), ``arrays``
+    (:class:`~maneuvers.kernels.BaseArrays`), ``poses`` ``(N, 3)``, ``lengths``/``widths``
+    ``(N,)``, and ``overlap`` ``(N, N)`` (which bases share area; with ``batch``, by the
+    batch kernel :func:`~maneuvers.kernels.overlap_matrix`, same answers)."""
 
     def __init__(self, planes: Sequence[PlaneState], batch: bool = False):
         self.planes = [p for p in planes if p.on_table]
         self.index = {p.name: i for i, p in enumerate(self.planes)}
-        self.poses, self.lengths, self.widths = blocking_arrays(self.planes)
+        self.arrays = BaseArrays.of(self.planes)
+        self.poses, self.lengths, self.widths = self.arrays.poses, self.arrays.lengths, self.arrays.widths
         n = len(self.planes)
-        if batch:  # all pairs with the compiled kernel (many planes)
-            self.overlap = overlap_matrix(self.planes)
+        if batch:  # all pairs with the batch kernel (many planes)
+            self.overlap = overlap_matrix(self.planes, self.arrays)
             return
         i, j = np.triu_indices(n, 1)
         overlap = np.zeros((n, n), dtype=bool)
@@ -138,44 +141,127 @@ def shot_at(shooter: PlaneState, target: PlaneState, planes: Sequence[PlaneState
 
 
 def shots(planes: Sequence[PlaneState], rules: Rules, board: Board | None = None) -> list[Shot]:
-    """Every shooter-target pair with a shot now (its best shot), shooter by shooter in
-    table order. All pairs are searched at once by :func:`maneuvers.kernels.fire_matrix`;
-    each shot found is then measured by :func:`shot_at` (the scalar reference), so the
-    numbers reported are exactly the scalar path's."""
-    board = board or Board(planes)
-    found = fire_matrix(board.planes, rules, board.overlap)
-    out = []
-    for i, j in found.pairs():
-        s = shot_at(board.planes[i], board.planes[j], planes, rules, board)
-        if s is not None:
-            out.append(s)
-    return out
+    """Every shooter-target pair with a shot now (its best shot, as :func:`shot_at`),
+    shooter by shooter in table order: :func:`firing_positions` (all pairs at once,
+    the same shots and numbers)."""
+    return list(firing_positions(board or Board(planes), rules).best)
+
+
+@dataclass(frozen=True)
+class FiringPositions:
+    """Every firing position on a board (:func:`firing_positions`): ``arcs``, each arc
+    with a shot (``(shooter, target)`` -> its shots in arc order, as :func:`arc_shots`),
+    and ``best``: each pair's best shot (as :func:`shot_at`), shooter by shooter and
+    target by target in table order."""
+
+    arcs: dict
+    best: tuple[Shot, ...]
+
+    def of(self, shooter: str, target: str) -> list[Shot]:
+        """The shots ``shooter`` has at ``target``, one per arc (empty when none)."""
+        return list(self.arcs.get((shooter, target), ()))
+
+
+def _stand_poses(board: Board) -> np.ndarray:
+    """The gun poses ``(N, 3)``: each base's stand, facing its heading (``pose @ stand``)."""
+    stands = np.array([[p.base.stand_x_mm, p.base.stand_y_mm, 0.0] for p in board.planes]).reshape(-1, 3)
+    return compose_batch(board.poses, stands).reshape(-1, 3)
+
+
+def _fire_candidates(board: Board, rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pairs ``(shooter, target)`` (board rows) that may fire (:func:`_may_fire`) with the
+    target's centre near enough to the gun for any of its base to be within the ruler,
+    and the gun poses ``(N, 3)``."""
+    planes = board.planes
+    n = len(planes)
+    flying = np.array([p.flying for p in planes], bool)
+    shooter = flying & np.array([not p.is_balloon for p in planes], bool)
+    alt = np.array([p.altitude for p in planes])
+    side = np.unique([p.side for p in planes], return_inverse=True)[1].reshape(-1) if n else np.zeros(0, int)
+    guns = _stand_poses(board)
+    reach = rules.ruler_length_mm + TOLERANCE_MM + np.hypot(board.lengths, board.widths) / 2 + 1e-3
+    near = np.hypot(board.poses[None, :, 0] - guns[:, None, 0], board.poses[None, :, 1] - guns[:, None, 1]) <= reach
+    may = (shooter[:, None] & flying[None, :] & near & (side[:, None] != side[None, :]) & ~board.overlap
+           & (np.abs(alt[:, None] - alt[None, :]) <= rules.fire_altitude_difference))
+    if n:
+        np.fill_diagonal(may, False)
+    i, j = np.nonzero(may)
+    return i, j, guns
+
+
+def firing_positions(board: Board, rules: Rules) -> FiringPositions:
+    """Every firing position on ``board`` at once: the rules of :func:`arc_shots` for all
+    pairs, with its very numbers — the closest in-arc point by
+    :func:`~geometry.sector.closest_in_sector_batch` (the scalar computation row by row,
+    bit for bit), the line of fire by the batch kernel
+    :func:`~geometry.kernels.segments_blocked` on those aim points (the scalar
+    predicate's answers), and only pairs whose bases come within the ruler measured."""
+    planes = board.planes
+    i, j, guns = _fire_candidates(board, rules)
+    arcs_of = [p.firing_arcs(rules) for p in planes]
+    counts = np.array([len(arcs_of[s]) for s in i], dtype=np.int64)
+    s_idx, t_idx = np.repeat(i, counts), np.repeat(j, counts)
+    arc = np.concatenate([np.arange(c) for c in counts]) if len(counts) else np.zeros(0, np.int64)
+    arc_table = [np.asarray(a, float).reshape(-1, 2) for a in arcs_of]
+    centre = np.array([arc_table[s][k, 0] for s, k in zip(s_idx, arc)], float)
+    half = np.array([arc_table[s][k, 1] for s, k in zip(s_idx, arc)], float)
+    corners = rectangle_corners(board.poses, board.lengths, board.widths) if len(planes) else np.zeros((0, 4, 2))
+    dist, aim = closest_in_sector_batch(guns[s_idx], centre, half, corners[t_idx])
+    keep = np.flatnonzero(~(dist > rules.ruler_length_mm + TOLERANCE_MM))
+    s_idx, t_idx, arc, dist, aim = s_idx[keep], t_idx[keep], arc[keep], dist[keep], aim[keep]
+    clear = ~_lines_blocked(board, s_idx, t_idx, guns[s_idx, :2], aim)
+    found: dict = {}
+    for s, t, k, d, a in zip(s_idx[clear], t_idx[clear], arc[clear], dist[clear], aim[clear]):
+        rng = FiringRange.SHORT if d <= rules.short_range_mm + TOLERANCE_MM else FiringRange.LONG
+        g = guns[s]
+        found.setdefault((int(s), int(t)), []).append(
+            Shot(planes[s].name, planes[t].name, float(d), rng, (float(g[0]), float(g[1])),
+                 (float(a[0]), float(a[1])), int(k)))
+    best = tuple(min(found[pair], key=lambda x: (x.distance_mm, x.arc)) for pair in sorted(found))
+    return FiringPositions({(planes[s].name, planes[t].name): tuple(v) for (s, t), v in found.items()}, best)
+
+
+def _lines_blocked(board: Board, shooter, target, gun, aim) -> np.ndarray:
+    """For lines of fire ``gun[n]``-``aim[n]`` of ``shooter[n]`` at ``target[n]`` (board
+    rows): does each enter a base other than the two planes' own and those overlapping
+    the shooter (DF.O3)? As :meth:`Board.blocked` (:func:`~maneuvers.kernels.segments_entering`)."""
+    n = len(board.planes)
+    k = np.arange(n)
+    skip = (k[None, :] == shooter[:, None]) | (k[None, :] == target[:, None]) | board.overlap[shooter]
+    return np.asarray(segments_entering(gun, aim, board.arrays, skip).any(axis=1), dtype=bool)
 
 
 def autonomous_fire(shooter: PlaneState, planes: Sequence[PlaneState], rules: Rules, rng,
-                    board: Board | None = None, targets: Sequence[str] | None = None) -> list[Shot]:
+                    board: Board | None = None, targets: Sequence[str] | None = None,
+                    positions: FiringPositions | None = None) -> list[Shot]:
     """DF.A2: "todas las ametralladoras disparan": an autonomous plane fires EVERY gun
     (each firing arc) that has a target, each at its own closest target in that arc; at
     equal distance (within the tolerance) the more damaged (more damage cards); still
     tied, at random (``rng``: a numpy Generator, drawn only for a real tie; candidates
     in name order so the table's order does not matter). Returns one shot per gun that
     fires, in arc order. ``targets``: names of the only planes it may have a shot at,
-    when known (e.g. from :func:`maneuvers.kernels.fire_matrix`); default every plane."""
+    when known (e.g. from :func:`shots`); default every plane. ``positions``: the
+    board's :func:`firing_positions`, when known (the same shots)."""
     board = board or Board(planes)
     per_arc: dict[int, list[Shot]] = {}
     allowed = None if targets is None else set(targets)
-    for target in sorted(board.planes, key=lambda p: p.name):
-        if allowed is not None and target.name not in allowed:
-            continue
-        for s in arc_shots(shooter, target, planes, rules, board):
+    names = sorted(p.name for p in board.planes) if allowed is None else sorted(allowed & board.index.keys())
+    for name in names:
+        target = board.planes[board.index[name]]
+        found = (positions.of(shooter.name, name) if positions is not None
+                 else arc_shots(shooter, target, planes, rules, board))
+        for s in found:
             per_arc.setdefault(s.arc, []).append(s)
-    damage = {p.name: len(p.damage) for p in board.planes}
+
+    def damage(name: str) -> int:
+        return len(board.planes[board.index[name]].damage)
+
     out = []
     for arc in sorted(per_arc):
         mine = per_arc[arc]
         nearest = min(s.distance_mm for s in mine)
         close = [s for s in mine if s.distance_mm <= nearest + TOLERANCE_MM]
-        most = max(damage[s.target] for s in close)
-        tied = [s for s in close if damage[s.target] == most]
+        most = max(damage(s.target) for s in close)
+        tied = [s for s in close if damage(s.target) == most]
         out.append(tied[int(rng.integers(len(tied)))] if len(tied) > 1 else tied[0])
     return out

@@ -36,7 +36,7 @@ from furball.geometry.tolerance import TOLERANCE_MM
 
 from .plane import Engines, PlaneState, Rules
 
-__all__ = ["BaseArrays", "overlap_matrix", "tail_matrix", "fire_matrix", "FireMatrix", "stands_on_table",
+__all__ = ["BaseArrays", "overlap_matrix", "tail_matrix", "segments_entering", "fire_matrix", "FireMatrix", "stands_on_table",
            "SectorRows", "sector_rows", "Shooters", "Targets", "fire_grid", "collision_counts", "collision_ends",
            "FIRE_NONE", "FIRE_LONG", "FIRE_SHORT"]
 
@@ -57,9 +57,10 @@ class BaseArrays:
     @classmethod
     def of(cls, planes: Sequence[PlaneState]) -> BaseArrays:
         poses = np.array([p.pose.as_array() for p in planes]).reshape(-1, 3)
+        offsets = np.array([(p.base.stand_x_mm, p.base.stand_y_mm) for p in planes], float).reshape(-1, 1, 2)
         return cls(poses, np.array([p.base.length_mm for p in planes], float),
                    np.array([p.base.width_mm for p in planes], float),
-                   np.array([p.stand for p in planes], float).reshape(-1, 2))
+                   to_table_batch(poses, offsets).reshape(-1, 2))  # each plane's .stand, all at once
 
     def rects(self) -> gk.Rects:
         """The bases prepared for :mod:`geometry.kernels`."""
@@ -68,11 +69,20 @@ class BaseArrays:
 
 def overlap_matrix(planes: Sequence[PlaneState], arrays: BaseArrays | None = None) -> np.ndarray:
     """DF.O1: ``(N, N)`` boolean, bases i and j share area (interpenetration deeper than
-    the tolerance; the diagonal is False). Every plane given counts, whatever its status."""
+    the tolerance; the diagonal is False). Every plane given counts, whatever its status.
+    Only bases whose centres are near enough to touch are measured
+    (:func:`~geometry.kernels.near_pairs`), by :func:`~geometry.kernels.overlap_depth`."""
     arrays = arrays or BaseArrays.of(planes)
-    bases = arrays.rects()
-    out = gk.overlap_grid(bases, bases)
-    np.fill_diagonal(out, False)
+    n = len(arrays.poses)
+    out = np.zeros((n, n), dtype=bool)
+    if n < 2:
+        return out
+    reach = np.hypot(arrays.lengths, arrays.widths) / 2
+    i, j = gk.near_pairs(arrays.poses[:, :2], 2 * float(reach.max()) + 1.0)
+    if len(i):
+        hit = gk.overlap_depth(arrays.poses[i], arrays.lengths[i], arrays.widths[i], arrays.poses[j],
+                               arrays.lengths[j], arrays.widths[j]) > TOLERANCE_MM
+        out[i[hit], j[hit]] = out[j[hit], i[hit]] = True
     return out
 
 
@@ -84,21 +94,26 @@ def _sides(planes):
 def tail_matrix(planes: Sequence[PlaneState], rules: Rules, arrays: BaseArrays | None = None,
                 overlap: np.ndarray | None = None) -> np.ndarray:
     """``(N, N)`` boolean: plane i can tail plane j now (all of DF.T1 (a)-(d), DF.T5,
-    DF.T6, DF.T7 and the conventions of :func:`maneuvers.tailing.tail_check`)."""
+    DF.T6, DF.T7 and the conventions of :func:`maneuvers.tailing.tail_check`). Only
+    stands within the ruler of each other are examined
+    (:func:`~geometry.kernels.near_pairs`)."""
     n = len(planes)
     arrays = arrays or BaseArrays.of(planes)
     overlap = overlap_matrix(planes, arrays) if overlap is None else overlap
+    ok = np.zeros((n, n), dtype=bool)
+    st = arrays.stands
+    i, j = gk.near_pairs(st, rules.ruler_length_mm + TOLERANCE_MM)
+    if not len(i):
+        return ok
     flying = np.array([p.flying and not p.is_balloon for p in planes], bool)
     chaser = flying & np.array([not p.autonomous and p.engines != Engines.MULTI for p in planes], bool)
     alt = np.array([p.altitude for p in planes])
     sides = _sides(planes)
-    rise = alt[:, None] - alt[None, :]
-    st = arrays.stands
-    distance = np.hypot(st[None, :, 0] - st[:, None, 0], st[None, :, 1] - st[:, None, 1])
-    ok = (chaser[:, None] & flying[None, :] & (sides[:, None] != sides[None, :]) & ((rise == 0) | (rise == 1))
-          & ~overlap & (distance <= rules.ruler_length_mm + TOLERANCE_MM))
-    np.fill_diagonal(ok, False)
-    ci, ti = np.nonzero(ok)
+    ci, ti = np.concatenate([i, j]), np.concatenate([j, i])
+    rise = alt[ci] - alt[ti]
+    keep = (chaser[ci] & flying[ti] & (sides[ci] != sides[ti]) & ((rise == 0) | (rise == 1)) & ~overlap[ci, ti]
+            & (np.hypot(st[ti, 0] - st[ci, 0], st[ti, 1] - st[ci, 1]) <= rules.ruler_length_mm + TOLERANCE_MM))
+    ci, ti = ci[keep], ti[keep]
     if len(ci):
         a, b = st[ci], st[ti]
         out, into = gk.ruler_edges(a, b, arrays.poses[ci], arrays.lengths[ci], arrays.widths[ci],
@@ -106,11 +121,33 @@ def tail_matrix(planes: Sequence[PlaneState], rules: Rules, arrays: BaseArrays |
         good = (out == Edge.FRONT) & (into == Edge.REAR)
         on_table = np.array([p.on_table for p in planes], bool)
         k = np.arange(n)
-        skip = (k[None, :] == ci[:, None]) | (k[None, :] == ti[:, None]) | ~on_table[None, :]
-        good[good] = ~gk.segments_blocked(a[good], b[good], arrays.poses, arrays.lengths, arrays.widths,
-                                          skip[good])
+        skip = (k[None, :] == ci[good, None]) | (k[None, :] == ti[good, None]) | ~on_table[None, :]
+        good[good] = ~segments_entering(a[good], b[good], arrays, skip).any(axis=1)
         ok[ci, ti] = good
     return ok
+
+
+def segments_entering(a, b, arrays: BaseArrays, skip=None) -> np.ndarray:
+    """``(N, K)`` boolean: segment ``a[n]``-``b[n]`` (``(N, 2)`` mm) gets more than the
+    tolerance inside base ``k`` of ``arrays`` (as :func:`geometry.segments.enters_interior`),
+    for every pair not in ``skip`` (``(N, K)`` bool); only bases whose outline can reach
+    a segment's bounding box are measured (by :func:`~geometry.kernels.segment_enters`)."""
+    a = np.asarray(a, float).reshape(-1, 2)
+    b = np.asarray(b, float).reshape(-1, 2)
+    out = np.zeros((len(a), len(arrays.poses)), dtype=bool)
+    if not out.size:
+        return out
+    lo, hi = np.minimum(a, b), np.maximum(a, b)
+    r = np.hypot(arrays.lengths, arrays.widths) / 2 + 1.0
+    c = arrays.poses[:, :2]
+    near = ((c[None, :, 0] >= lo[:, None, 0] - r) & (c[None, :, 0] <= hi[:, None, 0] + r)
+            & (c[None, :, 1] >= lo[:, None, 1] - r) & (c[None, :, 1] <= hi[:, None, 1] + r))
+    if skip is not None:
+        near &= ~np.asarray(skip, bool)
+    n, k = np.nonzero(near)
+    if len(n):
+        out[n, k] = gk.segment_enters(a[n], b[n], arrays.poses[k], arrays.lengths[k], arrays.widths[k])
+    return out
 
 
 @dataclass(frozen=True)

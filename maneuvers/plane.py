@@ -65,6 +65,13 @@ def _allowed(ch: str) -> bool:
     return category == "Cf" and (ch in JOINERS or "\U000e0020" <= ch <= "\U000e007f")
 
 
+@lru_cache(maxsize=4096)
+def _printable_name(value: str) -> bool:
+    """At most 80 characters, each :func:`_allowed` (names are checked at every state
+    change, so each distinct name is examined once)."""
+    return len(value) <= 80 and all(map(_allowed, value))
+
+
 def check_name(value: str, what: str) -> str:
     """A name for a plane, side or scenario: non-empty, at most 80 characters, no
     control characters (a newline would break reports and saved files) nor
@@ -72,7 +79,7 @@ def check_name(value: str, what: str) -> str:
     naming ``what``."""
     if not isinstance(value, str) or not value.strip():
         raise InputError(f"{what}: expected a non-empty name, got {value!r:.60}")
-    if len(value) > 80 or not all(map(_allowed, value)):
+    if not _printable_name(value):
         raise InputError(f"{what}: expected a name of at most 80 characters without control characters "
                          f"(newlines, tabs) or direction overrides, got {value!r:.60}")
     return value

@@ -35,7 +35,7 @@ from furball.geometry.base import Edge
 from furball.geometry.segments import enters_interior, entry_edge, exit_edge
 from furball.geometry.tolerance import TOLERANCE_MM
 
-from .kernels import BaseArrays, tail_matrix
+from .kernels import BaseArrays, segments_entering, tail_matrix
 from .plane import Engines, PlaneState, PlaneStatus, Rules
 from .reasons import Reason
 
@@ -151,10 +151,7 @@ def tail_checks(pairs: Sequence[tuple[str, str]], planes: Sequence[PlaneState], 
     out = gk.exit_edge(a, b, ca.poses, ca.lengths, ca.widths)
     into = gk.entry_edge(a, b, ta.poses, ta.lengths, ta.widths)
     board = [p for p in planes if p.on_table]
-    crossed = np.zeros((len(pairs), len(board)), bool)
-    if board:
-        ba = BaseArrays.of(board)
-        crossed = gk.segment_enters(a[:, None, :], b[:, None, :], ba.poses[None], ba.lengths[None], ba.widths[None])
+    crossed = segments_entering(a, b, BaseArrays.of(board))
     checks = []
     for n, (chaser, target) in enumerate(zip(chasers, targets)):
         blocked = tuple(p.name for p, hit in zip(board, crossed[n]) if hit and p.name not in (chaser.name, target.name))

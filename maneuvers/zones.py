@@ -31,15 +31,16 @@ import numpy as np
 import shapely
 from shapely.geometry import MultiPoint, Point, Polygon
 
-from furball.geometry.base import Base, rectangle_corners
+from furball.geometry.base import Base, Edge, rectangle_corners
 from furball.geometry.pose import Pose
 from furball.geometry.tolerance import TOLERANCE_MM
 
 from .firing import Shot, shot_at
+from .margins import PlacementError
 from .plane import Engines, PlaneState, Rules
 from .tailing import TailCheck, tail_check
 
-__all__ = ["Zones", "zones", "tail_zone", "firing_bands"]
+__all__ = ["Zones", "zones", "tail_zone", "firing_bands", "tail_close_band"]
 
 _CIRCLE_SEGMENTS = 64  # per quarter circle
 
@@ -136,6 +137,9 @@ class Zones:
     scenario: str = ""
     turn: int | None = None
     in_zone: tuple[bool, ...] = ()
+    enemy_base: Base | None = None
+    close_band: object = None
+    close_call: float | None = None
 
     @property
     def can_tail(self) -> bool:
@@ -161,4 +165,79 @@ def zones(plane: PlaneState, planes: Sequence[PlaneState], rules: Rules, enemy_h
         in_zone.append(tail_check(plane, hypothetical, blockers + [hypothetical], rules).ok
                        if plane.engines != Engines.MULTI else False)
     return Zones(plane, heading, zone, tuple(firing_bands(plane, rules)), enemies, rules,
-                 tuple(table_mm), scenario, turn, tuple(in_zone))
+                 tuple(table_mm), scenario, turn, tuple(in_zone), enemy_base=base)
+
+
+def _tail_decisions(chaser: PlaneState, blockers: Sequence[PlaneState], rules: Rules, stands, heading_deg: float,
+                    base: Base, error: PlacementError | None, samples: int, rng) -> np.ndarray:
+    """``(M, samples)`` (or ``(M, 1)`` without ``error``): can ``chaser`` tail an enemy on
+    ``base`` flying ``heading_deg`` whose stand is at each of ``stands`` ``(M, 2)``, with
+    every base placed with ``error`` — the tail check's conditions (DF.T1, DF.T5)
+    decided by the batch kernels, the blockers' bases blocking the ruler."""
+    from furball.geometry import kernels as gk
+
+    from .kernels import stand_points
+
+    m = len(stands)
+    k = 1 if error is None else samples
+    turn = Pose(0.0, 0.0, heading_deg)
+    offset = turn.apply(np.array([[base.stand_x_mm, base.stand_y_mm]]))[0]
+    enemy = np.zeros((m, k, 3))
+    enemy[..., :2] = (np.asarray(stands, float) - offset)[:, None, :]
+    enemy[..., 2] = heading_deg
+    chaser_poses = np.broadcast_to(chaser.pose.as_array(), (m, k, 3))
+    others = [np.broadcast_to(p.pose.as_array(), (m, k, 3)) for p in blockers]
+    if error is not None:
+        enemy, chaser_poses = error.jitter(enemy, rng), error.jitter(chaser_poses, rng)
+        others = [error.jitter(o, rng) for o in others]
+    enemy_rows, chaser_rows = enemy.reshape(-1, 3), chaser_poses.reshape(-1, 3)
+    a = stand_points(chaser_rows, (chaser.base.stand_x_mm, chaser.base.stand_y_mm))
+    b = stand_points(enemy_rows, (base.stand_x_mm, base.stand_y_mm))
+    cl, cw, el, ew = chaser.base.length_mm, chaser.base.width_mm, base.length_mm, base.width_mm
+    ok = np.hypot(*(b - a).T) <= rules.ruler_length_mm + TOLERANCE_MM
+    ok &= ~(gk.overlap_depth(chaser_rows, cl, cw, enemy_rows, el, ew) > TOLERANCE_MM)
+    out, into = gk.ruler_edges(a, b, chaser_rows, cl, cw, enemy_rows, el, ew)
+    ok &= (out == Edge.FRONT) & (into == Edge.REAR)
+    for p, poses in zip(blockers, others):
+        idx = np.flatnonzero(ok)
+        if len(idx):
+            ok[idx] &= ~gk.segment_enters(a[idx], b[idx], poses.reshape(-1, 3)[idx], p.base.length_mm,
+                                          p.base.width_mm)
+    return ok.reshape(m, k)
+
+
+def tail_close_band(z: Zones, planes: Sequence[PlaneState], error: PlacementError | None = None,
+                    threshold: float = 0.05, step_mm: float = 2.0, samples: int = 300, seed: int = 0):
+    """The close-call band of the tail zone ``z`` (docs/margins.md): the enemy stands
+    where the tail ruling (in the zone or not) flips under ``error`` with a chance above
+    ``threshold`` — squares of ``step_mm`` around grid points near the zone's outline,
+    each point decided on ``samples`` jittered placements by the batch kernels (an
+    estimate to about +-3 %, enough to draw the band; a ruling's own chance in
+    ``furball turn --margins`` is estimated to +-1 %). A shapely geometry (mm)."""
+    error = error or PlacementError()
+    zone = shapely.make_valid(z.tail_zone)
+    if not z.can_tail or zone.is_empty:
+        return Polygon()
+    plane, rules = z.plane, z.rules
+    blockers = [p for p in planes if (p.side == plane.side or p.landed) and p.name != plane.name and p.on_table]
+    # how far a ruling can move: the stands' errors, and the heading error swinging the ruler's far end
+    reach = 4.0 * (math.sqrt(2.0) * error.xy_mm + math.radians(error.heading_deg) * rules.ruler_length_mm) + step_mm
+    region = zone.boundary.buffer(reach)
+    x0, y0, x1, y1 = region.bounds
+    xs, ys = np.meshgrid(np.arange(x0, x1 + step_mm, step_mm), np.arange(y0, y1 + step_mm, step_mm))
+    pts = np.c_[xs.ravel(), ys.ravel()]
+    pts = pts[shapely.contains_xy(region, pts[:, 0], pts[:, 1])]
+    if not len(pts):
+        return Polygon()
+    rng = np.random.default_rng(seed)
+    heading, base = z.enemy_heading_deg, z.enemy_base or plane.base
+    close = np.zeros(len(pts), bool)
+    chunk = max(1, 200_000 // samples)
+    for start in range(0, len(pts), chunk):
+        part = pts[start:start + chunk]
+        ruled = _tail_decisions(plane, blockers, rules, part, heading, base, None, 1, rng)[:, 0]
+        jittered = _tail_decisions(plane, blockers, rules, part, heading, base, error, samples, rng)
+        close[start:start + chunk] = (jittered != ruled[:, None]).mean(axis=1) > threshold
+    h = step_mm / 2
+    boxes = shapely.box(pts[close, 0] - h, pts[close, 1] - h, pts[close, 0] + h, pts[close, 1] + h)
+    return shapely.union_all(boxes) if len(boxes) else Polygon()

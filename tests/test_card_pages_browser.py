@@ -117,3 +117,39 @@ def test_YT_a_whole_two_crew_yorktown_game_with_a_person_and_a_bot(browser, serv
         assert errors == []
     finally:
         ctx.close()
+
+
+def test_WC_a_three_player_white_christmas_game_with_two_people_and_a_bot(browser, server):
+    """WC.F1-WC.F7: P1 and P2 are people, each in their own browser context, P3 the
+    heuristic bot; every decision of the people is chosen on their page by clicking the
+    row slot, staircase, hand card, radar token, helicopter, landing slot, People token,
+    order or upgrade it concerns (a button when it concerns none). Neither page ever
+    holds the other's hand or radar values."""
+    app, url = server
+    owner = browser.new_context(viewport={"width": 1200, "height": 900})
+    contexts, errors = [owner], []
+    try:
+        lobby = owner.new_page()
+        links = _create(lobby, url, "white-christmas", {"players": 3}, [None, None, "heuristic"], 5)
+        pages = []
+        for link in links[1:3]:
+            ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+            contexts.append(ctx)
+            page = ctx.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(link)
+            wait_until(page, "window.furball.updates() > 0")
+            pages.append(page)
+        room_id = view(pages[0])["room"]
+        mirror, how = _play(app, pages + [None], room_id, "heuristic", 400)
+        _same_end(app, pages, room_id, mirror)
+        assert how.count("pieces") >= 40 and "button" in how
+        for seat, page in enumerate(pages):  # the other person's hand is nowhere on this page
+            other = mirror.state.private[1 - seat]
+            names = {f"card:{c}" for c in other.hand}
+            ids = set(page.eval_on_selector_all("[data-id]", "els => els.map((e) => e.dataset.id)"))
+            assert not names & ids
+        assert errors == []
+    finally:
+        for ctx in contexts:
+            ctx.close()

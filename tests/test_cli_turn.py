@@ -132,3 +132,26 @@ def test_auto_given_twice_plans_both_planes(cli):
     code, out, err = cli(["turn", "duel", "--auto", "Camel", "--auto", "Albatros"])
     assert code == 0
     assert "Camel was planned by the analysis" in out and "Albatros was planned by the analysis" in out
+
+
+def test_issue_27_margins_in_the_report_and_its_json(cli):
+    """`--margins`: every ruling with its deciding margin and rule ID, close calls with
+    their flip chance; `--json` carries them (schema); margins are absent without it."""
+    example = ROOT / "scenarios" / "examples" / "bomber.toml"
+    code, out, err = cli(["turn", example, "--margins", "--close-call", "1%", "--seed", "5"])
+    assert code == 0, err
+    assert "Margins (docs/margins.md)" in out and "[DF.E1]" in out and "close call" in out
+    code, out, _ = cli(["turn", example, "--json", "--margins", "--placement-error", "2mm,0.5deg", "--seed", "5"])
+    doc = json.loads(out)
+    jsonschema.validate(doc, SCHEMA)
+    assert doc["margins"]["placement_error"] == {"xy_mm": 2.0, "heading_deg": 0.5}
+    rulings = [r for s in doc["margins"]["steps"] for r in s["rulings"]]
+    assert {r["kind"] for r in rulings} >= {"tail", "firing", "table"}
+    assert all(r["flip"]["high"] - r["flip"]["low"] < 0.02 for r in rulings if r["flip"]["samples"])
+    assert "margins" not in json.loads(cli(["turn", example, "--json", "--seed", "5"])[1])
+
+
+@pytest.mark.parametrize("option", [["--placement-error", "1cm"], ["--close-call", "150%"]])
+def test_issue_27_bad_margin_options_fail_in_one_line(cli, option):
+    code, out, err = cli(["turn", ROOT / "scenarios" / "examples" / "duel.toml", "--margins", *option])
+    assert code == 2 and err.count("\n") == 1 and err.startswith("furball: error: ") and not out

@@ -15,6 +15,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow,
 PHONE = {"width": 390, "height": 844}
 
 ROOMS = [("canuck", {}, [None]), ("yorktown", {"players": 2}, [None, "heuristic"]),
+         ("white-christmas", {"players": 3}, [None, "heuristic", "heuristic"]),
          ("dogfight", {"scenario": "duel"}, [None, "planner"])]
 
 CONTROLS = """() => {

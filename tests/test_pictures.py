@@ -166,3 +166,40 @@ def test_turn_picture_shows_every_shot_fired_card_drawn_and_plane_lost():
     assert tagged(fig, f"lost:{lost}:") and tagged(fig, f"label:lost:{lost}")
     text = " ".join(a.get_text() for a in tagged(fig, "label:damage:"))
     assert all(d.card.id in text for d in result.damage if d.card is not None)
+
+
+def test_issue_27_the_turn_picture_marks_every_close_call():
+    """docs/margins.md: with margins, each close call gets a ring and a label naming the
+    ruling, its deciding margin and flip chance; none without close calls."""
+    from furball.scenarios.dogfight.margins import turn_margins
+
+    s = load_scenario(pathlib.Path(__file__).parent.parent / "scenarios" / "examples" / "bomber.toml")
+    result = adjudicate(s.table, s.orders, seed=4, policy=s.policy)
+    margins = turn_margins(result, seed=4)
+    assert margins.close_calls
+    fig = render(api.picture("turn-margins", (result, margins)))
+    rings = [a for a in tagged(fig, "close-call:")]
+    assert len(rings) == len(margins.close_calls)
+    labels = tagged(fig, "label:close-call:")
+    assert all("flips" in a.get_text() for a in labels) and len(labels) == len(rings)
+    quiet = turn_margins(result, close_call=0.99, flips=True, seed=4)
+    assert not tagged(render(api.picture("turn-margins", (result, quiet))), "close-call:")
+
+
+@pytest.mark.slow
+def test_issue_27_zones_cli_draws_the_close_call_band(tmp_path, capsys):
+    """`furball zones --close-calls`: the band's area is printed and the band drawn."""
+    import dataclasses
+
+    from furball.maneuvers.zones import tail_close_band, zones
+
+    png = tmp_path / "zones.png"
+    code = main(["zones", str(ROOT / "scenarios" / "examples" / "duel.toml"), "--plane", "Camel", "--close-calls",
+                 "--placement-error", "0.5mm,0.5deg", "--plot", str(png)])
+    out = capsys.readouterr().out
+    assert code == 0 and "close calls (flip chance above 5% with 0.5 mm, 0.5 deg" in out and png.exists()
+    s = load_scenario(ROOT / "scenarios" / "examples" / "duel.toml")
+    z = zones(s.table.plane("Camel"), s.table.planes, s.table.rules)
+    z = dataclasses.replace(z, close_band=tail_close_band(z, s.table.planes, step_mm=4.0, samples=100),
+                            close_call=0.05)
+    assert tagged(render(api.picture("zones", z)), "close-band")

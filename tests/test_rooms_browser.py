@@ -49,9 +49,16 @@ def _play(pages, until, acted, clicks_at_most):
             break
         page, v = ready[0]
         acted.add(v["version"])
-        page.click('#actions button[data-action="0"]')
+        _click_first(page)
         clicks += 1
     return clicks
+
+
+def _click_first(page):
+    """Click the engine's first legal action on a card game's page: in its list of every
+    legal action (the engine's words, folded under the table's own choices)."""
+    page.evaluate("document.querySelector('[data-testid=card-game] .bd-all').open = true")
+    page.click('[data-testid=card-game] .bd-all button[data-any="0"]')
 
 
 def _settled(pages, acted):
@@ -113,7 +120,7 @@ def test_a_white_christmas_room_survives_sigkill_mid_round(browser, tmp_path):
             wait_until(page, "window.furball.updates() > 0")
             pages.append(page)
         assert pages[0].evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scrolling
-        height = pages[0].evaluate("document.querySelector('#actions button').getBoundingClientRect().height")
+        height = pages[0].evaluate("document.querySelector('[data-testid=card-game] .bd-all summary').getBoundingClientRect().height")
         assert height >= 44  # touch targets
         assert pages[0].text_content("#who") == "you are P1" and pages[1].text_content("#who") == "you are P2"
         assert "Your turn" in pages[0].text_content("#turn") and "P1 to act" in pages[1].text_content("#turn")

@@ -171,3 +171,46 @@ def test_every_message_to_one_seat_during_whole_games(players, seat, seed):
         room = Room.replay(stored.spec, stored.events[:e.n])
         other = dataclasses.replace(room, state=_wc_hidden_from(room.state, seat, rng))
         assert _what_seat_gets(other, seat) == _what_seat_gets(room, seat)
+
+
+def _pieces(view):
+    """Every piece id a seat's page can click: the table's shapes and the panels' items."""
+    v = view["view"]
+    ids = {s["id"] for s in v["public"]["board"]["shapes"] if s.get("id")}
+    for p in v["public"]["panels"] + ((v["private"] or {}).get("panels") or []):
+        ids |= {i["id"] for i in p["items"] if i["id"]}
+    return ids
+
+
+@pytest.mark.parametrize("options, seed", [({"players": 3}, 21), ({"players": 4}, 22), ({"solo": True}, 23)])
+def test_WC_F2_F4_a_seat_playing_its_page_sees_no_other_seats_hand_radar_values_or_bid(options, seed):
+    """White Christmas with every seat a person's page (choosing as the heuristic bot
+    would): at every third position of a whole game, what each seat receives — its
+    table, panels, its own hand, radar tokens and bid, and for the seat to act its
+    legal actions' texts and the pieces they sit on (``choices``) — is unchanged when
+    the other seats' hands, radar values, bids, orders and inspected staircases are
+    dealt again; the public half is the same for every seat; and every piece an action
+    sits on is on that seat's page (WC.F2, WC.F4)."""
+    spec = make_spec({"game": "white-christmas", "options": options, "seed": seed})
+    spec = dataclasses.replace(spec, controllers=(None,) * len(spec.controllers))
+    room = Room.new(spec)
+    rng = np.random.default_rng(seed)
+    positions = choices = 0
+    while not room.terminal:
+        seat = room.to_act
+        if room.version % 3 == 0:
+            for s in range(room.seats):
+                other = dataclasses.replace(room, state=_wc_hidden_from(room.state, s, rng))
+                assert _what_seat_gets(other, s) == _what_seat_gets(room, s), (room.version, s)
+            public = [room.view(s)["view"]["public"] for s in range(room.seats)] + [room.view(None)["view"]["public"]]
+            assert all(p == public[0] for p in public)
+            positions += 1
+        mine = room.view(seat)
+        pieces = _pieces(mine)
+        for a in mine["choices"]["actions"]:
+            assert set(a["targets"]) <= pieces, (room.version, a["targets"])
+            choices += bool(a["targets"])
+        player = room.game.player("heuristic", seed + room.version, seat)
+        chosen = player.choose(room.state.observation(seat))
+        room, _ = room.act(seat, list(room.state.legal_actions()).index(chosen), room.version)
+    assert positions > 20 and choices > 100

@@ -84,11 +84,28 @@ def test_DF_T1_DF_T3_analysis_shows_the_tails_shots_and_overlaps_of_the_engine(c
     assert [(c["chaser"], c["target"]) for c in a["tails"]] == [("Nieuport", "Pfalz")]
     assert all(c["ok"] for c in a["tails"]) and a["overlaps"] == [["SPAD", "Fokker"]]
     engine = load_scenario(FURBALL).table
-    assert a["shots"] == [x.as_json() for x in __import__("furball.maneuvers").maneuvers.shots(engine.planes, engine.rules)]
+    assert [{k: v for k, v in x.items() if k != "margin"} for x in a["shots"]] == [
+        x.as_json() for x in __import__("furball.maneuvers").maneuvers.shots(engine.planes, engine.rules)]
     assert all(p["plan_error"] is None for p in a["planes"])
     # a near miss carries every reason, each with its rule ID
     near = {(c["chaser"], c["target"]): c for c in a["near_misses"]}
     assert {"DF.T5"} <= {r["rule"] for r in near[("SPAD", "Fokker")]["reasons"]}
+
+
+def test_issue_27_analysis_gives_each_ruling_its_deciding_margin(client, doc):
+    """docs/margins.md: every tail check and firing position carries its deciding margin
+    (positive when the ruling holds), overlaps their overlap margin; the page shows it on
+    the ruling under the cursor."""
+    a = client.post("/api/analyse", json={"scenario": doc}).json()
+    for c in a["tails"] + a["options"] + a["near_misses"]:
+        m = c["margin"]
+        assert m is None or (m["value"] > 0) == c["ok"]
+    assert a["tails"][0]["margin"]["unit"] == "mm" and a["tails"][0]["margin"]["rule"].startswith("DF.T")
+    assert all(x["margin"]["value"] > 0 for x in a["shots"])
+    spad_fokker = next(o for o in a["overlap_margins"] if o["planes"] == ["SPAD", "Fokker"])
+    assert spad_fokker["margin"]["kind"] == "overlap" and spad_fokker["margin"]["value"] > 0
+    page = (pathlib.Path(__file__).parent.parent / "scenarios" / "web" / "static" / "js" / "main.js").read_text()
+    assert "marginTip(c.margin)" in page and "marginTip(s.margin)" in page
 
 
 def test_DF_M5_an_illegal_plan_is_shown_in_the_engines_words_with_its_rule(client, doc):

@@ -29,6 +29,7 @@ def main(argv=None) -> int:
     out = pathlib.Path(argv[0] if argv else "docs/img")
     out.mkdir(parents=True, exist_ok=True)
     run(["turn", str(EXAMPLES / "furball.toml"), "--plot", str(out / "turn.png")])
+    run(["turn", str(EXAMPLES / "bomber.toml"), "--seed", "4", "--margins", "--plot", str(out / "close_calls.png")])
     run(["turn", str(EXAMPLES / "duel.toml"), "--animate", str(out / "turn.gif"), "--fps", "10"])
     run(["fan", "A", "--vs", "M", "--plot", str(out / "fan.png")])
     run(["zones", str(EXAMPLES / "duel.toml"), "--plane", "Camel", "--plot", str(out / "zones.png")])

@@ -106,13 +106,15 @@ def main(argv=None) -> int:
               made["seats"][0]["token"])
 
         def replay(page):
-            page.click('[data-replay="open"]')
+            if page.is_visible('[data-replay="open"]'):  # else the new turn's replay is playing already
+                page.click('[data-replay="open"]')
             page.click('[data-replay="first"]')
             page.click('[data-replay="next"]')  # maneuver 1, drawn at its end: shots and damage
         _shoot(browser, url, made, folder / "room_dogfight.png",
                "window.furball.updates() > 0 && document.querySelectorAll('[data-testid=table] use.silhouette')"
                ".length === 2 && document.querySelector('[data-replay=open]') && "
-               "!document.querySelector('[data-replay=open]').hidden", replay)
+               "(!document.querySelector('[data-replay=open]').hidden || "
+               "!document.querySelector('[data-replay=first]').closest('[hidden]'))", replay)
     return 0
 
 

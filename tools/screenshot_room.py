@@ -70,7 +70,7 @@ def main(argv=None) -> int:
         _first_moves(url, made)
         page = browser.new_page(viewport={"width": 1280, "height": 860}, device_scale_factor=1)
         page.goto(f"{url}rooms/{made['room']}#seat={made['seats'][0]['token']}")
-        wait_until(page, "window.furball.updates() > 0 && document.querySelectorAll('#actions button').length > 0")
+        wait_until(page, "window.furball.updates() > 0 && document.querySelectorAll('[data-testid=board] .target').length > 0")
         page.screenshot(path=str(out))
     print(f"wrote {out}")
     return 0

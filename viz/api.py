@@ -12,12 +12,12 @@ from .fan import fan_picture
 from .picture import Picture, render
 from .plots import move_picture
 from .sweep import sweep_picture
-from .turn import turn_picture
+from .turn import marked_turn_picture, turn_picture
 from .white_christmas import white_christmas_picture
 from .yorktown import yorktown_picture
 from .zones import zones_picture
 
-PICTURES = {"move": move_picture, "turn": turn_picture, "fan": fan_picture, "zones": zones_picture,
+PICTURES = {"move": move_picture, "turn": turn_picture, "turn-margins": marked_turn_picture, "fan": fan_picture, "zones": zones_picture,
             "canuck": canuck_picture, "yorktown": yorktown_picture, "white-christmas": white_christmas_picture,
             "sweep": sweep_picture, "analyze": analyze_picture, "dogfight": dogfight_picture}
 FIGURES = {"analyze": analyze_figure}
@@ -25,7 +25,8 @@ FIGURES = {"analyze": analyze_figure}
 
 
 def picture(kind: str, result) -> Picture:
-    """The :class:`~viz.picture.Picture` of a command's result (``kind``: move, turn, fan, zones,
+    """The :class:`~viz.picture.Picture` of a command's result (``kind``: move, turn, turn-margins
+    (a turn and its margins, close calls marked), fan, zones,
     canuck, yorktown, white-christmas, sweep, analyze, dogfight)."""
     return PICTURES[kind](result)
 

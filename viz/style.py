@@ -31,6 +31,8 @@ TAIL_ZONE = "#1e9e3c"
 SHORT_RANGE = "#d62728"
 LONG_RANGE = "#f5b7b1"
 TABLE_EDGE = "#7a6a53"
+CLOSE_CALL = "#e6007e"
+"""A ruling that may flip under placement error (docs/margins.md)."""
 TABLE_FILL = "#f4efe6"
 FONT_SIZE = 8
 TITLE_SIZE = 10

@@ -15,7 +15,8 @@ from .draw import draw_arrow, draw_base, draw_swept, draw_table
 from .labels import label as place_label
 from .picture import Picture, extent_of
 
-__all__ = ["Moment", "turn_picture", "draw_turn", "turn_extent", "poses_at", "with_samples"]
+__all__ = ["Moment", "turn_picture", "draw_turn", "turn_extent", "poses_at", "with_samples", "draw_close_calls",
+           "marked_turn_picture"]
 
 
 def with_samples(result):
@@ -79,7 +80,7 @@ def turn_extent(result, margin_mm: float = 60.0):
     return extent_of(np.vstack(pts), margin_mm)
 
 
-def _legend(colours):
+def _legend(colours, close_calls: bool = False):
     def legend(ax):
         handles = [Patch(facecolor="none", edgecolor=c, label=side) for side, c in colours.items()]
         handles += [Line2D([], [], color=style.TAIL_KEPT, label="tail kept"),
@@ -90,6 +91,10 @@ def _legend(colours):
                     Line2D([], [], color=style.DAMAGE, linewidth=1.6, label="shot fired (cards drawn)"),
                     Line2D([], [], color=style.LOST, marker="X", linestyle="none", markersize=9,
                            label="plane lost")]
+        if close_calls:
+            handles.append(Line2D([], [], color=style.CLOSE_CALL, marker="o", markerfacecolor="none",
+                                  linestyle="none", markersize=11, markeredgewidth=2,
+                                  label="close call (may flip)"))
         ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=style.FONT_SIZE,
                   framealpha=0.9, borderaxespad=0.0)
     return legend
@@ -230,3 +235,55 @@ def turn_picture(result, moment: Moment | None = None) -> Picture:
     else:
         title = style.title("turn", name, s.turn, moment.maneuver, extra=f"seed {result.seed}")
     return Picture(title, lambda ax: draw_turn(ax, result, moment), turn_extent(result), _legend(colours))
+
+
+def _ruling_point(r, planes):
+    """Where a ruling is marked: between the two stands (a tail, a shot, an overlap), or
+    on the stand (the table edge)."""
+    pts = [planes[n].stand for n in r.planes if n in planes]
+    return np.mean(pts, axis=0) if pts else None
+
+
+def draw_close_calls(ax, result, margins):
+    """Mark every close call of ``margins`` (:class:`~scenarios.dogfight.margins.TurnMargins`
+    of ``result``): a ring between the planes it concerns, where they stood, and a label
+    with the maneuver, the ruling, its deciding margin and flip chance (docs/margins.md)."""
+    for step in margins.steps:
+        planes = {p.name: p for p in (result.before.planes if step.maneuver == 0
+                                      else result.maneuvers[step.maneuver - 1].planes)}
+        for r in step.rulings:
+            if not r.close(margins.close_call):
+                continue
+            at = _ruling_point(r, planes)
+            if at is None:
+                continue
+            gid = f"close-call:{step.maneuver}:{r.kind}:{':'.join(r.planes)}"
+            if len(r.planes) == 2:
+                a, b = planes[r.planes[0]].stand, planes[r.planes[1]].stand
+                (line,) = ax.plot([a[0], b[0]], [a[1], b[1]], color=style.CLOSE_CALL, linewidth=1.0,
+                                  linestyle=(0, (2, 2)), zorder=8)
+                line.set_gid(f"line:{gid}")
+            (ring,) = ax.plot(*at, marker="o", markersize=16, markerfacecolor="none", markeredgewidth=2.2,
+                              color=style.CLOSE_CALL, zorder=8)
+            ring.set_gid(gid)
+            d = r.deciding(margins.error)
+            when = "start" if step.maneuver == 0 else f"m{step.maneuver}"
+            text = f"{when} {r.outcome} {'-'.join(r.planes)}: {d}, flips {r.flip.chance:.0%}"
+            place_label(ax, text, at, style.CLOSE_CALL, style.FONT_SIZE, offset=(9, 9), fontweight="bold",
+                        gid=f"label:{gid}")
+
+
+def marked_turn_picture(marked) -> Picture:
+    """``marked``: ``(result, margins)``: the turn's picture with its close calls marked."""
+    result, margins = marked
+    pic = turn_picture(result)
+    s = result.before
+    colours = style.side_colours(p.side for p in s.planes)
+
+    def draw(ax):
+        pic.draw(ax)
+        draw_close_calls(ax, result, margins)
+        return ax
+    n = len(margins.close_calls)
+    title = style.title("turn", f'"{s.name}"', s.turn, extra=f"seed {result.seed}, {n} close call{'s' * (n != 1)}")
+    return Picture(title, draw, pic.extent_mm, _legend(colours, close_calls=True))

@@ -1,26 +1,29 @@
-"""The table of a 1975 White Christmas game: the rooftop row with its staircases, the
-helicopters in their landing slots and the People aboard, each player's carrier, and the
-score and influence tracks.
+"""The table of a 1975 White Christmas game: the rooftop row with its People and
+staircases (face down or revealed), the helicopters in their landing slots with the
+People aboard, each player's carrier (its People, helicopters at home, the face-up card),
+the influence and score tracks, and the board's action row with the deck under Inspect
+— one drawing description (:func:`white_christmas_sketch`, a :class:`~viz.sketch.Sketch`)
+that ``furball play white-christmas --plot`` draws with matplotlib and a room's page
+draws as SVG.
 
 Drawn in table millimetres with card-sized shapes (rooftop and staircase cards are mini
-cards, 44 x 63 mm; carriers five standard cards wide, shrunk). Every artist that stands
-for a game object carries a ``gid`` (``roof:K``, ``stairs:K``, ``person:PLACE:I``,
-``heli:SIDE:MODEL``, ``carrier:SIDE``, ``influence:SIDE``, ``score:SIDE``) so tests and
-tools can find it.
+cards, 44 x 63 mm; carriers five standard cards wide, shrunk). Every shape that stands
+for a game object carries an id (``roof:K``, ``stairs:K``, ``slot:NODE``,
+``person:PLACE:TYPE``, ``heli:SIDE:MODEL``, ``carrier:SIDE``, ``faceup:SIDE``,
+``row:ICON``, ``influence:SIDE``, ``score:SIDE``): tests and tools find it, and a room's
+page puts the legal actions on it. Only public values are drawn (an observation draws
+the same as the state: staircases face down show ``?``).
 """
 from __future__ import annotations
 
-from matplotlib.colors import is_color_like
-from matplotlib.lines import Line2D
-from matplotlib.patches import Circle, Patch, Polygon, Rectangle
-
 from furball.scenarios.white_christmas.actions import PHASE_NUMBER, Stairs
-from furball.scenarios.white_christmas.components import MODELS, PEOPLE
+from furball.scenarios.white_christmas.components import MODELS, PEOPLE, ROW, Icon, words
 
 from . import style
 from .picture import Picture
+from .sketch import LegendEntry, Shape, Sketch, circle, line, mark, polygon, rect, text
 
-__all__ = ["white_christmas_picture", "PERSON_COLOURS", "side_colour"]
+__all__ = ["white_christmas_sketch", "white_christmas_picture", "PERSON_COLOURS", "side_colour", "card_text"]
 
 PERSON_COLOURS = {"vietnamese": "#e67e22", "soldier": "#556b2f", "businesswoman": "#8e44ad",
                   "politician": "#2c3e50"}
@@ -34,143 +37,199 @@ CARRIER_W, CARRIER_H, CARRIER_PITCH = 150.0, 70.0, 165.0
 CARRIER_Y = -40.0
 TRACK_Y = 320.0
 TRACK_STEP = 18.0
+ACTION_Y, ACTION_W, ACTION_H, ACTION_PITCH = -135.0, 112.0, 40.0, 125.0
+FONT = style.FONT_SIZE
 
 
 def side_colour(setup, side: int) -> str:
-    """A side's colour: its game colour when matplotlib knows it, else the house palette."""
-    name = setup.colours[side].name
-    colour = GAME_COLOURS.get(name, name)
-    return colour if is_color_like(colour) else style.colour_for(side)
+    """A side's colour: its game colour (blue, red, green, yellow), else the house palette."""
+    return GAME_COLOURS.get(setup.colours[side].name, style.colour_for(side))
 
 
-def _token(ax, x: float, y: float, person: str, gid: str, r: float = TOKEN_R):
-    circle = Circle((x, y), r, facecolor=PERSON_COLOURS.get(person, style.NEUTRAL), edgecolor="white",
-                    linewidth=0.6, zorder=4)
-    circle.set_gid(gid)
-    ax.add_patch(circle)
-    ax.text(x, y, person[:1].upper(), ha="center", va="center", fontsize=style.FONT_SIZE - 2, color="white",
-            zorder=5)
-    return circle
+def card_text(comp, card: int | None) -> str:
+    """An action card's name (``-`` for none)."""
+    return "-" if card is None else comp.cards[card].name
 
 
-def _tokens(ax, people, x0: float, y0: float, cols: int, gid: str, r: float = TOKEN_R):
+def _token(x: float, y: float, person: str, id: str, r: float = TOKEN_R, where: str = "") -> list[Shape]:
+    tip = f"{person}{' ' + where if where else ''}"
+    return [circle(id, x, y, r, fill=PERSON_COLOURS.get(person, style.NEUTRAL), stroke="#ffffff", width=0.6, z=4,
+                   tip=tip),
+            text(x, y, person[:1].upper(), font=FONT - 2, colour="white", z=5)]
+
+
+def _tokens(people, x0: float, y0: float, cols: int, place: str, r: float = TOKEN_R, where: str = "") -> list[Shape]:
+    out = []
     for j, p in enumerate(people):
-        _token(ax, x0 + (j % cols) * (2.2 * r), y0 - (j // cols) * (2.2 * r), p, f"person:{gid}:{j}", r)
+        out += _token(x0 + (j % cols) * (2.2 * r), y0 - (j // cols) * (2.2 * r), p, f"person:{place}:{p}", r, where)
+    return out
 
 
-def _heli(ax, x: float, y: float, colour: str, label: str, aboard, gid: str, night: bool):
+def _heli(x: float, y: float, colour: str, label: str, aboard, id: str, night: bool, tip: str) -> list[Shape]:
     """A helicopter: a triangle in its side's colour (filled dark at night), its label
-    and the People aboard as small tokens."""
-    tri = Polygon([(x - 9, y - 6), (x + 9, y - 6), (x, y + 8)], closed=True, facecolor=colour if not night else
-                  "#222222", edgecolor=colour, linewidth=1.6, zorder=6)
-    tri.set_gid(gid)
-    ax.add_patch(tri)
-    ax.text(x + 12, y + 2, label, fontsize=style.FONT_SIZE - 2, color=colour, va="center", zorder=6)
-    _tokens(ax, aboard, x - 8, y - 12, 4, gid, r=3.5)
+    and the People aboard as small tokens (``person:SIDE:MODEL:TYPE``)."""
+    out = [polygon(id, [(x - 9, y - 6), (x + 9, y - 6), (x, y + 8)], fill=colour if not night else "#222222",
+                   stroke=colour, width=1.6, z=6, tip=tip),
+           text(x + 12, y + 2, label, font=FONT - 2, colour=colour, anchor="start", z=6)]
+    out += _tokens(aboard, x - 8, y - 12, 4, id[len("heli:"):], r=3.5, where=f"aboard {id[len('heli:'):]}")
+    return out
 
 
-def _draw(ax, state) -> None:
-    setup, b, table, comp = state.setup, state.board, state.table, state.setup.comp
-    colours = [side_colour(setup, i) for i in range(setup.sides)]
-    where = {}
-    for side, s in enumerate(state.sides):
+def _roofs(o, colours) -> list[Shape]:
+    setup, b, table = o.setup, o.board, o.table
+    where: dict[str, list[tuple[int, int]]] = {}
+    for side, s in enumerate(o.sides):
         for i, node in enumerate(s.at):
             where.setdefault(node, []).append((side, i))
-    # the rooftop row, left to right (WC.G1), staircases on the left (WC.G2)
-    for k, roof in enumerate(table.roofs):
+    out = []
+    for k, roof in enumerate(table.roofs):   # the row, left to right (WC.G1), staircases on the left (WC.G2)
         x0 = 80.0 + k * ROOF_PITCH
-        card = Rectangle((x0, ROW_Y), CARD_W, CARD_H, facecolor=style.TABLE_FILL, edgecolor=style.TABLE_EDGE,
-                         linewidth=1.2)
-        card.set_gid(f"roof:{k}")
-        ax.add_patch(card)
-        ax.text(x0 + CARD_W / 2, ROW_Y - 6, f"{k + 1}. {roof}", ha="center", va="top", fontsize=style.FONT_SIZE - 1)
-        ax.text(x0 + CARD_W - 2, ROW_Y + 3, f"{len(b.roofs[k])}/{table.spaces[k]}", ha="right",
-                fontsize=style.FONT_SIZE - 2, color=style.NEUTRAL)
-        _tokens(ax, b.roofs[k], x0 + 9, ROW_Y + CARD_H - 10, 3, f"roof:{k}")
+        out.append(rect(f"roof:{k}", x0, ROW_Y, CARD_W, CARD_H, fill=style.TABLE_FILL, stroke=style.TABLE_EDGE,
+                        width=1.2, tip=f"{roof}: {len(b.roofs[k])} of {table.spaces[k]} spaces taken "
+                                       f"({', '.join(b.roofs[k]) or 'empty'})"))
+        out.append(text(x0 + CARD_W / 2, ROW_Y - 6, f"{k + 1}. {roof}", font=FONT - 1, valign="top"))
+        out.append(text(x0 + CARD_W - 2, ROW_Y + 3, f"{len(b.roofs[k])}/{table.spaces[k]}", font=FONT - 2,
+                        colour=style.NEUTRAL, anchor="end", valign="bottom"))
+        out += _tokens(b.roofs[k], x0 + 9, ROW_Y + CARD_H - 10, 3, roof, where=f"on {roof}")
         if b.stairs_state != Stairs.NONE:
             sx = x0 - CARD_W * 0.8 - 6
-            stairs = Rectangle((sx, ROW_Y + 8), CARD_W * 0.8, CARD_H * 0.75,
-                               facecolor="#d9d2c5" if b.stairs_state == Stairs.FACE_DOWN else "#f7f3ea",
-                               edgecolor=style.TABLE_EDGE, linewidth=0.8, linestyle="--")
-            stairs.set_gid(f"stairs:{k}")
-            ax.add_patch(stairs)
-            if b.stairs_state == Stairs.FACE_DOWN:
-                ax.text(sx + CARD_W * 0.4, ROW_Y + 30, "?", ha="center", fontsize=style.FONT_SIZE + 2,
-                        color=style.NEUTRAL)
+            down = b.stairs_state == Stairs.FACE_DOWN
+            node = table.stairs[k] if k < len(table.stairs) else f"{roof}: staircase"
+            out.append(rect(f"stairs:{k}", sx, ROW_Y + 8, CARD_W * 0.8, CARD_H * 0.75,
+                            fill="#d9d2c5" if down else "#f7f3ea", stroke=style.TABLE_EDGE, width=0.8, dash=True,
+                            tip=f"the staircase of {roof}: " + ("face down" if down else
+                                                                  (", ".join(b.stairs[k]) or "empty"))))
+            if down:
+                out.append(text(sx + CARD_W * 0.4, ROW_Y + 30, "?", font=FONT + 2, colour=style.NEUTRAL))
             else:
-                _tokens(ax, b.stairs[k], sx + 9, ROW_Y + CARD_H - 17, 2, f"stairs:{k}", r=5.0)
+                out += _tokens(b.stairs[k], sx + 9, ROW_Y + CARD_H - 17, 2, node, r=5.0, where=f"on {node}")
         for i, model in enumerate(MODELS):   # WC.G3: CH-46 on the top slot, CH-53 on the bottom
             slot = table.slots[k][i]
             y = ROW_Y + CARD_H + 16 if model == MODELS[1] else ROW_Y - 26
-            ax.plot([x0 + CARD_W / 2], [y], marker="s", markersize=9, markerfacecolor="none",
-                    markeredgecolor=style.TABLE_EDGE, linestyle="")
+            out.append(mark(f"slot:{slot}", x0 + CARD_W / 2, y, "s", fill="#ffffff", stroke=style.TABLE_EDGE,
+                            width=0.8, size=9.0, z=3, tip=f"{slot} ({model} landing slot)"))
             for side, h in where.get(slot, []):
-                s = state.sides[side]
-                _heli(ax, x0 + CARD_W / 2, y, colours[side], f"{setup.labels[side]} {model}", s.aboard[h],
-                      f"heli:{setup.labels[side]}:{model}", s.night[h])
-    # the carriers
-    for side, s in enumerate(state.sides):
+                s = o.sides[side]
+                label = setup.labels[side]
+                out += _heli(x0 + CARD_W / 2, y, colours[side], f"{label} {model}", s.aboard[h], f"heli:{label}:{model}",
+                             s.night[h], f"{label}'s {model} at {slot} ({'night' if s.night[h] else 'day'} side), "
+                                         f"aboard: {', '.join(s.aboard[h]) or 'nobody'}")
+    return out
+
+
+def _carriers(o, colours) -> list[Shape]:
+    setup, table, comp = o.setup, o.table, o.setup.comp
+    out = []
+    for side, s in enumerate(o.sides):
+        label = setup.labels[side]
         x0 = 40.0 + side * CARRIER_PITCH
-        box = Rectangle((x0, CARRIER_Y), CARRIER_W, CARRIER_H, facecolor="#eef2f6", edgecolor=colours[side],
-                        linewidth=1.6)
-        box.set_gid(f"carrier:{setup.labels[side]}")
-        ax.add_patch(box)
         ups = ",".join(str(i + 1) for i, u in enumerate(s.upgrades) if u) or "-"
-        ax.text(x0 + 4, CARRIER_Y + CARRIER_H - 4, f"{setup.labels[side]} ({setup.colours[side].name}) VP {s.vp}",
-                va="top", fontsize=style.FONT_SIZE - 1, color=colours[side], fontweight="bold")
-        ax.text(x0 + 4, CARRIER_Y + CARRIER_H - 15, f"influence {s.influence}, upgrades {ups}\n"
-                f"People on the carrier {len(s.carrier)}/{s.spaces}", va="top", fontsize=style.FONT_SIZE - 2)
-        _tokens(ax, s.carrier, x0 + 10, CARRIER_Y + 26, 12, f"carrier:{setup.labels[side]}", r=5.0)
+        out.append(rect(f"carrier:{label}", x0, CARRIER_Y, CARRIER_W, CARRIER_H, fill="#eef2f6", stroke=colours[side],
+                        width=1.6, tip=f"{label}'s carrier: {len(s.carrier)} of {s.spaces} People spaces; "
+                                       f"upgrades {ups}"))
+        out.append(text(x0 + 4, CARRIER_Y + CARRIER_H - 4, f"{label} ({setup.colours[side].name}) VP {s.vp}",
+                        font=FONT - 1, colour=colours[side], bold=True, anchor="start", valign="top"))
+        out.append(text(x0 + 4, CARRIER_Y + CARRIER_H - 15, f"influence {s.influence}, upgrades {ups}",
+                        font=FONT - 2, anchor="start", valign="top"))
+        out.append(text(x0 + 4, CARRIER_Y + CARRIER_H - 24, f"People on the carrier {len(s.carrier)}/{s.spaces}",
+                        font=FONT - 2, anchor="start", valign="top"))
+        out += _tokens(s.carrier, x0 + 10, CARRIER_Y + 30, 12, f"carrier:{label}", r=5.0, where=f"on {label}'s carrier")
+        if s.faceup is not None:
+            out.append(rect(f"faceup:{label}", x0 + CARRIER_W - 40, CARRIER_Y + 3, 37, 18, fill="#fdf2d0",
+                            stroke=style.TABLE_EDGE, width=0.6, z=3,
+                            tip=f"face up next to {label}'s carrier: {card_text(comp, s.faceup)}"))
+            out.append(text(x0 + CARRIER_W - 21.5, CARRIER_Y + 12, "face up", font=FONT - 3, z=4))
         own = table.carriers[side]
         for i, model in enumerate(MODELS):
             if s.at[i] == own:
-                _heli(ax, x0 + 20 + 60 * i, CARRIER_Y + 10, colours[side], model, s.aboard[i],
-                      f"heli:{setup.labels[side]}:{model}", s.night[i])
-    # the influence track (WC.F1, WC.F5) and the score track
+                out += _heli(x0 + 20 + 50 * i, CARRIER_Y + 10, colours[side], model, s.aboard[i],
+                             f"heli:{label}:{model}", s.night[i],
+                             f"{label}'s {model} on its carrier ({'night' if s.night[i] else 'day'} side), "
+                             f"aboard: {', '.join(s.aboard[i]) or 'nobody'}")
+    return out
+
+
+def _tracks(o, colours) -> list[Shape]:
+    setup, comp = o.setup, o.setup.comp
     inf = comp.influence
-    for pos in range(inf.spaces + 1):
+    out = []
+    for pos in range(inf.spaces + 1):   # the influence track (WC.F1, WC.F5)
         x = 40.0 + pos * TRACK_STEP
-        ax.add_patch(Rectangle((x, TRACK_Y), TRACK_STEP - 2, 14, facecolor="#f2e8d5" if pos < inf.threshold
-                               else "#e3d3b0", edgecolor=style.TABLE_EDGE, linewidth=0.5))
         bonus = setup.track[pos]
+        out.append(rect("", x, TRACK_Y, TRACK_STEP - 2, 14, fill="#f2e8d5" if pos < inf.threshold else "#e3d3b0",
+                        stroke=style.TABLE_EDGE, width=0.5,
+                        tip=f"influence space {pos}: {'no effect' if bonus.value == 'none' else words(bonus)}"))
         if bonus.value != "none":
-            ax.text(x + TRACK_STEP / 2 - 1, TRACK_Y + 7, bonus.value[:3], ha="center", va="center",
-                    fontsize=style.FONT_SIZE - 3)
+            out.append(text(x + TRACK_STEP / 2 - 1, TRACK_Y + 7, bonus.value[:3], font=FONT - 3))
     tx = 40.0 + inf.threshold * TRACK_STEP - 1
-    ax.plot([tx, tx], [TRACK_Y - 3, TRACK_Y + 17], color=style.COLLISION, linewidth=1.5)
-    ax.text(40.0, TRACK_Y + 20, "influence (red bar: upgrade-1 threshold)", fontsize=style.FONT_SIZE - 1)
-    top = max(60, max(s.vp for s in state.sides) + 5)
+    out.append(line("", [(tx, TRACK_Y - 3), (tx, TRACK_Y + 17)], stroke=style.COLLISION, width=1.5))
+    out.append(text(40.0, TRACK_Y + 20, "influence (red bar: upgrade-1 threshold)", font=FONT - 1, anchor="start",
+                    valign="bottom"))
+    top = max(60, max(s.vp for s in o.sides) + 5)
     scale = (inf.spaces + 1) * TRACK_STEP / top
     score_y = TRACK_Y + 50
-    ax.plot([40.0, 40.0 + top * scale], [score_y, score_y], color=style.TABLE_EDGE, linewidth=1.0)
-    ax.text(40.0, score_y + 10, f"score (0-{top} VP)", fontsize=style.FONT_SIZE - 1)
-    for side, s in enumerate(state.sides):
-        (m,) = ax.plot([40.0 + s.influence * TRACK_STEP + TRACK_STEP / 2 - 1], [TRACK_Y - 5 - 4 * side], marker="v",
-                       color=colours[side], markersize=6, linestyle="")
-        m.set_gid(f"influence:{setup.labels[side]}")
-        (m,) = ax.plot([40.0 + s.vp * scale], [score_y - 4 - 4 * side], marker="^", color=colours[side],
-                       markersize=6, linestyle="")
-        m.set_gid(f"score:{setup.labels[side]}")
+    out.append(line("", [(40.0, score_y), (40.0 + top * scale, score_y)], stroke=style.TABLE_EDGE, width=1.0))
+    out.append(text(40.0, score_y + 10, f"score (0-{top} VP)", font=FONT - 1, anchor="start", valign="bottom"))
+    for side, s in enumerate(o.sides):
+        label = setup.labels[side]
+        out.append(mark(f"influence:{label}", 40.0 + s.influence * TRACK_STEP + TRACK_STEP / 2 - 1,
+                        TRACK_Y - 5 - 4 * side, "v", fill=colours[side], size=6.0, z=5,
+                        tip=f"{label}: influence {s.influence}"))
+        out.append(mark(f"score:{label}", 40.0 + s.vp * scale, score_y - 4 - 4 * side, "^", fill=colours[side],
+                        size=6.0, z=5, tip=f"{label}: {s.vp} VP"))
+    return out
+
+
+def _action_row(o) -> list[Shape]:
+    """The board's action slots (WC.F2): the deck face down under Inspect, then the four
+    face-up slots with their cards."""
+    b, comp = o.board, o.setup.comp
+    out = [text(40.0, ACTION_Y + ACTION_H + 6, f"action row (WC.F2): deck {b.deck}, discard {len(b.discard)}",
+                font=FONT - 1, anchor="start", valign="bottom")]
+    slots = [(Icon.INSPECT, None)] + list(zip(ROW, b.row))
+    for j, (icon, card) in enumerate(slots):
+        x = 40.0 + j * ACTION_PITCH
+        if icon == Icon.INSPECT:
+            name, fill = f"deck ({b.deck} face down)", "#c9c2b4"
+            tip = f"Inspect: the deck's top card face down ({b.deck} cards)"
+        else:
+            name, fill = card_text(comp, card), "#fdf2d0" if card is not None else "#eeeeee"
+            tip = f"{words(icon)} slot: {name if card is not None else 'empty'}"
+        out.append(rect(f"row:{icon}", x, ACTION_Y, ACTION_W, ACTION_H, fill=fill, stroke=style.TABLE_EDGE, width=0.8,
+                        round=3.0, tip=tip))
+        out.append(text(x + ACTION_W / 2, ACTION_Y + ACTION_H - 8, words(icon).upper(), font=FONT - 2, bold=True))
+        first, _, rest = name.partition(" / ")
+        out.append(text(x + ACTION_W / 2, ACTION_Y + 18, first, font=FONT - 3))
+        if rest:
+            out.append(text(x + ACTION_W / 2, ACTION_Y + 8, rest, font=FONT - 3))
+    sighting = o.setup.comp.cessna.name if b.sighting is None else comp.sightings[b.sighting].label()
+    out.append(text(40.0, ACTION_Y - 4, f"sighting: {sighting}", font=FONT - 1, anchor="start", valign="top"))
+    return out
+
+
+def white_christmas_sketch(o) -> Sketch:
+    """The drawing of a White Christmas position: a :class:`~scenarios.white_christmas.State`
+    or any seat's :class:`~scenarios.white_christmas.Observation` (the same drawing: only
+    public values are drawn). Ids: see the module docstring."""
+    setup, b = o.setup, o.board
+    when = "final position" if b.over else f"round {b.round}, phase {PHASE_NUMBER[b.phase]} ({b.phase})"
+    who = "solo against Captain Chambers" if setup.solo else f"{setup.sides} players"
+    title = style.title("white-christmas", "1975 White Christmas", extra=f"{who}, {when}")
+    colours = [side_colour(setup, i) for i in range(setup.sides)]
+    width = max(80.0 + len(o.table.roofs) * ROOF_PITCH, 40.0 + setup.sides * CARRIER_PITCH,
+                40.0 + (setup.comp.influence.spaces + 1) * TRACK_STEP, 40.0 + 5 * ACTION_PITCH)
+    extent = (-10.0, width + 20.0, ACTION_Y - 20.0, TRACK_Y + 75.0)
+    shapes = _roofs(o, colours) + _carriers(o, colours) + _tracks(o, colours) + _action_row(o)
+    legend = [LegendEntry(p.value, PERSON_COLOURS[p.value], "#ffffff", marker="o") for p in PEOPLE]
+    legend += [LegendEntry(f"{setup.labels[i]}'s helicopter", c, marker="^") for i, c in enumerate(colours)]
+    legend.append(LegendEntry("night side", "#222222", marker="^"))
+    legend.append(LegendEntry("landing slot", "#ffffff", style.TABLE_EDGE, marker="s"))
+    return Sketch(title, extent, tuple(shapes), tuple(legend), background="#fbf8f2")
 
 
 def white_christmas_picture(state) -> Picture:
     """The :class:`~viz.picture.Picture` of a White Christmas state (a finished game's
-    final state, or any position)."""
-    setup, b = state.setup, state.board
-    when = "final position" if b.over else f"round {b.round}, phase {PHASE_NUMBER[b.phase]}"
-    who = "solo against Captain Chambers" if setup.solo else f"{setup.sides} players"
-    title = style.title("white-christmas", f"seed {state.seed}", extra=f"{who}, {when}")
-    width = max(80.0 + len(state.table.roofs) * ROOF_PITCH, 40.0 + setup.sides * CARRIER_PITCH,
-                40.0 + (setup.comp.influence.spaces + 1) * TRACK_STEP)
-    extent = (-10.0, width + 20.0, CARRIER_Y - 30.0, TRACK_Y + 75.0)
-    colours = [side_colour(setup, i) for i in range(setup.sides)]
+    final state, or any position): :func:`white_christmas_sketch`."""
+    from .sketch_draw import sketch_picture
 
-    def legend(ax):
-        handles = [Patch(facecolor=PERSON_COLOURS[p], label=p) for p in PEOPLE]
-        handles += [Line2D([], [], marker="^", linestyle="", color=c, label=setup.labels[i])
-                    for i, c in enumerate(colours)]
-        handles.append(Patch(facecolor="#222222", label="night side"))
-        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=style.FONT_SIZE,
-                  borderaxespad=0.0)
-
-    return Picture(title, lambda ax: _draw(ax, state), extent, legend)
+    return sketch_picture(white_christmas_sketch(state))

@@ -22,6 +22,8 @@ def draw_zones(ax, z):
         draw_polygon(ax, long, style.LONG_RANGE, alpha=0.35, gid="band:long")
         draw_polygon(ax, short, style.SHORT_RANGE, alpha=0.25, gid="band:short")
     draw_polygon(ax, z.tail_zone, style.TAIL_ZONE, alpha=0.35, edge=style.TAIL_ZONE, gid="tail-zone")
+    if z.close_band is not None and not z.close_band.is_empty:
+        draw_polygon(ax, z.close_band, style.CLOSE_CALL, alpha=0.45, gid="close-band")
     draw_base(ax, plane.base, plane.pose, colours[plane.side], label=f"{plane.name} ▲{plane.altitude}",
               linewidth=2.0, gid=f"base:{plane.name}")
     for (enemy, _check, shot), in_zone in zip(z.enemies, z.in_zone):
@@ -52,6 +54,7 @@ def zones_picture(z) -> Picture:
             Line2D([], [], marker="o", linestyle="", color=style.TAIL_KEPT,
                    label=f"stand in the zone (flying {z.enemy_heading_deg:g}°)"),
             Line2D([], [], marker="x", linestyle="", color=style.NEUTRAL, label="stand outside the zone"),
-        ], loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=style.FONT_SIZE, borderaxespad=0.0)
+        ] + ([Patch(facecolor=style.CLOSE_CALL, alpha=0.45,
+                    label=f"close call: flips above {z.close_call:.0%}")] if z.close_band is not None else []), loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=style.FONT_SIZE, borderaxespad=0.0)
 
     return Picture(title, lambda ax: draw_zones(ax, z), extent_of(np.vstack(pts), 10.0), legend)

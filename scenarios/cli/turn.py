@@ -62,6 +62,14 @@ def register(subparsers, line: str, argv=()) -> None:
     p.add_argument("--auto", metavar="NAME[,NAME...]", action="append",
                    help="let the engine plan these planes: the best-ranked plan of `furball analyze` "
                         "(docs/analyze.md) replaces any plan the scenario gives them (repeatable)")
+    p.add_argument("--margins", action="store_true",
+                   help="also report every ruling's margins (how close each call was) and, for close calls, "
+                        "the chance it flips under placement error (docs/margins.md)")
+    p.add_argument("--placement-error", metavar="XYmm,Hdeg", default="1mm,1deg",
+                   help="with --margins: the standard deviation of a hand's placement error per base, in x and y "
+                        "and in heading (default 1mm,1deg)")
+    p.add_argument("--close-call", metavar="SHARE", default="5%",
+                   help="with --margins: a ruling is a close call when its flip chance exceeds this (default 5%%)")
     p.set_defaults(func=run)
 
 
@@ -79,6 +87,16 @@ def _auto_names(texts: list[str] | None, scenario) -> list[str]:
             raise InputError(f"--auto {name[:60]!r}: expected a plane that plans its cards (flying, not a "
                              f"balloon, not autonomous)")
     return list(dict.fromkeys(names))
+
+
+def _margin_options(args):
+    """``(PlacementError, close-call share)`` of ``--margins``, or None without it. Raises
+    InputError (before any work) for a bad ``--placement-error`` or ``--close-call``."""
+    from furball.maneuvers.margins import PlacementError
+    from furball.scenarios.dogfight.margins import parse_close_call
+
+    error, share = PlacementError.parse(args.placement_error), parse_close_call(args.close_call)
+    return (error, share) if args.margins else None
 
 
 def turn_text(r: TurnResult) -> str:
@@ -108,6 +126,7 @@ def run(args) -> int:
         raise InputError(f"--fps {args.fps}: expected 1 to 60 frames per second")
     if animate is not None:
         viz().check_animation(animate)
+    margins = _margin_options(args)
     scenario = load_scenario(args.scenario)
     outputs.protect(*scenario_inputs(scenario))
     policy = scenario.policy if args.policy is None else _policy(args.policy, ReorderPolicy)
@@ -120,7 +139,15 @@ def run(args) -> int:
                             samples=request.wanted or animate is not None)
     except InputError as exc:  # an illegal plan or bad orders: say which file
         raise InputError(f"{scenario.source}: {exc}") from None
-    request.render("turn", result, outputs)
+    ruled = None
+    if margins is not None:
+        from furball.scenarios.dogfight.margins import turn_margins
+
+        ruled = turn_margins(result, *margins, seed=result.seed)
+    if ruled is not None:  # the picture marks the close calls (docs/margins.md)
+        request.render("turn-margins", (result, ruled), outputs)
+    else:
+        request.render("turn", result, outputs)
     render_animation(result, animate, args.fps, outputs)
     if out is not None:
         # the saved state keeps the settings given for this game (the seed draws anew each turn)
@@ -132,9 +159,17 @@ def run(args) -> int:
         doc = turn_json(result)
         if auto:  # which planes the analysis planned (docs/analyze.md)
             doc["auto"] = {n: list(orders[n].plan) for n in auto}
+        if ruled is not None:
+            from furball.scenarios.dogfight.margins import margins_json
+
+            doc["margins"] = margins_json(ruled)
         print(json.dumps(doc, indent=2))
     else:
         print(turn_text(result))
+        if ruled is not None:
+            from furball.scenarios.dogfight.margins import margin_lines
+
+            print("\n".join(margin_lines(ruled)))
         for name in auto:
             print(f"{name} was planned by the analysis (furball analyze): {', '.join(orders[name].plan)}")
     for line in [] if args.json else written:

@@ -18,13 +18,26 @@ def register(subparsers, line: str, argv=()) -> None:
     p.add_argument("--plane", required=True, help="the plane's name")
     p.add_argument("--enemy-heading", type=float, metavar="DEG",
                    help="heading of the hypothetical enemy (default: the plane's own heading)")
+    p.add_argument("--close-calls", action="store_true",
+                   help="also find the band of enemy stands where the tail ruling is a close call: it flips "
+                        "under placement error with a chance above --close-call (docs/margins.md)")
+    p.add_argument("--placement-error", metavar="XYmm,Hdeg", default="1mm,1deg",
+                   help="with --close-calls: a hand's placement error per base (default 1mm,1deg)")
+    p.add_argument("--close-call", metavar="SHARE", default="5%",
+                   help="with --close-calls: the flip chance above which a ruling is a close call (default 5%%)")
     add_picture_options(p)
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
-    from furball.maneuvers.zones import zones
+    import dataclasses
+
+    from furball.maneuvers.margins import PlacementError
+    from furball.maneuvers.zones import tail_close_band, zones
+    from furball.scenarios.dogfight.margins import parse_close_call
     from furball.scenarios.dogfight.scenario import load_scenario
+
+    error, share = PlacementError.parse(args.placement_error), parse_close_call(args.close_call)
 
     outputs = Outputs()
     outputs.protect(args.scenario)
@@ -44,6 +57,11 @@ def run(args) -> int:
           f"{z.enemy_heading_deg:g} deg covers {z.tail_zone.area:.0f} mm² (DF.T1, DF.T5)")
     if not z.can_tail:
         print("  this plane cannot tail (DF.T7 multi-engine, or autonomous/balloon)")
+    if args.close_calls:
+        band = tail_close_band(z, table.planes, error, share)
+        z = dataclasses.replace(z, close_band=band, close_call=share)
+        print(f"  close calls (flip chance above {share:.0%} with {error.xy_mm:g} mm, {error.heading_deg:g} deg "
+              f"placement error): a band of {band.area:.0f} mm² along the zone's edge (docs/margins.md)")
     for enemy, check, shot in z.enemies:
         tail = "can be tailed" if check.ok else "cannot be tailed: " + "; ".join(map(str, check.reasons))
         fire = f"in the firing arc at {shot.range} range ({shot.distance_mm:.1f} mm)" if shot else "no shot"

@@ -50,10 +50,11 @@ import numpy as np
 from furball.errors import InputError
 from furball.geometry.pose import Pose
 from furball.maneuvers.altitude import after_card, after_drop
-from furball.maneuvers.collision import CollisionTest, collision_test, may_collide
-from furball.maneuvers.firing import Board, FiringRange, Shot, autonomous_fire, shots
+from furball.maneuvers.collision import CollisionTest, collision_tests, may_collide
+from furball.maneuvers.firing import Board, FiringRange, Shot, autonomous_fire, firing_positions
+from furball.maneuvers.kernels import BaseArrays, stands_on_table
 from furball.maneuvers.path import PathSamples, arrow_points, path_poses
-from furball.maneuvers.placement import place
+from furball.maneuvers.placement import card_motion, place_batch
 from furball.maneuvers.plan import CARDS_PER_TURN, check_plan
 from furball.maneuvers.plane import PlaneState, PlaneStatus
 from furball.maneuvers.tailing import TailCheck, choose_tails, tail_checks
@@ -332,17 +333,22 @@ def reveal_and_reorder(work: _Turn, k: int) -> tuple[Reveal, ...]:
 
 def move_planes(work: _Turn, k: int) -> tuple[Move, ...]:
     """Step 3 (DF.M1-DF.M4, DF.H3-DF.H6): every plane in the air flies its card ``k``
-    at once; climb and descent cards change altitude and counters."""
-    moves = []
+    at once (placed as one batch: :func:`~maneuvers.placement.place_batch`, the same
+    poses as :func:`~maneuvers.placement.place` one by one); climb and descent cards
+    change altitude and counters."""
     max_altitude = work.table.rules.max_altitude
-    for name, p in list(work.planes.items()):
-        if not p.flying or p.is_balloon or name not in work.plans:
-            continue
-        card = p.deck.card(work.plans[name][k])
-        end = place(p.pose, card, p.base)
+    movers = [p for name, p in work.planes.items() if p.flying and not p.is_balloon and name in work.plans]
+    cards = [p.deck.card(work.plans[p.name][k]) for p in movers]
+    if not movers:
+        return ()
+    ends = place_batch(np.array([p.pose.as_array() for p in movers]),
+                       np.array([card_motion(card, p.base).as_array() for p, card in zip(movers, cards)]))
+    moves = []
+    for p, card, end in zip(movers, cards, ends.reshape(-1, 3)):
+        end = Pose.from_array(end)
         moved, events = after_card(p.but(pose=end, last_card=card.id), card, max_altitude)
-        work.planes[name] = moved
-        moves.append(Move(name, card.id, card.name, p.pose, end, moved.altitude, moved.climb_counters,
+        work.planes[p.name] = moved
+        moves.append(Move(p.name, card.id, card.name, p.pose, end, moved.altitude, moved.climb_counters,
                           tuple(events), path_poses(p.pose, card, p.base) if work.samples else None,
                           arrow_points(p.pose, card, p.base) if work.samples else None))
     return tuple(moves)
@@ -350,32 +356,34 @@ def move_planes(work: _Turn, k: int) -> tuple[Move, ...]:
 
 def leave_table(work: _Turn) -> tuple[str, ...]:
     """Step 4 (DF.E1): planes on the table whose stand is off it leave the game (a
-    landing move may end off it too)."""
+    landing move may end off it too); every stand judged at once
+    (:func:`~maneuvers.kernels.stands_on_table`, the rule of ``Table.stand_on_table``)."""
+    here = [(name, p) for name, p in work.planes.items() if p.on_table]
+    if not here:
+        return ()
+    stands = BaseArrays.of([p for _, p in here]).stands
+    on = stands_on_table(stands, work.table.width_mm, work.table.height_mm)
     left = []
-    for name, p in work.planes.items():
-        if p.on_table and not work.table.stand_on_table(p):
+    for (name, p), stays in zip(here, on):
+        if not stays:
             work.planes[name] = p.but(status=PlaneStatus.OUT)
             left.append(name)
     return tuple(left)
 
 
 def overlaps_and_collisions(work: _Turn) -> tuple[Board, tuple[tuple[str, str], ...], tuple[CollisionTest, ...]]:
-    """Step 5 (DF.O1, DF.C1-DF.C5): the overlapping pairs of bases on the table, and the
-    collision test of each pair that may collide (in name order); each colliding plane
-    draws its damage card ("A", or "C" with a balloon), whose special applies only if it
-    is an explosion, which destroys the plane at once (DF.C4, DF.D5). Returns the board
-    (the bases' arrays) too, for step 6."""
+    """Step 5 (DF.O1, DF.C1-DF.C5): the overlapping pairs of bases on the table (by the
+    batch kernels), and the collision test of each pair that may collide (in name
+    order); each colliding plane draws its damage card ("A", or "C" with a balloon),
+    whose special applies only if it is an explosion, which destroys the plane at once
+    (DF.C4, DF.D5). Returns the board (the bases' arrays) too, for step 6."""
     planes = work.planes
     board = Board(list(planes.values()), batch=True)
     live = board.planes
-    overlaps, collisions = [], []
-    for i, a in enumerate(live):
-        for j in range(i + 1, len(live)):
-            if board.overlap[i, j]:
-                overlaps.append((a.name, live[j].name))
-    for a_name, b_name in sorted(tuple(sorted(pair)) for pair in overlaps):
-        if may_collide(planes[a_name], planes[b_name]):
-            collisions.append(collision_test(planes[a_name], planes[b_name], work.rng))
+    overlaps = [(live[i].name, live[j].name) for i, j in zip(*np.nonzero(np.triu(board.overlap, 1)))]
+    pairs = [(planes[a], planes[b]) for a, b in sorted(tuple(sorted(pair)) for pair in overlaps)
+             if may_collide(planes[a], planes[b], overlapping=True)]
+    collisions = collision_tests(pairs, work.rng)
     for test in collisions:
         for name, letter in test.damage.items():
             other = test.b if name == test.a else test.a
@@ -404,7 +412,8 @@ def firing(work: _Turn, board: Board, collisions) -> tuple[tuple[Shot, ...], tup
     if collisions:  # an explosion may have removed a plane (damage alone changes no geometry)
         board = Board(everyone, batch=True)
     rules = work.table.rules
-    available = shots(everyone, rules, board)
+    positions = firing_positions(board, rules)
+    available = positions.best
     targets: dict[str, list[str]] = {}
     for s in available:
         targets.setdefault(s.shooter, []).append(s.target)
@@ -413,7 +422,7 @@ def firing(work: _Turn, board: Board, collisions) -> tuple[tuple[Shot, ...], tup
         if not (p.flying and not p.is_balloon and p.name in targets) or p.guns_silent:
             continue
         rng = work.rng if p.autonomous else work.piles.rng
-        chosen = autonomous_fire(p, everyone, rules, rng, board, targets=targets[p.name])
+        chosen = autonomous_fire(p, everyone, rules, rng, board, targets=targets[p.name], positions=positions)
         if p.autonomous:
             auto_fire.extend(chosen)
         fire.extend(s for s in chosen if p.gun_letter(s.arc, rules) is not None)

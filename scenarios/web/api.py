@@ -27,6 +27,7 @@ from furball.geometry.pose import Pose
 from furball.maneuvers.bases import shipped_bases, sized_base
 from furball.maneuvers.deck import Deck, shipped_decks
 from furball.maneuvers.firing import shots
+from furball.maneuvers.margins import firing_rulings, overlap_rulings, tail_rulings
 from furball.maneuvers.path import arrow_points, path_poses
 from furball.maneuvers.placement import card_motion
 from furball.maneuvers.plan import plan_problem
@@ -166,7 +167,10 @@ def analysis(s: Scenario) -> dict:
     plan error (DF.M1, DF.M5, DF.B1, DF.H3 with ``PlanError.rule``); the tails that
     would be taken at the start of the turn (DF.T1, DF.T3) and every other tail that
     passes; the near misses (enemies within the ruler that fail, with every reason);
-    the firing positions (DF.O2, DF.O3); the overlapping pairs (DF.O1)."""
+    the firing positions (DF.O2, DF.O3); the overlapping pairs (DF.O1). Each tail check
+    and firing position carries its deciding ``margin`` and ``overlap_margins`` lists the
+    overlap margin of every pair of bases overlapping or less than 20 mm apart
+    (:mod:`maneuvers.margins`, docs/margins.md)."""
     t = s.table
     rules = t.rules
     planes = []
@@ -199,14 +203,30 @@ def analysis(s: Scenario) -> dict:
         for b in everyone[i + 1:]:
             if a.on_table and b.on_table and a.base.overlaps(a.pose, b.base, b.pose):
                 board_overlaps.append([a.name, b.name])
+    unmet = [tail_check(t.plane(c), t.plane(w), everyone, rules) for c, w in sorted(wishes.items())
+             if c not in chosen]
+    # each ruling's deciding margin (docs/margins.md), shown on the ruling under the cursor
+    checks = list(chosen.values()) + options + near + unmet
+    tail_margin = {r.planes: r.deciding() for r in tail_rulings(checks, everyone, rules)}
+    fire_margin = {r.planes: r.deciding() for r in firing_rulings(everyone, rules) if r.holds}
+
+    def tail(c) -> dict:
+        m = tail_margin.get((c.chaser, c.target))
+        return {**c.as_json(), "margin": None if m is None else m.as_json()}
+
+    def shot(x) -> dict:
+        m = fire_margin.get((x.shooter, x.target))
+        return {**x.as_json(), "margin": None if m is None else m.as_json()}
+
     return {"planes": planes,
-            "tails": [c.as_json() for c in chosen.values()],
-            "options": [c.as_json() for c in options],
-            "near_misses": [c.as_json() for c in near],
-            "unmet_wishes": [tail_check(t.plane(c), t.plane(w), everyone, rules).as_json()
-                             for c, w in sorted(wishes.items()) if c not in chosen],
-            "shots": [x.as_json() for x in shots(everyone, rules)],
-            "overlaps": board_overlaps}
+            "tails": [tail(c) for c in chosen.values()],
+            "options": [tail(c) for c in options],
+            "near_misses": [tail(c) for c in near],
+            "unmet_wishes": [tail(c) for c in unmet],
+            "shots": [shot(x) for x in shots(everyone, rules)],
+            "overlaps": board_overlaps,
+            "overlap_margins": [{"planes": list(r.planes), "margin": r.margins[0].as_json()}
+                                for r in overlap_rulings(everyone)]}
 
 
 def cards(deck_name: Any, base_spec: Any, catalogue: Catalogue) -> dict:

@@ -6,21 +6,169 @@ orders on offer, supply, the open question) and every side's public values (VP,
 influence, helicopters, carrier, and hand, radar tokens, special orders and sealed bid as
 **counts**). ``private``: the seat's own hand, radar token values, special orders,
 inspected staircases and bid values (WC.F2, WC.F4). Made from
-:class:`~scenarios.white_christmas.Observation` only.
+:class:`~scenarios.white_christmas.Observation` only, so nothing of another seat's hand,
+radar values or bid is in it.
+
+The page: ``public.board`` is the table as ``furball play white-christmas --plot`` draws
+it (:func:`viz.white_christmas.white_christmas_sketch`); ``public.panels`` the round and
+the question asked, the sighting (passengers, actions, the bids as counts), the action
+row, the special orders on offer, the influence track with every space's effect and the
+upgrade-1 threshold, the carrier upgrades with their costs and VP, the helicopters'
+capacities and VP (and which People each side of a helicopter cannot carry), every
+side's public counts, the supply; ``private.panels`` the seat's own hand, radar tokens
+(and those in its sealed bid), special orders and inspected staircases.
+:func:`choices` puts the actions on the pieces they concern: a row slot (take it), a
+staircase (Inspect), a hand card (play, discard, put face up), the face-up card, a radar
+token (into the bid), a helicopter then a landing slot or its carrier (move), a
+helicopter then a People token (rescue), a token aboard (unload), a special order, a
+carrier upgrade, a sighting passenger (board); the rest are buttons.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from furball.scenarios.white_christmas.components import MODELS, PEOPLE, ROW
+from furball.scenarios.white_christmas.actions import PHASE_NUMBER, Action, ActionKind, Phase, take
+from furball.scenarios.white_christmas.components import MODELS, PEOPLE, ROW, Icon, words
+from furball.viz.white_christmas import card_text, white_christmas_sketch
 
-from . import plain
+from . import item, panel, plain
 
-__all__ = ["view"]
+__all__ = ["view", "choices", "refusal"]
 
 
 def _card(comp, card: int | None) -> dict | None:
     return None if card is None else {"id": int(card), "name": comp.cards[card].name}
+
+
+def _heli_id(o, side: int, model) -> str:
+    return f"heli:{o.setup.labels[side]}:{model}"
+
+
+def _bonus(bonus) -> str:
+    return "-" if bonus.value == "none" else words(bonus)
+
+
+def _panels(o) -> list[dict]:
+    setup, b, comp = o.setup, o.board, o.setup.comp
+    labels = setup.labels
+    out = []
+    lines = [f"round {b.round} of 4, phase {PHASE_NUMBER[b.phase]}: {b.phase}",
+             f"turn order: {', '.join(labels[i] for i in b.order)}"]
+    if setup.solo:
+        lines.append("solo against Captain Chambers (WC.H1)")
+    if b.over:
+        lines.append(f"game over: {labels[b.winner]} wins" if b.winner is not None else "game over")
+    elif b.pending:
+        front = b.pending[0]
+        lines.append(f"{labels[front.side]} is asked: {words(front.ask)}" + (f" ({front.why})" if front.why else ""))
+    elif b.phase == Phase.SIGHTING:
+        lines.append("sealed bids: radar tokens put in one by one, then sealed; revealed together (WC.F4)")
+    out.append(panel("status", "Round (WC.F1)", lines, rule="WC.F1"))
+    # the sighting (WC.F4)
+    if b.sighting is None:
+        c = comp.cessna
+        lines = [f"{c.name}: the highest radar totals score "
+                 f"{', '.join(map(str, c.vp_two if setup.sides == 2 else c.vp))} VP (WC.F7)"]
+        items = []
+    else:
+        card = comp.sightings[b.sighting]
+        lines = [card.name, f"actions for the winner: {', '.join(words(a) for a in card.actions) or 'none'}"]
+        items = [item(f"passenger:{p}", p, "a passenger who joins the winner's carrier", kind="person")
+                 for p in card.passengers]
+    lines.append("bids: " + ", ".join(f"{labels[i]} {'sealed, ' + str(s.bid) + ' token(s)' if s.bid is not None else '-'}"
+                                      for i, s in enumerate(o.sides)))
+    out.append(panel("sighting", "Sighting (WC.F4)", lines, items, rule="WC.F4"))
+    # the action row (WC.F2)
+    items = [item(f"row:{Icon.INSPECT}", f"Inspect: deck ({b.deck} face down)", "take the deck's top card", kind="card back",
+                  back=True)]
+    items += [item(f"row:{icon}", f"{words(icon)}: {card_text(comp, c)}", kind="card") for icon, c in zip(ROW, b.row)]
+    out.append(panel("row", "Action row (WC.F2)", [f"deck {b.deck}, discard {len(b.discard)}"], items, rule="WC.F2"))
+    # special orders on offer (WC.F5)
+    items = [item(f"order:{i}", comp.orders[i].label(), kind="card") for i in b.orders_row]
+    out.append(panel("orders", "Special orders on offer (WC.F5)", [f"deck: {b.orders_left} face down"], items,
+                     rule="WC.F5"))
+    # the influence track (WC.F1, WC.F5)
+    inf = comp.influence
+    rows = []
+    for pos in range(inf.spaces + 1):
+        here = [labels[i] for i, s in enumerate(o.sides) if s.influence == pos]
+        rows.append([pos, _bonus(setup.track[pos]), "threshold" if pos == inf.threshold else "", ", ".join(here)])
+    out.append(panel("influence", "Influence track (WC.F5)", [
+        f"a marker reaching a space takes its effect; upgrade 1 needs influence {inf.threshold} or more; "
+        f"ties on the track: the marker that arrived last is on top (WC.F1)"],
+        table={"head": ["space", "effect", "", "markers"], "rows": rows}, open=False, rule="WC.F5"))
+    # carrier upgrades (WC.F5)
+    rows = []
+    for up in comp.upgrades:
+        if up.number == 1:
+            cost = f"influence at {inf.threshold} or more"
+        elif up.number == 2:
+            cost = "own a special order"
+        elif up.radar:
+            cost = f"radar tokens worth {up.radar} or more"
+        elif up.same:
+            cost = f"{up.same} of the colour's type + {up.any} any"
+        else:
+            cost = f"{up.any} People of any type"
+        owners = [labels[i] for i, s in enumerate(o.sides) if s.upgrades[up.number - 1]]
+        rows.append([up.number, up.name + (f" (+{up.spaces} spaces)" if up.spaces else ""), cost, up.vp,
+                     ", ".join(owners) or "-"])
+    types = "; ".join(f"{labels[i]} ({setup.colours[i].name}): {setup.colours[i].rescue_device}"
+                      for i in range(setup.sides))
+    items = [item(f"upgrade:{up.number}", f"{up.number}. {up.name}", f"{up.vp} VP", kind="card") for up in comp.upgrades]
+    out.append(panel("upgrades", "Carrier upgrades (WC.F5)", [f"the colour's type for card 3: {types}"], items,
+                     rule="WC.F5"))
+    out.append(panel("upgrade-costs", "Carrier upgrades: costs and VP (WC.F5)", [],
+                     table={"head": ["card", "upgrade", "cost", "VP", "done by"], "rows": rows}, open=False,
+                     rule="WC.F5"))
+    # helicopters (WC.G3, WC.G5)
+    rows = []
+    for h in comp.helicopters:
+        for night in (False, True):
+            side = h.side(night)
+            cannot = [p.value for p in PEOPLE if not side.carries(p)]
+            rows.append([f"{h.model} {'night' if night else 'day'}", side.capacity,
+                         ", ".join(f"{p} {v}" for p, v in side.vp), ", ".join(cannot) or "-"])
+    out.append(panel("helicopters", "Helicopters (WC.G3)", [
+        "each side of a helicopter card: People aboard at most, VP per type unloaded, the types it cannot carry"],
+        table={"head": ["helicopter", "capacity", "VP", "cannot carry"], "rows": rows}, open=False, rule="WC.G3"))
+    # every side's public values
+    rows, lines = [], ["hand, radar tokens, special orders and bids: counts only (their faces are secret, WC.F2, WC.F4)"]
+    for i, s in enumerate(o.sides):
+        ups = ",".join(str(k + 1) for k, u in enumerate(s.upgrades) if u) or "-"
+        rows.append([f"{labels[i]} ({setup.colours[i].name})", s.vp, s.influence, s.hand, s.radar, s.orders,
+                     "-" if s.bid is None else s.bid, ups, f"{len(s.carrier)}/{s.spaces}", s.rescued])
+        if s.extras:
+            lines.append(f"{labels[i]} keeps the sighting actions: {', '.join(words(x) for x in s.extras)}")
+    items = [item(f"faceup:{labels[i]}", f"{labels[i]} face up: {card_text(comp, s.faceup)}", kind="card")
+             for i, s in enumerate(o.sides) if s.faceup is not None]
+    out.append(panel("sides", "Players", lines, items,
+                     table={"head": ["side", "VP", "influence", "hand", "radar", "orders", "bid", "upgrades",
+                                     "carrier", "rescued"], "rows": rows}))
+    out.append(panel("supply", "Supply", [
+        "People in the supply: " + ", ".join(f"{p} {n}" for p, n in zip(PEOPLE, b.supply)),
+        "People discarded: " + ", ".join(f"{p} {n}" for p, n in zip(PEOPLE, b.discarded)),
+        f"radar tokens in the supply: {b.radar_left}"], open=False))
+    return out
+
+
+def _private_panels(o) -> list[dict]:
+    comp, own = o.setup.comp, o.own
+    out = [panel("hand", "Your hand (WC.F2)", [] if own.hand else ["no cards"],
+                 [item(f"card:{c}", comp.cards[c].name, kind="card") for c in own.hand]),
+           panel("radar", "Your radar tokens (WC.F4)",
+                 [f"in your sealed bid: {' + '.join(map(str, own.bid))} = {sum(own.bid)}"] if own.bid else [],
+                 [item(f"radar:{v}", str(v), "a radar token (its value is yours alone)", kind="token")
+                  for v in own.radar])]
+    if own.orders:
+        out.append(panel("my-orders", "Your special orders", [comp.orders[i].label() for i in own.orders]))
+    if own.inspected:
+        out.append(panel("inspected", "Staircases you inspected (WC.F2)",
+                         [f"{o.table.roofs[k]}: {', '.join(comp.staircases[c].people) or 'empty'}"
+                          for k, c in own.inspected]))
+    for p in out:
+        p["private"] = True
+    return out
 
 
 def view(o, seat: int) -> dict[str, Any]:
@@ -58,12 +206,61 @@ def view(o, seat: int) -> dict[str, Any]:
         "supply": {p.value: int(n) for p, n in zip(PEOPLE, b.supply)},
         "discarded": {p.value: int(n) for p, n in zip(PEOPLE, b.discarded)},
         "radar_left": int(b.radar_left), "asked": asked, "over": bool(b.over),
-        "winner": None if b.winner is None else labels[b.winner], "sides": sides}
+        "winner": None if b.winner is None else labels[b.winner], "sides": sides,
+        "board": white_christmas_sketch(o).as_json(), "panels": _panels(o)}
     own = o.own
     private = {
         "hand": [_card(comp, c) for c in own.hand], "radar": [int(v) for v in own.radar],
         "orders": [comp.orders[i].label() for i in own.orders],
         "inspected": [{"rooftop": o.table.roofs[k], "people": plain(comp.staircases[c].people)}
                       for k, c in own.inspected],
-        "bid": [int(v) for v in own.bid]}
+        "bid": [int(v) for v in own.bid], "panels": _private_panels(o)}
     return {"public": public, "private": private}
+
+
+def _targets(o, a: Action) -> list[str]:
+    """The pieces a click chooses ``a`` by (module docstring); ``[]``: a button."""
+    k = a.kind
+    me = o.seat
+    label = o.setup.labels[me]
+    if k == ActionKind.TAKE:
+        if a.slot == Icon.INSPECT:
+            return [f"row:{Icon.INSPECT}", f"stairs:{a.roof}"] if a.roof is not None else [f"row:{Icon.INSPECT}"]
+        return [f"row:{a.slot}"]
+    if k in (ActionKind.PLAY, ActionKind.DISCARD, ActionKind.REPLACE):
+        return [f"card:{a.card}"]
+    if k == ActionKind.FACEUP:
+        return [f"faceup:{label}"]
+    if k == ActionKind.BID:
+        return [f"radar:{a.value}"]
+    if k == ActionKind.MOVE:
+        carrier = o.table.carriers[me]
+        return [_heli_id(o, me, a.heli), f"carrier:{label}" if a.to == carrier else f"slot:{a.to}"]
+    if k == ActionKind.RESCUE:
+        return [_heli_id(o, me, a.heli), f"person:{a.at}:{a.person}"]
+    if k == ActionKind.UNLOAD:
+        return [f"person:{label}:{a.heli}:{a.person}"]
+    if k == ActionKind.ORDER:
+        return [f"order:{a.order}"]
+    if k == ActionKind.UPGRADE:
+        return [f"upgrade:{a.upgrade}"]
+    if k == ActionKind.BOARD:
+        return [f"passenger:{a.person}"]
+    return []
+
+
+def choices(o, seat: int) -> dict[str, Any]:
+    """Per legal action (the engine's order) the pieces a click chooses it by."""
+    return {"actions": [{"targets": _targets(o, a)} for a in o.legal_actions()]}
+
+
+def refusal(o, targets: list[str]) -> Action | None:
+    """The action a click on an action-row slot would mean (taking its card, WC.F2), for
+    the engine's own reason why it is not legal now; ``None`` otherwise."""
+    if not targets or not targets[0].startswith("row:"):
+        return None
+    name = targets[0][len("row:"):]
+    icons = {str(i): i for i in ROW}
+    if name not in icons:
+        return None
+    return take(icons[name])

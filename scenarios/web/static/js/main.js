@@ -191,9 +191,17 @@ function statusLine(a) {
 }
 
 // ---------------------------------------------------------------- the scene
+/** A ruling's deciding margin (docs/margins.md): "margin: reach +0.50 mm (DF.T1a)", or "". */
+function marginTip(m) {
+  if (!m) return "";
+  const sign = m.value >= 0 ? "+" : "";
+  return `; margin: ${m.kind} ${sign}${m.value.toFixed(2)} ${m.unit}${m.about ? ` (${m.about})` : ""} (${m.rule})`;
+}
+
 function checkTip(c) {
   const head = `${c.chaser} → ${c.target}: ${c.distance_mm.toFixed(1)} mm`;
-  return c.ok ? `${head}: can tail (DF.T1)` : `${head}: ${c.reasons.map((r) => `${r.text} (${r.rule})`).join("; ")}`;
+  return (c.ok ? `${head}: can tail (DF.T1)` : `${head}: ${c.reasons.map((r) => `${r.text} (${r.rule})`).join("; ")}`) +
+    marginTip(c.margin);
 }
 
 function ruler(c, kind) {
@@ -202,7 +210,7 @@ function ruler(c, kind) {
 
 function shotLine(s, auto = false) {
   return { ...s, auto, tip: `${s.shooter} can fire at ${s.target}: ${s.range} range, ${s.distance_mm.toFixed(1)} mm` +
-    (auto ? " (autonomous fire, DF.A2)" : " (DF.O2, DF.O3)") };
+    (auto ? " (autonomous fire, DF.A2)" : " (DF.O2, DF.O3)") + marginTip(s.margin) };
 }
 
 function planeDrawing(p, pose, colours, extra = {}) {

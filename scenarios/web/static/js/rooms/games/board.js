@@ -196,8 +196,8 @@ function drawBoard() {
     })));
 }
 
-/** Around every piece a click may choose, an invisible disc a finger can hit: at least
- *  44 px across on the screen, however small the piece is drawn. */
+/** Around every piece a click may choose that is drawn smaller than a finger, an
+ *  invisible disc a finger can hit: at least 44 px across on the screen. */
 function addHitAreas(next) {
   if (!next.size) return;
   const ctm = s.els.svg.getScreenCTM();
@@ -209,8 +209,9 @@ function addHitAreas(next) {
   const inverse = world.getScreenCTM().inverse();
   for (const shape of s.els.svg.querySelectorAll(".target[data-id]")) {
     const r = shape.getBoundingClientRect();
+    if (Math.min(r.width, r.height) >= 44) continue; // big enough for a finger already (a row slot)
     const p = new DOMPoint(r.left + r.width / 2, r.top + r.height / 2).matrixTransform(inverse);
-    const radius = Math.max(22.5, Math.max(r.width, r.height) / 2) / scale;
+    const radius = Math.max(22.5, Math.min(r.width, r.height) / 2) / scale; // the shape itself takes clicks too
     const disc = document.createElementNS("http://www.w3.org/2000/svg", "circle");
     for (const [k, v] of Object.entries({ cx: p.x, cy: p.y, r: radius, class: "hit target", fill: "transparent" })) {
       disc.setAttribute(k, v);

@@ -1,0 +1,672 @@
+"""Ruling margins: how close each call was, and how likely it is to flip (issue 27).
+
+Every ruling the referee makes on a table — a tail kept or lost (DF.T1, DF.T5-DF.T7), two
+bases overlapping or not (DF.O1), a firing position and its range band or its absence
+(DF.O2, DF.O3, DF.D3), a stand on the table or off it (DF.E1) — is a conjunction of
+geometric conditions. Each condition gets a **signed margin** in the field's unit: positive
+when the condition holds, by that much; negative when it fails, by that much; so a ruling
+holds exactly when every one of its margins is positive (zero is the tie, decided as the
+rule's own tie says). Each is measured against the very threshold the referee uses (the
+tolerance of :mod:`geometry.tolerance` included) and only from the bases' relative
+placement, so it keeps its value under any rigid motion of the whole table. How each is
+measured (points, edges) is in docs/margins.md.
+
+Margins (kind, unit):
+
+* ``reach`` (mm, DF.T1a): ruler length + tolerance - the distance between the stands;
+* ``front edge`` / ``rear edge`` (mm, DF.T1b, DF.T1c): where the ruler leaves the chaser's
+  base (enters the target's): on the front (rear) edge, its distance from the nearer end
+  of the part of that edge that counts (the edge less the tolerance at each corner);
+  elsewhere, minus the distance along the base's outline to it;
+* ``clear ruler`` / ``line of fire`` (mm, DF.T1d, DF.O3): the clearance between the
+  segment and the nearest other base (shrunk by the tolerance, as
+  :func:`geometry.segments.enters_interior`): the gap when it passes by, minus the depth
+  it reaches inside when it crosses one;
+* ``overlap`` (mm, DF.O1): interpenetration depth - tolerance when the bases share area,
+  else minus the gap between them (minus the tolerance); ``apart`` (DF.T5, DF.O2) is its
+  negative;
+* ``arc`` (degrees, DF.D3): how far the shooter would have to turn for the target's base
+  to leave the arc (positive) or to enter it (negative), its base's angular extent seen
+  from the gun against the arc's edges;
+* ``range`` (mm, DF.D3): ruler length + tolerance - the distance to the closest in-arc
+  point; ``band`` (mm): the slack to the short/long boundary of the band ruled;
+* ``table edge`` (mm, DF.E1): the stand's signed distance to the play area's outline
+  (grown by the tolerance): inside, to the nearest edge; outside, minus the distance to
+  the area.
+
+**Flip chance.** :func:`flip_chances` jitters the poses of the bases a ruling involves
+with a :class:`PlacementError` (default: normal, 1 mm in x and y, 1 degree in heading,
+each base independently, the base turning about its centre) and re-decides the ruling
+with the batch kernels of :mod:`geometry.kernels` (the referee's answers) on enough
+samples for a 95 % Wilson interval narrower than +-1 %.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+import numpy as np
+
+from furball.errors import InputError
+from furball.geometry import kernels as gk
+from furball.geometry.base import Edge, penetration_depth_mm, rectangle_corners
+from furball.geometry.pose import compose_batch, to_local_batch
+from furball.geometry.sector import closest_in_sector_batch
+from furball.geometry.segments import clip_parameters
+from furball.geometry.tolerance import TOLERANCE_MM
+
+from .firing import Board, FiringRange, firing_positions
+from .kernels import BaseArrays, stand_points, stands_on_table
+from .plane import PlaneState, Rules
+from .tailing import TailCheck
+
+__all__ = ["PlacementError", "MarginKind", "RulingKind", "Margin", "FlipChance", "Ruling", "tail_rulings",
+           "overlap_rulings", "firing_rulings", "table_rulings", "flip_chances", "wilson", "segment_clearance",
+           "crossing_margin", "overlap_margin", "arc_slack", "table_margin", "NEAR_MM", "HALF_WIDTH"]
+
+NEAR_MM = 20.0
+"""Non-rulings listed: pairs of bases (or a target's base and a gun) within this many
+millimetres of the threshold that decides them; farther pairs cannot flip under any
+placement error a hand makes and are not listed."""
+
+HALF_WIDTH = 0.01
+"""Half-width of the 95 % interval every flip chance is estimated to (1 %)."""
+
+_Z95 = 1.959963984540054
+
+
+class MarginKind(StrEnum):
+    """The condition a margin measures (module doc)."""
+
+    REACH = "reach"
+    FRONT_EDGE = "front edge"
+    REAR_EDGE = "rear edge"
+    CLEAR_RULER = "clear ruler"
+    APART = "apart"
+    OVERLAP = "overlap"
+    ARC = "arc"
+    RANGE = "range"
+    BAND = "band"
+    LINE_OF_FIRE = "line of fire"
+    TABLE_EDGE = "table edge"
+
+
+class RulingKind(StrEnum):
+    TAIL = "tail"
+    OVERLAP = "overlap"
+    FIRING = "firing"
+    TABLE = "table"
+
+
+_RULES = {MarginKind.REACH: "DF.T1a", MarginKind.FRONT_EDGE: "DF.T1b", MarginKind.REAR_EDGE: "DF.T1c",
+          MarginKind.CLEAR_RULER: "DF.T1d", MarginKind.OVERLAP: "DF.O1", MarginKind.ARC: "DF.D3",
+          MarginKind.RANGE: "DF.D3", MarginKind.BAND: "DF.D3", MarginKind.LINE_OF_FIRE: "DF.O3",
+          MarginKind.TABLE_EDGE: "DF.E1"}
+
+
+@dataclass(frozen=True)
+class PlacementError:
+    """How far a hand misplaces a base: independent normal errors with standard
+    deviations ``xy_mm`` (in x and in y, mm) and ``heading_deg`` (degrees, the base
+    turning about its centre), each base on its own."""
+
+    xy_mm: float = 1.0
+    heading_deg: float = 1.0
+
+    def __post_init__(self):
+        for name in ("xy_mm", "heading_deg"):
+            value = getattr(self, name)
+            if not (isinstance(value, (int, float)) and math.isfinite(value) and 0 <= value <= 100):
+                raise InputError(f"placement error {name}: expected 0 to 100, got {value!r:.40}")
+        if self.xy_mm == 0 and self.heading_deg == 0:
+            raise InputError("placement error: expected a positive error in position or heading, got none")
+
+    @classmethod
+    def parse(cls, text: str) -> PlacementError:
+        """``"1mm,1deg"`` (either part may be omitted, e.g. ``"0.5mm"``). Raises InputError."""
+        xy, heading = 0.0, 0.0
+        parts = [t.strip().lower() for t in str(text).split(",") if t.strip()]
+        if not 1 <= len(parts) <= 2:
+            raise InputError(f"--placement-error {text[:40]!r}: expected e.g. 1mm,1deg")
+        for part in parts:
+            for unit in ("mm", "deg"):
+                if part.endswith(unit):
+                    try:
+                        value = float(part[:-len(unit)])
+                    except ValueError:
+                        break
+                    if unit == "mm":
+                        xy = value
+                    else:
+                        heading = value
+                    break
+            else:
+                raise InputError(f"--placement-error {text[:40]!r}: expected e.g. 1mm,1deg")
+        try:
+            return cls(xy, heading)
+        except InputError as exc:
+            raise InputError(f"--placement-error {text[:40]!r}: {exc}") from None
+
+    def scale(self, unit: str) -> float:
+        """The error's size in ``unit`` ("mm" or "deg"), to compare margins of both units."""
+        value = self.xy_mm if unit == "mm" else self.heading_deg
+        return value if value > 0 else 1e-9
+
+    def jitter(self, poses: np.ndarray, rng) -> np.ndarray:
+        """``poses`` ``(..., 3)`` with independent errors added (a new array)."""
+        poses = np.asarray(poses, float)
+        noise = rng.standard_normal(poses.shape)
+        return poses + noise * np.array([self.xy_mm, self.xy_mm, self.heading_deg])
+
+
+@dataclass(frozen=True)
+class Margin:
+    """One condition of a ruling: ``kind``, ``value`` (signed, positive: it holds by that
+    much), ``unit`` ("mm" or "deg"), ``rule`` ID, ``about``: the other base it concerns
+    (the nearest base to a ruler or line of fire)."""
+
+    kind: MarginKind
+    value: float
+    unit: str = "mm"
+    about: str = ""
+    rule_id: str = ""
+
+    @property
+    def rule(self) -> str:
+        """The rule ID of the condition (``apart``: DF.T5 for a tail, DF.O2 for a shot)."""
+        return self.rule_id or _RULES.get(self.kind, "DF.T5")
+
+    def as_json(self) -> dict:
+        out = {"kind": str(self.kind), "rule": self.rule, "value": round(float(self.value), 6), "unit": self.unit}
+        if self.about:
+            out["about"] = self.about
+        return out
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.value:+.2f} {'mm' if self.unit == 'mm' else 'deg'}"
+
+
+@dataclass(frozen=True)
+class FlipChance:
+    """The share of ``samples`` jittered placements on which the ruling came out
+    otherwise, and its 95 % Wilson interval ``[low, high]``."""
+
+    chance: float
+    low: float
+    high: float
+    samples: int
+
+    def as_json(self) -> dict:
+        return {"chance": round(self.chance, 6), "low": round(self.low, 6), "high": round(self.high, 6),
+                "samples": self.samples}
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """One ruling: ``kind``, the ``planes`` it is about (chaser/target, shooter/target,
+    the pair, or the plane), ``holds`` (the referee's answer), ``outcome`` (in words:
+    "tail", "no tail", "overlap", "apart", "short", "long", "no shot", "on table",
+    "off table"), the ``margins`` of its conditions, ``fixed``: rule IDs of conditions
+    no placement changes that rule it out (altitude, sides, status), ``bases``: every
+    base whose placement can change it (names), ``arc``: the firing arc measured
+    (firing rulings), ``flip``: its :class:`FlipChance` once estimated."""
+
+    kind: RulingKind
+    planes: tuple[str, ...]
+    holds: bool
+    outcome: str
+    margins: tuple[Margin, ...]
+    fixed: tuple[str, ...] = ()
+    bases: tuple[str, ...] = ()
+    arc: int | None = None
+    flip: FlipChance | None = None
+
+    def deciding(self, error: PlacementError | None = None) -> Margin | None:
+        """The margin that decides: the smallest in units of the placement error (the
+        condition nearest to failing when the ruling holds, the one failing worst when it
+        does not); ``None`` when no geometric condition can decide (``fixed``)."""
+        error = error or PlacementError()
+        usable = [m for m in self.margins if math.isfinite(m.value)]
+        if not usable or (self.fixed and not self.holds):
+            return None
+        return min(usable, key=lambda m: m.value / error.scale(m.unit))
+
+    def close(self, threshold: float) -> bool:
+        """A close call: its flip chance exceeds ``threshold`` (0..1)."""
+        return self.flip is not None and self.flip.chance > threshold
+
+    def as_json(self, error: PlacementError | None = None, threshold: float | None = None) -> dict:
+        decide = self.deciding(error)
+        out = {"kind": str(self.kind), "planes": list(self.planes), "holds": self.holds, "outcome": self.outcome,
+               "margin": None if decide is None else decide.as_json(),
+               "margins": [m.as_json() for m in self.margins if math.isfinite(m.value)], "fixed": list(self.fixed)}
+        if self.arc is not None:
+            out["arc"] = self.arc
+        if self.flip is not None:
+            out["flip"] = self.flip.as_json()
+            if threshold is not None:
+                out["close_call"] = self.close(threshold)
+        return out
+
+
+# -- the measures ------------------------------------------------------------------------------
+def _local(points, poses):
+    """Points ``(N, 2)`` in the frames of ``poses`` ``(N, 3)``."""
+    return to_local_batch(np.asarray(poses, float).reshape(-1, 3), np.asarray(points, float).reshape(-1, 1, 2))[:, 0]
+
+
+def _point_segment(p, a, b):
+    """Distance of points ``p`` to segments ``a``-``b`` (broadcast ``(..., 2)``)."""
+    d = b - a
+    dd = np.einsum("...i,...i", d, d)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = np.where(dd > 0, np.einsum("...i,...i", p - a, d) / dd, 0.0)
+    t = np.clip(t, 0.0, 1.0)
+    c = a + t[..., None] * d
+    return np.hypot(p[..., 0] - c[..., 0], p[..., 1] - c[..., 1])
+
+
+def segment_clearance(a, b, poses, length_mm, width_mm) -> np.ndarray:
+    """Signed clearance (mm) of segments ``a[n]``-``b[n]`` from rectangles ``n``, each
+    shrunk by the tolerance (as :func:`geometry.segments.enters_interior`): the distance
+    between them when the segment stays out, minus the deepest the segment gets inside
+    when it enters (so it is positive exactly when ``enters_interior`` is False, zero
+    aside). ``(N,)``; inputs broadcast."""
+    a, b = np.asarray(a, float).reshape(-1, 2), np.asarray(b, float).reshape(-1, 2)
+    poses = np.asarray(poses, float).reshape(-1, 3)
+    n = max(len(a), len(b), len(poses))
+    a, b, poses = np.broadcast_to(a, (n, 2)), np.broadcast_to(b, (n, 2)), np.broadcast_to(poses, (n, 3))
+    hx = np.broadcast_to(np.asarray(length_mm, float), (n,)) / 2 - TOLERANCE_MM
+    hy = np.broadcast_to(np.asarray(width_mm, float), (n,)) / 2 - TOLERANCE_MM
+    p, q = _local(a, poses), _local(b, poses)
+    d = q - p
+    # deepest point inside: the depth min(hx - |x|, hy - |y|) is concave along the segment,
+    # so its maximum is at an end, where x or y is 0, or where both terms are equal
+    cands = [np.zeros(len(a)), np.ones(len(a))]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cands += [-p[:, 0] / d[:, 0], -p[:, 1] / d[:, 1]]
+        for sx in (1.0, -1.0):
+            for sy in (1.0, -1.0):
+                cands.append((hx - hy - sx * p[:, 0] + sy * p[:, 1]) / (sx * d[:, 0] - sy * d[:, 1]))
+    t = np.clip(np.nan_to_num(np.stack(cands, 1), nan=0.0, posinf=0.0, neginf=0.0), 0.0, 1.0)
+    pts = p[:, None, :] + t[..., None] * d[:, None, :]
+    depth = np.minimum(hx[:, None] - np.abs(pts[..., 0]), hy[:, None] - np.abs(pts[..., 1])).max(axis=1)
+    # the gap when outside: an end to the rectangle, or a corner to the segment
+    def to_rect(x):
+        return np.hypot(np.maximum(np.abs(x[:, 0]) - hx, 0.0), np.maximum(np.abs(x[:, 1]) - hy, 0.0))
+    corners = np.stack([np.stack([sx * hx, sy * hy], -1) for sx, sy in ((1, 1), (-1, 1), (-1, -1), (1, -1))], 1)
+    gap = np.minimum(np.minimum(to_rect(p), to_rect(q)),
+                     _point_segment(corners, p[:, None, :], q[:, None, :]).min(axis=1))
+    return np.where(depth > 0, -depth, gap)
+
+
+def crossing_margin(a, b, poses, length_mm, width_mm, leaving: bool) -> np.ndarray:
+    """DF.T1b (``leaving``: the segment ``a``-``b`` leaves rectangle ``n``, which holds
+    ``a``, through its front edge) or DF.T1c (it enters it, holding ``b``, through its
+    rear edge): ``(N,)`` mm, the crossing point's distance from the nearer end of the part
+    of that edge that counts (the edge less the tolerance at each corner, as
+    :func:`geometry.segments.exit_edge`), negative (minus the distance along the outline
+    to it) when it crosses elsewhere; NaN when the segment does not cross the outline."""
+    a, b = np.broadcast_arrays(np.asarray(a, float).reshape(-1, 2), np.asarray(b, float).reshape(-1, 2))
+    n = len(a)
+    poses = np.broadcast_to(np.asarray(poses, float).reshape(-1, 3), (n, 3))
+    hx = np.broadcast_to(np.asarray(length_mm, float), (n,)) / 2
+    hy = np.broadcast_to(np.asarray(width_mm, float), (n,)) / 2
+    out = np.full(n, np.nan)
+    p, q = _local(a, poses), _local(b, poses)
+    for k in range(n):
+        t_in, t_out = clip_parameters(a[k], b[k], poses[k:k + 1], hx[k], hy[k])
+        t_in, t_out = float(t_in[0]), float(t_out[0])
+        t = t_out if leaving else t_in
+        if not (t_in <= t_out and 0.0 <= t <= 1.0 and ((t_in <= 0.0) if leaving else (t_out >= 1.0))):
+            continue
+        x, y = p[k] + t * (q[k] - p[k])
+        x = x if leaving else -x  # the rear edge, seen as the front of the base turned around
+        if x >= hx[k] - TOLERANCE_MM and abs(y) < hy[k]:
+            out[k] = hy[k] - TOLERANCE_MM - abs(y)
+        elif abs(y) >= hy[k] - TOLERANCE_MM:  # on a side: along it to the corner
+            out[k] = -(hx[k] - x + TOLERANCE_MM)
+        else:  # on the opposite edge: to a corner, then the whole side
+            out[k] = -(hy[k] - abs(y) + 2 * hx[k] + TOLERANCE_MM)
+    return out
+
+
+def _rect_gap(pa, la, wa, pb, lb, wb) -> np.ndarray:
+    """Distance (mm) between rectangles that do not overlap: corners of each to the
+    edges of the other."""
+    ca, cb = rectangle_corners(pa, la, wa), rectangle_corners(pb, lb, wb)
+
+    def side(c, other):
+        e0, e1 = other, np.roll(other, -1, axis=1)
+        return _point_segment(c[:, :, None, :], e0[:, None, :, :], e1[:, None, :, :]).min(axis=(1, 2))
+    return np.minimum(side(ca, cb), side(cb, ca))
+
+
+def overlap_margin(pose_a, length_a, width_a, pose_b, length_b, width_b) -> np.ndarray:
+    """DF.O1, ``(N,)`` mm: interpenetration depth - tolerance when the bases share area
+    (:func:`geometry.base.penetration_depth_mm`), minus (gap + tolerance) when they are
+    apart; positive exactly when they overlap."""
+    pa, pb = np.asarray(pose_a, float).reshape(-1, 3), np.asarray(pose_b, float).reshape(-1, 3)
+    depth = penetration_depth_mm(pa, length_a, width_a, pb, length_b, width_b)
+    out = depth - TOLERANCE_MM
+    apart = depth <= 0
+    if apart.any():
+        n = len(depth)
+        args = [np.broadcast_to(np.asarray(x, float), (n,))[apart] for x in (length_a, width_a, length_b, width_b)]
+        out[apart] = -_rect_gap(np.broadcast_to(pa, (n, 3))[apart], args[0], args[1],
+                                np.broadcast_to(pb, (n, 3))[apart], args[2], args[3]) - TOLERANCE_MM
+    return out
+
+
+def _wrap(deg):
+    return (np.asarray(deg, float) + 180.0) % 360.0 - 180.0
+
+
+def arc_slack(gun, centre_deg, half_width_deg, corners) -> np.ndarray:
+    """DF.D3, ``(N,)`` degrees: for guns ``(N, 3)`` (poses), arcs (centre relative to the
+    gun's heading, half-width) and targets' corners ``(N, 4, 2)``: how far the gun must
+    turn for the target's angular extent to leave the arc (positive: it reaches into
+    it) or to reach it (negative). ``inf`` for a whole-circle arc or a gun on the
+    target's base."""
+    gun = np.asarray(gun, float).reshape(-1, 3)
+    rel = _local(np.asarray(corners, float).reshape(-1, 2), np.repeat(gun, 4, axis=0)).reshape(-1, 4, 2)
+    ang = np.degrees(np.arctan2(rel[..., 1], rel[..., 0]))
+    mid = np.degrees(np.arctan2(rel[..., 1].mean(1), rel[..., 0].mean(1)))
+    off = _wrap(ang - mid[:, None])
+    centre = np.broadcast_to(np.asarray(centre_deg, float), mid.shape)
+    half = np.broadcast_to(np.asarray(half_width_deg, float), mid.shape)
+    base = _wrap(mid - centre)
+    lo, hi = base + off.min(1), base + off.max(1)
+    out = np.minimum(hi + half, half - lo)
+    # the gun on the target's base: its extent is every direction
+    x, y = rel[..., 0], rel[..., 1]
+    e0x, e0y = np.roll(x, -1, 1) - x, np.roll(y, -1, 1) - y
+    inside = ((e0x * (-y) - e0y * (-x)) >= 0).all(1) | ((e0x * (-y) - e0y * (-x)) <= 0).all(1)
+    return np.where((half >= 180.0) | inside | (off.max(1) - off.min(1) >= 180.0), np.inf, out)
+
+
+def table_margin(stands, width_mm: float, height_mm: float) -> np.ndarray:
+    """DF.E1, ``(N,)`` mm: the stands' signed distance to the play area grown by the
+    tolerance (as ``Table.stand_on_table``): inside, to its nearest edge; outside, minus
+    the distance to it."""
+    st = np.asarray(stands, float).reshape(-1, 2)
+    dx = np.minimum(st[:, 0] + TOLERANCE_MM, width_mm + TOLERANCE_MM - st[:, 0])
+    dy = np.minimum(st[:, 1] + TOLERANCE_MM, height_mm + TOLERANCE_MM - st[:, 1])
+    inside = np.minimum(dx, dy)
+    outside = -np.hypot(np.minimum(dx, 0.0), np.minimum(dy, 0.0))
+    return np.where((dx >= 0) & (dy >= 0), inside, outside)
+
+
+# -- rulings -----------------------------------------------------------------------------------
+def _near_segment(board: Board, a, b, skip: set[str], reach: float) -> list[int]:
+    """Board rows of bases (not in ``skip``) whose centre is within ``reach`` + their
+    half-diagonal of segment ``a``-``b``."""
+    if not board.planes:
+        return []
+    c = board.poses[:, :2]
+    r = np.hypot(board.lengths, board.widths) / 2 + reach
+    d = _point_segment(c, np.asarray(a, float)[None], np.asarray(b, float)[None])
+    return [k for k in np.flatnonzero(d <= r).tolist() if board.planes[k].name not in skip]
+
+
+def _clearance(board: Board, a, b, rows: list[int], kind: MarginKind) -> Margin:
+    """The clear-line margin of segment ``a``-``b`` against board ``rows`` (the nearest)."""
+    if not rows:
+        return Margin(kind, math.inf)
+    cl = segment_clearance(np.asarray(a, float)[None], np.asarray(b, float)[None], board.poses[rows],
+                           board.lengths[rows], board.widths[rows])
+    k = int(np.argmin(cl))
+    return Margin(kind, float(cl[k]), "mm", board.planes[rows[k]].name)
+
+
+def _stand(p: PlaneState) -> np.ndarray:
+    return np.asarray(p.stand, float)
+
+
+def tail_rulings(checks: Sequence[TailCheck], planes: Sequence[PlaneState], rules: Rules) -> list[Ruling]:
+    """The margins of tail checks (DF.T1, DF.T5-DF.T7) made on ``planes``: reach, front
+    and rear edge, clear ruler (nearest other base), apart (DF.T5); altitude, sides and
+    statuses are ``fixed``."""
+    board = Board(planes)
+    by_name = {p.name: p for p in planes}
+    out = []
+    for check in checks:
+        c, t = by_name[check.chaser], by_name[check.target]
+        a, b = _stand(c), _stand(t)
+        fixed = tuple(r.rule for r in check.reasons if r.rule not in ("DF.T1a", "DF.T1b", "DF.T1c", "DF.T1d",
+                                                                      "DF.T5"))
+        reach = rules.ruler_length_mm + TOLERANCE_MM - float(np.hypot(*(b - a)))
+        front = crossing_margin(a, b, c.pose.as_array(), c.base.length_mm, c.base.width_mm, True)[0]
+        rear = crossing_margin(a, b, t.pose.as_array(), t.base.length_mm, t.base.width_mm, False)[0]
+        apart = -overlap_margin(c.pose.as_array(), c.base.length_mm, c.base.width_mm, t.pose.as_array(),
+                                t.base.length_mm, t.base.width_mm)[0]
+        rows = _near_segment(board, a, b, {c.name, t.name}, NEAR_MM)
+        margins = (Margin(MarginKind.REACH, reach), Margin(MarginKind.FRONT_EDGE, float(front)),
+                   Margin(MarginKind.REAR_EDGE, float(rear)), _clearance(board, a, b, rows, MarginKind.CLEAR_RULER),
+                   Margin(MarginKind.APART, float(apart)))
+        out.append(Ruling(RulingKind.TAIL, (c.name, t.name), check.ok, "tail" if check.ok else "no tail", margins,
+                          fixed, (c.name, t.name, *(board.planes[k].name for k in rows))))
+    return out
+
+
+def overlap_rulings(planes: Sequence[PlaneState], board: Board | None = None) -> list[Ruling]:
+    """DF.O1 for every pair of bases on the table that overlap or are less than
+    :data:`NEAR_MM` apart, in table order."""
+    board = board or Board(planes, batch=True)
+    arrays = board.arrays
+    if len(board.planes) < 2:
+        return []
+    reach = np.hypot(arrays.lengths, arrays.widths) / 2
+    i, j = gk.near_pairs(arrays.poses[:, :2], 2 * float(reach.max()) + NEAR_MM)
+    m = overlap_margin(arrays.poses[i], arrays.lengths[i], arrays.widths[i], arrays.poses[j], arrays.lengths[j],
+                       arrays.widths[j])
+    out = []
+    for a, b, v in zip(i.tolist(), j.tolist(), m.tolist()):
+        holds = bool(board.overlap[a, b])
+        if holds or v > -NEAR_MM:
+            names = (board.planes[a].name, board.planes[b].name)
+            out.append(Ruling(RulingKind.OVERLAP, names, holds, "overlap" if holds else "apart",
+                              (Margin(MarginKind.OVERLAP, float(v)),), (), names))
+    return out
+
+
+def table_rulings(planes: Sequence[PlaneState], width_mm: float, height_mm: float) -> list[Ruling]:
+    """DF.E1 for every plane given (on the table before the check)."""
+    if not planes:
+        return []
+    stands = BaseArrays.of(planes).stands
+    on = stands_on_table(stands, width_mm, height_mm)
+    m = table_margin(stands, width_mm, height_mm)
+    return [Ruling(RulingKind.TABLE, (p.name,), bool(h), "on table" if h else "off table",
+                   (Margin(MarginKind.TABLE_EDGE, float(v)),), (), (p.name,)) for p, h, v in zip(planes, on, m)]
+
+
+def _may_fire_fixed(s: PlaneState, t: PlaneState, rules: Rules) -> bool:
+    return (s.name != t.name and s.side != t.side and s.flying and t.flying and not s.is_balloon
+            and abs(s.altitude - t.altitude) <= rules.fire_altitude_difference)
+
+
+def firing_rulings(planes: Sequence[PlaneState], rules: Rules, board: Board | None = None) -> list[Ruling]:
+    """Every firing position on the table (DF.O2, DF.O3, DF.D3) and every absence of one
+    between enemies that may fire at each other whose bases come within
+    :data:`NEAR_MM` of the ruler: apart (DF.O2), arc (degrees), range, band (shots
+    only) and line of fire (mm), for the arc of the best shot, or (no shot) the arc
+    nearest to giving one. Shooter by shooter, target by target, in table order."""
+    board = board or Board(planes, batch=True)
+    positions = firing_positions(board, rules)
+    best = {(s.shooter, s.target): s for s in positions.best}
+    bp = board.planes
+    if not bp:
+        return []
+    stands = np.array([[p.base.stand_x_mm, p.base.stand_y_mm, 0.0] for p in bp])
+    guns = compose_batch(board.poses, stands).reshape(-1, 3)
+    corners = rectangle_corners(board.poses, board.lengths, board.widths)
+    half_diag = np.hypot(board.lengths, board.widths) / 2
+    out = []
+    for si, s in enumerate(bp):
+        for ti, t in enumerate(bp):
+            if not _may_fire_fixed(s, t, rules):
+                continue
+            if float(np.hypot(*(board.poses[ti, :2] - guns[si, :2]))) > rules.ruler_length_mm + half_diag[ti] + NEAR_MM:
+                continue
+            arcs = s.firing_arcs(rules)
+            n = len(arcs)
+            centre = np.array([a[0] for a in arcs], float)
+            half = np.array([a[1] for a in arcs], float)
+            g = np.repeat(guns[si:si + 1], n, axis=0)
+            dist, aim = closest_in_sector_batch(g, centre, half, np.repeat(corners[ti:ti + 1], n, axis=0))
+            slack = arc_slack(g, centre, half, np.repeat(corners[ti:ti + 1], n, axis=0))
+            skip = {s.name, t.name} | {bp[k].name for k in np.flatnonzero(board.overlap[si])}
+            per_arc = []
+            for k in range(n):
+                rng_m = rules.ruler_length_mm + TOLERANCE_MM - dist[k]
+                if math.isfinite(dist[k]):
+                    rows = _near_segment(board, guns[si, :2], aim[k], skip, NEAR_MM)
+                    line = _clearance(board, guns[si, :2], aim[k], rows, MarginKind.LINE_OF_FIRE)
+                else:
+                    rows, line = [], Margin(MarginKind.LINE_OF_FIRE, math.nan)
+                per_arc.append((float(rng_m), line, rows))
+            shot = best.get((s.name, t.name))
+            if shot is not None:
+                k = shot.arc
+            else:
+                finite = [k for k in range(n) if math.isfinite(per_arc[k][0])]
+                k = (max(finite, key=lambda k: min(per_arc[k][0], per_arc[k][1].value)) if finite
+                     else int(np.argmax(slack)))
+            rng_m, line, _ = per_arc[k]
+            if shot is None and math.isfinite(rng_m) and rng_m < -NEAR_MM:
+                continue
+            if shot is None and not math.isfinite(rng_m) and slack[k] < -30.0:
+                continue
+            apart = -overlap_margin(board.poses[si], board.lengths[si], board.widths[si], board.poses[ti],
+                                    board.lengths[ti], board.widths[ti])[0]
+            margins = [Margin(MarginKind.APART, float(apart), rule_id="DF.O2"), Margin(MarginKind.ARC, float(slack[k]), "deg"),
+                       Margin(MarginKind.RANGE, rng_m)]
+            if shot is not None:
+                short = rules.short_range_mm + TOLERANCE_MM - shot.distance_mm
+                margins.append(Margin(MarginKind.BAND, short if shot.range == FiringRange.SHORT else -short))
+            margins.append(line)
+            # the bases whose placement matters: the two, those near any arc's line of fire
+            rows = sorted({r for _, _, rs in per_arc for r in rs})
+            outcome = "no shot" if shot is None else str(shot.range)
+            out.append(Ruling(RulingKind.FIRING, (s.name, t.name), shot is not None, outcome, tuple(margins), (),
+                              (s.name, t.name, *(bp[r].name for r in rows if bp[r].name not in (s.name, t.name))),
+                              k))
+    return out
+
+
+# -- flip chances ------------------------------------------------------------------------------
+def wilson(flips: int, samples: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion ``flips / samples``."""
+    if samples <= 0:
+        return 0.0, 1.0
+    p = flips / samples
+    z2 = _Z95 * _Z95
+    centre = (p + z2 / (2 * samples)) / (1 + z2 / samples)
+    half = _Z95 * math.sqrt(p * (1 - p) / samples + z2 / (4 * samples * samples)) / (1 + z2 / samples)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class _Sampler:
+    """Re-decides rulings on jittered placements with the batch kernels."""
+
+    def __init__(self, planes: Sequence[PlaneState], rules: Rules, width_mm, height_mm, error: PlacementError, rng):
+        self.planes = {p.name: p for p in planes}
+        self.rules, self.width, self.height, self.error, self.rng = rules, width_mm, height_mm, error, rng
+
+    def _poses(self, names, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Jittered poses ``(len(names), count, 3)``, sizes and stand offsets of ``names``."""
+        ps = [self.planes[n] for n in names]
+        poses = np.array([p.pose.as_array() for p in ps]).reshape(-1, 1, 3)
+        poses = self.error.jitter(np.broadcast_to(poses, (len(ps), count, 3)), self.rng)
+        sizes = np.array([[p.base.length_mm, p.base.width_mm] for p in ps]).reshape(-1, 2)
+        offsets = np.array([[p.base.stand_x_mm, p.base.stand_y_mm] for p in ps]).reshape(-1, 2)
+        return poses, sizes[:, 0], sizes[:, 1], offsets
+
+    def outcomes(self, ruling: Ruling, count: int) -> np.ndarray:
+        """The outcome of ``ruling`` on ``count`` jittered placements: True where it comes
+        out as the referee ruled."""
+        poses, lengths, widths, offsets = self._poses(ruling.bases, count)
+        if ruling.kind == RulingKind.TABLE:
+            stands = stand_points(poses[0], offsets[0])
+            return stands_on_table(stands, self.width, self.height) == ruling.holds
+        if ruling.kind == RulingKind.OVERLAP:
+            got = gk.overlap_depth(poses[0], lengths[0], widths[0], poses[1], lengths[1], widths[1]) > TOLERANCE_MM
+            return got == ruling.holds
+        if ruling.kind == RulingKind.TAIL:
+            return self._tail(ruling, poses, lengths, widths, offsets) == ruling.holds
+        return self._firing(ruling, poses, lengths, widths, offsets) == ruling.outcome
+
+    def _blocked(self, a, b, poses, lengths, widths) -> np.ndarray:
+        """``(count,)``: segment ``a``-``b`` enters any of the bases ``poses`` ``(K, count, 3)``."""
+        hit = np.zeros(len(a), bool)
+        for k in range(len(poses)):
+            hit |= gk.segment_enters(a, b, poses[k], lengths[k], widths[k])
+        return hit
+
+    def _tail(self, ruling, poses, lengths, widths, offsets) -> np.ndarray:
+        if ruling.fixed:
+            return np.zeros(poses.shape[1], bool)
+        a, b = stand_points(poses[0], offsets[0]), stand_points(poses[1], offsets[1])
+        ok = np.hypot(*(b - a).T) <= self.rules.ruler_length_mm + TOLERANCE_MM
+        ok &= ~(gk.overlap_depth(poses[0], lengths[0], widths[0], poses[1], lengths[1], widths[1]) > TOLERANCE_MM)
+        out, into = gk.ruler_edges(a, b, poses[0], lengths[0], widths[0], poses[1], lengths[1], widths[1])
+        ok &= (out == Edge.FRONT) & (into == Edge.REAR)
+        return ok & ~self._blocked(a, b, poses[2:], lengths[2:], widths[2:])
+
+    def _firing(self, ruling, poses, lengths, widths, offsets) -> np.ndarray:
+        s = self.planes[ruling.bases[0]]
+        count = poses.shape[1]
+        stand = np.zeros((count, 3))
+        stand[:, :2] = offsets[0]
+        gun = compose_batch(poses[0], stand)
+        apart = ~(gk.overlap_depth(poses[0], lengths[0], widths[0], poses[1], lengths[1], widths[1]) > TOLERANCE_MM)
+        best = np.full(count, np.inf)
+        limits = (self.rules.short_range_mm + TOLERANCE_MM, self.rules.ruler_length_mm + TOLERANCE_MM)
+        # bases overlapping the shooter do not block (DF.O3): as ruled, those overlapping it now
+        others = [k for k, n in enumerate(ruling.bases[2:], start=2)
+                  if not s.base.overlaps(s.pose, self.planes[n].base, self.planes[n].pose)]
+        for centre, half in s.firing_arcs(self.rules):
+            dist, aim = gk.closest_in_sector(gun, centre, half, poses[1], lengths[1], widths[1], limits)
+            fine = dist <= limits[1]
+            if fine.any() and others:
+                idx = np.flatnonzero(fine)
+                fine[idx] = ~self._blocked(gun[idx, :2], aim[idx], poses[others][:, idx], lengths[others],
+                                           widths[others])
+            best = np.where(fine & (dist < best), dist, best)
+        out = np.where(best <= limits[0], str(FiringRange.SHORT), str(FiringRange.LONG)).astype(object)
+        out[~(np.isfinite(best) & apart)] = "no shot"
+        return out
+
+
+def flip_chances(rulings: Sequence[Ruling], planes: Sequence[PlaneState], rules: Rules, width_mm: float,
+                 height_mm: float, error: PlacementError | None = None, seed: int = 0,
+                 half_width: float = HALF_WIDTH, max_samples: int = 20_000) -> list[Ruling]:
+    """``rulings`` (made on ``planes``) with their :class:`FlipChance`: each re-decided by
+    the batch kernels on placements jittered by ``error`` (default :class:`PlacementError`)
+    until its 95 % Wilson interval is narrower than ``+-half_width`` (1000 samples first,
+    then as many as the estimate needs, at most ``max_samples``). ``seed``: the
+    generator's (same seed, same chances). Rulings ruled out by ``fixed`` conditions
+    cannot flip (0 of 0 samples)."""
+    error = error or PlacementError()
+    rng = np.random.default_rng(seed)
+    sampler = _Sampler(planes, rules, width_mm, height_mm, error, rng)
+    out = []
+    for r in rulings:
+        if r.fixed and not r.holds:
+            out.append(replace(r, flip=FlipChance(0.0, 0.0, 0.0, 0)))
+            continue
+        flips, samples, want = 0, 0, 1000
+        while True:
+            flips += int((~sampler.outcomes(r, want)).sum())
+            samples += want
+            low, high = wilson(flips, samples)
+            if (high - low) / 2 < half_width or samples >= max_samples:
+                break
+            p = min(max(flips / samples, 0.02), 0.5)
+            need = int(math.ceil(1.15 * _Z95 ** 2 * p * (1 - p) / half_width ** 2)) + 200
+            want = min(max(need - samples, 1000), max_samples - samples)
+        out.append(replace(r, flip=FlipChance(flips / samples, low, high, samples)))
+    return out

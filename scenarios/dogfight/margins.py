@@ -1,0 +1,178 @@
+"""The margins of every ruling of a turn, and their flip chances (issue 27, docs/margins.md).
+
+A function of an adjudicated turn, so the turn itself costs nothing more (the game engine
+and rooms never ask for it)::
+
+    result = adjudicate(table, orders, seed=1)
+    report = turn_margins(result, PlacementError(1.0, 1.0))
+    for step in report.steps: ...       # each step's rulings, close calls marked
+
+The positions of each step are the turn's own: the start table (tails chosen, DF.T1,
+DF.T3); for each maneuver, the planes where their cards put them (table edge, DF.E1;
+overlaps, DF.O1; firing positions, DF.O2, DF.O3, DF.D3) and after it (tails checked
+again, DF.T4). The rulings are the referee's (:mod:`maneuvers.margins`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from furball.errors import InputError
+from furball.maneuvers.firing import Board
+from furball.maneuvers.margins import (
+    PlacementError,
+    Ruling,
+    firing_rulings,
+    flip_chances,
+    overlap_rulings,
+    table_rulings,
+    tail_rulings,
+)
+from furball.maneuvers.plane import PlaneState, PlaneStatus
+
+from .damage import LossReason
+from .turn import TurnResult
+
+__all__ = ["MarginStep", "TurnMargins", "turn_margins", "margins_json", "margin_lines", "parse_close_call",
+           "CLOSE_CALL"]
+
+CLOSE_CALL = 0.05
+"""A ruling whose flip chance exceeds this share is a close call (5 %)."""
+
+
+@dataclass(frozen=True)
+class MarginStep:
+    """The rulings of one step: ``maneuver`` (0: the start of the turn), ``step`` (its
+    name: "tails", "table edge", "overlaps", "firing", "tails again")."""
+
+    maneuver: int
+    step: str
+    rulings: tuple[Ruling, ...]
+
+
+@dataclass(frozen=True)
+class TurnMargins:
+    """Every ruling of a turn with its margins and flip chance (``steps`` in the turn's
+    order), the ``error`` model, the ``close_call`` threshold and the ``seed`` of the
+    samples."""
+
+    error: PlacementError
+    close_call: float
+    seed: int
+    steps: tuple[MarginStep, ...]
+
+    @property
+    def rulings(self) -> tuple[Ruling, ...]:
+        return tuple(r for s in self.steps for r in s.rulings)
+
+    @property
+    def close_calls(self) -> tuple[Ruling, ...]:
+        return tuple(r for r in self.rulings if r.close(self.close_call))
+
+
+def parse_close_call(text: str) -> float:
+    """``"5%"`` or ``"0.05"`` -> 0.05. Raises InputError."""
+    t = str(text).strip()
+    try:
+        value = float(t[:-1]) / 100 if t.endswith("%") else float(t)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 1:
+        raise InputError(f"--close-call {text[:40]!r}: expected a share between 0 and 100 %, e.g. 5%")
+    return value
+
+
+def _during(before: dict[str, PlaneState], m) -> list[PlaneState]:
+    """The planes as they stood after maneuver ``m``'s moves and before its fire: where
+    the cards put them (``m.planes``: poses and altitudes), those that left the table
+    out (DF.E1), those lost later in the maneuver still in the air (or as they were)."""
+    after = {p.name: p for p in m.planes}
+    lost = {x.plane for x in m.lost if x.reason != LossReason.LEFT_TABLE}
+    moved = {mv.plane: mv for mv in m.moves}
+    out = []
+    for name, p in before.items():
+        now = after.get(name, p)
+        if name in lost and p.on_table:
+            status = PlaneStatus.FLYING if name in moved and moved[name].altitude > 0 else p.status
+            now = now.but(status=status)
+        out.append(now)
+    return out
+
+
+def _firing_board(planes: list[PlaneState], m) -> list[PlaneState]:
+    """The planes the firing step saw: without those an explosion destroyed in a collision."""
+    collided = {n for c in m.collisions if c.collided for n in (c.a, c.b)}
+    exploded = {x.plane for x in m.lost if x.reason == LossReason.EXPLOSION} & collided
+    return [p.but(status=PlaneStatus.DESTROYED) if p.name in exploded and p.on_table else p for p in planes]
+
+
+def turn_margins(result: TurnResult, error: PlacementError | None = None, close_call: float = CLOSE_CALL,
+                 seed: int = 0, flips: bool = True) -> TurnMargins:
+    """Every ruling of ``result`` with its margins and (``flips``) its flip chance under
+    ``error`` (default :class:`PlacementError`: 1 mm, 1 degree), estimated from a
+    generator seeded with ``seed``; close calls: flip chance above ``close_call``."""
+    error = error or PlacementError()
+    t = result.before
+    rules, w, h = t.rules, t.width_mm, t.height_mm
+
+    def chances(rulings, planes):
+        return tuple(flip_chances(rulings, planes, rules, w, h, error, seed) if flips else rulings)
+
+    steps = []
+    start = list(t.planes)
+    checks = list(result.tails) + list(result.unmet_wishes)
+    steps.append(MarginStep(0, "tails", chances(tail_rulings(checks, start, rules), start)))
+    before = {p.name: p for p in start}
+    for m in result.maneuvers:
+        during = _during(before, m)
+        movers = [p for p in during if before[p.name].on_table]
+        steps.append(MarginStep(m.index, "table edge", chances(table_rulings(movers, w, h), during)))
+        board = Board(during, batch=True)
+        steps.append(MarginStep(m.index, "overlaps", chances(overlap_rulings(during, board), during)))
+        shooting = _firing_board(during, m)
+        steps.append(MarginStep(m.index, "firing", chances(firing_rulings(shooting, rules), shooting)))
+        if m.tail_checks:
+            after = list(m.planes)
+            steps.append(MarginStep(m.index, "tails again",
+                                    chances(tail_rulings(m.tail_checks, after, rules), after)))
+        before = {p.name: p for p in m.planes}
+    return TurnMargins(error, close_call, seed, tuple(steps))
+
+
+def margins_json(tm: TurnMargins) -> dict:
+    """The margins as JSON-ready data (docs/turn-report.schema.json, ``margins``)."""
+    return {"placement_error": {"xy_mm": tm.error.xy_mm, "heading_deg": tm.error.heading_deg},
+            "close_call": tm.close_call, "seed": tm.seed,
+            "steps": [{"maneuver": s.maneuver, "step": s.step,
+                       "rulings": [r.as_json(tm.error, tm.close_call) for r in s.rulings]} for s in tm.steps]}
+
+
+def _words(r: Ruling) -> str:
+    a = r.planes[0]
+    b = r.planes[1] if len(r.planes) > 1 else ""
+    return {"tail": f"{a} tails {b}", "no tail": f"{a} cannot tail {b}", "overlap": f"{a} and {b} overlap",
+            "apart": f"{a} and {b} apart", "short": f"{a} has {b} at short range",
+            "long": f"{a} has {b} at long range", "no shot": f"{a} has no shot at {b}",
+            "on table": f"{a} stays on the table", "off table": f"{a} leaves the table"}[r.outcome]
+
+
+def margin_lines(tm: TurnMargins) -> list[str]:
+    """Each ruling with its deciding margin and, for close calls, its flip chance."""
+    e = tm.error
+    out = ["", f"Margins (docs/margins.md): placement error {e.xy_mm:g} mm, {e.heading_deg:g} deg per base; "
+               f"close call: flip chance above {tm.close_call:.0%}"]
+    for s in tm.steps:
+        if not s.rulings:
+            continue
+        out.append(f"  {'start of turn' if s.maneuver == 0 else f'maneuver {s.maneuver}'}, {s.step}:")
+        for r in s.rulings:
+            d = r.deciding(e)
+            why = f"decided by {', '.join(r.fixed)}" if d is None else f"{d}{f' ({d.about})' if d.about else ''} " \
+                                                                         f"[{d.rule}]"
+            flag = ""
+            if r.close(tm.close_call):
+                f = r.flip
+                flag = f"  CLOSE CALL: flips {f.chance:.1%} ({f.low:.1%}-{f.high:.1%}, {f.samples} samples)"
+            out.append(f"    {_words(r)}: {why}{flag}")
+    n = len(tm.close_calls)
+    out.append(f"  {n} close call{'s' if n != 1 else ''} of {len(tm.rulings)} rulings")
+    return out

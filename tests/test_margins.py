@@ -1,0 +1,226 @@
+"""Issue 27: ruling margins and flip chances (docs/margins.md).
+
+Golden cases of the issue's Done-when, the sign of every margin against the referee's
+ruling, invariance under rigid motion of the whole table, and the flip chance of a
+one-dimensional case against the normal model's closed form."""
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from planes import HARMLESS, RULES, SMALL, plane, table
+
+from furball.errors import InputError
+from furball.geometry.pose import Pose
+from furball.maneuvers.firing import Board, firing_positions
+from furball.maneuvers.margins import (
+    MarginKind,
+    PlacementError,
+    firing_rulings,
+    flip_chances,
+    overlap_rulings,
+    table_rulings,
+    tail_rulings,
+    wilson,
+)
+from furball.maneuvers.tailing import tail_check
+from furball.scenarios.dogfight import adjudicate
+from furball.scenarios.dogfight.margins import margins_json, parse_close_call, turn_margins
+
+
+def _margin(ruling, kind):
+    return next(m for m in ruling.margins if m.kind == kind)
+
+
+def test_df_t1a_golden_a_stand_199_5_mm_away_has_ruler_slack_plus_0_5_mm():
+    a, b = plane("A", 100, 400, 0), plane("B", 299.5, 400, 0)
+    check = tail_check(a, b, [a, b], RULES)
+    (r,) = tail_rulings([check], [a, b], RULES)
+    assert r.holds and check.ok
+    assert _margin(r, MarginKind.REACH).value == pytest.approx(0.5, abs=1e-5)
+    assert r.deciding().kind == MarginKind.REACH
+
+
+def test_df_o1_golden_bases_0_3_mm_apart_have_overlap_margin_minus_0_3_mm():
+    a, b = plane("A", 100, 100, 0), plane("B", 100 + SMALL.length_mm + 0.3, 100, 0)
+    (r,) = overlap_rulings([a, b])
+    assert not r.holds and r.outcome == "apart"
+    assert _margin(r, MarginKind.OVERLAP).value == pytest.approx(-0.3, abs=1e-5)
+    # diagonal gap: the corners' distance, not the separating axis's bound
+    c = plane("C", 100 + SMALL.length_mm + 3.0, 100 + SMALL.width_mm + 4.0, 0)
+    (r,) = overlap_rulings([a, c])
+    assert _margin(r, MarginKind.OVERLAP).value == pytest.approx(-5.0, abs=1e-5)
+
+
+def _rotated_about(p, centre, deg):
+    pose = Pose(centre[0], centre[1], deg) @ Pose(p.pose.x_mm - centre[0], p.pose.y_mm - centre[1], p.pose.heading_deg)
+    return p.but(pose=pose)
+
+
+def test_df_d3_golden_a_shot_0_2_deg_inside_the_arc_edge_has_plus_0_2_deg():
+    shooter = plane("S", 100, 400, 0)
+    target = plane("T", 100 + 150 * math.cos(math.radians(50)), 400 + 150 * math.sin(math.radians(50)), 20)
+    corners = target.base.corners(target.pose)
+    lowest = min(math.degrees(math.atan2(y - 400, x - 100)) for x, y in corners)
+    target = _rotated_about(target, (100, 400), 45 - 0.2 - lowest)  # its nearest corner 0.2 deg inside
+    (r,) = firing_rulings([shooter, target], RULES)
+    assert r.holds and r.outcome in ("short", "long")
+    assert _margin(r, MarginKind.ARC).value == pytest.approx(0.2, abs=1e-9)
+    assert _margin(r, MarginKind.ARC).unit == "deg"
+    target = _rotated_about(target, (100, 400), 0.4)  # now 0.2 deg outside
+    (r,) = firing_rulings([shooter, target], RULES)
+    assert not r.holds and _margin(r, MarginKind.ARC).value == pytest.approx(-0.2, abs=1e-9)
+
+
+def test_df_e1_table_edge_margin_is_the_signed_distance_to_the_play_area():
+    inside, out, corner = plane("A", 3.0, 450, 0), plane("B", 905.0, 450, 0), plane("C", -3.0, -4.0, 0)
+    rs = table_rulings([inside, out, corner], 900, 900)
+    assert [r.holds for r in rs] == [True, False, False]
+    assert [m.margins[0].value for m in rs] == pytest.approx([3.0, -5.0, -5.0], abs=1e-5)
+
+
+def test_one_dimensional_flip_chance_matches_the_normal_closed_form():
+    """Only the ruler slack decides (a tail straight ahead, nothing near): the stands'
+    distance moves by the difference of two independent N(0, 1 mm) errors along the
+    line, so the tail is lost with chance 1 - Phi(slack / (sqrt(2) 1 mm))."""
+    a, b = plane("A", 100, 400, 0), plane("B", 299.5, 400, 0)
+    rulings = tail_rulings([tail_check(a, b, [a, b], RULES)], [a, b], RULES)
+    (r,) = flip_chances(rulings, [a, b], RULES, 900, 900, PlacementError(1.0, 1.0), seed=3)
+    closed = 0.5 * math.erfc(0.5 / (math.sqrt(2) * math.sqrt(2)))
+    assert r.flip.low <= closed <= r.flip.high
+    assert r.flip.high - r.flip.low < 0.02
+    assert r.close(0.05)
+
+
+def test_flip_chances_narrow_enough_and_far_rulings_do_not_flip():
+    a, b = plane("A", 100, 400, 0), plane("B", 250, 400, 0)
+    (r,) = flip_chances(tail_rulings([tail_check(a, b, [a, b], RULES)], [a, b], RULES), [a, b], RULES, 900, 900)
+    assert r.flip.chance == 0 and r.flip.high < 0.01 and not r.close(0.05)
+
+
+def test_wilson_interval_and_parsers():
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and hi - lo == pytest.approx(2 * 0.0955, abs=0.002)
+    assert PlacementError.parse("2mm,0.5deg") == PlacementError(2.0, 0.5)
+    assert PlacementError.parse("0.5mm") == PlacementError(0.5, 0.0)
+    assert parse_close_call("5%") == pytest.approx(0.05) and parse_close_call("0.1") == pytest.approx(0.1)
+    for bad in ("", "1", "1mm,2deg,3mm", "-1mm", "nanmm", "500mm"):
+        with pytest.raises(InputError):
+            PlacementError.parse(bad)
+    for bad in ("0", "100%", "x", "-5%"):
+        with pytest.raises(InputError):
+            parse_close_call(bad)
+
+
+def _crowd(rng, n=9, spread=300.0):
+    planes = []
+    for i in range(n):
+        x, y = rng.uniform(300, 300 + spread, 2)
+        planes.append(plane(f"P{i}", float(x), float(y), float(rng.uniform(0, 360)), side=f"S{i % 2}",
+                            altitude=int(rng.integers(1, 3))))
+    return planes
+
+
+def _all_rulings(planes):
+    checks = [tail_check(a, b, planes, RULES) for a in planes for b in planes if a is not b]
+    return (tail_rulings(checks, planes, RULES) + overlap_rulings(planes) + firing_rulings(planes, RULES)
+            + table_rulings(planes, 1200, 1200))
+
+
+def _agrees(r) -> bool:
+    values = [m.value for m in r.margins if not math.isnan(m.value)]
+    if r.fixed and not r.holds:
+        return True
+    return all(v > 0 for v in values) if r.holds else any(v <= 0 for v in values)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.floats(-2000, 2000), st.floats(-2000, 2000), st.floats(0, 360))
+def test_margins_are_invariant_under_rigid_motion_and_agree_with_the_ruling(seed, dx, dy, turn):
+    """DF.T1, DF.O1-DF.O3, DF.D3: every margin keeps its value (to 1e-6 mm or degree)
+    when the whole table is moved rigidly, and its sign agrees with the referee's ruling
+    (every margin positive exactly when the ruling holds). Table edges: the table turned
+    half a turn about its centre maps onto itself."""
+    planes = _crowd(np.random.default_rng(seed))
+    motion = Pose(dx, dy, turn)
+    moved = [p.but(pose=motion @ p.pose) for p in planes]
+    here = _all_rulings(planes)[:-len(planes)]
+    there = _all_rulings(moved)[:-len(planes)]
+    assert [(r.kind, r.planes, r.holds, r.outcome) for r in here] == [(r.kind, r.planes, r.holds, r.outcome)
+                                                                        for r in there]
+    for r, s in zip(here, there):
+        assert _agrees(r), r
+        for m, n in zip(r.margins, s.margins):
+            if math.isfinite(m.value) and abs(m.value) > 1e-4:
+                assert n.value == pytest.approx(m.value, abs=1e-6), (r, m, n)
+    half_turn = [p.but(pose=Pose(1200, 1200, 180) @ p.pose) for p in planes]
+    a, b = table_rulings(planes, 1200, 1200), table_rulings(half_turn, 1200, 1200)
+    assert [x.margins[0].value for x in a] == pytest.approx([x.margins[0].value for x in b], abs=1e-6)
+    assert all(_agrees(r) for r in a)
+
+
+def test_firing_rulings_list_every_firing_position_of_the_referee():
+    """DF.O2, DF.O3: the shots the rulings hold are exactly firing_positions' best shots."""
+    for seed in range(6):
+        planes = _crowd(np.random.default_rng(seed), n=12, spread=350)
+        board = Board(planes, batch=True)
+        shots = {(s.shooter, s.target): str(s.range) for s in firing_positions(board, RULES).best}
+        held = {r.planes: r.outcome for r in firing_rulings(planes, RULES) if r.holds}
+        assert held == shots
+
+
+def _furball_turn(seed):
+    rng = np.random.default_rng(seed)
+    planes = _crowd(rng, n=10, spread=320)
+    orders = {p.name: ["A2", "A2", "A1"] for p in planes}
+    return adjudicate(table(*planes, width=1200, height=1200, damage_decks=HARMLESS), orders, seed=seed,
+                      samples=False)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_turn_margins_rule_as_the_turn_did(seed):
+    """Each step's rulings are the turn's own: the overlaps, firing positions, tails and
+    planes leaving the table that the report lists (DF.O1, DF.O2, DF.T1, DF.T4, DF.E1)."""
+    result = _furball_turn(seed)
+    tm = turn_margins(result, flips=False)
+    for m in result.maneuvers:
+        steps = {s.step: s.rulings for s in tm.steps if s.maneuver == m.index}
+        assert {r.planes for r in steps["overlaps"] if r.holds} == {tuple(p) for p in m.overlaps}
+        assert {r.planes: r.outcome for r in steps["firing"] if r.holds} == {
+            (s.shooter, s.target): str(s.range) for s in m.shots}
+        assert {r.planes[0] for r in steps["table edge"] if not r.holds} == set(m.left_table)
+        assert [(r.planes, r.holds) for r in steps.get("tails again", ())] == [
+            ((c.chaser, c.target), c.ok) for c in m.tail_checks]
+    assert all(_agrees(r) for r in tm.rulings)
+
+
+def test_turn_margins_json_and_same_seed_same_chances():
+    result = _furball_turn(1)
+    a, b = margins_json(turn_margins(result, seed=4)), margins_json(turn_margins(result, seed=4))
+    assert a == b
+    flips = [r["flip"] for s in a["steps"] for r in s["rulings"]]
+    assert flips and all(f["high"] - f["low"] < 0.02 or f["samples"] == 0 for f in flips)
+
+
+def test_zones_close_band_df_t1_decisions_are_the_tail_checks_and_the_band_hugs_the_edge():
+    """furball zones --close-calls: the kernels' decision at each stand is the tail
+    check's (DF.T1, DF.T5), and the close-call band holds stands on the zone's outline
+    (the ruler's end) but not those deep inside or far outside it."""
+    from furball.maneuvers.zones import _tail_decisions, tail_close_band, zones
+
+    camel, friend = plane("Camel", 250, 420, 0, side="Allies"), plane("Friend", 330, 330, 0, side="Allies")
+    z = zones(camel, [camel, friend], RULES)
+    rng = np.random.default_rng(0)
+    stands = np.c_[rng.uniform(200, 500, 300), rng.uniform(150, 650, 300)]
+    got = _tail_decisions(camel, [friend], RULES, stands, 0.0, camel.base, None, 1, rng)[:, 0]
+    for (x, y), ok in zip(stands, got):
+        enemy = plane("E", float(x), float(y), 0.0, side="Enemy")
+        assert ok == tail_check(camel, enemy, [camel, friend, enemy], RULES).ok
+    assert got.any() and not got.all()
+    band = tail_close_band(z, [camel, friend], step_mm=4.0, samples=200)
+    from shapely.geometry import Point
+
+    assert band.contains(Point(250 + 200, 420))  # straight ahead at the ruler's length
+    assert not band.contains(Point(250 + 120, 420))  # well inside
+    assert not band.contains(Point(250 + 260, 420))  # well outside

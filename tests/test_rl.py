@@ -398,3 +398,30 @@ def test_white_christmas_resampling_re_deals_other_hands_radar_staircases_and_de
     assert len({(w.private[1].hand, w.private[2].hand) for w in worlds}) > 1
     assert len({w.private[1].radar for w in worlds}) > 1 and len({w.seed for w in worlds}) == 10
     assert len({w.stairs_down for w in worlds}) > 1
+
+
+@pytest.mark.parametrize(("name", "params"), [("white_christmas", {"players": 3}), ("yorktown", {"players": 2})])
+def test_an_information_state_fixes_the_legal_action_ids(name, params):
+    """Information-set search keys its tree by the information-state string: in worlds
+    resampled for a seat and played on with the same random ids, equal strings of the
+    seat to act give equal legal ids (White Christmas: copies of a card in hand are one
+    id, else two worlds holding different copies would clash)."""
+    from furball.scenarios.rl.openspiel import FurballGame
+
+    game = load_game(name, **params)
+    rng = np.random.default_rng(0)
+    checked = 0
+    for state in random_game(game, 3, np.random.default_rng(3))[:-1:9]:
+        root = FurballGame.around_state(game.spec.short_name, state.engine).state_from(state.engine)
+        keys = {}
+        for _ in range(8):
+            world = root.resample(state.current_player(), rng)
+            for _ in range(10):
+                if world.is_terminal():
+                    break
+                legal = tuple(world.legal_actions())
+                key = world.information_state_string(world.current_player())
+                assert keys.setdefault(key, legal) == legal
+                checked += 1
+                world = world.child(int(rng.choice(legal)))
+    assert checked > 100

@@ -51,6 +51,7 @@ def test_a_game_follows_the_engine_protocol_and_an_illegal_plan_changes_nothing(
     assert any(line.startswith("Turn 1") for line in flown.events)
 
 
+@pytest.mark.slow
 def test_same_seed_same_log_byte_for_byte_and_another_seed_another_game():
     first = play_game(DOGFIGHT, 11, ("planner", "random"))
     again = play_game(DOGFIGHT, 11, ("planner", "random"))
@@ -87,6 +88,7 @@ class _Fixed:
         return PlanAction(observation.to_plan, self.cards)
 
 
+@pytest.mark.slow
 def test_hidden_plans_no_observation_of_a_seat_shows_an_opponent_plan_before_it_is_flown():
     """Walk whole games and check every observation of every seat (at every state, its
     decisions or not): it is the same whatever plan another side locked, whatever order
@@ -171,6 +173,7 @@ def _last_locked(before, after):
     return PlanAction(name, tuple(first if first is not None else flown))
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**40), stop=st.integers(1, 3))
 def test_a_saved_game_reloads_with_the_same_piles_and_plays_on_identically(tmp_path_factory, seed, stop):

@@ -135,6 +135,7 @@ def _agrees(r) -> bool:
     return all(v > 0 for v in values) if r.holds else any(v <= 0 for v in values)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.floats(-2000, 2000), st.floats(-2000, 2000), st.floats(0, 360))
 def test_margins_are_invariant_under_rigid_motion_and_agree_with_the_ruling(seed, dx, dy, turn):

@@ -55,6 +55,7 @@ def random_game(game, seed, rng):
     return states
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "params"), CASES)
 def test_openspiel_random_simulations_pass_its_own_consistency_checks(name, params):
     """pyspiel.random_sim_test: cloning (state and history equal after the same action),
@@ -65,6 +66,7 @@ def test_openspiel_random_simulations_pass_its_own_consistency_checks(name, para
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "params"), GAMES, ids=IDS)
 def test_states_serialise_clone_and_pickle_whole(name, params):
     game = load_game(name, **params)
@@ -158,6 +160,7 @@ def _views(state, player):
             state.legal_actions() if state.current_player() == player else None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "params"), CASES)
 def test_resampling_keeps_what_the_seat_sees_and_reads_nothing_it_cannot(name, params):
     """Over whole games, for every seat at every state: a resampled world shows the seat
@@ -290,6 +293,7 @@ def test_a_missing_rl_extra_is_one_line_naming_it():
                                                        pytest.param("white_christmas", {"players": 2}, 2,
                                                                     marks=pytest.mark.slow),
                                                        ("dogfight", {"turn_limit": 1}, 2)])
+@pytest.mark.slow
 def test_a_short_search_game_per_engine_is_reproducible(name, params, seats, bot):
     g = spec(name)
     options = g.options(g.params(params))
@@ -309,6 +313,7 @@ def test_search_bots_play_in_furball_play_and_sweep(cli, tmp_path):
     assert "player=mcts:2:random/random" in out
 
 
+@pytest.mark.slow
 def test_resampling_re_deals_what_is_hidden():
     """A resample is a different world where the seat cannot look: Canuck's draw deck in
     another order; another side's locked plan and damage cards changed; new seeds."""

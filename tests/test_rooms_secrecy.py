@@ -90,6 +90,7 @@ def _whole_game(spec):
     ("white-christmas", {"players": 2}, 1), ("white-christmas", {"players": 3}, 2),
     ("white-christmas", {"players": 4}, 3), ("white-christmas", {"solo": True}, 4),
     ("yorktown", {"players": 2, "expansions": "expert"}, 5), ("yorktown", {"players": 4, "expansions": "expert"}, 6)])
+@pytest.mark.slow
 def test_a_seats_view_does_not_depend_on_what_it_may_not_see(game, options, seed):
     spec = make_spec({"game": game, "options": options, "seed": seed})
     bots = dataclasses.replace(spec, controllers=("heuristic",) * len(spec.controllers))
@@ -118,6 +119,7 @@ def test_the_perturbation_reaches_what_a_seat_may_not_see():
 
 @pytest.mark.parametrize("players, seat, seed", [(2, 0, 987654321000011), (3, 1, 987654321000012),
                                                  (4, 3, 987654321000013)])
+@pytest.mark.slow
 def test_every_message_to_one_seat_during_whole_games(players, seat, seed):
     app = create_app(allowed_hosts=LOOPBACK_HOSTS + ("testserver",),
                      options=ServerOptions(bot_delay_s=0.0, ws_rate=1e6, ws_burst=1e6))
@@ -182,6 +184,7 @@ def _pieces(view):
     return ids
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options, seed", [({"players": 3}, 21), ({"players": 4}, 22), ({"solo": True}, 23)])
 def test_WC_F2_F4_a_seat_playing_its_page_sees_no_other_seats_hand_radar_values_or_bid(options, seed):
     """White Christmas with every seat a person's page (choosing as the heuristic bot

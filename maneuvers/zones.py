@@ -20,6 +20,11 @@ which the report states separately.
 within half the ruler (short range) and within the ruler (long range). Range is
 measured to the closest point of the target's base, so a target is in a band when any
 part of it is.
+
+**Close-call bands** (docs/margins.md, issue 27): the enemy stands where the tail ruling
+(:func:`tail_close_band`) or the firing ruling — no shot, long, short —
+(:func:`shot_close_band`) flips under a :class:`~maneuvers.margins.PlacementError` with a
+chance above a threshold, each grid point re-decided by the batch kernels.
 """
 from __future__ import annotations
 
@@ -40,7 +45,7 @@ from .margins import PlacementError
 from .plane import Engines, PlaneState, Rules
 from .tailing import TailCheck, tail_check
 
-__all__ = ["Zones", "zones", "tail_zone", "firing_bands", "tail_close_band"]
+__all__ = ["Zones", "zones", "tail_zone", "firing_bands", "tail_close_band", "shot_close_band"]
 
 _CIRCLE_SEGMENTS = 64  # per quarter circle
 
@@ -125,7 +130,9 @@ class Zones:
     (with every base on the table). ``in_zone``: for each enemy, whether its stand lies
     in the tail zone — the zone's question (that enemy flying the zone's heading on the
     zone's base, there), which may differ from whether it can be tailed now, flying its
-    own heading."""
+    own heading. ``close_band`` / ``shot_band``: the close-call bands of the tail and
+    firing rulings (:func:`tail_close_band`, :func:`shot_close_band`; shapely, mm) when
+    found, ``close_call`` their threshold (0..1)."""
 
     plane: PlaneState
     enemy_heading_deg: float
@@ -140,6 +147,7 @@ class Zones:
     enemy_base: Base | None = None
     close_band: object = None
     close_call: float | None = None
+    shot_band: object = None
 
     @property
     def can_tail(self) -> bool:
@@ -206,6 +214,36 @@ def _tail_decisions(chaser: PlaneState, blockers: Sequence[PlaneState], rules: R
     return ok.reshape(m, k)
 
 
+def _close_band(region, decide, error: PlacementError, threshold: float, step_mm: float, samples: int,
+                seed: int):
+    """The squares of ``step_mm`` around the grid points inside ``region`` whose ruling
+    ``decide(points, error_or_None, samples, rng)`` (codes ``(M, k)``) flips under
+    ``error`` on more than ``threshold`` of ``samples`` jittered placements."""
+    x0, y0, x1, y1 = region.bounds
+    xs, ys = np.meshgrid(np.arange(x0, x1 + step_mm, step_mm), np.arange(y0, y1 + step_mm, step_mm))
+    pts = np.c_[xs.ravel(), ys.ravel()]
+    pts = pts[shapely.contains_xy(region, pts[:, 0], pts[:, 1])]
+    if not len(pts):
+        return Polygon()
+    rng = np.random.default_rng(seed)
+    close = np.zeros(len(pts), bool)
+    chunk = max(1, 200_000 // samples)
+    for start in range(0, len(pts), chunk):
+        part = pts[start:start + chunk]
+        ruled = decide(part, None, 1, rng)[:, 0]
+        jittered = decide(part, error, samples, rng)
+        close[start:start + chunk] = (jittered != ruled[:, None]).mean(axis=1) > threshold
+    h = step_mm / 2
+    boxes = shapely.box(pts[close, 0] - h, pts[close, 1] - h, pts[close, 0] + h, pts[close, 1] + h)
+    return shapely.union_all(boxes) if len(boxes) else Polygon()
+
+
+def _reach_mm(error: PlacementError, rules: Rules, step_mm: float) -> float:
+    """How far from the exact outline a ruling can flip: four standard deviations of the
+    stands' errors and of the heading error swinging the ruler's far end, and a grid step."""
+    return 4.0 * (math.sqrt(2.0) * error.xy_mm + math.radians(error.heading_deg) * rules.ruler_length_mm) + step_mm
+
+
 def tail_close_band(z: Zones, planes: Sequence[PlaneState], error: PlacementError | None = None,
                     threshold: float = 0.05, step_mm: float = 2.0, samples: int = 300, seed: int = 0):
     """The close-call band of the tail zone ``z`` (docs/margins.md): the enemy stands
@@ -220,24 +258,79 @@ def tail_close_band(z: Zones, planes: Sequence[PlaneState], error: PlacementErro
         return Polygon()
     plane, rules = z.plane, z.rules
     blockers = [p for p in planes if (p.side == plane.side or p.landed) and p.name != plane.name and p.on_table]
-    # how far a ruling can move: the stands' errors, and the heading error swinging the ruler's far end
-    reach = 4.0 * (math.sqrt(2.0) * error.xy_mm + math.radians(error.heading_deg) * rules.ruler_length_mm) + step_mm
-    region = zone.boundary.buffer(reach)
-    x0, y0, x1, y1 = region.bounds
-    xs, ys = np.meshgrid(np.arange(x0, x1 + step_mm, step_mm), np.arange(y0, y1 + step_mm, step_mm))
-    pts = np.c_[xs.ravel(), ys.ravel()]
-    pts = pts[shapely.contains_xy(region, pts[:, 0], pts[:, 1])]
-    if not len(pts):
-        return Polygon()
-    rng = np.random.default_rng(seed)
+    region = zone.boundary.buffer(_reach_mm(error, rules, step_mm))
     heading, base = z.enemy_heading_deg, z.enemy_base or plane.base
-    close = np.zeros(len(pts), bool)
-    chunk = max(1, 200_000 // samples)
-    for start in range(0, len(pts), chunk):
-        part = pts[start:start + chunk]
-        ruled = _tail_decisions(plane, blockers, rules, part, heading, base, None, 1, rng)[:, 0]
-        jittered = _tail_decisions(plane, blockers, rules, part, heading, base, error, samples, rng)
-        close[start:start + chunk] = (jittered != ruled[:, None]).mean(axis=1) > threshold
-    h = step_mm / 2
-    boxes = shapely.box(pts[close, 0] - h, pts[close, 1] - h, pts[close, 0] + h, pts[close, 1] + h)
-    return shapely.union_all(boxes) if len(boxes) else Polygon()
+
+    def decide(stands, err, k, rng):
+        return _tail_decisions(plane, blockers, rules, stands, heading, base, err, k, rng)
+
+    return _close_band(region, decide, error, threshold, step_mm, samples, seed)
+
+
+NO_SHOT, LONG_SHOT, SHORT_SHOT = 0, 1, 2
+"""The codes of :func:`_shot_decisions`: the firing ruling's outcome."""
+
+
+def _shot_decisions(shooter: PlaneState, rules: Rules, stands, heading_deg: float, base: Base,
+                    error: PlacementError | None, samples: int, rng) -> np.ndarray:
+    """``(M, samples)`` (or ``(M, 1)`` without ``error``) int8 codes: the best firing
+    position of ``shooter`` on a target on ``base`` flying ``heading_deg`` whose stand is
+    at each of ``stands`` ``(M, 2)``, both bases placed with ``error``: :data:`NO_SHOT`,
+    :data:`LONG_SHOT` or :data:`SHORT_SHOT` — DF.O2 (the bases apart) and DF.D3 (some
+    part of the target's base in an arc, within the ruler; short within half of it)
+    decided by the batch kernels, as the firing positions decide them. No third base
+    blocks the line of fire (DF.O3 is left out, as in :func:`firing_bands`)."""
+    from furball.geometry import kernels as gk
+    from furball.geometry.pose import compose_batch
+
+    m = len(stands)
+    k = 1 if error is None else samples
+    turn = Pose(0.0, 0.0, heading_deg)
+    offset = turn.apply(np.array([[base.stand_x_mm, base.stand_y_mm]]))[0]
+    target = np.zeros((m, k, 3))
+    target[..., :2] = (np.asarray(stands, float) - offset)[:, None, :]
+    target[..., 2] = heading_deg
+    shooter_poses = np.broadcast_to(shooter.pose.as_array(), (m, k, 3))
+    if error is not None:
+        target, shooter_poses = error.jitter(target, rng), error.jitter(shooter_poses, rng)
+    target_rows, shooter_rows = target.reshape(-1, 3), shooter_poses.reshape(-1, 3)
+    sb = shooter.base
+    gun = compose_batch(shooter_rows, np.array([sb.stand_x_mm, sb.stand_y_mm, 0.0]))
+    limits = (rules.short_range_mm + TOLERANCE_MM, rules.ruler_length_mm + TOLERANCE_MM)
+    best = np.full(len(gun), np.inf)
+    for centre, half in shooter.firing_arcs(rules):
+        dist, _ = gk.closest_in_sector(gun, centre, half, target_rows, base.length_mm, base.width_mm, limits)
+        best = np.minimum(best, dist)
+    apart = ~(gk.overlap_depth(shooter_rows, sb.length_mm, sb.width_mm, target_rows, base.length_mm,
+                               base.width_mm) > TOLERANCE_MM)
+    code = np.where(best <= limits[0], SHORT_SHOT, np.where(best <= limits[1], LONG_SHOT, NO_SHOT)).astype(np.int8)
+    code[~apart] = NO_SHOT
+    return code.reshape(m, k)
+
+
+def shot_close_band(z: Zones, error: PlacementError | None = None, threshold: float = 0.05,
+                    step_mm: float = 2.0, samples: int = 300, seed: int = 0):
+    """The close-call band of the firing bands of ``z`` (docs/margins.md): the target
+    stands (a target on the zone's enemy base flying the zone's enemy heading, as the
+    tail zone's) where the firing ruling — no shot, long or short (DF.O2, DF.D3) —
+    flips under ``error`` with a chance above ``threshold``; grid and samples as
+    :func:`tail_close_band`, near the outlines of the arcs' bands grown by the target
+    base's reach from its stand. Line of fire (DF.O3) left out. A shapely geometry (mm);
+    empty for a plane that cannot fire (a balloon)."""
+    error = error or PlacementError()
+    plane, rules = z.plane, z.rules
+    if plane.is_balloon or not z.bands:
+        return Polygon()
+    base = z.enemy_base or plane.base
+    local = base.corners(Pose()) - [base.stand_x_mm, base.stand_y_mm]
+    extent = float(np.hypot(*local.T).max())
+    outlines = [shapely.make_valid(short).boundary for short, _ in z.bands]
+    outlines += [shapely.make_valid(short.union(long)).boundary for short, long in z.bands]
+    outlines.append(Polygon(plane.base.corners(plane.pose)).boundary)  # DF.O2: the bases overlapping
+    region = shapely.union_all(outlines).buffer(_reach_mm(error, rules, step_mm) + extent)
+    heading = z.enemy_heading_deg
+
+    def decide(stands, err, k, rng):
+        return _shot_decisions(plane, rules, stands, heading, base, err, k, rng)
+
+    return _close_band(region, decide, error, threshold, step_mm, samples, seed)

@@ -225,3 +225,94 @@ def test_zones_close_band_df_t1_decisions_are_the_tail_checks_and_the_band_hugs_
     assert band.contains(Point(250 + 200, 420))  # straight ahead at the ruler's length
     assert not band.contains(Point(250 + 120, 420))  # well inside
     assert not band.contains(Point(250 + 260, 420))  # well outside
+
+
+# -- furball zones --close-calls: the firing ruling's band (issue 27 item 3) -------------------
+def _target_at_stand(name, stand, heading, base):
+    """A plane on ``base`` flying ``heading`` whose stand is at ``stand`` (as the zones place it)."""
+    from furball.geometry.pose import Pose
+
+    return plane(name, 0.0, 0.0, heading, side="Enemy").but(
+        base=base, pose=Pose(float(stand[0]), float(stand[1]), heading) @ base.stand.inverse())
+
+
+@given(st.floats(0, 360), st.floats(-90, 90), st.sampled_from([0.0, 6.0]))
+@settings(max_examples=25, deadline=None)
+def test_DF_D3_shot_band_decisions_are_shot_at_rulings(heading, turn, stand_x):
+    """The kernels' code at each target stand (no shot, long, short) is the firing
+    position ``shot_at`` finds between the two planes alone (DF.O2, DF.D3), a base whose
+    stand is off its centre included."""
+    import dataclasses
+
+    from furball.maneuvers.firing import FiringRange, shot_at
+    from furball.maneuvers.zones import LONG_SHOT, NO_SHOT, SHORT_SHOT, _shot_decisions
+
+    shooter = plane("S", 250, 420, heading, side="Allies")
+    base = dataclasses.replace(SMALL, stand_x_mm=stand_x)
+    rng = np.random.default_rng(1)
+    stands = np.c_[rng.uniform(0, 500, 60), rng.uniform(170, 670, 60)]
+    got = _shot_decisions(shooter, RULES, stands, heading + turn, base, None, 1, rng)[:, 0]
+    for stand, code in zip(stands, got):
+        target = _target_at_stand("T", stand, heading + turn, base)
+        shot = shot_at(shooter, target, [shooter, target], RULES)
+        want = NO_SHOT if shot is None else SHORT_SHOT if shot.range == FiringRange.SHORT else LONG_SHOT
+        assert code == want
+
+
+def _flip_share(shooter, stand, heading, samples=400):
+    from furball.maneuvers.zones import _shot_decisions
+
+    rng = np.random.default_rng(2)
+    stands = np.asarray([stand], float)
+    ruled = _shot_decisions(shooter, RULES, stands, heading, SMALL, None, 1, rng)[0, 0]
+    return float((_shot_decisions(shooter, RULES, stands, heading, SMALL, PlacementError(), samples, rng)[0]
+                  != ruled).mean())
+
+
+@given(st.floats(150, 180), st.floats(125, 175), st.builds(Pose, st.floats(-1e3, 1e3), st.floats(-1e3, 1e3),
+                                                            st.floats(0, 360)))
+@settings(max_examples=20, deadline=None)
+def test_DF_D3_stands_on_the_arc_line_and_the_range_limits_are_close_calls_far_ones_are_not(along, ahead, m):
+    """A target (small base, the shooter's heading) whose front-right corner lies on
+    the arc's left line (y = x from the gun, ``along`` mm out), or whose rear edge is at
+    the ruler's length or half of it straight ahead (``ahead`` - 150 mm to the side): the firing ruling flips under the
+    default placement error well above 5 %; the same target 30 mm inside or outside
+    those lines never flips. The whole table moved by any rigid motion ``m``."""
+    shooter = plane("S", 0, 0, 0, side="Allies").but(pose=m)
+    half_l, half_w = SMALL.length_mm / 2, SMALL.width_mm / 2
+    d = along / math.sqrt(2)
+
+    def moved(x, y):
+        return m.apply(np.array([[x, y]]))[0]
+
+    on_arc = (d - half_l, d + half_w)  # the stand whose front-right corner is (d, d)
+    normal = np.array([-1.0, 1.0]) / math.sqrt(2)  # out of the arc, across its left line
+    cases = [(on_arc, normal)]
+    for limit in (RULES.ruler_length_mm, RULES.short_range_mm):  # DF.D3: long, short
+        cases.append(((limit + half_l, ahead - 150.0), np.array([1.0, 0.0])))
+    for stand, out in cases:
+        stand = np.asarray(stand)
+        assert _flip_share(shooter, moved(*stand), m.heading_deg) > 0.2
+        for far in (stand + 30 * out, stand - 30 * out):
+            assert _flip_share(shooter, moved(*far), m.heading_deg) == 0.0
+
+
+@pytest.mark.slow
+def test_zones_shot_close_band_holds_the_ruling_lines_not_far_from_them():
+    """furball zones --close-calls, shots: the band drawn (2 mm grid) holds stands on the
+    arc line and at the range limits (DF.D3), not those 30 mm away from every line."""
+    from shapely.geometry import Point
+
+    from furball.maneuvers.zones import shot_close_band, zones
+
+    shooter = plane("Camel", 250, 420, 0, side="Allies")
+    band = shot_close_band(zones(shooter, [shooter], RULES), samples=100)
+    half_l, half_w = SMALL.length_mm / 2, SMALL.width_mm / 2
+    d = 150 / math.sqrt(2)
+    assert band.contains(Point(250 + d - half_l, 420 + d + half_w))  # corner on the arc's left line
+    assert band.contains(Point(250 + 200 + half_l, 420))  # rear edge at the ruler's length
+    assert band.contains(Point(250 + 100 + half_l, 420))  # short / long
+    assert not band.contains(Point(250 + 150 + half_l, 420))  # long range, 50 mm from both limits
+    assert not band.contains(Point(250 + 260 + half_l, 420))  # out of range
+    assert not band.contains(Point(250 + d - half_l - 30, 420 + d + half_w + 30))  # well outside the arc
+    assert shot_close_band(zones(shooter, [shooter], RULES), PlacementError(0.1, 0.1), samples=100).area < band.area

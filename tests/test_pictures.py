@@ -198,8 +198,31 @@ def test_issue_27_zones_cli_draws_the_close_call_band(tmp_path, capsys):
                  "--placement-error", "0.5mm,0.5deg", "--plot", str(png)])
     out = capsys.readouterr().out
     assert code == 0 and "close calls (flip chance above 5% with 0.5 mm, 0.5 deg" in out and png.exists()
+    assert "shot close calls (no shot, long or short; DF.O2, DF.D3" in out
     s = load_scenario(ROOT / "scenarios" / "examples" / "duel.toml")
     z = zones(s.table.plane("Camel"), s.table.planes, s.table.rules)
     z = dataclasses.replace(z, close_band=tail_close_band(z, s.table.planes, step_mm=4.0, samples=100),
                             close_call=0.05)
     assert tagged(render(api.picture("zones", z)), "close-band")
+
+
+def test_issue_27_zones_picture_draws_the_shot_close_band_with_its_legend_entry():
+    """The shot close-call band (DF.D3) is drawn with its own colour and legend entry,
+    only when found."""
+    import dataclasses
+
+    import shapely
+
+    from furball.maneuvers.zones import zones
+
+    s = load_scenario(ROOT / "scenarios" / "examples" / "duel.toml")
+    z = zones(s.table.plane("Camel"), s.table.planes, s.table.rules)
+    band = shapely.box(440, 400, 460, 440)
+    fig = render(api.picture("zones", dataclasses.replace(z, shot_band=band, close_call=0.05)))
+    assert tagged(fig, "shot-close-band")
+    labels = [t.get_text() for ax in fig.axes if ax.get_legend() for t in ax.get_legend().get_texts()]
+    assert "shot close call (target stand): flips above 5%" in labels
+    plain = render(api.picture("zones", z))
+    assert not tagged(plain, "shot-close-band")
+    assert not any("shot close call" in t.get_text() for ax in plain.axes if ax.get_legend()
+                   for t in ax.get_legend().get_texts())

@@ -33,6 +33,8 @@ LONG_RANGE = "#f5b7b1"
 TABLE_EDGE = "#7a6a53"
 CLOSE_CALL = "#e6007e"
 """A ruling that may flip under placement error (docs/margins.md)."""
+SHOT_CLOSE_CALL = "#7b2fbe"
+"""A firing ruling that may flip under placement error (zones, docs/margins.md)."""
 TABLE_FILL = "#f4efe6"
 FONT_SIZE = 8
 TITLE_SIZE = 10

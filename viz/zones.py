@@ -11,7 +11,8 @@ from .picture import Picture, extent_of
 
 
 def draw_zones(ax, z):
-    """Firing bands (short darker, long lighter), the tail zone (green), the plane,
+    """Firing bands (short darker, long lighter), the tail zone (green), the close-call
+    bands of tails (magenta) and shots (purple) when found, the plane,
     other planes, and each enemy's stand marked by whether it can be tailed now."""
     plane = z.plane
     planes = [plane] + [e for e, _, _ in z.enemies]
@@ -24,6 +25,8 @@ def draw_zones(ax, z):
     draw_polygon(ax, z.tail_zone, style.TAIL_ZONE, alpha=0.35, edge=style.TAIL_ZONE, gid="tail-zone")
     if z.close_band is not None and not z.close_band.is_empty:
         draw_polygon(ax, z.close_band, style.CLOSE_CALL, alpha=0.45, gid="close-band")
+    if z.shot_band is not None and not z.shot_band.is_empty:
+        draw_polygon(ax, z.shot_band, style.SHOT_CLOSE_CALL, alpha=0.45, gid="shot-close-band")
     draw_base(ax, plane.base, plane.pose, colours[plane.side], label=f"{plane.name} ▲{plane.altitude}",
               linewidth=2.0, gid=f"base:{plane.name}")
     for (enemy, _check, shot), in_zone in zip(z.enemies, z.in_zone):
@@ -46,6 +49,17 @@ def zones_picture(z) -> Picture:
     title = style.title("zones", f"{z.plane.name} in \"{z.scenario}\"" if z.scenario else z.plane.name,
                         z.turn, extra=f"enemy heading {z.enemy_heading_deg:g}°")
 
+    share = "the threshold" if z.close_call is None else f"{z.close_call:.0%}"
+    bands = []
+    if z.close_band is not None:
+        bands.append(Patch(facecolor=style.CLOSE_CALL, alpha=0.45, label=f"tail close call: flips above {share}"))
+    if z.shot_band is not None:
+        bands.append(Patch(facecolor=style.SHOT_CLOSE_CALL, alpha=0.45,
+                           label=f"shot close call (target stand): flips above {share}"))
+        if not z.shot_band.is_empty:
+            x0, y0, x1, y1 = z.shot_band.bounds
+            pts.append(np.array([[x0, y0], [x1, y1]]))
+
     def legend(ax):
         ax.legend(handles=[
             Patch(facecolor=style.TAIL_ZONE, alpha=0.35, label="tailable enemy stand (DF.T1)"),
@@ -54,7 +68,6 @@ def zones_picture(z) -> Picture:
             Line2D([], [], marker="o", linestyle="", color=style.TAIL_KEPT,
                    label=f"stand in the zone (flying {z.enemy_heading_deg:g}°)"),
             Line2D([], [], marker="x", linestyle="", color=style.NEUTRAL, label="stand outside the zone"),
-        ] + ([Patch(facecolor=style.CLOSE_CALL, alpha=0.45,
-                    label=f"close call: flips above {z.close_call:.0%}")] if z.close_band is not None else []), loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=style.FONT_SIZE, borderaxespad=0.0)
+        ] + bands, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=style.FONT_SIZE, borderaxespad=0.0)
 
     return Picture(title, lambda ax: draw_zones(ax, z), extent_of(np.vstack(pts), 10.0), legend)

@@ -19,8 +19,9 @@ def register(subparsers, line: str, argv=()) -> None:
     p.add_argument("--enemy-heading", type=float, metavar="DEG",
                    help="heading of the hypothetical enemy (default: the plane's own heading)")
     p.add_argument("--close-calls", action="store_true",
-                   help="also find the band of enemy stands where the tail ruling is a close call: it flips "
-                        "under placement error with a chance above --close-call (docs/margins.md)")
+                   help="also find the bands of enemy stands where the tail ruling and the firing ruling "
+                        "(no shot, long, short) are close calls: they flip under placement error with a chance "
+                        "above --close-call (docs/margins.md)")
     p.add_argument("--placement-error", metavar="XYmm,Hdeg", default="1mm,1deg",
                    help="with --close-calls: a hand's placement error per base (default 1mm,1deg)")
     p.add_argument("--close-call", metavar="SHARE", default="5%",
@@ -33,7 +34,7 @@ def run(args) -> int:
     import dataclasses
 
     from furball.maneuvers.margins import PlacementError
-    from furball.maneuvers.zones import tail_close_band, zones
+    from furball.maneuvers.zones import shot_close_band, tail_close_band, zones
     from furball.scenarios.dogfight.margins import parse_close_call
     from furball.scenarios.dogfight.scenario import load_scenario
 
@@ -59,9 +60,12 @@ def run(args) -> int:
         print("  this plane cannot tail (DF.T7 multi-engine, or autonomous/balloon)")
     if args.close_calls:
         band = tail_close_band(z, table.planes, error, share)
-        z = dataclasses.replace(z, close_band=band, close_call=share)
+        shots = shot_close_band(z, error, share)
+        z = dataclasses.replace(z, close_band=band, close_call=share, shot_band=shots)
         print(f"  close calls (flip chance above {share:.0%} with {error.xy_mm:g} mm, {error.heading_deg:g} deg "
               f"placement error): a band of {band.area:.0f} mm² along the zone's edge (docs/margins.md)")
+        print(f"  shot close calls (no shot, long or short; DF.O2, DF.D3, line of fire left out): "
+              f"a band of {shots.area:.0f} mm² of target stands")
     for enemy, check, shot in z.enemies:
         tail = "can be tailed" if check.ok else "cannot be tailed: " + "; ".join(map(str, check.reasons))
         fire = f"in the firing arc at {shot.range} range ({shot.distance_mm:.1f} mm)" if shot else "no shot"

@@ -51,7 +51,7 @@ def chromium():
             browser.close()
 
 
-def wait_until(page, expression: str, timeout_s: float = 8.0, arg=None):
+def wait_until(page, expression: str, timeout_s: float = 20.0, arg=None):
     """Wait until ``expression`` (JavaScript, a function of ``arg`` or an expression) is
     truthy in ``page``; returns its value. Polls ``page.evaluate`` instead of Playwright's
     ``wait_for_function``, which evaluates strings with ``eval`` and so cannot run under the

@@ -34,9 +34,10 @@ def series(game: Game, player: str, options: Mapping, seed: int, games: int) -> 
 
 
 def main(script: str, game: Game, runs: Mapping[str, tuple[str, dict]], reference: Mapping[str, float],
-         default_games: int, reference_commit: str = "723ea71") -> None:
+         default_games: int, reference_commit: str = "723ea71", warm_up: int = WARM_UP) -> None:
     """The benchmark of ``game``: ``runs`` label -> (bot, options); ``reference``
-    label -> games per CPU second at ``reference_commit``."""
+    label -> games per CPU second at ``reference_commit``; ``warm_up`` games (at most the
+    series' own count) played before the clock starts."""
     ap = argparse.ArgumentParser(description=f"Throughput of {game.title} whole games")
     ap.add_argument("games", nargs="?", type=int, default=default_games)
     ap.add_argument("--repeats", type=int, default=1)
@@ -45,7 +46,7 @@ def main(script: str, game: Game, runs: Mapping[str, tuple[str, dict]], referenc
     args = ap.parse_args()
     if args.one:
         player, options = runs[args.one]
-        series(game, player, options, 1, min(WARM_UP, args.games))
+        series(game, player, options, 1, min(warm_up, args.games))
         cpu, steps = series(game, player, options, 2, args.games)
         print(json.dumps({"cpu": cpu, "steps": steps}))
         return

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from furball.errors import InputError
+from furball.scenarios.cli.output import int_or_text
 from furball.scenarios.dogfight.game import DOGFIGHT, summary
 from furball.scenarios.dogfight.policy import ReorderPolicy
 from furball.scenarios.dogfight.state import Seats
@@ -21,13 +22,6 @@ HIDDEN_INFORMATION = True
 PICTURE = "dogfight"
 
 
-def _whole(text: str) -> int | str:
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
 def add_arguments(p) -> None:
     p.add_argument("scenario", nargs="?", default="duel",
                    help="scenario or saved-state file (TOML), or a shipped example's name (default duel)")
@@ -35,9 +29,9 @@ def add_arguments(p) -> None:
                    help="one seat per side (default) or one per plane that plans")
     p.add_argument("--policy", choices=[r.value for r in ReorderPolicy], default=None,
                    help="how a chaser reorders after a reveal (DF.T2; default: the scenario's)")
-    p.add_argument("--turn-limit", type=_whole, default=None, metavar="N",
+    p.add_argument("--turn-limit", type=int_or_text, default=None, metavar="N",
                    help="the last turn played (DF.V2; default: the scenario's [victory], else 15)")
-    p.add_argument("--altitude", type=_whole, default=None, metavar="N",
+    p.add_argument("--altitude", type=int_or_text, default=None, metavar="N",
                    help="every plane's starting altitude, 1-3 (DF.H2)")
     p.add_argument("--decks", default=None, metavar="A:M",
                    help="the maneuver deck of each seat's planes (one name, or one per seat joined by ':')")

@@ -161,6 +161,15 @@ def resolve_deck_and_base(deck_spec: str, base_spec: str | None):
     return deck, find_base(chosen)
 
 
+def int_or_text(text: str) -> int | str:
+    """An argparse ``type`` for a whole-number option: the number, or the text as typed
+    when it is not one (the game's own option check then refuses it, naming the option)."""
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
 def parse_scale(text: str) -> tuple[float, float]:
     """``"1:1"`` -> ``(1.0, 1.0)``: paper millimetres per table millimetres as A:B, the
     ratio between 1:1000 and 1000:1. Raises :class:`InputError`."""

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from furball.errors import InputError
+from furball.scenarios.cli.output import int_or_text
 from furball.scenarios.white_christmas.components import FILES, load_components
 from furball.scenarios.white_christmas.game import WHITE_CHRISTMAS, summary
 from furball.scenarios.white_christmas.players import HeuristicPlayer
@@ -25,15 +26,8 @@ HIDDEN_INFORMATION = True
 PICTURE = "white-christmas"
 
 
-def _whole(text: str) -> int | str:
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
 def add_arguments(p) -> None:
-    p.add_argument("--players", type=_whole, default=None, metavar="N", help="2, 3 or 4 players (default 2)")
+    p.add_argument("--players", type=int_or_text, default=None, metavar="N", help="2, 3 or 4 players (default 2)")
     p.add_argument("--solo", action="store_true", help="one player against Captain Chambers (WC.H1-WC.H9)")
     p.add_argument("--data", metavar="DIR", default=None,
                    help="a directory whose data files (" + ", ".join(f + ".toml" for f in FILES) +
@@ -44,7 +38,7 @@ def add_arguments(p) -> None:
     p.add_argument("--payment", default=None, metavar="WHERE",
                    help="People paid from a carrier for a special order or carrier card (WC.F5): supply "
                         "(default) or discard (out of the game)")
-    p.add_argument("--humans", type=_whole, default=None, metavar="N",
+    p.add_argument("--humans", type=int_or_text, default=None, metavar="N",
                    help="with --interactive: people play the first N seats, heuristic bots the others "
                         "(default: every seat)")
 

@@ -98,6 +98,21 @@ def serve_process(db, data_home, port: int | None = None, timeout_s: float = 30.
     raise RuntimeError("furball serve did not start")
 
 
+def restart_after_sigkill(server, db, data_home, port: int, pages):
+    """Kill ``server`` (a :func:`serve_process`) with SIGKILL, no goodbye; wait until
+    ``pages[0]`` shows the connection lost, start ``furball serve`` again on the same
+    database and port, and wait until every page has reconnected. Returns the new process."""
+    import signal
+
+    server.send_signal(signal.SIGKILL)
+    server.wait(10)
+    wait_until(pages[0], "document.getElementById('connection').textContent.includes('disconnected')")
+    server, _ = serve_process(db, data_home, port)
+    for page in pages:
+        wait_until(page, "document.getElementById('connection').textContent === 'connected'", timeout_s=30)
+    return server
+
+
 @contextlib.contextmanager
 def running_server(app, timeout_s: float = 10.0):
     """Serve ``app`` with uvicorn on a free loopback port in a background thread; yields

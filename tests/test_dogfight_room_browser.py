@@ -11,7 +11,7 @@ import json
 import signal
 
 import pytest
-from browser import chromium, chromium_missing, free_port, serve_process, wait_until
+from browser import chromium, chromium_missing, free_port, restart_after_sigkill, serve_process, wait_until
 
 from furball.scenarios.web.rooms import Room
 from furball.scenarios.web.store import SQLiteStore
@@ -139,12 +139,7 @@ def test_a_dogfight_room_survives_sigkill_mid_turn(browser, tmp_path):
         _lock(p1)
         mine = _view(p1)["view"]["private"]["own_plans"]
         assert list(mine) == ["Camel"]
-        server.send_signal(signal.SIGKILL)
-        server.wait(10)
-        wait_until(p2, "document.getElementById('connection').textContent.includes('disconnected')")
-        server, _ = serve_process(db, tmp_path / "data", port)
-        for page in pages:
-            wait_until(page, "document.getElementById('connection').textContent === 'connected'", timeout_s=30)
+        server = restart_after_sigkill(server, db, tmp_path / "data", port, pages)  # mid-turn, no goodbye
         wait_until(p1, "(m) => JSON.stringify(window.furball.view().view.private.own_plans) === m",
                    arg=json.dumps(mine, separators=(",", ":")))
         assert _view(p2)["view"]["private"]["own_plans"] == {} and _view(p2)["view"]["public"]["locked"] == ["Camel"]

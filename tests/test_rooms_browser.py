@@ -9,7 +9,7 @@ import signal
 import time
 
 import pytest
-from browser import chromium, chromium_missing, free_port, serve_process, wait_until
+from browser import chromium, chromium_missing, free_port, restart_after_sigkill, serve_process, wait_until
 
 from furball.scenarios.web.rooms import Room
 from furball.scenarios.web.store import SQLiteStore
@@ -130,12 +130,7 @@ def test_a_white_christmas_room_survives_sigkill_mid_round(browser, tmp_path):
         before = _settled(pages, acted)[0]["view"]["public"]
         assert before["round"] == 1
 
-        server.send_signal(signal.SIGKILL)  # mid-round, no goodbye
-        server.wait(10)
-        wait_until(pages[0], "document.getElementById('connection').textContent.includes('disconnected')")
-        server, _ = serve_process(db, tmp_path / "data", port)
-        for page in pages:
-            wait_until(page, "document.getElementById('connection').textContent === 'connected'", timeout_s=30)
+        server = restart_after_sigkill(server, db, tmp_path / "data", port, pages)  # mid-turn, no goodbye
         assert _settled(pages, acted)[0]["view"]["public"] == before  # nothing lost
 
         _play(pages, lambda: all(_round(p) >= 2 for p in pages), acted, 200)

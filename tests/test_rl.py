@@ -349,8 +349,9 @@ def test_yorktown_resampling_re_deals_the_deck_face_down_weather_and_other_seats
 def test_white_christmas_strings_never_hold_another_seats_bid_radar_values_or_hand():
     """WC.F4, WC.F5: over whole 3-player games, a seat's information-state string names
     the value of its own radar tokens put into a sealed bid and of its own sealed bid
-    only (other seats' bids appear as a token put in, then sealed), and its observation
-    lists its own hand and radar tokens, never another seat's."""
+    only (another seat's bid appears only once sealed: a token put in changes nothing in
+    the others' strings, not even a count), and its observation lists its own hand and
+    radar tokens, never another seat's."""
     from furball.scenarios.white_christmas.actions import ActionKind
 
     game = load_game("white_christmas", players=3)
@@ -368,6 +369,8 @@ def test_white_christmas_strings_never_hold_another_seats_bid_radar_values_or_ha
             for p in range(3):
                 info = after.information_state_string(p)
                 assert info.count(" worth ") == mine[p]
+                if kind == ActionKind.BID and p != seat:
+                    assert info == before.information_state_string(p)
                 own = engine.private[p]
                 text = after.observation_string(p)
                 assert f"Your hand: {'; '.join(comp.cards[c].name for c in own.hand) or '-'}\n" in text

@@ -261,7 +261,7 @@ class FurballState(pyspiel.State):
         lines = tuple(game.spec.seen(state, chosen, p) for p in range(seats))
         after = state.apply(chosen)
         before = self._seen.value if self._seen is not None else ((),) * seats
-        self._seen = _Box(tuple(old + (line,) for old, line in zip(before, lines)))
+        self._seen = _Box(tuple(old if line is None else old + (line,) for old, line in zip(before, lines)))
         self._box = _engine_box(game.codec, after)
 
     def _action_to_string(self, player: int, action: int) -> str:

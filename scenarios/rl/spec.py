@@ -211,7 +211,7 @@ class EngineSpec:
     is a new game of those options, seed 0); ``resample(state, seat, rng)``: a state
     the seat cannot tell from ``state``, everything hidden from it re-dealt (``None``
     for a game without hidden information or chance); ``seen(state, action, seat)``:
-    what ``seat`` sees of ``action`` taken in ``state``; ``full_text(state)``: the whole
+    what ``seat`` sees of ``action`` taken in ``state`` (``None``: nothing, no line); ``full_text(state)``: the whole
     state as text (OpenSpiel's ``ToString``; default ``repr``); ``rollout``: the bot the
     search bots play out positions with by default; ``return_scale``: how much the returns
     of good and bad play typically differ (the search bots' UCT constant scales with it);
@@ -231,7 +231,7 @@ class EngineSpec:
     codec: Callable[[Mapping[str, Any], Any], ActionCodec]
     encoder: Callable[[Mapping[str, Any], Any], Encoder]
     resample: Callable[[Any, int, np.random.Generator], Any] | None
-    seen: Callable[[Any, Hashable, int], str] = public_action
+    seen: Callable[[Any, Hashable, int], str | None] = public_action
     full_text: Callable[[Any], str] = repr
     rollout: str = "random"
     return_scale: float = 1.0

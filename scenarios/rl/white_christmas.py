@@ -240,16 +240,19 @@ def resample(state: Any, seat: int, rng: np.random.Generator) -> Any:
     return state.evolve(private=tuple(private), seed=fresh_seed(rng), **changes)
 
 
-def seen(state: Any, action, seat: int) -> str:
+def seen(state: Any, action, seat: int) -> str | None:
     """What ``seat`` sees of ``action`` taken in ``state``: the whole action for the seat
-    taking it; for the others the engine's public text (WC.F4: a token put into the sealed
-    bid and the bid sealed say nothing of the values)."""
+    taking it; for the others the engine's public text, or nothing (``None``) for a token
+    put into another side's sealed bid — WC.F4: the others learn the bid's size when it is
+    sealed (the observation's count), never a token at a time, and nothing of its values."""
     actor = state.current_player()
     if actor == seat:
         return f"P{actor + 1}: {state.describe(action)}"
     text = state.public_describe(action)
     if text is None:
-        text = "seals the bid" if action.kind == ActionKind.SEAL else "puts a radar token in the sealed bid"
+        if action.kind != ActionKind.SEAL:
+            return None
+        text = "seals the bid"
     return f"P{actor + 1}: {text}"
 
 

@@ -298,3 +298,24 @@ def test_sixty_planes_at_altitude_1000_keep_the_page_responsive(page, tmp_path):
         rings = page.locator(".plane .stand").count()
         assert 60 <= rings <= 60 * 6  # at most six rings a plane: the label says ▲1000
         assert "▲1000" in page.text_content('[data-label="P7"]')
+
+
+def test_issue_27_DF_T1_a_close_call_is_marked_on_the_table_with_its_flip_chance(page):
+    """A tail at the ruler's very end (stands 200 mm apart) flips on half of a hand's
+    placements: its ruler is marked as a close call and its tooltip says how often it
+    flips (docs/margins.md); a clear ruling carries no mark."""
+    def plane(name, x, side):
+        return _plane_doc(name, x, 400.0, side=side)
+    doc = {"scenario": {"name": "edge", "turn": 1, "seed": 3}, "table": {"width_mm": 900.0, "height_mm": 900.0},
+           "plane": [plane("Camel", 300.0, "Allies"), plane("Albatros", 500.0, "Central Powers"),
+                     plane("Spad", 300.0, "Allies") | {"pose": {"x_mm": 300.0, "y_mm": 700.0, "heading_deg": 0.0}},
+                     plane("Pfalz", 400.0, "Central Powers") | {"pose": {"x_mm": 400.0, "y_mm": 700.0,
+                                                                          "heading_deg": 0.0}}]}
+    with running_server(create_app(parse_scenario(doc, "edge"))) as url:
+        _open(page, url)
+        close = page.locator('[data-ruler="Camel>Albatros"][data-kind="tail"]')
+        assert close.get_attribute("data-close") == "1" and "close" in close.get_attribute("class").split()
+        assert "flips in 50 % of placements (1 mm, 1°): a close call" in close.locator("title").text_content()
+        clear = page.locator('[data-ruler="Spad>Pfalz"][data-kind="tail"]')
+        assert clear.get_attribute("data-close") is None and "close" not in clear.get_attribute("class").split()
+        assert "flips in" not in clear.locator("title").text_content()

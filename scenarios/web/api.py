@@ -27,7 +27,7 @@ from furball.geometry.pose import Pose
 from furball.maneuvers.bases import shipped_bases, sized_base
 from furball.maneuvers.deck import Deck, shipped_decks
 from furball.maneuvers.firing import shots
-from furball.maneuvers.margins import firing_rulings, overlap_rulings, tail_rulings
+from furball.maneuvers.margins import PlacementError, firing_rulings, flip_chances, overlap_rulings, tail_rulings
 from furball.maneuvers.path import arrow_points, path_poses
 from furball.maneuvers.placement import card_motion
 from furball.maneuvers.plan import plan_problem
@@ -44,6 +44,7 @@ from furball.scenarios.dogfight import (
     scenario_toml,
     turn_json,
 )
+from furball.scenarios.dogfight.margins import CLOSE_CALL
 from furball.scenarios.dogfight.table import needs_plan
 from furball.viz import style
 
@@ -168,7 +169,11 @@ def analysis(s: Scenario) -> dict:
     would be taken at the start of the turn (DF.T1, DF.T3) and every other tail that
     passes; the near misses (enemies within the ruler that fail, with every reason);
     the firing positions (DF.O2, DF.O3); the overlapping pairs (DF.O1). Each tail check
-    and firing position carries its deciding ``margin`` and ``overlap_margins`` lists the
+    and firing position carries its deciding ``margin``, its ``flip`` chance under a
+    hand's placement error (1 mm, 1 degree; drawn from the scenario's seed, so the same
+    table shows the same chances; estimated within :data:`FLIP_WITHIN` errors of the
+    threshold, else null) and whether it is a ``close_call`` (a flip chance above 5 %),
+    and ``overlap_margins`` lists the
     overlap margin of every pair of bases overlapping or less than 20 mm apart
     (:mod:`maneuvers.margins`, docs/margins.md)."""
     t = s.table
@@ -205,18 +210,25 @@ def analysis(s: Scenario) -> dict:
                 board_overlaps.append([a.name, b.name])
     unmet = [tail_check(t.plane(c), t.plane(w), everyone, rules) for c, w in sorted(wishes.items())
              if c not in chosen]
-    # each ruling's deciding margin (docs/margins.md), shown on the ruling under the cursor
+    # each ruling's deciding margin and flip chance (docs/margins.md), shown on the ruling
+    # under the cursor: the chance under a hand's placement error (1 mm, 1 degree), drawn
+    # from the scenario's seed, so the same table always shows the same chances
     checks = list(chosen.values()) + options + near + unmet
-    tail_margin = {r.planes: r.deciding() for r in tail_rulings(checks, everyone, rules)}
-    fire_margin = {r.planes: r.deciding() for r in firing_rulings(everyone, rules) if r.holds}
+    tail_ruling = _with_flips(tail_rulings(checks, everyone, rules), t, s.seed or 0)
+    fire_ruling = _with_flips([r for r in firing_rulings(everyone, rules) if r.holds], t, s.seed or 0)
+
+    def with_margin(out: dict, r) -> dict:
+        m = None if r is None else r.deciding()
+        flip = None if r is None or r.flip is None else r.flip
+        return {**out, "margin": None if m is None else m.as_json(),
+                "flip": None if flip is None else flip.as_json(),
+                "close_call": flip is not None and flip.chance > CLOSE_CALL}
 
     def tail(c) -> dict:
-        m = tail_margin.get((c.chaser, c.target))
-        return {**c.as_json(), "margin": None if m is None else m.as_json()}
+        return with_margin(c.as_json(), tail_ruling.get((c.chaser, c.target)))
 
     def shot(x) -> dict:
-        m = fire_margin.get((x.shooter, x.target))
-        return {**x.as_json(), "margin": None if m is None else m.as_json()}
+        return with_margin(x.as_json(), fire_ruling.get((x.shooter, x.target)))
 
     return {"planes": planes,
             "tails": [tail(c) for c in chosen.values()],
@@ -227,6 +239,27 @@ def analysis(s: Scenario) -> dict:
             "overlaps": board_overlaps,
             "overlap_margins": [{"planes": list(r.planes), "margin": r.margins[0].as_json()}
                                 for r in overlap_rulings(everyone)]}
+
+
+FLIP_WITHIN = 8.0
+"""The web table estimates a ruling's flip chance when its deciding margin is within this
+many placement errors (1 mm, 1 degree) of its threshold; a ruling farther from it flips
+in far fewer than 1 % of placements and carries no estimate (``flip`` null)."""
+
+
+def _with_flips(rulings, table, seed: int) -> dict:
+    """``rulings`` by their planes, each near its threshold (:data:`FLIP_WITHIN`) with its
+    flip chance under :class:`~maneuvers.margins.PlacementError` (1 mm, 1 degree)."""
+    error = PlacementError()
+    near = []
+    for r in rulings:
+        m = r.deciding(error)
+        if m is not None and abs(m.value) / error.scale(m.unit) <= FLIP_WITHIN:
+            near.append(r)
+    out = {r.planes: r for r in rulings}
+    out.update((r.planes, r) for r in flip_chances(near, table.planes, table.rules, table.width_mm, table.height_mm,
+                                                    error, seed))
+    return out
 
 
 def cards(deck_name: Any, base_spec: Any, catalogue: Catalogue) -> dict:

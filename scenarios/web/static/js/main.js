@@ -198,19 +198,29 @@ function marginTip(m) {
   return `; margin: ${m.kind} ${sign}${m.value.toFixed(2)} ${m.unit}${m.about ? ` (${m.about})` : ""} (${m.rule})`;
 }
 
+/** How often a ruling flips when each base is misplaced by a hand (1 mm, 1°; docs/margins.md):
+ * "; flips in 12 % of placements (1 mm, 1°): a close call", or "" when not estimated. */
+function flipTip(r) {
+  if (!r.flip || !r.flip.samples) return "";
+  const pct = r.flip.chance < 0.01 && r.flip.chance > 0 ? "under 1" : (100 * r.flip.chance).toFixed(0);
+  return `; flips in ${pct} % of placements (1 mm, 1°)${r.close_call ? ": a close call" : ""}`;
+}
+
 function checkTip(c) {
   const head = `${c.chaser} → ${c.target}: ${c.distance_mm.toFixed(1)} mm`;
   return (c.ok ? `${head}: can tail (DF.T1)` : `${head}: ${c.reasons.map((r) => `${r.text} (${r.rule})`).join("; ")}`) +
-    marginTip(c.margin);
+    marginTip(c.margin) + flipTip(c);
 }
 
 function ruler(c, kind) {
-  return { chaser: c.chaser, target: c.target, from: c.ruler[0], to: c.ruler[1], kind, tip: checkTip(c) };
+  return { chaser: c.chaser, target: c.target, from: c.ruler[0], to: c.ruler[1], kind, close: !!c.close_call,
+    tip: checkTip(c) };
 }
 
 function shotLine(s, auto = false) {
-  return { ...s, auto, tip: `${s.shooter} can fire at ${s.target}: ${s.range} range, ${s.distance_mm.toFixed(1)} mm` +
-    (auto ? " (autonomous fire, DF.A2)" : " (DF.O2, DF.O3)") + marginTip(s.margin) };
+  return { ...s, auto, close: !!s.close_call,
+    tip: `${s.shooter} can fire at ${s.target}: ${s.range} range, ${s.distance_mm.toFixed(1)} mm` +
+      (auto ? " (autonomous fire, DF.A2)" : " (DF.O2, DF.O3)") + marginTip(s.margin) + flipTip(s) };
 }
 
 function planeDrawing(p, pose, colours, extra = {}) {

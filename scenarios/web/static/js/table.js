@@ -170,11 +170,11 @@ export function drawScene(svg, scene) {
   for (const preview of scene.previews || []) drawPreview(scene, world, labels, preview);
   const marks = el(world, "g", { class: "marks" });
   for (const r of scene.rulers || []) {
-    drawLine(marks, r.from, r.to, { class: `ruler ${r.kind}`, "data-ruler": `${r.chaser}>${r.target}`,
-      "data-kind": r.kind }, r.tip);
+    drawLine(marks, r.from, r.to, { class: `ruler ${r.kind}${r.close ? " close" : ""}`,
+      "data-ruler": `${r.chaser}>${r.target}`, "data-kind": r.kind, "data-close": r.close ? "1" : undefined }, r.tip);
   }
   for (const s of scene.shots || []) {
-    drawLine(marks, s.gun, s.aim, { class: `shot ${s.range}${s.auto ? " auto" : ""}`,
+    drawLine(marks, s.gun, s.aim, { class: `shot ${s.range}${s.auto ? " auto" : ""}${s.close ? " close" : ""}`,
       "data-shot": `${s.shooter}>${s.target}`, "data-range": s.range,
       stroke: s.range === "short" ? scene.colours.short_range : scene.colours.long_range }, s.tip);
   }

@@ -27,12 +27,13 @@ from furball.geometry.pose import Pose
 from furball.maneuvers.bases import shipped_bases, sized_base
 from furball.maneuvers.deck import Deck, shipped_decks
 from furball.maneuvers.firing import shots
+from furball.maneuvers.kernels import overlap_matrix
 from furball.maneuvers.margins import PlacementError, firing_rulings, flip_chances, overlap_rulings, tail_rulings
 from furball.maneuvers.path import arrow_points, path_poses
 from furball.maneuvers.placement import card_motion
 from furball.maneuvers.plan import plan_problem
 from furball.maneuvers.plane import default_rules
-from furball.maneuvers.tailing import choose_tails, tail_check
+from furball.maneuvers.tailing import choose_tails, tail_check, tail_checks
 from furball.maneuvers.zones import zones
 from furball.scenarios.dogfight import (
     ReorderPolicy,
@@ -193,21 +194,15 @@ def analysis(s: Scenario) -> dict:
     wishes = {n: o.tail for n, o in s.orders.items() if o.tail is not None}
     chosen = choose_tails(everyone, rules, wishes)
     options, near = [], []
-    for chaser in everyone:
-        for target in everyone:
-            if chaser is target or chaser.side == target.side:
-                continue
-            c = tail_check(chaser, target, everyone, rules)
-            if c.ok:
-                options.append(c)
-            elif c.distance_mm <= rules.ruler_length_mm and not (set(c.rules) & {"DF.H3", "DF.E1", "DF.T7",
-                                                                                   "DF.A1"}):
-                near.append(c)
-    board_overlaps = []
-    for i, a in enumerate(everyone):
-        for b in everyone[i + 1:]:
-            if a.on_table and b.on_table and a.base.overlaps(a.pose, b.base, b.pose):
-                board_overlaps.append([a.name, b.name])
+    enemies = [(c.name, t.name) for c in everyone for t in everyone if c is not t and c.side != t.side]
+    for c in tail_checks(enemies, everyone, rules):  # every pair in one pass of the batch kernels
+        if c.ok:
+            options.append(c)
+        elif c.distance_mm <= rules.ruler_length_mm and not (set(c.rules) & {"DF.H3", "DF.E1", "DF.T7", "DF.A1"}):
+            near.append(c)
+    on_table = [p for p in everyone if p.on_table]
+    touching = np.triu(overlap_matrix(on_table), 1)  # DF.O1, near pairs only, by the batch kernels
+    board_overlaps = [[on_table[i].name, on_table[j].name] for i, j in zip(*np.nonzero(touching))]
     unmet = [tail_check(t.plane(c), t.plane(w), everyone, rules) for c, w in sorted(wishes.items())
              if c not in chosen]
     # each ruling's deciding margin and flip chance (docs/margins.md), shown on the ruling

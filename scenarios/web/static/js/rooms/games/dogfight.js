@@ -8,6 +8,7 @@
 // lost are shown, and the DF.T2 reveals only on the chaser's side's screen (the server
 // sends each side its own replay). Pan and pinch-zoom the table (js/panzoom.js).
 
+import { corners } from "../../geometry.js";
 import { drawScene } from "../../table.js";
 import { PanZoom } from "../../panzoom.js";
 import { cardStep, pathGhosts, planSteps, poseAlong } from "../../plans.js";
@@ -98,11 +99,11 @@ function build(container) {
   };
   els.play = button("▶", "play", () => (s.replay && s.replay.playing ? pause() : play()), "play");
   els.replayControls = el("div", { className: "row df-controls" },
-    button("⏮", "the start of the turn", () => goStep(0), "first"),
-    button("◀", "the step before", () => goStep(s.replay.index - 1), "back"),
+    button("|◀◀", "the start of the turn", () => goStep(0), "first"),
+    button("|◀", "the step before", () => goStep(s.replay.index - 1), "back"),
     els.play,
     button("▶|", "the next step", () => goStep(s.replay.index + 1), "next"),
-    button("⏭", "the end of the turn at once", () => goStep(s.replay.steps.length - 1, true), "last"),
+    button("▶▶|", "the end of the turn at once", () => goStep(s.replay.steps.length - 1, true), "last"),
     button("Close", "back to the table as it is now", closeReplay, "close"));
   els.replayOpen = el("button", { className: "df-replay-open", onclick: () => openReplay(true) });
   els.replayOpen.dataset.replay = "open";
@@ -590,7 +591,9 @@ function replayScene() {
       const lines = (per[p.name] || []).map((d) => (d.card ? `${d.card} (${d.points})` : `${d.letter || "fire"} card`) +
         (d.special ? ` ${d.special.replaceAll("_", " ")}` : ""));
       if (lostNow.has(p.name)) lines.push(m.left_table.includes(p.name) ? "left the table" : "destroyed");
-      lines.forEach((text, k) => notes.push({ at: [p.pose[0], p.pose[1] + p.base.width_mm / 2 + font * (1.2 + 1.1 * k)],
+      // under the base, clear of its name above it, whatever way the base is turned
+      const low = Math.min(...corners(p.pose, p.base).map((c) => c[1]));
+      lines.forEach((text, k) => notes.push({ at: [p.pose[0], low - font * (1.0 + 1.1 * k)],
         text, kind: text === "destroyed" || text === "left the table" ? "lost" : "damage", plane: p.name }));
     }
     scene.notes = notes;

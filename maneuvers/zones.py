@@ -176,6 +176,16 @@ def zones(plane: PlaneState, planes: Sequence[PlaneState], rules: Rules, enemy_h
                  tuple(table_mm), scenario, turn, tuple(in_zone), enemy_base=base)
 
 
+def _poses_at_stands(stands, heading_deg: float, base: Base, k: int) -> np.ndarray:
+    """``(M, k, 3)``: the poses of ``base`` flying ``heading_deg`` whose stand is at each of
+    ``stands`` ``(M, 2)`` (mm), each repeated ``k`` times (one per placement sample)."""
+    offset = Pose(0.0, 0.0, heading_deg).apply(np.array([[base.stand_x_mm, base.stand_y_mm]]))[0]
+    poses = np.zeros((len(stands), k, 3))
+    poses[..., :2] = (np.asarray(stands, float) - offset)[:, None, :]
+    poses[..., 2] = heading_deg
+    return poses
+
+
 def _tail_decisions(chaser: PlaneState, blockers: Sequence[PlaneState], rules: Rules, stands, heading_deg: float,
                     base: Base, error: PlacementError | None, samples: int, rng) -> np.ndarray:
     """``(M, samples)`` (or ``(M, 1)`` without ``error``): can ``chaser`` tail an enemy on
@@ -188,11 +198,7 @@ def _tail_decisions(chaser: PlaneState, blockers: Sequence[PlaneState], rules: R
 
     m = len(stands)
     k = 1 if error is None else samples
-    turn = Pose(0.0, 0.0, heading_deg)
-    offset = turn.apply(np.array([[base.stand_x_mm, base.stand_y_mm]]))[0]
-    enemy = np.zeros((m, k, 3))
-    enemy[..., :2] = (np.asarray(stands, float) - offset)[:, None, :]
-    enemy[..., 2] = heading_deg
+    enemy = _poses_at_stands(stands, heading_deg, base, k)
     chaser_poses = np.broadcast_to(chaser.pose.as_array(), (m, k, 3))
     others = [np.broadcast_to(p.pose.as_array(), (m, k, 3)) for p in blockers]
     if error is not None:
@@ -285,11 +291,7 @@ def _shot_decisions(shooter: PlaneState, rules: Rules, stands, heading_deg: floa
 
     m = len(stands)
     k = 1 if error is None else samples
-    turn = Pose(0.0, 0.0, heading_deg)
-    offset = turn.apply(np.array([[base.stand_x_mm, base.stand_y_mm]]))[0]
-    target = np.zeros((m, k, 3))
-    target[..., :2] = (np.asarray(stands, float) - offset)[:, None, :]
-    target[..., 2] = heading_deg
+    target = _poses_at_stands(stands, heading_deg, base, k)
     shooter_poses = np.broadcast_to(shooter.pose.as_array(), (m, k, 3))
     if error is not None:
         target, shooter_poses = error.jitter(target, rng), error.jitter(shooter_poses, rng)

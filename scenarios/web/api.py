@@ -194,7 +194,7 @@ def analysis(s: Scenario) -> dict:
     wishes = {n: o.tail for n, o in s.orders.items() if o.tail is not None}
     chosen = choose_tails(everyone, rules, wishes)
     options, near = [], []
-    enemies = [(c.name, t.name) for c in everyone for t in everyone if c is not t and c.side != t.side]
+    enemies = [(a.name, b.name) for a in everyone for b in everyone if a is not b and a.side != b.side]
     for c in tail_checks(enemies, everyone, rules):  # every pair in one pass of the batch kernels
         if c.ok:
             options.append(c)
@@ -208,13 +208,14 @@ def analysis(s: Scenario) -> dict:
     # each ruling's deciding margin and flip chance (docs/margins.md), shown on the ruling
     # under the cursor: the chance under a hand's placement error (1 mm, 1 degree), drawn
     # from the scenario's seed, so the same table always shows the same chances
-    checks = list(chosen.values()) + options + near + unmet
+    # one check per (chaser, target): a tail taken is also among the options
+    checks = list({(c.chaser, c.target): c for c in list(chosen.values()) + options + near + unmet}.values())
     tail_ruling = _with_flips(tail_rulings(checks, everyone, rules), t, s.seed or 0)
     fire_ruling = _with_flips([r for r in firing_rulings(everyone, rules) if r.holds], t, s.seed or 0)
 
     def with_margin(out: dict, r) -> dict:
         m = None if r is None else r.deciding()
-        flip = None if r is None or r.flip is None else r.flip
+        flip = None if r is None else r.flip
         return {**out, "margin": None if m is None else m.as_json(),
                 "flip": None if flip is None else flip.as_json(),
                 "close_call": flip is not None and flip.chance > CLOSE_CALL}

@@ -1,61 +1,66 @@
 """Sweeps on a real Dask LocalCluster (2 worker processes): the same tables as in one
-process, and a worker killed in the middle of a sweep loses and duplicates no game."""
-import logging
-import os
-import signal
+process, and a worker killed in the middle of a sweep loses and duplicates no game.
+
+Each cluster runs in a clean interpreter of its own, as ``furball sweep`` does for a
+user, never inside the test process: what hundreds of earlier tests leave in this
+process (event loops, threads, Dask's shared loop) must not reach a cluster (a
+``LocalCluster`` started here once stalled a CI run). Each child is bounded in time
+and shows its threads' stacks if it stalls (``cluster_child.py``)."""
+import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
-from sweep_helpers import SLOW_CANUCK
 
-from furball.scenarios.cli import main
 from furball.scenarios.engine.sweep import run_sweep
 
 pytestmark = pytest.mark.cluster  # local Dask clusters: real worker processes
 
-distributed = pytest.importorskip("distributed")
+pytest.importorskip("distributed")
+
+HERE = Path(__file__).resolve().parent
+CHILD_TIMEOUT_S = 240
+"""A child that runs longer is stopped and its stacks shown (each takes seconds)."""
 
 
-def test_summary_tables_are_byte_identical_with_one_worker_and_a_two_worker_local_cluster(capsys):
-    argv = ["sweep", "canuck", "--games", "40", "--seed", "1", "--grid", "setup=default,free", "--batch", "7"]
-    assert main(argv + ["--workers", "1"]) == 0
-    one = capsys.readouterr().out
-    assert main(argv + ["--workers", "2"]) == 0
-    two = capsys.readouterr().out
-    assert one == two
-    assert "[0] 40 games, setup=default" in one and "[1] 40 games, setup=free" in one and "vp: mean" in one
+def child(argv: list[str]) -> subprocess.CompletedProcess:
+    """``python cluster_child.py ARGV`` in a clean interpreter; a child that stalls
+    writes its stacks and exits after ``cluster_child.STALL_S`` s, and is killed after
+    :data:`CHILD_TIMEOUT_S` s (the test then fails, showing its standard error)."""
+    try:
+        return subprocess.run([sys.executable, str(HERE / "cluster_child.py"), *argv], capture_output=True,
+                              text=True, timeout=CHILD_TIMEOUT_S)
+    except subprocess.TimeoutExpired as exc:  # pragma: no cover - only when a cluster stalls
+        pytest.fail(f"{argv[:3]} ran over {CHILD_TIMEOUT_S} s:\n{exc.stderr}")
 
 
-@pytest.fixture
-def cluster():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
-                                  silence_logs=logging.CRITICAL) as c:
-        yield c
+def test_summary_tables_are_byte_identical_with_one_worker_and_a_two_worker_local_cluster():
+    argv = ["furball", "sweep", "canuck", "--games", "40", "--seed", "1", "--grid", "setup=default,free",
+            "--batch", "7"]
+    one = child(argv + ["--workers", "1"])
+    two = child(argv + ["--workers", "2"])
+    assert one.returncode == 0 and two.returncode == 0, one.stderr + two.stderr
+    assert one.stdout == two.stdout
+    assert "[0] 40 games, setup=default" in one.stdout and "[1] 40 games, setup=free" in one.stdout
+    assert "vp: mean" in one.stdout
 
 
-def test_a_worker_killed_mid_sweep_loses_and_duplicates_no_game(cluster):
+def test_a_worker_killed_mid_sweep_loses_and_duplicates_no_game():
     """One of the two worker processes is killed (SIGKILL) once the first task is in;
     its tasks run again elsewhere and every game is counted exactly once, with the
     result it has when played in this process."""
-    games, batch = 24, 2
-    with distributed.Client(cluster) as client:
-        pids = list(client.run(os.getpid).values())
-    killed = []
+    from sweep_helpers import SLOW_CANUCK
 
-    def progress(n):
-        if not killed:
-            os.kill(pids[0], signal.SIGKILL)
-            killed.append(sum(progress.seen))
-        progress.seen.append(n)
-
-    progress.seen = []
-    result = run_sweep(SLOW_CANUCK, games, seed=3, player="slow", grid={"setup": ["default", "free"]},
-                       scheduler=cluster.scheduler_address, batch=batch, progress=progress)
-    assert killed and killed[0] < 2 * games  # the worker died while games were still to play
-    with pytest.raises(ProcessLookupError):
-        os.kill(pids[0], 0)
-    keys = [(r["point"], r["game"]) for r in result.rows]
-    assert result.complete and len(keys) == len(set(keys)) == 2 * games
-    assert sum(progress.seen) == 2 * games
-    here = run_sweep(SLOW_CANUCK, games, seed=3, player="random", grid={"setup": ["default", "free"]}, workers=1)
-    strip = [{k: v for k, v in r.items() if k != "player"} for r in result.rows]
-    assert strip == [{k: v for k, v in r.items() if k != "player"} for r in here.rows]
+    games, batch, seed = 24, 2, 3
+    done = child(["kill", str(games), str(batch), str(seed)])
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert found["killed"] and found["killed"][0] < 2 * games  # the worker died while games were still to play
+    assert found["dead"]
+    keys = [(r["point"], r["game"]) for r in found["rows"]]
+    assert found["complete"] and len(keys) == len(set(keys)) == 2 * games
+    assert sum(found["seen"]) == 2 * games
+    here = run_sweep(SLOW_CANUCK, games, seed=seed, player="random", grid={"setup": ["default", "free"]}, workers=1)
+    strip = [{k: v for k, v in r.items() if k != "player"} for r in here.rows]
+    assert found["rows"] == json.loads(json.dumps(strip, default=str))

@@ -17,9 +17,11 @@ circle for a 200 mm ruler). The zone ignores altitude and engines (DF.T6, DF.T7)
 which the report states separately.
 
 **Firing bands**: for each firing arc, the sector from the gun point (the stand)
-within half the ruler (short range) and within the ruler (long range). Range is
-measured to the closest point of the target's base, so a target is in a band when any
-part of it is.
+within half the ruler (short range) and within the ruler (long range), less the
+shadows of the bases of friends and landed planes that would block the line of fire
+(DF.O3: not those overlapping this plane's base). A shot goes to the closest point of
+the target's base inside the arc (the aim point): the target is shot at short or long
+range exactly when its aim point lies in that band.
 
 **Close-call bands** (docs/margins.md, issue 27): the enemy stands where the tail ruling
 (:func:`tail_close_band`) or the firing ruling — no shot, long, short —
@@ -105,9 +107,28 @@ def tail_zone(chaser: PlaneState, planes: Sequence[PlaneState], rules: Rules, en
     return shapely.make_valid(zone)
 
 
-def firing_bands(plane: PlaneState, rules: Rules) -> list[tuple[Polygon, Polygon]]:
-    """For each firing arc: ``(short, long)`` sectors from the gun point (long excludes short)."""
+def _fire_blockers(plane: PlaneState, blockers: Sequence[PlaneState]) -> list[PlaneState]:
+    """The bases among ``blockers`` that block ``plane``'s line of fire: on the table,
+    not ``plane`` itself, and not overlapping its base (DF.O3)."""
+    return [b for b in blockers if b.name != plane.name and b.on_table
+            and not plane.base.overlaps(plane.pose, b.base, b.pose)]
+
+
+def firing_bands(plane: PlaneState, rules: Rules,
+                 blockers: Sequence[PlaneState] = ()) -> list[tuple[Polygon, Polygon]]:
+    """For each firing arc: ``(short, long)`` regions of table points (mm) where an aim
+    point is in range — sectors from the gun point (long excludes short) less the
+    shadows of ``blockers``' bases (points whose line of fire gets more than the
+    tolerance inside one, as :meth:`~maneuvers.firing.Board.blocked`), those
+    overlapping ``plane``'s base excepted (DF.O3)."""
     gun = np.asarray(plane.stand, float)
+    shadows = []
+    for other in _fire_blockers(plane, blockers):
+        inner = rectangle_corners(other.pose, other.base.length_mm - 2 * TOLERANCE_MM,
+                                  other.base.width_mm - 2 * TOLERANCE_MM)[0]
+        shadow = _shadow(gun, inner, 3.0 * rules.ruler_length_mm)
+        if shadow is not None:  # (the gun is never inside a base that does not overlap this one)
+            shadows.append(shadow)
     out = []
     for centre, half in plane.firing_arcs(rules):
         if half >= 180.0:
@@ -118,6 +139,9 @@ def firing_bands(plane: PlaneState, rules: Rules) -> list[tuple[Polygon, Polygon
             w = math.radians(half)
             short = _cone(gun, a - w, a + w, rules.short_range_mm, 96)
             full = _cone(gun, a - w, a + w, rules.ruler_length_mm, 96)
+        if shadows:
+            blocked = shapely.union_all(shadows)
+            short, full = short.difference(blocked), full.difference(blocked)
         out.append((short, full.difference(short)))
     return out
 
@@ -125,9 +149,10 @@ def firing_bands(plane: PlaneState, rules: Rules) -> list[tuple[Polygon, Polygon
 @dataclass(frozen=True)
 class Zones:
     """Zones of ``plane``: the tail zone for an enemy flying ``enemy_heading_deg`` (the
-    bases of friends and landed planes block the ruler; the enemies, being the candidate
-    targets, do not), firing bands per arc, and every enemy's tail check and shot now
-    (with every base on the table). ``in_zone``: for each enemy, whether its stand lies
+    bases of friends and landed planes — ``blockers`` — block the ruler; the enemies,
+    being the candidate targets, do not), firing bands per arc (the blockers' bases
+    block the line of fire too, DF.O3), and every enemy's tail check and shot now (with
+    every base on the table). ``in_zone``: for each enemy, whether its stand lies
     in the tail zone — the zone's question (that enemy flying the zone's heading on the
     zone's base, there), which may differ from whether it can be tailed now, flying its
     own heading. ``close_band`` / ``shot_band``: the close-call bands of the tail and
@@ -148,6 +173,7 @@ class Zones:
     close_band: object = None
     close_call: float | None = None
     shot_band: object = None
+    blockers: tuple[PlaneState, ...] = ()
 
     @property
     def can_tail(self) -> bool:
@@ -164,7 +190,7 @@ def zones(plane: PlaneState, planes: Sequence[PlaneState], rules: Rules, enemy_h
                     for p in planes if p.side != plane.side and p.on_table)
     # the candidates are the enemies themselves, so their own bases do not cast shadows
     # on the zone: friends and landed planes do
-    blockers = [p for p in planes if p.side == plane.side or p.landed]
+    blockers = [p for p in planes if (p.side == plane.side or p.landed) and p.name != plane.name and p.on_table]
     zone = tail_zone(plane, blockers, rules, heading, base) if plane.engines != Engines.MULTI else Polygon()
     in_zone = []
     for p, _, _ in enemies:
@@ -172,8 +198,8 @@ def zones(plane: PlaneState, planes: Sequence[PlaneState], rules: Rules, enemy_h
                              @ base.stand.inverse())
         in_zone.append(tail_check(plane, hypothetical, blockers + [hypothetical], rules).ok
                        if plane.engines != Engines.MULTI else False)
-    return Zones(plane, heading, zone, tuple(firing_bands(plane, rules)), enemies, rules,
-                 tuple(table_mm), scenario, turn, tuple(in_zone), enemy_base=base)
+    return Zones(plane, heading, zone, tuple(firing_bands(plane, rules, blockers)), enemies, rules,
+                 tuple(table_mm), scenario, turn, tuple(in_zone), enemy_base=base, blockers=tuple(blockers))
 
 
 def _poses_at_stands(stands, heading_deg: float, base: Base, k: int) -> np.ndarray:
@@ -278,14 +304,17 @@ NO_SHOT, LONG_SHOT, SHORT_SHOT = 0, 1, 2
 
 
 def _shot_decisions(shooter: PlaneState, rules: Rules, stands, heading_deg: float, base: Base,
-                    error: PlacementError | None, samples: int, rng) -> np.ndarray:
+                    error: PlacementError | None, samples: int, rng,
+                    blockers: Sequence[PlaneState] = ()) -> np.ndarray:
     """``(M, samples)`` (or ``(M, 1)`` without ``error``) int8 codes: the best firing
     position of ``shooter`` on a target on ``base`` flying ``heading_deg`` whose stand is
     at each of ``stands`` ``(M, 2)``, both bases placed with ``error``: :data:`NO_SHOT`,
     :data:`LONG_SHOT` or :data:`SHORT_SHOT` — DF.O2 (the bases apart) and DF.D3 (some
     part of the target's base in an arc, within the ruler; short within half of it)
-    decided by the batch kernels, as the firing positions decide them. No third base
-    blocks the line of fire (DF.O3 is left out, as in :func:`firing_bands`)."""
+    decided by the batch kernels, as the firing positions decide them — and DF.O3: the
+    line of fire to an arc's aim point is blocked by a base of ``blockers`` it gets
+    more than the tolerance into, unless that base overlaps the shooter's (every base
+    placed with ``error``)."""
     from furball.geometry import kernels as gk
     from furball.geometry.pose import compose_batch
 
@@ -293,15 +322,29 @@ def _shot_decisions(shooter: PlaneState, rules: Rules, stands, heading_deg: floa
     k = 1 if error is None else samples
     target = _poses_at_stands(stands, heading_deg, base, k)
     shooter_poses = np.broadcast_to(shooter.pose.as_array(), (m, k, 3))
+    others = [np.broadcast_to(p.pose.as_array(), (m, k, 3)) for p in blockers]
     if error is not None:
         target, shooter_poses = error.jitter(target, rng), error.jitter(shooter_poses, rng)
+        others = [error.jitter(o, rng) for o in others]
     target_rows, shooter_rows = target.reshape(-1, 3), shooter_poses.reshape(-1, 3)
     sb = shooter.base
     gun = compose_batch(shooter_rows, np.array([sb.stand_x_mm, sb.stand_y_mm, 0.0]))
+    # DF.O3: a base overlapping the shooter's (as placed in each sample) blocks nothing
+    walls = []
+    for p, o in zip(blockers, others):
+        rows = o.reshape(-1, 3)
+        apart = ~(gk.overlap_depth(shooter_rows, sb.length_mm, sb.width_mm, rows, p.base.length_mm,
+                                   p.base.width_mm) > TOLERANCE_MM)
+        walls.append((p, rows, apart))
     limits = (rules.short_range_mm + TOLERANCE_MM, rules.ruler_length_mm + TOLERANCE_MM)
     best = np.full(len(gun), np.inf)
     for centre, half in shooter.firing_arcs(rules):
-        dist, _ = gk.closest_in_sector(gun, centre, half, target_rows, base.length_mm, base.width_mm, limits)
+        dist, aim = gk.closest_in_sector(gun, centre, half, target_rows, base.length_mm, base.width_mm, limits)
+        for p, rows, blocks in walls:
+            idx = np.flatnonzero((dist <= limits[1]) & blocks)
+            if len(idx):
+                hit = gk.segment_enters(gun[idx, :2], aim[idx], rows[idx], p.base.length_mm, p.base.width_mm)
+                dist[idx[hit]] = np.inf
         best = np.minimum(best, dist)
     apart = ~(gk.overlap_depth(shooter_rows, sb.length_mm, sb.width_mm, target_rows, base.length_mm,
                                base.width_mm) > TOLERANCE_MM)
@@ -314,11 +357,11 @@ def shot_close_band(z: Zones, error: PlacementError | None = None, threshold: fl
                     step_mm: float = 2.0, samples: int = 300, seed: int = 0):
     """The close-call band of the firing bands of ``z`` (docs/margins.md): the target
     stands (a target on the zone's enemy base flying the zone's enemy heading, as the
-    tail zone's) where the firing ruling — no shot, long or short (DF.O2, DF.D3) —
-    flips under ``error`` with a chance above ``threshold``; grid and samples as
-    :func:`tail_close_band`, near the outlines of the arcs' bands grown by the target
-    base's reach from its stand. Line of fire (DF.O3) left out. A shapely geometry (mm);
-    empty for a plane that cannot fire (a balloon)."""
+    tail zone's) where the firing ruling — no shot, long or short (DF.O2, DF.D3, the
+    line of fire past ``z.blockers``, DF.O3) — flips under ``error`` with a chance above
+    ``threshold``; grid and samples as :func:`tail_close_band`, near the outlines of the
+    arcs' bands (their shadow edges included) grown by the target base's reach from its
+    stand. A shapely geometry (mm); empty for a plane that cannot fire (a balloon)."""
     error = error or PlacementError()
     plane, rules = z.plane, z.rules
     if plane.is_balloon or not z.bands:
@@ -329,10 +372,18 @@ def shot_close_band(z: Zones, error: PlacementError | None = None, threshold: fl
     outlines = [shapely.make_valid(short).boundary for short, _ in z.bands]
     outlines += [shapely.make_valid(short.union(long)).boundary for short, long in z.bands]
     outlines.append(Polygon(plane.base.corners(plane.pose)).boundary)  # DF.O2: the bases overlapping
-    region = shapely.union_all(outlines).buffer(_reach_mm(error, rules, step_mm) + extent)
-    heading = z.enemy_heading_deg
+    reach = _reach_mm(error, rules, step_mm)
+    own = Polygon(plane.base.corners(plane.pose))
+    gun = np.asarray(plane.stand, float)
+    for other in z.blockers:  # DF.O3: a base that may overlap this one, or not: its whole shadow may flip
+        outline = Polygon(other.base.corners(other.pose))
+        if own.distance(outline) <= reach:
+            shadow = _shadow(gun, other.base.corners(other.pose), 3.0 * rules.ruler_length_mm)
+            outlines.append(outline if shadow is None else shadow)
+    region = shapely.union_all(outlines).buffer(reach + extent)
+    heading, blockers = z.enemy_heading_deg, list(z.blockers)
 
     def decide(stands, err, k, rng):
-        return _shot_decisions(plane, rules, stands, heading, base, err, k, rng)
+        return _shot_decisions(plane, rules, stands, heading, base, err, k, rng, blockers)
 
     return _close_band(region, decide, error, threshold, step_mm, samples, seed)

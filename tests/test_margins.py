@@ -316,3 +316,54 @@ def test_zones_shot_close_band_holds_the_ruling_lines_not_far_from_them():
     assert not band.contains(Point(250 + 260 + half_l, 420))  # out of range
     assert not band.contains(Point(250 + d - half_l - 30, 420 + d + half_w + 30))  # well outside the arc
     assert shot_close_band(zones(shooter, [shooter], RULES), PlacementError(0.1, 0.1), samples=100).area < band.area
+
+
+@given(st.floats(0, 360), st.floats(-60, 60), st.floats(0, 180))
+@settings(max_examples=20, deadline=None)
+def test_DF_O3_shot_band_decisions_with_a_friend_in_the_way_are_shot_at_rulings(heading, offset_mm, friend_heading):
+    """With a friend's base in the arc, the kernels' code at each target stand is
+    ``shot_at``'s on the three planes: a line of fire into the friend's base is
+    blocked (DF.O3), whichever arc or range band it would have been."""
+    from furball.geometry.pose import Pose
+    from furball.maneuvers.firing import FiringRange, shot_at
+    from furball.maneuvers.zones import LONG_SHOT, NO_SHOT, SHORT_SHOT, _shot_decisions
+
+    shooter = plane("S", 250, 420, heading, side="Allies")
+    spot = (shooter.pose @ Pose(90.0, offset_mm, friend_heading - heading))
+    friend = plane("F", spot.x_mm, spot.y_mm, spot.heading_deg, side="Allies")
+    rng = np.random.default_rng(3)
+    stands = np.c_[rng.uniform(0, 500, 80), rng.uniform(170, 670, 80)]
+    got = _shot_decisions(shooter, RULES, stands, heading, SMALL, None, 1, rng, [friend])[:, 0]
+    for stand, code in zip(stands, got):
+        target = _target_at_stand("T", stand, heading, SMALL)
+        shot = shot_at(shooter, target, [shooter, friend, target], RULES)
+        want = NO_SHOT if shot is None else SHORT_SHOT if shot.range == FiringRange.SHORT else LONG_SHOT
+        assert code == want
+
+
+@pytest.mark.slow
+def test_DF_O3_shot_close_band_holds_the_edge_of_a_friends_shadow_not_its_middle():
+    """furball zones --close-calls: with a friend's base ahead, the stands where the line
+    of fire grazes the friend's base are close calls; those deep in its shadow, or well
+    clear of it, are not."""
+    from shapely.geometry import Point
+
+    from furball.maneuvers.firing import shot_at
+    from furball.maneuvers.zones import shot_close_band, zones
+
+    shooter = plane("Camel", 250, 420, 0, side="Allies")
+    friend = plane("Friend", 330, 420, 90, side="Allies")
+    band = shot_close_band(zones(shooter, [shooter, friend], RULES), step_mm=2.0, samples=100)
+
+    def shot(y):  # a target flying the shooter's heading whose stand is at (400, y)
+        target = _target_at_stand("T", (400.0, y), 0.0, SMALL)
+        return shot_at(shooter, target, [shooter, friend, target], RULES) is not None
+
+    low, high = 420.0, 560.0  # in the shadow straight ahead; clear of it to the left
+    assert not shot(low) and shot(high)
+    for _ in range(40):
+        mid = (low + high) / 2
+        low, high = (mid, high) if not shot(mid) else (low, mid)
+    assert band.contains(Point(400.0, low))  # where the line of fire starts to graze the friend
+    assert not band.contains(Point(400.0, 420.0))  # deep in the shadow
+    assert not band.contains(Point(400.0, low + 40))  # 40 mm clear of its edge

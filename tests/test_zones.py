@@ -97,3 +97,47 @@ def test_DF_T1_zones_command_names_each_failed_tail_condition_with_its_rule(cli)
     code, out, err = cli(["zones", "duel", "--plane", "Albatros"])
     assert code == 0 and err == ""
     assert "Camel: cannot be tailed: " in out and "(DF.T1b)" in out and "(DF.T1c)" in out
+
+
+# -- DF.O3 in the firing bands: friends' and landed planes' bases block the line of fire ----
+@given(st.floats(0, 360), st.floats(-40, 200), st.floats(-120, 120), st.floats(0, 360),
+       st.floats(20, 240), st.floats(-70, 70), st.floats(0, 360))
+def test_DF_O3_firing_bands_less_the_friends_shadows_are_exactly_where_the_aim_point_is_shot(
+        heading, ahead, aside, blocker_turn, reach, bearing, probe_turn):
+    """A target is shot, at short or long range, exactly when its aim point (the closest
+    point of its base in the arc) lies in the short or long band: the bands hold the
+    shadows of a friend's base out, unless that base overlaps the shooter's (DF.O3:
+    then it blocks nothing and casts no shadow)."""
+    import math
+
+    from furball.maneuvers.firing import FiringRange
+
+    shooter = plane("Camel", 0, 0, heading, side="Allies")
+    # in the shooter's frame: the friend somewhere around the arc, the probe in or near it
+    f = shooter.pose @ Pose(ahead, aside, blocker_turn)
+    b = math.radians(bearing)
+    t = shooter.pose @ Pose(reach * math.cos(b), reach * math.sin(b), probe_turn)
+    friend = plane("Friend", f.x_mm, f.y_mm, f.heading_deg, side="Allies")
+    probe = plane("Probe", t.x_mm, t.y_mm, t.heading_deg, side="Central")
+    alone = shot_at(shooter, probe, [shooter, probe], RULES)
+    assume(alone is not None)
+    z = zones(shooter, [shooter, friend, probe], RULES)
+    (short, long), = z.bands
+    aim = shapely.Point(alone.aim)
+    assume(min(short.boundary.distance(aim), long.boundary.distance(aim)) > 1e-3)
+    shot = shot_at(shooter, probe, [shooter, friend, probe], RULES)
+    if shot is None:
+        assert not short.contains(aim) and not long.contains(aim)
+    else:
+        assert short.contains(aim) == (shot.range == FiringRange.SHORT)
+        assert long.contains(aim) == (shot.range == FiringRange.LONG)
+
+
+def test_DF_O3_a_friend_in_front_shadows_the_band_and_one_overlapping_the_shooter_does_not():
+    camel = plane("Camel", 0, 0, side="Allies")
+    ahead = plane("Friend", 120, 0, 90, side="Allies")
+    (short, long), = zones(camel, [camel, ahead], RULES).bands
+    assert not long.contains(shapely.Point(180, 0)) and long.contains(shapely.Point(180, 80))
+    on_top = plane("Friend", 45, 0, 90, side="Allies")  # its base overlaps the Camel's, clear of the gun
+    (short, long), = zones(camel, [camel, on_top], RULES).bands
+    assert short.contains(shapely.Point(90, 0)) and long.contains(shapely.Point(180, 0))

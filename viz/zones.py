@@ -12,10 +12,11 @@ from .picture import Picture, extent_of
 
 def draw_zones(ax, z):
     """Firing bands (short darker, long lighter), the tail zone (green), the close-call
-    bands of tails (magenta) and shots (purple) when found, the plane,
-    other planes, and each enemy's stand marked by whether it can be tailed now."""
+    bands of tails (magenta) and shots (purple) when found, the plane, the friends' and
+    landed planes' bases that block its ruler and line of fire, the enemies, and each
+    enemy's stand marked by whether it can be tailed now."""
     plane = z.plane
-    planes = [plane] + [e for e, _, _ in z.enemies]
+    planes = [plane] + [e for e, _, _ in z.enemies] + list(z.blockers)
     colours = style.side_colours(p.side for p in planes)
     if z.table_mm[0] > 0:
         draw_table(ax, *z.table_mm)
@@ -29,6 +30,11 @@ def draw_zones(ax, z):
         draw_polygon(ax, z.shot_band, style.SHOT_CLOSE_CALL, alpha=0.45, gid="shot-close-band")
     draw_base(ax, plane.base, plane.pose, colours[plane.side], label=f"{plane.name} ▲{plane.altitude}",
               linewidth=2.0, gid=f"base:{plane.name}")
+    for other in z.blockers:
+        if any(other.name == e.name for e, _, _ in z.enemies):
+            continue  # a landed enemy: drawn below
+        draw_base(ax, other.base, other.pose, colours[other.side], label=f"{other.name} ▲{other.altitude}",
+                  gid=f"base:{other.name}")
     for (enemy, _check, shot), in_zone in zip(z.enemies, z.in_zone):
         draw_base(ax, enemy.base, enemy.pose, colours[enemy.side], label=f"{enemy.name} ▲{enemy.altitude}",
                   gid=f"base:{enemy.name}")
@@ -46,6 +52,7 @@ def zones_picture(z) -> Picture:
     r = z.rules.ruler_length_mm
     stand = np.asarray(z.plane.stand)
     pts = [stand - r - 20, stand + r + 20] + [e.base.corners(e.pose) for e, _, _ in z.enemies]
+    pts += [b.base.corners(b.pose) for b in z.blockers]
     title = style.title("zones", f"{z.plane.name} in \"{z.scenario}\"" if z.scenario else z.plane.name,
                         z.turn, extra=f"enemy heading {z.enemy_heading_deg:g}°")
 

@@ -64,7 +64,7 @@ def run(args) -> int:
         z = dataclasses.replace(z, close_band=band, close_call=share, shot_band=shots)
         print(f"  close calls (flip chance above {share:.0%} with {error.xy_mm:g} mm, {error.heading_deg:g} deg "
               f"placement error): a band of {band.area:.0f} mm² along the zone's edge (docs/margins.md)")
-        print(f"  shot close calls (no shot, long or short; DF.O2, DF.D3, line of fire left out): "
+        print(f"  shot close calls (no shot, long or short; DF.O2, DF.D3, DF.O3 line of fire): "
               f"a band of {shots.area:.0f} mm² of target stands")
     for enemy, check, shot in z.enemies:
         tail = "can be tailed" if check.ok else "cannot be tailed: " + "; ".join(map(str, check.reasons))

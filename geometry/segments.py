@@ -29,7 +29,8 @@ __all__ = ["clip_parameters", "exit_edge", "entry_edge", "enters_interior"]
 
 def _local(a, b, poses):
     poses = np.atleast_2d(as_pose_array(poses))
-    pts = np.broadcast_to(np.stack([np.asarray(a, float), np.asarray(b, float)]), (poses.shape[0], 2, 2))
+    pts = np.stack(np.broadcast_arrays(np.asarray(a, float), np.asarray(b, float)), axis=-2)
+    pts = np.broadcast_to(pts, (poses.shape[0], 2, 2))
     local = to_local_batch(poses, pts)
     return local[:, 0, :], local[:, 1, :] - local[:, 0, :]
 
@@ -37,8 +38,8 @@ def _local(a, b, poses):
 def clip_parameters(a, b, poses, half_length, half_width):
     """Liang-Barsky clipping of the line ``a + t (b - a)`` by rectangles.
 
-    ``a``, ``b``: points ``(2,)`` (table mm); ``poses``: ``(N, 3)``; half sizes scalars or
-    ``(N,)``. Returns ``(t_enter, t_exit)``, each ``(N,)``: the line is inside rectangle i
+    ``a``, ``b``: points ``(2,)`` (table mm), one line for every rectangle, or ``(N, 2)``,
+    line i for rectangle i; ``poses``: ``(N, 3)``; half sizes scalars or ``(N,)``. Returns ``(t_enter, t_exit)``, each ``(N,)``: the line is inside rectangle i
     for ``t_enter[i] <= t <= t_exit[i]`` (empty when ``t_enter > t_exit``), in the
     parameter of the whole line (not clamped to the segment).
     """

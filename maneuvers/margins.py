@@ -314,23 +314,20 @@ def crossing_margin(a, b, poses, length_mm, width_mm, leaving: bool) -> np.ndarr
     poses = np.broadcast_to(np.asarray(poses, float).reshape(-1, 3), (n, 3))
     hx = np.broadcast_to(np.asarray(length_mm, float), (n,)) / 2
     hy = np.broadcast_to(np.asarray(width_mm, float), (n,)) / 2
-    out = np.full(n, np.nan)
     p, q = _local(a, poses), _local(b, poses)
-    for k in range(n):
-        t_in, t_out = clip_parameters(a[k], b[k], poses[k:k + 1], hx[k], hy[k])
-        t_in, t_out = float(t_in[0]), float(t_out[0])
-        t = t_out if leaving else t_in
-        if not (t_in <= t_out and 0.0 <= t <= 1.0 and ((t_in <= 0.0) if leaving else (t_out >= 1.0))):
-            continue
-        x, y = p[k] + t * (q[k] - p[k])
-        x = x if leaving else -x  # the rear edge, seen as the front of the base turned around
-        if x >= hx[k] - TOLERANCE_MM and abs(y) < hy[k]:
-            out[k] = hy[k] - TOLERANCE_MM - abs(y)
-        elif abs(y) >= hy[k] - TOLERANCE_MM:  # on a side: along it to the corner
-            out[k] = -(hx[k] - x + TOLERANCE_MM)
-        else:  # on the opposite edge: to a corner, then the whole side
-            out[k] = -(hy[k] - abs(y) + 2 * hx[k] + TOLERANCE_MM)
-    return out
+    t_in, t_out = clip_parameters(a, b, poses, hx, hy)
+    t = t_out if leaving else t_in
+    crosses = (t_in <= t_out) & (t >= 0.0) & (t <= 1.0) & ((t_in <= 0.0) if leaving else (t_out >= 1.0))
+    with np.errstate(invalid="ignore", over="ignore"):
+        point = p + t[:, None] * (q - p)
+    x, y = (point[:, 0] if leaving else -point[:, 0]), np.abs(point[:, 1])  # the rear edge: the front turned
+    front = (x >= hx - TOLERANCE_MM) & (y < hy)
+    side = ~front & (y >= hy - TOLERANCE_MM)  # on a side: along it to the corner
+    with np.errstate(invalid="ignore"):
+        out = np.where(front, hy - TOLERANCE_MM - y,
+                       np.where(side, -(hx - x + TOLERANCE_MM),
+                                -(hy - y + 2 * hx + TOLERANCE_MM)))  # the opposite edge: a corner, the whole side
+    return np.where(crosses, out, np.nan)
 
 
 def _rect_gap(pa, la, wa, pb, lb, wb) -> np.ndarray:
@@ -400,25 +397,40 @@ def table_margin(stands, width_mm: float, height_mm: float) -> np.ndarray:
 
 
 # -- rulings -----------------------------------------------------------------------------------
-def _near_segment(board: Board, a, b, skip: set[str], reach: float) -> list[int]:
-    """Board rows of bases (not in ``skip``) whose centre is within ``reach`` + their
-    half-diagonal of segment ``a``-``b``."""
-    if not board.planes:
-        return []
-    c = board.poses[:, :2]
-    r = np.hypot(board.lengths, board.widths) / 2 + reach
-    d = _point_segment(c, np.asarray(a, float)[None], np.asarray(b, float)[None])
-    return [k for k in np.flatnonzero(d <= r).tolist() if board.planes[k].name not in skip]
+def _clearances(board: Board, a, b, skip, kind: MarginKind) -> tuple[list[Margin], list[list[int]]]:
+    """For segments ``a[n]``-``b[n]`` (``(N, 2)`` mm): the board rows of the bases near
+    each — centre within :data:`NEAR_MM` + half-diagonal of the segment, not masked by
+    ``skip`` (``(N, K)`` bool) — and the clear-line margin against the nearest of them
+    (``inf`` when none), all segments at once."""
+    a, b = np.asarray(a, float).reshape(-1, 2), np.asarray(b, float).reshape(-1, 2)
+    n = len(a)
+    if not n or not board.planes:
+        return [Margin(kind, math.inf)] * n, [[] for _ in range(n)]
+    reach = np.hypot(board.lengths, board.widths) / 2 + NEAR_MM
+    near = (_point_segment(board.poses[None, :, :2], a[:, None, :], b[:, None, :]) <= reach) & ~skip
+    i, k = np.nonzero(near)  # segment by segment, rows in board order
+    cl = segment_clearance(a[i], b[i], board.poses[k], board.lengths[k], board.widths[k])
+    rows: list[list[int]] = [[] for _ in range(n)]
+    found: list[list[float]] = [[] for _ in range(n)]
+    for seg, row, value in zip(i.tolist(), k.tolist(), cl.tolist()):
+        rows[seg].append(row)
+        found[seg].append(value)
+    margins = []
+    for seg in range(n):
+        if not rows[seg]:
+            margins.append(Margin(kind, math.inf))
+            continue
+        j = int(np.argmin(found[seg]))
+        margins.append(Margin(kind, found[seg][j], "mm", board.planes[rows[seg][j]].name))
+    return margins, rows
 
 
-def _clearance(board: Board, a, b, rows: list[int], kind: MarginKind) -> Margin:
-    """The clear-line margin of segment ``a``-``b`` against board ``rows`` (the nearest)."""
-    if not rows:
-        return Margin(kind, math.inf)
-    cl = segment_clearance(np.asarray(a, float)[None], np.asarray(b, float)[None], board.poses[rows],
-                           board.lengths[rows], board.widths[rows])
-    k = int(np.argmin(cl))
-    return Margin(kind, float(cl[k]), "mm", board.planes[rows[k]].name)
+def _skip(board: Board, names_per_row: Sequence[Sequence[str]]) -> np.ndarray:
+    """``(N, K)`` bool: board row ``k`` is one of the names of segment ``n``."""
+    out = np.zeros((len(names_per_row), len(board.planes)), dtype=bool)
+    for n, names in enumerate(names_per_row):
+        out[n, [board.index[x] for x in names if x in board.index]] = True
+    return out
 
 
 def _stand(p: PlaneState) -> np.ndarray:
@@ -431,23 +443,28 @@ def tail_rulings(checks: Sequence[TailCheck], planes: Sequence[PlaneState], rule
     statuses are ``fixed``."""
     board = Board(planes)
     by_name = {p.name: p for p in planes}
+    if not checks:
+        return []
+    cs, ts = [by_name[c.chaser] for c in checks], [by_name[c.target] for c in checks]
+    a, b = np.array([_stand(c) for c in cs]), np.array([_stand(t) for t in ts])
+    cp, tp = np.array([c.pose.as_array() for c in cs]), np.array([t.pose.as_array() for t in ts])
+    cl, cw = np.array([c.base.length_mm for c in cs]), np.array([c.base.width_mm for c in cs])
+    tl, tw = np.array([t.base.length_mm for t in ts]), np.array([t.base.width_mm for t in ts])
+    reach = rules.ruler_length_mm + TOLERANCE_MM - np.hypot(b[:, 0] - a[:, 0], b[:, 1] - a[:, 1])
+    front = crossing_margin(a, b, cp, cl, cw, True)
+    rear = crossing_margin(a, b, tp, tl, tw, False)
+    apart = -overlap_margin(cp, cl, cw, tp, tl, tw)
+    clear, near = _clearances(board, a, b, _skip(board, [(c.name, t.name) for c, t in zip(cs, ts)]),
+                              MarginKind.CLEAR_RULER)
     out = []
-    for check in checks:
-        c, t = by_name[check.chaser], by_name[check.target]
-        a, b = _stand(c), _stand(t)
+    for n, check in enumerate(checks):
+        c, t = cs[n], ts[n]
         fixed = tuple(r.rule for r in check.reasons if r.rule not in ("DF.T1a", "DF.T1b", "DF.T1c", "DF.T1d",
                                                                       "DF.T5"))
-        reach = rules.ruler_length_mm + TOLERANCE_MM - float(np.hypot(*(b - a)))
-        front = crossing_margin(a, b, c.pose.as_array(), c.base.length_mm, c.base.width_mm, True)[0]
-        rear = crossing_margin(a, b, t.pose.as_array(), t.base.length_mm, t.base.width_mm, False)[0]
-        apart = -overlap_margin(c.pose.as_array(), c.base.length_mm, c.base.width_mm, t.pose.as_array(),
-                                t.base.length_mm, t.base.width_mm)[0]
-        rows = _near_segment(board, a, b, {c.name, t.name}, NEAR_MM)
-        margins = (Margin(MarginKind.REACH, reach), Margin(MarginKind.FRONT_EDGE, float(front)),
-                   Margin(MarginKind.REAR_EDGE, float(rear)), _clearance(board, a, b, rows, MarginKind.CLEAR_RULER),
-                   Margin(MarginKind.APART, float(apart)))
+        margins = (Margin(MarginKind.REACH, float(reach[n])), Margin(MarginKind.FRONT_EDGE, float(front[n])),
+                   Margin(MarginKind.REAR_EDGE, float(rear[n])), clear[n], Margin(MarginKind.APART, float(apart[n])))
         out.append(Ruling(RulingKind.TAIL, (c.name, t.name), check.ok, "tail" if check.ok else "no tail", margins,
-                          fixed, (c.name, t.name, *(board.planes[k].name for k in rows))))
+                          fixed, (c.name, t.name, *(board.planes[k].name for k in near[n]))))
     return out
 
 
@@ -504,56 +521,68 @@ def firing_rulings(planes: Sequence[PlaneState], rules: Rules, board: Board | No
     guns = compose_batch(board.poses, stands).reshape(-1, 3)
     corners = rectangle_corners(board.poses, board.lengths, board.widths)
     half_diag = np.hypot(board.lengths, board.widths) / 2
+    pairs = [(si, ti) for si, s in enumerate(bp) for ti, t in enumerate(bp) if _may_fire_fixed(s, t, rules)
+             and float(np.hypot(*(board.poses[ti, :2] - guns[si, :2])))
+             <= rules.ruler_length_mm + half_diag[ti] + NEAR_MM]
+    if not pairs:
+        return []
+    # every arc of every pair as one row: closest in-arc point, arc slack, line of fire
+    arcs = [bp[si].firing_arcs(rules) for si, _ in pairs]
+    first = np.cumsum([0] + [len(x) for x in arcs])
+    pair_of = np.repeat(np.arange(len(pairs)), np.diff(first))
+    si_rows = np.array([pairs[p][0] for p in pair_of], dtype=np.int64)
+    ti_rows = np.array([pairs[p][1] for p in pair_of], dtype=np.int64)
+    centre = np.array([a[0] for x in arcs for a in x], float)
+    half = np.array([a[1] for x in arcs for a in x], float)
+    g, cn = guns[si_rows], corners[ti_rows]
+    dist, aim = closest_in_sector_batch(g, centre, half, cn)
+    slack = arc_slack(g, centre, half, cn)
+    finite = np.isfinite(dist)
+    rng_all = rules.ruler_length_mm + TOLERANCE_MM - dist
+    # bases skipped by a line of fire: the two planes', and those overlapping the shooter (DF.O3)
+    skip = board.overlap[si_rows].copy()
+    skip[np.arange(len(si_rows)), si_rows] = True
+    skip[np.arange(len(si_rows)), ti_rows] = True
+    idx = np.flatnonzero(finite)
+    lines, near = _clearances(board, g[idx, :2], aim[idx], skip[idx], MarginKind.LINE_OF_FIRE)
+    line_of = {int(r): (m, rows) for r, m, rows in zip(idx, lines, near)}
+    si_pairs = np.array([si for si, _ in pairs], dtype=np.int64)
+    ti_pairs = np.array([ti for _, ti in pairs], dtype=np.int64)
+    apart_all = -overlap_margin(board.poses[si_pairs], board.lengths[si_pairs], board.widths[si_pairs],
+                                board.poses[ti_pairs], board.lengths[ti_pairs], board.widths[ti_pairs])
     out = []
-    for si, s in enumerate(bp):
-        for ti, t in enumerate(bp):
-            if not _may_fire_fixed(s, t, rules):
-                continue
-            if float(np.hypot(*(board.poses[ti, :2] - guns[si, :2]))) > rules.ruler_length_mm + half_diag[ti] + NEAR_MM:
-                continue
-            arcs = s.firing_arcs(rules)
-            n = len(arcs)
-            centre = np.array([a[0] for a in arcs], float)
-            half = np.array([a[1] for a in arcs], float)
-            g = np.repeat(guns[si:si + 1], n, axis=0)
-            dist, aim = closest_in_sector_batch(g, centre, half, np.repeat(corners[ti:ti + 1], n, axis=0))
-            slack = arc_slack(g, centre, half, np.repeat(corners[ti:ti + 1], n, axis=0))
-            skip = {s.name, t.name} | {bp[k].name for k in np.flatnonzero(board.overlap[si])}
-            per_arc = []
-            for k in range(n):
-                rng_m = rules.ruler_length_mm + TOLERANCE_MM - dist[k]
-                if math.isfinite(dist[k]):
-                    rows = _near_segment(board, guns[si, :2], aim[k], skip, NEAR_MM)
-                    line = _clearance(board, guns[si, :2], aim[k], rows, MarginKind.LINE_OF_FIRE)
-                else:
-                    rows, line = [], Margin(MarginKind.LINE_OF_FIRE, math.nan)
-                per_arc.append((float(rng_m), line, rows))
-            shot = best.get((s.name, t.name))
-            if shot is not None:
-                k = shot.arc
-            else:
-                finite = [k for k in range(n) if math.isfinite(per_arc[k][0])]
-                k = (max(finite, key=lambda k: min(per_arc[k][0], per_arc[k][1].value)) if finite
-                     else int(np.argmax(slack)))
-            rng_m, line, _ = per_arc[k]
-            if shot is None and math.isfinite(rng_m) and rng_m < -NEAR_MM:
-                continue
-            if shot is None and not math.isfinite(rng_m) and slack[k] < -30.0:
-                continue
-            apart = -overlap_margin(board.poses[si], board.lengths[si], board.widths[si], board.poses[ti],
-                                    board.lengths[ti], board.widths[ti])[0]
-            margins = [Margin(MarginKind.APART, float(apart), rule_id="DF.O2"), Margin(MarginKind.ARC, float(slack[k]), "deg"),
-                       Margin(MarginKind.RANGE, rng_m)]
-            if shot is not None:
-                short = rules.short_range_mm + TOLERANCE_MM - shot.distance_mm
-                margins.append(Margin(MarginKind.BAND, short if shot.range == FiringRange.SHORT else -short))
-            margins.append(line)
-            # the bases whose placement matters: the two, those near any arc's line of fire
-            rows = sorted({r for _, _, rs in per_arc for r in rs})
-            outcome = "no shot" if shot is None else str(shot.range)
-            out.append(Ruling(RulingKind.FIRING, (s.name, t.name), shot is not None, outcome, tuple(margins), (),
-                              (s.name, t.name, *(bp[r].name for r in rows if bp[r].name not in (s.name, t.name))),
-                              k))
+    for p, (si, ti) in enumerate(pairs):
+        s, t = bp[si], bp[ti]
+        per_arc = []
+        for r in range(first[p], first[p + 1]):
+            line, rows = line_of.get(r, (Margin(MarginKind.LINE_OF_FIRE, math.nan), []))
+            per_arc.append((float(rng_all[r]), line, rows))
+        n = len(per_arc)
+        shot = best.get((s.name, t.name))
+        if shot is not None:
+            k = shot.arc
+        else:
+            finite_arcs = [k for k in range(n) if math.isfinite(per_arc[k][0])]
+            k = (max(finite_arcs, key=lambda k: min(per_arc[k][0], per_arc[k][1].value)) if finite_arcs
+                 else int(np.argmax(slack[first[p]:first[p + 1]])))
+        rng_m, line, _ = per_arc[k]
+        arc_slack_k = float(slack[first[p] + k])
+        if shot is None and math.isfinite(rng_m) and rng_m < -NEAR_MM:
+            continue
+        if shot is None and not math.isfinite(rng_m) and arc_slack_k < -30.0:
+            continue
+        margins = [Margin(MarginKind.APART, float(apart_all[p]), rule_id="DF.O2"),
+                   Margin(MarginKind.ARC, arc_slack_k, "deg"), Margin(MarginKind.RANGE, rng_m)]
+        if shot is not None:
+            short = rules.short_range_mm + TOLERANCE_MM - shot.distance_mm
+            margins.append(Margin(MarginKind.BAND, short if shot.range == FiringRange.SHORT else -short))
+        margins.append(line)
+        # the bases whose placement matters: the two, those near any arc's line of fire
+        rows = sorted({r for _, _, rs in per_arc for r in rs})
+        outcome = "no shot" if shot is None else str(shot.range)
+        out.append(Ruling(RulingKind.FIRING, (s.name, t.name), shot is not None, outcome, tuple(margins), (),
+                          (s.name, t.name, *(bp[r].name for r in rows if bp[r].name not in (s.name, t.name))),
+                          k))
     return out
 
 

@@ -367,3 +367,25 @@ def test_DF_O3_shot_close_band_holds_the_edge_of_a_friends_shadow_not_its_middle
     assert band.contains(Point(400.0, low))  # where the line of fire starts to graze the friend
     assert not band.contains(Point(400.0, 420.0))  # deep in the shadow
     assert not band.contains(Point(400.0, low + 40))  # 40 mm clear of its edge
+
+
+@given(st.integers(0, 10_000))
+@settings(max_examples=15, deadline=None)
+def test_margins_of_many_rulings_at_once_are_each_rulings_own(seed):
+    """The margins are measured for every tail check at once (one call of each measure);
+    a crowded table's margins are the ones each check gets alone, number for number, and
+    the crossing margins (DF.T1b, DF.T1c) of many segments are each segment's own."""
+    from furball.maneuvers.margins import crossing_margin
+
+    rng = np.random.default_rng(seed)
+    planes = [plane(f"P{i}", *rng.uniform(300, 600, 2), rng.uniform(0, 360), side="AB"[i % 2]) for i in range(9)]
+    checks = [tail_check(a, b, planes, RULES) for a in planes for b in planes if a.side != b.side]
+    together = tail_rulings(checks, planes, RULES)
+    assert list(map(repr, together)) == [repr(tail_rulings([c], planes, RULES)[0]) for c in checks]  # NaN: repr
+    poses = np.c_[rng.uniform(350, 550, (40, 2)), rng.uniform(0, 360, 40)]
+    inside, far = poses[:, :2] + rng.uniform(-15, 15, (40, 2)), rng.uniform(250, 650, (40, 2))
+    for leaving in (True, False):
+        a, b = (inside, far) if leaving else (far, inside)  # the segment leaves or enters the base
+        many = crossing_margin(a, b, poses, 44.0, 60.0, leaving)
+        one = np.array([crossing_margin(a[k], b[k], poses[k], 44.0, 60.0, leaving)[0] for k in range(40)])
+        assert np.array_equal(many, one, equal_nan=True) and (many > 0).any() and (many < 0).any()

@@ -133,6 +133,29 @@ def test_ctrl_c_stops_cleanly_keeps_finished_games_and_resume_finishes(tmp_path)
     assert [int(line.split(",")[1]) for line in lines[1:]] == list(range(400))
 
 
+def test_a_scheduler_that_cannot_be_reached_leaves_no_checkpoint(tmp_path, capsys):
+    """--out with a scheduler that cannot be reached: one line, exit 2, and the new
+    checkpoint (which holds no game) is gone, so the same command can simply be run again."""
+    code, out, err = run(["sweep", "canuck", "--games", "5", "--scheduler", "carrier-pigeon://loft",
+                          "--out", str(tmp_path / "rows.csv")], capsys)
+    assert code == 2 and "cannot connect" in err and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.cluster
+def test_a_local_cluster_that_cannot_start_is_one_line_and_exit_2(tmp_path):
+    """A broken Dask configuration (every worker preloads a module that does not exist):
+    the local cluster cannot start, and the command says so in one line (the innermost
+    cause), exit 2, no traceback, no file written."""
+    env = dict(os.environ, DASK_DISTRIBUTED__WORKER__PRELOAD='["furball_no_such_module"]')
+    done = subprocess.run([sys.executable, "-m", "furball", "sweep", "canuck", "--games", "10", "--workers", "2",
+                           "--out", str(tmp_path / "rows.csv")], capture_output=True, text=True, env=env,
+                          timeout=180)
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    assert done.stderr.startswith("furball: error: --workers 2: the local Dask cluster did not start")
+    assert "furball_no_such_module" in done.stderr and done.stderr.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_the_sweep_command_spells_its_keys_as_the_engine_does():
     """The command's help is written before the engine is imported: its spellings of
     the bots' key and separator must be the engine's."""

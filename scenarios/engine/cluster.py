@@ -121,11 +121,27 @@ def _shielded_forkserver() -> None:
         signal.signal(signal.SIGINT, previous)
 
 
+WORKER_START_S = 60
+"""A local worker process that has not started after this many seconds, or that has
+lost its scheduler for as long (the process that started it is gone), gives up: the
+cluster's start fails with one line instead of waiting for ever, and no worker
+outlives its command by more than this."""
+
+
+def _first_line(exc: BaseException) -> str:
+    """The first line of the innermost cause of ``exc`` (at most 100 characters)."""
+    while exc.__cause__ is not None:
+        exc = exc.__cause__
+    return (str(exc).splitlines() or [type(exc).__name__])[0][:100]
+
+
 @contextlib.contextmanager
 def dask_client(workers: int | None, scheduler: str | None):
     """A ``dask.distributed.Client``: on a new ``LocalCluster`` of ``workers`` processes,
     or connected to ``scheduler``. Raises :class:`InputError` if the scheduler cannot be
-    reached. The local cluster's workers are forked from a server that ignores Ctrl-C
+    reached, or if the local cluster does not start (a worker that fails, or is not up
+    within :data:`WORKER_START_S`: a broken Dask configuration, say). The local
+    cluster's workers are forked from a server that ignores Ctrl-C
     (:func:`_shielded_forkserver`). Raises :class:`~furball.errors.MissingExtra` without
     the ``cluster`` extra."""
     from furball.extras import require
@@ -147,8 +163,12 @@ def dask_client(workers: int | None, scheduler: str | None):
         return
     with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
         _shielded_forkserver()
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
-                               silence_logs=logging.CRITICAL + 1)
+        try:
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
+                                   silence_logs=logging.CRITICAL + 1, death_timeout=WORKER_START_S)
+        except (RuntimeError, OSError, TimeoutError, ImportError) as exc:
+            raise InputError(f"--workers {workers}: the local Dask cluster did not start "
+                             f"({_first_line(exc)})") from None
         try:
             client = Client(cluster)
             try:

@@ -561,6 +561,11 @@ def run_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str]
         if complete and out is not None:
             write_rows(result, out)
         finished = complete
+    except InputError:  # the cluster could not start or be reached: a new checkpoint holding no game goes
+        if store is not None and not resume and not done:
+            store.close(remove=True)
+            store = None
+        raise
     finally:
         if store is not None:
             store.close(remove=finished and remove_checkpoint)  # kept until the rows are safely written

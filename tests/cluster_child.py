@@ -5,6 +5,8 @@ if it runs over ``STALL_S`` seconds:
 - ``python cluster_child.py furball ARGS...``: the command ``furball ARGS...``;
 - ``python cluster_child.py kill GAMES BATCH SEED``: the worker-killing sweep below.
 
+The tests call :func:`child`, which runs one and waits for it (bounded).
+
 In the second, a ``LocalCluster`` of two worker processes is started here; once the first task's
 result is in, one worker is killed (SIGKILL) and the sweep goes on. Prints one JSON
 document: ``killed`` (games counted when the worker was killed), ``dead`` (the killed
@@ -15,9 +17,24 @@ import json
 import logging
 import os
 import signal
+import subprocess
 import sys
 
 STALL_S = 200
+CHILD_TIMEOUT_S = 240
+"""A child that runs longer is killed (it has dumped its stacks at ``STALL_S``)."""
+
+
+def child(argv: list[str]) -> subprocess.CompletedProcess:
+    """``python cluster_child.py ARGV`` in a clean interpreter, its output captured as
+    text; a child that stalls writes its stacks and exits after :data:`STALL_S` s, and
+    is killed after :data:`CHILD_TIMEOUT_S` s (``AssertionError`` with its standard
+    error)."""
+    try:
+        return subprocess.run([sys.executable, os.path.abspath(__file__), *argv], capture_output=True, text=True,
+                              timeout=CHILD_TIMEOUT_S)
+    except subprocess.TimeoutExpired as exc:  # pragma: no cover - only when a cluster stalls
+        raise AssertionError(f"{argv[:3]} ran over {CHILD_TIMEOUT_S} s:\n{exc.stderr}") from None
 
 
 def main(games: int, batch: int, seed: int) -> dict:

@@ -5,35 +5,17 @@ Each cluster runs in a clean interpreter of its own, as ``furball sweep`` does f
 user, never inside the test process: what hundreds of earlier tests leave in this
 process (event loops, threads, Dask's shared loop) must not reach a cluster (a
 ``LocalCluster`` started here once stalled a CI run). Each child is bounded in time
-and shows its threads' stacks if it stalls (``cluster_child.py``)."""
+and shows its threads' stacks if it stalls (``cluster_child.child``)."""
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from cluster_child import child
 
 from furball.scenarios.engine.sweep import run_sweep
 
 pytestmark = pytest.mark.cluster  # local Dask clusters: real worker processes
 
 pytest.importorskip("distributed")
-
-HERE = Path(__file__).resolve().parent
-CHILD_TIMEOUT_S = 240
-"""A child that runs longer is stopped and its stacks shown (each takes seconds)."""
-
-
-def child(argv: list[str]) -> subprocess.CompletedProcess:
-    """``python cluster_child.py ARGV`` in a clean interpreter; a child that stalls
-    writes its stacks and exits after ``cluster_child.STALL_S`` s, and is killed after
-    :data:`CHILD_TIMEOUT_S` s (the test then fails, showing its standard error)."""
-    try:
-        return subprocess.run([sys.executable, str(HERE / "cluster_child.py"), *argv], capture_output=True,
-                              text=True, timeout=CHILD_TIMEOUT_S)
-    except subprocess.TimeoutExpired as exc:  # pragma: no cover - only when a cluster stalls
-        pytest.fail(f"{argv[:3]} ran over {CHILD_TIMEOUT_S} s:\n{exc.stderr}")
-
 
 def test_summary_tables_are_byte_identical_with_one_worker_and_a_two_worker_local_cluster():
     argv = ["furball", "sweep", "canuck", "--games", "40", "--seed", "1", "--grid", "setup=default,free",

@@ -529,9 +529,9 @@ def firing_rulings(planes: Sequence[PlaneState], rules: Rules, board: Board | No
     # every arc of every pair as one row: closest in-arc point, arc slack, line of fire
     arcs = [bp[si].firing_arcs(rules) for si, _ in pairs]
     first = np.cumsum([0] + [len(x) for x in arcs])
-    pair_of = np.repeat(np.arange(len(pairs)), np.diff(first))
-    si_rows = np.array([pairs[p][0] for p in pair_of], dtype=np.int64)
-    ti_rows = np.array([pairs[p][1] for p in pair_of], dtype=np.int64)
+    pair_rows = np.array(pairs, dtype=np.int64)  # (P, 2): shooter and target board rows
+    si_pairs, ti_pairs = pair_rows.T
+    si_rows, ti_rows = pair_rows[np.repeat(np.arange(len(pairs)), np.diff(first))].T
     centre = np.array([a[0] for x in arcs for a in x], float)
     half = np.array([a[1] for x in arcs for a in x], float)
     g, cn = guns[si_rows], corners[ti_rows]
@@ -546,8 +546,6 @@ def firing_rulings(planes: Sequence[PlaneState], rules: Rules, board: Board | No
     idx = np.flatnonzero(finite)
     lines, near = _clearances(board, g[idx, :2], aim[idx], skip[idx], MarginKind.LINE_OF_FIRE)
     line_of = {int(r): (m, rows) for r, m, rows in zip(idx, lines, near)}
-    si_pairs = np.array([si for si, _ in pairs], dtype=np.int64)
-    ti_pairs = np.array([ti for _, ti in pairs], dtype=np.int64)
     apart_all = -overlap_margin(board.poses[si_pairs], board.lengths[si_pairs], board.widths[si_pairs],
                                 board.poses[ti_pairs], board.lengths[ti_pairs], board.widths[ti_pairs])
     out = []

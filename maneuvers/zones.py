@@ -75,6 +75,20 @@ def _shadow(stand, corners, far: float):
     return MultiPoint(np.vstack([corners, rays])).convex_hull
 
 
+def _base_shadow(point, other: PlaneState, far: float):
+    """:func:`_shadow` from ``point`` of ``other``'s base, shrunk by the tolerance (a
+    line is blocked only when it gets more than the tolerance inside a base)."""
+    inner = rectangle_corners(other.pose, other.base.length_mm - 2 * TOLERANCE_MM,
+                              other.base.width_mm - 2 * TOLERANCE_MM)[0]
+    return _shadow(point, inner, far)
+
+
+def _blockers(plane: PlaneState, planes: Sequence[PlaneState]) -> list[PlaneState]:
+    """The bases that block ``plane``'s ruler and line of fire in its zones: friends and
+    landed planes on the table (the enemies are the candidate targets)."""
+    return [p for p in planes if (p.side == plane.side or p.landed) and p.name != plane.name and p.on_table]
+
+
 def tail_zone(chaser: PlaneState, planes: Sequence[PlaneState], rules: Rules, enemy_heading_deg: float,
               enemy_base: Base):
     """The tail zone (module doc) as a shapely geometry in table mm (possibly empty)."""
@@ -98,9 +112,7 @@ def tail_zone(chaser: PlaneState, planes: Sequence[PlaneState], rules: Rules, en
     for other in planes:
         if other.name == chaser.name or not other.on_table:
             continue
-        inner = rectangle_corners(other.pose, other.base.length_mm - 2 * TOLERANCE_MM,
-                                  other.base.width_mm - 2 * TOLERANCE_MM)[0]
-        shadow = _shadow(stand, inner, far)
+        shadow = _base_shadow(stand, other, far)
         if shadow is None:
             return Polygon()
         zone = zone.difference(shadow)
@@ -124,9 +136,7 @@ def firing_bands(plane: PlaneState, rules: Rules,
     gun = np.asarray(plane.stand, float)
     shadows = []
     for other in _fire_blockers(plane, blockers):
-        inner = rectangle_corners(other.pose, other.base.length_mm - 2 * TOLERANCE_MM,
-                                  other.base.width_mm - 2 * TOLERANCE_MM)[0]
-        shadow = _shadow(gun, inner, 3.0 * rules.ruler_length_mm)
+        shadow = _base_shadow(gun, other, 3.0 * rules.ruler_length_mm)
         if shadow is not None:  # (the gun is never inside a base that does not overlap this one)
             shadows.append(shadow)
     out = []
@@ -190,7 +200,7 @@ def zones(plane: PlaneState, planes: Sequence[PlaneState], rules: Rules, enemy_h
                     for p in planes if p.side != plane.side and p.on_table)
     # the candidates are the enemies themselves, so their own bases do not cast shadows
     # on the zone: friends and landed planes do
-    blockers = [p for p in planes if (p.side == plane.side or p.landed) and p.name != plane.name and p.on_table]
+    blockers = _blockers(plane, planes)
     zone = tail_zone(plane, blockers, rules, heading, base) if plane.engines != Engines.MULTI else Polygon()
     in_zone = []
     for p, _, _ in enemies:
@@ -289,7 +299,7 @@ def tail_close_band(z: Zones, planes: Sequence[PlaneState], error: PlacementErro
     if not z.can_tail or zone.is_empty:
         return Polygon()
     plane, rules = z.plane, z.rules
-    blockers = [p for p in planes if (p.side == plane.side or p.landed) and p.name != plane.name and p.on_table]
+    blockers = _blockers(plane, planes)
     region = zone.boundary.buffer(_reach_mm(error, rules, step_mm))
     heading, base = z.enemy_heading_deg, z.enemy_base or plane.base
 
@@ -371,15 +381,15 @@ def shot_close_band(z: Zones, error: PlacementError | None = None, threshold: fl
     extent = float(np.hypot(*local.T).max())
     outlines = [shapely.make_valid(short).boundary for short, _ in z.bands]
     outlines += [shapely.make_valid(short.union(long)).boundary for short, long in z.bands]
-    outlines.append(Polygon(plane.base.corners(plane.pose)).boundary)  # DF.O2: the bases overlapping
-    reach = _reach_mm(error, rules, step_mm)
     own = Polygon(plane.base.corners(plane.pose))
+    outlines.append(own.boundary)  # DF.O2: the bases overlapping
+    reach = _reach_mm(error, rules, step_mm)
     gun = np.asarray(plane.stand, float)
     for other in z.blockers:  # DF.O3: a base that may overlap this one, or not: its whole shadow may flip
-        outline = Polygon(other.base.corners(other.pose))
-        if own.distance(outline) <= reach:
-            shadow = _shadow(gun, other.base.corners(other.pose), 3.0 * rules.ruler_length_mm)
-            outlines.append(outline if shadow is None else shadow)
+        corners = other.base.corners(other.pose)
+        if own.distance(Polygon(corners)) <= reach:
+            shadow = _shadow(gun, corners, 3.0 * rules.ruler_length_mm)
+            outlines.append(Polygon(corners) if shadow is None else shadow)
     region = shapely.union_all(outlines).buffer(reach + extent)
     heading, blockers = z.enemy_heading_deg, list(z.blockers)
 

@@ -154,8 +154,7 @@ def dask_client(workers: int | None, scheduler: str | None):
         try:
             client = Client(scheduler, timeout="10s")
         except (OSError, TimeoutError, ValueError) as exc:
-            why = (str(exc).splitlines() or [type(exc).__name__])[0][:100]
-            raise InputError(f"--scheduler {scheduler}: cannot connect ({why})") from None
+            raise InputError(f"--scheduler {scheduler}: cannot connect ({_first_line(exc)})") from None
         try:
             yield client
         finally:

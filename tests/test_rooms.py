@@ -213,3 +213,31 @@ def test_bad_db_arguments(tmp_path):
     with pytest.raises(InputError, match="cannot"):
         open_store(str(tmp_path / "file"))
     assert open_store(str(tmp_path / "sub" / "rooms.sqlite3")).name == "sqlite"
+
+
+def test_room_model_is_usable_without_starlette():
+    """Issue #37 item 6: ``furball.scenarios.web`` imports lazily; the room model (rooms,
+    store, hub) plays a room with Starlette unimportable."""
+    import subprocess
+    import sys
+
+    code = """
+import asyncio, sys
+sys.modules["starlette"] = None  # any import of Starlette now fails
+import furball.scenarios.web as web
+from furball.scenarios.web.hub import Hub
+from furball.scenarios.web.store import SQLiteStore
+
+async def main():
+    hub = Hub(SQLiteStore(":memory:"), bot_delay_s=0.0)
+    made = await hub.create({"game": "white-christmas", "seed": 3})
+    live = await hub.live(made["room"])
+    version = await hub.act(made["room"], made["seats"][0]["token"], live.room.version, 0)
+    await hub.close()
+    return version
+
+print(asyncio.run(main()), "create_app" in vars(web), sorted(m for m, mod in sys.modules.items() if m.startswith("starlette") and mod))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["1", "False", "[]"]

@@ -1,0 +1,110 @@
+"""The game rooms' HTTP handlers (docs/rooms.md): the lobby and room pages, the games,
+creating a room, acting, the owner's controls and a seat's long calculations, as
+:data:`router`.
+
+Every handler is a thin layer over the server's :class:`~.hub.Hub`
+(``request.app.state.hub``); a seat's or the owner's key travels in ``Authorization:
+Bearer KEY``. Long calculations are :class:`~.jobs.Jobs` (``state.jobs``) run in the
+server's :class:`~.pool.WorkPool` (``state.heavy``).
+"""
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import Route, Router
+
+from .endpoint import STATIC, _bearer, _object, _only, _status, endpoint
+from .rooms import games_json, seat_count
+
+__all__ = ["router"]
+
+
+async def lobby(request: Request):
+    return FileResponse(str(STATIC / "lobby.html"), media_type="text/html")
+
+
+async def room_page(request: Request):
+    return FileResponse(str(STATIC / "room.html"), media_type="text/html")
+
+
+async def get_games(request: Request):
+    return {"games": games_json()}
+
+
+async def post_seats(request: Request):
+    return {"seats": await request.app.state.quick.run(seat_count, await _object(request))}
+
+
+async def post_analysis(request: Request):
+    state = request.app.state
+    room, seat, fn, args = await state.hub.analysis(request.path_params["room"], _bearer(request),
+                                                    await _object(request))
+    heavy = state.heavy
+    job = state.jobs.start(room, seat, lambda progress: heavy.run(fn, *args, progress=progress), _status)
+    return JSONResponse(job.as_json(), status_code=202)
+
+
+async def post_clock(request: Request):
+    data = await _object(request)
+    _only(data, ("paused",))
+    hub = request.app.state.hub
+    return {"version": await hub.clock(request.path_params["room"], _bearer(request), data.get("paused"))}
+
+
+async def post_why(request: Request):
+    data = await _object(request)
+    _only(data, ("targets",))
+    hub = request.app.state.hub
+    return {"reason": await hub.why(request.path_params["room"], _bearer(request), data.get("targets"))}
+
+
+async def get_analysis(request: Request):
+    hub = request.app.state.hub
+    live = await hub.live(request.path_params["room"])
+    seat = hub.role(live, _bearer(request)).seat
+    return request.app.state.jobs.get(request.path_params["job"], live.room.spec.id, seat).as_json()
+
+
+async def post_rooms(request: Request):
+    made = await request.app.state.hub.create(await _object(request))
+    return JSONResponse(made, status_code=201)
+
+
+async def get_room(request: Request):
+    hub = request.app.state.hub
+    return hub.summary(await hub.live(request.path_params["room"]))
+
+
+async def post_act(request: Request):
+    data = await _object(request)
+    _only(data, ("version", "action"))
+    hub = request.app.state.hub
+    version = await hub.act(request.path_params["room"], _bearer(request), data.get("version"),
+                            data.get("action"))
+    return {"version": version}
+
+
+async def post_seat(request: Request):
+    data = await _object(request)
+    _only(data, ("bot",))
+    seat = request.path_params["seat"]
+    hub = request.app.state.hub
+    version = await hub.control(request.path_params["room"], _bearer(request), seat, data.get("bot"))
+    return {"version": version}
+
+
+router = Router(routes=[
+    Route("/rooms", lobby),
+    Route("/rooms/{room}", room_page),
+    Route("/api/games", endpoint(get_games)),
+    Route("/api/games/seats", endpoint(post_seats), methods=["POST"]),
+    Route("/api/rooms", endpoint(post_rooms), methods=["POST"]),
+    Route("/api/rooms/{room}", endpoint(get_room)),
+    Route("/api/rooms/{room}/act", endpoint(post_act), methods=["POST"]),
+    Route("/api/rooms/{room}/seats/{seat:int}", endpoint(post_seat), methods=["POST"]),
+    Route("/api/rooms/{room}/analysis", endpoint(post_analysis), methods=["POST"]),
+    Route("/api/rooms/{room}/why", endpoint(post_why), methods=["POST"]),
+    Route("/api/rooms/{room}/clock", endpoint(post_clock), methods=["POST"]),
+    Route("/api/rooms/{room}/analysis/{job}", endpoint(get_analysis)),
+])
+"""The rooms' routes (the pages ``/rooms...`` and ``/api/games...``, ``/api/rooms...``)."""

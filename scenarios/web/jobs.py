@@ -3,10 +3,13 @@ run: one :class:`Job` per request, its progress and, once done, its answer or it
 one-line refusal.
 
 A job belongs to the room and the seat that started it: only that seat's key reads it
-(the answer is made from what that seat sees, and is its own). A seat has at most one job
-running (asking again while it runs returns the same job); :class:`Jobs` keeps at most
-``most`` jobs and forgets finished ones after ``keep_s`` seconds. Ids carry 96 random
-bits. The work itself runs in the server's bounded pool (:class:`~.pool.WorkPool`).
+(the answer is made from what that seat sees, and is its own). **One job per seat**:
+asking again while the seat's job runs returns that job (nothing new starts); asking
+once it has finished replaces it (the finished one is forgotten). At most ``most`` jobs
+*run* at once (one more is refused: :class:`~.hub.Busy`); finished jobs do not count
+against that cap: they are kept for their seat to read, at most ``keep_s`` seconds and
+at most ``most_kept`` of them (the oldest forgotten first). Ids carry 96 random bits.
+The work itself runs in the server's bounded pool (:class:`~.pool.WorkPool`).
 """
 from __future__ import annotations
 
@@ -60,26 +63,43 @@ class Job:
 class Jobs:
     """The jobs of one server process (see the module docstring)."""
 
-    def __init__(self, most: int = 256, keep_s: float = 300.0):
-        self.most, self.keep_s = int(most), float(keep_s)
+    def __init__(self, most: int = 256, keep_s: float = 300.0, most_kept: int = 4096):
+        self.most, self.keep_s, self.most_kept = int(most), float(keep_s), int(most_kept)
         self._jobs: dict[str, Job] = {}
+        self._seats: dict[tuple[str, int], Job] = {}  # each seat's one job
+
+    @property
+    def running(self) -> int:
+        """How many jobs are running now."""
+        return sum(1 for j in self._jobs.values() if j.finished is None)
+
+    def _forget(self, job: Job) -> None:
+        self._jobs.pop(job.id, None)
+        if self._seats.get((job.room, job.seat)) is job:
+            del self._seats[(job.room, job.seat)]
 
     def _forget_old(self) -> None:
         now = time.monotonic()
-        for key in [k for k, j in self._jobs.items() if j.finished is not None and now - j.finished > self.keep_s]:
-            del self._jobs[key]
+        finished = sorted((j for j in self._jobs.values() if j.finished is not None), key=lambda j: j.finished)
+        surplus = len(finished) - self.most_kept
+        for k, job in enumerate(finished):
+            if k < surplus or now - job.finished > self.keep_s:
+                self._forget(job)
 
     def start(self, room: str, seat: int, work: Callable[[Callable[[int, int], None]], Awaitable[Any]],
               status_of: Callable[[InputError], int]) -> Job:
         """A new job for ``seat`` of ``room`` running ``work(progress)`` (a coroutine
-        function given the job's progress callback), or the seat's job still running.
-        Raises :class:`Busy` when too many jobs are kept."""
+        function given the job's progress callback), or the seat's job still running
+        (one job per seat; a finished one is replaced). Raises :class:`Busy` when
+        ``most`` jobs are running."""
         self._forget_old()
-        for job in self._jobs.values():
-            if job.room == room and job.seat == seat and job.finished is None:
-                return job
-        if len(self._jobs) >= self.most:
+        old = self._seats.get((room, seat))
+        if old is not None and old.finished is None:
+            return old
+        if self.running >= self.most:
             raise Busy("the server is busy with other long calculations: try again in a moment")
+        if old is not None:
+            self._forget(old)
         job = Job(secrets.token_urlsafe(12), room, seat)
 
         async def run():
@@ -92,7 +112,7 @@ class Jobs:
             finally:
                 job.finished = time.monotonic()
 
-        self._jobs[job.id] = job
+        self._jobs[job.id] = self._seats[(room, seat)] = job
         job.task = asyncio.get_running_loop().create_task(run())
         return job
 

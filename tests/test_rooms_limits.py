@@ -5,6 +5,7 @@ delete) and bots (their own pool, fair between rooms, people first, a timed-out 
 retried). Bounded counts on loopback, no timed assertion beyond generous bounds (the
 figures: benchmarks/bench_rooms.py, docs/performance.md)."""
 import asyncio
+import time
 
 import pytest
 
@@ -64,3 +65,162 @@ def test_jobs_finished_ones_are_bounded():
         jobs.start("room-b", 0, _answer, _status)
         return len(jobs._jobs)
     assert asyncio.run(main()) <= 11
+
+
+# ------------------------------------------------------------------------------ creation, expiry
+def check_store_ends_rooms(store):
+    """The store's side of item 5 (run on SQLite here, on PostgreSQL in test_rooms_postgres):
+    open rooms counted per creator, finished games marked, expiry of finished and idle
+    rooms, the owner's delete, and an append to a deleted room refused."""
+    import dataclasses
+
+    from furball.scenarios.web.rooms import Room, make_spec
+    from furball.scenarios.web.store import RoomGone
+
+    def made(creator, event_at=None, finished=None):
+        spec = dataclasses.replace(make_spec({"game": "white-christmas", "seats": ["random", "random"], "seed": 4}),
+                                   created=1000.0)
+        store.create(spec, "o" * 64, ("a" * 64, "b" * 64), creator)
+        room = Room.new(spec)
+        if event_at is not None:
+            room, event = room.bot_event(now=event_at)
+            assert store.append(spec.id, event)
+        if finished is not None:
+            store.finish(spec.id, finished)
+            store.finish(spec.id, finished + 99.0)  # the first time is kept
+        return spec.id, room
+
+    (idle, _), (busy, busy_room), (old, _), (recent, _) = (
+        made("10.0.0.1"), made("10.0.0.1", event_at=5000.0), made("10.0.0.2", 2000.0, 2000.0),
+        made(None, 2000.0, 9000.0))
+    assert (store.open_rooms("10.0.0.1"), store.open_rooms("10.0.0.2"), store.open_rooms()) == (2, 0, 2)
+    assert sorted(store.expire(finished_before=5000.0, idle_before=3000.0)) == sorted([idle, old])
+    assert store.load(idle) is None and store.load(old) is None
+    assert store.load(busy) is not None and store.load(recent) is not None
+    assert store.expire(finished_before=5000.0, idle_before=3000.0) == []
+    assert store.delete(busy) and not store.delete(busy) and store.load(busy) is None
+    _, event = busy_room.bot_event(now=6000.0)
+    with pytest.raises(RoomGone):
+        store.append(busy, event)
+    made(None)
+    assert len(store.expire(finished_before=9999.0, idle_before=9999.0, most=1)) == 1  # a batch at a time
+    assert len(store.expire(finished_before=9999.0, idle_before=9999.0)) == 1
+    assert store.open_rooms() == 0 and store.load(recent) is None
+
+
+def test_store_ends_rooms_sqlite(tmp_path):
+    from furball.scenarios.web.store import SQLiteStore
+
+    check_store_ends_rooms(SQLiteStore(tmp_path / "rooms.sqlite3"))
+
+
+def test_store_upgrades_version_2_in_place(tmp_path):
+    """A schema-2 database gains ``creator`` and ``finished``; its rooms stay."""
+    import sqlite3
+
+    from furball.scenarios.web.rooms import make_spec
+    from furball.scenarios.web.store import SCHEMA_VERSION, SQLiteStore
+
+    path = tmp_path / "rooms.sqlite3"
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE furball_schema (version INTEGER NOT NULL); INSERT INTO furball_schema VALUES (2);
+        CREATE TABLE furball_rooms (id TEXT PRIMARY KEY, game TEXT NOT NULL, title TEXT NOT NULL,
+            options TEXT NOT NULL, seed BIGINT NOT NULL, controllers TEXT NOT NULL, owner_hash TEXT NOT NULL,
+            seat_hashes TEXT NOT NULL, created DOUBLE PRECISION NOT NULL);
+        CREATE TABLE furball_events (room TEXT NOT NULL REFERENCES furball_rooms (id), n INTEGER NOT NULL,
+            kind TEXT NOT NULL, seat INTEGER NOT NULL, action INTEGER, text TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL, clock INTEGER, PRIMARY KEY (room, n));
+        INSERT INTO furball_rooms VALUES ('oldroom123', 'white-christmas', 't', '{}', 5, '[null, null]', 'o', '[]', 1.0);
+    """)
+    db.commit()
+    db.close()
+    store = SQLiteStore(path)
+    assert store.load("oldroom123").spec.seed == 5 and store.open_rooms() == 1
+    spec = make_spec({"game": "white-christmas", "seed": 1})
+    store.create(spec, "o" * 64, ("a" * 64, "b" * 64), "10.0.0.1")
+    assert store.open_rooms("10.0.0.1") == 1
+    assert sqlite3.connect(path).execute("SELECT version FROM furball_schema").fetchone() == (SCHEMA_VERSION,)
+
+
+def _client(**limits):
+    from starlette.testclient import TestClient
+
+    from furball.scenarios.web import LOOPBACK_HOSTS, create_app
+    from furball.scenarios.web.app import ServerOptions
+    from furball.scenarios.web.limits import RoomLimits
+
+    options = ServerOptions(bot_delay_s=0.0, limits=RoomLimits(**({"create_burst": 1000.0} | limits)))
+    app = create_app(allowed_hosts=LOOPBACK_HOSTS + ("testserver",), options=options)
+    return TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False)
+
+
+def _one_line(r, status):
+    assert r.status_code == status, (r.status_code, r.text[:300])
+    assert "\n" not in r.json()["error"]
+    return r.json()["error"]
+
+
+WC = {"game": "white-christmas", "seed": 5}
+
+
+def test_room_creation_is_rate_limited_per_client():
+    with _client(create_per_min=1.0, create_burst=3.0) as c:
+        made = [c.post("/api/rooms", json=WC).status_code for _ in range(3)]
+        assert made == [201] * 3
+        assert "a minute" in _one_line(c.post("/api/rooms", json=WC), 429)
+        assert c.get("/api/games").status_code == 200  # the rest of the server answers
+
+
+def test_open_rooms_per_client_are_capped_and_the_owner_frees_one_by_deleting_it():
+    with _client(open_per_client=2) as c:
+        first, second = (c.post("/api/rooms", json=WC).json() for _ in range(2))
+        assert "unfinished rooms" in _one_line(c.post("/api/rooms", json=WC), 429)
+        room = first["room"]
+        seat = {"Authorization": f"Bearer {first['seats'][0]['token']}"}
+        owner = {"Authorization": f"Bearer {first['owner']}"}
+        _one_line(c.delete(f"/api/rooms/{room}", headers=seat), 403)
+        _one_line(c.delete(f"/api/rooms/{room}"), 403)
+        with c.websocket_connect(f"/api/rooms/{room}/ws") as ws:
+            ws.send_json({"type": "hello", "token": first["seats"][1]["token"]})
+            assert ws.receive_json()["type"] == "update"
+            assert c.delete(f"/api/rooms/{room}", headers=owner).json() == {"deleted": room}
+            told = ws.receive_json()
+            assert (told["type"], told["status"]) == ("error", 404)
+        _one_line(c.get(f"/api/rooms/{room}"), 404)
+        _one_line(c.delete(f"/api/rooms/{room}", headers=owner), 404)
+        assert c.post("/api/rooms", json=WC).status_code == 201
+        assert c.get(f"/api/rooms/{second['room']}").status_code == 200
+
+
+def test_a_finished_game_frees_its_place_and_its_record_is_kept():
+    with _client(open_per_client=1) as c:
+        done = c.post("/api/rooms", json=WC | {"options": {"players": 2}, "seats": ["random", "random"]}).json()
+        for _ in range(200):  # the bots play it to the end (a bounded wait)
+            if c.get(f"/api/rooms/{done['room']}").json()["terminal"]:
+                break
+            time.sleep(0.05)
+        for _ in range(100):  # the store hears of it
+            if c.app.state.store.open_rooms() == 0:
+                break
+            time.sleep(0.02)
+        assert c.post("/api/rooms", json=WC).status_code == 201
+        assert c.get(f"/api/rooms/{done['room']}").json()["terminal"] is True
+
+
+def test_the_hub_expires_idle_rooms_and_forgets_them():
+    with _client() as c:
+        made = c.post("/api/rooms", json=WC).json()
+        hub = c.app.state.hub
+        expired = c.portal.call(hub.expire, time.time() + hub.limits.idle_kept_s + 60)
+        assert expired == [made["room"]]
+        _one_line(c.get(f"/api/rooms/{made['room']}"), 404)
+
+
+def test_client_key_counts_an_ipv6_network_as_one_client():
+    from furball.scenarios.web.limits import client_key
+
+    assert client_key("127.0.0.1") == "127.0.0.1"
+    assert client_key("2001:db8:1:2:aaaa::1") == client_key("2001:db8:1:2:bbbb::9") == "2001:db8:1:2::/64"
+    assert client_key("::ffff:10.0.0.7") == "10.0.0.7"
+    assert client_key(None) == "?" and client_key("testclient") == "testclient"

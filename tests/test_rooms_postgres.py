@@ -132,3 +132,17 @@ def test_an_unreachable_server_is_one_line():
     with pytest.raises(InputError, match="cannot use it") as err:
         PostgresStore("postgresql://nobody:secret@127.0.0.1:1/none")
     assert "secret" not in str(err.value) and "\n" not in str(err.value)
+
+
+def test_postgres_store_ends_rooms(dsn):
+    """Issue #35 item 5 on PostgreSQL: open rooms per creator, finished games, expiry, delete."""
+    from test_rooms_limits import check_store_ends_rooms
+
+    store = PostgresStore(dsn)
+    with store._db.transaction():  # a clean slate: other tests' rooms
+        store._db.execute("DELETE FROM furball_events")
+        store._db.execute("DELETE FROM furball_rooms")
+    try:
+        check_store_ends_rooms(store)
+    finally:
+        store.close()

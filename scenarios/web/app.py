@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import pathlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -31,6 +31,7 @@ from . import api, practice, room_routes, room_socket
 from .endpoint import STATIC, _error, log
 from .hub import Hub
 from .jobs import Jobs
+from .limits import RoomLimits
 from .pool import WorkPool
 from .security import Guard
 from .store import SQLiteStore, Store
@@ -50,7 +51,8 @@ class ServerOptions:
     most such a call may take (its worker is then stopped); ``quick_time_limit_s``: the
     most an analysis or a room's engine call may take; ``rate`` / ``burst``: requests a
     second per connection; ``ws_rate`` / ``ws_burst``: WebSocket messages a second per
-    connection; ``max_loaded``: rooms kept in memory."""
+    connection; ``max_loaded``: rooms kept in memory; ``limits``: the limits on creating
+    and keeping rooms (:class:`~.limits.RoomLimits`)."""
 
     bot_delay_s: float = 1.0
     workers: int = 0
@@ -61,6 +63,7 @@ class ServerOptions:
     ws_rate: float = 10.0
     ws_burst: float = 40.0
     max_loaded: int = 1000
+    limits: RoomLimits = field(default_factory=RoomLimits)
 
 
 async def http_error(request: Request, exc: HTTPException):
@@ -98,7 +101,7 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
     options = options or ServerOptions()
     store = store if store is not None else SQLiteStore(":memory:")
     hub = Hub(store, bot_delay_s=options.bot_delay_s, time_limit_s=options.quick_time_limit_s,
-              max_loaded=options.max_loaded)
+              max_loaded=options.max_loaded, limits=options.limits)
     heavy = WorkPool(options.workers, options.heavy_time_limit_s)
     quick = WorkPool(0, options.quick_time_limit_s)
     jobs = Jobs()

@@ -22,8 +22,9 @@ from starlette.responses import JSONResponse, Response
 from furball.errors import IllegalAction, InputError
 
 from . import api
-from .hub import Busy, Forbidden, NotFound
+from .hub import Busy, Forbidden, NotFound, TooMany
 from .rooms import StaleAction
+from .store import RoomGone
 
 __all__ = ["BadRequest", "ROOM_ERRORS", "STATIC", "endpoint"]
 
@@ -83,8 +84,8 @@ def _only(data: dict, allowed: tuple[str, ...]) -> None:
         raise BadRequest(400, f"request: unknown field {unknown[0][:40]!r} (expected: {', '.join(allowed)})")
 
 
-ROOM_ERRORS = ((NotFound, 404), (Forbidden, 403), (StaleAction, 409), (IllegalAction, 409), (Busy, 503),
-               (InputError, 422))
+ROOM_ERRORS = ((NotFound, 404), (RoomGone, 404), (Forbidden, 403), (StaleAction, 409), (IllegalAction, 409),
+               (TooMany, 429), (Busy, 503), (InputError, 422))
 """Each error's HTTP status (the first class that matches): a bad value is 422."""
 
 

@@ -25,6 +25,11 @@ server's clock, so a page shows a real-time game clock right whatever its own sa
 
 A room whose game clock runs in real time (Yorktown, YT.S4) has a timer here that rings
 when its time runs out: the loss is stored as an event like any other.
+
+Rooms are bounded (:class:`~.limits.RoomLimits`): each client creates at most so many a
+minute and holds at most so many unfinished ones, the server at most so many in all; the
+owner may delete a room; finished and abandoned rooms are removed after a while (a task
+of the hub, every ``expire_every_s``).
 """
 from __future__ import annotations
 
@@ -42,10 +47,11 @@ import anyio.to_thread
 
 from furball.errors import IllegalAction, InputError
 
+from .limits import Creations, RoomLimits
 from .rooms import Room, RoomBroken, StaleAction, make_spec, new_token, token_hash, token_matches
-from .store import Store
+from .store import EXPIRE_BATCH, RoomGone, Store
 
-__all__ = ["Hub", "Subscriber", "NotFound", "Forbidden", "Busy", "Role"]
+__all__ = ["Hub", "Subscriber", "NotFound", "Forbidden", "Busy", "TooMany", "Role"]
 
 log = logging.getLogger("furball.rooms")
 
@@ -60,6 +66,10 @@ class Forbidden(InputError):
 
 class Busy(InputError):
     """The work took longer than the time limit, or too much work is waiting."""
+
+
+class TooMany(InputError):
+    """This client asked for more than its share (rooms created, rooms held)."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +90,7 @@ class Subscriber:
     sent: int = 0
     last: str = ""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    gone: bool = False
 
 
 @dataclass(eq=False)
@@ -104,11 +115,14 @@ class Hub:
 
     ``store``: where rooms are kept; ``bot_delay_s``: the pause before a bot's decision;
     ``time_limit_s``: the most one engine call may take; ``engine_threads``: engine calls
-    at once; ``max_loaded``: rooms kept in memory."""
+    at once; ``max_loaded``: rooms kept in memory; ``limits``: the limits on creating
+    and keeping rooms."""
 
     def __init__(self, store: Store, bot_delay_s: float = 1.0, time_limit_s: float = 10.0, engine_threads: int = 2,
-                 max_loaded: int = 1000):
+                 max_loaded: int = 1000, limits: RoomLimits | None = None):
         self.store = store
+        self.limits = limits or RoomLimits()
+        self._creations = Creations(self.limits)
         self.bot_delay_s = float(bot_delay_s)
         self.time_limit_s = float(time_limit_s)
         self.max_loaded = int(max_loaded)
@@ -132,6 +146,8 @@ class Hub:
         self._db = anyio.CapacityLimiter(4)
         loop = self._loop
         self._halt = self.store.listen(lambda room, n: loop.call_soon_threadsafe(self._notified, room, n))
+        if self.limits.expire_every_s > 0:
+            self._spawn(self._expire_loop())
 
     async def engine(self, fn: Callable, *args) -> Any:
         """``fn(*args)`` in an engine thread, within :attr:`time_limit_s`. Raises
@@ -145,7 +161,11 @@ class Hub:
 
     async def _store(self, fn: Callable, *args) -> Any:
         self._start()
-        return await anyio.to_thread.run_sync(fn, *args, limiter=self._db)
+        try:
+            return await anyio.to_thread.run_sync(fn, *args, limiter=self._db)
+        except RoomGone:  # an append to a room deleted through another process: gone here too
+            self._forget(str(args[0]))
+            raise
 
     def _spawn(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -172,17 +192,31 @@ class Hub:
             await anyio.to_thread.run_sync(halt)
 
     # -- rooms --------------------------------------------------------------------------
-    async def create(self, data: Any) -> dict:
+    async def create(self, data: Any, creator: str | None = None) -> dict:
         """A new room from a request (:func:`~.rooms.make_spec`), stored, loaded and its
-        bots started. Returns ``room`` (id), ``owner`` (the owner's token) and ``seats``
-        (``label``, ``bot``, ``token`` per seat): the only time tokens are sent."""
+        bots started. ``creator``: the client asking (:func:`~.limits.client_key`),
+        held to the creation rate and its share of open rooms (``None``: not counted).
+        Returns ``room`` (id), ``owner`` (the owner's token) and ``seats`` (``label``,
+        ``bot``, ``token`` per seat): the only time tokens are sent. Raises
+        :class:`TooMany` (this client's limits), :class:`Busy` (the server's),
+        :class:`~furball.errors.InputError`."""
         self._start()
+        limits = self.limits
+        if creator is not None:
+            if not self._creations.take(creator):
+                raise TooMany(f"too many rooms created from your address: at most {limits.create_per_min:g} a minute "
+                              f"(bursts of {limits.create_burst:g}); try again later")
+            if await self._store(self.store.open_rooms, creator) >= limits.open_per_client:
+                raise TooMany(f"your address already holds {limits.open_per_client} unfinished rooms: delete one "
+                              f"(its owner link) or finish a game first")
+        if await self._store(self.store.open_rooms) >= limits.open_total:
+            raise Busy("the server holds as many open rooms as it may: try again later")
         spec = make_spec(data)
         room = await self.engine(Room.new, spec)
         owner = new_token()
         tokens = [new_token() for _ in spec.controllers]
         hashes = tuple(token_hash(t) for t in tokens)
-        await self._store(self.store.create, spec, token_hash(owner), hashes)
+        await self._store(self.store.create, spec, token_hash(owner), hashes, creator)
         live = Live(room, token_hash(owner), hashes)
         self._keep(spec.id, live)
         self._schedule_bot(live)
@@ -212,6 +246,8 @@ class Hub:
                     raise NotFound("no such room (check the link)")
                 room = await self.engine(Room.replay, stored.spec, stored.events)
                 live = Live(room, stored.owner_hash, stored.seat_hashes)
+                if room.terminal:  # finished before the store kept the time (or by another process)
+                    self._spawn(self._store(self.store.finish, room_id, time.time()))
                 self._keep(room_id, live)
                 self._schedule_bot(live)
                 self._schedule_timer(live)
@@ -383,7 +419,9 @@ class Hub:
 
     def _advance(self, live: Live, room: Room) -> None:
         """``room`` is now the room (its events stored): wake everyone, start the bots
-        and the clock's timer."""
+        and the clock's timer; a game just finished is marked so in the store."""
+        if room.terminal and not live.room.terminal:
+            self._spawn(self._store(self.store.finish, room.spec.id, time.time()))
         live.room = room
         live.views.clear()
         for sub in live.subscribers:
@@ -421,6 +459,52 @@ class Hub:
                 self._advance(live, new)
             else:
                 await self._catch_up_locked(live)
+
+    # -- the end of rooms ------------------------------------------------------------------
+    async def delete(self, room_id: Any, token: Any) -> None:
+        """The owner deletes the room: its events and record are removed, its pages told
+        it is gone. Raises :class:`NotFound`, :class:`Forbidden` (not the owner's key)."""
+        live = await self.live(room_id)
+        if not self.role(live, token).owner:
+            raise Forbidden("only the room's owner (the owner's link) may delete it")
+        async with live.lock:
+            await self._store(self.store.delete, live.room.spec.id)
+            self._forget(live.room.spec.id)
+        log.info("room %s deleted by its owner", live.room.spec.id)
+
+    async def expire(self, now: float | None = None) -> list[str]:
+        """Remove the rooms finished more than ``finished_kept_s`` ago and the unfinished
+        ones idle for more than ``idle_kept_s`` (:class:`~.limits.RoomLimits`), a batch
+        at a time. Returns their ids."""
+        now = time.time() if now is None else float(now)
+        ids = await self._store(self.store.expire, now - self.limits.finished_kept_s, now - self.limits.idle_kept_s)
+        for room_id in ids:
+            self._forget(room_id)
+        if ids:
+            log.info("%d finished or abandoned rooms removed", len(ids))
+        return ids
+
+    async def _expire_loop(self) -> None:
+        while not self.closed:
+            try:
+                while len(await self.expire()) >= EXPIRE_BATCH and not self.closed:
+                    await asyncio.sleep(0)  # a whole batch: another at once
+            except Exception as exc:  # noqa: BLE001 - the store failed: log it, try again later
+                log.error("expiring rooms failed: %s", " ".join(str(exc).split())[:300])
+            await asyncio.sleep(self.limits.expire_every_s)
+
+    def _forget(self, room_id: str) -> None:
+        """Drop a deleted room from memory: its timers stop, its pages hear it is gone."""
+        live = self._loaded.pop(room_id, None)
+        if live is None:
+            return
+        for handle in (live.bot, live.timer):
+            if handle is not None:
+                handle.cancel()
+        live.bot = live.timer = None
+        for sub in live.subscribers:
+            sub.gone = True
+            sub.wake.set()
 
     # -- other processes ------------------------------------------------------------------
     def _notified(self, room_id: str | None, n: int) -> None:
@@ -480,10 +564,13 @@ class Hub:
         return [i in here for i in range(live.room.seats)]
 
     async def next_message(self, sub: Subscriber) -> str:
-        """The next message for ``sub`` (waits until something it sees has changed)."""
+        """The next message for ``sub`` (waits until something it sees has changed).
+        Raises :class:`NotFound` once the room is deleted."""
         while True:
             await sub.wake.wait()
             sub.wake.clear()
+            if sub.gone:
+                raise NotFound("the room was deleted")
             live = self._loaded.get(sub.room)
             if live is None:  # dropped from memory: load it again
                 live = await self.live(sub.room)

@@ -1,5 +1,5 @@
 """The game rooms' HTTP handlers (docs/rooms.md): the lobby and room pages, the games,
-creating a room, acting, the owner's controls and a seat's long calculations, as
+creating and deleting a room, acting, the owner's controls and a seat's long calculations, as
 :data:`router`.
 
 Every handler is a thin layer over the server's :class:`~.hub.Hub`
@@ -14,6 +14,7 @@ from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Route, Router
 
 from .endpoint import STATIC, _bearer, _object, _only, _status, endpoint
+from .limits import client_key
 from .rooms import games_json, seat_count
 
 __all__ = ["router"]
@@ -66,8 +67,14 @@ async def get_analysis(request: Request):
 
 
 async def post_rooms(request: Request):
-    made = await request.app.state.hub.create(await _object(request))
+    creator = client_key(request.client.host if request.client else None)
+    made = await request.app.state.hub.create(await _object(request), creator)
     return JSONResponse(made, status_code=201)
+
+
+async def delete_room(request: Request):
+    await request.app.state.hub.delete(request.path_params["room"], _bearer(request))
+    return {"deleted": request.path_params["room"]}
 
 
 async def get_room(request: Request):
@@ -100,6 +107,7 @@ router = Router(routes=[
     Route("/api/games/seats", endpoint(post_seats), methods=["POST"]),
     Route("/api/rooms", endpoint(post_rooms), methods=["POST"]),
     Route("/api/rooms/{room}", endpoint(get_room)),
+    Route("/api/rooms/{room}", endpoint(delete_room), methods=["DELETE"]),
     Route("/api/rooms/{room}/act", endpoint(post_act), methods=["POST"]),
     Route("/api/rooms/{room}/seats/{seat:int}", endpoint(post_seat), methods=["POST"]),
     Route("/api/rooms/{room}/analysis", endpoint(post_analysis), methods=["POST"]),

@@ -56,8 +56,13 @@ async def room_socket(ws: WebSocket):
         return
 
     async def pump():
-        while True:
-            await ws.send_text(await hub.next_message(sub))
+        try:
+            while True:
+                await ws.send_text(await hub.next_message(sub))
+        except InputError as exc:  # the room was deleted
+            with contextlib.suppress(Exception):
+                await say({"type": "error", "status": _status(exc), "error": str(exc)})
+                await ws.close(4000 + _status(exc))
 
     sender = asyncio.get_running_loop().create_task(pump())
     refused = 0

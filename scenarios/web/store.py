@@ -15,6 +15,12 @@ for the same event number: the second insert fails on the primary key and
   and :meth:`PostgresStore.listen` hands every notification to a callback, so several
   ``furball serve`` processes sharing the database see each other's events at once.
 
+Rooms end (docs/rooms.md, "Limits"): :meth:`Store.finish` marks a finished game,
+:meth:`Store.delete` removes a room (its owner's choice) and :meth:`Store.expire` the
+rooms finished or abandoned long enough ago; :meth:`Store.open_rooms` counts the
+unfinished rooms (of one creator, the client address that made them), for the caps on
+creation. An event appended to a room that is gone raises :class:`RoomGone`.
+
 The schema is versioned (table ``furball_schema``); a database written by a newer
 furball is refused with one line. Schema: docs/rooms.md.
 """
@@ -33,12 +39,18 @@ from furball.errors import InputError
 from .rooms import Event, EventKind, RoomSpec
 
 __all__ = ["SCHEMA_VERSION", "StoredRoom", "Store", "SQLiteStore", "PostgresStore", "open_store",
-           "default_path", "CHANNEL"]
+           "default_path", "CHANNEL", "RoomGone", "EXPIRE_BATCH"]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The version of the tables this furball writes (``furball_schema.version``): 2 added
-``furball_events.clock`` (a real-time clock's reading); a version-1 database is
-upgraded in place when opened."""
+``furball_events.clock`` (a real-time clock's reading), 3 ``furball_rooms.creator`` and
+``furball_rooms.finished``; an older database is upgraded in place when opened."""
+EXPIRE_BATCH = 500
+"""The most rooms one :meth:`Store.expire` call removes (one transaction stays short)."""
+
+
+class RoomGone(InputError):
+    """The room was deleted (by its owner or by expiry) while it was in use."""
 CHANNEL = "furball_rooms"
 """The PostgreSQL notification channel (payload ``ROOM_ID:EVENT_NUMBER``)."""
 
@@ -53,7 +65,9 @@ TABLES = (
         controllers TEXT NOT NULL,
         owner_hash TEXT NOT NULL,
         seat_hashes TEXT NOT NULL,
-        created DOUBLE PRECISION NOT NULL)""",
+        created DOUBLE PRECISION NOT NULL,
+        creator TEXT,
+        finished DOUBLE PRECISION)""",
     """CREATE TABLE IF NOT EXISTS furball_events (
         room TEXT NOT NULL REFERENCES furball_rooms (id),
         n INTEGER NOT NULL,
@@ -65,8 +79,21 @@ TABLES = (
         clock INTEGER,
         PRIMARY KEY (room, n))""",
 )
-UPGRADES = {1: ("ALTER TABLE furball_events ADD COLUMN clock INTEGER",)}
+UPGRADES = {1: ("ALTER TABLE furball_events ADD COLUMN clock INTEGER",),
+            2: ("ALTER TABLE furball_rooms ADD COLUMN creator TEXT",
+                "ALTER TABLE furball_rooms ADD COLUMN finished DOUBLE PRECISION")}
 """SQL that takes the schema from a version to the next (the same for both databases)."""
+INDEXES = ("CREATE INDEX IF NOT EXISTS furball_rooms_open ON furball_rooms (finished, creator)",)
+"""Indexes made once the tables are at :data:`SCHEMA_VERSION`."""
+ROOM_COLUMNS = "id, game, title, options, seed, controllers, owner_hash, seat_hashes, created, creator"
+"""The columns a room is written to and read from."""
+OPEN_ROOMS = "SELECT count(*) FROM furball_rooms WHERE finished IS NULL"
+"""How many rooms are unfinished (``AND creator = ?`` for one creator's)."""
+EXPIRED = ("SELECT r.id FROM furball_rooms r WHERE (r.finished IS NOT NULL AND r.finished < {p}) OR "
+           "(r.finished IS NULL AND coalesce((SELECT max(e.at) FROM furball_events e WHERE e.room = r.id), "
+           "r.created) < {p}) LIMIT {p}")
+"""The rooms to expire: finished before a time, or unfinished with no event (nor
+creation) since another; at most a number of them."""
 EVENT_COLUMNS = "n, kind, seat, action, text, at, clock"
 """The columns an event is read from (and, after ``room``, written to)."""
 """The schema (version :data:`SCHEMA_VERSION`), the same SQL for both databases."""
@@ -101,13 +128,14 @@ def _event_row(room_id: str, event: Event) -> tuple:
     return (room_id, event.n, event.kind.value, event.seat, event.action, event.text, event.at, event.clock)
 
 
-def _spec_row(spec: RoomSpec, owner_hash: str, seat_hashes) -> tuple:
+def _spec_row(spec: RoomSpec, owner_hash: str, seat_hashes, creator: str | None) -> tuple:
     return (spec.id, spec.game, spec.title, json.dumps(dict(spec.options), sort_keys=True), int(spec.seed),
-            json.dumps(list(spec.controllers)), owner_hash, json.dumps(list(seat_hashes)), float(spec.created))
+            json.dumps(list(spec.controllers)), owner_hash, json.dumps(list(seat_hashes)), float(spec.created),
+            creator)
 
 
 def _room(row, events) -> StoredRoom:
-    rid, game, title, options, seed, controllers, owner_hash, seat_hashes, created = row
+    rid, game, title, options, seed, controllers, owner_hash, seat_hashes, created, _creator = row
     spec = RoomSpec(rid, game, MappingProxyType(json.loads(options)), int(seed), tuple(json.loads(controllers)),
                     title, float(created))
     return StoredRoom(spec, owner_hash, tuple(json.loads(seat_hashes)), tuple(_event(r) for r in events))
@@ -115,7 +143,8 @@ def _room(row, events) -> StoredRoom:
 
 class Store:
     """The store's interface (both databases): :meth:`create`, :meth:`load`,
-    :meth:`events_after`, :meth:`append`, :meth:`close`; :meth:`listen` where updates
+    :meth:`events_after`, :meth:`append`, :meth:`finish`, :meth:`delete`,
+    :meth:`expire`, :meth:`open_rooms`, :meth:`close`; :meth:`listen` where updates
     from other processes can arrive. Thread-safe: the server calls it from worker
     threads."""
 
@@ -123,7 +152,27 @@ class Store:
     shared = False
     """Whether other processes may write the same rooms (and :meth:`listen` reports them)."""
 
-    def create(self, spec: RoomSpec, owner_hash: str, seat_hashes: tuple[str, ...]) -> None:
+    def create(self, spec: RoomSpec, owner_hash: str, seat_hashes: tuple[str, ...], creator: str | None = None) -> None:
+        """Store a new room; ``creator``: who made it (the client's address, for the cap
+        on open rooms; ``None``: nobody counted)."""
+        raise NotImplementedError
+
+    def open_rooms(self, creator: str | None = None) -> int:
+        """How many rooms are unfinished (``creator``'s only, when given)."""
+        raise NotImplementedError
+
+    def finish(self, room_id: str, at: float) -> None:
+        """Mark the room's game finished at Unix time ``at`` (kept the first time)."""
+        raise NotImplementedError
+
+    def delete(self, room_id: str) -> bool:
+        """Remove the room and its events; ``False`` when there was none."""
+        raise NotImplementedError
+
+    def expire(self, finished_before: float, idle_before: float, most: int = EXPIRE_BATCH) -> list[str]:
+        """Remove (as :meth:`delete`) at most ``most`` rooms whose game finished before
+        Unix time ``finished_before``, or that are unfinished with no event (nor their
+        creation) since ``idle_before``. Returns their ids."""
         raise NotImplementedError
 
     def load(self, room_id: str) -> StoredRoom | None:
@@ -134,7 +183,8 @@ class Store:
 
     def append(self, room_id: str, event: Event) -> bool:
         """Store ``event`` (committed when this returns ``True``); ``False`` when event
-        number ``event.n`` of the room is already taken."""
+        number ``event.n`` of the room is already taken. Raises :class:`RoomGone` when
+        the room is no longer stored."""
         raise NotImplementedError
 
     def listen(self, callback: Callable[[str, int], None]) -> Callable[[], None] | None:
@@ -191,25 +241,64 @@ class SQLiteStore(Store):
                 for sql in UPGRADES[version]:
                     db.execute(sql)
                 db.execute("UPDATE furball_schema SET version = ?", (version + 1,))
+            for sql in INDEXES:
+                db.execute(sql)
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
 
-    def create(self, spec, owner_hash, seat_hashes):
+    def _write(self, fn):
+        """``fn(db)`` in one transaction."""
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.execute("INSERT INTO furball_rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                 _spec_row(spec, owner_hash, seat_hashes))
+                out = fn(self._db)
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
+        return out
+
+    def create(self, spec, owner_hash, seat_hashes, creator=None):
+        self._write(lambda db: db.execute(f"INSERT INTO furball_rooms ({ROOM_COLUMNS}) VALUES "
+                                          f"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                          _spec_row(spec, owner_hash, seat_hashes, creator)))
+
+    def open_rooms(self, creator=None):
+        with self._lock:
+            if creator is None:
+                return int(self._db.execute(OPEN_ROOMS).fetchone()[0])
+            return int(self._db.execute(OPEN_ROOMS + " AND creator = ?", (creator,)).fetchone()[0])
+
+    def finish(self, room_id, at):
+        self._write(lambda db: db.execute("UPDATE furball_rooms SET finished = ? WHERE id = ? AND finished IS NULL",
+                                          (float(at), room_id)))
+
+    @staticmethod
+    def _delete(db, ids) -> None:
+        for room_id in ids:
+            db.execute("DELETE FROM furball_events WHERE room = ?", (room_id,))
+            db.execute("DELETE FROM furball_rooms WHERE id = ?", (room_id,))
+
+    def delete(self, room_id):
+        def gone(db):
+            found = db.execute("SELECT 1 FROM furball_rooms WHERE id = ?", (room_id,)).fetchone() is not None
+            self._delete(db, [room_id])
+            return found
+        return self._write(gone)
+
+    def expire(self, finished_before, idle_before, most=EXPIRE_BATCH):
+        def gone(db):
+            ids = [r[0] for r in db.execute(EXPIRED.format(p="?"), (float(finished_before), float(idle_before),
+                                                                     int(most))).fetchall()]
+            self._delete(db, ids)
+            return ids
+        return self._write(gone)
 
     def load(self, room_id):
         with self._lock:
-            row = self._db.execute("SELECT * FROM furball_rooms WHERE id = ?", (room_id,)).fetchone()
+            row = self._db.execute(f"SELECT {ROOM_COLUMNS} FROM furball_rooms WHERE id = ?", (room_id,)).fetchone()
             if row is None:
                 return None
             events = self._db.execute(f"SELECT {EVENT_COLUMNS} FROM furball_events WHERE room = ? "
@@ -228,8 +317,10 @@ class SQLiteStore(Store):
             try:
                 self._db.execute(f"INSERT INTO furball_events (room, {EVENT_COLUMNS}) "
                                  f"VALUES (?, ?, ?, ?, ?, ?, ?, ?)", _event_row(room_id, event))
-            except sqlite3.IntegrityError:
+            except sqlite3.IntegrityError as exc:
                 self._db.execute("ROLLBACK")
+                if "FOREIGN KEY" in str(exc).upper():
+                    raise RoomGone("no such room (it was deleted)") from None
                 return False
             except BaseException:
                 self._db.execute("ROLLBACK")
@@ -282,6 +373,8 @@ class PostgresStore(Store):
                 for sql in UPGRADES[version]:
                     cur.execute(sql)
                 cur.execute("UPDATE furball_schema SET version = %s", (version + 1,))
+            for sql in INDEXES:
+                cur.execute(sql)
 
     def _run(self, fn):
         """``fn(cursor)`` in a transaction, reconnecting once if the connection broke."""
@@ -296,13 +389,50 @@ class PostgresStore(Store):
                     self._db = self.psycopg.connect(self.dsn, autocommit=False, connect_timeout=10)
         return None  # pragma: no cover
 
-    def create(self, spec, owner_hash, seat_hashes):
-        self._run(lambda cur: cur.execute("INSERT INTO furball_rooms VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                                          _spec_row(spec, owner_hash, seat_hashes)))
+    def create(self, spec, owner_hash, seat_hashes, creator=None):
+        self._run(lambda cur: cur.execute(f"INSERT INTO furball_rooms ({ROOM_COLUMNS}) VALUES "
+                                          f"(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                                          _spec_row(spec, owner_hash, seat_hashes, creator)))
+
+    def open_rooms(self, creator=None):
+        def count(cur):
+            if creator is None:
+                cur.execute(OPEN_ROOMS)
+            else:
+                cur.execute(OPEN_ROOMS + " AND creator = %s", (creator,))
+            return int(cur.fetchone()[0])
+        return self._run(count)
+
+    def finish(self, room_id, at):
+        self._run(lambda cur: cur.execute("UPDATE furball_rooms SET finished = %s WHERE id = %s AND finished IS NULL",
+                                          (float(at), room_id)))
+
+    @staticmethod
+    def _delete(cur, ids) -> None:
+        if ids:
+            cur.execute("DELETE FROM furball_events WHERE room = ANY(%s)", (list(ids),))
+            cur.execute("DELETE FROM furball_rooms WHERE id = ANY(%s)", (list(ids),))
+
+    def delete(self, room_id):
+        def gone(cur):
+            cur.execute("SELECT 1 FROM furball_rooms WHERE id = %s FOR UPDATE", (room_id,))
+            found = cur.fetchone() is not None
+            self._delete(cur, [room_id])
+            return found
+        return self._run(gone)
+
+    def expire(self, finished_before, idle_before, most=EXPIRE_BATCH):
+        def gone(cur):
+            cur.execute(EXPIRED.format(p="%s") + " FOR UPDATE SKIP LOCKED",
+                        (float(finished_before), float(idle_before), int(most)))
+            ids = [r[0] for r in cur.fetchall()]
+            self._delete(cur, ids)
+            return ids
+        return self._run(gone)
 
     def load(self, room_id):
         def read(cur):
-            cur.execute("SELECT * FROM furball_rooms WHERE id = %s", (room_id,))
+            cur.execute(f"SELECT {ROOM_COLUMNS} FROM furball_rooms WHERE id = %s", (room_id,))
             row = cur.fetchone()
             if row is None:
                 return None
@@ -320,6 +450,7 @@ class PostgresStore(Store):
 
     def append(self, room_id, event):
         unique = self.psycopg.errors.UniqueViolation
+        missing = self.psycopg.errors.ForeignKeyViolation
 
         def write(cur):
             cur.execute(f"INSERT INTO furball_events (room, {EVENT_COLUMNS}) "
@@ -329,6 +460,8 @@ class PostgresStore(Store):
             self._run(write)
         except unique:
             return False
+        except missing:
+            raise RoomGone("no such room (it was deleted)") from None
         return True
 
     def listen(self, callback):

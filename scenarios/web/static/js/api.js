@@ -43,6 +43,10 @@ export const post = (path, body, token = null) => {
   return send(path, { method: "POST", headers, body: JSON.stringify(body) });
 };
 
+/** DELETE a resource with a room credential (`Authorization: Bearer`). */
+export const remove = (path, token) =>
+  send(path, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+
 /** POST raw bytes (an uploaded file). */
 export const upload = (path, bytes) =>
   send(path, { method: "POST", headers: { "Content-Type": "application/toml" }, body: bytes });

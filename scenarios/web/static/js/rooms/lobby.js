@@ -1,7 +1,7 @@
 // The lobby: create a room (a game, its options, a person or a bot per seat), show the
 // links to send, list this browser's rooms, join from a link (docs/rooms.md).
 
-import { get, post } from "../api.js";
+import { get, post, remove } from "../api.js";
 import { forget, remember, roomLink, savedRooms } from "./saved.js";
 
 const $ = (id) => document.getElementById(id);
@@ -180,6 +180,20 @@ async function createRoom() {
   }
 }
 
+/** The owner deletes a room on the server (after asking), then forgets it here. */
+async function deleteRoom(r) {
+  if (!window.confirm(`Delete the room “${r.title || r.room}” for everyone? Its game cannot be played on.`)) return;
+  try {
+    await remove(`/api/rooms/${encodeURIComponent(r.room)}`, r.owner);
+    say(`Room “${r.title || r.room}” deleted.`, true);
+  } catch (err) {
+    if (err.status !== 404) { say(err.message); return; }
+    say(`Room “${r.title || r.room}” was already gone.`, true);
+  }
+  forget(r.room);
+  renderMine();
+}
+
 function renderMine() {
   const rooms = savedRooms();
   $("none-yet").hidden = rooms.length > 0;
@@ -194,8 +208,15 @@ function renderMine() {
     links.push(el("a", { className: "button", href: roomLink(r.room), textContent: "watch" }));
     const drop = el("button", { textContent: "Forget", title: "remove from this list (the room stays on the server)" });
     drop.onclick = () => { forget(r.room); renderMine(); };
+    const buttons = [drop];
+    if (r.owner) {
+      const del = el("button", { textContent: "Delete", title: "delete the room on the server, for everyone" });
+      del.onclick = () => deleteRoom(r);
+      buttons.push(del);
+    }
     return el("li", {}, el("strong", { textContent: r.title || r.room }),
-      el("span", { className: "muted", textContent: ` ${r.game || ""}` }), el("div", { className: "row" }, ...links, drop));
+      el("span", { className: "muted", textContent: ` ${r.game || ""}` }),
+      el("div", { className: "row" }, ...links, ...buttons));
   }));
 }
 

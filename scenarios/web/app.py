@@ -112,7 +112,9 @@ async def _object(request: Request) -> dict:
     """The request body as a JSON object (400 otherwise)."""
     raw = await _body(request)
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = api.read_json(raw.decode("utf-8"))
+    except InputError:  # a number out of range: 422, naming its field
+        raise
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise BadRequest(400, f"request body: expected JSON, got invalid text ({str(exc)[:80]})") from None
     if not isinstance(data, dict):
@@ -296,7 +298,7 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
             await ws.send_text(json.dumps(message, separators=(",", ":")))
 
         try:
-            hello = json.loads(await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT_S))
+            hello = api.read_json(await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT_S))
             if not isinstance(hello, dict) or hello.get("type") != "hello":
                 raise ValueError("expected hello")
             token = hello.get("token")
@@ -336,9 +338,12 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
                     continue
                 refused = 0
                 try:
-                    msg = json.loads(text)
+                    msg = api.read_json(text)
                     if not isinstance(msg, dict):
                         raise ValueError
+                except InputError as exc:
+                    await say({"type": "error", "status": 422, "error": str(exc)})
+                    continue
                 except (ValueError, RecursionError):
                     await say({"type": "error", "status": 400, "error": "expected a JSON object"})
                     continue

@@ -35,6 +35,7 @@ import hashlib
 import hmac
 import importlib
 import importlib.util
+import math
 import re
 import secrets
 import time
@@ -713,7 +714,7 @@ def _all_options(rg: RoomGame, game: Game, given: Mapping[str, str]) -> tuple[di
 def _option_text(value: Any, most: int = MAX_OPTION_CHARS) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and np.isfinite(value):
+    if isinstance(value, int) or (isinstance(value, float) and math.isfinite(value)):  # bool: above
         return repr(value)
     if isinstance(value, str) and len(value) <= most:
         return value

@@ -63,6 +63,14 @@ def parse_toml(text: str, source: str) -> dict:
         raise InputError(f"{source}: not valid TOML: {exc}") from None
 
 
+def _finite(value: int | float) -> bool:
+    """Whether ``value`` is a finite number a float holds (a whole number past 1e308 is not)."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
 def _describe(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -116,7 +124,7 @@ class Table:
         value = self._get(key, default is ..., default)
         if value is default and default is not ...:
             return value
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not _finite(value):
             raise self.error(key, "a finite number", value)
         if positive and not value > 0:
             raise self.error(key, "a positive number", value)

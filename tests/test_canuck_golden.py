@@ -22,3 +22,12 @@ def test_series_without_a_log_gives_the_golden_result_rows(player):
     """Games played without a log (the Monte Carlo path) end exactly as before."""
     expected = (GOLDEN / f"canuck_{player}_rows.csv").read_text(encoding="utf-8")
     assert rows_text(player) == expected
+
+
+def test_CN_E5_a_game_ending_on_exactly_5_VP_is_a_defeat():
+    """CN.E5's engine convention: 6-10 is a minor victory, 5 or less a defeat (the
+    source's bands share 5). ``furball play canuck --seed 423`` (heuristic) ends on 5 VP
+    at the sixth Allied Advance: it printed MINOR before issue #35."""
+    lines = log_text("heuristic", 423).splitlines()
+    assert lines[-2] == "game over after 23 options: the 6th red face card was drawn (CN.E1)"
+    assert lines[-1] == "VP: operations 5 + Alba 0 = 5: DEFEAT"

@@ -1,4 +1,5 @@
 """Operation Canuck rules, one test (or more) per rule ID, and the two worked examples."""
+import re
 from dataclasses import replace
 
 import pytest
@@ -114,14 +115,26 @@ def test_CN_S3_default_and_free_set_up():
     for a in range(len(MAP.areas)):
         want = (1, 2, 1) if a in MAP.base_star else (0, 0, 0)
         assert (s.leaders[a], s.groups[a], s.bases[a]) == want
-    free = new_game(3, placement={"Govone": (2, 4, 1), "Bossolasco": (2, 2, 1)})
-    assert free.groups[area("Govone")] == 4 and free.unused_groups == 2 and free.unused_bases == 2
+    stacks = {name: (1, 2, 1) for name in ("Govone", "Bossolasco", "Castino", "Dogliani")}
+    free = new_game(3, placement=stacks | {"Govone": (2, 4, 1), "Bossolasco": (0, 0, 1)})
+    assert free.groups[area("Govone")] == 4 and free.unused_groups == 0 and free.unused_bases == 0
     with pytest.raises(InputError, match="at most 1 Base per area"):
         new_game(3, placement={"Govone": (4, 4, 2)})
     with pytest.raises(InputError, match="BASE box"):
         new_game(3, placement={"Alba": (4, 4, 1)})
     with pytest.raises(InputError, match="all 4 Leaders"):
         new_game(3, placement={"Govone": (3, 4, 1)})
+
+
+@pytest.mark.parametrize("placement, words", [
+    ({"Govone": (2, 4, 1), "Bossolasco": (2, 2, 1)}, "all 8 Groups placed on the map (CN.S3), got 6"),
+    ({"Govone": (2, 4, 1), "Bossolasco": (2, 4, 1)}, "all 4 Bases placed on the map (CN.S3), got 2"),
+    ({"Govone": (4, 0, 1), "Bossolasco": (0, 0, 1), "Castino": (0, 0, 1), "Dogliani": (0, 0, 1)}, "all 8 Groups")])
+def test_CN_S3_a_free_set_up_leaves_no_group_or_base_off_the_map(placement, words):
+    """Rule 3.0 (CN.S3): the free set-up places the Leaders, Groups and Bases in BASE
+    areas; none is kept off the map (issue #35: such a set-up was accepted)."""
+    with pytest.raises(InputError, match=re.escape(words)):
+        new_game(3, placement=placement)
 
 
 def test_CN_S4_play_starts_with_any_operation_or_a_pause():
@@ -489,12 +502,12 @@ def test_CN_E3_alba_liberated_at_a_moment_and_CN_E4_bonus_once():
 @pytest.mark.parametrize("total, reason, expected", [
     (30, "sixth_advance", "major"), (25, "sixth_advance", "major"), (24, "sixth_advance", "medium"),
     (11, "sixth_advance", "medium"), (10, "sixth_advance", "minor"), (6, "sixth_advance", "minor"),
-    (5, "sixth_advance", "minor"), (4, "sixth_advance", "defeat"), (0, "sixth_advance", "defeat"),
+    (5, "sixth_advance", "defeat"), (4, "sixth_advance", "defeat"), (0, "sixth_advance", "defeat"),
     (30, "last_base", "defeat"), (30, "deadlock", "defeat"),
 ])
 def test_CN_E5_result_bands(total, reason, expected):
-    """CN.E5: the source's bands share 25 and 5; read from the top, the better band
-    wins at both edges (25 major, not medium; 5 minor, not defeat)."""
+    """CN.E5: the source's bands share 25 and 5; the spec's engine convention settles
+    them as 25+ major, 11-24 medium, 6-10 minor, 5 or less defeat."""
     assert band(total, reason) == expected
 
 

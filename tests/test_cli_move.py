@@ -114,3 +114,17 @@ def test_absurd_sizes_are_refused_not_overflowed(argv, tmp_path, capsys):
     assert main(["move", "--deck", str(huge), "--base", "small", "--cards", "F1"]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and "at most 1e+06 mm" in err
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--bogus"], ["required: COMMAND"]), (["move", "--deck", "A", "--cards", "A1", "--bogus"], ["unrecognized"]),
+    (["play"], ["play: ", "required: GAME"]), (["play", "canuck", "--bogus"], ["unrecognized arguments: --bogus"]),
+    (["play", "white-christmas", "--seed", "x"], ["play white-christmas: argument --seed"]),
+    (["move", "--deck", "A"], ["move: ", "required: --cards"])])
+def test_an_argparse_error_names_the_program_once_and_the_command(argv, words, cli):
+    """Issue #35: 'furball: error: furball: unrecognized arguments' said the name twice."""
+    code, out, err = cli(argv)
+    assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("furball: error: ")
+    assert err.count("furball") == 1, err
+    for word in words:
+        assert word in err, err

@@ -36,7 +36,7 @@ def _play(room, steps=None):
         if room.bot_to_act():
             room, _ = room.bot_event(now=0.0)
         else:
-            room, _ = room.act(room.to_act, 0, room.version, now=0.0)
+            room, _ = room.act(room.to_act, 0, room.view_version(room.to_act), now=0.0)
         n += 1
     return room
 

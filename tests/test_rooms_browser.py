@@ -80,7 +80,7 @@ def _uninterrupted(spec, events_wanted):
     decides; ``events_wanted`` events."""
     room = Room.new(spec)
     while room.version < events_wanted:
-        room = room.bot_event()[0] if room.bot_to_act() else room.act(room.to_act, 0, room.version)[0]
+        room = room.bot_event()[0] if room.bot_to_act() else room.act(room.to_act, 0, room.view_version(room.to_act))[0]
     return room
 
 

@@ -29,7 +29,7 @@ def _room(clock="real", pausing=False, players=2, seed=3):
 
 def _first(room, now):
     """The seat to act takes its first legal action at Unix time ``now``."""
-    return room.act(room.to_act, 0, room.version, now=now)
+    return room.act(room.to_act, 0, room.view_version(room.to_act), now=now)
 
 
 def test_YT_S4_the_clock_runs_in_real_time_from_the_first_action_and_every_event_keeps_its_reading():

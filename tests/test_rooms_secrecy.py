@@ -215,5 +215,166 @@ def test_WC_F2_F4_a_seat_playing_its_page_sees_no_other_seats_hand_radar_values_
             choices += bool(a["targets"])
         player = room.game.player("heuristic", seed + room.version, seat)
         chosen = player.choose(room.state.observation(seat))
-        room, _ = room.act(seat, list(room.state.legal_actions()).index(chosen), room.version)
+        room, _ = room.act(seat, list(room.state.legal_actions()).index(chosen), room.view_version(seat))
     assert positions > 20 and choices > 100
+
+
+# ------------------------------------------------------------------------------ refusals (issue #35 item 1)
+def _refusals(room, seat):
+    """What ``seat`` is answered, at this position, for a battery of wrong acts: stale
+    versions (one behind, one ahead, far off, the set-up's), versions of the wrong type,
+    actions out of range or of the wrong type, and an act out of its turn. Each answer is
+    the refusal's class and text (or ``accepted``)."""
+    from furball.errors import IllegalAction
+    mine = room.view_version(seat)
+    tries = [(mine - 1, 0), (mine + 1, 0), (mine + 10**6, 0), (0, 0), (2**64, 0), ("1", 0), (None, 0),
+             (True, 0), (mine, -1), (mine, 10**6), (mine, "0"), (mine, None), (mine, 0)]
+    out = []
+    for version, action in tries:
+        try:
+            room.act(seat, action, version, now=0.0)
+        except IllegalAction as exc:
+            out.append(f"{type(exc).__name__}: {exc}")
+        else:
+            out.append("accepted")
+    return out
+
+
+def _what_seat_knows(room, seat):
+    """Everything ``seat`` has received at this position but the version it is given: its
+    view and its log (a refusal may depend on these, on nothing else)."""
+    view = room.view(seat)
+    version = view.pop("version", None)
+    return json.dumps([view, [line.as_json() for line in room.log_for(seat)]], sort_keys=True), version
+
+
+def _check_refusals(room, seen):
+    """Every seat's refusals (and the version it is given) at ``room`` are a function of
+    what it knows: the same knowledge in ``seen`` (shared across games) gave the same."""
+    for seat in range(room.seats):
+        knows, version = _what_seat_knows(room, seat)
+        got = (version, _refusals(room, seat))
+        assert seen.setdefault((seat, knows), got) == got, (room.version, seat, got, seen[(seat, knows)])
+
+
+def _pick(room, rng, wild):
+    """The heuristic bot's choice for the seat to act, or, when ``wild`` says so, one at
+    random among its legal actions (so two games part at hidden choices)."""
+    seat = room.to_act
+    legal = list(room.state.legal_actions())
+    if wild(room):
+        return int(rng.integers(len(legal)))
+    bot = room.game.player("heuristic", int(rng.integers(2**31)), seat)
+    return legal.index(bot.choose(room.state.observation(seat)))
+
+
+def _bidding(room):
+    from furball.scenarios.white_christmas.actions import ActionKind
+    return any(a.kind == ActionKind.BID for a in room.state.legal_actions())
+
+
+def test_WC_F4_a_refusal_does_not_count_another_seats_secret_radar_tokens():
+    """While P1 puts radar tokens into its sealed bid one by one, P2 sees nothing move
+    (WC.F4): its stale, out-of-turn and malformed acts are answered the same words after
+    each token, and no answer carries the room's event number."""
+    spec = make_spec({"game": "white-christmas", "options": {"players": 2}, "seed": 11})
+    room = Room.new(dataclasses.replace(spec, controllers=(None, None)))
+    rng = np.random.default_rng(11)
+    while not (_bidding(room) and len(room.state.private[room.to_act].radar) >= 2):
+        room, _ = room.act(room.to_act, _pick(room, rng, lambda r: False), room.view_version(room.to_act))
+    bidder = room.to_act
+    other = 1 - bidder
+    before = _refusals(room, other), _what_seat_knows(room, other)
+    tokens = 0
+    from furball.scenarios.white_christmas.actions import ActionKind
+    while (bids := [i for i, a in enumerate(room.state.legal_actions()) if a.kind == ActionKind.BID]):
+        room, _ = room.act(bidder, bids[0], room.view_version(bidder))
+        tokens += 1
+        assert (_refusals(room, other), _what_seat_knows(room, other)) == before, tokens
+        assert not any(f" {room.version}" in text for text in before[0])
+    assert tokens >= 2
+
+
+@pytest.mark.slow
+def test_WC_F2_F4_every_refusal_of_whole_games_is_a_function_of_the_seats_view(players=2, seed=31):
+    """Three whole White Christmas games from one seed, parting at the seats' hidden
+    choices (bids and the rest, chosen at random in two of them): at every position, for
+    every seat, a battery of wrong acts (stale, out of turn, malformed) gets answers, and
+    a version, that depend only on what that seat has received (its view and its log),
+    across all three games. The room's event number, which counts other seats' secret
+    tokens, would break it."""
+    spec = make_spec({"game": "white-christmas", "options": {"players": players}, "seed": seed})
+    spec = dataclasses.replace(spec, controllers=(None,) * players)
+    seen: dict = {}
+    parted = 0
+    for world, wild in enumerate((lambda r: False, _bidding, lambda r: r.version % 5 == 0)):
+        rng = np.random.default_rng(seed + world)
+        room = Room.new(spec)
+        while not room.terminal:
+            _check_refusals(room, seen)
+            room, _ = room.act(room.to_act, _pick(room, rng, wild), room.view_version(room.to_act))
+        _check_refusals(room, seen)
+        parted += room.version
+    assert len(seen) < parted * players  # the games met at positions a seat could not tell apart
+
+
+@pytest.mark.parametrize("game, options, seed", [
+    ("yorktown", {"players": 2, "expansions": "expert", "clock": "simulated"}, 41), ("canuck", {}, 42),
+    ("dogfight", {"scenario": "duel", "turn_limit": 2}, 43)])
+def test_every_refusal_of_other_room_games_is_a_function_of_the_seats_view(game, options, seed):
+    """As above for the other room games (a whole game, or two dogfight turns, every seat
+    a person choosing as the random bot would): every seat's refusals and version at
+    every position depend only on its view and log."""
+    spec = make_spec({"game": game, "options": options, "seed": seed})
+    room = Room.new(dataclasses.replace(spec, controllers=(None,) * len(spec.controllers)))
+    rng = np.random.default_rng(seed)
+    seen: dict = {}
+    while not room.terminal:
+        _check_refusals(room, seen)
+        room, _ = room.act(room.to_act, _pick(room, rng, lambda r: True), room.view_version(room.to_act))
+    _check_refusals(room, seen)
+
+
+def test_WC_F4_over_http_refusals_and_acknowledgements_carry_the_seats_own_version():
+    """The same over the wire: while P1 bids tokens one by one through HTTP, P2's stale and
+    out-of-turn acts get the same answers (status and line) after each token, and every
+    acknowledgement gives the acting seat its own view's version, never the room's event
+    number."""
+    from furball.scenarios.white_christmas.actions import ActionKind
+    app = create_app(allowed_hosts=LOOPBACK_HOSTS + ("testserver",), options=ServerOptions(bot_delay_s=0.0))
+    rng = np.random.default_rng(12)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        made = client.post("/api/rooms", json={"game": "white-christmas", "options": {"players": 2}, "seed": 12,
+                                               "seats": [None, None]}).json()
+        rid, keys = made["room"], [s["token"] for s in made["seats"]]
+        live = client.portal.call(app.state.hub.live, rid)
+
+        def act(seat, version, action):
+            r = client.post(f"/api/rooms/{rid}/act", json={"version": version, "action": action},
+                            headers={"Authorization": f"Bearer {keys[seat]}"})
+            return r.status_code, r.json()
+
+        def probes(seat):
+            mine = live.room.view_version(seat)
+            return [act(seat, v, 0) for v in (mine - 1, mine + 1, mine)]
+
+        bidding = False
+        while not bidding:
+            room = live.room
+            seat = room.to_act
+            bidding = _bidding(room) and len(room.state.private[seat].radar) >= 2
+            if bidding:
+                break
+            status, answer = act(seat, room.view(seat)["version"], _pick(room, rng, lambda r: False))
+            assert status == 200 and answer == {"version": live.room.view_version(seat)}
+        bidder, other = seat, 1 - seat
+        before = probes(other)
+        assert [s for s, _ in before] == [409, 409, 409]
+        tokens = 0
+        while (bids := [i for i, a in enumerate(live.room.state.legal_actions()) if a.kind == ActionKind.BID]):
+            status, answer = act(bidder, live.room.view_version(bidder), bids[0])
+            tokens += 1
+            assert status == 200 and answer == {"version": live.room.view_version(bidder)} != {
+                "version": live.room.version}
+            assert probes(other) == before, tokens
+    assert tokens >= 2

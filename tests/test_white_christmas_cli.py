@@ -104,7 +104,7 @@ def test_user_data_directory_replaces_the_shipped_files(tmp_path, capsys):
 @pytest.mark.parametrize("argv, words", [
     (["--players", "5"], ["--players 5", "expected 2, 3 or 4"]),
     (["--players", "x"], ["--players x", "expected 2, 3 or 4"]),
-    (["--players", "3", "--solo"], ["solo", "players", "WC.H1"]),
+    (["--players", "3", "--solo"], ["--solo with --players", "WC.H1"]),  # the flags, as written (issue #35)
     (["--humans", "1"], ["--humans", "only with --interactive"]),
     (["--interactive", "--humans", "4", "--players", "3"], ["--humans 4", "from 1 to 3"]),
     (["--games", "0"], ["--games 0", "from 1"]),

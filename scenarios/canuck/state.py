@@ -65,17 +65,16 @@ class Score:
 def band(total: int, reason: EndReason | str | None = None) -> Band:
     """Result band (CN.E5). The source's table lists "25 or more: major", "11-25:
     medium", "5-10: minor", "5 or less, or the last Base lost: defeat"; its bands share
-    25 and 5. furball reads the table from the top and takes the first line that
-    matches, so at a shared edge the better band wins: 25 is ``major``, 5 is ``minor``
-    (engine convention). An early end (CN.E2: last Base, deadlock) is ``defeat``
-    whatever the VP."""
+    25 and 5. The spec's engine convention settles them: 25 or more ``major``, 11-24
+    ``medium``, 6-10 ``minor``, 5 or less ``defeat``. An early end (CN.E2: last Base,
+    deadlock) is ``defeat`` whatever the VP."""
     if reason in (EndReason.LAST_BASE, EndReason.DEADLOCK):
         return Band.DEFEAT
     if total >= 25:
         return Band.MAJOR
     if total >= 11:
         return Band.MEDIUM
-    if total >= 5:
+    if total >= 6:
         return Band.MINOR
     return Band.DEFEAT
 
@@ -240,7 +239,8 @@ def _pending_text(s: State, p: Pending) -> str:
 
 
 def _placement(board: CanuckMap, placement: Mapping[str, tuple[int, int, int]]):
-    """Check a free set-up (CN.S3 optional): area -> (leaders, groups, bases)."""
+    """Check a free set-up (CN.S3 optional): area -> (leaders, groups, bases), every
+    counter of CN.K1 placed in a BASE area, at most 1 Base per area."""
     leaders, groups, bases = [0] * len(board.areas), [0] * len(board.areas), [0] * len(board.areas)
     for name, counts in placement.items():
         i = board.area(name)
@@ -256,10 +256,9 @@ def _placement(board: CanuckMap, placement: Mapping[str, tuple[int, int, int]]):
     for what, values, most in (("Leaders", leaders, LEADERS), ("Groups", groups, GROUPS), ("Bases", bases, BASES)):
         if sum(values) > most:
             raise InputError(f"set-up: expected at most {most} {what} (CN.K1), got {sum(values)}")
-    if sum(leaders) != LEADERS:
-        raise InputError(f"set-up: expected all {LEADERS} Leaders placed (CN.S3), got {sum(leaders)}")
-    if sum(bases) < 1:
-        raise InputError("set-up: expected at least 1 Base placed (CN.S3)")
+    for what, values, most in (("Leaders", leaders, LEADERS), ("Groups", groups, GROUPS), ("Bases", bases, BASES)):
+        if sum(values) != most:  # rule 3.0: the Partisan places his Leaders, Groups and Bases, none kept off
+            raise InputError(f"set-up: expected all {most} {what} placed on the map (CN.S3), got {sum(values)}")
     return leaders, groups, bases
 
 
@@ -272,7 +271,7 @@ def new_game(seed: int, board: CanuckMap | None = None,
     are shuffled back into the deck. CN.S2: one die rolled per GAR box (in area order).
     CN.S3: by default 1 Leader, 2 Groups, 1 Base in each BASE* area; ``placement``
     (area name -> (leaders, groups, bases)) sets up freely in BASE areas instead
-    (all 4 Leaders placed, at most 1 Base per area; the rest stay unused); it may also
+    (all 4 Leaders, 8 Groups and 4 Bases placed, at most 1 Base per area); it may also
     be a function ``(board, garrison) -> placement`` that sees the rolled garrisons
     (CN.S2 comes first), e.g. :func:`.placement.free_placement`.
     Raises :class:`InputError` for a bad seed or placement.

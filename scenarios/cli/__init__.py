@@ -33,8 +33,9 @@ _NEGATIVE = re.compile(r"^-[0-9.]")
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, exit 2 via main()
-        raise InputError(f"{self.prog}: {message}")
+    def error(self, message):  # one line, exit 2 via main(), which says "furball: error:" once
+        command = self.prog.removeprefix("furball").strip()  # "play white-christmas", or "" at the top
+        raise InputError(f"{command}: {message}" if command else message)
 
 
 def build_parser(argv: list[str] = ()) -> argparse.ArgumentParser:

@@ -46,7 +46,8 @@ def add_arguments(p) -> None:
 def options(args) -> dict:
     """Game options from the parsed arguments, checked (data files are loaded now).
     Raises :class:`InputError` naming the option."""
-    GAME.check_combination({"solo": bool(args.solo)} | ({} if args.players is None else {"players": args.players}))
+    GAME.check_combination({"solo": bool(args.solo)} | ({} if args.players is None else {"players": args.players}),
+                           lambda name: f"--{name}")
     players = 2 if args.players is None else args.players
     if players not in (2, 3, 4) or isinstance(players, bool):
         raise InputError(f"--players {str(players)[:40]}: expected 2, 3 or 4")

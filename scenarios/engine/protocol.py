@@ -28,7 +28,7 @@ def action_text(action: Any, most: int = 120) -> str:
         return repr(value)
 
     if dataclasses.is_dataclass(action) and not isinstance(action, type):
-        parts = []
+        parts: list[str] = []
         for f in dataclasses.fields(action):
             value = getattr(action, f.name)
             if f.name == "kind":
@@ -168,7 +168,9 @@ class Game:
     ``max_players`` (seats); ``new_game(seed, **options) -> GameState``; ``players``:
     bot name -> factory ``(seed, seat) -> Player``; ``options``: the settable options
     (passed to ``new_game`` by name); ``seats(options)``: how many seats a game with
-    these options has (default ``min_players``); ``outcome``: the result column that
+    these options has (default ``min_players``); ``combinations(given, spell)``: raises
+    :class:`InputError` for options that do not go together (``spell(name)`` writes an
+    option as the user gave it); ``outcome``: the result column that
     pictures of many games show (default: the first numeric one, else the first).
     """
 
@@ -180,7 +182,7 @@ class Game:
     max_players: int = 1
     options: tuple[Option, ...] = ()
     seats: Callable[[Mapping[str, Any]], int] | None = None
-    combinations: Callable[[Mapping[str, Any]], None] | None = None
+    combinations: Callable[[Mapping[str, Any], Callable[[str], str]], None] | None = None
     notes: str = field(default="", compare=False)
     outcome: str | None = None
 
@@ -194,11 +196,14 @@ class Game:
     def defaults(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}
 
-    def check_combination(self, given: Mapping[str, Any]) -> None:
+    def check_combination(self, given: Mapping[str, Any],
+                          spell: Callable[[str], str] = lambda name: f"option {name}") -> None:
         """Raise :class:`InputError` if the options ``given`` together (without the
-        defaults) make no sense for this game (see :attr:`combinations`)."""
+        defaults) make no sense for this game (see :attr:`combinations`, called with
+        ``given`` and ``spell``). ``spell`` writes an option's name as the user wrote it
+        (the CLI: ``lambda name: f"--{name}"``), so the line names what to change."""
         if self.combinations is not None:
-            self.combinations(given)
+            self.combinations(given, spell)
 
     def seat_count(self, options: Mapping[str, Any]) -> int:
         return self.seats(options) if self.seats is not None else self.min_players

@@ -11,6 +11,8 @@ into a 4xx answer. Endpoints and shapes: docs/serve.md.
 """
 from __future__ import annotations
 
+import json
+import math
 import pathlib
 import tomllib
 from collections.abc import Mapping
@@ -49,7 +51,7 @@ from furball.scenarios.dogfight.margins import CLOSE_CALL
 from furball.scenarios.dogfight.table import needs_plan
 from furball.viz import style
 
-__all__ = ["Catalogue", "MAX_BODY_BYTES", "MAX_WEB_PLANES", "MAX_JS_INT", "document",
+__all__ = ["Catalogue", "MAX_BODY_BYTES", "MAX_WEB_PLANES", "MAX_JS_INT", "read_json", "document",
            "read_document", "analysis", "cards", "adjudication", "zones_json", "open_toml", "save_toml",
            "best_plans", "meta", "practice"]
 
@@ -63,6 +65,60 @@ MAX_JS_INT = 2**53 - 1
 rather than silently changed."""
 PATH_SAMPLES = 24
 """Poses kept per card path for drawing (the engine samples every 2 mm)."""
+
+
+class _OutOfRange:
+    """A JSON number past :data:`MAX_JS_INT` in size, NaN or infinite, as written."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text if len(text) <= 40 else text[:37] + "..."
+
+
+def _whole(text: str) -> int | _OutOfRange:
+    try:
+        value = int(text)
+    except ValueError:  # more digits than Python converts
+        return _OutOfRange(text)
+    return value if abs(value) <= MAX_JS_INT else _OutOfRange(text)
+
+
+def _real(text: str) -> float | _OutOfRange:
+    value = float(text)
+    return value if math.isfinite(value) and abs(value) <= MAX_JS_INT else _OutOfRange(text)
+
+
+def _out_of_range(value: Any) -> _OutOfRange | None:
+    if isinstance(value, _OutOfRange):
+        return value
+    if isinstance(value, list):
+        return next((found for v in value if (found := _out_of_range(v)) is not None), None)
+    return None
+
+
+def _fields(pairs: list[tuple[str, Any]]) -> dict:
+    for key, value in pairs:
+        bad = _out_of_range(value)
+        if bad is not None:
+            raise InputError(f"request: field {key[:40]!r}: expected a finite number of at most 2**53-1 in size, "
+                             f"got {bad.text}")
+    return dict(pairs)
+
+
+def read_json(text: str | bytes) -> Any:
+    """A request's JSON (a body or a socket message), every number in it checked once,
+    here: finite and at most :data:`MAX_JS_INT` in size (what a page's JavaScript keeps
+    exactly), so no handler meets a number it cannot compute with. Raises
+    :class:`InputError` naming the field (``request: field 'players': expected a finite
+    number ...``) for ``2**64``, ``1e999``, ``NaN`` or ``Infinity``; ``ValueError`` for text
+    that is not JSON, ``RecursionError`` for absurd nesting."""
+    data = json.loads(text, parse_int=_whole, parse_float=_real, parse_constant=_OutOfRange,
+                      object_pairs_hook=_fields)
+    bad = _out_of_range(data)
+    if bad is not None:
+        raise InputError(f"request: expected finite numbers of at most 2**53-1 in size, got {bad.text}")
+    return data
 
 
 @dataclass(frozen=True)

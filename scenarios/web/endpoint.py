@@ -70,7 +70,9 @@ async def _object(request: Request) -> dict:
     """The request body as a JSON object (400 otherwise)."""
     raw = await _body(request)
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = api.read_json(raw.decode("utf-8"))
+    except InputError:  # a number out of range: 422, naming its field
+        raise
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise BadRequest(400, f"request body: expected JSON, got invalid text ({str(exc)[:80]})") from None
     if not isinstance(data, dict):

@@ -282,7 +282,8 @@ class Hub:
 
     async def act(self, room_id: Any, token: Any, version: Any, action: Any) -> int:
         """A person's action (see :meth:`~.rooms.Room.act`), stored before this returns
-        the room's new event number. Raises :class:`NotFound`, :class:`Forbidden`,
+        the seat's new view version (:meth:`~.rooms.Room.view_version`, never the room's
+        event number: that would count other seats' secret actions). Raises :class:`NotFound`, :class:`Forbidden`,
         :class:`~furball.errors.IllegalAction` (one line, nothing changed),
         :class:`~.rooms.StaleAction`, :class:`Busy`."""
         live = await self.live(room_id)
@@ -298,12 +299,13 @@ class Hub:
                 raise
             if not await self._store(self.store.append, room.spec.id, event):
                 await self._catch_up_locked(live)
-                raise StaleAction("the game has moved on (an action arrived through another server): choose again")
+                raise StaleAction("the game has moved on since you looked: choose again")
             self._advance(live, room)
-            return room.version
+            return room.view_version(seat)
 
     async def control(self, room_id: Any, token: Any, seat: Any, bot: Any) -> int:
-        """The owner hands ``seat`` to ``bot`` or back to its person (``None``). Raises
+        """The owner hands ``seat`` to ``bot`` or back to its person (``None``). Returns
+        the spectators' view version (public; the owner may hold a seat too). Raises
         :class:`NotFound`, :class:`Forbidden` (not the owner's token),
         :class:`~furball.errors.InputError`."""
         live = await self.live(room_id)
@@ -315,7 +317,7 @@ class Hub:
                 await self._catch_up_locked(live)
                 raise StaleAction("the room has moved on (an event arrived through another server): try again")
             self._advance(live, room)
-            return room.version
+            return room.view_version(None)
 
     async def analysis(self, room_id: Any, token: Any, data: Any) -> tuple[str, int, Callable, tuple]:
         """A seat's request for a long calculation (the dogfight's Best plans), checked
@@ -371,7 +373,8 @@ class Hub:
 
     async def clock(self, room_id: Any, token: Any, paused: Any) -> int:
         """The owner pauses (``paused`` true) or restarts the room's real-time clock
-        (where the room allows it, :data:`~.rooms.PAUSING`). Raises :class:`NotFound`,
+        (where the room allows it, :data:`~.rooms.PAUSING`). Returns the spectators' view
+        version. Raises :class:`NotFound`,
         :class:`Forbidden` (not the owner's key), :class:`~furball.errors.IllegalAction`."""
         live = await self.live(room_id)
         if not self.role(live, token).owner:
@@ -384,7 +387,7 @@ class Hub:
                 await self._catch_up_locked(live)
                 raise StaleAction("the room has moved on (an event arrived through another server): try again")
             self._advance(live, room)
-            return room.version
+            return room.view_version(None)
 
     def _schedule_timer(self, live: Live) -> None:
         """With a running real-time clock: ring when its time runs out."""

@@ -17,6 +17,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from furball.errors import InputError
 
+from . import api
 from .endpoint import _status
 from .security import Bucket
 
@@ -38,7 +39,7 @@ async def room_socket(ws: WebSocket):
         await ws.send_text(json.dumps(message, separators=(",", ":")))
 
     try:
-        hello = json.loads(await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT_S))
+        hello = api.read_json(await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT_S))
         if not isinstance(hello, dict) or hello.get("type") != "hello":
             raise ValueError("expected hello")
         token = hello.get("token")
@@ -83,9 +84,12 @@ async def room_socket(ws: WebSocket):
                 continue
             refused = 0
             try:
-                msg = json.loads(text)
+                msg = api.read_json(text)
                 if not isinstance(msg, dict):
                     raise ValueError
+            except InputError as exc:
+                await say({"type": "error", "status": 422, "error": str(exc)})
+                continue
             except (ValueError, RecursionError):
                 await say({"type": "error", "status": 400, "error": "expected a JSON object"})
                 continue

@@ -35,6 +35,7 @@ import hashlib
 import hmac
 import importlib
 import importlib.util
+import math
 import re
 import secrets
 import time
@@ -382,6 +383,15 @@ class Room:
         """Events so far (the number of the last one; 0 at the set-up)."""
         return len(self.events)
 
+    def view_version(self, seat: int | None) -> int:
+        """The position number ``seat`` (``None``: a spectator) knows: how many events of
+        its own log there are after the set-up (0 at the set-up). It moves only with an
+        event the viewer sees (its own action, or one that gives it log lines), never with
+        another seat's secret one, so a seat's view, its acknowledgements and its refusals
+        never carry the room's event number (:attr:`version`: another seat adding radar
+        tokens to its sealed bid moves that, WC.F4)."""
+        return len(self.log_for(seat)) - 1
+
     @property
     def seats(self) -> int:
         return len(self.controllers)
@@ -471,15 +481,15 @@ class Room:
     # -- changing ---------------------------------------------------------------------
     def act(self, seat: int, action: Any, version: Any, now: float | None = None) -> tuple[Room, Event]:
         """A person's action: ``action`` is the index of one of the legal actions of the
-        position ``version`` (the event number the seat saw). Returns the new room and
-        the event to store. Raises :class:`IllegalAction` (one line; nothing changes) or
-        :class:`StaleAction` (the room has moved on)."""
+        position ``version`` (the seat's :meth:`view_version` when it looked). Returns the
+        new room and the event to store. Raises :class:`IllegalAction` (one line; nothing
+        changes) or :class:`StaleAction` (the room has moved on). A refusal carries only
+        what the seat's view carries: never the room's event number."""
         if isinstance(version, bool) or not isinstance(version, int):
-            raise IllegalAction(f"request: field 'version': expected the event number of the position you saw, "
+            raise IllegalAction(f"request: field 'version': expected the version of the view you chose from, "
                                 f"got {_short(version)}")
-        if version != self.version:
-            raise StaleAction(f"the game has moved on since you looked (you saw event {version}, the room is at "
-                              f"{self.version}): choose again")
+        if version != self.view_version(seat):
+            raise StaleAction("the game has moved on since you looked: choose again")
         if self.terminal:
             raise IllegalAction("the game is over")
         to_act = self.to_act
@@ -616,8 +626,8 @@ class Room:
         actions, whose view module says ``LEGAL_TEXTS = False``), ``legal_count``,
         ``choices`` (the view module's own JSON of the legal actions, when it has a
         ``choices(observation, seat)``: the dogfight's plan tree, the card games' pieces
-        each action concerns) and ``version`` (the event number to send back with the
-        choice); for a spectator, ``view.public`` only. Once the
+        each action concerns) and ``version`` (the seat's :meth:`view_version`, to send
+        back with the choice); for a spectator, ``view.public`` only. Once the
         game is over: ``outcome``, ``result``, ``returns`` and ``seed``."""
         s = self.state
         to_act = s.current_player()
@@ -645,7 +655,7 @@ class Room:
                 out["legal_count"] = len(legal)
                 if module is not None and hasattr(module, "choices"):
                     out["choices"] = module.choices(s.observation(seat), seat)
-                out["version"] = self.version
+                out["version"] = self.view_version(seat)
         if out["terminal"]:
             out.update(outcome=list(s.outcome()), result=_row(s.result()), returns=list(s.returns()),
                        seed=self.spec.seed)
@@ -704,7 +714,7 @@ def _all_options(rg: RoomGame, game: Game, given: Mapping[str, str]) -> tuple[di
 def _option_text(value: Any, most: int = MAX_OPTION_CHARS) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and np.isfinite(value):
+    if isinstance(value, int) or (isinstance(value, float) and math.isfinite(value)):  # bool: above
         return repr(value)
     if isinstance(value, str) and len(value) <= most:
         return value

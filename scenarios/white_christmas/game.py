@@ -28,11 +28,12 @@ def labels(players: int, solo: bool) -> tuple[str, ...]:
     return ("P1", CHAMBERS) if solo else tuple(f"P{i + 1}" for i in range(players))
 
 
-def _combinations(given) -> None:
+def _combinations(given, spell=lambda name: f"option {name}") -> None:
     """A solo game is one player against Captain Chambers (WC.H1): ``players`` is not
-    given with ``solo`` true."""
+    given with ``solo`` true. ``spell``: an option's name as the user wrote it."""
     if given.get("solo") and "players" in given:
-        raise InputError("solo: one player against Captain Chambers (WC.H1); do not also set players")
+        raise InputError(f"{spell('solo')} with {spell('players')}: a solo game is one player against Captain "
+                         f"Chambers (WC.H1); give one or the other")
 
 
 def _new_game(seed: int, players: int = 2, solo: bool = False, data: Components | None = None,

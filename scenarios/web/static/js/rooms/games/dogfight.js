@@ -12,6 +12,7 @@ import { corners } from "../../geometry.js";
 import { drawScene } from "../../table.js";
 import { PanZoom } from "../../panzoom.js";
 import { cardStep, pathGhosts, planSteps, poseAlong } from "../../plans.js";
+import { el } from "../../dom.js";
 
 const CARDS = 3; // DF.M1
 const MOVE_PART = 0.55; // of a maneuver's animation: the bases slide...
@@ -26,11 +27,6 @@ const s = {
 };
 
 // ---------------------------------------------------------------- small helpers
-function el(tag, props = {}, ...children) {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children.filter((c) => c !== null && c !== undefined));
-  return e;
-}
 
 const pub = () => s.view.view.public;
 const priv = () => s.view.view.private; // null for spectators

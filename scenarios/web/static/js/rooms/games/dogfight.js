@@ -13,6 +13,7 @@ import { drawScene } from "../../table.js";
 import { PanZoom } from "../../panzoom.js";
 import { cardStep, pathGhosts, planSteps, poseAlong } from "../../plans.js";
 import { el } from "../../dom.js";
+import { replaySteps } from "../../replay.js";
 
 const CARDS = 3; // DF.M1
 const MOVE_PART = 0.55; // of a maneuver's animation: the bases slide...
@@ -362,25 +363,11 @@ function replayData() {
   return (me && me.replay) || pub().replay;
 }
 
-function buildSteps(r) {
-  const steps = [{ kind: "start", title: `Turn ${r.turn}: the start (tails, DF.T1, DF.T3)`, lines: r.start.lines,
-    planes: r.start.planes, tails: r.start.tails }];
-  let before = r.start.planes;
-  for (const m of r.maneuvers) {
-    steps.push({ kind: "maneuver", title: `Turn ${r.turn}: maneuver ${m.index}`, lines: m.lines, from: before,
-      m, planes: m.planes });
-    before = m.planes;
-  }
-  steps.push({ kind: "end", title: `Turn ${r.turn}: the end (the table for turn ${r.end.turn})`, lines: r.end.lines,
-    planes: r.end.planes });
-  return steps;
-}
-
 function openReplay(autoplay) {
   const data = replayData();
   if (!data) return;
   stopClock();
-  s.replay = { data, steps: buildSteps(data), index: 0, started: 0, f: 0, playing: false };
+  s.replay = { data, steps: replaySteps(data), index: 0, started: 0, f: 0, playing: false };
   renderReplayPanel();
   if (autoplay) play();
   else refresh(false);

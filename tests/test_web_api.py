@@ -56,7 +56,9 @@ def test_the_page_and_its_modules_are_served(client):
     page = client.get("/")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
     assert '<svg id="table"' in page.text and "/static/js/main.js" in page.text
-    for asset in ("js/main.js", "js/table.js", "js/geometry.js", "js/api.js", "js/history.js", "style.css"):
+    for asset in ("js/main.js", "js/practice/page.js", "js/practice/scene.js", "js/practice/panel.js",
+                  "js/practice/turn.js", "js/replay.js", "js/dom.js", "js/table.js", "js/geometry.js", "js/api.js",
+                  "js/history.js", "style.css"):
         assert client.get(f"/static/{asset}").status_code == 200, asset
 
 
@@ -107,7 +109,7 @@ def test_issue_27_analysis_gives_each_ruling_its_deciding_margin(client, doc):
     assert all(x["margin"]["value"] > 0 for x in a["shots"])
     spad_fokker = next(o for o in a["overlap_margins"] if o["planes"] == ["SPAD", "Fokker"])
     assert spad_fokker["margin"]["kind"] == "overlap" and spad_fokker["margin"]["value"] > 0
-    page = (pathlib.Path(__file__).parent.parent / "scenarios" / "web" / "static" / "js" / "main.js").read_text()
+    page = (pathlib.Path(__file__).parent.parent / "scenarios" / "web" / "static" / "js" / "practice" / "scene.js").read_text()
     assert "marginTip(c.margin)" in page and "marginTip(s.margin)" in page
 
 
@@ -139,7 +141,7 @@ def test_issue_27_DF_T1_the_web_table_gives_a_ruling_near_its_threshold_its_flip
         assert flip["samples"] >= 1000 and tail["close_call"] is True
     again = client.post("/api/analyse", json={"scenario": doc}).json()
     assert again["tails"] == a["tails"] and again["near_misses"] == a["near_misses"]
-    page = (pathlib.Path(__file__).parent.parent / "scenarios" / "web" / "static" / "js" / "main.js").read_text()
+    page = (pathlib.Path(__file__).parent.parent / "scenarios" / "web" / "static" / "js" / "practice" / "scene.js").read_text()
     assert "flipTip(c)" in page and "flipTip(s)" in page
 
 

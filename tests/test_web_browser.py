@@ -162,7 +162,7 @@ def test_set_up_drag_tail_plan_adjudicate_replay_save_and_open(page, tmp_path):
             if page.is_disabled("#step-next"):
                 break
             page.click("#step-next")
-        assert kinds[0] == "start" and kinds[-1] == "end" and kinds.count("moves") == 3
+        assert kinds == ["start", "maneuver", "maneuver", "maneuver", "end"]
         for p in turn["end"]["planes"]:  # the last step shows the engine's end positions
             g = page.locator(f'[data-plane="{p["name"]}"]')
             assert float(g.get_attribute("data-x")) == pytest.approx(p["x"], abs=1e-3)
@@ -203,12 +203,17 @@ def test_the_furball_example_adjudicated_in_the_page_equals_furball_turn_json(pa
         page.click("#adjudicate")
         page.wait_for_selector("#replay:not([hidden])")
         assert page.evaluate("window.furball.turn()") == json.loads(out)
-        # the collision test is shown with its probability and draw (DF.C3)
-        while page.get_attribute("#replay-step", "data-kind") != "collisions":
+        # the collision test is shown with its probability and draw (DF.C3); the replay's
+        # lines are the server's report lines of each step, as `furball turn` prints them
+        replay = page.evaluate("window.furball.replay()")
+        while page.get_attribute("#replay-step", "data-kind") != "maneuver":
             page.click("#step-next")
         label = page.locator('[data-collision="Fokker/SPAD"], [data-collision="SPAD/Fokker"]').first
         assert "P " in label.text_content() and "drawn" in label.text_content()
         assert "collision test" in page.text_content("#replay-text")
+        shown = [li.text_content() for li in page.locator("#replay-text li").all()]
+        assert shown == replay["maneuvers"][0]["lines"]
+        assert any(line.strip().startswith("collision test") for line in shown)
         # the zones of a plane: tail zone and firing bands from the engine
         page.click("#replay-close")
         page.click('[data-plane="Nieuport"] .base')

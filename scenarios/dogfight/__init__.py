@@ -1,4 +1,4 @@
-"""The dogfight, as Python values: build a table, give orders, adjudicate a turn.
+"""The dogfight, as Python values: build a table, give orders, adjudicate a turn::
 
     from furball.scenarios.dogfight import Table, PlaneState, Orders, adjudicate
     table = Table(width_mm=900, height_mm=900, planes=[

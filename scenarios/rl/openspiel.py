@@ -1,4 +1,4 @@
-"""Every furball engine as an OpenSpiel game, written once over the engine protocol.
+"""Every furball engine as an OpenSpiel game, written once over the engine protocol::
 
     from furball.scenarios.rl.openspiel import register
     import pyspiel

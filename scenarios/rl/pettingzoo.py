@@ -1,5 +1,5 @@
 """Every furball engine as a PettingZoo AEC environment, written once over the engine
-protocol.
+protocol::
 
     from furball.scenarios.rl.pettingzoo import env
     e = env("white_christmas", players=3)

@@ -48,6 +48,7 @@ from furball.scenarios.dogfight import (
     turn_json,
 )
 from furball.scenarios.dogfight.margins import CLOSE_CALL
+from furball.scenarios.dogfight.report import replay_json
 from furball.scenarios.dogfight.table import needs_plan
 from furball.viz import style
 
@@ -364,8 +365,11 @@ def adjudication(s: Scenario, catalogue: Catalogue, seed: Any = None, policy: An
     """Adjudicate the turn (rules DF.*, as ``furball turn``): ``turn`` is exactly
     :func:`~scenarios.dogfight.turn_json` (the ``furball turn --json`` document);
     ``frames``: per maneuver, every plane after it and each mover's sampled path and
-    arrow (for the replay); ``after``: the document of the next turn (orders cleared,
-    as ``furball turn --out``). ``seed`` / ``policy`` override the document's."""
+    arrow (for the replay); ``replay``: the turn as the page replays it, with the
+    report's lines of each step (:func:`~scenarios.dogfight.report.replay_json` with no
+    viewer: the practice table hides nothing), the same a room's page replays; ``after``: the
+    document of the next turn (orders cleared, as ``furball turn --out``). ``seed`` /
+    ``policy`` override the document's."""
     seed = _seed(seed, "request")
     seed = seed if seed is not None else s.seed
     if policy is not None and policy not in [p.value for p in ReorderPolicy]:
@@ -376,7 +380,8 @@ def adjudication(s: Scenario, catalogue: Catalogue, seed: Any = None, policy: An
         seed = int(np.random.default_rng().integers(2**31))
     result = adjudicate(s.table, s.orders, seed=seed, policy=policy, samples=True)
     after = Scenario(result.after, {}, policy, s.seed)
-    return {"turn": turn_json(result), "frames": _frames(result), "after": document(after, catalogue)}
+    return {"turn": turn_json(result), "frames": _frames(result), "replay": replay_json(result),
+            "after": document(after, catalogue)}
 
 
 def _rings(geometry) -> list:

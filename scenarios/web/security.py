@@ -1,6 +1,7 @@
 """What keeps ``furball serve`` safe on a LAN (docs/rooms.md, "Security").
 
 * :class:`Guard`, an ASGI middleware in front of everything:
+
   - **Host check**: only the names the server was started for are answered (loopback
     names, ``--host``, ``--allow-host``): a web page that rebinds its own DNS name to
     this machine gets 400 (HTTP) or a refused handshake (WebSocket).
@@ -15,6 +16,7 @@
     own scripts, styles, images and connections, ``frame-ancestors 'none'`` (and
     ``X-Frame-Options: DENY``), ``Referrer-Policy: no-referrer`` (a join link in the
     address bar never leaks to another site), ``X-Content-Type-Options: nosniff``.
+
 * :class:`Bucket`, the token bucket (also used per WebSocket connection).
 * :func:`guarded_h11_protocol`: uvicorn's HTTP/1.1 protocol with a **header timeout**:
   a connection that has not sent a complete request head within ``HEADER_TIMEOUT_S``

@@ -5,17 +5,7 @@
 // drawn in an unflipped layer so they read the right way. Every shape with an id keeps
 // it as data-id (the game object it stands for: node:Alba, token:Alba:G, roof:2 ...).
 
-const NS = "http://www.w3.org/2000/svg";
-
-function el(parent, tag, attrs = {}, text) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v);
-  }
-  if (text !== undefined) node.textContent = text;
-  parent.appendChild(node);
-  return node;
-}
+import { svgNode } from "./dom.js";
 
 const DEFAULTS = { x: 0, y: 0, w: 0, h: 0, r: 0, round: 0, points: [], fill: null, stroke: null, width: 1, alpha: 1,
   dash: false, text: "", font: 7, colour: "#333333", anchor: "middle", valign: "middle", bold: false, marker: "o",
@@ -46,9 +36,9 @@ export function drawSketch(svg, sketch, look = () => ({})) {
   const H = ymin + ymax; // y -> H - y flips the picture about its middle
   const box = [xmin, ymin, xmax - xmin, ymax - ymin];
   svg.setAttribute("viewBox", box.map((v) => v.toFixed(2)).join(" "));
-  if (sketch.background) el(svg, "rect", { x: xmin, y: ymin, width: xmax - xmin, height: ymax - ymin, fill: sketch.background });
-  const world = el(svg, "g", { class: "sk-world", transform: `translate(0 ${H}) scale(1 -1)` });
-  const texts = el(svg, "g", { class: "sk-texts" });
+  if (sketch.background) svgNode(svg, "rect", { x: xmin, y: ymin, width: xmax - xmin, height: ymax - ymin, fill: sketch.background });
+  const world = svgNode(svg, "g", { class: "sk-world", transform: `translate(0 ${H}) scale(1 -1)` });
+  const texts = svgNode(svg, "g", { class: "sk-texts" });
   const shapes = sketch.shapes.map((s, i) => ({ ...DEFAULTS, ...s, order: i }));
   shapes.sort((a, b) => a.z - b.z || a.order - b.order);
   for (const s of shapes) {
@@ -60,33 +50,33 @@ export function drawSketch(svg, sketch, look = () => ({})) {
       "stroke-dasharray": s.dash ? `${(4 * unit).toFixed(2)} ${(3 * unit).toFixed(2)}` : undefined };
     let node;
     if (s.kind === "rect") {
-      node = el(world, "rect", { ...base, ...paint, x: s.x, y: s.y, width: s.w, height: s.h, rx: s.round || undefined });
+      node = svgNode(world, "rect", { ...base, ...paint, x: s.x, y: s.y, width: s.w, height: s.h, rx: s.round || undefined });
     } else if (s.kind === "circle") {
-      node = el(world, "circle", { ...base, ...paint, cx: s.x, cy: s.y, r: s.r });
+      node = svgNode(world, "circle", { ...base, ...paint, cx: s.x, cy: s.y, r: s.r });
     } else if (s.kind === "poly") {
-      node = el(world, "polygon", { ...base, ...paint, points: s.points.map((p) => p.join(",")).join(" ") });
+      node = svgNode(world, "polygon", { ...base, ...paint, points: s.points.map((p) => p.join(",")).join(" ") });
     } else if (s.kind === "line") {
-      node = el(world, "polyline", { ...base, ...paint, fill: "none", stroke: s.stroke || "#333",
+      node = svgNode(world, "polyline", { ...base, ...paint, fill: "none", stroke: s.stroke || "#333",
         "stroke-width": (s.width * unit).toFixed(3), "stroke-linecap": "round",
         points: s.points.map((p) => p.join(",")).join(" ") });
     } else if (s.kind === "mark") {
       const r = (s.size / 2) * unit;
       const [tag, attrs] = markerPath(s.marker, s.x, s.y, r);
-      const g = el(world, "g", base);
+      const g = svgNode(world, "g", base);
       node = g;
-      el(g, tag, { ...attrs, fill: s.fill || "#333", stroke: s.stroke || "none",
+      svgNode(g, tag, { ...attrs, fill: s.fill || "#333", stroke: s.stroke || "none",
         "stroke-width": s.stroke ? (s.width * unit).toFixed(3) : undefined });
       if (s.text) {
-        el(texts, "text", { x: s.x, y: H - s.y, "font-size": (s.font * unit).toFixed(2), fill: s.colour,
+        svgNode(texts, "text", { x: s.x, y: H - s.y, "font-size": (s.font * unit).toFixed(2), fill: s.colour,
           "text-anchor": "middle", "dominant-baseline": "central", "font-weight": s.bold ? "bold" : undefined,
           class: "sk-mark-label", "data-for": s.id || undefined }, s.text);
       }
     } else if (s.kind === "text") {
-      node = el(texts, "text", { ...base, x: s.x, y: H - s.y, "font-size": (s.font * unit).toFixed(2), fill: s.colour,
+      node = svgNode(texts, "text", { ...base, x: s.x, y: H - s.y, "font-size": (s.font * unit).toFixed(2), fill: s.colour,
         "text-anchor": s.anchor, "font-weight": s.bold ? "bold" : undefined,
         "dominant-baseline": { top: "hanging", middle: "central", bottom: "auto" }[s.valign] }, s.text);
     }
-    if (node && s.tip) el(node, "title", {}, s.tip);
+    if (node && s.tip) svgNode(node, "title", {}, s.tip);
   }
   return box;
 }

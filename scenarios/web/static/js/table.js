@@ -7,20 +7,9 @@
 // (data-plane, data-ruler, data-shot, data-plan-error...) that the tests read.
 
 import { apply, corners, sector, stand } from "./geometry.js";
+import { svgNode } from "./dom.js";
 
 const MAX_RINGS = 6;
-
-const NS = "http://www.w3.org/2000/svg";
-
-function el(parent, tag, attrs = {}, text) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v !== undefined && v !== null) node.setAttribute(k, v);
-  }
-  if (text !== undefined) node.textContent = text;
-  parent.appendChild(node);
-  return node;
-}
 
 const pts = (points) => points.map((p) => `${p[0].toFixed(2)},${p[1].toFixed(2)}`).join(" ");
 
@@ -31,16 +20,16 @@ function ringsPath(rings) {
 }
 
 function title(node, text) {
-  if (text) el(node, "title", {}, text);
+  if (text) svgNode(node, "title", {}, text);
 }
 
 /** Table point -> the world group's drawing coordinates are the same; labels need y flipped. */
 function labelAt(scene, layer, p, text, attrs = {}) {
-  return el(layer, "text", { x: p[0], y: scene.height - p[1], "font-size": scene.font, ...attrs }, text);
+  return svgNode(layer, "text", { x: p[0], y: scene.height - p[1], "font-size": scene.font, ...attrs }, text);
 }
 
 function drawPlane(scene, world, labels, plane) {
-  const g = el(world, "g", {
+  const g = svgNode(world, "g", {
     class: `plane${plane.selected ? " selected" : ""}${plane.out ? " out" : ""}${plane.lost ? " lost" : ""}`,
     "data-plane": plane.name, "data-x": plane.pose[0].toFixed(3), "data-y": plane.pose[1].toFixed(3),
     "data-heading": plane.pose[2].toFixed(3),
@@ -52,35 +41,35 @@ function drawPlane(scene, world, labels, plane) {
   const reach = Math.min(plane.base.length_mm, plane.base.width_mm) * 0.9;
   for (const [centre, half] of plane.base.firing_arcs) {
     const h = plane.pose[2] + centre;
-    el(g, "polygon", { class: "arc", points: pts(sector(s, h - half, h + half, reach, 12)), stroke: plane.colour });
+    svgNode(g, "polygon", { class: "arc", points: pts(sector(s, h - half, h + half, reach, 12)), stroke: plane.colour });
   }
-  const body = el(g, "polygon", {
+  const body = svgNode(g, "polygon", {
     class: "base", points: pts(c), fill: plane.colour, stroke: plane.overlap ? scene.colours.overlap : plane.colour,
     "data-role": "base",
   });
   if (plane.silhouette) {
     // furball's own top-down drawing (img/planes.svg, 100 units of wingspan) on the base
     const k = plane.base.width_mm / 100;
-    el(g, "use", { class: "silhouette", href: `#sil-${plane.silhouette}`, fill: plane.colour,
+    svgNode(g, "use", { class: "silhouette", href: `#sil-${plane.silhouette}`, fill: plane.colour,
       transform: `translate(${plane.pose[0].toFixed(2)} ${plane.pose[1].toFixed(2)}) ` +
         `rotate(${plane.pose[2].toFixed(2)}) scale(${k.toFixed(4)})`, "data-silhouette": plane.silhouette });
   }
   if (plane.lost) {
-    el(g, "line", { class: "lost-mark", x1: c[0][0], y1: c[0][1], x2: c[2][0], y2: c[2][1] });
-    el(g, "line", { class: "lost-mark", x1: c[1][0], y1: c[1][1], x2: c[3][0], y2: c[3][1] });
+    svgNode(g, "line", { class: "lost-mark", x1: c[0][0], y1: c[0][1], x2: c[2][0], y2: c[2][1] });
+    svgNode(g, "line", { class: "lost-mark", x1: c[1][0], y1: c[1][1], x2: c[3][0], y2: c[3][1] });
   }
   title(body, `${plane.name} (${plane.side}), altitude ${plane.altitude}` +
     ` at ${plane.pose[0].toFixed(1)}, ${plane.pose[1].toFixed(1)} mm, heading ${plane.pose[2].toFixed(1)}°`);
-  el(g, "line", { class: "heading", x1: s[0], y1: s[1], x2: front[0], y2: front[1], stroke: plane.colour });
+  svgNode(g, "line", { class: "heading", x1: s[0], y1: s[1], x2: front[0], y2: front[1], stroke: plane.colour });
   // the stand: one ring per level of altitude (DF.H2: altitude + 1 stands), at most
   // MAX_RINGS (the label says the altitude; thousands of rings would freeze the page)
   for (let k = Math.min(plane.altitude, MAX_RINGS - 1); k >= 0; k--) {
-    el(g, "circle", { class: "stand", cx: s[0], cy: s[1], r: 1.6 + 1.3 * k, stroke: plane.colour });
+    svgNode(g, "circle", { class: "stand", cx: s[0], cy: s[1], r: 1.6 + 1.3 * k, stroke: plane.colour });
   }
   if (plane.selected && !plane.out && scene.editable) {
     const handle = apply(plane.pose, [plane.base.front_mark_mm + scene.handle, 0]);
-    el(g, "line", { class: "handle-stem", x1: front[0], y1: front[1], x2: handle[0], y2: handle[1] });
-    const h = el(g, "circle", { class: "handle", cx: handle[0], cy: handle[1], r: scene.handle / 2.4,
+    svgNode(g, "line", { class: "handle-stem", x1: front[0], y1: front[1], x2: handle[0], y2: handle[1] });
+    const h = svgNode(g, "circle", { class: "handle", cx: handle[0], cy: handle[1], r: scene.handle / 2.4,
       "data-role": "handle", "data-plane": plane.name });
     title(h, "drag to turn (Shift: 15° steps)");
   }
@@ -99,24 +88,24 @@ function drawPlane(scene, world, labels, plane) {
 }
 
 function drawLine(layer, a, b, attrs, tip) {
-  const line = el(layer, "line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], ...attrs });
+  const line = svgNode(layer, "line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], ...attrs });
   title(line, tip);
   return line;
 }
 
 function drawPreview(scene, world, labels, preview) {
-  const g = el(world, "g", { class: `preview${preview.hover ? " hover" : ""}`, "data-preview": preview.plane });
+  const g = svgNode(world, "g", { class: `preview${preview.hover ? " hover" : ""}`, "data-preview": preview.plane });
   for (const ghost of preview.ghosts) {
-    el(g, "polygon", { class: "ghost", points: pts(ghost), stroke: preview.colour });
+    svgNode(g, "polygon", { class: "ghost", points: pts(ghost), stroke: preview.colour });
   }
   for (const step of preview.steps) {
     if (step.arrow.length > 1) {
-      el(g, "polyline", { class: "arrow", points: pts(step.arrow), stroke: preview.colour,
+      svgNode(g, "polyline", { class: "arrow", points: pts(step.arrow), stroke: preview.colour,
         "marker-end": "url(#arrowhead)" });
     } else {
-      el(g, "circle", { class: "stall", cx: step.arrow[0][0], cy: step.arrow[0][1], r: 3, fill: preview.colour });
+      svgNode(g, "circle", { class: "stall", cx: step.arrow[0][0], cy: step.arrow[0][1], r: 3, fill: preview.colour });
     }
-    el(g, "polygon", { class: "ghost end", points: pts(step.corners), stroke: preview.colour,
+    svgNode(g, "polygon", { class: "ghost end", points: pts(step.corners), stroke: preview.colour,
       "data-card": step.card });
     labelAt(scene, labels, step.centre, step.card, { class: "card-label", fill: preview.colour,
       "text-anchor": "middle", "font-size": scene.font * 0.8 });
@@ -132,43 +121,43 @@ export function drawScene(svg, scene) {
   svg.replaceChildren();
   const pad = scene.font * 2.5;
   svg.setAttribute("viewBox", `${-pad} ${-pad} ${scene.width + 2 * pad} ${scene.height + 2 * pad}`);
-  const defs = el(svg, "defs");
-  const marker = el(defs, "marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5,
+  const defs = svgNode(svg, "defs");
+  const marker = svgNode(defs, "marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5,
     markerHeight: 5, orient: "auto-start-reverse" });
-  el(marker, "path", { d: "M0,0L10,5L0,10z", fill: scene.colours.arrow });
-  const world = el(svg, "g", { id: "world", transform: `translate(0 ${scene.height}) scale(1 -1)` });
-  const labels = el(svg, "g", { id: "labels" });
-  el(world, "rect", { class: "table", x: 0, y: 0, width: scene.width, height: scene.height,
+  svgNode(marker, "path", { d: "M0,0L10,5L0,10z", fill: scene.colours.arrow });
+  const world = svgNode(svg, "g", { id: "world", transform: `translate(0 ${scene.height}) scale(1 -1)` });
+  const labels = svgNode(svg, "g", { id: "labels" });
+  svgNode(world, "rect", { class: "table", x: 0, y: 0, width: scene.width, height: scene.height,
     fill: scene.colours.table_fill, stroke: scene.colours.table_edge });
-  const grid = el(world, "g", { class: "grid" });
-  for (let x = 100; x < scene.width; x += 100) el(grid, "line", { x1: x, y1: 0, x2: x, y2: scene.height });
-  for (let y = 100; y < scene.height; y += 100) el(grid, "line", { x1: 0, y1: y, x2: scene.width, y2: y });
+  const grid = svgNode(world, "g", { class: "grid" });
+  for (let x = 100; x < scene.width; x += 100) svgNode(grid, "line", { x1: x, y1: 0, x2: x, y2: scene.height });
+  for (let y = 100; y < scene.height; y += 100) svgNode(grid, "line", { x1: 0, y1: y, x2: scene.width, y2: y });
   // a 100 mm scale bar under the table
   labelAt(scene, labels, [0, -scene.font * 1.6], "100 mm", { class: "scale-label" });
-  el(labels, "line", { class: "scale", x1: scene.font * 4, x2: scene.font * 4 + 100,
+  svgNode(labels, "line", { class: "scale", x1: scene.font * 4, x2: scene.font * 4 + 100,
     y1: scene.height + scene.font * 1.3, y2: scene.height + scene.font * 1.3 });
 
   if (scene.zones) {
-    const z = el(world, "g", { class: "zones", "data-zones": scene.zones.plane });
+    const z = svgNode(world, "g", { class: "zones", "data-zones": scene.zones.plane });
     for (const band of scene.zones.bands) {
-      el(z, "path", { class: "band long", d: ringsPath(band.long), fill: scene.colours.long_range });
-      el(z, "path", { class: "band short", d: ringsPath(band.short), fill: scene.colours.short_range });
+      svgNode(z, "path", { class: "band long", d: ringsPath(band.long), fill: scene.colours.long_range });
+      svgNode(z, "path", { class: "band short", d: ringsPath(band.short), fill: scene.colours.short_range });
     }
-    const zone = el(z, "path", { class: "tail-zone", d: ringsPath(scene.zones.tail_zone),
+    const zone = svgNode(z, "path", { class: "tail-zone", d: ringsPath(scene.zones.tail_zone),
       fill: scene.colours.tail_zone, stroke: scene.colours.tail_zone });
     title(zone, `where an enemy stand flying ${scene.zones.enemy_heading_deg.toFixed(0)}° could be tailed ` +
       `(DF.T1, DF.T5): ${scene.zones.area_mm2.toFixed(0)} mm²`);
   }
   for (const path of scene.paths || []) {
-    const g = el(world, "g", { class: "path", "data-path": path.plane });
-    for (const ghost of path.ghosts) el(g, "polygon", { class: "swept", points: pts(ghost), fill: path.colour });
+    const g = svgNode(world, "g", { class: "path", "data-path": path.plane });
+    for (const ghost of path.ghosts) svgNode(g, "polygon", { class: "swept", points: pts(ghost), fill: path.colour });
     if (path.arrow.length > 1) {
-      el(g, "polyline", { class: "arrow", points: pts(path.arrow), stroke: path.colour,
+      svgNode(g, "polyline", { class: "arrow", points: pts(path.arrow), stroke: path.colour,
         "marker-end": "url(#arrowhead)" });
     }
   }
   for (const preview of scene.previews || []) drawPreview(scene, world, labels, preview);
-  const marks = el(world, "g", { class: "marks" });
+  const marks = svgNode(world, "g", { class: "marks" });
   for (const r of scene.rulers || []) {
     drawLine(marks, r.from, r.to, { class: `ruler ${r.kind}${r.close ? " close" : ""}`,
       "data-ruler": `${r.chaser}>${r.target}`, "data-kind": r.kind, "data-close": r.close ? "1" : undefined }, r.tip);

@@ -9,6 +9,8 @@
 // spectators, the public values). A game's page is a module under ./games/ and one line
 // in RENDERERS; nothing else changes.
 
+import { el } from "../dom.js";
+
 const RENDERERS = {
   dogfight: () => import("./games/dogfight.js"),
   canuck: () => import("./games/board.js"),
@@ -16,11 +18,6 @@ const RENDERERS = {
   "white-christmas": () => import("./games/board.js"),
 };
 
-function el(tag, props = {}, ...children) {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children);
-  return e;
-}
 
 /** Public values as an indented outline (spectators have no observation text). */
 function outline(value, depth = 0) {

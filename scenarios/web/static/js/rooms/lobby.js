@@ -3,6 +3,7 @@
 
 import { get, post, remove } from "../api.js";
 import { forget, remember, roomLink, savedRooms } from "./saved.js";
+import { el } from "../dom.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { games: [] };
@@ -12,11 +13,6 @@ function say(text, ok = false) {
   $("message").className = ok ? "ok" : "bad";
 }
 
-function el(tag, props = {}, ...children) {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children);
-  return e;
-}
 
 const game = () => state.games.find((g) => g.name === $("game").value);
 const UPLOAD = "\u0000upload"; // the scenario select's "a file of mine" entry

@@ -7,6 +7,7 @@
 import { ApiError, get, post } from "../api.js";
 import { rendererFor } from "./games.js";
 import { remember } from "./saved.js";
+import { el } from "../dom.js";
 
 const $ = (id) => document.getElementById(id);
 const room = decodeURIComponent(location.pathname.split("/").pop());
@@ -19,11 +20,6 @@ const state = {
   updates: 0, skew: 0, tick: 0,
 };
 
-function el(tag, props = {}, ...children) {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children);
-  return e;
-}
 
 /** A message that stays until the next one (or until dismissed). */
 function say(text, ok = false) {

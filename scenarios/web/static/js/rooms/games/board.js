@@ -14,14 +14,10 @@
 
 import { drawSketch } from "../../sketch.js";
 import { PanZoom } from "../../panzoom.js";
+import { el } from "../../dom.js";
 
 const s = { ctx: null, view: null, els: null, pz: null, path: [], key: null };
 
-function el(tag, props = {}, ...children) {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children.filter((c) => c !== null && c !== undefined && c !== ""));
-  return e;
-}
 
 const mine = () => s.view && s.view.version !== undefined && s.view.version !== null && !s.view.terminal;
 const actions = () => (mine() && s.view.choices ? s.view.choices.actions : []);

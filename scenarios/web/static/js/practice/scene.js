@@ -1,0 +1,113 @@
+// The practice table's picture: what js/table.js draws, from the document and the
+// engine's answers (editing) or from the step of the turn being replayed.
+
+import { corners, poseOf, reportPose } from "../geometry.js";
+import { cardStep, pathGhosts, planSteps } from "../plans.js";
+import { drawScene } from "../table.js";
+import { $, doc, kitOf, planeOf, sideColours, state } from "./page.js";
+
+/** A ruling's deciding margin (docs/margins.md): "margin: reach +0.50 mm (DF.T1a)", or "". */
+function marginTip(m) {
+  if (!m) return "";
+  const sign = m.value >= 0 ? "+" : "";
+  return `; margin: ${m.kind} ${sign}${m.value.toFixed(2)} ${m.unit}${m.about ? ` (${m.about})` : ""} (${m.rule})`;
+}
+
+/** How often a ruling flips when each base is misplaced by a hand (1 mm, 1°; docs/margins.md):
+ * "; flips in 12 % of placements (1 mm, 1°): a close call", or "" when not estimated. */
+function flipTip(r) {
+  if (!r.flip || !r.flip.samples) return "";
+  const pct = r.flip.chance < 0.01 && r.flip.chance > 0 ? "under 1" : (100 * r.flip.chance).toFixed(0);
+  return `; flips in ${pct} % of placements (1 mm, 1°)${r.close_call ? ": a close call" : ""}`;
+}
+
+export function checkTip(c) {
+  const head = `${c.chaser} → ${c.target}: ${c.distance_mm.toFixed(1)} mm`;
+  return (c.ok ? `${head}: can tail (DF.T1)` : `${head}: ${c.reasons.map((r) => `${r.text} (${r.rule})`).join("; ")}`) +
+    marginTip(c.margin) + flipTip(c);
+}
+
+export function ruler(c, kind) {
+  return { chaser: c.chaser, target: c.target, from: c.ruler[0], to: c.ruler[1], kind, close: !!c.close_call,
+    tip: checkTip(c) };
+}
+
+export function shotLine(s, auto = false) {
+  return { ...s, auto, close: !!s.close_call,
+    tip: `${s.shooter} can fire at ${s.target}: ${s.range} range, ${s.distance_mm.toFixed(1)} mm` +
+      (auto ? " (autonomous fire, DF.A2)" : " (DF.O2, DF.O3)") + marginTip(s.margin) + flipTip(s) };
+}
+
+function planeDrawing(p, pose, colours, extra = {}) {
+  const kit = kitOf(p);
+  if (!kit) return null;
+  return { name: p.name, side: p.side, colour: colours[p.side], base: kit.base, pose,
+    altitude: extra.altitude ?? p.altitude, out: (extra.status ?? p.status) === "out", ...extra };
+}
+
+/** Where each of a plane's picked cards takes it (DF.M2, DF.M3: pose · motion; js/plans.js). */
+function planPreview(p, colour) {
+  const kit = kitOf(p);
+  if (!kit || !kit.cards.length) return null;
+  const steps = planSteps(poseOf(p), kit, p.plan || []);
+  const pose = steps.length ? steps[steps.length - 1].pose : poseOf(p);
+  const preview = { plane: p.name, colour, steps, ghosts: [], hover: false };
+  if (state.hover && state.hover.plane === p.name) {
+    const card = kit.cards.find((c) => c.id === state.hover.card);
+    if (card) {
+      return [preview, { plane: p.name, colour, hover: true, steps: [cardStep(pose, card, kit.base)],
+        ghosts: pathGhosts(pose, card, kit.base) }];
+    }
+  }
+  return [preview];
+}
+
+function editScene(d) {
+  const colours = sideColours(d);
+  const a = state.analysis;
+  const byName = a ? Object.fromEntries(a.planes.map((p) => [p.name, p])) : {};
+  const overlapping = new Set(a ? a.overlaps.flat() : []);
+  const planes = d.plane.map((p) => planeDrawing(p, poseOf(p), colours, {
+    selected: p.name === state.selected, overlap: overlapping.has(p.name),
+    planError: byName[p.name] && byName[p.name].plan_error,
+  })).filter(Boolean);
+  const previews = d.plane.flatMap((p) => planPreview(p, colours[p.side]) || []);
+  let rulers = [], shots = [];
+  if (a) {
+    const chosen = new Set(a.tails.map((c) => `${c.chaser}>${c.target}`));
+    rulers = a.tails.map((c) => ruler(c, "tail"))
+      .concat(a.options.filter((c) => !chosen.has(`${c.chaser}>${c.target}`)).map((c) => ruler(c, "option")))
+      .concat(a.unmet_wishes.map((c) => ruler(c, "unmet")))
+      .concat(a.near_misses.filter((c) => c.chaser === state.selected || c.target === state.selected)
+        .map((c) => ruler(c, "near")));
+    shots = a.shots.map((s) => shotLine(s));
+  }
+  return { planes, previews, rulers, shots, zones: state.zonesFor ? state.zones : null, editable: true };
+}
+
+function replayScene(d) {
+  const step = state.replay.steps[state.replay.index];
+  const colours = sideColours(d);
+  const planes = step.planes.map((rp) => {
+    const p = planeOf(d, rp.name) || rp;
+    return planeDrawing({ ...p, side: rp.side }, reportPose(rp), colours,
+      { altitude: rp.altitude, status: rp.status, overlap: (step.overlapping || new Set()).has(rp.name) });
+  }).filter(Boolean);
+  const paths = Object.entries(step.paths || {}).map(([name, path]) => {
+    const p = planeOf(d, name);
+    const kit = p && kitOf(p);
+    return { plane: name, colour: colours[p ? p.side : ""] || "#555", arrow: path.arrow,
+      ghosts: kit ? path.poses.filter((_, i) => i % 3 === 1).map((q) => corners(q, kit.base)) : [] };
+  });
+  return { planes, paths, rulers: step.rulers || [], shots: step.shots || [], collisions: step.collisions || [],
+    editable: false };
+}
+
+export function renderTable() {
+  const d = doc();
+  const w = d.table.width_mm, h = d.table.height_mm;
+  const scene = state.replay ? replayScene(d) : editScene(d);
+  Object.assign(scene, { width: w, height: h, font: Math.max(w, h) / 70, handle: Math.max(w, h) / 45,
+    colours: state.meta.colours });
+  drawScene($("table"), scene);
+}

@@ -1,0 +1,24 @@
+// The dogfight room's page state and the small helpers its modules share
+// (rooms/games/dogfight.js wires them: `hooks` are the page's redraws, set once).
+
+export const CARDS = 3; // DF.M1
+export const MOVE_PART = 0.55; // of a maneuver's animation: the bases slide...
+export const FIRE_PART = 0.75; // ...then the shots, then damage and losses
+export const STEP_MS = 2600;
+export const PAUSE_MS = 700;
+export const LOST = new Set(["out", "destroyed"]);
+
+export const s = {
+  ctx: null, view: null, els: null, meta: null, kits: new Map(), asked: new Set(), pick: [], pickKey: null,
+  hover: null, replay: null, seenTurn: undefined, pz: null, best: null, frame: 0,
+};
+
+export const pub = () => s.view.view.public;
+export const priv = () => s.view.view.private; // null for spectators
+export const poseOf = (p) => [p.x, p.y, p.heading];
+export const kitKey = (p) => `${p.deck || ""}|${p.base}`;
+export const kitOf = (p) => s.kits.get(kitKey(p));
+export const planeNamed = (name) => pub().planes.find((p) => p.name === name);
+
+/** The page's redraws (rooms/games/dogfight.js sets them): everything, or the table only. */
+export const hooks = { refresh: () => {}, drawTable: () => {} };

@@ -27,7 +27,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -43,6 +43,7 @@ from .pool import WorkPool
 from .rooms import StaleAction, games_json, seat_count
 from .security import Bucket, Guard
 from .store import SQLiteStore, Store
+from .transport import Limits, TransportLimits
 
 __all__ = ["create_app", "LOOPBACK_HOSTS", "ServerOptions"]
 
@@ -61,7 +62,9 @@ class ServerOptions:
     most such a call may take (its worker is then stopped); ``quick_time_limit_s``: the
     most an analysis or a room's engine call may take; ``rate`` / ``burst``: requests a
     second per connection; ``ws_rate`` / ``ws_burst``: WebSocket messages a second per
-    connection; ``max_loaded``: rooms kept in memory."""
+    connection; ``max_loaded``: rooms kept in memory; ``limits``: connections per client
+    and in all, header and body timeouts, WebSockets per client and per room, idle
+    WebSockets (:class:`~.transport.TransportLimits`)."""
 
     bot_delay_s: float = 1.0
     workers: int = 0
@@ -72,6 +75,7 @@ class ServerOptions:
     ws_rate: float = 10.0
     ws_burst: float = 40.0
     max_loaded: int = 1000
+    limits: TransportLimits = TransportLimits()
 
 
 class BadRequest(Exception):
@@ -360,6 +364,9 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
     async def http_error(request: Request, exc: HTTPException):
         return _error(exc.status_code, exc.detail or "request refused")
 
+    async def gone(request: Request, exc: ClientDisconnect):  # the client left (or its body timed out)
+        return _error(400, "request: the client went away before its body was complete")
+
     async def server_error(request: Request, exc: Exception):  # a bug: say so in one line, no traceback
         log.error("internal error on %s: %r", request.url.path, exc)
         return _error(500, "internal error (a bug in furball: please report the request)")
@@ -401,9 +408,10 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
             await hub.close()
             heavy.close()
 
-    middleware = [Middleware(Guard, allowed_hosts=tuple(allowed_hosts), rate=options.rate, burst=options.burst)]
+    middleware = [Middleware(Guard, allowed_hosts=tuple(allowed_hosts), rate=options.rate, burst=options.burst),
+                  Middleware(Limits, limits=options.limits)]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
-                    exception_handlers={HTTPException: http_error, Exception: server_error})
+                    exception_handlers={HTTPException: http_error, ClientDisconnect: gone, Exception: server_error})
     app.state.hub, app.state.heavy, app.state.store = hub, heavy, store
-    app.state.allowed_hosts = tuple(allowed_hosts)
+    app.state.allowed_hosts, app.state.options = tuple(allowed_hosts), options
     return app

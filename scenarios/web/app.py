@@ -40,7 +40,7 @@ from . import api
 from .hub import Busy, Forbidden, Hub, NotFound
 from .jobs import Jobs
 from .pool import WorkPool
-from .rooms import StaleAction, games_json, seat_count
+from .rooms import StaleAction, available_games, games_json, seat_count
 from .security import Bucket, Guard
 from .store import SQLiteStore, Store
 from .transport import Limits, TransportLimits
@@ -401,6 +401,8 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
     @contextlib.asynccontextmanager
     async def lifespan(app):
         heavy.start(("furball.scenarios.web.api", "furball.scenarios.web.views.dogfight"))  # workers ready first
+        for game in available_games():  # imported now, not on the event loop when a room first draws
+            game.view_module()
         try:
             yield
         finally:

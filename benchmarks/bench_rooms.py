@@ -174,6 +174,35 @@ async def _heavy(url: str, client, stats: Stats, count: int) -> list[tuple[int, 
     return await asyncio.gather(*(one() for _ in range(count)))
 
 
+def _rendering(moves: int = 60) -> None:
+    """In this process, per White Christmas move (4 seats and a spectator): every viewer's
+    view made and encoded whole (the reference: how the server did it before issue #36)
+    against the server's way (the public half made and encoded once per version,
+    :func:`~furball.scenarios.web.hub.view_text`); the texts are compared."""
+    from furball.scenarios.web.hub import view_text
+    from furball.scenarios.web.rooms import Room, make_spec
+
+    room = Room.new(make_spec({"game": "white-christmas", "options": {"players": 4}, "seats": [None] * 4,
+                               "seed": 7}))
+    rng = np.random.default_rng(7)
+    whole = shared = 0.0
+    for _ in range(moves):
+        if room.terminal:
+            break
+        room = room.act(room.to_act, int(rng.integers(room.view(room.to_act)["legal_count"])), room.version)[0]
+        t0 = time.perf_counter()
+        reference = [json.dumps(room.view(s), allow_nan=False, separators=(",", ":")) for s in (0, 1, 2, 3, None)]
+        t1 = time.perf_counter()
+        made: dict = {}
+        texts = [view_text(room, s, made) for s in (0, 1, 2, 3, None)]
+        t2 = time.perf_counter()
+        assert texts == reference, "the views differ"
+        whole, shared = whole + t1 - t0, shared + t2 - t1
+    print(f"views of one move (4 seats + a spectator, {len(reference[0]) // 1000} KB each): each made whole "
+          f"{1000 * whole / moves:.1f} ms, public half shared {1000 * shared / moves:.1f} ms "
+          f"(x{whole / shared:.1f}; same texts)")
+
+
 def _back_to_back(port: int, count: int = 200) -> None:
     """``count`` requests one after another on one keep-alive connection: p50 / p95 each."""
     import http.client
@@ -248,6 +277,7 @@ def main(argv=None) -> int:
     p.add_argument("--heavy", type=int, default=10, help="Best-plans requests sent at half time (0: none)")
     args = p.parse_args(argv)
     rooms, seconds = min(max(1, args.rooms), MOST_ROOMS), min(max(5.0, args.seconds), MOST_SECONDS)
+    _rendering()
     port = _free_port()
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, XDG_DATA_HOME=tmp)

@@ -300,7 +300,11 @@ def main(argv=None) -> int:
                              server.pid))
         finally:
             server.terminate()
-            server.wait(15)
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:  # a loaded machine: do not leave it behind
+                server.kill()
+                server.wait(10)
     return 0
 
 

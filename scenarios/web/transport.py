@@ -124,8 +124,8 @@ class Clients:
             return self._refuse(client, 429, f"too many connections from your address (at most "
                                              f"{limits.connections_per_client}): close some and try again")
         if self.total >= limits.connections_total:
-            heaviest = max(self.held, key=lambda c: len(self.held[c]))
-            if len(self.held[heaviest]) <= len(mine) + 1:
+            heaviest = max(self.held, key=lambda c: len(self.held[c]), default=client)
+            if len(self.held.get(heaviest, {})) <= len(mine) + 1:
                 return self._refuse(client, 503, "the server is full: try again in a few seconds")
             self._shed_one(heaviest)
         self.held.setdefault(client, {})[transport] = protocol

@@ -386,7 +386,9 @@ class Hub:
         and the clock's timer."""
         live.room = room
         live.views.clear()
-        for sub in live.subscribers:
+        mover = room.events[-1].seat if room.events else None
+        # the seat that acted hears first, then the seat to act, then the rest (the loop runs them in this order)
+        for sub in sorted(live.subscribers, key=lambda s: (s.role.seat != mover, s.role.seat != room.to_act)):
             sub.wake.set()
         self._schedule_bot(live)
         self._schedule_timer(live)

@@ -200,9 +200,9 @@ def protocols(limits: TransportLimits) -> tuple[type, type]:
             self._body_timer: asyncio.TimerHandle | None = None
             self._refusal = clients.admit(transport, self.client_id, self)
             self._head = b""
-            if self._refusal is not None and self._refusal[0] == 0:
+            self._dropped = self._refusal is not None and self._refusal[0] == 0  # past even the refused ones
+            if self._dropped:
                 self._refusal = None
-                self._dropped = True
                 transport.close()
 
         @property
@@ -257,11 +257,9 @@ def protocols(limits: TransportLimits) -> tuple[type, type]:
             if self._body_timer is not None:
                 self._body_timer.cancel()
                 self._body_timer = None
-            if getattr(self, "_dropped", False):
-                pass
-            elif self._refusal is not None:
+            if self._refusal is not None:
                 clients.release(self.transport, refused_client=self.client_id)
-            else:
+            elif not self._dropped:
                 clients.release(self.transport)
             super().connection_lost(exc)
 

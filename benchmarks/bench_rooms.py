@@ -265,8 +265,9 @@ async def _run(url: str, rooms: int, seconds: float, think: float, heavy_count: 
         print(f"{len(heavy)} Best-plans requests: status {codes}, {min(d for _, d in heavy):.1f} to "
               f"{max(d for _, d in heavy):.1f} s each (two worker processes at nice +19)")
     print(f"errors: {len(stats.errors)}" + (f" (first: {stats.errors[0]})" if stats.errors else ""))
-    print(f"CPU: server {cpu:.1f} s ({100 * cpu / (t_end - t0):.0f}% of a core; worker processes not counted), "
-          f"this client {own:.1f} s")
+    moves = len(every.get("ack", []))
+    print(f"CPU: server {cpu:.1f} s ({100 * cpu / (t_end - t0):.0f}% of a core, {1000 * cpu / max(moves, 1):.1f} ms a "
+          f"move; worker processes not counted), this client {own:.1f} s")
 
 
 def main(argv=None) -> int:

@@ -151,14 +151,21 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 def uvicorn_config(uvicorn, app):
-    """The server's uvicorn settings: the header timeout (:mod:`furball.scenarios.web.security`),
-    5 s idle keep-alive, 16 KiB request heads, 64 KiB WebSocket messages, pings every 20 s."""
-    from furball.scenarios.web.security import guarded_h11_protocol
+    """The server's uvicorn settings: the connection limits and timeouts of the app's
+    :class:`~furball.scenarios.web.transport.TransportLimits` (its ``state.options.transport``:
+    connections per client and in all, header and body timeouts, request heads), 5 s
+    idle keep-alive, 64 KiB WebSocket messages, pings every 20 s, ``TCP_NODELAY`` on every
+    connection. uvicorn's own ``limit_concurrency`` is off: its 503 would refuse everyone
+    alike once one client holds the connections (the ledger's is fair)."""
+    from furball.scenarios.web.transport import TransportLimits, protocols
 
-    return uvicorn.Config(app, log_level="warning", lifespan="on", http=guarded_h11_protocol(),
-                          timeout_keep_alive=5, h11_max_incomplete_event_size=16 * 1024, ws="websockets",
+    options = getattr(app.state, "options", None)
+    limits = options.transport if options is not None else TransportLimits()
+    http, ws = protocols(limits)
+    return uvicorn.Config(app, log_level="warning", lifespan="on", http=http, ws=ws,
+                          timeout_keep_alive=5, h11_max_incomplete_event_size=limits.head_bytes,
                           ws_max_size=64 * 1024, ws_ping_interval=20.0, ws_ping_timeout=20.0,
-                          limit_concurrency=1000, timeout_graceful_shutdown=3)
+                          limit_concurrency=None, timeout_graceful_shutdown=3)
 
 
 def run(args) -> int:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
@@ -33,8 +33,10 @@ from .hub import Hub
 from .jobs import Jobs
 from .limits import RoomLimits
 from .pool import WorkPool
+from .rooms import available_games
 from .security import Guard
 from .store import SQLiteStore, Store
+from .transport import Limits, TransportLimits
 
 __all__ = ["create_app", "LOOPBACK_HOSTS", "ServerOptions"]
 
@@ -52,7 +54,9 @@ class ServerOptions:
     most an analysis or a room's engine call may take; ``rate`` / ``burst``: requests a
     second per connection; ``ws_rate`` / ``ws_burst``: WebSocket messages a second per
     connection; ``max_loaded``: rooms kept in memory; ``limits``: the limits on creating
-    and keeping rooms (:class:`~.limits.RoomLimits`)."""
+    and keeping rooms (:class:`~.limits.RoomLimits`); ``transport``: connections per
+    client and in all, header and body timeouts, WebSockets per client and per room, idle
+    WebSockets (:class:`~.transport.TransportLimits`)."""
 
     bot_delay_s: float = 1.0
     workers: int = 0
@@ -64,10 +68,15 @@ class ServerOptions:
     ws_burst: float = 40.0
     max_loaded: int = 1000
     limits: RoomLimits = field(default_factory=RoomLimits)
+    transport: TransportLimits = field(default_factory=TransportLimits)
 
 
 async def http_error(request: Request, exc: HTTPException):
     return _error(exc.status_code, exc.detail or "request refused")
+
+
+async def gone(request: Request, exc: ClientDisconnect):  # the client left (or its body timed out)
+    return _error(400, "request: the client went away before its body was complete")
 
 
 async def server_error(request: Request, exc: Exception):  # a bug: say so in one line, no traceback
@@ -79,6 +88,8 @@ async def server_error(request: Request, exc: Exception):  # a bug: say so in on
 async def lifespan(app: Starlette):
     state = app.state
     state.heavy.start(("furball.scenarios.web.api", "furball.scenarios.web.views.dogfight"))  # workers ready first
+    for game in available_games():  # imported now, not on the event loop when a room first draws
+        game.view_module()
     try:
         yield
     finally:
@@ -119,9 +130,10 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
         *room_socket.router.routes,
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
-    middleware = [Middleware(Guard, allowed_hosts=tuple(allowed_hosts), rate=options.rate, burst=options.burst)]
+    middleware = [Middleware(Guard, allowed_hosts=tuple(allowed_hosts), rate=options.rate, burst=options.burst),
+                  Middleware(Limits, limits=options.transport)]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
-                    exception_handlers={HTTPException: http_error, Exception: server_error})
+                    exception_handlers={HTTPException: http_error, ClientDisconnect: gone, Exception: server_error})
     app.state.hub, app.state.heavy, app.state.store = hub, heavy, store
     app.state.quick, app.state.jobs, app.state.options = quick, jobs, options
     app.state.catalogue, app.state.first = catalogue, first

@@ -427,7 +427,9 @@ class Hub:
             self._spawn(self._store(self.store.finish, room.spec.id, time.time()))
         live.room = room
         live.views.clear()
-        for sub in live.subscribers:
+        mover = room.events[-1].seat if room.events else None
+        # the seat that acted hears first, then the seat to act, then the rest (the loop runs them in this order)
+        for sub in sorted(live.subscribers, key=lambda s: (s.role.seat != mover, s.role.seat != room.to_act)):
             sub.wake.set()
         self._schedule_bot(live)
         self._schedule_timer(live)
@@ -590,7 +592,7 @@ class Hub:
         key = (room.version, seat)
         view = live.views.get(key)
         if view is None:
-            view = live.views[key] = json.dumps(room.view(seat), allow_nan=False, separators=(",", ":"))
+            view = live.views[key] = view_text(room, seat, live.views)
         present = json.dumps(self.present(live))
         state = view + present + ("o" if sub.role.owner else "")
         lines = room.log_for(seat)[sub.sent:]
@@ -605,9 +607,24 @@ class Hub:
 
     def summary(self, live: Live) -> dict:
         """What anyone may read of a room without a token (its spectator view's head)."""
-        v = live.room.view(None)
+        v = live.room.view(None, public={})  # the head only: no need to draw the table
         return {k: v[k] for k in ("room", "game", "title", "labels", "seats", "to_act", "terminal")} | {
             "options": dict(live.room.spec.options), "present": self.present(live)}
+
+
+PUBLIC_MARK = "\u2063furball:public-half\u2063"
+"""Stands for the public half in a view until its JSON text is put in."""
+
+
+def view_text(room: Room, seat: int | None, made: dict) -> str:
+    """``room.view(seat)`` as JSON text, its public half (the same for every viewer)
+    made and encoded once per version and kept in ``made`` (a :class:`Live`'s
+    ``views``, emptied at each new version): the same text as encoding the whole view."""
+    public = made.get(("public", room.version))
+    if public is None:
+        public = made[("public", room.version)] = json.dumps(room.public_view(), allow_nan=False, separators=(",", ":"))
+    text = json.dumps(room.view(seat, public=PUBLIC_MARK), allow_nan=False, separators=(",", ":"))
+    return text.replace(json.dumps(PUBLIC_MARK), public, 1)
 
 
 def _apply_all(room: Room, events) -> Room:

@@ -616,7 +616,17 @@ class Room:
         event numbers (a gap would tell that another seat acted in secret)."""
         return self.logs[self.seats if seat is None else seat]
 
-    def view(self, seat: int | None) -> dict:
+    def public_view(self) -> dict:
+        """The public half of every view now: the view module's ``public`` (or its
+        ``view(...)["public"]``) of seat 0's observation (the same for every seat,
+        tests/test_rooms_secrecy.py); ``{}`` for a game without a view module."""
+        module = self.kind.view_module()
+        if module is None:
+            return {}
+        o = self.state.observation(0)
+        return module.public(o) if hasattr(module, "public") else module.view(o, 0)["public"]
+
+    def view(self, seat: int | None, public: Any = None) -> dict:
         """What ``seat`` sees now (``None``: a spectator), as JSON (docs/rooms.md):
         ``room``, ``game``, ``title``, ``seat``, ``labels``, ``seats`` (who plays each),
         ``bots`` (the game's bot names), ``to_act``, ``terminal``; for a seat, ``text`` (``observation_string``) and
@@ -628,7 +638,12 @@ class Room:
         ``choices(observation, seat)``: the dogfight's plan tree, the card games' pieces
         each action concerns) and ``version`` (the seat's :meth:`view_version`, to send
         back with the choice); for a spectator, ``view.public`` only. Once the
-        game is over: ``outcome``, ``result``, ``returns`` and ``seed``."""
+        game is over: ``outcome``, ``result``, ``returns`` and ``seed``.
+
+        ``public``: the public half to put in, made once for every viewer
+        (:meth:`public_view`, or a placeholder the caller replaces in the JSON text);
+        ``None``: made here (a seat's from its own observation), where the view module
+        makes the halves apart (``public(o)``, ``private(o, seat)``)."""
         s = self.state
         to_act = s.current_player()
         out: dict[str, Any] = {
@@ -643,11 +658,15 @@ class Room:
                             "pausing": bool(self.room_options.get("pausing"))}
         module = self.kind.view_module()
         if seat is None:
-            public = module.view(s.observation(0), 0)["public"] if module else {}
-            out["view"] = {"public": public, "private": None}
+            out["view"] = {"public": self.public_view() if public is None else public, "private": None}
         else:
             out["text"] = s.observation_string(seat)
-            out["view"] = module.view(s.observation(seat), seat) if module else {"public": {}, "private": None}
+            o = s.observation(seat)
+            if module is not None and hasattr(module, "private"):
+                out["view"] = {"public": module.public(o) if public is None else public,
+                               "private": module.private(o, seat)}
+            else:
+                out["view"] = module.view(o, seat) if module else {"public": {}, "private": None}
             if to_act == seat and self.controllers[seat] is None:
                 legal = s.legal_actions()
                 if getattr(module, "LEGAL_TEXTS", True):

@@ -9,7 +9,9 @@ for the same event number: the second insert fails on the primary key and
 
 * :class:`SQLiteStore` (the default: ``rooms.sqlite3`` in the user's data directory,
   from :mod:`platformdirs`, or any path): WAL journal, ``synchronous=FULL`` (a commit is
-  on disk before it returns).
+  on disk before it returns); appends that arrive while a commit is being written wait
+  and are committed together in the next transaction (group commit: one ``fsync`` for
+  all, none acknowledged before its commit).
 * :class:`PostgresStore` (``postgresql://...``, the ``postgres`` extra): the same
   tables; each append also sends ``NOTIFY furball_rooms, 'ROOM:N'`` in its transaction,
   and :meth:`PostgresStore.listen` hands every notification to a callback, so several
@@ -203,6 +205,15 @@ def _check_version(found: int | None, where: str) -> None:
                          f"reads up to {SCHEMA_VERSION}): upgrade furball or choose another --db")
 
 
+@dataclass(eq=False)
+class _Append:
+    """An event row waiting for a commit; ``inserted``: ``True`` once committed, ``False``
+    when its number was taken, the exception when the transaction failed."""
+
+    row: tuple
+    inserted: bool | BaseException | None = None
+
+
 class SQLiteStore(Store):
     """Rooms in a SQLite file (``":memory:"``: in memory, gone when the server stops).
     Raises :class:`InputError` when the file cannot be opened or holds a newer schema."""
@@ -212,6 +223,8 @@ class SQLiteStore(Store):
     def __init__(self, path: str | pathlib.Path):
         self.where = str(path)
         self._lock = threading.Lock()
+        self._waiting_lock = threading.Lock()
+        self._waiting: list[_Append] = []
         try:
             if self.where != ":memory:":
                 pathlib.Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
@@ -312,21 +325,49 @@ class SQLiteStore(Store):
         return [_event(r) for r in rows]
 
     def append(self, room_id, event):
+        """Group commit: the appends waiting while a commit is on its way to the disk go
+        into the next transaction together (one ``fsync`` for all of them); each is in its
+        own savepoint, so a taken event number fails alone. Returns once the transaction
+        holding this event is committed."""
+        mine = _Append(_event_row(room_id, event))
+        with self._waiting_lock:
+            self._waiting.append(mine)
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
+            if mine.inserted is None:  # not committed by another thread's batch: lead one
+                with self._waiting_lock:
+                    batch, self._waiting = self._waiting, []
+                self._commit(batch)
+        if isinstance(mine.inserted, BaseException):
+            raise mine.inserted
+        return mine.inserted
+
+    def _commit(self, batch: list[_Append]) -> None:
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.execute(f"INSERT INTO furball_events (room, {EVENT_COLUMNS}) "
-                                 f"VALUES (?, ?, ?, ?, ?, ?, ?, ?)", _event_row(room_id, event))
-            except sqlite3.IntegrityError as exc:
-                self._db.execute("ROLLBACK")
-                if "FOREIGN KEY" in str(exc).upper():
-                    raise RoomGone("no such room (it was deleted)") from None
-                return False
+                outcomes = []
+                for a in batch:
+                    db.execute("SAVEPOINT furball_append")
+                    try:
+                        db.execute(f"INSERT INTO furball_events (room, {EVENT_COLUMNS}) "
+                                   f"VALUES (?, ?, ?, ?, ?, ?, ?, ?)", a.row)
+                        outcomes.append(True)
+                    except sqlite3.IntegrityError as exc:
+                        db.execute("ROLLBACK TO furball_append")
+                        gone = "FOREIGN KEY" in str(exc).upper()  # the room was deleted
+                        outcomes.append(RoomGone("no such room (it was deleted)") if gone else False)
+                    db.execute("RELEASE furball_append")
+                db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
-        return True
+        except BaseException as exc:
+            for a in batch:
+                a.inserted = exc
+            return
+        for a, ok in zip(batch, outcomes):
+            a.inserted = ok
 
     def close(self):
         with self._lock:

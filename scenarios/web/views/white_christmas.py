@@ -33,7 +33,7 @@ from furball.viz.white_christmas import card_text, white_christmas_sketch
 
 from . import item, panel, plain
 
-__all__ = ["view", "choices", "refusal"]
+__all__ = ["view", "public", "private", "choices", "refusal"]
 
 
 def _card(comp, card: int | None) -> dict | None:
@@ -171,8 +171,9 @@ def _private_panels(o) -> list[dict]:
     return out
 
 
-def view(o, seat: int) -> dict[str, Any]:
-    """The JSON of observation ``o`` of ``seat`` (see the module docstring)."""
+def public(o) -> dict[str, Any]:
+    """The public half of observation ``o``'s JSON (the same for every seat's
+    observation of one state; see the module docstring)."""
     setup, b, comp = o.setup, o.board, o.setup.comp
     labels = list(setup.labels)
     stairs_open = b.stairs_state.value == "revealed"
@@ -195,7 +196,7 @@ def view(o, seat: int) -> dict[str, Any]:
             "faceup": _card(comp, s.faceup), "extras": plain(s.extras),
             "helicopters": [{"model": plain(m), "at": s.at[j], "aboard": plain(s.aboard[j]),
                              "night": bool(s.night[j])} for j, m in enumerate(MODELS)]})
-    public = {
+    return {
         "labels": labels, "solo": bool(setup.solo),
         "chambers": None if setup.chambers is None else labels[setup.chambers],
         "round": int(b.round), "phase": plain(b.phase), "order": [labels[i] for i in b.order], "turn": int(b.turn),
@@ -208,14 +209,23 @@ def view(o, seat: int) -> dict[str, Any]:
         "radar_left": int(b.radar_left), "asked": asked, "over": bool(b.over),
         "winner": None if b.winner is None else labels[b.winner], "sides": sides,
         "board": white_christmas_sketch(o).as_json(), "panels": _panels(o)}
-    own = o.own
-    private = {
+
+
+def private(o, seat: int) -> dict[str, Any]:
+    """The private half of observation ``o`` of ``seat`` (module docstring)."""
+    comp, own = o.setup.comp, o.own
+    return {
         "hand": [_card(comp, c) for c in own.hand], "radar": [int(v) for v in own.radar],
         "orders": [comp.orders[i].label() for i in own.orders],
         "inspected": [{"rooftop": o.table.roofs[k], "people": plain(comp.staircases[c].people)}
                       for k, c in own.inspected],
         "bid": [int(v) for v in own.bid], "panels": _private_panels(o)}
-    return {"public": public, "private": private}
+
+
+def view(o, seat: int) -> dict[str, Any]:
+    """The JSON of observation ``o`` of ``seat`` (see the module docstring):
+    ``{"public": public(o), "private": private(o, seat)}``."""
+    return {"public": public(o), "private": private(o, seat)}
 
 
 def _targets(o, a: Action) -> list[str]:

@@ -37,8 +37,11 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/api/rooms/${encodeURIComponent(room)}/ws`);
   state.socket = ws;
+  let pinging = null;
   ws.onopen = () => {
     ws.send(JSON.stringify({ type: "hello", token: seatToken, owner: ownerToken, seen: state.log.length }));
+    // the server closes a socket that says nothing for a few minutes (docs/rooms.md, Security)
+    pinging = setInterval(() => { if (ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}'); }, 30000);
   };
   ws.onmessage = (event) => {
     const msg = JSON.parse(event.data);
@@ -55,6 +58,7 @@ function connect() {
     }
   };
   ws.onclose = () => {
+    clearInterval(pinging);
     if (state.socket !== ws) return;
     state.socket = null;
     if (state.retry < 0) return;

@@ -131,6 +131,9 @@ async def _room_loop(url: str, client, k: int, think: float, stats: Stats, stop:
         r = await client.post(f"{url}api/rooms", json={"game": "white-christmas", "options": {"players": 4},
                                                         "seats": [None] * 4, "seed": 1000 + k})
         room = r.json()
+        if r.status_code != 201:
+            print(f"room {k}: refused: {r.status_code} {r.text[:200]}")
+            return
         shared: dict = {}
         await asyncio.gather(*(_seat(url, room, s, np.random.default_rng([k, s]), think, stats, stop, shared)
                                for s in range(4)))

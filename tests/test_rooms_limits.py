@@ -373,3 +373,21 @@ def test_a_bot_flood_from_one_client_leaves_another_rooms_person_acting():
         while sum(hub._loaded[r].room.version for r in flood) < 3 and time.monotonic() < deadline:
             time.sleep(0.1)
         assert sum(hub._loaded[r].room.version for r in flood) >= 3
+
+
+def test_creation_limits_count_each_client_apart_and_the_server_caps_open_rooms():
+    from furball.scenarios.web.hub import TooMany
+    from furball.scenarios.web.limits import RoomLimits
+
+    async def main():
+        hub = _hub(limits=RoomLimits(create_burst=2.0, open_total=4))
+        for _ in range(2):
+            await hub.create(WC, "10.0.0.1")
+        with pytest.raises(TooMany, match="a minute"):
+            await hub.create(WC, "10.0.0.1")
+        await hub.create(WC, "10.0.0.2")  # another client has its own share
+        await hub.create(WC)  # not counted for anyone (a script of the server's own)
+        with pytest.raises(Busy, match="open rooms"):
+            await hub.create(WC, "10.0.0.3")
+        await hub.close()
+    asyncio.run(main())

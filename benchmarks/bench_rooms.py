@@ -154,6 +154,9 @@ async def _room_loop(url: str, client, k: int, think: float, stats: Stats, stop:
             await asyncio.sleep(1.0)
             continue
         room = r.json()
+        if r.status_code != 201:
+            print(f"room {k}: refused: {r.status_code} {r.text[:200]}")
+            return
         shared: dict = {}
         done = await asyncio.gather(*(_seat(url, room, k, s, np.random.default_rng([k, s]), think, stats, stop,
                                             shared) for s in range(4)), return_exceptions=True)

@@ -185,3 +185,28 @@ def test_the_owner_hands_a_seat_to_a_bot_and_a_spectator_sees_the_public_table(b
             wait_until(p1, "!window.furball.view().seats[0].bot")
         finally:
             ctx.close()
+
+
+def test_the_owner_deletes_a_room_from_the_lobby(browser):
+    """Issue #35 item 5: "Your rooms" offers the owner a Delete button; after the
+    confirmation the room is gone on the server and from the list."""
+    import httpx2 as httpx
+    from browser import running_server
+
+    from furball.scenarios.web import create_app
+    from furball.scenarios.web.app import ServerOptions
+
+    with running_server(create_app(options=ServerOptions(bot_delay_s=0.0))) as url:
+        page = browser.new_page()
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.goto(f"{url}rooms")
+        wait_until(page, "document.body.dataset.ready === 'yes'")
+        page.click("#create-room")
+        page.wait_for_selector("#made:not([hidden])")
+        room = page.evaluate("JSON.parse(localStorage.getItem('furball.rooms'))[0].room")
+        assert httpx.get(f"{url}api/rooms/{room}").status_code == 200
+        page.click("#my-rooms button:has-text('Delete')")
+        wait_until(page, "document.querySelectorAll('#my-rooms li').length === 0")
+        assert httpx.get(f"{url}api/rooms/{room}").status_code == 404
+        assert "deleted" in page.text_content("#message")
+        page.close()

@@ -65,7 +65,8 @@ def register(subparsers, line: str, argv=()) -> None:
     p.add_argument("--bot-delay", type=_seconds, default=1.0, metavar="SECONDS",
                    help="pause before each bot move in a room, so people can follow (default 1)")
     p.add_argument("--workers", type=_workers, default=None, metavar="N",
-                   help="worker processes for adjudication and Best plans (default: the number of CPUs, at most 4)")
+                   help="worker processes for adjudication, Best plans and the rooms' bots "
+                        "(default: the number of CPUs, at most 4)")
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
     p.set_defaults(func=run)
 

@@ -56,7 +56,9 @@ class ServerOptions:
     connection; ``max_loaded``: rooms kept in memory; ``limits``: the limits on creating
     and keeping rooms (:class:`~.limits.RoomLimits`); ``transport``: connections per
     client and in all, header and body timeouts, WebSockets per client and per room, idle
-    WebSockets (:class:`~.transport.TransportLimits`)."""
+    WebSockets (:class:`~.transport.TransportLimits`); ``bot_workers``: worker processes
+    where the rooms' bots decide (``None``: as many as ``workers``; 0: threads), each
+    decision within ``quick_time_limit_s``."""
 
     bot_delay_s: float = 1.0
     workers: int = 0
@@ -69,6 +71,7 @@ class ServerOptions:
     max_loaded: int = 1000
     limits: RoomLimits = field(default_factory=RoomLimits)
     transport: TransportLimits = field(default_factory=TransportLimits)
+    bot_workers: int | None = None
 
 
 async def http_error(request: Request, exc: HTTPException):
@@ -90,12 +93,14 @@ async def lifespan(app: Starlette):
     state.heavy.start(("furball.scenarios.web.api", "furball.scenarios.web.views.dogfight"))  # workers ready first
     for game in available_games():  # imported now, not on the event loop when a room first draws
         game.view_module()
+    state.bots.start(("furball.scenarios.web.rooms",))
     try:
         yield
     finally:
         state.jobs.close()
         await state.hub.close()
         state.heavy.close()
+        state.bots.close()
 
 
 def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] = LOOPBACK_HOSTS,
@@ -105,14 +110,17 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
     an empty 900 x 900 mm table. ``allowed_hosts``: the ``Host`` names answered
     (``("*",)`` for any). ``store``: where rooms are kept (default: in memory, gone with
     the server); ``options``: :class:`ServerOptions`. The app's ``state`` holds what the
-    handlers share: ``hub`` (the :class:`~.hub.Hub`), ``store``, ``heavy`` and ``quick``
-    (the :class:`~.pool.WorkPool` lanes), ``jobs``, ``catalogue``, ``first`` (the first
+    handlers share: ``hub`` (the :class:`~.hub.Hub`), ``store``, ``heavy``, ``quick`` and
+    ``bots`` (the :class:`~.pool.WorkPool` lanes), ``jobs``, ``catalogue``, ``first`` (the first
     document), ``options`` and ``allowed_hosts``. Raises :class:`InputError` when the
     scenario's own decks clash with the shipped ones."""
     options = options or ServerOptions()
     store = store if store is not None else SQLiteStore(":memory:")
+    bot_workers = options.workers if options.bot_workers is None else options.bot_workers
+    bots = WorkPool(bot_workers, options.quick_time_limit_s)
     hub = Hub(store, bot_delay_s=options.bot_delay_s, time_limit_s=options.quick_time_limit_s,
-              max_loaded=options.max_loaded, limits=options.limits)
+              max_loaded=options.max_loaded, limits=options.limits, bot_pool=bots if bot_workers else None,
+              bot_lanes=bot_workers or 2)
     heavy = WorkPool(options.workers, options.heavy_time_limit_s)
     quick = WorkPool(0, options.quick_time_limit_s)
     jobs = Jobs()
@@ -135,7 +143,7 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
                     exception_handlers={HTTPException: http_error, ClientDisconnect: gone, Exception: server_error})
     app.state.hub, app.state.heavy, app.state.store = hub, heavy, store
-    app.state.quick, app.state.jobs, app.state.options = quick, jobs, options
+    app.state.quick, app.state.jobs, app.state.options, app.state.bots = quick, jobs, options, bots
     app.state.catalogue, app.state.first = catalogue, first
     app.state.allowed_hosts = tuple(allowed_hosts)
     return app

@@ -5,14 +5,22 @@
 room's engine and the seat's token, appends every accepted event to the store
 (:mod:`.store`) **before** anyone hears of it, and wakes the room's subscribers (the
 WebSocket connections) so each receives what its seat may see. It runs on one asyncio
-event loop; engine work (an action, a bot's decision, rebuilding a room) runs in worker
-threads (at most ``engine_threads`` at once, each call limited to ``time_limit_s``) and
-store work in others, so one slow room never holds the loop.
+event loop; engine work (an action, rebuilding a room, applying a bot's decision) runs
+in worker threads (at most ``engine_threads`` at once, each call limited to
+``time_limit_s``; a person's call waiting goes before every bot's) and store work in
+others, so one slow room never holds the loop.
 
 * Per room, one action at a time (an :class:`asyncio.Lock`); a stale or illegal action
   changes nothing and gets one line.
 * Bots play the seats given to them, one decision ``bot_delay_s`` after the event that
-  gave them the move (a pace people can follow; 0 in tests).
+  gave them the move (a pace people can follow; 0 in tests). Bots **decide** apart from
+  everything else: in ``bot_pool`` (the server's worker processes, so a search never
+  holds this process's GIL; ``None``: threads here), at most ``bot_lanes`` decisions at
+  once, taken from one queue of rooms in turn (round robin: a room waits for a decision
+  at most once in the queue, so a client with many rooms of bots gets no more than its
+  rooms' turns), each within ``time_limit_s``. A decision past that limit is made again
+  by the game's quick bot (:data:`~.rooms.QUICK_BOTS`, logged); one that still fails is
+  tried again ``bot_retry_s`` later: a room's bot is never forgotten.
 * Several processes sharing a PostgreSQL store: each process's appends are numbered, a
   second writer of the same number loses (the store's primary key) and catches up; the
   store's notifications (:meth:`~.store.Store.listen`) make every process read the
@@ -34,11 +42,12 @@ of the hub, every ``expire_every_s``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
-from collections import OrderedDict
-from collections.abc import Callable
+from collections import OrderedDict, deque
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,7 +57,7 @@ import anyio.to_thread
 from furball.errors import IllegalAction, InputError
 
 from .limits import Creations, RoomLimits
-from .rooms import Room, RoomBroken, StaleAction, make_spec, new_token, token_hash, token_matches
+from .rooms import BotCall, Room, RoomBroken, StaleAction, bot_choice, make_spec, new_token, token_hash, token_matches
 from .store import EXPIRE_BATCH, RoomGone, Store
 
 __all__ = ["Hub", "Subscriber", "NotFound", "Forbidden", "Busy", "TooMany", "Role"]
@@ -96,8 +105,9 @@ class Subscriber:
 @dataclass(eq=False)
 class Live:
     """A loaded room: the current :class:`Room`, its token hashes, subscribers, the
-    views made for its current version, its pending bot decision and, with a real-time
-    clock, the timer that rings when its time runs out."""
+    views made for its current version, its pending bot decision (``bot``: the delay's
+    timer; ``queued``: waiting for a bot lane; ``deciding``: being decided) and, with a
+    real-time clock, the timer that rings when its time runs out."""
 
     room: Room
     owner_hash: str
@@ -106,8 +116,49 @@ class Live:
     subscribers: set[Subscriber] = field(default_factory=set)
     views: dict[Any, str] = field(default_factory=dict)
     bot: asyncio.TimerHandle | None = None
+    queued: bool = False
+    deciding: bool = False
     timer: asyncio.TimerHandle | None = None
     used: float = field(default_factory=time.monotonic)
+
+
+class _Lane:
+    """At most ``size`` calls at once; a waiting person's call goes before every waiting
+    bot's (``slot(person)``), each kind in the order it came."""
+
+    def __init__(self, size: int):
+        self.free = int(size)
+        self.waiting: tuple[deque, deque] = (deque(), deque())  # people's, bots'
+
+    @contextlib.asynccontextmanager
+    async def slot(self, person: bool) -> AsyncIterator[None]:
+        if self.free > 0 and not (self.waiting[0] or self.waiting[1]):
+            self.free -= 1
+        else:
+            turn = asyncio.get_running_loop().create_future()
+            queue = self.waiting[0 if person else 1]
+            queue.append(turn)
+            try:
+                await turn
+            except asyncio.CancelledError:
+                if turn.done() and not turn.cancelled():  # given the slot as it was cancelled: pass it on
+                    self._release()
+                elif turn in queue:
+                    queue.remove(turn)
+                raise
+        try:
+            yield
+        finally:
+            self._release()
+
+    def _release(self) -> None:
+        for queue in self.waiting:
+            while queue:
+                turn = queue.popleft()
+                if not turn.done():
+                    turn.set_result(None)
+                    return
+        self.free += 1
 
 
 class Hub:
@@ -116,11 +167,22 @@ class Hub:
     ``store``: where rooms are kept; ``bot_delay_s``: the pause before a bot's decision;
     ``time_limit_s``: the most one engine call may take; ``engine_threads``: engine calls
     at once; ``max_loaded``: rooms kept in memory; ``limits``: the limits on creating
-    and keeping rooms."""
+    and keeping rooms; ``bot_pool``: where bots decide (anything with ``async
+    run(fn, *args, time_limit_s=...)`` raising :class:`Busy` past the limit, such as a
+    :class:`~.pool.WorkPool`; ``None``: threads of this process); ``bot_lanes``: bot
+    decisions at once; ``bot_retry_s``: the pause before a failed decision is tried
+    again."""
 
     def __init__(self, store: Store, bot_delay_s: float = 1.0, time_limit_s: float = 10.0, engine_threads: int = 2,
-                 max_loaded: int = 1000, limits: RoomLimits | None = None):
+                 max_loaded: int = 1000, limits: RoomLimits | None = None, bot_pool: Any = None, bot_lanes: int = 2,
+                 bot_retry_s: float = 5.0):
         self.store = store
+        self.bot_pool = bot_pool
+        self.bot_lanes = max(1, int(bot_lanes))
+        self.bot_retry_s = float(bot_retry_s)
+        self._bots_waiting: asyncio.Queue[Live] | None = None
+        self._bot_threads: anyio.CapacityLimiter | None = None
+        self._lane = _Lane(engine_threads)
         self.limits = limits or RoomLimits()
         self._creations = Creations(self.limits)
         self.bot_delay_s = float(bot_delay_s)
@@ -144,18 +206,24 @@ class Hub:
         self._loop = asyncio.get_running_loop()
         self._engine = anyio.CapacityLimiter(self._engine_threads)
         self._db = anyio.CapacityLimiter(4)
+        self._bots_waiting = asyncio.Queue()
+        self._bot_threads = anyio.CapacityLimiter(self.bot_lanes)
+        for _ in range(self.bot_lanes):
+            self._spawn(self._bot_lane())
         loop = self._loop
         self._halt = self.store.listen(lambda room, n: loop.call_soon_threadsafe(self._notified, room, n))
         if self.limits.expire_every_s > 0:
             self._spawn(self._expire_loop())
 
-    async def engine(self, fn: Callable, *args) -> Any:
-        """``fn(*args)`` in an engine thread, within :attr:`time_limit_s`. Raises
+    async def engine(self, fn: Callable, *args, person: bool = True) -> Any:
+        """``fn(*args)`` in an engine thread, within :attr:`time_limit_s` (waiting
+        included); a ``person``'s call waiting goes before every bot's. Raises
         :class:`Busy` past the limit (the thread's answer is then dropped)."""
         self._start()
         try:
             with anyio.fail_after(self.time_limit_s):
-                return await anyio.to_thread.run_sync(fn, *args, limiter=self._engine, abandon_on_cancel=True)
+                async with self._lane.slot(person):
+                    return await anyio.to_thread.run_sync(fn, *args, limiter=self._engine, abandon_on_cancel=True)
         except TimeoutError:
             raise Busy(f"the game engine took longer than {self.time_limit_s:g} s: try again") from None
 
@@ -435,31 +503,71 @@ class Hub:
         self._schedule_timer(live)
 
     # -- bots ---------------------------------------------------------------------------
-    def _schedule_bot(self, live: Live) -> None:
-        if self.closed or live.bot is not None or live.room.bot_to_act() is None:
+    def _schedule_bot(self, live: Live, delay_s: float | None = None) -> None:
+        """A bot to act in ``live``: into the bots' queue after ``delay_s`` (default
+        :attr:`bot_delay_s`), unless its decision is already pending."""
+        if self.closed or live.bot is not None or live.queued or live.deciding or live.room.bot_to_act() is None:
             return
-        version = live.room.version
         loop = asyncio.get_running_loop()
 
         def fire():
             live.bot = None
-            self._spawn(self._bot_move(live, version))
-        live.bot = loop.call_later(self.bot_delay_s, fire)
+            if not self.closed and not live.queued and self._bots_waiting is not None:
+                live.queued = True
+                self._bots_waiting.put_nowait(live)
+        live.bot = loop.call_later(self.bot_delay_s if delay_s is None else delay_s, fire)
 
-    async def _bot_move(self, live: Live, version: int) -> None:
+    async def _bot_lane(self) -> None:
+        """One bot lane: the rooms' pending decisions, one at a time, in the queue's order."""
+        while True:
+            live = await self._bots_waiting.get()
+            live.queued = False
+            if self._loaded.get(live.room.spec.id) is not live:  # deleted or dropped from memory meanwhile
+                continue
+            live.deciding = True
+            try:
+                await self._bot_move(live)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - never forgotten: tried again a little later
+                log.error("room %s: the bot's decision failed (%s): trying again in %g s", live.room.spec.id,
+                          " ".join(str(exc).split())[:200] or type(exc).__name__, self.bot_retry_s)
+                live.deciding = False
+                self._schedule_bot(live, self.bot_retry_s)
+            else:
+                live.deciding = False
+                self._schedule_bot(live)
+
+    async def _decide(self, call: BotCall) -> int:
+        """``call``'s decision (:func:`~.rooms.bot_choice`) in the bots' pool, within
+        :attr:`time_limit_s`. Raises :class:`Busy` past it."""
+        if self.bot_pool is not None:
+            return await self.bot_pool.run(bot_choice, call, time_limit_s=self.time_limit_s)
+        try:
+            with anyio.fail_after(self.time_limit_s):
+                return await anyio.to_thread.run_sync(bot_choice, call, limiter=self._bot_threads,
+                                                      abandon_on_cancel=True)
+        except TimeoutError:
+            raise Busy(f"the bot took longer than {self.time_limit_s:g} s") from None
+
+    async def _bot_move(self, live: Live) -> None:
+        """The bot to act in ``live`` decides (without holding the room) and its decision
+        is applied and stored, unless the room moved on meanwhile."""
+        call = live.room.bot_call()
+        if call is None:
+            return
+        try:
+            index = await self._decide(call)
+        except Busy as exc:
+            quick = call.quick()
+            log.warning("room %s: the %s bot of seat %d did not decide (%s): the %s bot decides instead",
+                        live.room.spec.id, call.bot, call.seat, exc, quick.bot)
+            index = await self._decide(quick)
         async with live.lock:
             room = live.room
-            if room.version != version or room.bot_to_act() is None:
-                self._schedule_bot(live)
+            if room.version != call.version:
                 return
-            try:
-                made = await self.engine(room.bot_event)
-            except Busy as exc:
-                log.warning("room %s: bot: %s", room.spec.id, exc)
-                return
-            if made is None:
-                return
-            new, event = made
+            new, event = await self.engine(room.bot_decided, call, index, person=False)
             if await self._store(self.store.append, room.spec.id, event):
                 self._advance(live, new)
             else:

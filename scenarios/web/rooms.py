@@ -54,7 +54,7 @@ from furball.scenarios.engine import Game, GameState, Option, decide
 __all__ = ["ROOM_GAMES", "RoomGame", "RoomOption", "EventKind", "Event", "RoomSpec", "LogLine", "Room", "RoomBroken",
            "StaleAction", "MAX_SEED", "MAX_EVENTS", "MAX_TITLE", "room_game", "available_games", "new_token",
            "token_hash", "token_matches", "new_room_id", "bot_seed", "make_spec", "games_json", "seat_count", "ClockMode",
-           "CLOCK", "PAUSING"]
+           "CLOCK", "PAUSING", "BotCall", "bot_choice", "QUICK_BOTS"]
 
 MAX_SEED = 2**53 - 1
 """Seeds are at most this (what a page's JavaScript keeps exactly)."""
@@ -255,6 +255,46 @@ def bot_seed(seed: int, event: int, seat: int) -> int:
     ``SeedSequence([seed, event, seat])`` as a 32-bit integer. A fresh bot decides
     each event, so a restarted server makes the same decisions as one that never stopped."""
     return int(np.random.SeedSequence([int(seed), int(event), int(seat)]).generate_state(1)[0])
+
+
+QUICK_BOTS = ("heuristic", "random")
+"""The bots a seat falls back on, the first the game has, for a decision its own bot
+did not make within the time limit."""
+
+
+@dataclass(frozen=True)
+class BotCall:
+    """A bot's decision to make, as plain values a worker process receives: the
+    ``game``'s name, the ``bot``'s name, its ``seed`` (:func:`bot_seed`), the ``seat``,
+    the ``state`` to decide in (its clock read at ``now``: ``reading``), and the room's
+    ``version`` it was made for."""
+
+    game: str
+    bot: str
+    seed: int
+    seat: int
+    state: Any = field(repr=False)
+    reading: int | None
+    now: float
+    version: int
+
+    def quick(self) -> BotCall:
+        """The same decision for the game's quick bot (:data:`QUICK_BOTS`)."""
+        players = room_game(self.game).game().players
+        name = next((b for b in QUICK_BOTS if b in players), self.bot)
+        return BotCall(self.game, name, self.seed, self.seat, self.state, self.reading, self.now, self.version)
+
+
+def bot_choice(call: BotCall) -> int:
+    """The index, among ``call.state``'s legal actions, of the action ``call.bot``
+    chooses (a fresh bot seeded with ``call.seed``). A module-level function of plain
+    values, so a worker process can run it."""
+    game = room_game(call.game).game()
+    bot = game.player(call.bot, call.seed, call.seat)
+    chosen = decide(bot, call.state, call.seat)
+    legal = call.state.legal_actions()
+    index = next((i for i, a in enumerate(legal) if a is chosen), None)
+    return list(legal).index(chosen) if index is None else index
 
 
 # ------------------------------------------------------------------------------ values
@@ -513,7 +553,13 @@ class Room:
     def bot_event(self, now: float | None = None) -> tuple[Room, Event] | None:
         """The decision of the bot playing the seat to act (``None`` when a person plays
         it or the game is over): a fresh bot seeded by :func:`bot_seed` chooses from
-        the seat's observation."""
+        the seat's observation (:meth:`bot_call`, :func:`bot_choice`, :meth:`bot_decided`)."""
+        call = self.bot_call(now)
+        return None if call is None else self.bot_decided(call, bot_choice(call))
+
+    def bot_call(self, now: float | None = None) -> BotCall | None:
+        """The decision the bot playing the seat to act must make now (``None`` when a
+        person plays it, the clock is paused or the game is over)."""
         seat = self.to_act
         if seat is None or self.controllers[seat] is None or self.paused:
             return None
@@ -521,13 +567,16 @@ class Room:
         state, reading = self._clocked(now)
         if state.is_terminal():
             return None
-        bot = self.game.player(self.controllers[seat], bot_seed(self.spec.seed, self.version + 1, seat), seat)
-        chosen = decide(bot, state, seat)
-        legal = state.legal_actions()
-        index = next((i for i, a in enumerate(legal) if a is chosen), None)
-        if index is None:
-            index = list(legal).index(chosen)
-        return self._act(seat, index, state, reading, now)
+        return BotCall(self.spec.game, self.controllers[seat], bot_seed(self.spec.seed, self.version + 1, seat), seat,
+                       state, reading, now, self.version)
+
+    def bot_decided(self, call: BotCall, index: int) -> tuple[Room, Event]:
+        """The room after ``call``'s decision ``index`` (from :func:`bot_choice`), and the
+        event to store. Raises :class:`StaleAction` when the room has moved on since
+        ``call`` was made."""
+        if call.version != self.version:
+            raise StaleAction(f"the bot decided for event {call.version + 1}, the room is at {self.version}")
+        return self._act(call.seat, index, call.state, call.reading, call.now)
 
     def _act(self, seat: int, index: int, state: GameState, reading: int | None, now: float) -> tuple[Room, Event]:
         if self.version >= MAX_EVENTS:

@@ -14,6 +14,13 @@ A game engine lives in ``scenarios/<game>/`` and offers:
 
 With that, whole games, Monte Carlo series, summary tables with 95 % intervals and the
 interactive terminal loop are written once (:mod:`.runner`, :mod:`.stats`).
+
+The modules: :mod:`.protocol` (the shapes above, the game's facts); :mod:`.registry`
+(every game's engine, CLI, room view and RL modules, by name, imported on demand);
+:mod:`.runner` and :mod:`.stats`; :mod:`.sweep` and :mod:`.cluster` (many games at every
+point of a grid, in worker processes or on a Dask cluster); :mod:`.search` (the search
+bots every game offers); :mod:`.frozen` (the immutable-state helpers the card engines
+share).
 Randomness: a game is reproducible from one integer seed; a series of N games started
 at seed S uses the seeds :func:`series_seeds` derives with ``numpy.random.SeedSequence``.
 """

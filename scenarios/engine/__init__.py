@@ -24,10 +24,10 @@ share).
 Randomness: a game is reproducible from one integer seed; a series of N games started
 at seed S uses the seeds :func:`series_seeds` derives with ``numpy.random.SeedSequence``.
 """
-from .protocol import TERMINAL, Game, GameState, IllegalAction, Option, Player, decide
+from .protocol import TERMINAL, Game, GameInfo, GameState, IllegalAction, Information, Option, Player, Utility, decide
 from .runner import GameRecord, play_game, play_many, series_seeds
 from .stats import ColumnSummary, Summary, mean_interval, proportion_interval, summarise
 
-__all__ = ["Game", "GameState", "IllegalAction", "Option", "Player", "TERMINAL", "decide", "GameRecord", "play_game",
+__all__ = ["Game", "GameInfo", "Information", "Utility", "GameState", "IllegalAction", "Option", "Player", "TERMINAL", "decide", "GameRecord", "play_game",
            "play_many", "series_seeds", "ColumnSummary", "Summary", "mean_interval", "proportion_interval",
            "summarise"]

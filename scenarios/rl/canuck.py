@@ -40,18 +40,13 @@ from typing import Any
 import numpy as np
 
 from ..canuck.actions import ActionKind, PendingKind, Piece, action_table
+from ..canuck.game import MAX_LENGTH, MAX_VP
 from ..engine.protocol import Game
-from .spec import Encoder, EngineSpec, Information, TableCodec, Utility, engine_options, fresh_seed, one_hot
+from .spec import Encoder, EngineSpec, TableCodec, engine_options, fresh_seed, one_hot
 from .spec import Piece as ObsPiece
 
 __all__ = ["SPEC", "canonical_actions", "resample", "encoder", "MAX_VP", "MAX_LENGTH"]
 
-MAX_VP = 100
-"""The returns' upper bound (VP). No rule caps VP; the engine only adds them, and no game
-of thousands played by the random and heuristic bots came near 40."""
-MAX_LENGTH = 2_000
-"""The most decisions a game may take. No rule bounds it; the longest of 3,000 random and
-3,000 heuristic games took 113 (a test plays games and checks the bound)."""
 _OPS = (ActionKind.AMBUSH, ActionKind.SABOTAGE, ActionKind.TRAIN, ActionKind.MOVE, ActionKind.BUILD_BASE,
         ActionKind.SUPPLY_DROP)
 _PENDING = tuple(PendingKind)
@@ -165,9 +160,6 @@ SPEC = EngineSpec(
     short_name="furball_canuck", long_name="Operation Canuck (furball)", game=_game,
     parameters={"map": "", "setup": "default"},
     options=lambda params: engine_options(_game(), params, ("map", "setup")),
-    min_players=1, max_players=1, seats=lambda params: 1, information=Information.IMPERFECT,
-    utility=lambda params, probe: (Utility.GENERAL_SUM, 0.0, float(MAX_VP)),
-    max_length=lambda params, probe: MAX_LENGTH,
     codec=lambda params, probe: _codec(len(probe.board.areas)),
     encoder=encoder, resample=resample, rollout="heuristic", return_scale=10.0,
     notes="solitaire; the draw deck's order and the dice are hidden chance (sampled); resample shuffles the deck",

@@ -30,7 +30,7 @@ def action_text(action: Any, most: int = 120) -> str:
         return repr(value)
 
     if dataclasses.is_dataclass(action) and not isinstance(action, type):
-        parts = []
+        parts: list[str] = []
         for f in dataclasses.fields(action):
             value = getattr(action, f.name)
             if f.name == "kind":

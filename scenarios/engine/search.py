@@ -60,7 +60,8 @@ def parse_search(name: str, default_simulations: int) -> SearchSpelling | None:
                              f"mcts:0.5s:random")
         return None
     kind, budget, rollout = m.group(1), m.group(2), m.group(3)
-    simulations, seconds = default_simulations, None
+    simulations: int | None = default_simulations
+    seconds: float | None = None
     if budget:
         try:
             if budget.endswith("s"):

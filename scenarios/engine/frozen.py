@@ -23,7 +23,8 @@
   primitive moves of its rules (its own attributes in ``__slots__`` or :attr:`Draft.PRIVATE`).
 * **Randomness**: the draws of the transition out of a state of step ``n`` of the game
   started from ``seed`` come from :func:`step_rng` ``(seed, n)`` — numpy's PCG64 seeded
-  by ``SeedSequence([seed, n])`` — and set-up uses step 0. A position can be replayed
+  by ``SeedSequence([seed, n])`` — and set-up uses step 0. (The dogfight numbers its
+  draws by turn instead: ``step_rng(seed, turn)``; see :mod:`scenarios.dogfight.state`.) A position can be replayed
   from any state, and the same seed and actions give the same log, byte for byte.
 * **The log** (``log_entries``) is a tuple of ``(template, args)`` pairs, formatted only
   when :attr:`FrozenState.events` is read (a game played without a log formats nothing).
@@ -60,15 +61,18 @@ LogEntry = tuple[str, tuple]
 """One log line: ``template.format(*args)`` (``template`` itself when ``args`` is empty)."""
 
 
-def step_rng(seed: int, step: int) -> np.random.Generator:
+def step_rng(seed: int, step: int, stream: int | None = None) -> np.random.Generator:
     """The random generator of the transition out of a state of step ``step`` in the
     game started from ``seed`` (step 0: the set-up): ``numpy.random.default_rng([seed,
-    step])``, i.e. PCG64 seeded by ``SeedSequence([seed, step])``. Raises ``ValueError``
-    for a negative seed or step."""
-    if seed < 0 or step < 0:
-        raise ValueError(f"step_rng: expected seed and step >= 0, got {seed}, {step}")
+    step])``, i.e. PCG64 seeded by ``SeedSequence([seed, step])``. ``stream``: a second
+    generator of the same step, independent of the first (``SeedSequence([seed, step,
+    stream])``), for draws an engine keeps apart (the dogfight's damage piles). Raises
+    ``ValueError`` for a negative seed, step or stream."""
+    key = [int(seed), int(step)] if stream is None else [int(seed), int(step), int(stream)]
+    if min(key) < 0:
+        raise ValueError(f"step_rng: expected seed, step and stream >= 0, got {', '.join(map(str, key))}")
     # default_rng's own stream, built directly: the same generator in about 2/3 of the time
-    return np.random.Generator(np.random.PCG64(np.random.SeedSequence([int(seed), int(step)])))
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(key)))
 
 
 class _Spec(NamedTuple):

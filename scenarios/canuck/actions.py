@@ -10,13 +10,35 @@ from enum import StrEnum
 from functools import lru_cache
 
 from ..engine.protocol import IllegalAction
+from .cards import DECK
 
 __all__ = ["ActionKind", "PendingKind", "Piece", "EndReason", "Band", "Action", "Pending", "IllegalAction",
            "KINETIC", "NON_KINETIC_KINDS", "OP_NAMES", "END_REASONS", "LEADERS", "GROUPS", "BASES",
-           "RED_FACES_TO_END", "ActionTable", "action_table"]
+           "RED_FACES_TO_END", "TRAIN_GROUPS", "SUPPLY_DROP_CARDS", "PAUSE_DRAWS", "DIE_FACES", "SETUP_RESERVE", "SETUP_AXIS",
+           "DEFAULT_STACK", "ALBA_LIBERATED_VP", "ALBA_ONCE_VP", "BAND_FLOORS", "ActionTable", "action_table"]
 
-LEADERS, GROUPS, BASES = 4, 8, 4  # CN.K1
-RED_FACES_TO_END = 6  # CN.E1
+LEADERS, GROUPS, BASES = 4, 8, 4
+"""The Partisan's counters: 4 Leaders, 8 Groups, 4 Bases (CN.K1)."""
+RED_FACES_TO_END = 6
+"""The red face card whose draw ends the game at once (CN.E1)."""
+TRAIN_GROUPS = 3
+"""A successful Train places up to this many unused Groups (CN.P11)."""
+SUPPLY_DROP_CARDS = 2
+"""A successful Supply Drop draws up to this many cards of the Partisan discard pile (CN.P11)."""
+PAUSE_DRAWS = 2
+"""An Operational Pause draws this many cards from the deck, one after another (CN.P13)."""
+DIE_FACES = 6
+"""The Axis garrison dice are six-sided: strength 1 to 6 (CN.K1, CN.K6)."""
+SETUP_RESERVE = 4
+"""Red number cards dealt to the Reserve at set-up (CN.S1)."""
+SETUP_AXIS = 4
+"""Black number cards dealt to the Axis deck at set-up (CN.S1)."""
+DEFAULT_STACK = (1, 2, 1)
+"""(Leaders, Groups, Bases) set up in each BASE* area by default (CN.S3)."""
+ALBA_LIBERATED_VP = 10
+"""VP for Alba liberated at the end (CN.E4)."""
+ALBA_ONCE_VP = 5
+"""VP for Alba liberated at some time but not at the end (CN.E4)."""
 
 
 class ActionKind(StrEnum):
@@ -75,6 +97,12 @@ class Band(StrEnum):
     MEDIUM = "medium"
     MINOR = "minor"
     DEFEAT = "defeat"
+
+
+BAND_FLOORS = ((25, Band.MAJOR), (11, Band.MEDIUM), (5, Band.MINOR))
+"""The least VP total of each winning band, best first (CN.E5; below the last:
+:attr:`Band.DEFEAT`). The source's bands share 25 and 5; the better band takes the shared
+edge (engine convention, :func:`.state.band`)."""
 
 
 KINETIC = (ActionKind.AMBUSH, ActionKind.SABOTAGE)
@@ -154,7 +182,7 @@ class ActionTable:
     """Every action of a map with ``areas`` areas, built once (the hot loop reuses these
     values instead of building new ones, and a shared value compares equal by identity
     first). ``by_area[kind][a]``: the action of ``kind`` naming area ``a`` (ambush,
-    sabotage, pause, place_group, place_base); ``add_card[c]`` for cards 0..51;
+    sabotage, pause, place_group, place_base); ``add_card[c]`` for every card ``c`` (:data:`.cards.DECK`);
     ``move[(a, b, piece)]``; ``participants[(groups, leaders)]``; ``lose[piece]``;
     ``non_kinetic``: train, move, build_base, supply_drop; ``plain[kind]``: the action of
     a kind that names nothing (the non-kinetic options, resolve, cancel, done)."""
@@ -183,7 +211,7 @@ def action_table(areas: int) -> ActionTable:
     participants = {(g, l_): Action(K.PARTICIPANTS, groups=g, leaders=l_)
                     for g in range(GROUPS + 1) for l_ in range(LEADERS + 1)}
     plain = {k: Action(k) for k in NON_KINETIC_KINDS + (K.RESOLVE, K.CANCEL, K.DONE)}
-    return ActionTable(areas, by_area, tuple(Action(K.ADD_CARD, card=c) for c in range(52)), move, participants,
+    return ActionTable(areas, by_area, tuple(Action(K.ADD_CARD, card=c) for c in DECK), move, participants,
                        {piece: Action(K.LOSE, piece=piece) for piece in Piece},
                        tuple(plain[k] for k in NON_KINETIC_KINDS), plain, plain[K.RESOLVE], plain[K.CANCEL],
                        plain[K.DONE])

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from typing import Any
 
 from ..engine.protocol import IllegalAction
 from .cards import DECK
@@ -127,6 +128,9 @@ class Action:
     ``place_base`` (``area``: CN.P11 Build Base); ``lose`` (``piece``: the counter a
     successful Sweep takes next, CN.F2g); ``done``. Areas are indices into the map's
     areas, ``None`` when the action names none.
+
+    ``kind`` and ``piece`` are enum members: :meth:`of` builds an action from their words
+    (``"ambush"``, ``"group"``). Raises ``TypeError`` for a word here.
     """
 
     kind: ActionKind
@@ -137,11 +141,16 @@ class Action:
     leaders: int = 0
     piece: Piece | None = None
 
-    def __post_init__(self):  # words become enum members (skipped when they already are: hot path)
-        if type(self.kind) is not ActionKind:
-            object.__setattr__(self, "kind", ActionKind(self.kind))
-        if self.piece is not None and type(self.piece) is not Piece:
-            object.__setattr__(self, "piece", Piece(self.piece))
+    def __post_init__(self):
+        if type(self.kind) is not ActionKind or (self.piece is not None and type(self.piece) is not Piece):
+            raise TypeError(f"Action: expected an ActionKind and a Piece or None (Action.of reads words), got "
+                            f"{self.kind!r:.40} and {self.piece!r:.40}")
+
+    @classmethod
+    def of(cls, kind: ActionKind | str, piece: Piece | str | None = None, **fields: Any) -> Action:
+        """The action from loose inputs: ``kind`` and ``piece`` as members or their words.
+        Raises ``ValueError`` for an unknown word."""
+        return cls(ActionKind(kind), piece=None if piece is None else Piece(piece), **fields)
 
 
 @dataclass(frozen=True)
@@ -171,10 +180,9 @@ class Pending:
     drawn: tuple[int, ...] = ()
 
     def __post_init__(self):
-        if type(self.kind) is not PendingKind:
-            object.__setattr__(self, "kind", PendingKind(self.kind))
-        if self.op is not None and type(self.op) is not ActionKind:
-            object.__setattr__(self, "op", ActionKind(self.op))
+        if type(self.kind) is not PendingKind or (self.op is not None and type(self.op) is not ActionKind):
+            raise TypeError(f"Pending: expected a PendingKind and an ActionKind or None, got {self.kind!r:.40} "
+                            f"and {self.op!r:.40}")
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ A :class:`State` is built the one way every engine builds its states
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property, lru_cache
@@ -74,13 +75,22 @@ class EndReason(StrEnum):
 
 @dataclass(frozen=True)
 class PlanAction:
-    """A seat's decision: ``plane`` will fly ``cards`` (three card ids, in order, DF.M1)."""
+    """A seat's decision: ``plane`` will fly ``cards`` (three card ids, in order, DF.M1).
+    ``cards`` is a tuple (:meth:`of` builds an action from any sequence). Raises
+    ``TypeError`` otherwise."""
 
     plane: str
     cards: tuple[str, ...]
 
     def __post_init__(self):
-        object.__setattr__(self, "cards", tuple(self.cards))
+        if type(self.cards) is not tuple:
+            raise TypeError(f"PlanAction: field 'cards': expected a tuple (PlanAction.of takes any sequence), "
+                            f"got {type(self.cards).__name__}")
+
+    @classmethod
+    def of(cls, plane: str, cards: Sequence[str]) -> PlanAction:
+        """The action from loose inputs: ``cards`` any sequence of card ids."""
+        return cls(plane, tuple(cards))
 
     def __str__(self) -> str:
         return f"{self.plane}: {' '.join(self.cards)}"

@@ -15,8 +15,9 @@ from .cards import DECK
 
 __all__ = ["ActionKind", "PendingKind", "Piece", "EndReason", "Band", "Action", "Pending", "IllegalAction",
            "KINETIC", "NON_KINETIC_KINDS", "OP_NAMES", "END_REASONS", "LEADERS", "GROUPS", "BASES",
-           "RED_FACES_TO_END", "TRAIN_GROUPS", "SUPPLY_DROP_CARDS", "PAUSE_DRAWS", "DIE_FACES", "SETUP_RESERVE", "SETUP_AXIS",
-           "DEFAULT_STACK", "ALBA_LIBERATED_VP", "ALBA_ONCE_VP", "BAND_FLOORS", "ActionTable", "action_table"]
+           "RED_FACES_TO_END", "TRAIN_GROUPS", "SUPPLY_DROP_CARDS", "PAUSE_DRAWS", "DIE_FACES", "SETUP_RESERVE",
+           "SETUP_AXIS", "DEFAULT_STACK", "ALBA_LIBERATED_VP", "ALBA_ONCE_VP", "BAND_FLOORS", "ActionTable",
+           "action_table"]
 
 LEADERS, GROUPS, BASES = 4, 8, 4
 """The Partisan's counters: 4 Leaders, 8 Groups, 4 Bases (CN.K1)."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 from furball.errors import InputError
 
 __all__ = [
-    "SPADES", "HEARTS", "DIAMONDS", "CLUBS", "SUITS", "RANKS", "JACK", "DECK_SIZE", "DECK", "card", "rank", "suit", "is_red", "is_black",
+    "SPADES", "HEARTS", "DIAMONDS", "CLUBS", "SUITS", "RANKS", "JACK", "DECK_SIZE", "DECK", "card", "rank", "suit",
+    "is_red", "is_black",
     "is_face", "is_red_number", "is_black_number", "is_red_face", "is_black_face", "label",
     "labels", "parse_card", "card_value",
 ]

@@ -6,7 +6,8 @@
     furball sweep canuck --games 100000 --scheduler tcp://head:8786  # an existing Dask cluster
     furball sweep canuck ... --out runs.parquet --resume             # finish an interrupted sweep
 
-Every game of ``furball play`` (the registry's, :mod:`furball.scenarios.engine.registry`) can be swept: ``--set KEY=VALUE``
+Every game of ``furball play`` (the registry's, :mod:`furball.scenarios.engine.registry`)
+can be swept: ``--set KEY=VALUE``
 and ``--grid KEY=V1,V2`` take the game's options (``furball sweep GAME --help`` lists
 them) and ``player``. The table (one summary per grid point, 95 % intervals) goes to
 stdout; ``--out`` writes one row per game (Parquet or CSV), ``--plot`` a picture of the

@@ -28,6 +28,7 @@ from .protocol import TERMINAL, Game, GameInfo, GameState, IllegalAction, Inform
 from .runner import GameRecord, play_game, play_many, series_seeds
 from .stats import ColumnSummary, Summary, mean_interval, proportion_interval, summarise
 
-__all__ = ["Game", "GameInfo", "Information", "Utility", "GameState", "IllegalAction", "Option", "Player", "TERMINAL", "decide", "GameRecord", "play_game",
+__all__ = ["Game", "GameInfo", "Information", "Utility", "GameState", "IllegalAction", "Option", "Player", "TERMINAL",
+           "decide", "GameRecord", "play_game",
            "play_many", "series_seeds", "ColumnSummary", "Summary", "mean_interval", "proportion_interval",
            "summarise"]

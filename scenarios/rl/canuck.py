@@ -107,9 +107,11 @@ def encoder(params, probe) -> Encoder:
               P("alba", (A,), 1, "1 for Alba")]
     pieces += [P(name, (DECK_SIZE,), 1, f"card in {name.replace('_', ' ')}") for name in
                ("reserve", "partisan_discard", "axis_deck", "axis_discard", "removed", "in_play")]
-    pieces += [P("deck", (1,), DECK_SIZE, "cards in the draw deck"), P("unused_groups", (1,), GROUPS, "Groups off the map"),
+    pieces += [P("deck", (1,), DECK_SIZE, "cards in the draw deck"),
+               P("unused_groups", (1,), GROUPS, "Groups off the map"),
                P("unused_bases", (1,), BASES, "Bases off the map"), P("lost_leaders", (1,), LEADERS, "Leaders lost"),
-               P("vp", (1,), MAX_VP, "VP recorded"), P("red_faces", (1,), RED_FACES_TO_END, "red face cards drawn (CN.E1)"),
+               P("vp", (1,), MAX_VP, "VP recorded"),
+               P("red_faces", (1,), RED_FACES_TO_END, "red face cards drawn (CN.E1)"),
                P("alba_liberated_once", (1,), 1, "Alba liberated once"),
                P("draws_due", (1,), DECK_SIZE, "deck draws owed"), P("options", (1,), MAX_LENGTH, "options resolved"),
                P("pending_kind", (len(_PENDING),), 1, "decision in progress (all 0: the main menu)"),
@@ -119,7 +121,8 @@ def encoder(params, probe) -> Encoder:
                P("pending_groups", (1,), GROUPS, "Groups taking part"), P("pending_leaders", (1,), LEADERS,
                                                                       "Leaders taking part"),
                P("pending_left", (1,), GROUPS, "counters still to place or lose"),
-               P("pending_cards", (DECK_SIZE,), 1, "Reserve cards chosen"), P("pending_drawn", (DECK_SIZE,), 1, "cards drawn"),
+               P("pending_cards", (DECK_SIZE,), 1, "Reserve cards chosen"),
+               P("pending_drawn", (DECK_SIZE,), 1, "cards drawn"),
                P("arrived_groups", (A,), GROUPS, "Groups moved into the area"),
                P("arrived_leaders", (A,), LEADERS, "Leaders moved into the area"),
                P("pending_lost", (3,), GROUPS, "Groups, Leaders, Bases lost so far")]

@@ -1,10 +1,11 @@
 """Game rooms as Python values: a game several people (and bots) play through a server.
 
 A **room** is a game engine's :class:`~scenarios.engine.Game` descriptor (by name, from
-the registry of games, :mod:`scenarios.engine.registry`; :func:`available_games`), its options (as text), a seed, who plays each seat (a person, or a
-bot by name) and the list of accepted **events**: the actions taken, each stored as its
-index in the state's ``legal_actions()`` and its ``describe()`` text, and the owner's
-changes of who plays a seat. The state is never stored: it is rebuilt from the seed and
+the registry of games, :mod:`scenarios.engine.registry`; :func:`available_games`), its
+options (as text), a seed, who plays each seat (a person, or a bot by name) and the list
+of accepted **events**: the actions taken, each stored as its index in the state's
+``legal_actions()`` and its ``describe()`` text, and the owner's changes of who plays a
+seat. The state is never stored: it is rebuilt from the seed and
 the actions (:meth:`Room.replay`), and a stored text that the engine no longer gives
 for that index stops the replay with one line (:class:`RoomBroken`), so a room is never
 continued from a position the engine did not make.
@@ -160,11 +161,10 @@ def available_games() -> tuple[RoomGame, ...]:
 
 def room_game(name: Any) -> RoomGame:
     """The :class:`RoomGame` called ``name``. Raises :class:`InputError` listing the games."""
-    for g in registry.GAMES:
-        if g.name == name and g.available:
-            return _room_game(g)
-    raise InputError(f"room: field 'game': expected one of {', '.join(g.name for g in registry.GAMES if g.available)}, "
-                     f"got {_short(name)}")
+    names = [g.name for g in registry.GAMES if g.available]
+    if name not in names:
+        raise InputError(f"room: field 'game': expected one of {', '.join(names)}, got {_short(name)}")
+    return _room_game(registry.entry(name))
 
 
 def games_json() -> list[dict]:

@@ -1,5 +1,15 @@
 """Plane geometry for miniatures games: SE(2) poses, rectangular bases, overlap, segments.
 
+* :mod:`.pose` — SE(2) poses and their batches (``(N, 3)``: x, y in mm, heading in
+  degrees); :mod:`.base` — rectangular bases, their corners, overlap and penetration
+  depth; :mod:`.segments` and :mod:`.sector` — segment crossings and circular sectors
+  (arcs of fire); :mod:`.tolerance` — the one tolerance;
+* :mod:`.board_graph` — board graphs (areas or nodes and their edges) as the card games'
+  maps, loaded from TOML; :mod:`.datafile` and :mod:`.files` — reading data files with
+  one-line errors;
+* :mod:`.kernels` — the compiled (numba) kernels behind the batch functions, and the
+  pure-numpy path when numba is missing.
+
 Knows no game. Millimetres and degrees at every boundary; one tolerance
 (:data:`geometry.tolerance.TOLERANCE_MM`) for every touching/crossing decision.
 """

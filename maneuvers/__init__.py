@@ -5,6 +5,14 @@ paths, a plane's state, and the rules of one moment of a dogfight: tailing (DF.T
 firing (DF.O, DF.A2), collisions (DF.C), altitude and bombs (DF.H, DF.B), plan legality
 (DF.M5, DF.B1), and the zones around a plane. A turn is adjudicated by
 :mod:`scenarios.dogfight`.
+
+* cards and decks: :mod:`.card`, :mod:`.deck`, :mod:`.bases` (data files under
+  ``data/``), :mod:`.placement`, :mod:`.move`, :mod:`.path`, :mod:`.fan`;
+* a plane: :mod:`.plane` (its state, engines and rules), :mod:`.altitude`,
+  :mod:`.damage`, :mod:`.plan` (legal plans);
+* the rules of one moment: :mod:`.tailing`, :mod:`.firing`, :mod:`.collision`,
+  :mod:`.zones`, :mod:`.margins` (how far each answer is from changing), with their
+  batch forms in :mod:`.kernels`; :mod:`.reasons` — why a rule said no, with its rule ID.
 """
 from __future__ import annotations
 

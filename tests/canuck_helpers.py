@@ -48,7 +48,7 @@ def act(kind: str, area_name: str | None = None, **kw) -> Action:
         kw["to"] = area(kw["to"])
     if "card" in kw and isinstance(kw["card"], str):
         kw["card"] = parse_card(kw["card"])
-    return Action(kind, **kw)
+    return Action.of(kind, **kw)
 
 
 def play(state, *actions):

@@ -134,7 +134,7 @@ def test_load_game_by_name_string_and_bad_parameters():
         load_game("canuck", players=2)
     with pytest.raises(InputError, match="option setup: expected one of default, free"):
         load_game("canuck", setup="nope")
-    with pytest.raises(InputError, match="expected one of furball_canuck"):
+    with pytest.raises(InputError, match="expected one of furball_.*furball_canuck"):
         load_game("chess")
 
 

@@ -5,15 +5,15 @@ hold commas."""
 import csv
 
 from furball.scenarios.cli import main
-from furball.scenarios.cli.play import GAMES, game_module
+from furball.scenarios.engine import registry
 from furball.scenarios.engine.sweep import run_sweep
 
 
 def test_every_registered_game_sweeps_with_its_own_summary(capsys):
-    for name in GAMES:
-        assert main(["sweep", name, "--games", "3", "--workers", "1"]) == 0
+    for entry in registry.GAMES:
+        assert main(["sweep", entry.name, "--games", "3", "--workers", "1"]) == 0
         out = capsys.readouterr().out
-        assert out.startswith(GAMES[name]) and game_module(name).GAME.title == GAMES[name] and "[0] 3 games, player=" in out
+        assert out.startswith(entry.title) and "[0] 3 games, player=" in out
 
 
 def test_points_with_different_result_columns_keep_their_own(tmp_path, capsys):

@@ -3,32 +3,49 @@ turn. viz draws; the caller decides where files go (it passes a path, usually a
 temporary one that it moves into place once complete)."""
 from __future__ import annotations
 
+import importlib
 import pathlib
+from collections.abc import Callable
 
 from .analyze import analyze_figure, analyze_picture
-from .canuck import canuck_picture
-from .dogfight import dogfight_picture
 from .fan import fan_picture
 from .picture import Picture, render
 from .plots import move_picture
 from .sweep import sweep_picture
 from .turn import marked_turn_picture, turn_picture
-from .white_christmas import white_christmas_picture
-from .yorktown import yorktown_picture
 from .zones import zones_picture
 
-PICTURES = {"move": move_picture, "turn": turn_picture, "turn-margins": marked_turn_picture, "fan": fan_picture, "zones": zones_picture,
-            "canuck": canuck_picture, "yorktown": yorktown_picture, "white-christmas": white_christmas_picture,
-            "sweep": sweep_picture, "analyze": analyze_picture, "dogfight": dogfight_picture}
+PICTURES = {"move": move_picture, "turn": turn_picture, "turn-margins": marked_turn_picture, "fan": fan_picture,
+            "zones": zones_picture, "sweep": sweep_picture, "analyze": analyze_picture}
+"""The pictures of the commands' results; a game's (``furball play GAME --plot``) is
+found by :func:`game_picture`."""
 FIGURES = {"analyze": analyze_figure}
 """Kinds whose screen picture has more than the table (e.g. the analysis's heat maps)."""
 
 
+def game_picture(game: str) -> Callable[..., Picture]:
+    """The picture of a game's final position: ``<package>_picture`` of this package's
+    module of the game (``game``: its name, e.g. ``white-christmas`` for
+    :func:`viz.white_christmas.white_christmas_picture`). A new game's picture is its own
+    module here, and no table. Raises ``KeyError`` for a game without one."""
+    package = game.replace("-", "_")
+    if not package.isidentifier() or package.startswith("_"):
+        raise KeyError(game)
+    try:
+        module = importlib.import_module(f".{package}", __package__)
+    except ModuleNotFoundError:
+        raise KeyError(game) from None
+    try:
+        return getattr(module, f"{package}_picture")
+    except AttributeError:
+        raise KeyError(game) from None
+
+
 def picture(kind: str, result) -> Picture:
     """The :class:`~viz.picture.Picture` of a command's result (``kind``: move, turn, turn-margins
-    (a turn and its margins, close calls marked), fan, zones,
-    canuck, yorktown, white-christmas, sweep, analyze, dogfight)."""
-    return PICTURES[kind](result)
+    (a turn and its margins, close calls marked), fan, zones, sweep, analyze, or a game's
+    name: its final position, :func:`game_picture`)."""
+    return (PICTURES.get(kind) or game_picture(kind))(result)
 
 
 def figure(kind: str, result):

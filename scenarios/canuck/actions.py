@@ -8,15 +8,39 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from typing import Any
 
 from ..engine.protocol import IllegalAction
+from .cards import DECK
 
 __all__ = ["ActionKind", "PendingKind", "Piece", "EndReason", "Band", "Action", "Pending", "IllegalAction",
            "KINETIC", "NON_KINETIC_KINDS", "OP_NAMES", "END_REASONS", "LEADERS", "GROUPS", "BASES",
-           "RED_FACES_TO_END", "ActionTable", "action_table"]
+           "RED_FACES_TO_END", "TRAIN_GROUPS", "SUPPLY_DROP_CARDS", "PAUSE_DRAWS", "DIE_FACES", "SETUP_RESERVE",
+           "SETUP_AXIS", "DEFAULT_STACK", "ALBA_LIBERATED_VP", "ALBA_ONCE_VP", "BAND_FLOORS", "ActionTable",
+           "action_table"]
 
-LEADERS, GROUPS, BASES = 4, 8, 4  # CN.K1
-RED_FACES_TO_END = 6  # CN.E1
+LEADERS, GROUPS, BASES = 4, 8, 4
+"""The Partisan's counters: 4 Leaders, 8 Groups, 4 Bases (CN.K1)."""
+RED_FACES_TO_END = 6
+"""The red face card whose draw ends the game at once (CN.E1)."""
+TRAIN_GROUPS = 3
+"""A successful Train places up to this many unused Groups (CN.P11)."""
+SUPPLY_DROP_CARDS = 2
+"""A successful Supply Drop draws up to this many cards of the Partisan discard pile (CN.P11)."""
+PAUSE_DRAWS = 2
+"""An Operational Pause draws this many cards from the deck, one after another (CN.P13)."""
+DIE_FACES = 6
+"""The Axis garrison dice are six-sided: strength 1 to 6 (CN.K1, CN.K6)."""
+SETUP_RESERVE = 4
+"""Red number cards dealt to the Reserve at set-up (CN.S1)."""
+SETUP_AXIS = 4
+"""Black number cards dealt to the Axis deck at set-up (CN.S1)."""
+DEFAULT_STACK = (1, 2, 1)
+"""(Leaders, Groups, Bases) set up in each BASE* area by default (CN.S3)."""
+ALBA_LIBERATED_VP = 10
+"""VP for Alba liberated at the end (CN.E4)."""
+ALBA_ONCE_VP = 5
+"""VP for Alba liberated at some time but not at the end (CN.E4)."""
 
 
 class ActionKind(StrEnum):
@@ -77,6 +101,12 @@ class Band(StrEnum):
     DEFEAT = "defeat"
 
 
+BAND_FLOORS = ((25, Band.MAJOR), (11, Band.MEDIUM), (6, Band.MINOR))
+"""The least VP total of each winning band, best first (CN.E5; below the last:
+:attr:`Band.DEFEAT`). The source's bands share 25 and 5; the spec settles them: 25 is
+``major``, 5 is ``defeat`` (:func:`.state.band`)."""
+
+
 KINETIC = (ActionKind.AMBUSH, ActionKind.SABOTAGE)
 NON_KINETIC_KINDS = (ActionKind.TRAIN, ActionKind.MOVE, ActionKind.BUILD_BASE, ActionKind.SUPPLY_DROP)
 OP_NAMES = {ActionKind.AMBUSH: "Ambush", ActionKind.SABOTAGE: "Sabotage", ActionKind.TRAIN: "Train",
@@ -99,6 +129,9 @@ class Action:
     ``place_base`` (``area``: CN.P11 Build Base); ``lose`` (``piece``: the counter a
     successful Sweep takes next, CN.F2g); ``done``. Areas are indices into the map's
     areas, ``None`` when the action names none.
+
+    ``kind`` and ``piece`` are enum members: :meth:`of` builds an action from their words
+    (``"ambush"``, ``"group"``). Raises ``TypeError`` for a word here.
     """
 
     kind: ActionKind
@@ -109,11 +142,16 @@ class Action:
     leaders: int = 0
     piece: Piece | None = None
 
-    def __post_init__(self):  # words become enum members (skipped when they already are: hot path)
-        if type(self.kind) is not ActionKind:
-            object.__setattr__(self, "kind", ActionKind(self.kind))
-        if self.piece is not None and type(self.piece) is not Piece:
-            object.__setattr__(self, "piece", Piece(self.piece))
+    def __post_init__(self):
+        if type(self.kind) is not ActionKind or (self.piece is not None and type(self.piece) is not Piece):
+            raise TypeError(f"Action: expected an ActionKind and a Piece or None (Action.of reads words), got "
+                            f"{self.kind!r:.40} and {self.piece!r:.40}")
+
+    @classmethod
+    def of(cls, kind: ActionKind | str, piece: Piece | str | None = None, **fields: Any) -> Action:
+        """The action from loose inputs: ``kind`` and ``piece`` as members or their words.
+        Raises ``ValueError`` for an unknown word."""
+        return cls(ActionKind(kind), piece=None if piece is None else Piece(piece), **fields)
 
 
 @dataclass(frozen=True)
@@ -143,10 +181,9 @@ class Pending:
     drawn: tuple[int, ...] = ()
 
     def __post_init__(self):
-        if type(self.kind) is not PendingKind:
-            object.__setattr__(self, "kind", PendingKind(self.kind))
-        if self.op is not None and type(self.op) is not ActionKind:
-            object.__setattr__(self, "op", ActionKind(self.op))
+        if type(self.kind) is not PendingKind or (self.op is not None and type(self.op) is not ActionKind):
+            raise TypeError(f"Pending: expected a PendingKind and an ActionKind or None, got {self.kind!r:.40} "
+                            f"and {self.op!r:.40}")
 
 
 @dataclass(frozen=True)
@@ -154,7 +191,7 @@ class ActionTable:
     """Every action of a map with ``areas`` areas, built once (the hot loop reuses these
     values instead of building new ones, and a shared value compares equal by identity
     first). ``by_area[kind][a]``: the action of ``kind`` naming area ``a`` (ambush,
-    sabotage, pause, place_group, place_base); ``add_card[c]`` for cards 0..51;
+    sabotage, pause, place_group, place_base); ``add_card[c]`` for every card ``c`` (:data:`.cards.DECK`);
     ``move[(a, b, piece)]``; ``participants[(groups, leaders)]``; ``lose[piece]``;
     ``non_kinetic``: train, move, build_base, supply_drop; ``plain[kind]``: the action of
     a kind that names nothing (the non-kinetic options, resolve, cancel, done)."""
@@ -183,7 +220,7 @@ def action_table(areas: int) -> ActionTable:
     participants = {(g, l_): Action(K.PARTICIPANTS, groups=g, leaders=l_)
                     for g in range(GROUPS + 1) for l_ in range(LEADERS + 1)}
     plain = {k: Action(k) for k in NON_KINETIC_KINDS + (K.RESOLVE, K.CANCEL, K.DONE)}
-    return ActionTable(areas, by_area, tuple(Action(K.ADD_CARD, card=c) for c in range(52)), move, participants,
+    return ActionTable(areas, by_area, tuple(Action(K.ADD_CARD, card=c) for c in DECK), move, participants,
                        {piece: Action(K.LOSE, piece=piece) for piece in Piece},
                        tuple(plain[k] for k in NON_KINETIC_KINDS), plain, plain[K.RESOLVE], plain[K.CANCEL],
                        plain[K.DONE])

@@ -20,9 +20,16 @@ from importlib import resources
 from furball.errors import InputError
 from furball.geometry.board_graph import BoardGraph, load_board
 
-__all__ = ["CanuckMap", "load_map", "default_map", "DEFAULT_MAP_PATH", "ALBA"]
+__all__ = ["CanuckMap", "load_map", "default_map", "DEFAULT_MAP_PATH", "ALBA", "GAR_AREAS", "BASE_AREAS",
+           "BASE_STAR_AREAS"]
 
 ALBA = "Alba"
+GAR_AREAS = 6
+"""Areas with a GAR box (an Axis garrison die) on a map (CN.K6)."""
+BASE_AREAS = 6
+"""Areas with a BASE box, BASE* included (CN.K6)."""
+BASE_STAR_AREAS = 4
+"""Of the BASE areas, those marked BASE* (CN.K6; the default set-up's, CN.S3)."""
 GAR, BASE, BASE_STAR = "GAR", "BASE", "BASE*"
 DEFAULT_MAP_PATH = resources.files("furball.scenarios.canuck") / "data" / "canuck_map.toml"
 
@@ -60,7 +67,8 @@ class CanuckMap:
         gar = tuple(i for i, n in enumerate(graph.nodes) if GAR in n.boxes)
         base = tuple(i for i, n in enumerate(graph.nodes) if BASE in n.boxes or BASE_STAR in n.boxes)
         star = tuple(i for i, n in enumerate(graph.nodes) if BASE_STAR in n.boxes)
-        for what, found, want in (("GAR", gar, 6), ("BASE or BASE*", base, 6), ("BASE*", star, 4)):
+        for what, found, want in (("GAR", gar, GAR_AREAS), ("BASE or BASE*", base, BASE_AREAS),
+                                  ("BASE*", star, BASE_STAR_AREAS)):
             if len(found) != want:
                 raise InputError(f"{where}: field 'boxes': expected exactly {want} areas with a {what} box "
                                  f"(CN.K6), got {len(found)}")

@@ -10,37 +10,46 @@ from __future__ import annotations
 from furball.errors import InputError
 
 __all__ = [
-    "SPADES", "HEARTS", "DIAMONDS", "CLUBS", "DECK", "card", "rank", "suit", "is_red", "is_black",
+    "SPADES", "HEARTS", "DIAMONDS", "CLUBS", "SUITS", "RANKS", "JACK", "DECK_SIZE", "DECK", "card", "rank", "suit",
+    "is_red", "is_black",
     "is_face", "is_red_number", "is_black_number", "is_red_face", "is_black_face", "label",
     "labels", "parse_card", "card_value",
 ]
 
-SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+SUITS = 4
+"""Suits of the standard French deck (CN.K1)."""
+RANKS = 13
+"""Ranks per suit: Ace = 1 … 10, J = 11, Q = 12, K = 13 (CN.K1)."""
+JACK = 11
+"""The lowest face card's rank (CN.K3, CN.K5)."""
+DECK_SIZE = SUITS * RANKS
+"""Cards in the deck: 52 (CN.K1)."""
+SPADES, HEARTS, DIAMONDS, CLUBS = range(SUITS)
 SUIT_SYMBOLS = "♠♥♦♣"
 SUIT_LETTERS = "SHDC"
-RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"}
-DECK: tuple[int, ...] = tuple(range(52))
+RANK_LABELS = {1: "A", JACK: "J", 12: "Q", RANKS: "K"}
+DECK: tuple[int, ...] = tuple(range(DECK_SIZE))
 """All 52 cards (CN.K1)."""
 
 
 def card(rank_: int, suit_: int) -> int:
     """The card of ``rank_`` (1–13) and ``suit_`` (0–3)."""
-    if not (1 <= rank_ <= 13 and 0 <= suit_ <= 3):
-        raise InputError(f"card: expected rank 1-13 and suit 0-3, got rank {rank_}, suit {suit_}")
-    return suit_ * 13 + rank_ - 1
+    if not (1 <= rank_ <= RANKS and 0 <= suit_ < SUITS):
+        raise InputError(f"card: expected rank 1-{RANKS} and suit 0-{SUITS - 1}, got rank {rank_}, suit {suit_}")
+    return suit_ * RANKS + rank_ - 1
 
 
 def rank(c: int) -> int:
-    return c % 13 + 1
+    return c % RANKS + 1
 
 
 def suit(c: int) -> int:
-    return c // 13
+    return c // RANKS
 
 
 def is_red(c: int) -> bool:
     """Hearts and diamonds are the Partisan's colour (CN.K2, CN.K3)."""
-    return c // 13 in (HEARTS, DIAMONDS)
+    return c // RANKS in (HEARTS, DIAMONDS)
 
 
 def is_black(c: int) -> bool:
@@ -48,7 +57,7 @@ def is_black(c: int) -> bool:
 
 
 def is_face(c: int) -> bool:
-    return c % 13 >= 10
+    return c % RANKS >= JACK - 1
 
 
 def is_red_number(c: int) -> bool:
@@ -73,13 +82,13 @@ def is_black_face(c: int) -> bool:
 
 def card_value(c: int, doubled: int | None = None) -> int:
     """The card's value, doubled when its suit is ``doubled`` (CN.P6, CN.P7, CN.P10)."""
-    r = c % 13 + 1
-    return 2 * r if doubled is not None and c // 13 == doubled else r
+    r = c % RANKS + 1
+    return 2 * r if doubled is not None and c // RANKS == doubled else r
 
 
 def label(c: int) -> str:
-    r = c % 13 + 1
-    return f"{RANK_LABELS.get(r, str(r))}{SUIT_SYMBOLS[c // 13]}"
+    r = c % RANKS + 1
+    return f"{RANK_LABELS.get(r, str(r))}{SUIT_SYMBOLS[c // RANKS]}"
 
 
 def labels(cards) -> str:
@@ -93,8 +102,8 @@ def parse_card(text: str) -> int:
     if len(t) >= 2:
         r_text, s_text = t[:-1], t[-1]
         s = SUIT_SYMBOLS.find(s_text) if s_text in SUIT_SYMBOLS else SUIT_LETTERS.find(s_text)
-        ranks = {"A": 1, "J": 11, "Q": 12, "K": 13}
+        ranks = {text: r for r, text in RANK_LABELS.items()}
         r = ranks.get(r_text) or (int(r_text) if r_text.isdigit() else 0)
-        if s >= 0 and 1 <= r <= 10 or (s >= 0 and r in (11, 12, 13) and r_text in ranks):
-            return s * 13 + r - 1
+        if s >= 0 and 1 <= r < JACK or (s >= 0 and JACK <= r <= RANKS and r_text in ranks):
+            return s * RANKS + r - 1
     raise InputError(f"card {text!r}: expected a rank A,2-10,J,Q,K and a suit ♠♥♦♣ or S,H,D,C, e.g. 4♥ or 10D")

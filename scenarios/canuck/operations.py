@@ -26,6 +26,9 @@ from .actions import (
     KINETIC,
     NON_KINETIC_KINDS,
     OP_NAMES,
+    PAUSE_DRAWS,
+    SUPPLY_DROP_CARDS,
+    TRAIN_GROUPS,
     Action,
     ActionKind,
     EndReason,
@@ -35,7 +38,7 @@ from .actions import (
     Piece,
     action_table,
 )
-from .cards import DIAMONDS, HEARTS, card_value, label, labels, rank
+from .cards import DECK_SIZE, DIAMONDS, HEARTS, card_value, label, labels, rank
 from .losses import allowed_pieces, begin_losses, lose
 from .sweep import resolve_sweep, run_draws
 from .work import Work
@@ -134,7 +137,7 @@ def is_legal(s: State, a) -> bool:
     if kind == PendingKind.CARDS or kind == PendingKind.SWEEP:
         if k == K.ADD_CARD:
             c = a.card
-            if not isinstance(c, int) or not 0 <= c < 52 or T.add_card[c] != a:
+            if not isinstance(c, int) or not 0 <= c < DECK_SIZE or T.add_card[c] != a:
                 return False
             if c not in s.reserve or c in p.cards:
                 return False
@@ -313,7 +316,7 @@ def _non_kinetic(w: Work, p: Pending) -> None:
     if p.op == K.SUPPLY_DROP:
         if success:  # shuffle the Partisan discard pile, draw up to 2 (before discarding)
             got = []
-            for _ in range(min(2, len(w.partisan_discard))):
+            for _ in range(min(SUPPLY_DROP_CARDS, len(w.partisan_discard))):
                 got.append(w.partisan_discard.pop(w.pick(len(w.partisan_discard))))
             for c in got:
                 w.to_reserve(c)
@@ -327,7 +330,7 @@ def _non_kinetic(w: Work, p: Pending) -> None:
     if not success:
         w.finish_option(red, black)
     elif p.op == K.TRAIN and w.unused_groups > 0:
-        w.pending = Pending(PendingKind.TRAIN, left=min(3, w.unused_groups), cards=red, drawn=black)
+        w.pending = Pending(PendingKind.TRAIN, left=min(TRAIN_GROUPS, w.unused_groups), cards=red, drawn=black)
     elif p.op == K.MOVE and sum(w.groups) + sum(w.leaders) > 0:
         n = len(w.board.areas)
         w.pending = Pending(PendingKind.MOVE, arrived_groups=(0,) * n, arrived_leaders=(0,) * n, cards=red,
@@ -385,4 +388,4 @@ def _pause(w: Work, area: int) -> None:
     if w.logging:
         w.log(f"Operational Pause: a Group leaves {w.name(area)}")
     w.check_alba()
-    w.draws_due += 2
+    w.draws_due += PAUSE_DRAWS

@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from .actions import BASES
+from .actions import BASES, DEFAULT_STACK, DIE_FACES
 from .board import CanuckMap
 
 __all__ = ["SetUp", "free_placement", "STACK", "ALBA_BONUS"]
 
-STACK = (1, 2, 1)
-"""(Leaders, Groups, Bases) of each stack of the free set-up, as the default's."""
+STACK = DEFAULT_STACK
+"""(Leaders, Groups, Bases) of each stack of the free set-up, as the default's (CN.S3)."""
 ALBA_BONUS = 3
 """Added to the score of a BASE area next to Alba."""
 
@@ -42,7 +42,7 @@ def free_placement(board: CanuckMap, garrison: Sequence[int]) -> dict[str, tuple
     given the rolled garrison strengths per area (0 = no die)."""
     def score(area: int) -> int:
         near = board.near[area]
-        weakness = sum(7 - garrison[g] for g in near if g in board.gar and garrison[g])
+        weakness = sum(DIE_FACES + 1 - garrison[g] for g in near if g in board.gar and garrison[g])
         return weakness + (ALBA_BONUS if board.alba in near else 0)
 
     chosen = sorted(board.base, key=lambda a: (-score(a), a))[:BASES]

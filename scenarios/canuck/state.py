@@ -30,12 +30,19 @@ from furball.errors import InputError
 from ..engine.frozen import FrozenState, step_rng
 from . import operations
 from .actions import (
+    ALBA_LIBERATED_VP,
+    ALBA_ONCE_VP,
+    BAND_FLOORS,
     BASES,
+    DEFAULT_STACK,
+    DIE_FACES,
     END_REASONS,
     GROUPS,
     LEADERS,
     OP_NAMES,
     RED_FACES_TO_END,
+    SETUP_AXIS,
+    SETUP_RESERVE,
     Action,
     Band,
     EndReason,
@@ -44,7 +51,7 @@ from .actions import (
     PendingKind,
 )
 from .board import CanuckMap, default_map
-from .cards import is_black_number, is_red_number, labels
+from .cards import DECK_SIZE, is_black_number, is_red_number, labels
 
 __all__ = ["State", "new_game", "Score", "band", "IllegalAction"]
 
@@ -70,12 +77,9 @@ def band(total: int, reason: EndReason | str | None = None) -> Band:
     deadlock) is ``defeat`` whatever the VP."""
     if reason in (EndReason.LAST_BASE, EndReason.DEADLOCK):
         return Band.DEFEAT
-    if total >= 25:
-        return Band.MAJOR
-    if total >= 11:
-        return Band.MEDIUM
-    if total >= 6:
-        return Band.MINOR
+    for least, result in BAND_FLOORS:
+        if total >= least:
+            return result
     return Band.DEFEAT
 
 
@@ -140,7 +144,7 @@ class State(FrozenState):
 
     def score(self) -> Score:
         """VP and band (CN.E4, CN.E5); provisional while the game goes on."""
-        alba = 10 if self.alba_liberated() else (5 if self.alba_liberated_once else 0)
+        alba = ALBA_LIBERATED_VP if self.alba_liberated() else (ALBA_ONCE_VP if self.alba_liberated_once else 0)
         total = self.vp + alba
         return Score(self.vp, alba, total, band(total, self.over), self.over)
 
@@ -281,15 +285,15 @@ def new_game(seed: int, board: CanuckMap | None = None,
     seed = int(seed)
     board = board or default_map()
     rng = step_rng(seed, 0)
-    shuffled = [int(c) for c in rng.permutation(52)]
+    shuffled = [int(c) for c in rng.permutation(DECK_SIZE)]
     reserve, axis, rest = [], [], []
     i = 0
-    while len(reserve) < 4 or len(axis) < 4:
+    while len(reserve) < SETUP_RESERVE or len(axis) < SETUP_AXIS:
         c = shuffled[i]
         i += 1
-        if is_red_number(c) and len(reserve) < 4:
+        if is_red_number(c) and len(reserve) < SETUP_RESERVE:
             reserve.append(c)
-        elif is_black_number(c) and len(axis) < 4:
+        elif is_black_number(c) and len(axis) < SETUP_AXIS:
             axis.append(c)
         else:
             rest.append(c)
@@ -298,11 +302,11 @@ def new_game(seed: int, board: CanuckMap | None = None,
     n = len(board.areas)
     garrison = [0] * n
     for g in board.gar:
-        garrison[g] = int(rng.integers(1, 7))
+        garrison[g] = int(rng.integers(1, DIE_FACES + 1))
     if placement is None:
         leaders, groups, bases = [0] * n, [0] * n, [0] * n
         for b in board.base_star:
-            leaders[b], groups[b], bases[b] = 1, 2, 1
+            leaders[b], groups[b], bases[b] = DEFAULT_STACK
     else:
         chosen = placement(board, tuple(garrison)) if callable(placement) else placement
         leaders, groups, bases = _placement(board, chosen)

@@ -20,7 +20,7 @@ COMMANDS: dict[str, str] = {
     "turn": "adjudicate one dogfight turn of a scenario file",
     "fan": "where every card of a deck puts the base",
     "zones": "where an enemy would be tailable and where it could be shot",
-    "play": "play a game to the end (canuck, yorktown, white-christmas, dogfight)",
+    "play": "play a game to the end (furball play --help lists the games)",
     "analyze": "rank every legal plan of a plane against every plan of its enemies",
     "sweep": "play many games at every point of a grid of options",
     "serve": "the dogfight table in the browser",

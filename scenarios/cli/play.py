@@ -6,7 +6,8 @@ Every game shares these options (its own come from its CLI module, e.g.
 or table as JSON (``--json``), a person at the keyboard (``--interactive``), and a
 picture of the final position (``--plot FILE``).
 
-A game's CLI module offers ``GAME`` (the :class:`scenarios.engine.Game`),
+The games are the registry's (:mod:`furball.scenarios.engine.registry`), each with its
+CLI module there. A game's CLI module offers ``GAME`` (the :class:`scenarios.engine.Game`),
 ``add_arguments(parser)``, ``options(args) -> dict`` (game options, checked),
 ``summarise(rows, label)``, ``interactive(args, stdin, out)``-style play through
 :func:`.interactive.play_interactive`, and optionally ``seats(args)``.
@@ -14,30 +15,26 @@ A game's CLI module offers ``GAME`` (the :class:`scenarios.engine.Game`),
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from types import ModuleType
 from typing import TextIO
 
 from furball.errors import InputError
+from furball.scenarios.engine import registry
 
 from .output import Outputs, PictureRequest, add_picture_options
 
-GAMES = {"canuck": "Operation Canuck", "yorktown": "1942 USS Yorktown", "white-christmas": "1975 White Christmas",
-         "dogfight": "Dogfight"}
-"""CLI spelling -> the game's title; its CLI module is :func:`game_module`."""
-
 
 def game_module(name: str) -> ModuleType:
-    """The CLI module of game ``name`` (a key of :data:`GAMES`), imported now."""
-    return importlib.import_module(f"{__package__}.{name.replace('-', '_')}")
+    """The CLI module of game ``name`` (its name in the registry), imported now."""
+    return registry.entry(name).cli_module()
 
 
 def chosen_game(argv) -> str | None:
     """The game named in ``argv`` after the command (``furball play GAME ...``)."""
     words = [a for a in argv if not a.startswith("-")]
-    return words[1] if len(words) > 1 and words[1] in GAMES else None
+    return words[1] if len(words) > 1 and words[1] in registry.names() else None
 
 MAX_GAMES = 10**9
 """More games than this is refused at once (it would run for days)."""
@@ -61,7 +58,8 @@ def register(subparsers, line: str, argv=()) -> None:
                     "(--games N --player heuristic|random), or yourself (--interactive).")
     games = p.add_subparsers(dest="game", metavar="GAME", required=True)
     wanted = chosen_game(argv)
-    for name, title in GAMES.items():
+    for entry in registry.GAMES:
+        name, title = entry.name, entry.title
         if name != wanted:
             games.add_parser(name, help=title, add_help=False)
             continue

@@ -6,7 +6,8 @@
     furball sweep canuck --games 100000 --scheduler tcp://head:8786  # an existing Dask cluster
     furball sweep canuck ... --out runs.parquet --resume             # finish an interrupted sweep
 
-Every game of ``furball play`` (:data:`.play.GAMES`) can be swept: ``--set KEY=VALUE``
+Every game of ``furball play`` (the registry's, :mod:`furball.scenarios.engine.registry`)
+can be swept: ``--set KEY=VALUE``
 and ``--grid KEY=V1,V2`` take the game's options (``furball sweep GAME --help`` lists
 them) and ``player``. The table (one summary per grid point, 95 % intervals) goes to
 stdout; ``--out`` writes one row per game (Parquet or CSV), ``--plot`` a picture of the
@@ -22,9 +23,10 @@ import sys
 from typing import TextIO
 
 from furball.errors import InputError
+from furball.scenarios.engine import registry
 
 from .output import PLOT_FORMATS, Outputs, viz
-from .play import GAMES, chosen_game, game_module
+from .play import chosen_game, game_module
 
 PLAYER, SEATS = "player", "/"  # the same spellings as scenarios.engine.sweep (checked by a test)
 
@@ -56,7 +58,7 @@ def register(subparsers, line: str, argv=()) -> None:
     help is asked for without a game."""
     wanted = chosen_game(argv)
     asked = "-h" in argv or "--help" in argv
-    shown = [wanted] if wanted else (list(GAMES) if asked else [])
+    shown = [wanted] if wanted else (list(registry.names()) if asked else [])
     epilog = "\n\n".join(f"{name}: {_options_help(game_module(name).GAME)}" for name in shown)
     p = subparsers.add_parser(
         "sweep", help=line,
@@ -64,7 +66,7 @@ def register(subparsers, line: str, argv=()) -> None:
                     "Dask cluster; print a summary per point with 95 % intervals, write one row per game.",
         epilog=epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("game", metavar="GAME", choices=list(GAMES), help="which game: " + ", ".join(GAMES))
+    p.add_argument("game", metavar="GAME", choices=registry.names(), help="which game: " + ", ".join(registry.names()))
     p.add_argument("--games", type=_whole, required=True, metavar="N", help="games per grid point")
     p.add_argument("--seed", type=_whole, default=0, help="seed of the series (default 0); game i of every "
                    "point plays seed i of the series")

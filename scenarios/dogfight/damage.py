@@ -4,9 +4,9 @@ DF.C4, DF.C5; from the published game, not the source text — docs/rules/dogfig
 * **Piles** (DF.D1, DF.D7): each damage deck's draw pile is part of the table
   (:attr:`Table.piles`); cards are drawn from the top without replacement; a deck with
   an empty pile (or none yet) is shuffled whole (every card of the deck) before the
-  draw. Shuffles use the turn's damage generator, numpy's ``default_rng([seed, turn,
-  1])`` (the manoeuvre draws keep ``[seed, turn]``), so a saved table reloads with the
-  same piles and plays on identically.
+  draw. Shuffles use the turn's damage stream, ``step_rng(seed, turn, 1)`` (numpy's
+  ``default_rng([seed, turn, 1])``; the manoeuvre draws keep ``step_rng(seed, turn)``),
+  so a saved table reloads with the same piles and plays on identically.
 * **What a card does** (:func:`take_card`): its value adds to the plane's
   ``damage_taken`` and its id to the plane's ``damage``; its special takes effect
   (:class:`~maneuvers.damage.SpecialEffect`) — in a collision only an explosion does
@@ -25,13 +25,14 @@ import numpy as np
 from furball.maneuvers.damage import ActiveEffect, DamageCard, DamageDeck, Special
 from furball.maneuvers.plane import PlaneState, PlaneStatus
 
+from ..engine.frozen import step_rng
 from .table import Table
 
 __all__ = ["DamageCause", "LossReason", "DamageDraw", "Loss", "Piles", "take_card", "end_of_maneuver",
            "DAMAGE_STREAM"]
 
 DAMAGE_STREAM = 1
-"""The turn's damage generator is ``default_rng([seed, turn, DAMAGE_STREAM])``."""
+"""The turn's damage generator is ``step_rng(seed, turn, DAMAGE_STREAM)``."""
 
 
 class DamageCause(StrEnum):
@@ -107,14 +108,14 @@ class Piles:
     def __init__(self, table: Table, seed: int):
         self.decks = {d.letter: d for d in table.damage_decks}
         self.piles: dict[str, list[int]] = {letter: list(pile) for letter, pile in table.piles}
-        self._key = [seed, table.turn, DAMAGE_STREAM]
+        self._seed, self._turn = seed, table.turn
         self._rng: np.random.Generator | None = None
 
     @property
     def rng(self) -> np.random.Generator:
         """The turn's damage generator (module docstring)."""
         if self._rng is None:
-            self._rng = np.random.default_rng(self._key)
+            self._rng = step_rng(self._seed, self._turn, DAMAGE_STREAM)
         return self._rng
 
     def draw(self, letter: str) -> tuple[DamageDeck, DamageCard, bool]:

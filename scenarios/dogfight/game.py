@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..engine import Game, Option, Summary, summarise
+from ..engine import Game, GameInfo, GameState, Information, Option, Summary, Utility, summarise
 from ..engine.search import with_search_bots
 from .policy import ReorderPolicy
 from .scenario import Scenario, load_scenario
 from .state import DRAW, Seats, _seats, new_game
+from .table import needs_plan
 
 __all__ = ["DOGFIGHT", "summary", "seat_count"]
 
@@ -67,6 +68,16 @@ class _LazyPlayers(Mapping):
         return name in self.NAMES
 
 
+def game_info(first: GameState) -> GameInfo:
+    """The facts of the game starting at ``first``: every seat's return is -1 (lost), 0
+    or 1 (won), zero-sum when two seats fly for two sides; the longest game is
+    every turn left, each with one decision per plane that plans."""
+    sides = len(set(first.seat_sides))
+    utility = Utility.ZERO_SUM if len(first.seat_sides) == 2 and sides == 2 else Utility.GENERAL_SUM
+    planners = sum(needs_plan(p) for p in first.table.planes)
+    return GameInfo(utility, -1.0, 1.0, max(1, (first.victory.turn_limit - first.table.turn + 1) * planners))
+
+
 DOGFIGHT = Game(
     name="dogfight", title="Dogfight",
     new_game=new_game,
@@ -89,6 +100,7 @@ DOGFIGHT = Game(
     seats=seat_count,
     notes="seats are sides (or planes); rules DF.*",
     outcome="winner",
+    information=Information.IMPERFECT, info=game_info,
 )
 """The game descriptor (module docstring)."""
 

@@ -7,9 +7,8 @@ over :func:`~.turn.adjudicate` (issue #21; docs/dogfight.md, "The game").
   plane that plans (DF.M1): the seats lock their planes' plans one after another, in
   seat order (each seat its planes in table order). A locked plan is part of the state
   but of no other side's observation; when the last plan is locked, the same
-  transition adjudicates the turn (:func:`~.turn.adjudicate`, with the game's seed:
-  the turn draws from ``[seed, turn]``, its damage from ``[seed, turn, 1]``), and from
-  then on the flown cards are public. The DF.T2 reveals happen inside the
+  transition adjudicates the turn (:func:`~.turn.adjudicate`, with the game's seed),
+  and from then on the flown cards are public. The DF.T2 reveals happen inside the
   adjudication: the chaser's reorder is made by the game's reorder ``policy``, and the
   reveal, with the chaser's order before it, is reported to the chaser's side only.
 * **Hidden information**: other sides' locked plans, the draw piles' order, other
@@ -20,6 +19,13 @@ over :func:`~.turn.adjudicate` (issue #21; docs/dogfight.md, "The game").
   autonomous planes left) are flown in the same transition.
 * **Set-up**: the scenario's table as it stands (a saved game goes on where it was);
   damage decks without a pile are shuffled from ``step_rng(seed, 0)`` in letter order.
+* **Randomness** is the engines' step scheme (:func:`~furball.scenarios.engine.frozen.step_rng`)
+  with the **turn** as the step: only flying a turn draws (locking a plan draws
+  nothing), from ``step_rng(seed, turn)`` and its damage from ``step_rng(seed, turn,
+  1)``, exactly as ``furball turn`` would. The turn, not the count of transitions, is
+  the step because a dogfight position is a table that carries its turn: a game saved
+  as a scenario (:meth:`State.scenario`) and started again with its seed plays on
+  identically, and a turn flown by ``furball turn`` draws what the game drew.
 
 A :class:`State` is built the one way every engine builds its states
 (:mod:`furball.scenarios.engine.frozen`); the working copy is :class:`Work`.
@@ -27,6 +33,7 @@ A :class:`State` is built the one way every engine builds its states
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property, lru_cache
@@ -68,13 +75,22 @@ class EndReason(StrEnum):
 
 @dataclass(frozen=True)
 class PlanAction:
-    """A seat's decision: ``plane`` will fly ``cards`` (three card ids, in order, DF.M1)."""
+    """A seat's decision: ``plane`` will fly ``cards`` (three card ids, in order, DF.M1).
+    ``cards`` is a tuple (:meth:`of` builds an action from any sequence). Raises
+    ``TypeError`` otherwise."""
 
     plane: str
     cards: tuple[str, ...]
 
     def __post_init__(self):
-        object.__setattr__(self, "cards", tuple(self.cards))
+        if type(self.cards) is not tuple:
+            raise TypeError(f"PlanAction: field 'cards': expected a tuple (PlanAction.of takes any sequence), "
+                            f"got {type(self.cards).__name__}")
+
+    @classmethod
+    def of(cls, plane: str, cards: Sequence[str]) -> PlanAction:
+        """The action from loose inputs: ``cards`` any sequence of card ids."""
+        return cls(plane, tuple(cards))
 
     def __str__(self) -> str:
         return f"{self.plane}: {' '.join(self.cards)}"

@@ -39,17 +39,28 @@ class Orders:
     """A plane's orders for the coming turn: ``plan``, its three card ids in the order
     they will be flown (DF.M1); ``drops``, bombs dropped after each maneuver (``None``:
     none; DF.B1, DF.B2); ``tail``, the enemy its player chose to tail when several can
-    be (DF.T3), or ``None`` to let the engine pick the nearest."""
+    be (DF.T3), or ``None`` to let the engine pick the nearest.
+
+    The fields are what they say (tuples, not lists): :meth:`of` builds orders from any
+    sequences. Raises ``TypeError`` for a plan or drops that are not tuples."""
 
     plan: tuple[str, ...] | None = None
     drops: tuple[int, ...] | None = None
     tail: str | None = None
 
     def __post_init__(self):
-        if self.plan is not None:
-            object.__setattr__(self, "plan", tuple(self.plan))
-        if self.drops is not None:
-            object.__setattr__(self, "drops", tuple(self.drops))
+        for key in ("plan", "drops"):
+            value = getattr(self, key)
+            if value is not None and type(value) is not tuple:
+                raise TypeError(f"Orders: field '{key}': expected a tuple or None (Orders.of takes any sequence), "
+                                f"got {type(value).__name__}")
+
+    @classmethod
+    def of(cls, plan: Sequence[str] | None = None, drops: Sequence[int] | None = None,
+           tail: str | None = None) -> Orders:
+        """Orders from loose inputs: ``plan`` and ``drops`` any sequences (a list from a
+        notebook or a JSON body), kept as tuples."""
+        return cls(None if plan is None else tuple(plan), None if drops is None else tuple(drops), tail)
 
 
 @dataclass(frozen=True)
@@ -218,7 +229,7 @@ def normalise_orders(table: Table, orders: Mapping[str, Orders | Sequence[str]] 
         if not isinstance(o, Orders):
             if isinstance(o, str):
                 raise InputError(f"plane '{name}': field 'plan': expected {CARDS_PER_TURN} card ids, got {o!r:.60}")
-            o = Orders(plan=tuple(o))
+            o = Orders.of(plan=o)
         if o.plan is not None and not needs_plan(p):
             why = ("balloons do not maneuver" if p.is_balloon else "autonomous planes draw their cards (DF.A1)"
                    if p.autonomous else f"it is {p.status}")

@@ -31,11 +31,13 @@ function of this module, and :func:`adjudicate` calls them in this order:
     lost tail stays lost (DF.T4).
 
 Tails are chosen once, at the start of the turn (DF.T1, DF.T3: :func:`_start_turn`,
-which also checks the orders). Every random draw of the maneuvers comes from one numpy
-Generator seeded with ``[seed, turn]``, consumed in a fixed order (autonomous draws,
-collision draws, autonomous fire ties), each step in plane-name order: the result does
-not depend on the order the planes are listed in. Damage has its own generator,
-``[seed, turn, 1]`` (pile shuffles and the other planes' target ties,
+which also checks the orders). Randomness follows the engines' step scheme
+(:func:`~furball.scenarios.engine.frozen.step_rng`) with the turn as the step: every
+random draw of the maneuvers comes from ``step_rng(seed, turn)`` (numpy's
+``default_rng([seed, turn])``), consumed in a fixed order (autonomous draws, collision
+draws, autonomous fire ties), each step in plane-name order: the result does not depend
+on the order the planes are listed in. Damage has its own stream of the same step,
+``step_rng(seed, turn, 1)`` (pile shuffles and the other planes' target ties,
 :mod:`.damage`), so the maneuvers draw the same with or without damage.
 """
 from __future__ import annotations
@@ -59,6 +61,7 @@ from furball.maneuvers.plan import CARDS_PER_TURN, check_plan
 from furball.maneuvers.plane import PlaneState, PlaneStatus
 from furball.maneuvers.tailing import TailCheck, choose_tails, tail_checks
 
+from ..engine.frozen import step_rng
 from .damage import DamageCause, DamageDraw, Loss, LossReason, Piles, take_card
 from .damage import end_of_maneuver as end_of_maneuver_of
 from .policy import POLICY_FUNCTIONS, ReorderPolicy, Situation
@@ -287,7 +290,7 @@ def _start_turn(table: Table, orders, seed, policy, samples: bool) -> _Turn:
     start_tails = choose_tails(list(planes.values()), rules, wishes)
     unmet = tuple(tail_checks([(c, t) for c, t in sorted(wishes.items()) if c not in start_tails],
                               list(planes.values()), rules))
-    return _Turn(table, orders, seed, policy, samples, plans, np.random.default_rng([seed, table.turn]), planes,
+    return _Turn(table, orders, seed, policy, samples, plans, step_rng(seed, table.turn), planes,
                  dict(planes), tuple(start_tails.values()), unmet, dict(start_tails), Piles(table, seed))
 
 

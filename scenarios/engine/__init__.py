@@ -14,13 +14,21 @@ A game engine lives in ``scenarios/<game>/`` and offers:
 
 With that, whole games, Monte Carlo series, summary tables with 95 % intervals and the
 interactive terminal loop are written once (:mod:`.runner`, :mod:`.stats`).
+
+The modules: :mod:`.protocol` (the shapes above, the game's facts); :mod:`.registry`
+(every game's engine, CLI, room view and RL modules, by name, imported on demand);
+:mod:`.runner` and :mod:`.stats`; :mod:`.sweep` and :mod:`.cluster` (many games at every
+point of a grid, in worker processes or on a Dask cluster); :mod:`.search` (the search
+bots every game offers); :mod:`.frozen` (the immutable-state helpers the card engines
+share).
 Randomness: a game is reproducible from one integer seed; a series of N games started
 at seed S uses the seeds :func:`series_seeds` derives with ``numpy.random.SeedSequence``.
 """
-from .protocol import TERMINAL, Game, GameState, IllegalAction, Option, Player, decide
+from .protocol import TERMINAL, Game, GameInfo, GameState, IllegalAction, Information, Option, Player, Utility, decide
 from .runner import GameRecord, play_game, play_many, series_seeds
 from .stats import ColumnSummary, Summary, mean_interval, proportion_interval, summarise
 
-__all__ = ["Game", "GameState", "IllegalAction", "Option", "Player", "TERMINAL", "decide", "GameRecord", "play_game",
+__all__ = ["Game", "GameInfo", "Information", "Utility", "GameState", "IllegalAction", "Option", "Player", "TERMINAL",
+           "decide", "GameRecord", "play_game",
            "play_many", "series_seeds", "ColumnSummary", "Summary", "mean_interval", "proportion_interval",
            "summarise"]

@@ -23,7 +23,8 @@
   primitive moves of its rules (its own attributes in ``__slots__`` or :attr:`Draft.PRIVATE`).
 * **Randomness**: the draws of the transition out of a state of step ``n`` of the game
   started from ``seed`` come from :func:`step_rng` ``(seed, n)`` — numpy's PCG64 seeded
-  by ``SeedSequence([seed, n])`` — and set-up uses step 0. A position can be replayed
+  by ``SeedSequence([seed, n])`` — and set-up uses step 0. (The dogfight numbers its
+  draws by turn instead: ``step_rng(seed, turn)``; see :mod:`scenarios.dogfight.state`.) A position can be replayed
   from any state, and the same seed and actions give the same log, byte for byte.
 * **The log** (``log_entries``) is a tuple of ``(template, args)`` pairs, formatted only
   when :attr:`FrozenState.events` is read (a game played without a log formats nothing).
@@ -47,6 +48,7 @@ from __future__ import annotations
 
 import dataclasses
 import types
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any, ClassVar, NamedTuple, Self
@@ -59,15 +61,18 @@ LogEntry = tuple[str, tuple]
 """One log line: ``template.format(*args)`` (``template`` itself when ``args`` is empty)."""
 
 
-def step_rng(seed: int, step: int) -> np.random.Generator:
+def step_rng(seed: int, step: int, stream: int | None = None) -> np.random.Generator:
     """The random generator of the transition out of a state of step ``step`` in the
     game started from ``seed`` (step 0: the set-up): ``numpy.random.default_rng([seed,
-    step])``, i.e. PCG64 seeded by ``SeedSequence([seed, step])``. Raises ``ValueError``
-    for a negative seed or step."""
-    if seed < 0 or step < 0:
-        raise ValueError(f"step_rng: expected seed and step >= 0, got {seed}, {step}")
+    step])``, i.e. PCG64 seeded by ``SeedSequence([seed, step])``. ``stream``: a second
+    generator of the same step, independent of the first (``SeedSequence([seed, step,
+    stream])``), for draws an engine keeps apart (the dogfight's damage piles). Raises
+    ``ValueError`` for a negative seed, step or stream."""
+    key = [int(seed), int(step)] if stream is None else [int(seed), int(step), int(stream)]
+    if min(key) < 0:
+        raise ValueError(f"step_rng: expected seed, step and stream >= 0, got {', '.join(map(str, key))}")
     # default_rng's own stream, built directly: the same generator in about 2/3 of the time
-    return np.random.Generator(np.random.PCG64(np.random.SeedSequence([int(seed), int(step)])))
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(key)))
 
 
 class _Spec(NamedTuple):
@@ -77,9 +82,8 @@ class _Spec(NamedTuple):
     derived: tuple[str, ...]
 
 
-@lru_cache(maxsize=64)
-def _spec(cls: type) -> _Spec:
-    """The fields of state class ``cls`` and its derived answers (one cache entry per class)."""
+def _read_spec(cls: type) -> _Spec:
+    """The fields of state class ``cls`` and its derived answers."""
     fields = dataclasses.fields(cls)
     defaults = {f.name: f.default for f in fields if f.default is not dataclasses.MISSING}
     defaults.update({f.name: f.default_factory() for f in fields if f.default_factory is not dataclasses.MISSING})
@@ -87,17 +91,23 @@ def _spec(cls: type) -> _Spec:
     return _Spec(names, names - defaults.keys(), defaults, derived_names(cls))
 
 
+_spec: Callable[[type], _Spec] = lru_cache(maxsize=64)(_read_spec)
+""":func:`_read_spec`, one cache entry per class."""
+
+
 def field_names(cls: type) -> frozenset[str]:
     """The field names of state class ``cls``."""
     return _spec(cls).names
 
 
-@lru_cache(maxsize=64)
-def derived_names(cls: type) -> tuple[str, ...]:
-    """The :func:`~functools.cached_property` members of ``cls``: the derived answers a
-    state may hold besides its fields (never carried to the next state)."""
+def _derived_names(cls: type) -> tuple[str, ...]:
     return tuple(name for klass in cls.__mro__ for name, member in vars(klass).items()
                  if isinstance(member, cached_property))
+
+
+derived_names: Callable[[type], tuple[str, ...]] = lru_cache(maxsize=64)(_derived_names)
+"""The :func:`~functools.cached_property` members of a class: the derived answers a
+state may hold besides its fields (never carried to the next state)."""
 
 
 _set_fields = types.SimpleNamespace.__init__
@@ -105,18 +115,19 @@ _set_fields = types.SimpleNamespace.__init__
 _new = types.SimpleNamespace.__new__
 
 
-def _make(cls: type[FrozenValue], values: dict[str, Any]) -> Any:
-    """A state of ``cls`` whose fields are exactly ``values`` (checked by the caller)."""
-    state = types.SimpleNamespace.__new__(cls)
-    _set_fields(state, **values)
-    return state
+def _built(cls: type, values: dict[str, Any]) -> Any:
+    """A value of ``cls`` whose fields are exactly ``values`` (checked by the caller): the
+    one way every value and state is made once its fields are known."""
+    new: Any = _new(cls)
+    _set_fields(new, **values)
+    return new
 
 
-def _values(state: FrozenValue) -> dict[str, Any]:
-    """The fields of ``state`` as a new dict (its attributes without the derived answers:
-    cheaper than reading the fields one by one)."""
-    values = vars(state).copy()
-    spec = _spec(type(state))
+def fields_of(value: FrozenValue) -> dict[str, Any]:
+    """The fields of ``value`` as a new dict, name -> value (its attributes without the
+    derived answers: cheaper than reading the fields one by one)."""
+    values = vars(value).copy()
+    spec = _spec(type(value))
     if len(values) != len(spec.names):  # some derived answers are there
         for name in spec.derived:
             values.pop(name, None)
@@ -143,7 +154,7 @@ class FrozenValue(types.SimpleNamespace):
 
     def __reduce__(self):
         """Pickled as its fields (the derived answers are not kept)."""
-        return _rebuild, (type(self), _values(self))
+        return _rebuild, (type(self), fields_of(self))
 
     @classmethod
     def from_fields(cls, values: dict[str, Any]) -> Self:
@@ -153,35 +164,18 @@ class FrozenValue(types.SimpleNamespace):
         more or fewer names than the fields. ``values`` is not kept."""
         if len(values) != len(_spec(cls).names):
             raise TypeError(f"{cls.__name__}: expected the fields {sorted(_spec(cls).names)}, got {sorted(values)}")
-        new = _new(cls)
-        _set_fields(new, **values)
-        return new
+        return _built(cls, values)
 
     def evolve(self, **changes: Any) -> Self:
         """A new value: this one with ``changes`` (field name -> value), every other field
         carried over. Raises ``TypeError`` for a name that is not a field."""
         cls = type(self)
-        spec = _spec(cls)
-        values = vars(self).copy()          # _values() and _make(), inlined: the most frequent copy
-        if len(values) != len(spec.names):
-            for name in spec.derived:
-                values.pop(name, None)
+        values = fields_of(self)
         values.update(changes)
-        if len(values) != len(spec.names):  # a name that is not a field was added
-            raise TypeError(f"{cls.__name__}: unknown fields {sorted(changes.keys() - spec.names)}")
-        new = _new(cls)
-        _set_fields(new, **values)
-        return new
-
-
-def fields_of(value: FrozenValue) -> dict[str, Any]:
-    """The fields of ``value`` as a new dict, name -> value (its derived answers left out)."""
-    values = vars(value).copy()
-    spec = _spec(type(value))
-    if len(values) != len(spec.names):
-        for name in spec.derived:
-            values.pop(name, None)
-    return values
+        names = _spec(cls).names
+        if len(values) != len(names):  # a name that is not a field was added
+            raise TypeError(f"{cls.__name__}: unknown fields {sorted(changes.keys() - names)}")
+        return _built(cls, values)
 
 
 @dataclass(frozen=True, init=False)
@@ -244,6 +238,9 @@ class Draft(types.SimpleNamespace):
 
     __slots__ = ("_state", "_rng", "_entries")
     """The draft's own attributes (slots: not among the fields kept as attributes)."""
+    _state: FrozenState
+    _rng: np.random.Generator | None
+    _entries: list[LogEntry]
     LISTS: ClassVar[tuple[str, ...]] = ()
     """Tuple fields that are lists while the draft lives (turned back into tuples)."""
     PRIVATE: ClassVar[tuple[str, ...]] = ()
@@ -251,11 +248,7 @@ class Draft(types.SimpleNamespace):
 
     def __init__(self, state: FrozenState):
         self._state, self._rng, self._entries = state, None, []
-        values = vars(state).copy()             # _values(), inlined
-        spec = _spec(type(state))
-        if len(values) != len(spec.names):
-            for name in spec.derived:
-                values.pop(name, None)
+        values = fields_of(state)
         for name in self.LISTS:
             del values[name]
         del values["log_entries"]
@@ -314,6 +307,4 @@ class Draft(types.SimpleNamespace):
         if len(values) != len(_spec(cls).names):  # every field is there, so this is an extra attribute
             raise TypeError(f"{type(self).__name__}: attributes that are not fields of {cls.__name__}: "
                             f"{sorted(values.keys() - _spec(cls).names)}")
-        new = _new(cls)
-        _set_fields(new, **values)
-        return new
+        return _built(cls, values)

@@ -1,13 +1,15 @@
 """The engine protocol: states, players and the game descriptor (see the package doc)."""
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from furball.errors import IllegalAction, InputError
 
-__all__ = ["GameState", "Player", "Game", "Option", "IllegalAction", "TERMINAL", "action_text", "decide"]
+__all__ = ["GameState", "Player", "Game", "GameInfo", "Utility", "Information", "Option", "IllegalAction", "TERMINAL",
+           "action_text", "decide"]
 
 TERMINAL = None
 """What ``current_player()`` returns once the game is over."""
@@ -160,6 +162,35 @@ class Option:
         return value
 
 
+class Utility(enum.StrEnum):
+    """How the seats' returns relate (OpenSpiel's ``GameType.Utility``)."""
+
+    ZERO_SUM = "zero_sum"
+    CONSTANT_SUM = "constant_sum"
+    GENERAL_SUM = "general_sum"
+    IDENTICAL = "identical"
+
+
+class Information(enum.StrEnum):
+    """What seats see (OpenSpiel's ``GameType.Information``)."""
+
+    PERFECT = "perfect"
+    IMPERFECT = "imperfect"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The facts of one game as set up (OpenSpiel's ``GameInfo``): how the seats'
+    returns relate (``utility``), their bounds (``min_utility`` to ``max_utility``: every
+    seat's return lies between them) and the most decisions the game can take
+    (``max_length``)."""
+
+    utility: Utility
+    min_utility: float
+    max_utility: float
+    max_length: int
+
+
 @dataclass(frozen=True)
 class Game:
     """A game engine described as data.
@@ -172,6 +203,12 @@ class Game:
     :class:`InputError` for options that do not go together (``spell(name)`` writes an
     option as the user gave it); ``outcome``: the result column that
     pictures of many games show (default: the first numeric one, else the first).
+
+    The game's facts, as OpenSpiel's ``GameType`` and ``GameInfo`` declare them: the
+    seats above; ``information``: whether seats see everything (:class:`Information`);
+    ``info(first) -> GameInfo``: the utility and the longest game of the game that starts
+    at state ``first`` (they may depend on its options, e.g. a dogfight of two seats on
+    two sides is zero-sum), or ``None`` where the game declares none.
     """
 
     name: str
@@ -185,6 +222,8 @@ class Game:
     combinations: Callable[[Mapping[str, Any], Callable[[str], str]], None] | None = None
     notes: str = field(default="", compare=False)
     outcome: str | None = None
+    information: Information = Information.IMPERFECT
+    info: Callable[[GameState], GameInfo] | None = None
 
     def option(self, name: str) -> Option:
         for o in self.options:
@@ -207,6 +246,13 @@ class Game:
 
     def seat_count(self, options: Mapping[str, Any]) -> int:
         return self.seats(options) if self.seats is not None else self.min_players
+
+    def game_info(self, first: GameState) -> GameInfo:
+        """The :class:`GameInfo` of the game that starts at state ``first``. Raises
+        :class:`InputError` for a game that declares none."""
+        if self.info is None:
+            raise InputError(f"{self.name}: the game declares no utility or longest game")
+        return self.info(first)
 
     def player(self, kind: str, seed: int, seat: int = 0) -> Player:
         """A bot of ``kind`` for ``seat``. Raises :class:`InputError` for an unknown kind."""

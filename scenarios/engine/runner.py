@@ -49,7 +49,7 @@ class GameRecord:
         many = len(self.players) > 1
         lines = []
         for seat, action, events in self.steps:
-            if action is not None:
+            if seat is not None and action is not None:  # the set-up's entry has neither
                 lines.append(f"> P{seat + 1}: {action}" if many else f"> {action}")
             lines.extend(events)
         lines.extend(self.final.outcome())
@@ -73,7 +73,9 @@ def play_game(game: Game, seed: int, players: str | Sequence[str] = "heuristic",
         raise InputError(f"{game.name}: expected {seats} players, got {len(names)}")
     bots = [game.player(name, seed, seat) for seat, name in enumerate(names)]
     state = game.new_game(seed, **opts)
-    steps = [(None, None, tuple(state.events))] if keep_log else []
+    steps: list[tuple[int | None, str | None, tuple[str, ...]]] = []
+    if keep_log:
+        steps.append((None, None, tuple(state.events)))
     if not keep_log and hasattr(state, "without_log"):
         state = state.without_log()  # optional protocol member: no log lines formatted
     for _ in range(MAX_ACTIONS):

@@ -13,9 +13,9 @@ bot that plays positions out (default: the game's heuristic where it has one), e
 ``ismcts``, ``ismcts:400``, ``mcts:1s:random``. The first use of a search bot imports
 the rl package; without the extra the error names ``furball[rl]`` on one line.
 
-This module only *names* the package that builds them (:data:`SEARCH_MODULE`), read
-when a search bot is asked for: the engines stay below the rl package, which imports
-them and which they never import.
+The package that builds them is only *named* here, by the registry of games
+(:data:`.registry.SEARCH_MODULE`), and imported when a search bot is asked for: the
+engines stay below the rl package, which imports them and which they never import.
 """
 from __future__ import annotations
 
@@ -26,13 +26,12 @@ from collections.abc import Callable, Iterator, Mapping
 from furball.errors import InputError
 
 from .protocol import Player
+from .registry import SEARCH_MODULE
 
 __all__ = ["SEARCH_KINDS", "SEARCH_MODULE", "SearchSpelling", "parse_search", "with_search_bots"]
 
 SEARCH_KINDS = ("mcts", "ismcts")
 """The search bots every game offers."""
-SEARCH_MODULE = "furball.scenarios.rl.bots"
-"""The module that builds them: ``search_player(game, spelling, seed, seat)``."""
 MAX_SIMULATIONS = 1_000_000
 """Simulations per decision refused above this."""
 MAX_SECONDS = 3600.0
@@ -61,7 +60,8 @@ def parse_search(name: str, default_simulations: int) -> SearchSpelling | None:
                              f"mcts:0.5s:random")
         return None
     kind, budget, rollout = m.group(1), m.group(2), m.group(3)
-    simulations, seconds = default_simulations, None
+    simulations: int | None = default_simulations
+    seconds: float | None = None
     if budget:
         try:
             if budget.endswith("s"):

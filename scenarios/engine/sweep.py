@@ -34,7 +34,7 @@ import pathlib
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TextIO
 
 from furball.errors import InputError
 from furball.geometry.files import write_bytes_atomic
@@ -278,7 +278,8 @@ class SweepResult:
             for c in columns:
                 union.setdefault(c, len(union))
         names = tuple(union) or FIXED_COLUMNS
-        records, per_point = [], {}
+        records: list[tuple] = []
+        per_point: dict[int, tuple[str, ...]] = {}
         for columns, rows in parts:
             if rows:
                 per_point.setdefault(rows[0][0], columns)
@@ -291,7 +292,7 @@ class SweepResult:
                 for i, v in zip(where, r):
                     full[i] = v
                 records.append(tuple(full))
-        return cls(plan, names, records, complete, per_point)
+        return cls(plan, names, records, complete, per_point)  # type: ignore[arg-type]  # None: rows to write only
 
     @classmethod
     def from_rows(cls, plan: SweepPlan | None, rows: Sequence[Mapping[str, Any]],
@@ -416,7 +417,7 @@ class Checkpoint:
 
     def __init__(self, path: str | os.PathLike):
         self.path = pathlib.Path(path)
-        self._fh = None
+        self._fh: TextIO | None = None
 
     def load(self, plan: SweepPlan) -> tuple[int, dict[tuple[int, int, int], tuple]]:
         """``(batch, finished)`` read back, every line checked against ``plan``: the
@@ -484,14 +485,17 @@ class Checkpoint:
         if resume:
             self._fh = open(self.path, "a", encoding="utf-8")
             return
-        self._fh = open(self.path, "w", encoding="utf-8")
-        self._fh.write(json.dumps({"furball_sweep": plan.manifest(), "batch": plan.batch}) + "\n")
-        self._fh.flush()
+        self._fh = fh = open(self.path, "w", encoding="utf-8")
+        fh.write(json.dumps({"furball_sweep": plan.manifest(), "batch": plan.batch}) + "\n")
+        fh.flush()
 
     def add(self, task: Task, columns: tuple[str, ...], records: list[tuple]) -> None:
-        self._fh.write(json.dumps({"task": [task.point, task.start, task.stop], "columns": columns,
-                                   "records": records}) + "\n")
-        self._fh.flush()
+        fh = self._fh
+        if fh is None:
+            raise RuntimeError("Checkpoint.add before start")
+        fh.write(json.dumps({"task": [task.point, task.start, task.stop], "columns": columns,
+                             "records": records}) + "\n")
+        fh.flush()
 
     def close(self, remove: bool) -> None:
         if self._fh is not None:
@@ -532,7 +536,7 @@ def run_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str]
         plan = plan_sweep(game, games, seed, player, settings, grid, batch,
                           workers=None if scheduler is not None else n_workers)
     store = Checkpoint(checkpoint) if checkpoint is not None else None
-    done: dict[tuple[int, int, int], list[dict]] = {}
+    done: dict[tuple[int, int, int], tuple[tuple[str, ...], list[tuple]]] = {}
     if store is not None and resume:
         saved_batch, done = store.load(plan)
         if saved_batch != plan.batch:

@@ -2,7 +2,9 @@
 
 * :mod:`.spec` — what the adapters need to know of each engine (action codes,
   observation arrays, how hidden information is re-dealt), one module per game
-  (:mod:`.canuck`, :mod:`.dogfight`, ...); needs nothing beyond the core install;
+  (:mod:`.canuck`, :mod:`.dogfight`, ..., named by the registry of games,
+  :mod:`furball.scenarios.engine.registry`; the games' facts are their ``Game``
+  descriptors'); needs nothing beyond the core install;
 * :mod:`.openspiel` — every engine as an OpenSpiel game (``furball_canuck`` ...);
 * :mod:`.pettingzoo` — every engine as a PettingZoo AEC environment;
 * :mod:`.bots` — ``mcts`` and ``ismcts`` players built on OpenSpiel's MCTS and

@@ -39,19 +39,25 @@ from typing import Any
 
 import numpy as np
 
-from ..canuck.actions import ActionKind, PendingKind, Piece, action_table
+from ..canuck.actions import (
+    BASES,
+    DIE_FACES,
+    GROUPS,
+    LEADERS,
+    RED_FACES_TO_END,
+    ActionKind,
+    PendingKind,
+    Piece,
+    action_table,
+)
+from ..canuck.cards import DECK_SIZE
+from ..canuck.game import MAX_LENGTH, MAX_VP
 from ..engine.protocol import Game
-from .spec import Encoder, EngineSpec, Information, TableCodec, Utility, engine_options, fresh_seed, one_hot
+from .spec import Encoder, EngineSpec, TableCodec, engine_options, fresh_seed, one_hot
 from .spec import Piece as ObsPiece
 
 __all__ = ["SPEC", "canonical_actions", "resample", "encoder", "MAX_VP", "MAX_LENGTH"]
 
-MAX_VP = 100
-"""The returns' upper bound (VP). No rule caps VP; the engine only adds them, and no game
-of thousands played by the random and heuristic bots came near 40."""
-MAX_LENGTH = 2_000
-"""The most decisions a game may take. No rule bounds it; the longest of 3,000 random and
-3,000 heuristic games took 113 (a test plays games and checks the bound)."""
 _OPS = (ActionKind.AMBUSH, ActionKind.SABOTAGE, ActionKind.TRAIN, ActionKind.MOVE, ActionKind.BUILD_BASE,
         ActionKind.SUPPLY_DROP)
 _PENDING = tuple(PendingKind)
@@ -70,7 +76,7 @@ def canonical_actions(areas: int) -> tuple:
     T = action_table(areas)
     K = ActionKind
     out = [*T.by_area[K.AMBUSH], *T.by_area[K.SABOTAGE], *T.non_kinetic, *T.by_area[K.PAUSE]]
-    out += [T.participants[g, l_] for g in range(9) for l_ in range(5)]
+    out += [T.participants[g, l_] for g in range(GROUPS + 1) for l_ in range(LEADERS + 1)]
     out += [*T.add_card, T.resolve, T.cancel, *T.by_area[K.PLACE_GROUP]]
     out += [T.move[a, b, piece] for a in range(areas) for b in range(areas) if a != b
             for piece in (Piece.GROUP, Piece.LEADER)]
@@ -94,29 +100,32 @@ def encoder(params, probe) -> Encoder:
     """The observation array of a map like ``probe``'s (module docstring)."""
     A = len(probe.board.areas)
     P = ObsPiece
-    pieces = [P("garrison", (A,), 6, "garrison die value per area (0: none)"),
-              P("groups", (A,), 8, "Groups per area"), P("leaders", (A,), 4, "Leaders per area"),
+    pieces = [P("garrison", (A,), DIE_FACES, "garrison die value per area (0: none)"),
+              P("groups", (A,), GROUPS, "Groups per area"), P("leaders", (A,), LEADERS, "Leaders per area"),
               P("bases", (A,), 1, "Base per area"),
               P("boxes", (A, 3), 1, "GAR, BASE, BASE* box printed in the area"),
               P("alba", (A,), 1, "1 for Alba")]
-    pieces += [P(name, (52,), 1, f"card in {name.replace('_', ' ')}") for name in
+    pieces += [P(name, (DECK_SIZE,), 1, f"card in {name.replace('_', ' ')}") for name in
                ("reserve", "partisan_discard", "axis_deck", "axis_discard", "removed", "in_play")]
-    pieces += [P("deck", (1,), 52, "cards in the draw deck"), P("unused_groups", (1,), 8, "Groups off the map"),
-               P("unused_bases", (1,), 4, "Bases off the map"), P("lost_leaders", (1,), 4, "Leaders lost"),
-               P("vp", (1,), MAX_VP, "VP recorded"), P("red_faces", (1,), 6, "red face cards drawn (CN.E1)"),
+    pieces += [P("deck", (1,), DECK_SIZE, "cards in the draw deck"),
+               P("unused_groups", (1,), GROUPS, "Groups off the map"),
+               P("unused_bases", (1,), BASES, "Bases off the map"), P("lost_leaders", (1,), LEADERS, "Leaders lost"),
+               P("vp", (1,), MAX_VP, "VP recorded"),
+               P("red_faces", (1,), RED_FACES_TO_END, "red face cards drawn (CN.E1)"),
                P("alba_liberated_once", (1,), 1, "Alba liberated once"),
-               P("draws_due", (1,), 52, "deck draws owed"), P("options", (1,), MAX_LENGTH, "options resolved"),
+               P("draws_due", (1,), DECK_SIZE, "deck draws owed"), P("options", (1,), MAX_LENGTH, "options resolved"),
                P("pending_kind", (len(_PENDING),), 1, "decision in progress (all 0: the main menu)"),
                P("pending_op", (len(_OPS),), 1, "operation being declared"),
                P("pending_area", (A,), 1, "area of the decision"), P("pending_garrison", (A,), 1,
                                                                        "sweeping garrison's area"),
-               P("pending_groups", (1,), 8, "Groups taking part"), P("pending_leaders", (1,), 4,
+               P("pending_groups", (1,), GROUPS, "Groups taking part"), P("pending_leaders", (1,), LEADERS,
                                                                       "Leaders taking part"),
-               P("pending_left", (1,), 8, "counters still to place or lose"),
-               P("pending_cards", (52,), 1, "Reserve cards chosen"), P("pending_drawn", (52,), 1, "cards drawn"),
-               P("arrived_groups", (A,), 8, "Groups moved into the area"),
-               P("arrived_leaders", (A,), 4, "Leaders moved into the area"),
-               P("pending_lost", (3,), 8, "Groups, Leaders, Bases lost so far")]
+               P("pending_left", (1,), GROUPS, "counters still to place or lose"),
+               P("pending_cards", (DECK_SIZE,), 1, "Reserve cards chosen"),
+               P("pending_drawn", (DECK_SIZE,), 1, "cards drawn"),
+               P("arrived_groups", (A,), GROUPS, "Groups moved into the area"),
+               P("arrived_leaders", (A,), LEADERS, "Leaders moved into the area"),
+               P("pending_lost", (3,), GROUPS, "Groups, Leaders, Bases lost so far")]
     boxes = np.zeros((A, 3), np.float32)
     for i in probe.board.gar:
         boxes[i, 0] = 1
@@ -165,9 +174,6 @@ SPEC = EngineSpec(
     short_name="furball_canuck", long_name="Operation Canuck (furball)", game=_game,
     parameters={"map": "", "setup": "default"},
     options=lambda params: engine_options(_game(), params, ("map", "setup")),
-    min_players=1, max_players=1, seats=lambda params: 1, information=Information.IMPERFECT,
-    utility=lambda params, probe: (Utility.GENERAL_SUM, 0.0, float(MAX_VP)),
-    max_length=lambda params, probe: MAX_LENGTH,
     codec=lambda params, probe: _codec(len(probe.board.areas)),
     encoder=encoder, resample=resample, rollout="heuristic", return_scale=10.0,
     notes="solitaire; the draw deck's order and the dice are hidden chance (sampled); resample shuffles the deck",

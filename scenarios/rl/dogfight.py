@@ -49,9 +49,8 @@ from furball.maneuvers.plane import PlaneStatus
 
 from ..dogfight.report import VISIBLE_SPECIALS, plane_line
 from ..dogfight.state import PlanAction, legal_plans_of
-from ..dogfight.table import needs_plan
 from ..engine.protocol import Game
-from .spec import Encoder, EngineSpec, Information, Utility, engine_options, fresh_seed, one_hot
+from .spec import Encoder, EngineSpec, engine_options, fresh_seed, one_hot
 from .spec import Piece as ObsPiece
 
 __all__ = ["SPEC", "PlanCodec", "card_list", "resample", "encoder", "seen", "MAX_POINTS"]
@@ -249,18 +248,6 @@ def encoder(params, probe) -> Encoder:
     return Encoder(pieces, fill)
 
 
-def _utility(params, probe):
-    sides = len(set(probe.seat_sides))
-    kind = Utility.ZERO_SUM if len(probe.seat_sides) == 2 and sides == 2 else Utility.GENERAL_SUM
-    return kind, -1.0, 1.0
-
-
-def _max_length(params, probe) -> int:
-    """Every turn left, each with one decision per plane that plans."""
-    planners = sum(needs_plan(p) for p in probe.table.planes)
-    return max(1, (probe.victory.turn_limit - probe.table.turn + 1) * planners)
-
-
 _NAMES = ("scenario", "seats", "policy", "turn_limit", "altitude", "decks", "swap_start")
 
 SPEC = EngineSpec(
@@ -268,8 +255,6 @@ SPEC = EngineSpec(
     parameters={"scenario": "duel", "seats": "sides", "policy": "", "turn_limit": -1, "altitude": -1, "decks": "",
                 "swap_start": False},
     options=lambda params: engine_options(_game(), params, _NAMES),
-    min_players=2, max_players=1000, seats=lambda params: 2, information=Information.IMPERFECT,
-    utility=_utility, max_length=_max_length,
     codec=lambda params, probe: PlanCodec(card_list(probe.table)),
     encoder=encoder, resample=resample, seen=seen, full_text=full_text, rollout="random",
     notes="secret simultaneous plans; the seed (manoeuvre draws, damage piles) is hidden chance (sampled)",

@@ -67,14 +67,16 @@ _INFORMATION = {Information.PERFECT: pyspiel.GameType.Information.PERFECT_INFORM
 
 
 def game_type(spec: EngineSpec, utility: Utility = Utility.GENERAL_SUM) -> Any:
-    """The ``pyspiel.GameType`` of a game (``utility`` depends on its parameters)."""
+    """The ``pyspiel.GameType`` of a game (``utility`` depends on its parameters), from
+    the facts its engine's :class:`~furball.scenarios.engine.Game` declares."""
+    game = spec.game()
     return pyspiel.GameType(
         short_name=spec.short_name, long_name=spec.long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-        information=_INFORMATION[spec.information], utility=_UTILITY[utility],
+        information=_INFORMATION[game.information], utility=_UTILITY[utility],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=spec.max_players, min_num_players=spec.min_players,
+        max_num_players=game.max_players, min_num_players=game.min_players,
         provides_information_state_string=True, provides_information_state_tensor=False,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification={**spec.parameters, **COMMON_PARAMETERS})
@@ -134,7 +136,8 @@ class FurballGame(pyspiel.Game):
         self.options = spec.options(own) if around is None else None
         probe = spec.game().new_game(0, **self.options) if around is None else around
         seats = len(probe.returns())
-        kind, low, high = spec.utility(own, probe)
+        facts = spec.game().game_info(probe)
+        kind, low, high = facts.utility, facts.min_utility, facts.max_utility
         self.codec = spec.codec(own, probe)
         self.encoder = spec.encoder(own, probe)
         self.low, self.high = float(low), float(high)
@@ -142,7 +145,7 @@ class FurballGame(pyspiel.Game):
             num_distinct_actions=self.codec.size, max_chance_outcomes=0, num_players=seats,
             min_utility=self.low, max_utility=self.high,
             utility_sum=0.0 if kind == Utility.ZERO_SUM else None,
-            max_game_length=int(spec.max_length(own, probe)))
+            max_game_length=int(facts.max_length))
         super().__init__(game_type(spec, kind), info, {**own, **common})
         self._fixed_seed = common["seed"]
         self._series = common["rng_seed"]

@@ -19,15 +19,18 @@ are written once over the engine protocol (:mod:`furball.scenarios.engine`); an
   sees of an action taken by another one. Both are functions of the engine state that
   read nothing hidden from the seat (the tests check it over whole games: a state and
   any of its resamples give the same resamples, observation and information strings);
-* **size**: seats, utility bounds and kind, the longest game.
+* the game's facts (seats, information, utility and the longest game) are the engine's
+  own, declared on its :class:`~furball.scenarios.engine.Game` (``information``,
+  ``game_info(first)``), as OpenSpiel's ``GameType`` and ``GameInfo`` declare them.
+
+Which module holds each game's spec: the registry of games
+(:mod:`furball.scenarios.engine.registry`, its ``rl`` module).
 
 Nothing here imports OpenSpiel or PettingZoo: the encoders and resamplers work with the
 core install.
 """
 from __future__ import annotations
 
-import enum
-import importlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -36,29 +39,14 @@ import numpy as np
 
 from furball.errors import IllegalAction, InputError
 
-from ..engine.protocol import Game
+from ..engine import registry
+from ..engine.protocol import Game, Information, Utility
 
 __all__ = ["EngineSpec", "ActionCodec", "TableCodec", "Encoder", "Piece", "Utility", "Information", "SPECS",
            "spec", "short_names", "fresh_seed", "public_action", "engine_options", "one_hot", "UNSET"]
 
 MAX_SEED = 2**63
 """Seeds drawn for resampled worlds are below this (they fit a TOML integer)."""
-
-
-class Utility(enum.StrEnum):
-    """How the seats' returns relate (OpenSpiel's ``GameType.Utility``)."""
-
-    ZERO_SUM = "zero_sum"
-    CONSTANT_SUM = "constant_sum"
-    GENERAL_SUM = "general_sum"
-    IDENTICAL = "identical"
-
-
-class Information(enum.StrEnum):
-    """What seats see (OpenSpiel's ``GameType.Information``)."""
-
-    PERFECT = "perfect"
-    IMPERFECT = "imperfect"
 
 
 class ActionCodec(Protocol):
@@ -204,10 +192,7 @@ class EngineSpec:
     engine's :class:`~furball.scenarios.engine.Game` (a function, so the engine is
     imported on first use); ``parameters``: OpenSpiel parameter name -> default;
     ``options(params)``: the engine options of a full parameter dict (raises
-    :class:`InputError`); ``min_players``/``max_players``; ``seats(params)``;
-    ``information``; ``utility(params, probe) -> (Utility, min, max)``: how returns
-    relate and their bounds; ``max_length(params, probe)``: the most decisions a game
-    can take; ``codec(params, probe)`` and ``encoder(params, probe)``: per game (``probe``
+    :class:`InputError`); ``codec(params, probe)`` and ``encoder(params, probe)``: per game (``probe``
     is a new game of those options, seed 0); ``resample(state, seat, rng)``: a state
     the seat cannot tell from ``state``, everything hidden from it re-dealt (``None``
     for a game without hidden information or chance); ``seen(state, action, seat)``:
@@ -222,12 +207,6 @@ class EngineSpec:
     game: Callable[[], Game]
     parameters: Mapping[str, Any]
     options: Callable[[Mapping[str, Any]], dict[str, Any]]
-    min_players: int
-    max_players: int
-    seats: Callable[[Mapping[str, Any]], int]
-    information: Information
-    utility: Callable[[Mapping[str, Any], Any], tuple[Utility, float, float]]
-    max_length: Callable[[Mapping[str, Any], Any], int]
     codec: Callable[[Mapping[str, Any], Any], ActionCodec]
     encoder: Callable[[Mapping[str, Any], Any], Encoder]
     resample: Callable[[Any, int, np.random.Generator], Any] | None
@@ -259,38 +238,35 @@ class EngineSpec:
         return self.game().new_game(seed, **self.options(params))
 
 
-_MODULES = {"furball_canuck": ".canuck", "furball_yorktown": ".yorktown", "furball_white_christmas": ".white_christmas",
-            "furball_dogfight": ".dogfight"}
-"""Short name -> the module of this package holding its ``SPEC``."""
-
-
 def short_names() -> tuple[str, ...]:
-    """The short names of every game, in a fixed order."""
-    return tuple(_MODULES)
+    """The short names of every game, in the registry's order."""
+    return tuple(g.short_name for g in registry.GAMES)
 
 
 def spec(short_name: str) -> EngineSpec:
     """The :class:`EngineSpec` of a game (``furball_canuck`` ...; the engine name alone,
-    ``canuck`` or ``white-christmas``, works too). Raises :class:`InputError`."""
+    ``canuck``, ``white-christmas`` or ``white_christmas``, works too). Raises
+    :class:`InputError` listing the games."""
     name = short_name if short_name.startswith("furball_") else "furball_" + short_name.replace("-", "_")
-    if name not in _MODULES:
-        raise InputError(f"game {short_name[:40]!r}: expected one of {', '.join(_MODULES)}")
-    return importlib.import_module(_MODULES[name], __package__).SPEC
+    try:
+        return registry.entry(name).rl_module().SPEC
+    except InputError:
+        raise InputError(f"game {short_name[:40]!r}: expected one of {', '.join(short_names())}") from None
 
 
 class _Specs(Mapping):
     """Every game's spec by short name, each imported when first asked for."""
 
     def __getitem__(self, name: str) -> EngineSpec:
-        if name not in _MODULES:
+        if name not in short_names():
             raise KeyError(name)
         return spec(name)
 
     def __iter__(self):
-        return iter(_MODULES)
+        return iter(short_names())
 
     def __len__(self) -> int:
-        return len(_MODULES)
+        return len(registry.GAMES)
 
 
 SPECS: Mapping[str, EngineSpec] = _Specs()

@@ -65,7 +65,8 @@ from ..engine.protocol import Game
 from ..white_christmas import actions as A
 from ..white_christmas.actions import ActionKind, Ask, Phase, Stairs
 from ..white_christmas.components import MODELS, PEOPLE, ROW, Extra, Icon
-from .spec import Encoder, EngineSpec, Information, Utility, engine_options, fresh_seed, one_hot
+from ..white_christmas.game import MAX_LENGTH, MAX_VP
+from .spec import Encoder, EngineSpec, engine_options, fresh_seed, one_hot
 from .spec import Piece as ObsPiece
 
 __all__ = ["SPEC", "WhiteChristmasCodec", "canonical_actions", "resample", "encoder", "seen", "MAX_PAY", "MAX_VP",
@@ -73,12 +74,6 @@ __all__ = ["SPEC", "WhiteChristmasCodec", "canonical_actions", "resample", "enco
 
 MAX_PAY = 32
 """Ids per special order and per carrier upgrade for the ways to pay for it."""
-MAX_VP = 200
-"""The returns' upper bound (VP). No rule caps VP; the best of a thousand random and
-heuristic games scored 61."""
-MAX_LENGTH = 3_000
-"""The most decisions a game may take: 4 rounds of a few turns each; the longest of a
-thousand random and heuristic games (2-4 players and solo) took 303."""
 _ICONS, _EXTRAS, _ASKS, _PHASES, _STAIRS = tuple(Icon), tuple(Extra), tuple(Ask), tuple(Phase), tuple(Stairs)
 _PAID = (ActionKind.ORDER, ActionKind.UPGRADE)
 UPGRADES = 5
@@ -366,10 +361,7 @@ def _options(params) -> dict[str, Any]:
 SPEC = EngineSpec(
     short_name="furball_white_christmas", long_name="1975 White Christmas (furball)", game=_game,
     parameters={"players": 2, "solo": False, "overflow": "supply", "payment": "supply", "data": ""},
-    options=_options, min_players=1, max_players=4, seats=lambda params: 1 if params["solo"] else params["players"],
-    information=Information.IMPERFECT,
-    utility=lambda params, probe: (Utility.GENERAL_SUM, 0.0, float(MAX_VP)),
-    max_length=lambda params, probe: MAX_LENGTH,
+    options=_options,
     codec=lambda params, probe: WhiteChristmasCodec(probe),
     encoder=encoder, resample=resample, seen=seen, rollout="heuristic", return_scale=10.0,
     notes="2-4 players or solo; the seed (radar draws, shuffles) is hidden chance (sampled); resample re-deals the "

@@ -63,18 +63,15 @@ from ..yorktown.actions import (
     Weather,
     action,
 )
+from ..yorktown.game import MAX_LENGTH
 from ..yorktown.rolls import Purpose
-from .spec import Encoder, EngineSpec, Information, Utility, engine_options, fresh_seed, one_hot
+from .spec import Encoder, EngineSpec, engine_options, fresh_seed, one_hot
 from .spec import Piece as ObsPiece
 
 __all__ = ["SPEC", "YorktownCodec", "canonical_actions", "resample", "encoder", "MAX_ASSIGN", "MAX_LENGTH"]
 
 MAX_ASSIGN = 32
 """Ids per plane for the outcomes of an attack's assignment menu."""
-MAX_LENGTH = 5_000
-"""The most decisions a game may take: every decision but a few costs clock seconds, and
-the longest of 1,200 random and heuristic games (1 and 3 players, with and without the
-expansions) took 116."""
 MAX_TURNS, MAX_THROWS = 40, 64
 """Observation bounds (clipped above)."""
 _KEEPS = tuple(k for n in range(len(FACES) + 1) for k in combinations(FACES, n))
@@ -244,9 +241,6 @@ SPEC = EngineSpec(
                 "time": ""},
     options=lambda params: engine_options(_game(), {**params, "expansions": params["expansions"].replace("+", ",")},
                                           _NAMES),
-    min_players=1, max_players=4, seats=lambda params: params["players"], information=Information.IMPERFECT,
-    utility=lambda params, probe: (Utility.IDENTICAL, 0.0, 1.0),
-    max_length=lambda params, probe: MAX_LENGTH,
     codec=lambda params, probe: YorktownCodec(probe.setup.board),
     encoder=encoder, resample=resample, rollout="heuristic",
     notes="cooperative; the seed (dice, Japanese draws) is hidden chance (sampled); resample re-deals the Japanese "

@@ -1,10 +1,11 @@
 """Game rooms as Python values: a game several people (and bots) play through a server.
 
 A **room** is a game engine's :class:`~scenarios.engine.Game` descriptor (by name, from
-:data:`ROOM_GAMES`), its options (as text), a seed, who plays each seat (a person, or a
-bot by name) and the list of accepted **events**: the actions taken, each stored as its
-index in the state's ``legal_actions()`` and its ``describe()`` text, and the owner's
-changes of who plays a seat. The state is never stored: it is rebuilt from the seed and
+the registry of games, :mod:`scenarios.engine.registry`; :func:`available_games`), its
+options (as text), a seed, who plays each seat (a person, or a bot by name) and the list
+of accepted **events**: the actions taken, each stored as its index in the state's
+``legal_actions()`` and its ``describe()`` text, and the owner's changes of who plays a
+seat. The state is never stored: it is rebuilt from the seed and
 the actions (:meth:`Room.replay`), and a stored text that the engine no longer gives
 for that index stops the replay with one line (:class:`RoomBroken`), so a room is never
 continued from a position the engine did not make.
@@ -34,7 +35,6 @@ import functools
 import hashlib
 import hmac
 import importlib
-import importlib.util
 import math
 import re
 import secrets
@@ -49,9 +49,9 @@ from typing import Any
 import numpy as np
 
 from furball.errors import IllegalAction, InputError
-from furball.scenarios.engine import Game, GameState, Option, decide
+from furball.scenarios.engine import Game, GameState, Option, decide, registry
 
-__all__ = ["ROOM_GAMES", "RoomGame", "RoomOption", "EventKind", "Event", "RoomSpec", "LogLine", "Room", "RoomBroken",
+__all__ = ["RoomGame", "RoomOption", "EventKind", "Event", "RoomSpec", "LogLine", "Room", "RoomBroken",
            "StaleAction", "MAX_SEED", "MAX_EVENTS", "MAX_TITLE", "room_game", "available_games", "new_token",
            "token_hash", "token_matches", "new_room_id", "bot_seed", "make_spec", "games_json", "seat_count", "ClockMode",
            "CLOCK", "PAUSING", "BotCall", "bot_choice", "QUICK_BOTS"]
@@ -71,9 +71,7 @@ TOKEN_BYTES = 24
 
 
 # ------------------------------------------------------------------------------ the games
-def _attribute(ref: str) -> Any:
-    module, _, attribute = ref.partition(":")
-    return getattr(importlib.import_module(module), attribute)
+_attribute = registry.import_attribute
 
 
 @dataclass(frozen=True)
@@ -93,7 +91,9 @@ class RoomOption:
 
 @dataclass(frozen=True)
 class RoomGame:
-    """A game that can be played in a room.
+    """A game that can be played in a room: its registry entry
+    (:mod:`scenarios.engine.registry`) with what its view module says of rooms
+    (:func:`room_game`).
 
     ``name``: the CLI spelling; ``descriptor``: ``"module:ATTRIBUTE"`` of its
     :class:`~scenarios.engine.Game`; ``options``: the options a room may set, given as
@@ -119,15 +119,9 @@ class RoomGame:
         """The :class:`RoomOption` of option ``name``, if the room reads it its own way."""
         return dict(self.room_options).get(name)
 
-    @property
-    def available(self) -> bool:
-        """Whether its engine is installed (a game still being written is skipped)."""
-        return _installed(self.descriptor.partition(":")[0])
-
     def game(self) -> Game:
         """Its :class:`~scenarios.engine.Game` descriptor (imported now)."""
-        module, _, attribute = self.descriptor.partition(":")
-        return getattr(importlib.import_module(module), attribute)
+        return _attribute(self.descriptor)
 
     def view_module(self) -> ModuleType | None:
         return importlib.import_module(self.view) if self.view else None
@@ -148,50 +142,37 @@ PAUSING = Option("pausing", bool, False, "the room's owner may pause the real-ti
                  "stops)")
 """A room's own option: whether its owner may stop the clock."""
 
-ROOM_GAMES: tuple[RoomGame, ...] = (
-    RoomGame("white-christmas", "furball.scenarios.white_christmas.game:WHITE_CHRISTMAS", ("players", "solo"),
-             "furball.scenarios.web.views.white_christmas"),
-    RoomGame("yorktown", "furball.scenarios.yorktown.game:YORKTOWN", ("players", "difficulty", "novices",
-                                                                       "expansions", "clock", "pausing"),
-             "furball.scenarios.web.views.yorktown", own=(CLOCK, PAUSING),
-             prepare="furball.scenarios.web.views.yorktown:prepare"),
-    RoomGame("canuck", "furball.scenarios.canuck.game:CANUCK", ("setup",), "furball.scenarios.web.views.canuck"),
-    RoomGame("dogfight", "furball.scenarios.dogfight.game:DOGFIGHT", ("scenario", "seats", "policy", "turn_limit",
-                                                                       "altitude", "decks", "swap_start"),
-             "furball.scenarios.web.views.dogfight",
-             (("scenario", RoomOption("furball.scenarios.web.views.dogfight:room_scenario", "scenario",
-                                      "furball.scenarios.web.views.dogfight:scenario_choices", 64 * 1024)),)),
-)
-"""Every game a room can hold, in the lobby's order. Adding a game is one entry here and,
-for a structured view, one module in :mod:`.views`; nothing else in the room layer names
-a game."""
-
-
-@functools.lru_cache(maxsize=32)
-def _installed(module: str) -> bool:
-    try:
-        return importlib.util.find_spec(module) is not None
-    except ModuleNotFoundError:
-        return False
+@functools.lru_cache(maxsize=16)
+def _room_game(entry: registry.GameEntry) -> RoomGame:
+    """The :class:`RoomGame` of a registry entry, from its view module (:mod:`.views`):
+    ``ROOM_OPTIONS`` (the options a room may set), and where it has them ``ROOM_READINGS``
+    (:attr:`RoomGame.room_options`), ``ROOM_OWN`` (:attr:`RoomGame.own`) and
+    ``prepare``."""
+    view = entry.room_module()
+    return RoomGame(entry.name, entry.engine, tuple(view.ROOM_OPTIONS), entry.room,
+                    room_options=tuple(getattr(view, "ROOM_READINGS", ())), own=tuple(getattr(view, "ROOM_OWN", ())),
+                    prepare=f"{entry.room}:prepare" if hasattr(view, "prepare") else None)
 
 
 def available_games() -> tuple[RoomGame, ...]:
-    """The entries of :data:`ROOM_GAMES` whose engines are installed."""
-    return tuple(g for g in ROOM_GAMES if g.available)
+    """Every game a room can hold whose engine is installed, in the registry's order
+    (the lobby's). Nothing else in the room layer names a game."""
+    return tuple(_room_game(g) for g in registry.GAMES if g.available)
 
 
 def room_game(name: Any) -> RoomGame:
     """The :class:`RoomGame` called ``name``. Raises :class:`InputError` listing the games."""
-    for g in available_games():
-        if g.name == name:
-            return g
-    raise InputError(f"room: field 'game': expected one of {', '.join(g.name for g in available_games())}, "
-                     f"got {_short(name)}")
+    names = [g.name for g in registry.GAMES if g.available]
+    if name not in names:
+        raise InputError(f"room: field 'game': expected one of {', '.join(names)}, got {_short(name)}")
+    return _room_game(registry.entry(name))
 
 
 def games_json() -> list[dict]:
-    """The games a room can hold, for the lobby: ``name``, ``title``, ``seats`` (min,
-    max), ``bots``, ``options`` (``name``, ``help``, ``default``, ``choices``, ``kind``)."""
+    """The games a room can hold, for the lobby and the room pages: ``name``, ``title``,
+    ``seats`` (min, max), ``bots``, ``options`` (``name``, ``help``, ``default``,
+    ``choices``, ``kind``), ``page`` (the module of ``static/js/rooms/games/`` that draws
+    it, its view module's ``PAGE``; ``None``: the engine's text)."""
     out = []
     for rg in available_games():
         g = rg.game()
@@ -208,7 +189,8 @@ def games_json() -> list[dict]:
             options.append({"name": o.name, "help": o.help, "default": _jsonable(o.default), "choices": choices,
                             "kind": kind, "max_chars": own.max_chars if own is not None else MAX_OPTION_CHARS})
         out.append({"name": rg.name, "title": g.title, "seats": [g.min_players, g.max_players],
-                    "bots": list(g.players), "options": options, "notes": g.notes})
+                    "bots": list(g.players), "options": options, "notes": g.notes,
+                    "page": getattr(rg.view_module(), "PAGE", None)})
     return out
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from ..engine.frozen import Draft
 from ..engine.protocol import action_text
 from .actions import (
     PLANES,
@@ -521,22 +522,23 @@ def _resolve(s: State, a: Action) -> State:
 
 
 def _quick(s: State, a: Action) -> State:
-    """``choose`` and ``next`` without a working copy (they change a few fields and
-    draw nothing): for ``choose`` the card, the clock (YT.S4) and, once every plane has
-    chosen, the ``next`` phase (YT.R5); for ``next`` the acting plane (unless its
-    external tank is used first, :func:`_start_plane`)."""
+    """``choose`` and ``next`` on the core's plain working copy (:class:`Draft`: no lists,
+    no dice, no log; they change a few fields and draw nothing), whose
+    :meth:`~Draft.freeze` builds the next state as every transition's: for ``choose``
+    the card, the clock (YT.S4) and, once every plane has chosen, the ``next`` phase
+    (YT.R5); for ``next`` the acting plane (unless its external tank is used first,
+    :func:`_start_plane`)."""
     p = a.plane
     if a.kind == Kind.NEXT:
         if s.load[p] == Load.TANK and s.fuel[p] <= s.setup.rules.tank_at_most:
             return _step(s, a)
-        return s.evolve(acting=p, phase=Phase.PLANE, step=s.step + 1, log_entries=())
+        return Draft(s).freeze(acting=p, phase=Phase.PLANE)
     choice = s.choice[:p] + (a.card,) + s.choice[p + 1:]
     seconds = s.setup.time.choosing(s.setup.seat_of[p], s.setup.novice(p))
     if s.clock + seconds >= s.setup.limit:
         return _step(s, a)
     ready = all(choice[q] is not None for q in range(PLANES) if s.loc[q] is not None)
-    return s.evolve(choice=choice, clock=s.clock + seconds, step=s.step + 1, log_entries=(),
-                    phase=Phase.NEXT if ready else Phase.CHOOSE)
+    return Draft(s).freeze(choice=choice, clock=s.clock + seconds, phase=Phase.NEXT if ready else Phase.CHOOSE)
 
 
 def _step(s: State, a: Action) -> State:

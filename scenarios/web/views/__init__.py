@@ -8,6 +8,14 @@ of seat 0's view, and a test checks that ``public`` is the same for every seat a
 nothing in a seat's view changes when another seat's hidden values do
 (tests/test_rooms_secrecy.py). Shapes: docs/rooms.md.
 
+Each module also says what a room makes of its game (the registry of games,
+:mod:`scenarios.engine.registry`, names the module): ``ROOM_OPTIONS``, the options a room
+may set (never one naming a file); ``PAGE``, the module of ``static/js/rooms/games/``
+that draws its page (without one: the engine's text); and where needed ``ROOM_READINGS``
+(``(name, RoomOption)`` pairs: an option read the room's way), ``ROOM_OWN`` (the room's
+own options, e.g. a real-time clock) and ``prepare(options, room_options)`` (the engine's
+options from both).
+
 A card game's page is drawn from its view alone, with one page for every game
 (``static/js/rooms/games/board.js``):
 

@@ -32,7 +32,12 @@ from furball.viz.canuck import canuck_sketch
 
 from . import item, panel, plain
 
-__all__ = ["view", "choices", "refusal"]
+__all__ = ["view", "choices", "refusal", "ROOM_OPTIONS", "PAGE"]
+
+ROOM_OPTIONS = ("setup",)
+"""The options a room may set (the map file is left out: nothing a request says opens a file)."""
+PAGE = "board"
+"""The module of ``static/js/rooms/games/`` that draws this game's page (the card games' one)."""
 
 K = ActionKind
 TOKEN = {Piece.GROUP: "G", Piece.LEADER: "L", Piece.BASE: "B"}

@@ -34,15 +34,24 @@ from furball.scenarios.dogfight.state import plan_tree
 from furball.viz import style
 
 from ..api import Catalogue, _base_json, _base_ref, read_document
+from ..rooms import RoomOption
 
 __all__ = ["view", "choices", "analysis", "best_plans", "room_scenario", "scenario_choices", "silhouette", "LEGAL_TEXTS",
-           "MAX_SCENARIO_CHARS"]
+           "MAX_SCENARIO_CHARS", "ROOM_OPTIONS", "ROOM_READINGS", "PAGE"]
 
 LEGAL_TEXTS = False
 """The room sends no ``legal`` texts for a dogfight seat (2,615 plans for a plane of deck
 A): :func:`choices` holds them as a tree."""
 MAX_SCENARIO_CHARS = 64 * 1024
 """The longest uploaded scenario file a room accepts, in characters."""
+ROOM_OPTIONS = ("scenario", "seats", "policy", "turn_limit", "altitude", "decks", "swap_start")
+"""The options a room may set."""
+ROOM_READINGS = (("scenario", RoomOption(f"{__name__}:room_scenario", "scenario", f"{__name__}:scenario_choices",
+                                         MAX_SCENARIO_CHARS)),)
+"""The ``scenario`` option read the room's way (:func:`room_scenario`): a shipped name or
+an uploaded file's text, offered from :func:`scenario_choices`."""
+PAGE = "dogfight"
+"""The module of ``static/js/rooms/games/`` that draws this game's page."""
 
 
 @functools.lru_cache(maxsize=1)

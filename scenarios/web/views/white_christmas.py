@@ -33,7 +33,12 @@ from furball.viz.white_christmas import card_text, white_christmas_sketch
 
 from . import item, panel, plain
 
-__all__ = ["view", "public", "private", "choices", "refusal"]
+__all__ = ["view", "public", "private", "choices", "refusal", "ROOM_OPTIONS", "PAGE"]
+
+ROOM_OPTIONS = ("players", "solo")
+"""The options a room may set (the data directory is left out: nothing a request says opens a file)."""
+PAGE = "board"
+"""The module of ``static/js/rooms/games/`` that draws this game's page (the card games' one)."""
 
 
 def _card(comp, card: int | None) -> dict | None:

@@ -19,9 +19,19 @@ from typing import Any
 from furball.scenarios.yorktown.actions import PLANES, Action, Card, Kind, MoveKind, Phase, plane_name
 from furball.viz.yorktown import yorktown_sketch
 
+from ..rooms import CLOCK, PAUSING
 from . import item, panel, plain
 
-__all__ = ["view", "choices", "refusal", "prepare"]
+__all__ = ["view", "choices", "refusal", "prepare", "ROOM_OPTIONS", "ROOM_OWN", "PAGE"]
+
+ROOM_OPTIONS = ("players", "difficulty", "novices", "expansions", "clock", "pausing")
+"""The options a room may set (the map, deck and time files are left out: nothing a
+request says opens a file), the room's own ``clock`` and ``pausing`` among them."""
+ROOM_OWN = (CLOCK, PAUSING)
+"""The room's own options: a real-time clock (YT.S4) its owner may be allowed to pause;
+:func:`prepare` turns them into the engine's time model."""
+PAGE = "board"
+"""The module of ``static/js/rooms/games/`` that draws this game's page (the card games' one)."""
 
 CARD_TEXT = {Card.SEARCH: "Search (YT.A1)", Card.LAND_TAKE_OFF: "Land / take off (YT.A3, YT.A5)",
              Card.ATTACK: "Attack (YT.A7)", Card.MOVE: "Move (YT.A8)"}

@@ -6,17 +6,20 @@
 // the room's API with the seat's key (`post`, `get`). `handlesActions(view)` true: the
 // page offers the legal actions itself, so the room shows no list of buttons. The
 // generic renderer below shows the engine's own text of the observation (or, for
-// spectators, the public values). A game's page is a module under ./games/ and one line
-// in RENDERERS; nothing else changes.
+// spectators, the public values). Which module under ./games/ draws a game is the
+// server's word: its list of games (GET /api/games) gives each game's `page` (its view
+// module's PAGE, e.g. "board"), so a new game's page is a module there and nothing here.
 
 import { el } from "../dom.js";
+import { get } from "../api.js";
 
-const RENDERERS = {
-  dogfight: () => import("./games/dogfight.js"),
-  canuck: () => import("./games/board.js"),
-  yorktown: () => import("./games/board.js"),
-  "white-christmas": () => import("./games/board.js"),
-};
+let pages = null;
+
+/** The page module's name of `game` (null: none of its own), the list asked for once. */
+async function pageOf(game) {
+  pages ??= get("/api/games").then(({ games }) => new Map(games.map((g) => [g.name, g.page])));
+  return (await pages).get(game) ?? null;
+}
 
 
 /** Public values as an indented outline (spectators have no observation text). */
@@ -44,11 +47,12 @@ export const generic = {
 
 /** The renderer of `game` (the generic one when the game has none of its own). */
 export async function rendererFor(game) {
-  const load = RENDERERS[game];
-  if (!load) return generic;
   try {
-    return (await load()).default;
+    const page = await pageOf(game);
+    if (!page || !/^[a-z][a-z_-]*$/.test(page)) return generic;
+    return (await import(`./games/${page}.js`)).default;
   } catch (_) {
+    pages = null; // asked again next time
     return generic;
   }
 }

@@ -312,7 +312,7 @@ class Event:
 @dataclass(frozen=True)
 class RoomSpec:
     """What a room was created with (never changes): ``id``, ``game`` (a name of
-    :data:`ROOM_GAMES`), ``options`` (option name -> text, as parsed), ``seed``, the
+    the registry), ``options`` (option name -> text, as parsed), ``seed``, the
     first ``controllers`` (per seat: a bot name, or ``None`` for a person), ``title``,
     ``created`` (Unix time)."""
 

@@ -307,7 +307,7 @@ def new_game(seed: int, board: CanuckMap | None = None,
         chosen = placement(board, tuple(garrison)) if callable(placement) else placement
         leaders, groups, bases = _placement(board, chosen)
     events = [
-        f"set-up (seed {seed}, map '{board.graph.name}', {board.graph.provenance})",
+        f"set-up (map '{board.graph.name}', {board.graph.provenance})",
         f"  Reserve: {labels(sorted(reserve))}; Axis deck: {labels(sorted(axis))}; "
         f"{len(rest)} other dealt card(s) shuffled back; draw deck {len(deck)} cards",
         "  garrisons: " + ", ".join(f"{board.areas[g]} {garrison[g]}" for g in board.gar),

@@ -288,6 +288,17 @@ class State(FrozenState):
         """The board as text for ``player`` (see :func:`.text.board_text`)."""
         return board_text(self, player)
 
+    # -- the game clock (scenarios.engine.Timed) -----------------------------------------
+    @property
+    def clock_s(self) -> int:
+        """The clock's reading, seconds since the start (YT.S4)."""
+        return int(self.clock)
+
+    @property
+    def limit_s(self) -> int:
+        """The timer's limit in seconds: reaching it loses the game (YT.E2)."""
+        return int(self.setup.limit)
+
     def at_clock(self, seconds: int) -> State:
         """The position with its clock read from a real one (a game room whose timer
         runs in real time, YT.S4; the game then uses :meth:`TimeModel.real_time
@@ -342,7 +353,7 @@ def new_game(seed: int, players: int = 1, difficulty: Difficulty | str = Difficu
         mix = [list(Maneuver)[int(i)] for i in rng.permutation(len(Maneuver))]
         tile = mix[:PLANES]
     r = rules
-    events = (f"set-up (seed {seed}, map '{board.name}' {board.graph.provenance}, deck {deck.provenance}, "
+    events = (f"set-up (map '{board.name}' {board.graph.provenance}, deck {deck.provenance}, "
               f"{players} player{'s' if players > 1 else ''}, {Difficulty(difficulty)}, {novices} novice(s), "
               f"expansions: {', '.join(sorted(expansions)) or 'none'})",
               f"  timer {setup.limit // 60} minutes (YT.S4); Dauntless 1 and 2 in the approach zone with fuel "

@@ -28,6 +28,7 @@ import numpy as np
 from furball.errors import InputError
 
 from ..engine.frozen import FrozenState, step_rng
+from ..engine.protocol import Reason
 from . import operations
 from .actions import (
     BASES,
@@ -172,9 +173,13 @@ class State(FrozenState):
         return self.legal
 
     def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is in :meth:`legal_actions` (decided without listing them
-        in the common cases)."""
+        """Whether ``action`` is in :meth:`legal_actions`."""
         return operations.is_legal(self, action)
+
+    def explain(self, action: Action) -> Reason | None:
+        """``None`` when ``action`` is legal now, else the rule it breaks and why
+        (:class:`~furball.scenarios.engine.protocol.Explains`)."""
+        return operations.explain(self, action)
 
     def apply(self, action: Action) -> State:
         """The state after ``action``. Raises :class:`IllegalAction` if it is not legal."""

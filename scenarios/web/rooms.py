@@ -49,7 +49,7 @@ import numpy as np
 
 from furball.errors import IllegalAction, InputError
 from furball.scenarios.engine import Game, GameState, Option, decide
-from furball.scenarios.engine.protocol import SeatEvents, Timed
+from furball.scenarios.engine.protocol import Explains, SeatEvents, Timed
 
 __all__ = ["ROOM_GAMES", "RoomGame", "RoomOption", "EventKind", "Event", "RoomSpec", "LogLine", "Room", "RoomBroken",
            "StaleAction", "MAX_SEED", "MAX_EVENTS", "MAX_TITLE", "room_game", "available_games", "new_token",
@@ -611,6 +611,34 @@ class Room:
             logs.append(log)
         return Room(self.spec, self.game, state, self.kind, controllers, self.events + (event,), tuple(logs), paused,
                     since)
+
+    def why(self, seat: int, targets: list[str]) -> str:
+        """Why clicking ``targets`` (piece ids of ``seat``'s page) does nothing, in one
+        line: the engine's reason (:class:`~scenarios.engine.protocol.Explains`: its rule
+        and why) for the action the view module's ``refusal(observation, targets)`` says
+        the click means, or that no action concerns them. Made from the seat's
+        observation and the engine's reason only, which names nothing the seat may not
+        see. Changes nothing."""
+        state = self.state
+        if self.terminal:
+            return "the game is over"
+        if self.to_act != seat:
+            return f"it is {self.labels[self.to_act]}'s turn, not yours"
+        refusal = getattr(self.kind.view_module(), "refusal", None)
+        action = refusal(state.observation(seat), list(targets)) if refusal is not None else None
+        if action is None:
+            return (f"no legal action concerns {' then '.join(t.partition(':')[2] or t for t in targets)} now: "
+                    f"choose among the highlighted pieces and the buttons")
+        if isinstance(state, Explains):
+            reason = state.explain(action)
+            if reason is not None:
+                return " ".join(str(reason).split())
+        else:
+            try:
+                state.apply(action)
+            except IllegalAction as exc:
+                return " ".join(str(exc).split())
+        return f"{state.describe(action)}: legal now (choose it among the highlighted pieces)"
 
     # -- what a viewer receives -----------------------------------------------------------
     def log_for(self, seat: int | None) -> tuple[LogLine, ...]:

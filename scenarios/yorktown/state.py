@@ -40,6 +40,7 @@ import numpy as np
 from furball.errors import InputError
 
 from ..engine.frozen import FrozenState, step_rng
+from ..engine.protocol import Reason
 from . import crews
 from .actions import (
     END_TEXT,
@@ -252,6 +253,11 @@ class State(FrozenState):
             if legal is action:
                 return True
         return action in self.legal_set
+
+    def explain(self, action: Action) -> Reason | None:
+        """``None`` when ``action`` is legal now, else the rule it breaks and why
+        (:class:`~furball.scenarios.engine.protocol.Explains`)."""
+        return crews.explain(self, action)
 
     def apply(self, action: Action) -> State:
         """The state after ``action`` (and after any decision left with a single

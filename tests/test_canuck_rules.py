@@ -547,3 +547,14 @@ def test_map_file_from_a_graph_built_in_code():
     text = DEFAULT_MAP_PATH.read_text(encoding="utf-8")
     m = CanuckMap.from_graph(parse_board(parse_toml(text, "x.toml"), "x.toml"))
     assert m.areas == MAP.areas and m.near[m.alba] == MAP.near[MAP.alba]
+
+
+def test_CN_K1_the_observation_holds_no_draw_deck_order():
+    """Issue #37: what the Partisan (and every bot) sees is the position with the draw
+    deck face down: two deals that differ only in the deck's order look the same, and
+    the observation keeps the deck's cards (known from what has been seen), sorted."""
+    s = new_game(5)
+    shuffled = replace(s, deck=tuple(reversed(s.deck)))
+    assert s.deck != shuffled.deck and s.observation(0) == shuffled.observation(0)
+    assert s.observation(0).deck == tuple(sorted(s.deck))
+    assert s.observation(0).legal_actions() == s.legal_actions()

@@ -158,9 +158,12 @@ class State(FrozenState):
         return (float(self.score().total),)
 
     def observation(self, player: int = 0) -> State:
-        """The state itself: a solitaire game with no hidden information the Partisan
-        could use (bots must not read the draw deck's order, which no rule reveals)."""
-        return self
+        """What the Partisan sees: this position with the draw deck face down, its cards
+        in sorted order. Which cards remain follows from what has been seen (CN.K1); their
+        order, which no rule reveals, is not in it, so no bot can read the next draw.
+        Everything else is on the table (the Axis deck's cards are known, drawn at random,
+        CN.K4)."""
+        return self.evolve(deck=tuple(sorted(self.deck)))
 
     @cached_property
     def legal(self) -> tuple[Action, ...]:

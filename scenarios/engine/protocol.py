@@ -119,9 +119,7 @@ class Explains(Protocol):
 def refuse(action: str, reason: Reason) -> IllegalAction:
     """The :class:`IllegalAction` of an engine's ``apply`` for ``action`` (its text):
     ``"action TEXT: WHY (RULE)"``."""
-    error = IllegalAction(f"action {action}: {reason}")
-    error.rule = reason.rule  # type: ignore[attr-defined]
-    return error
+    return IllegalAction(f"action {action}: {reason}", reason.rule)
 
 
 @runtime_checkable

@@ -112,8 +112,15 @@ def _participants(T, g: int, l_: int) -> Action:
 
 
 def is_legal(s: State, a) -> bool:
-    """Whether ``a`` is one of ``legal_actions(s)`` (equal to one of them)."""
-    return type(a) is Action and a in s.legal_actions()
+    """Whether ``a`` is one of ``legal_actions(s)``: the menu's own object (menus are made
+    of :func:`~.actions.action_table`'s shared values) found by identity, any equal action
+    in the menu as a set."""
+    if type(a) is not Action:
+        return False
+    for legal in s.legal_actions():
+        if legal is a:
+            return True
+    return a in s.legal_set
 
 
 _RULE_OF = {PendingKind.PARTICIPANTS: "CN.P4", PendingKind.SWEEP: "CN.F2", PendingKind.TRAIN: "CN.P11",

@@ -171,6 +171,11 @@ class State(FrozenState):
         on first use)."""
         return operations.legal_actions(self)
 
+    @cached_property
+    def legal_set(self) -> frozenset[Action]:
+        """:attr:`legal` as a set (computed on first use)."""
+        return frozenset(self.legal)
+
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action, in a fixed order; ``()`` once the game is over."""
         return self.legal

@@ -20,7 +20,12 @@ class InputError(ValueError):
 
 
 class IllegalAction(InputError):
-    """An action that is not legal in this state; the state is left unchanged."""
+    """An action that is not legal in this state; the state is left unchanged. ``rule``:
+    the rule that refuses it (a spec ID such as ``CN.P4``), when the engine says."""
+
+    def __init__(self, message: str, rule: str | None = None):
+        super().__init__(message)
+        self.rule = rule
 
 
 class MissingExtra(InputError):

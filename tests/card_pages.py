@@ -19,7 +19,8 @@ def view(page) -> dict:
 
 
 def wait_for_turn(page, version: int, timeout_s: float = 30.0) -> dict:
-    """Wait until ``page`` may act in the room's position ``version``; its view."""
+    """Wait until ``page`` may act in its seat's position ``version`` (the seat's own
+    view version, ``Room.view_version``); its view."""
     wait_until(page, "(n) => { const v = window.furball.view(); return v && v.version === n && v.choices && "
                      "document.querySelector('[data-testid=card-game]'); }", timeout_s=timeout_s, arg=version)
     return view(page)
@@ -72,7 +73,7 @@ def catch_up(room: Room) -> Room:
 
 
 def settle(pages, version: int, timeout_s: float = 20.0) -> None:
-    """Wait until every page shows the room at ``version`` or later."""
+    """Wait until every page shows its own view version ``version`` or later."""
     deadline = time.monotonic() + timeout_s
     for page in pages:
         wait_until(page, "(n) => { const v = window.furball.view(); return v && (v.version === undefined || "

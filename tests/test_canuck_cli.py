@@ -15,7 +15,7 @@ def test_one_game_prints_a_readable_log_ending_in_the_score(cli):
     code, out, err = cli(["play", "canuck", "--seed", "3"])
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0] == "set-up (seed 3, map 'canuck', reconstruction)"
+    assert lines[0] == "set-up (map 'canuck', reconstruction)"  # no seed in event lines (issue #37)
     assert any(line.startswith("> ") for line in lines)
     assert lines[-2].startswith("game over after") and lines[-1].startswith("VP: operations")
 

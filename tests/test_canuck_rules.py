@@ -152,12 +152,44 @@ def test_CN_P1_one_option_at_a_time_illegal_actions_leave_the_state_unchanged():
     s = position(reserve=("2♥",), groups={"Bra": 1})
     s1 = s.apply(act("ambush", "Bra"))
     assert s1.pending.kind == "participants"
-    for bad in (act("train"), act("ambush", "Bra"), act("participants", groups=2, leaders=0), act("resolve")):
+    for bad, why in ((act("train"), "not an answer to the decision in progress (participants"),
+                     (act("ambush", "Bra"), "decision in progress"),
+                     (act("participants", groups=2, leaders=0), "more than 1 Group takes part only with a Leader"),
+                     (act("resolve"), "decision in progress")):
         before = s1
-        with pytest.raises(IllegalAction, match="not legal now"):
+        with pytest.raises(IllegalAction, match=re.escape(why)) as refused:
             s1.apply(bad)
-        assert s1 == before
-    assert s1.apply(act("cancel")).pending is None
+        assert refused.value.rule == "CN.P4" and str(refused.value).endswith("(CN.P4)")
+        assert s1 == before and s1.explain(bad).rule == "CN.P4"
+    assert s1.apply(act("cancel")).pending is None and s1.explain(act("cancel")) is None
+
+
+@pytest.mark.parametrize("setup, steps, bad, rule, words", [
+    ({"garrison": {"Bra": 0}, "groups": {"Bra": 1}}, (), ("ambush", "Bra"), "CN.P3", "Bra has none"),
+    ({"reserve": ("2♥",), "groups": {"Canale": 1}}, (), ("sabotage", "Bra"), "CN.P4", "none there"),
+    ({"reserve": (), "groups": {"Bra": 1}}, (), ("train",), "CN.P9", "the Reserve is empty"),
+    ({"reserve": ("2♥",), "groups": {"Bra": 1}}, (), ("pause", "Canale"), "CN.P13", "Canale: none there"),
+    ({"reserve": ("2♥", "3♥"), "groups": {"Bra": 1}}, (("ambush", "Bra"), ("participants", 1, 0), ("add", "2♥")),
+     ("add", "3♥"), "CN.P5", "at most 1 card(s)"),
+    ({"reserve": ("2♥",), "groups": {"Bra": 1}}, (("train",),), ("resolve",), "CN.P9", "at least one Reserve card"),
+])
+def test_CN_refusals_carry_their_rule(setup, steps, bad, rule, words):
+    """Issue #37: a refused action says which rule refuses it and why, in one line, and
+    ``explain`` gives the same reason without applying anything."""
+    def action(spec):
+        if spec[0] == "add":
+            return add(spec[1])[0]
+        if spec[0] == "participants":
+            return act("participants", groups=spec[1], leaders=spec[2])
+        return act(*spec)
+    s = position(**setup)
+    for step in steps:
+        s = s.apply(action(step))
+    reason = s.explain(action(bad))
+    assert reason is not None and reason.rule == rule and words in reason.text, reason
+    with pytest.raises(IllegalAction, match=re.escape(f"{words}")) as refused:
+        s.apply(action(bad))
+    assert refused.value.rule == rule and "\n" not in str(refused.value)
 
 
 def test_CN_P2_empty_axis_deck_reshuffles_the_discard_pile():
@@ -515,3 +547,14 @@ def test_map_file_from_a_graph_built_in_code():
     text = DEFAULT_MAP_PATH.read_text(encoding="utf-8")
     m = CanuckMap.from_graph(parse_board(parse_toml(text, "x.toml"), "x.toml"))
     assert m.areas == MAP.areas and m.near[m.alba] == MAP.near[MAP.alba]
+
+
+def test_CN_K1_the_observation_holds_no_draw_deck_order():
+    """Issue #37: what the Partisan (and every bot) sees is the position with the draw
+    deck face down: two deals that differ only in the deck's order look the same, and
+    the observation keeps the deck's cards (known from what has been seen), sorted."""
+    s = new_game(5)
+    shuffled = replace(s, deck=tuple(reversed(s.deck)))
+    assert s.deck != shuffled.deck and s.observation(0) == shuffled.observation(0)
+    assert s.observation(0).deck == tuple(sorted(s.deck))
+    assert s.observation(0).legal_actions() == s.legal_actions()

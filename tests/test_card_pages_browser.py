@@ -61,10 +61,10 @@ def _play(app, pages, room_id, policy, most):
         assert len(how) < most
         seat = mirror.to_act
         page = pages[seat]
-        wait_for_turn(page, mirror.version)
+        wait_for_turn(page, mirror.view_version(seat))  # the seat's own version (issue #35)
         index = bot_choice(mirror, policy, seat)
         how.append(click_action(page, index))
-        mirror, _ = mirror.act(seat, index, mirror.version)
+        mirror, _ = mirror.act(seat, index, mirror.view_version(seat))
         mirror = catch_up(mirror)
     return mirror, how
 

@@ -161,7 +161,7 @@ def test_a_dogfight_room_survives_sigkill_mid_turn(browser, tmp_path):
     assert stored.spec.seed == SEED and len(stored.events) == 4
     straight = Room.new(stored.spec)
     for e in stored.events:  # the same actions, never interrupted
-        straight, _ = straight.act(e.seat, e.action, straight.version)
+        straight, _ = straight.act(e.seat, e.action, straight.view_version(e.seat))
     assert [e.text for e in stored.events] == [e.text for e in straight.events]
     for seat, v in enumerate(final):
         want = json.loads(json.dumps(straight.view(seat)))

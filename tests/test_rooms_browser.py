@@ -33,22 +33,24 @@ def _round(page):
 
 def _play(pages, until, acted, clicks_at_most):
     """The person to act clicks the first action (the engine's first legal action), again
-    and again, until ``until()``; returns the number of clicks."""
+    and again, until ``until()``; returns the number of clicks. ``acted``: the (page,
+    version) pairs already acted in (each seat's version is its own)."""
     clicks = 0
     while not until():
         assert clicks < clicks_at_most
         deadline = time.monotonic() + 15
         while True:
             views = [(p, p.evaluate("window.furball.view()")) for p in pages]
-            ready = [(p, v) for p, v in views if v and v.get("legal") and v["version"] not in acted]
+            ready = [(i, p, v) for i, (p, v) in enumerate(views)
+                     if v and v.get("legal") and (i, v["version"]) not in acted]
             if ready or until():
                 break
             assert time.monotonic() < deadline, "nobody can act"
             time.sleep(0.03)
         if not ready:
             break
-        page, v = ready[0]
-        acted.add(v["version"])
+        i, page, v = ready[0]
+        acted.add((i, v["version"]))
         _click_first(page)
         clicks += 1
     return clicks
@@ -69,7 +71,7 @@ def _settled(pages, acted):
     while True:
         views = [p.evaluate("window.furball.view()") for p in pages]
         same = len({json.dumps(v["view"]["public"], sort_keys=True) for v in views}) == 1
-        if same and any(v.get("legal") and v["version"] not in acted for v in views):
+        if same and any(v.get("legal") and (i, v["version"]) not in acted for i, v in enumerate(views)):
             return views
         assert time.monotonic() < deadline, "the room did not settle"
         time.sleep(0.03)

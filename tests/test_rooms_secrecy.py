@@ -223,8 +223,9 @@ def test_WC_F2_F4_a_seat_playing_its_page_sees_no_other_seats_hand_radar_values_
 def _refusals(room, seat):
     """What ``seat`` is answered, at this position, for a battery of wrong acts: stale
     versions (one behind, one ahead, far off, the set-up's), versions of the wrong type,
-    actions out of range or of the wrong type, and an act out of its turn. Each answer is
-    the refusal's class and text (or ``accepted``)."""
+    actions out of range or of the wrong type, and an act out of its turn; and, on a card
+    game's page, why clicks on some of its pieces do nothing (the engine's reason, with
+    its rule). Each answer is the refusal's class and text (or ``accepted``)."""
     from furball.errors import IllegalAction
     mine = room.view_version(seat)
     tries = [(mine - 1, 0), (mine + 1, 0), (mine + 10**6, 0), (0, 0), (2**64, 0), ("1", 0), (None, 0),
@@ -237,6 +238,10 @@ def _refusals(room, seat):
             out.append(f"{type(exc).__name__}: {exc}")
         else:
             out.append("accepted")
+    view = room.view(seat)
+    if view["view"]["public"].get("board"):  # a card game's page: why do these clicks do nothing (the engine's reason)
+        pieces = sorted(_pieces(view))
+        out += [f"why {p}: {room.why(seat, [p])}" for p in pieces[::max(1, len(pieces) // 5)]]
     return out
 
 

@@ -40,7 +40,7 @@ def test_one_game_prints_a_readable_log_ending_with_the_winner(capsys):
     code, out, err = run(["play", "white-christmas", "--seed", "3", "--players", "3"], capsys)
     lines = out.splitlines()
     assert code == 0 and err == ""
-    assert lines[0] == "set-up (seed 3, 3 players, data: reconstruction)"
+    assert lines[0] == "set-up (3 players, data: reconstruction)"  # no seed in event lines (issue #37)
     assert any(line.startswith("> P2: ") for line in lines)
     assert "round 4, phase 3 (sighting): turn order" in out and "the Cessna O-1 Bird Dog: radar totals" in out
     assert lines[-2].startswith("final score: ") and lines[-1].startswith("winner: P")

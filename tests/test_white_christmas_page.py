@@ -56,9 +56,10 @@ def test_WC_F2_a_click_on_a_row_slot_in_phase_2_gets_the_engines_reason():
         assert "not yours" in why((first + 1) % 3, ["row:radar"])
         while room.state.board.phase != Phase.PLAY or room.state.board.pending:
             seat = room.to_act
-            r = client.post(f"/api/rooms/{rid}/act", json={"version": room.version, "action": 0},
+            r = client.post(f"/api/rooms/{rid}/act", json={"version": room.view_version(seat), "action": 0},
                             headers={"Authorization": f"Bearer {tokens[seat]}"})
             assert r.status_code == 200, r.text
-            room, _ = room.act(seat, 0, room.version)
+            room, _ = room.act(seat, 0, room.view_version(seat))
         reason = why(room.to_act, ["row:radar"])  # phase 2: cards are played, not taken
         assert reason and "\n" not in reason and "legal now" not in reason and "no legal action" not in reason
+        assert reason.endswith("(WC.F3)"), reason  # the engine names its rule (issue #37)

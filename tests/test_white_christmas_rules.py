@@ -160,8 +160,28 @@ def test_WC_G4_taking_off_with_people_aboard_returns_them_to_the_supply():
     s2 = s.apply(A.move(CH53, slot(s, 0, CH53)))
     assert s2.sides[0].aboard[0] == () and sum(s2.board.supply) == total + 2 and s2.sides[0].vp == vp
     assert s2.sides[0].at[0] == slot(s, 0, CH53)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         s.apply(A.move(CH53, slot(s, 0, CH46)))
+    assert refused.value.rule == "WC.G4" == s.explain(A.move(CH53, slot(s, 0, CH46))).rule
+    assert s.explain(A.move(CH53, slot(s, 0, CH53))) is None
+
+
+def test_WC_refusals_carry_their_rule_and_only_what_the_seat_sees():
+    """Issue #37: a refused action names the rule of the decision the game waits for in
+    one line (WC.F2 in phase 1; WC.F4 for a radar token the seat does not hold), and
+    ``explain`` says the same without applying anything."""
+    s = fresh(8, 2)
+    assert s.board.phase == Phase.DRAW and not s.board.pending
+    with pytest.raises(IllegalAction, match="in phase 1 each seat takes a card") as refused:
+        s.apply(A.SEAL)
+    assert refused.value.rule == "WC.F2" and str(refused.value).endswith("legal actions) (WC.F2)")
+    assert s.explain(s.legal_actions()[0]) is None and s.explain("take").rule == "WC.F2"
+    sighting = board(s, phase=Phase.SIGHTING)
+    side = sighting.current_player()
+    held = set(sighting.private[side].radar)
+    missing = next(v for v in range(1, 10) if v not in held)
+    reason = sighting.explain(A.bid(missing))
+    assert reason.rule == "WC.F4" and f"no radar token worth {missing}" in reason.text
 
 
 def test_WC_G5_rescue_from_the_rooftop_or_its_staircase_where_the_helicopter_lands():

@@ -365,6 +365,27 @@ def test_illegal_actions_raise_and_change_nothing():
     assert (s.loc, s.fuel, s.clock, s.phase) == before
 
 
+def test_YT_refusals_carry_their_rule():
+    """Issue #37: a refused action names the rule of the decision the game waits for (or
+    of its own kind, open now with other values), in one line; ``explain`` says the same
+    without applying anything, and ``None`` for a legal action."""
+    from furball.scenarios.yorktown import YORKTOWN
+    from furball.scenarios.yorktown.actions import Action
+    fresh = YORKTOWN.new_game(3)
+    assert fresh.explain(fresh.legal_actions()[0]) is None
+    reason = fresh.explain(Action(Kind.NEXT, plane=0))
+    assert reason.rule == "YT.S2" and "red islands" in reason.text
+    s = started(6)
+    assert s.phase == Phase.CHOOSE
+    choose = [a for a in s.legal_actions() if a.kind == Kind.CHOOSE]
+    wrong = Action(Kind.CHOOSE, plane=choose[0].plane, card=Card.MOVE, keep=(9, 9))
+    for bad, rule in ((Action(Kind.MOVE, plane=0), "YT.R5"), (wrong, "YT.R5"), ("search", "YT.R5")):
+        with pytest.raises(IllegalAction) as refused:
+            s.apply(bad)
+        assert refused.value.rule == rule == s.explain(bad).rule, refused.value
+        assert f"({rule})" in str(refused.value) and "\n" not in str(refused.value)
+
+
 # -- actions (A) ---------------------------------------------------------------------------
 def test_YT_A1_search_from_orange_pair_one_level_triple_two_and_a_skill_point(monkeypatch):
     """YT.A1."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.protocol import action_text
+from ..engine.protocol import Reason, action_text, refuse
 from .actions import (
     KINETIC,
     NON_KINETIC_KINDS,
@@ -32,7 +32,6 @@ from .actions import (
     Action,
     ActionKind,
     EndReason,
-    IllegalAction,
     Pending,
     PendingKind,
     Piece,
@@ -46,7 +45,7 @@ from .work import Work
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["legal_actions", "is_legal", "apply", "describe"]
+__all__ = ["legal_actions", "is_legal", "explain", "apply", "describe"]
 
 K = ActionKind
 
@@ -116,45 +115,80 @@ def _participants(T, g: int, l_: int) -> Action:
 
 
 def is_legal(s: State, a) -> bool:
-    """Whether ``a`` is one of ``legal_actions(s)`` (equal to one of them), decided
-    without listing the menu for the common cases (the main menu, choosing cards,
-    moving counters); ``tests/test_canuck_machine.py`` checks it against the list."""
-    if type(a) is not Action or s.over:
+    """Whether ``a`` is one of ``legal_actions(s)``: the menu's own object (menus are made
+    of :func:`~.actions.action_table`'s shared values) found by identity, any equal action
+    in the menu as a set."""
+    if type(a) is not Action:
         return False
-    p = s.pending
-    k = a.kind
-    T = action_table(len(s.groups))
+    for legal in s.legal_actions():
+        if legal is a:
+            return True
+    return a in s.legal_set
+
+
+_RULE_OF = {PendingKind.PARTICIPANTS: "CN.P4", PendingKind.SWEEP: "CN.F2", PendingKind.TRAIN: "CN.P11",
+            PendingKind.MOVE: "CN.P11", PendingKind.BASE: "CN.P11"}
+"""The rule each pending decision follows (CARDS and LOSSES: see :func:`_decision_rule`)."""
+
+
+def _decision_rule(p: Pending) -> str:
+    if p.kind == PendingKind.CARDS:
+        return "CN.P5" if p.op in KINETIC else "CN.P9"
+    if p.kind == PendingKind.LOSSES:
+        return "CN.F2" if p.garrison is not None else ("CN.P6" if p.op == K.AMBUSH else "CN.P7")
+    return _RULE_OF[p.kind]
+
+
+def explain(s: State, a) -> Reason | None:
+    """``None`` when ``a`` is legal in ``s``, else why not: the rule it breaks and one
+    line (a solitaire: everything it names is on the table)."""
+    if is_legal(s, a):
+        return None
+    if s.over:
+        return Reason("CN.E2" if s.over in (EndReason.LAST_BASE, EndReason.DEADLOCK) else "CN.E1",
+                      f"the game is over ({s.over})")
+    n = len(s.groups)
+    if type(a) is not Action:
+        return Reason("CN.P1", "not an action of Operation Canuck")
+    if not all(x is None or (isinstance(x, int) and 0 <= x < n) for x in (a.area, a.to)):
+        return Reason("CN.K6", f"no such area on the map (areas 0 to {n - 1})")
+    names, p, k = s.areas, s.pending, a.kind
     if p is None:
-        if k in KINETIC or k == K.PAUSE:
-            area = a.area
-            if not isinstance(area, int) or not 0 <= area < T.areas or T.by_area[k][area] != a:
-                return False
-            if k == K.PAUSE:
-                return s.groups[area] > 0  # CN.P13
-            return area in s.board.gar and s.garrison[area] > 0 and s.groups[area] + s.leaders[area] > 0
-        return k in NON_KINETIC_KINDS and bool(s.reserve) and T.plain[k] == a
-    kind = p.kind
-    if kind == PendingKind.CARDS or kind == PendingKind.SWEEP:
-        if k == K.ADD_CARD:
-            c = a.card
-            if not isinstance(c, int) or not 0 <= c < DECK_SIZE or T.add_card[c] != a:
-                return False
-            if c not in s.reserve or c in p.cards:
-                return False
-            return kind == PendingKind.SWEEP or len(p.cards) < (p.groups + p.leaders if p.op in KINETIC
-                                                                 else len(s.reserve))  # CN.P5
-        if a == T.resolve:
-            return kind == PendingKind.SWEEP or p.op in KINETIC or bool(p.cards)
-        return kind == PendingKind.CARDS and a == T.cancel
-    if kind == PendingKind.MOVE:
-        if k != K.MOVE_COUNTER:
-            return a == T.done
-        canon = T.move.get((a.area, a.to, a.piece))
-        if canon is None or (canon is not a and canon != a):
-            return False
-        have, arrived = (s.groups, p.arrived_groups) if a.piece == Piece.GROUP else (s.leaders, p.arrived_leaders)
-        return have[a.area] - arrived[a.area] > 0
-    return a in s.legal_actions()
+        if k in KINETIC and a.area is not None:
+            where = names[a.area]
+            if a.area not in s.board.gar or s.garrison[a.area] <= 0:
+                return Reason("CN.P3", f"{OP_NAMES[k]} only against an area with a garrison die: {where} has none")
+            return Reason("CN.P4", f"{OP_NAMES[k]} needs a Group or Leader in {where} to take part: none there")
+        if k in NON_KINETIC_KINDS:
+            return Reason("CN.P9", f"{OP_NAMES[k]} needs Reserve cards: the Reserve is empty")
+        if k == K.PAUSE and a.area is not None:
+            return Reason("CN.P13", f"an Operational Pause removes a Group from {names[a.area]}: none there")
+        return Reason("CN.P1", "first choose an operation or an Operational Pause (one option at a time)")
+    rule = _decision_rule(p)
+    if p.kind == PendingKind.PARTICIPANTS and k == K.PARTICIPANTS:
+        g, l_ = a.groups, a.leaders
+        if g + l_ < 1:
+            return Reason(rule, "at least 1 Group or Leader takes part")
+        if g > 1 and l_ < 1:
+            return Reason(rule, "more than 1 Group takes part only with a Leader")
+        return Reason(rule, f"{names[p.area]} holds {s.groups[p.area]} Group(s) and {s.leaders[p.area]} Leader(s)")
+    if p.kind in (PendingKind.CARDS, PendingKind.SWEEP) and k == K.ADD_CARD:
+        if a.card not in s.reserve:
+            return Reason(rule, f"{label(a.card)} is not in the Reserve" if isinstance(a.card, int) and
+                          0 <= a.card < DECK_SIZE else "not a card of the Reserve")
+        if a.card in p.cards:
+            return Reason(rule, f"{label(a.card)} is already chosen")
+        return Reason(rule, f"at most {p.groups + p.leaders} card(s): one per Group or Leader taking part")
+    if p.kind == PendingKind.CARDS and k == K.RESOLVE:
+        return Reason(rule, "choose at least one Reserve card first")
+    if p.kind == PendingKind.MOVE and k == K.MOVE_COUNTER and a.piece in (Piece.GROUP, Piece.LEADER):
+        return Reason(rule, f"no {a.piece.capitalize()} left to move from {names[a.area]} (a counter moves once)")
+    if p.kind == PendingKind.BASE and k == K.PLACE_BASE:
+        return Reason(rule, f"{names[a.area]} has no free BASE box")
+    if p.kind == PendingKind.TRAIN and k == K.PLACE_GROUP:
+        return Reason(rule, f"Groups are placed in areas with a Base: {names[a.area]} has none")
+    return Reason(rule, f"not an answer to the decision in progress ({p.kind}; "
+                        f"{len(s.legal_actions())} legal actions)")
 
 
 def describe(s: State, a: Action) -> str:
@@ -192,12 +226,9 @@ def describe(s: State, a: Action) -> str:
 
 def apply(s: State, action: Action) -> State:
     """The state after ``action``. Raises :class:`IllegalAction` (state unchanged)."""
-    if s.over:
-        raise IllegalAction(f"action {getattr(action, 'kind', action)}: the game is over ({s.over})")
-    if not s.is_legal(action):
-        menu = "main menu" if s.pending is None else f"pending '{s.pending.kind}'"
-        raise IllegalAction(f"action {describe_safe(s, action)}: not legal now ({menu}; "
-                            f"{len(s.legal_actions())} legal actions)")
+    reason = explain(s, action)
+    if reason is not None:
+        raise refuse(describe_safe(s, action), reason)
     w = Work(s)
     _dispatch(w, s, action)
     run_draws(w)

@@ -28,6 +28,7 @@ import numpy as np
 from furball.errors import InputError
 
 from ..engine.frozen import FrozenState, step_rng
+from ..engine.protocol import Reason
 from . import operations
 from .actions import (
     ALBA_LIBERATED_VP,
@@ -161,9 +162,12 @@ class State(FrozenState):
         return (float(self.score().total),)
 
     def observation(self, player: int = 0) -> State:
-        """The state itself: a solitaire game with no hidden information the Partisan
-        could use (bots must not read the draw deck's order, which no rule reveals)."""
-        return self
+        """What the Partisan sees: this position with the draw deck face down, its cards
+        in sorted order. Which cards remain follows from what has been seen (CN.K1); their
+        order, which no rule reveals, is not in it, so no bot can read the next draw.
+        Everything else is on the table (the Axis deck's cards are known, drawn at random,
+        CN.K4)."""
+        return self.evolve(deck=tuple(sorted(self.deck)))
 
     @cached_property
     def legal(self) -> tuple[Action, ...]:
@@ -171,14 +175,23 @@ class State(FrozenState):
         on first use)."""
         return operations.legal_actions(self)
 
+    @cached_property
+    def legal_set(self) -> frozenset[Action]:
+        """:attr:`legal` as a set (computed on first use)."""
+        return frozenset(self.legal)
+
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action, in a fixed order; ``()`` once the game is over."""
         return self.legal
 
     def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is in :meth:`legal_actions` (decided without listing them
-        in the common cases)."""
+        """Whether ``action`` is in :meth:`legal_actions`."""
         return operations.is_legal(self, action)
+
+    def explain(self, action: Action) -> Reason | None:
+        """``None`` when ``action`` is legal now, else the rule it breaks and why
+        (:class:`~furball.scenarios.engine.protocol.Explains`)."""
+        return operations.explain(self, action)
 
     def apply(self, action: Action) -> State:
         """The state after ``action``. Raises :class:`IllegalAction` if it is not legal."""
@@ -311,7 +324,7 @@ def new_game(seed: int, board: CanuckMap | None = None,
         chosen = placement(board, tuple(garrison)) if callable(placement) else placement
         leaders, groups, bases = _placement(board, chosen)
     events = [
-        f"set-up (seed {seed}, map '{board.graph.name}', {board.graph.provenance})",
+        f"set-up (map '{board.graph.name}', {board.graph.provenance})",
         f"  Reserve: {labels(sorted(reserve))}; Axis deck: {labels(sorted(axis))}; "
         f"{len(rest)} other dealt card(s) shuffled back; draw deck {len(deck)} cards",
         "  garrisons: " + ", ".join(f"{board.areas[g]} {garrison[g]}" for g in board.gar),

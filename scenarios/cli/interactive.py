@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import TextIO
 
 from furball.scenarios.engine import GameState, Player, decide
+from furball.scenarios.engine.protocol import PublicDescribe
 
 __all__ = ["play_interactive", "CLEAR"]
 
@@ -45,8 +46,7 @@ def _ask(state: GameState, seat: int, stdin: TextIO, out: TextIO, many: bool):
 
 def _public(state: GameState, action) -> str | None:
     """``action`` as every seat may know it (``public_describe`` when the state has it)."""
-    public = getattr(state, "public_describe", None)
-    return public(action) if public is not None else state.describe(action)
+    return state.public_describe(action) if isinstance(state, PublicDescribe) else state.describe(action)
 
 
 def play_interactive(state: GameState, stdin: TextIO, out: TextIO, seats: int = 1, hot_seat: bool = False,

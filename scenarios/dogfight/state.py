@@ -534,7 +534,7 @@ def new_game(seed: int, scenario: Scenario | str | None = None, seats: Seats | s
             piles[d.letter] = tuple(int(n) + 1 for n in rng.permutation(len(d)))
     table = table.but(piles=piles)
     policy = scenario.policy if policy is None else ReorderPolicy(policy)
-    lines = [f'dogfight "{table.name}", turn {table.turn} (seed {seed}; reorder policy {policy}; '
+    lines = [f'dogfight "{table.name}", turn {table.turn} (reorder policy {policy}; '
              f"turn limit {victory.turn_limit})",
              *(f"  P{i + 1}: {side}: {', '.join(names)}" for i, (side, names) in enumerate(zip(seat_sides, seat_planes))),
              f"  damage decks {', '.join(d.letter for d in table.damage_decks)} "

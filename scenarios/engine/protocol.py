@@ -9,7 +9,7 @@ from typing import Any, Protocol, runtime_checkable
 from furball.errors import IllegalAction, InputError
 
 __all__ = ["GameState", "Player", "Game", "GameInfo", "Utility", "Information", "Option", "IllegalAction", "TERMINAL",
-           "action_text", "decide"]
+           "action_text", "decide", "Reason", "Explains", "Timed", "SeatEvents", "PublicDescribe", "refuse"]
 
 TERMINAL = None
 """What ``current_player()`` returns once the game is over."""
@@ -88,15 +88,75 @@ class GameState(Protocol):
     # keep_log=False)`` uses it when a state has it; every draw, decision and result
     # must stay the same as with the log.
     #
-    # Optional: ``events_for(player: int | None) -> tuple[str, ...]``, the lines of
-    # ``events`` as seat ``player`` may see them (``None``: what every seat sees), for an
-    # engine whose log is a referee's (the dogfight's turn reports name every damage
-    # card). Without it ``events`` is public: a game room sends it to every seat.
-    #
-    # Optional: ``public_describe(action) -> str | None``, what every seat may be told of
-    # ``action`` as it is taken (``None``: nothing, the log says what may be said, e.g. a
-    # token put face down into a sealed bid). Terminal play prints it for a bot's action
-    # in place of ``describe``, which may name the deciding seat's secrets.
+    # Optional, each a protocol of its own below: ``explain`` (:class:`Explains`), a
+    # game clock (:class:`Timed`), per-seat event lines (:class:`SeatEvents`) and a
+    # public description of an action (:class:`PublicDescribe`). Event lines never
+    # carry the game's seed (it decides every hidden card): whoever holds the seed
+    # (the CLI, a room once the game is over) says it.
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why an action is not legal now: ``rule``, the rule it breaks (a spec ID such as
+    ``CN.P4``), and ``text``, one line made only from what the acting seat sees (a
+    refusal tells no secret). ``str(reason)`` is ``"text (RULE)"``."""
+
+    rule: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.text} ({self.rule})"
+
+
+@runtime_checkable
+class Explains(Protocol):
+    """A state that says why an action is refused, as the dogfight's ``PlanError.rule``
+    does: ``apply`` raises :class:`IllegalAction` with this reason."""
+
+    def explain(self, action: Any) -> Reason | None:
+        """``None`` when ``action`` is legal now, else the :class:`Reason` it is not."""
+
+
+def refuse(action: str, reason: Reason) -> IllegalAction:
+    """The :class:`IllegalAction` of an engine's ``apply`` for ``action`` (its text):
+    ``"action TEXT: WHY (RULE)"``."""
+    return IllegalAction(f"action {action}: {reason}", reason.rule)
+
+
+@runtime_checkable
+class Timed(Protocol):
+    """A state of a game played against a clock (Yorktown's timer, YT.S4). A game room
+    may run the clock in real time through these members only."""
+
+    clock_s: int
+    """The game clock's reading, seconds since the start."""
+    limit_s: int
+    """The reading at which time is up (the game is then over)."""
+
+    def at_clock(self, reading_s: int) -> GameState:
+        """The same position with the clock read at ``reading_s`` (past the limit: the
+        game lost on time, its events saying so)."""
+
+
+@runtime_checkable
+class SeatEvents(Protocol):
+    """A state whose log is a referee's (the dogfight's turn reports name every damage
+    card): ``events_for(player)`` gives the lines of ``events`` as seat ``player`` may
+    see them (``None``: what every seat sees). Without it ``events`` is public: a game
+    room sends it to every seat."""
+
+    def events_for(self, player: int | None) -> tuple[str, ...]:
+        """The lines of the last transition that ``player`` may read."""
+
+
+@runtime_checkable
+class PublicDescribe(Protocol):
+    """A state that says what every seat may be told of an action as it is taken."""
+
+    def public_describe(self, action: Any) -> str | None:
+        """``None``: nothing (the log says what may be said, e.g. a token put face down
+        into a sealed bid), else a text. Terminal play prints it for a bot's action in
+        place of ``describe``, which may name the deciding seat's secrets."""
 
 
 class Player(Protocol):

@@ -171,7 +171,8 @@ class SearchPlayer:
         self.rng = np.random.default_rng([self.seed, self.seat, _STREAM])
 
     def choose(self, observation: Any) -> Hashable:
-        """Only for games whose observation is the state itself (Operation Canuck):
+        """Only for games whose observation is a state (Operation Canuck's: the position
+        with the draw deck face down, so the search sees no deck order):
         :meth:`choose_in`. Raises :class:`InputError` otherwise."""
         if hasattr(observation, "apply") and hasattr(observation, "legal_actions"):
             return self.choose_in(observation, self.seat)

@@ -418,26 +418,7 @@ class Hub:
         if (not isinstance(targets, list) or not 1 <= len(targets) <= 4
                 or not all(isinstance(t, str) and 0 < len(t) <= 120 for t in targets)):
             raise InputError("request: field 'targets': expected 1 to 4 piece names")
-        room = live.room
-        refusal = getattr(room.kind.view_module(), "refusal", None)
-
-        def answer() -> str:
-            state = room.state
-            if room.terminal:
-                return "the game is over"
-            if room.to_act != seat:
-                return f"it is {room.labels[room.to_act]}'s turn, not yours"
-            action = refusal(state.observation(seat), list(targets)) if refusal is not None else None
-            if action is None:
-                return (f"no legal action concerns {' then '.join(t.partition(':')[2] or t for t in targets)} now: "
-                        f"choose among the highlighted pieces and the buttons")
-            try:
-                state.apply(action)
-            except IllegalAction as exc:
-                return " ".join(str(exc).split())
-            return f"{state.describe(action)}: legal now (choose it among the highlighted pieces)"
-
-        return await self.engine(answer)
+        return await self.engine(live.room.why, seat, list(targets))
 
     async def clock(self, room_id: Any, token: Any, paused: Any) -> int:
         """The owner pauses (``paused`` true) or restarts the room's real-time clock

@@ -16,8 +16,8 @@ continued from a position the engine did not make.
 (:mod:`.views`); a spectator (``seat=None``) gets the public half of it. The log a seat
 reads holds the engine's event lines (public by the engine protocol) and the
 ``describe()`` text of its own actions only (another seat's "add a radar token worth 6"
-stays with that seat). The seed decides every hidden card, so it is hidden too: set-up
-lines show ``seed hidden`` until the game is over, when every view carries the seed
+stays with that seat). The seed decides every hidden card, so it is hidden too: no
+engine writes it in its event lines, and the views carry it only once the game is over
 (``furball play GAME --seed N`` replays it).
 
 Bots decide from their seat's observation, one decision at a time, each with a fresh bot
@@ -36,7 +36,6 @@ import hashlib
 import hmac
 import importlib
 import math
-import re
 import secrets
 import time
 from collections.abc import Mapping, Sequence
@@ -50,6 +49,7 @@ import numpy as np
 
 from furball.errors import IllegalAction, InputError
 from furball.scenarios.engine import Game, GameState, Option, decide, registry
+from furball.scenarios.engine.protocol import Explains, SeatEvents, Timed
 
 __all__ = ["RoomGame", "RoomOption", "EventKind", "Event", "RoomSpec", "LogLine", "Room", "RoomBroken",
            "StaleAction", "MAX_SEED", "MAX_EVENTS", "MAX_TITLE", "room_game", "available_games", "new_token",
@@ -349,9 +349,6 @@ class StaleAction(IllegalAction):
     """An action chosen in a position the room has left (another event came first)."""
 
 
-_SEED_WORDS = re.compile(r"\bseed \d+")
-
-
 @dataclass(frozen=True)
 class Room:
     """A live room: its ``spec``, the engine's ``state`` after every event (and the
@@ -386,8 +383,7 @@ class Room:
             raise InputError(f"room: field 'seats': expected {seats} seats for these options, "
                              f"got {len(spec.controllers)}")
         state = game.new_game(spec.seed, **options)
-        logs = tuple((LogLine(0, None, None, tuple(_hide_seed(line) for line in _events(state, viewer, seats))),)
-                     for viewer in range(seats + 1))
+        logs = tuple((LogLine(0, None, None, _events(state, viewer, seats)),) for viewer in range(seats + 1))
         return cls(spec, game, state, rg, tuple(spec.controllers), (), logs)
 
     @classmethod
@@ -449,6 +445,14 @@ class Room:
         return self.room_options.get("clock") == ClockMode.REAL
 
     @property
+    def _timed(self) -> Timed:
+        """The state as a :class:`~scenarios.engine.protocol.Timed` one (a room whose
+        clock runs in real time holds a timed game: :data:`CLOCK` is offered only there)."""
+        if not isinstance(self.state, Timed):
+            raise InputError(f"room {self.spec.id}: {self.spec.game} has no game clock")
+        return self.state
+
+    @property
     def clock_running(self) -> bool:
         """Whether the real-time clock runs now (started, not paused, game not over)."""
         return self.real_time and self.clock_since is not None and not self.paused and not self.terminal
@@ -459,24 +463,24 @@ class Room:
         while the clock runs, at most the game's limit."""
         if not self.real_time:
             return None
-        base = int(self.state.clock)
+        base = self._timed.clock_s
         if not self.clock_running:
             return base
-        return min(int(self.state.setup.limit), base + max(0, int(now - self.clock_since)))
+        return min(self._timed.limit_s, base + max(0, int(now - self.clock_since)))
 
     def deadline(self) -> float | None:
         """The Unix time the running clock reaches the game's limit (``None``: it does
         not run)."""
         if not self.clock_running:
             return None
-        return self.clock_since + (int(self.state.setup.limit) - int(self.state.clock))
+        return self.clock_since + (self._timed.limit_s - self._timed.clock_s)
 
     def _clocked(self, now: float) -> tuple[GameState, int | None]:
         """The state with its clock read at ``now`` (real time), and the reading."""
         reading = self.clock_at(now)
         if reading is None:
             return self.state, None
-        return self.state.at_clock(reading), reading
+        return self._timed.at_clock(reading), reading
 
     def clock_event(self, what: str, now: float | None = None) -> tuple[Room, Event]:
         """The owner pauses (``pause``) or resumes (``resume``) the real-time clock, or
@@ -493,7 +497,7 @@ class Room:
             if (what == "pause") == self.paused:
                 raise IllegalAction(f"the clock is already {'paused' if self.paused else 'running'}")
         elif what == "time":
-            if self.clock_at(now) < int(self.state.setup.limit):
+            if self.clock_at(now) < self._timed.limit_s:
                 raise IllegalAction("time has not run out")
         else:
             raise InputError(f"request: clock: expected pause, resume or time, got {_short(what)}")
@@ -525,7 +529,7 @@ class Room:
         now = time.time() if now is None else now
         state, reading = self._clocked(now)
         if state.is_terminal():
-            raise IllegalAction("the timer has rung: time is up (YT.E2)")
+            raise IllegalAction(f"the timer has rung, time is up: {state.outcome()[0]}")
         legal = state.legal_actions()
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(legal):
             raise IllegalAction(f"request: field 'action': expected the number of a legal action, 0 to "
@@ -601,7 +605,7 @@ class Room:
         if self.real_time:
             if event.clock is None:
                 raise RoomBroken(f"{where}: no clock reading in a room whose clock runs in real time")
-            state = state.at_clock(event.clock)
+            state = self._timed.at_clock(event.clock)
         if event.kind == EventKind.CLOCK:
             if event.text not in ("pause", "resume", "time") or not self.real_time:
                 raise RoomBroken(f"{where}: clock event {event.text!r} does not fit this room")
@@ -631,14 +635,41 @@ class Room:
         logs = []
         for viewer, log in enumerate(self.logs):
             if event.kind == EventKind.ACTION or (event.kind == EventKind.CLOCK and event.text == "time"):
-                lines = tuple(_hide_seed(line) if not state.is_terminal() else line
-                              for line in _events(state, viewer, self.seats))
+                lines = _events(state, viewer, self.seats)
             mine = event.kind == EventKind.ACTION and viewer == event.seat
             if mine or lines:
                 log = log + (LogLine(event.n, event.seat, event.text if mine else None, lines),)
             logs.append(log)
         return Room(self.spec, self.game, state, self.kind, controllers, self.events + (event,), tuple(logs), paused,
                     since)
+
+    def why(self, seat: int, targets: list[str]) -> str:
+        """Why clicking ``targets`` (piece ids of ``seat``'s page) does nothing, in one
+        line: the engine's reason (:class:`~scenarios.engine.protocol.Explains`: its rule
+        and why) for the action the view module's ``refusal(observation, targets)`` says
+        the click means, or that no action concerns them. Made from the seat's
+        observation and the engine's reason only, which names nothing the seat may not
+        see. Changes nothing."""
+        state = self.state
+        if self.terminal:
+            return "the game is over"
+        if self.to_act != seat:
+            return f"it is {self.labels[self.to_act]}'s turn, not yours"
+        refusal = getattr(self.kind.view_module(), "refusal", None)
+        action = refusal(state.observation(seat), list(targets)) if refusal is not None else None
+        if action is None:
+            return (f"no legal action concerns {' then '.join(t.partition(':')[2] or t for t in targets)} now: "
+                    f"choose among the highlighted pieces and the buttons")
+        if isinstance(state, Explains):
+            reason = state.explain(action)
+            if reason is not None:
+                return " ".join(str(reason).split())
+        else:
+            try:
+                state.apply(action)
+            except IllegalAction as exc:
+                return " ".join(str(exc).split())
+        return f"{state.describe(action)}: legal now (choose it among the highlighted pieces)"
 
     # -- what a viewer receives -----------------------------------------------------------
     def log_for(self, seat: int | None) -> tuple[LogLine, ...]:
@@ -684,7 +715,7 @@ class Room:
             "bots": list(self.game.players),
             "to_act": to_act, "terminal": s.is_terminal()}
         if self.real_time:
-            out["clock"] = {"mode": "real", "reading_s": int(s.clock), "limit_s": int(s.setup.limit),
+            out["clock"] = {"mode": "real", "reading_s": self._timed.clock_s, "limit_s": self._timed.limit_s,
                             "since": self.clock_since, "running": self.clock_running, "paused": self.paused,
                             "pausing": bool(self.room_options.get("pausing"))}
         module = self.kind.view_module()
@@ -716,19 +747,13 @@ def _events(state: GameState, viewer: int, seats: int) -> tuple[str, ...]:
     """The log lines of the transition that made ``state`` as ``viewer`` (a seat, or
     ``seats``: the spectators) may read them: the engine's ``events_for`` when it has one
     (its log is a referee's), else its ``events`` (public by the engine protocol)."""
-    per_seat = getattr(state, "events_for", None)
-    if per_seat is None:
-        return state.events
-    return per_seat(viewer if viewer < seats else None)
+    if isinstance(state, SeatEvents):
+        return state.events_for(viewer if viewer < seats else None)
+    return state.events
 
 
 def _row(result: Mapping[str, Any]) -> dict:
     return {str(k): _jsonable(v) for k, v in result.items()}
-
-
-def _hide_seed(line: str) -> str:
-    """A set-up line without the seed (it decides every hidden card)."""
-    return _SEED_WORDS.sub("seed hidden", line)
 
 
 # ------------------------------------------------------------------------------ making a spec

@@ -121,7 +121,7 @@ def new_game(seed: int, players: int = 2, solo: bool = False, components: Compon
     provenance = sorted({p for _, p in comp.provenance})
     options = [text for pile, text in ((overflow, "staircase People with no room"), (payment, "People paid"))
                if pile == Pile.DISCARD]
-    w.log("set-up (seed {}, {}, data: {}{})", seed, "solo against Captain Chambers" if solo else f"{n} players",
+    w.log("set-up ({}, data: {}{})", "solo against Captain Chambers" if solo else f"{n} players",
           ", ".join(provenance), f"; {' and '.join(options)} discarded out of the game" if options else "")
     w.log("  influence markers stacked at random, top first: {}",
           ", ".join(f"{labels[i]} {colours[i].name}" for i in sorted(range(n), key=lambda i: -arrived[i])))

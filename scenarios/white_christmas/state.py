@@ -23,6 +23,7 @@ from functools import cached_property
 from typing import Any
 
 from ..engine.frozen import FrozenState, FrozenValue
+from ..engine.protocol import Reason
 from . import turns
 from .actions import PHASE_NUMBER, Action, ActionKind, IllegalAction, Phase, Stairs
 from .components import MODELS, PEOPLE, ROW, words
@@ -129,6 +130,11 @@ class State(FrozenState):
             return action in self.legal_set
         except TypeError:
             return False
+
+    def explain(self, action: Action) -> Reason | None:
+        """``None`` when ``action`` is legal now, else the rule it breaks and why
+        (:class:`~furball.scenarios.engine.protocol.Explains`)."""
+        return turns.explain(self, action)
 
     def apply(self, action: Action) -> State:
         """The state after ``action``. Raises :class:`IllegalAction` if it is not legal."""

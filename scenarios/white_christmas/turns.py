@@ -13,8 +13,9 @@ from functools import lru_cache
 from itertools import repeat
 from operator import is_not
 
+from ..engine.protocol import Reason, refuse
 from . import actions as A
-from .actions import ActionKind, Ask, IllegalAction, Pending, Phase
+from .actions import ActionKind, Ask, Pending, Phase
 from .components import MODELS, ROW, Extra, Icon, Wild, words
 from .flow import advance, board_passenger, passengers_on_offer
 from .options import can_advance, can_move, fleet_rescues, moves, rescue_types, special_options, special_possible
@@ -336,12 +337,52 @@ _RESOLVE = {ActionKind.TAKE: _take, ActionKind.PLAY: _play, ActionKind.FACEUP: _
             ActionKind.RESCUE: _rescue, ActionKind.BID: _bid, ActionKind.SEAL: _bid}
 
 
+_ASKED = {Ask.MOVE: ("WC.G4", "the open question is where a helicopter flies"),
+          Ask.RESCUE: ("WC.G5", "the open question is whom a helicopter rescues"),
+          Ask.SPECIAL_ORDER: ("WC.F5", "the open question is which special order to carry out"),
+          Ask.REPLACE: ("WC.F3", "the open question is which card replaces the face-up wild"),
+          Ask.UNLOAD: ("WC.F6", "the open question is whom to unload on the carrier"),
+          Ask.SIGHTING: ("WC.F4", "the open question is whether to use the won sighting's actions now"),
+          Ask.PASSENGER: ("WC.F4", "the open question is which passenger boards")}
+"""Per open question: its rule and the question in words."""
+_PHASE_ASKS = {Phase.DRAW: ("WC.F2", "in phase 1 each seat takes a card of the row (or inspects)"),
+               Phase.PLAY: ("WC.F3", "in phase 2 each seat plays a card of its hand (or its face-up wild)"),
+               Phase.SIGHTING: ("WC.F4", "in phase 3 each seat adds radar tokens to its sealed bid, then seals")}
+"""Per phase with no open question: its rule and what it asks."""
+
+
+def explain(s, action) -> Reason | None:
+    """``None`` when ``action`` is legal for the seat to decide, else why not: the rule
+    of the decision the game waits for and one line. It is told only to the seat to
+    decide, and names only what that seat sees: its own hand and radar tokens, the
+    phase and the open question, the count of its own legal actions."""
+    side = s.current_player()
+    if side is None:
+        return Reason("WC.F1", "the game is over")
+    if s.is_legal(action):
+        return None
+    legal = s.legal_actions()
+    b = s.board
+    rule, asked = _ASKED[b.pending[0].ask] if b.pending else _PHASE_ASKS[b.phase]
+    if not isinstance(action, A.Action):
+        return Reason(rule, f"not now: {asked} ({len(legal)} legal actions)")
+    mine, now = s.private[side], None if b.pending else b.phase
+    if now == Phase.SIGHTING and action.kind == ActionKind.BID and action.value not in mine.radar:
+        return Reason("WC.F4", f"you hold no radar token worth {str(action.value)[:20]} outside your bid")
+    if now == Phase.PLAY and action.kind in (ActionKind.PLAY, ActionKind.DISCARD) and action.card not in mine.hand:
+        return Reason(rule, "that card is not in your hand")
+    if action.kind not in {a.kind for a in legal}:
+        return Reason(rule, f"not now: {asked} ({len(legal)} legal actions)")
+    same = sum(1 for a in legal if a.kind == action.kind)
+    return Reason(rule, f"not one of the {same} {action.kind.value} action(s) open now ({len(legal)} legal actions)")
+
+
 def apply(s, action):
     """The state after ``action`` by the seat to decide. Raises :class:`IllegalAction`
-    (nothing changes) when the action is not among :func:`legal_actions`."""
-    if not s.is_legal(action):
-        raise IllegalAction(f"not a legal action now: {_short(action)} (legal: "
-                            f"{len(s.legal_actions())} actions, see legal_actions())")
+    naming the rule (nothing changes) when the action is not among :func:`legal_actions`."""
+    reason = None if s.is_legal(action) else explain(s, action)
+    if reason is not None:
+        raise refuse(_short(action), reason)
     side = s.current_player()
     w = Work(s)
     _RESOLVE.get(action.kind, _answer)(w, side, action)

@@ -26,7 +26,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..engine.frozen import Draft
-from ..engine.protocol import action_text
+from ..engine.protocol import Reason, action_text, refuse
 from .actions import (
     PLANES,
     Action,
@@ -34,7 +34,6 @@ from .actions import (
     Colour,
     EndReason,
     Expansion,
-    IllegalAction,
     Kind,
     Load,
     Maneuver,
@@ -66,7 +65,7 @@ from .work import Work
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["legal_actions", "apply", "describe", "search_dice", "attack_dice", "landing_dice", "attack_menu",
+__all__ = ["legal_actions", "explain", "apply", "describe", "search_dice", "attack_dice", "landing_dice", "attack_menu",
            "scope_targets", "need", "roll_outcomes", "settled"]
 
 CARRY_ON_KINDS = (Kind.LIGHTNING, Kind.EMERGENCY_LANDING, Kind.CARRY_ON)
@@ -492,15 +491,47 @@ class _Said:
         return describe(self.s, self.a)
 
 
+# -- refusing ------------------------------------------------------------------------
+_ASKED = {Phase.SET_UP: ("YT.S2", "the set-up's two red islands are chosen first"),
+          Phase.CHOOSE: ("YT.R5", "each plane's action card is chosen first"),
+          Phase.NEXT: ("YT.R5", "the plane that acts next is chosen first"),
+          Phase.PLANE: ("YT.R5", "the acting plane performs the action card chosen for it"),
+          Phase.AFTER_MOVE: ("YT.A9", "after its move the plane attacks at once, lands or carries on"),
+          Phase.ROLL: ("YT.D2", "the roll under way is thrown again or stopped first"),
+          Phase.ASSIGN: ("YT.A7", "the roll's results are assigned to targets first")}
+"""Per phase: the rule of the decision the game waits for, and that decision in words."""
+_RULE_OF = {Kind.SET_UP: "YT.S2", Kind.CHOOSE: "YT.R5", Kind.NEXT: "YT.R5", Kind.SEARCH: "YT.A1",
+            Kind.TAKE_OFF: "YT.A3", Kind.LAND: "YT.A5", Kind.ATTACK: "YT.A7", Kind.MOVE: "YT.A8",
+            Kind.LIGHTNING: "YT.A9", Kind.EMERGENCY_LANDING: "YT.A9", Kind.CARRY_ON: "YT.A9", Kind.JETTISON: "YT.A4",
+            Kind.FORFEIT: "YT.A10", Kind.THROW: "YT.D2", Kind.STOP: "YT.D2", Kind.ASSIGN: "YT.A7"}
+"""The rule of each kind of action."""
+
+
+def explain(s: State, a) -> Reason | None:
+    """``None`` when ``a`` is legal in ``s``, else why not: the rule of the decision the
+    game waits for (or of the action's kind, when that kind is open now with other
+    values) and one line. It names only the phase and the counts of the acting seat's
+    own legal actions (no expert tile of another seat, nothing of the Japanese deck)."""
+    if s.over is not None:
+        return Reason("YT.E1" if s.over == EndReason.SHOHO_SUNK else "YT.E2", f"the game is over ({s.over})")
+    if isinstance(a, Action) and s.is_legal(a):
+        return None
+    legal = s.legal_actions()
+    rule, asked = _ASKED[s.phase]
+    if not isinstance(a, Action) or a.kind not in {x.kind for x in legal}:
+        return Reason(rule, f"not now: {asked} ({len(legal)} legal actions)")
+    same = sum(1 for x in legal if x.kind == a.kind)
+    return Reason(_RULE_OF[a.kind], f"not one of the {same} {a.kind.value} action(s) open now "
+                                    f"({len(legal)} legal actions)")
+
+
 # -- applying ------------------------------------------------------------------------
 def apply(s: State, a: Action) -> State:
     """The state after action ``a``, then after every decision left with one answer.
-    Raises :class:`IllegalAction` (the state is unchanged)."""
-    if s.over is not None:
-        raise IllegalAction(f"action {getattr(a, 'kind', a)}: the game is over ({s.over})")
-    if not isinstance(a, Action) or not s.is_legal(a):
-        raise IllegalAction(f"action {action_text(a)}: "
-                            f"not legal now (phase {s.phase}; {len(s.legal_actions())} legal actions)")
+    Raises :class:`IllegalAction` naming the rule (the state is unchanged)."""
+    reason = explain(s, a)
+    if reason is not None:
+        raise refuse(action_text(a), reason)
     state = _resolve(s, a)
     entries = None
     while state.over is None:

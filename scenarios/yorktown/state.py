@@ -40,6 +40,7 @@ import numpy as np
 from furball.errors import InputError
 
 from ..engine.frozen import FrozenState, step_rng
+from ..engine.protocol import Reason
 from . import crews
 from .actions import (
     END_TEXT,
@@ -253,6 +254,11 @@ class State(FrozenState):
                 return True
         return action in self.legal_set
 
+    def explain(self, action: Action) -> Reason | None:
+        """``None`` when ``action`` is legal now, else the rule it breaks and why
+        (:class:`~furball.scenarios.engine.protocol.Explains`)."""
+        return crews.explain(self, action)
+
     def apply(self, action: Action) -> State:
         """The state after ``action`` (and after any decision left with a single
         answer). Raises :class:`~scenarios.engine.IllegalAction`; the state is unchanged."""
@@ -287,6 +293,17 @@ class State(FrozenState):
     def observation_string(self, player: int = 0) -> str:
         """The board as text for ``player`` (see :func:`.text.board_text`)."""
         return board_text(self, player)
+
+    # -- the game clock (scenarios.engine.Timed) -----------------------------------------
+    @property
+    def clock_s(self) -> int:
+        """The clock's reading, seconds since the start (YT.S4)."""
+        return int(self.clock)
+
+    @property
+    def limit_s(self) -> int:
+        """The timer's limit in seconds: reaching it loses the game (YT.E2)."""
+        return int(self.setup.limit)
 
     def at_clock(self, seconds: int) -> State:
         """The position with its clock read from a real one (a game room whose timer
@@ -342,7 +359,7 @@ def new_game(seed: int, players: int = 1, difficulty: Difficulty | str = Difficu
         mix = [list(Maneuver)[int(i)] for i in rng.permutation(len(Maneuver))]
         tile = mix[:PLANES]
     r = rules
-    events = (f"set-up (seed {seed}, map '{board.name}' {board.graph.provenance}, deck {deck.provenance}, "
+    events = (f"set-up (map '{board.name}' {board.graph.provenance}, deck {deck.provenance}, "
               f"{players} player{'s' if players > 1 else ''}, {Difficulty(difficulty)}, {novices} novice(s), "
               f"expansions: {', '.join(sorted(expansions)) or 'none'})",
               f"  timer {setup.limit // 60} minutes (YT.S4); Dauntless 1 and 2 in the approach zone with fuel "

@@ -1,6 +1,7 @@
 """Operation Canuck observations as JSON (the rooms' seat views; docs/rooms.md).
 
-A solitaire game whose observation is the state itself: everything the Partisan sees is
+A solitaire game whose observation is the position with the draw deck face down (its
+cards sorted, their order gone: ``State.observation``): everything the Partisan sees is
 public (spectators see it too), except the draw deck's order, which nobody sees, and the
 Axis deck, which only shows how many cards it holds (CN.K4). ``private`` is ``None``.
 

@@ -35,7 +35,9 @@ class Shot:
     the frame's limiting side the table spans), ``blur_px`` (Gaussian sigma), ``noise``
     (grey levels sd), ``jpeg_quality`` (0: PNG), ``k1`` / ``k2`` (radial distortion,
     OpenCV's, at the focal length), ``occluders`` (random extra blobs), ``hide``
-    (sticker numbers covered whole), ``miniatures``: draw the planes above the bases."""
+    (sticker numbers covered whole), ``miniatures``: draw the planes above the bases,
+    ``shift`` (mm: where the camera aims, from the table centre), ``height_sd_mm``: each
+    base's true thickness differs from the data file's by this much (sd)."""
 
     size: tuple[int, int] = (1600, 1200)
     tilt_deg: float = 0.0
@@ -52,6 +54,7 @@ class Shot:
     hide: tuple[int, ...] = ()
     miniatures: bool = True
     shift: tuple[float, float] = (0.0, 0.0)
+    height_sd_mm: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -140,7 +143,7 @@ def _draw_marker(img: np.ndarray, marker_id: int, corners_mm: np.ndarray, hmat: 
     up = max(8, int(math.ceil(2 * side_px / cells)))
     tex = np.kron(bits, np.ones((up, up), np.float32)) * 255
     n = cells * up
-    src = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float32)
+    src = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float32) - 0.5  # texel i covers [i - 0.5, i + 0.5]
     x0, y0 = np.floor(dst.min(0)).astype(int) - 2
     x1, y1 = np.ceil(dst.max(0)).astype(int) + 2
     x0, y0 = max(x0, 0), max(y0, 0)
@@ -180,7 +183,8 @@ def random_layout(rng, width_mm: float, height_mm: float, count: int, layout: Ma
         r = math.hypot(base.length_mm, base.width_mm) / 2 + 2
         x = rng.uniform(r + 5, width_mm - r - 5)
         y = rng.uniform(r + 5, height_mm - r - 5)
-        in_corner = ((x < margin + r or x > width_mm - margin - r) and (y < margin + r or y > height_mm - margin - r))
+        near = margin + r + 15
+        in_corner = (x < near or x > width_mm - near) and (y < near or y > height_mm - near)
         if in_corner or any(math.hypot(x - px, y - py) < r + pr for px, py, pr in shapes):
             continue
         shapes.append((x, y, r))
@@ -197,7 +201,7 @@ def random_shot(rng, size=(4000, 3000), max_tilt_deg: float = 35.0, distortion: 
                 azimuth_deg=float(rng.uniform(-180, 180)), roll_deg=float(rng.uniform(-8, 8)),
                 focal_per_diagonal=float(rng.uniform(0.6, 1.0)), fill=float(rng.uniform(0.85, 0.95)),
                 blur_px=float(rng.uniform(0.3, 1.5)), noise=float(rng.uniform(1, 4)),
-                jpeg_quality=int(rng.integers(70, 96)),
+                jpeg_quality=int(rng.integers(70, 96)), height_sd_mm=0.5,
                 k1=float(rng.uniform(-0.08, 0.08)) if distortion else 0.0, occluders=int(rng.integers(0, 4)))
 
 
@@ -235,9 +239,10 @@ def render_table_photo(stickers, poses, shot: Shot | None = None, *, width_mm: f
     for number, (x, y, heading) in zip(stickers, poses):
         sticker = layout.sticker_of_number(number)
         base = bases[sticker.kind]
-        top = _homography(k, rot, centre, sticker.height_mm)
+        thickness = max(0.0, sticker.height_mm + shot.height_sd_mm * rng.standard_normal())
+        top = _homography(k, rot, centre, thickness)
         outline = _rect(x, y, math.radians(heading), base.length_mm, base.width_mm)
-        for z in np.linspace(0, sticker.height_mm, 4):
+        for z in np.linspace(0, thickness, 4):
             _fill(img, _project(_homography(k, rot, centre, z), outline), 40)
         _fill(img, _project(top, outline), 225)
         c, s = math.cos(math.radians(heading)), math.sin(math.radians(heading))
@@ -259,11 +264,13 @@ def render_table_photo(stickers, poses, shot: Shot | None = None, *, width_mm: f
     for number, (x, y, _) in zip(stickers, poses):
         if number in shot.hide:
             kind = layout.sticker_of_number(number).kind
-            r = 0.62 * math.hypot(bases[kind].length_mm, bases[kind].width_mm)
+            r = 0.56 * math.hypot(bases[kind].length_mm, bases[kind].width_mm)
             circle = np.array([[x + r * math.cos(t), y + r * math.sin(t)] for t in np.linspace(0, 2 * math.pi, 40)])
-            _fill(img, _project(_homography(k, rot, centre, 60.0), circle), rng.uniform(120, 180))
-    for _ in range(shot.occluders):
-        cx, cy = rng.uniform(0, width_mm), rng.uniform(0, height_mm)
+            z = layout.sticker_of_number(number).height_mm + 2.0
+            _fill(img, _project(_homography(k, rot, centre, z), circle), rng.uniform(120, 180))
+    frame = layout.corner_quiet_mm * 2 + layout.corner_mm + 30
+    for _ in range(shot.occluders):  # anywhere but on the corner markers
+        cx, cy = rng.uniform(frame, width_mm - frame), rng.uniform(0, height_mm)
         r = rng.uniform(8, 25)
         blob = np.array([[cx + r * math.cos(t), cy + 0.6 * r * math.sin(t)] for t in np.linspace(0, 2 * math.pi, 24)])
         _fill(img, _project(h0, blob), rng.uniform(20, 200))

@@ -30,9 +30,11 @@ from .camera import (
     Camera,
     apply_homography,
     estimate_focal_px,
+    fit_radial,
     homography_batch,
     lifted_homography,
     read_gray,
+    undistort_radial,
 )
 from .fleet import FleetPlane, default_plane
 from .markers import MarkerLayout, aruco_dictionary, cv2_module, marker_layout
@@ -130,27 +132,73 @@ class CapturedTable:
                                   "image_size": list(self.image_size)}}
 
 
-def detect_markers(gray: np.ndarray, dictionary: str, label: str = "photo") -> dict[int, np.ndarray]:
-    """marker id -> its corners ``(4, 2)`` in pixels (sub-pixel; OpenCV's order).
-    Raises InputError naming the photo when an id is seen twice."""
+def refine_corners(gray: np.ndarray, marker_id: int, corners: np.ndarray, dictionary: str,
+                   margin_cells: float = 1.0) -> np.ndarray | None:
+    """The marker's corners ``(4, 2)`` refined by aligning its printed pattern (the cells
+    and ``margin_cells`` of the white margin around it) to the photo: OpenCV's ECC image alignment with a
+    homography, started from the detected corners. Every pixel of the pattern pulls,
+    not only the neighbourhood of each corner, so small tags (cells of 4 px) come out
+    to about 0.1 px where corner refinement gives 0.5 px (measured on synthetic photos,
+    docs/capture.md). ``None`` when the alignment does not converge (a tag partly
+    hidden): the tag is then not used."""
     cv2 = cv2_module()
+    from .markers import marker_bits
+
+    bits = marker_bits(marker_id, dictionary)
+    cells = bits.shape[0]
+    side = float(max(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[2] - corners[1])))
+    u = max(4, min(64, int(round(side / cells))))
+    m = max(2, int(margin_cells * u))  # the white margin, template pixels
+    template = np.full((cells * u + 2 * m, cells * u + 2 * m), 255, np.float32)
+    template[m:-m, m:-m] = np.kron(bits.astype(np.float32), np.ones((u, u), np.float32)) * 255
+    lo, hi = m - 0.5, m + cells * u - 0.5  # template pixel j covers [j - 0.5, j + 0.5]
+    src = np.array([[lo, lo], [hi, lo], [hi, hi], [lo, hi]], np.float32)
+    x0, y0 = np.floor(corners.min(0) - side / 3).astype(int)
+    x1, y1 = np.ceil(corners.max(0) + side / 3).astype(int)
+    if x0 < 0 or y0 < 0 or x1 > gray.shape[1] or y1 > gray.shape[0]:
+        return None
+    roi = gray[y0:y1, x0:x1].astype(np.float32)
+    warp = cv2.getPerspectiveTransform(src, (corners - [x0, y0]).astype(np.float32)).astype(np.float32)
+    try:
+        rho, warp = cv2.findTransformECC(template, roi, warp, cv2.MOTION_HOMOGRAPHY,
+                                         (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 60, 1e-4), None, 1)
+    except cv2.error:
+        return None
+    if not rho > 0.8:  # the pattern does not match well: something lies over the tag
+        return None
+    out = cv2.perspectiveTransform(src.reshape(-1, 1, 2), warp).reshape(4, 2) + [x0, y0]
+    return out if np.abs(out - corners).max() < max(2.0, side / cells / 2) else None
+
+
+def detect_markers(gray: np.ndarray, dictionary: str, label: str = "photo",
+                   margins: dict[int, float] | None = None) -> dict[int, np.ndarray]:
+    """marker id -> its corners ``(4, 2)`` in pixels (OpenCV's order), refined by
+    :func:`refine_corners` (``margins``: marker id -> its white margin in cells, default
+    1); markers whose refinement fails are left out. Raises
+    InputError naming the photo when an id is seen twice."""
+    cv2 = cv2_module()
+    margins = margins or {}
     params = cv2.aruco.DetectorParameters()
-    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    params.cornerRefinementWinSize = 4
-    params.cornerRefinementMaxIterations = 60
-    params.cornerRefinementMinAccuracy = 0.005
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
     params.minMarkerPerimeterRate = 0.01
+    params.errorCorrectionRate = 0.0  # a tag partly hidden (a wing over it) is not read: its corners would be pulled
+    params.maxErroneousBitsInBorderRate = 0.05
     detector = cv2.aruco.ArucoDetector(aruco_dictionary(dictionary), params)
     corners, ids, _ = detector.detectMarkers(gray)
-    out: dict[int, np.ndarray] = {}
+    raw: dict[int, np.ndarray] = {}
     if ids is None:
-        return out
+        return raw
     for c, i in zip(corners, ids.ravel()):
         i = int(i)
-        if i in out:
+        if i in raw:
             raise InputError(f"{label}: marker {i} seen twice: expected each printed marker once (two copies of "
                              f"one sheet on the table?)")
-        out[i] = np.asarray(c, float).reshape(4, 2)
+        raw[i] = np.asarray(c, float).reshape(4, 2)
+    out = {}
+    for i, c in raw.items():
+        refined = refine_corners(gray, i, c, dictionary, margins.get(i, 1.0))
+        if refined is not None:
+            out[i] = refined
     return out
 
 
@@ -209,18 +257,32 @@ def capture_table(image, fleet: tuple[FleetPlane, ...] | None = None, *, width_m
     size = (gray.shape[1], gray.shape[0])
     if camera is not None:
         camera = camera.scaled_to(size)
-    found = detect_markers(gray, layout.dictionary, label)
-    if camera is not None:
-        found = {i: camera.undistort(c) for i, c in found.items()}
+    cell_mm = layout.corner_mm / (aruco_dictionary(layout.dictionary).markerSize + 2)
+    found = detect_markers(gray, layout.dictionary, label,
+                           {i: min(1.0, 0.8 * layout.corner_quiet_mm / cell_mm) for i in layout.corner_ids})
+    raw = dict(found)  # as detected, lens distortion and all
     missing = [i for i in layout.corner_ids if i not in found]
     if missing:
         raise InputError(f"{label}: {4 - len(missing)} of the 4 table-corner markers found (missing "
                          f"{', '.join(map(str, missing))}): expected all four in the photo, unhidden")
     table_pts = layout.table_corners_mm(width_mm, height_mm).reshape(-1, 2)
-    image_pts = np.concatenate([found[i] for i in layout.corner_ids])
-    h = homography_batch(table_pts, image_pts[None])[0]
-    residual = image_pts - apply_homography(h, table_pts)
-    dof = 2 * len(table_pts) - 8
+    diag = math.hypot(*size)
+    # the lens: calibrated, or its radial distortion read off the corner markers
+    raw_pts = np.concatenate([found[i] for i in layout.corner_ids])
+    if camera is not None:
+        k1, k1_sd, lens_f = 0.0, 0.0, 1.0
+        found = {i: camera.undistort(c) for i, c in found.items()}
+        image_pts = np.concatenate([found[i] for i in layout.corner_ids])
+        h = homography_batch(table_pts, image_pts[None])[0]
+        residual = image_pts - apply_homography(h, table_pts)
+        dof = 2 * len(table_pts) - 8
+    else:
+        lens_f = DEFAULT_FOCAL_PER_DIAGONAL * diag
+        k1, k1_sd, residual = fit_radial(table_pts, raw_pts, size, lens_f)
+        found = {i: undistort_radial(c, k1, np.array(size) / 2, lens_f) for i, c in found.items()}
+        image_pts = np.concatenate([found[i] for i in layout.corner_ids])
+        h = homography_batch(table_pts, image_pts[None])[0]
+        dof = 2 * len(table_pts) - 9
     corner_rms = float(np.sqrt((residual ** 2).sum() / len(table_pts)))
     if corner_rms > MAX_CORNER_RMS_PX:
         raise InputError(f"{label}: the corner markers are {corner_rms:.1f} px (RMS) off a {width_mm:g} x "
@@ -228,7 +290,6 @@ def capture_table(image, fleet: tuple[FleetPlane, ...] | None = None, *, width_m
                          f"edge), and --table the play area's size")
     noise = max(NOISE_FLOOR_PX, float(np.sqrt((residual ** 2).sum() / dof)))
 
-    diag = math.hypot(*size)
     if camera is not None:
         focal, source = float(camera.matrix[0, 0]), "calibrated"
     else:
@@ -262,9 +323,20 @@ def capture_table(image, fleet: tuple[FleetPlane, ...] | None = None, *, width_m
     f_draws = focal * np.exp(FOCAL_SD[source] * rng.standard_normal(m))
     f_draws[0] = focal  # draw 0: the nominal chain
     k = _camera_matrix(f_draws, size, camera)
-    corner_draws = image_pts[None] + noise * rng.standard_normal((m, *image_pts.shape))
-    corner_draws[0] = image_pts
-    hs = homography_batch(table_pts, corner_draws)
+    k1_draws = k1 + k1_sd * rng.standard_normal(m)
+    k1_draws[0] = k1
+
+    def ideal(raw: np.ndarray, nominal: np.ndarray) -> np.ndarray:
+        """``m`` draws of points ``(n, 2)`` (draw 0: ``nominal``): noise added where it
+        happens, in the photo, then the lens (each draw's k1) taken out."""
+        draws = raw[None] + noise_of[id(raw)] * rng.standard_normal((m, *raw.shape))
+        out = camera.undistort(draws) if camera is not None else \
+            undistort_radial(draws, k1_draws, np.array(size) / 2, lens_f)
+        out[0] = nominal
+        return out
+
+    noise_of = {id(raw_pts): noise}
+    hs = homography_batch(table_pts, ideal(raw_pts, image_pts))
 
     names, kinds, poses, covs, seen = [], [], [], [], []
     for number in numbers:
@@ -284,9 +356,9 @@ def capture_table(image, fleet: tuple[FleetPlane, ...] | None = None, *, width_m
         fit_dof = max(2 * len(src) - 3, 1)
         fit_noise_px = math.sqrt((fit_res ** 2).sum() / fit_dof) / mm_per_px
         base_noise = max(noise, fit_noise_px)
-        img_draws = img[None] + base_noise * rng.standard_normal((m, *img.shape))
-        img_draws[0] = img
-        pts = apply_homography(np.linalg.inv(lifted), img_draws)
+        raw_img = np.concatenate([raw[tid] for tid, _ in tags])
+        noise_of[id(raw_img)] = base_noise
+        pts = apply_homography(np.linalg.inv(lifted), ideal(raw_img, img))
         t, a = _rigid_fit(src, pts)
         heading = np.degrees(a)
         d = np.stack([t[:, 0], t[:, 1], (heading - heading[0] + 180) % 360 - 180 + heading[0]], -1)

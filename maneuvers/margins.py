@@ -611,8 +611,8 @@ class _Sampler:
         poses = np.array([p.pose.as_array() for p in ps]).reshape(-1, 1, 3)
         poses = np.broadcast_to(poses, (len(ps), count, 3))
         if self.errors:  # each base its own error (a table measured from a photo); the same draws
-            sd = [self.errors.get(n, self.error) for n in names]
-            sd = np.array([[e.xy_mm, e.xy_mm, e.heading_deg] for e in sd]).reshape(-1, 1, 3)
+            own = [self.errors.get(n, self.error) for n in names]
+            sd = np.array([[e.xy_mm, e.xy_mm, e.heading_deg] for e in own]).reshape(-1, 1, 3)
             poses = poses + self.rng.standard_normal(poses.shape) * sd
         else:
             poses = self.error.jitter(poses, self.rng)

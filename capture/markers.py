@@ -5,8 +5,9 @@ The layout comes from ``capture/data/markers.toml`` (provenance in the file):
 * four **table-corner markers** (ids 0-3) whose black squares lie ``quiet_mm`` inside
   the play area's corners, upright when read from the bottom edge;
 * a **card mat** (ids 4-7): four markers around a maneuver card;
-* **base stickers**: sticker ``n`` carries two tags (ids ``2n + 8`` and ``2n + 9``) at the
-  base's front-left and rear-right corners, their tops towards the base's front.
+* **base stickers**: sticker ``n`` carries three tags (ids ``10 + 3 (n - 1) + k``) at the
+  base's rear-left, rear-right and front-left corners, their tops towards the base's
+  front.
 
 Corner order everywhere is OpenCV's: top-left, top-right, bottom-right, bottom-left of
 the marker as printed (upright), so the table (or base) millimetres of a detected
@@ -49,10 +50,13 @@ class BaseSticker:
     tag_mm: float
     tags_mm: tuple[tuple[float, float], ...]
     height_mm: float
+    first_id: int = 10
+    tags_per_sticker: int = 3
 
     def tag_ids(self, number: int) -> tuple[int, ...]:
         """The ids of sticker ``number``'s tags, in the order of :attr:`tags_mm`."""
-        return tuple(2 * number + 8 + k for k in range(len(self.tags_mm)))
+        first = self.first_id + self.tags_per_sticker * (number - 1)
+        return tuple(first + k for k in range(len(self.tags_mm)))
 
     def tag_corners_mm(self) -> np.ndarray:
         """``(T, 4, 2)``: each tag's corners in the base frame, mm (OpenCV's order: the
@@ -144,7 +148,10 @@ def _ids(t: FileTable, key: str, count: int) -> tuple:
 
 def parse_marker_layout(data: dict, source: str) -> MarkerLayout:
     """The layout from parsed TOML (format in ``capture/data/markers.toml``). Raises InputError."""
-    top = FileTable(data, source).only(("provenance", "notes", "dictionary", "corners", "mat", "base"))
+    top = FileTable(data, source).only(("provenance", "notes", "dictionary", "corners", "mat", "stickers", "base"))
+    ids = top.table("stickers").only(("first_id", "tags_per_sticker"))
+    first_id = ids.integer("first_id", minimum=0, maximum=1000)
+    per = ids.integer("tags_per_sticker", minimum=2, maximum=8)
     c = top.table("corners").only(("ids", "size_mm", "quiet_mm"))
     m = top.table("mat").only(("ids", "size_mm", "width_mm", "height_mm", "quiet_mm"))
     stickers = []
@@ -155,10 +162,11 @@ def parse_marker_layout(data: dict, source: str) -> MarkerLayout:
         if len(numbers) != 2 or not all(isinstance(v, int) and v >= 1 for v in numbers) or numbers[0] > numbers[1]:
             raise b.error("numbers", "[first, last] sticker numbers, 1 or more", numbers)
         tags = b.list("tags")
-        if len(tags) < 2 or not all(isinstance(v, list) and len(v) == 2 for v in tags):
-            raise b.error("tags", "at least two [x_mm, y_mm] tag centres", tags)
+        if not 2 <= len(tags) <= per or not all(isinstance(v, list) and len(v) == 2 for v in tags):
+            raise b.error("tags", f"2 to {per} [x_mm, y_mm] tag centres", tags)
         stickers.append(BaseSticker(kind, (numbers[0], numbers[1]), b.length("tag_mm", positive=True),
-                                    tuple((float(x), float(y)) for x, y in tags), b.length("height_mm")))
+                                    tuple((float(x), float(y)) for x, y in tags), b.length("height_mm"),
+                                    first_id, per))
     return MarkerLayout(top.string("dictionary"), _ids(c, "ids", 4), c.length("size_mm", positive=True),
                         c.length("quiet_mm", positive=True), _ids(m, "ids", 4), m.length("size_mm", positive=True),
                         (m.length("width_mm", positive=True), m.length("height_mm", positive=True)),

@@ -72,8 +72,9 @@ class CapturedTable:
     The photo: ``noise_px`` (corner noise used), ``corner_rms_px`` (the corner markers'
     fit), ``tilt_deg``, ``mm_per_px`` (at the table centre), ``focal_px`` and its
     ``focal_source`` ("calibrated", "estimated", "default"), ``image_size``
-    ``(width, height)``, ``homography`` ``(3, 3)`` (table mm -> image pixels, after
-    undistortion when calibrated)."""
+    ``(width, height)``, ``homography`` ``(3, 3)`` (table mm -> image pixels, the lens's
+    distortion taken out), the lens: ``lens_matrix`` ``(3, 3)`` and ``distortion``
+    (OpenCV's model: the calibration, or the radial ``k1`` read off the corner markers)."""
 
     photo: str
     width_mm: float
@@ -94,9 +95,11 @@ class CapturedTable:
     focal_source: str
     image_size: tuple[int, int]
     homography: np.ndarray = field(repr=False)
+    lens_matrix: np.ndarray = field(repr=False, default_factory=lambda: np.eye(3))
+    distortion: np.ndarray = field(repr=False, default_factory=lambda: np.zeros(5))
 
     def __post_init__(self):
-        for name in ("poses", "covariances", "homography"):
+        for name in ("poses", "covariances", "homography", "lens_matrix", "distortion"):
             a = np.array(getattr(self, name), float)
             a.setflags(write=False)
             object.__setattr__(self, name, a)
@@ -374,7 +377,9 @@ def capture_table(image, fleet: tuple[FleetPlane, ...] | None = None, *, width_m
         stickers=tuple(numbers), kinds=tuple(kinds), poses=np.array(poses, float).reshape(-1, 3),
         covariances=np.array(covs, float).reshape(-1, 3, 3), tags_seen=tuple(seen), not_found=not_found,
         fleet=used, noise_px=noise, corner_rms_px=corner_rms, tilt_deg=tilt, mm_per_px=mm_per_px,
-        focal_px=focal, focal_source=source, image_size=size, homography=h)
+        focal_px=focal, focal_source=source, image_size=size, homography=h,
+        lens_matrix=camera.matrix if camera is not None else _camera_matrix(lens_f, size, None)[0],
+        distortion=np.ravel(camera.distortion) if camera is not None else np.array([k1, 0, 0, 0, 0.0]))
 
 
 def photo_name(path) -> str:

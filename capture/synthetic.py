@@ -21,7 +21,8 @@ import numpy as np
 
 from .markers import MarkerLayout, cv2_module, marker_bits, marker_layout
 
-__all__ = ["Shot", "SyntheticPhoto", "render_table_photo", "random_shot", "random_layout", "camera_pose"]
+__all__ = ["Shot", "SyntheticPhoto", "render_table_photo", "random_shot", "random_layout", "camera_pose",
+           "render_card_photo"]
 
 PLANE_HEIGHT_MM = (30.0, 40.0)
 """The miniature above its base (stand height), mm."""
@@ -301,3 +302,57 @@ def render_table_photo(stickers, poses, shot: Shot | None = None, *, width_mm: f
     hidden = tuple(n for n in stickers if n in shot.hide)
     return SyntheticPhoto(enc.tobytes(), gray, tuple(int(n) for n in stickers), poses.copy(), hidden, k, dist, rot,
                           centre, float(width_mm), float(height_mm))
+
+
+def render_card_photo(segments, size=(1200, 1500), tilt_deg: float = 10.0, azimuth_deg: float = -90.0,
+                      start_mm=(90.0, 60.0), seed: int = 0, blur_px: float = 0.7, noise: float = 2.0):
+    """A photo of a maneuver card on the card mat: the mat's four markers, the card's
+    arrow from its start line at ``start_mm`` (mat mm, pointing up the mat) along
+    ``segments`` (:class:`~furball.maneuvers.card.Straight` / ``Arc``). Returns
+    ``(png bytes, start line ends (2, 2) px, points along the arrow (K, 2) px with the
+    tip last, end line ends (2, 2) px)``."""
+    from furball.geometry.pose import Pose
+    from furball.maneuvers.card import chain_end
+
+    cv2 = cv2_module()
+    layout = marker_layout()
+    rng = np.random.default_rng(seed)
+    w_mm, h_mm = layout.mat_size_mm
+    k, rot, centre = camera_pose(w_mm, h_mm, Shot(size=tuple(size), tilt_deg=tilt_deg, azimuth_deg=azimuth_deg,
+                                                  fill=0.95))
+    hmat = _homography(k, rot, centre, 0.0)
+    w, h = size
+    img = np.full((h, w), 70.0, np.float32)
+    _fill(img, _project(hmat, np.array([[0, 0], [w_mm, 0], [w_mm, h_mm], [0, h_mm]], float)), 235)
+    for corners, mid in zip(layout.mat_corners_mm(), layout.mat_ids):
+        _draw_marker(img, mid, corners, hmat, layout.dictionary)
+    start = Pose(start_mm[0], start_mm[1], 90.0)
+    poses, done = [start], Pose.identity()
+    for seg in segments:  # sample each segment every 2 mm, in the arrow-start frame
+        end = seg.end
+        steps = max(2, int(math.ceil(seg.length_mm / 2)))
+        for s in np.linspace(0, 1, steps + 1)[1:]:
+            part = type(seg)(**{f: getattr(seg, f) * (s if f in ("length_mm", "angle_deg") else 1)
+                                for f in seg.__dataclass_fields__})
+            poses.append(start @ done @ part.end)
+        done = done @ end
+    tip = start @ chain_end(segments)
+    line = np.array([[p.x_mm, p.y_mm] for p in poses])
+    px = _project(hmat, line)
+    cv2.polylines(img, [np.round(px * 16).astype(np.int32).reshape(-1, 1, 2)], False, 40.0, 3, cv2.LINE_AA, 4)
+    half = 20.0
+
+    def across(p):
+        a = math.radians(p.heading_deg + 90)
+        return np.array([[p.x_mm - half * math.cos(a), p.y_mm - half * math.sin(a)],
+                         [p.x_mm + half * math.cos(a), p.y_mm + half * math.sin(a)]])
+
+    start_px, end_px = _project(hmat, across(start)), _project(hmat, across(tip))
+    for seg_px in (start_px, end_px):
+        cv2.line(img, tuple(np.round(seg_px[0] * 16).astype(int)), tuple(np.round(seg_px[1] * 16).astype(int)), 40.0,
+                 2, cv2.LINE_AA, 4)
+    img = cv2.GaussianBlur(img, (0, 0), blur_px) + rng.normal(0, noise, img.shape).astype(np.float32)
+    ok, enc = cv2.imencode(".png", np.clip(np.round(img), 0, 255).astype(np.uint8))
+    assert ok
+    pick = np.linspace(0, len(px) - 1, min(8, len(px))).round().astype(int)
+    return enc.tobytes(), start_px, px[pick[1:]], end_px

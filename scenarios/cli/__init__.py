@@ -25,6 +25,8 @@ COMMANDS: dict[str, str] = {
     "sweep": "play many games at every point of a grid of options",
     "serve": "the dogfight table in the browser",
     "warm": "compile the numba kernels once, into the user's cache directory",
+    "print": "things to lay on a real table at true scale: the capture markers",
+    "capture": "read a real table or maneuver card from a photo (markers, poses, uncertainty)",
 }
 """Each command's name (also its module in this package) and its line in ``--help``."""
 

@@ -25,6 +25,12 @@ from .camera import apply_homography, homography_batch, read_gray
 from .markers import marker_layout
 from .table import Z95, detect_markers
 
+
+def _area(a, b) -> float:
+    """The signed area of the parallelogram of 2-vectors ``a`` and ``b``."""
+    return float(a[0] * b[1] - a[1] * b[0])
+
+
 __all__ = ["CardFit", "capture_card", "fit_arrow", "deck_with_card", "CLICK_PX"]
 
 CLICK_PX = 1.0
@@ -122,7 +128,7 @@ def _to_mm(image, points: np.ndarray, dpi: float | None, rng) -> tuple[np.ndarra
     inv = np.linalg.inv(homography_batch(mat, draws))  # image -> mat, one per draw
     mm = apply_homography(inv, noisy)
     c = apply_homography(inv[0], np.array([points[0], points[0] + [1, 0], points[0] + [0, 1]]))
-    scale = math.sqrt(abs(np.cross(c[1] - c[0], c[2] - c[0])))
+    scale = math.sqrt(abs(_area(c[1] - c[0], c[2] - c[0])))
     return mm, scale, label
 
 

@@ -164,12 +164,18 @@ def _text(ax, x, y, text, **kw):
 _CORNER_NAMES = ("bottom-left (0, 0)", "bottom-right (W, 0)", "top-right (W, H)", "top-left (0, H)")
 
 
-def _draw_corners(ax, layout: MarkerLayout, w: float, h: float, y0: float) -> None:
+def _corner_slots(layout: MarkerLayout, w: float) -> list[tuple[float, float]]:
+    """Lower-left corners of the four cut squares on the corners page (page mm), in
+    table order: the bottom-left marker at the page's bottom-left."""
     side = layout.corner_mm + 2 * layout.corner_quiet_mm
     left = (w - 2 * side - 4 * GAP_MM) / 2
-    # printed in table order, the bottom-left marker at the page's bottom-left
-    slots = [(left, y0 + 12), (left + side + 4 * GAP_MM, y0 + 12),
-             (left + side + 4 * GAP_MM, y0 + 12 + side + 14), (left, y0 + 12 + side + 14)]
+    return [(left, 12.0), (left + side + 4 * GAP_MM, 12.0), (left + side + 4 * GAP_MM, 12.0 + side + 14),
+            (left, 12.0 + side + 14)]
+
+
+def _draw_corners(ax, layout: MarkerLayout, w: float, h: float, y0: float) -> None:
+    side = layout.corner_mm + 2 * layout.corner_quiet_mm
+    slots = [(x, y0 + y) for x, y in _corner_slots(layout, w)]
     for (x, y), mid, name in zip(slots, layout.corner_ids, _CORNER_NAMES):
         _cut(ax, x, y, side, side)
         q = layout.corner_quiet_mm
@@ -259,9 +265,10 @@ def save_marker_sheet(path, kinds=("small",) * 4 + ("large",) * 2, paper: str = 
 
 
 def sheet_marker_corners(kinds, paper: str = "A4") -> dict[int, tuple[int, np.ndarray]]:
-    """Where each marker of the sheet sits on its page: marker id -> ``(page, (4, 2))``
-    corners in paper mm from the page's bottom-left corner (OpenCV's corner order).
-    For tests that read the printed PDF back."""
+    """Where each table marker of the sheet sits on its page: marker id -> ``(page,
+    (4, 2))`` corners in paper mm from the page's bottom-left corner (OpenCV's corner
+    order): the corner markers (page 1) and the base stickers' tags. For tests that
+    read the printed PDF back."""
     from furball.viz.true_scale import plan_true_scale
 
     layout = marker_layout()
@@ -273,6 +280,9 @@ def sheet_marker_corners(kinds, paper: str = "A4") -> dict[int, tuple[int, np.nd
 
     bases = shipped_bases()
     sticker_page = 0
+    q = layout.corner_quiet_mm
+    for (x, y), mid in zip(_corner_slots(layout, w), layout.corner_ids):
+        out[mid] = (1, square_corners(left + x + q, bottom + y + q, layout.corner_mm))
     for k, page in enumerate(pages, 1):
         if page.kind != "stickers":
             continue

@@ -133,18 +133,23 @@ def _fill(img: np.ndarray, poly_px: np.ndarray, value: float) -> None:
 
 
 def _draw_marker(img: np.ndarray, marker_id: int, corners_mm: np.ndarray, hmat: np.ndarray,
-                 dictionary: str) -> None:
+                 dictionary: str, printed=None) -> None:
     """Warp the marker's cells (oversampled at least twice the image's pixels) into the
-    image region its corners ``(4, 2)`` (OpenCV's order) project to."""
+    image region its corners ``(4, 2)`` (OpenCV's order) project to. ``printed``:
+    ``(texture, corners (4, 2) in texture pixels)``, the marker as printed (a crop of a
+    rasterised page) to draw instead of its cells."""
     cv2 = cv2_module()
-    bits = marker_bits(marker_id, dictionary).astype(np.float32)
-    cells = bits.shape[0]
     dst = _project(hmat, corners_mm)
-    side_px = max(np.linalg.norm(dst[1] - dst[0]), np.linalg.norm(dst[2] - dst[1]))
-    up = max(8, int(math.ceil(2 * side_px / cells)))
-    tex = np.kron(bits, np.ones((up, up), np.float32)) * 255
-    n = cells * up
-    src = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float32) - 0.5  # texel i covers [i - 0.5, i + 0.5]
+    if printed is not None:
+        tex, src = printed[0].astype(np.float32), np.asarray(printed[1], np.float32)
+    else:
+        bits = marker_bits(marker_id, dictionary).astype(np.float32)
+        cells = bits.shape[0]
+        side_px = max(np.linalg.norm(dst[1] - dst[0]), np.linalg.norm(dst[2] - dst[1]))
+        up = max(8, int(math.ceil(2 * side_px / cells)))
+        tex = np.kron(bits, np.ones((up, up), np.float32)) * 255
+        n = cells * up
+        src = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float32) - 0.5  # texel i covers [i - 0.5, i + 0.5]
     x0, y0 = np.floor(dst.min(0)).astype(int) - 2
     x1, y1 = np.ceil(dst.max(0)).astype(int) + 2
     x0, y0 = max(x0, 0), max(y0, 0)
@@ -154,7 +159,12 @@ def _draw_marker(img: np.ndarray, marker_id: int, corners_mm: np.ndarray, hmat: 
     m = cv2.getPerspectiveTransform(src, (dst - [x0, y0]).astype(np.float32))
     roi = img[y0:y1, x0:x1]
     warped = cv2.warpPerspective(tex, m, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR, borderValue=0)
-    mask = cv2.warpPerspective(np.ones_like(tex), m, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR, borderValue=0)
+    inside = np.zeros_like(tex)
+    if printed is not None:  # the square only, not the paper cropped around it
+        _fill(inside, src.astype(float), 1.0)
+    else:
+        inside[:] = 1.0
+    mask = cv2.warpPerspective(inside, m, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR, borderValue=0)
     roi[:] = roi * (1 - mask) + warped * mask
 
 
@@ -208,9 +218,11 @@ def random_shot(rng, size=(4000, 3000), max_tilt_deg: float = 35.0, distortion: 
 
 def render_table_photo(stickers, poses, shot: Shot | None = None, *, width_mm: float = 900.0,
                        height_mm: float = 900.0, seed: int = 0, layout: MarkerLayout | None = None,
-                       kinds: dict[int, str] | None = None) -> SyntheticPhoto:
+                       printed: dict | None = None) -> SyntheticPhoto:
     """Render the photo of a table with base stickers ``stickers`` at ``poses``
-    ``(N, 3)`` (x_mm, y_mm, heading_deg of each base centre), taken as ``shot`` says."""
+    ``(N, 3)`` (x_mm, y_mm, heading_deg of each base centre), taken as ``shot`` says.
+    ``printed``: marker id -> ``(texture, corners in texture pixels)``: those markers
+    drawn as printed (crops of the rasterised marker sheet) instead of from their cells."""
     from furball.maneuvers.bases import shipped_bases
 
     cv2 = cv2_module()
@@ -234,7 +246,7 @@ def render_table_photo(stickers, poses, shot: Shot | None = None, *, width_mm: f
         side = layout.corner_mm + 2 * layout.corner_quiet_mm
         paper = np.array([lo, lo + [side, 0], lo + [side, side], lo + [0, side]])
         _fill(img, _project(h0, paper), 235)
-        _draw_marker(img, mid, marker, h0, layout.dictionary)
+        _draw_marker(img, mid, marker, h0, layout.dictionary, (printed or {}).get(mid))
     # the bases: the side (a dark band in a tilted view), the white sticker, its tags
     bases = shipped_bases()
     for number, (x, y, heading) in zip(stickers, poses):
@@ -249,7 +261,7 @@ def render_table_photo(stickers, poses, shot: Shot | None = None, *, width_mm: f
         c, s = math.cos(math.radians(heading)), math.sin(math.radians(heading))
         to_table = np.array([[c, -s], [s, c]])
         for tag, tid in zip(sticker.tag_corners_mm(), sticker.tag_ids(number)):
-            _draw_marker(img, tid, tag @ to_table.T + [x, y], top, layout.dictionary)
+            _draw_marker(img, tid, tag @ to_table.T + [x, y], top, layout.dictionary, (printed or {}).get(tid))
     # the miniatures above the bases: a fuselage and a wing, 30-40 mm up
     for number, (x, y, heading) in zip(stickers, poses):
         if not shot.miniatures:

@@ -39,6 +39,12 @@ from .camera import (
 from .fleet import FleetPlane, default_plane
 from .markers import MarkerLayout, aruco_dictionary, cv2_module, marker_layout
 
+
+def _area(a, b) -> float:
+    """The signed area of the parallelogram of 2-vectors ``a`` and ``b``."""
+    return float(a[0] * b[1] - a[1] * b[0])
+
+
 __all__ = ["CapturedTable", "capture_table", "detect_markers", "MAX_TILT_DEG", "SAMPLES", "Z95"]
 
 MAX_TILT_DEG = 60.0
@@ -156,10 +162,11 @@ def refine_corners(gray: np.ndarray, marker_id: int, corners: np.ndarray, dictio
     template[m:-m, m:-m] = np.kron(bits.astype(np.float32), np.ones((u, u), np.float32)) * 255
     lo, hi = m - 0.5, m + cells * u - 0.5  # template pixel j covers [j - 0.5, j + 0.5]
     src = np.array([[lo, lo], [hi, lo], [hi, hi], [lo, hi]], np.float32)
-    x0, y0 = np.floor(corners.min(0) - side / 3).astype(int)
-    x1, y1 = np.ceil(corners.max(0) + side / 3).astype(int)
-    if x0 < 0 or y0 < 0 or x1 > gray.shape[1] or y1 > gray.shape[0]:
-        return None
+    reach = side * (margin_cells + 0.5) / cells  # the template's margin, and room to move
+    if np.any(corners.min(0) - reach < 0) or np.any(corners.max(0) + reach > gray.shape[::-1]):
+        return None  # the pattern's margin runs off the photo
+    x0, y0 = np.maximum(np.floor(corners.min(0) - side / 3), 0).astype(int)
+    x1, y1 = np.minimum(np.ceil(corners.max(0) + side / 3), gray.shape[::-1]).astype(int)
     roi = gray[y0:y1, x0:x1].astype(np.float32)
     warp = cv2.getPerspectiveTransform(src, (corners - [x0, y0]).astype(np.float32)).astype(np.float32)
     try:
@@ -309,7 +316,7 @@ def capture_table(image, fleet: tuple[FleetPlane, ...] | None = None, *, width_m
     centre = np.array([[width_mm / 2, height_mm / 2], [width_mm / 2 + 1, height_mm / 2],
                        [width_mm / 2, height_mm / 2 + 1]])
     c = apply_homography(h, centre)
-    mm_per_px = 1.0 / math.sqrt(abs(np.cross(c[1] - c[0], c[2] - c[0])))
+    mm_per_px = 1.0 / math.sqrt(abs(_area(c[1] - c[0], c[2] - c[0])))
 
     # the bases: tags grouped by sticker number
     owner = layout.tag_owner()

@@ -156,7 +156,7 @@ def refine_corners(gray: np.ndarray, marker_id: int, corners: np.ndarray, dictio
     bits = marker_bits(marker_id, dictionary)
     cells = bits.shape[0]
     side = float(max(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[2] - corners[1])))
-    u = max(4, min(64, int(round(side / cells))))
+    u = max(4, min(16, int(round(side / cells))))  # template cells of at most 16 px: fast, as precise
     m = max(2, int(margin_cells * u))  # the white margin, template pixels
     template = np.full((cells * u + 2 * m, cells * u + 2 * m), 255, np.float32)
     template[m:-m, m:-m] = np.kron(bits.astype(np.float32), np.ones((u, u), np.float32)) * 255

@@ -188,22 +188,28 @@ def detect_markers(gray: np.ndarray, dictionary: str, label: str = "photo",
     InputError naming the photo when an id is seen twice."""
     cv2 = cv2_module()
     margins = margins or {}
-    params = cv2.aruco.DetectorParameters()
-    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
-    params.minMarkerPerimeterRate = 0.01
-    params.errorCorrectionRate = 0.0  # a tag partly hidden (a wing over it) is not read: its corners would be pulled
-    params.maxErroneousBitsInBorderRate = 0.05
-    detector = cv2.aruco.ArucoDetector(aruco_dictionary(dictionary), params)
-    corners, ids, _ = detector.detectMarkers(gray)
     raw: dict[int, np.ndarray] = {}
-    if ids is None:
-        return raw
-    for c, i in zip(corners, ids.ravel()):
-        i = int(i)
-        if i in raw:
-            raise InputError(f"{label}: marker {i} seen twice: expected each printed marker once (two copies of "
-                             f"one sheet on the table?)")
-        raw[i] = np.asarray(c, float).reshape(4, 2)
+    # OpenCV's threshold constant (7) first; a marker it misses in soft light (blur, JPEG,
+    # a shadow) is looked for again with 3, only when a corner marker is missing
+    for constant in (7, 3):
+        if raw and all(i in raw for i in margins):
+            break
+        params = cv2.aruco.DetectorParameters()
+        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
+        params.minMarkerPerimeterRate = 0.01
+        params.adaptiveThreshConstant = constant
+        params.errorCorrectionRate = 0.0  # a tag partly hidden (a wing over it) is not read: its corners would be pulled
+        params.maxErroneousBitsInBorderRate = 0.05
+        detector = cv2.aruco.ArucoDetector(aruco_dictionary(dictionary), params)
+        corners, ids, _ = detector.detectMarkers(gray)
+        seen: dict[int, np.ndarray] = {}
+        for c, i in zip(corners, ids.ravel() if ids is not None else ()):
+            i = int(i)
+            if i in seen:
+                raise InputError(f"{label}: marker {i} seen twice: expected each printed marker once (two copies of "
+                                 f"one sheet on the table?)")
+            seen[i] = np.asarray(c, float).reshape(4, 2)
+        raw = {**seen, **raw}
     out = {}
     for i, c in raw.items():
         refined = refine_corners(gray, i, c, dictionary, margins.get(i, 1.0))

@@ -378,3 +378,45 @@ def test_missing_opencv_is_one_line_naming_the_extra(monkeypatch):
 
     with pytest.raises(MissingExtra, match=r"pip install 'furball\[capture\]'"):
         cv2_module()
+
+
+def _charuco_views(focal_px=900.0, size=(1000, 750)):
+    """Photos of the printed ChArUco sheet from four sides, 25-35 degrees of tilt."""
+    from furball.capture.sheet import CHARUCO, charuco_board
+
+    cols, rows = CHARUCO["squares"]
+    px_per_mm = 6
+    w_mm, h_mm = cols * CHARUCO["square_mm"], rows * CHARUCO["square_mm"]
+    sheet = charuco_board().generateImage((int(w_mm * px_per_mm), int(h_mm * px_per_mm)), marginSize=0)
+    sheet = cv2.copyMakeBorder(sheet, 60, 60, 60, 60, cv2.BORDER_CONSTANT, value=255)
+    k = np.array([[focal_px, 0, size[0] / 2], [0, focal_px, size[1] / 2], [0, 0, 1]])
+    views = []
+    for tilt, azimuth in ((25, 0), (30, 90), (35, 180), (28, 270), (20, 45)):
+        from furball.capture.synthetic import camera_pose
+
+        _, rot, centre = camera_pose(w_mm + 20, h_mm + 20, Shot(size=size, tilt_deg=tilt, azimuth_deg=azimuth,
+                                                               focal_per_diagonal=focal_px / np.hypot(*size),
+                                                               fill=0.85))
+        to_mm = np.array([[1 / px_per_mm, 0, -60 / px_per_mm - 10], [0, -1 / px_per_mm, h_mm + 10 + 60 / px_per_mm],
+                          [0, 0, 1]])  # sheet pixel -> table mm (y up)
+        table_to_image = k @ np.stack([rot[:, 0], rot[:, 1], -rot @ centre], axis=1)
+        image = cv2.warpPerspective(sheet, table_to_image @ to_mm, size, flags=cv2.INTER_LINEAR, borderValue=90)
+        views.append(cv2.imencode(".png", cv2.GaussianBlur(image, (0, 0), 0.6))[1].tobytes())
+    return views
+
+
+def test_calibrate_from_charuco_photos_finds_the_focal_length(tmp_path, capsys):
+    from furball.capture.camera import calibrate, load_camera
+
+    views = _charuco_views()
+    camera = calibrate(views)
+    assert camera.matrix[0, 0] == pytest.approx(900, rel=0.03) and camera.reprojection_px < 1.0
+    paths = []
+    for i, v in enumerate(views):
+        paths.append(tmp_path / f"c{i}.png")
+        paths[-1].write_bytes(v)
+    out = tmp_path / "camera.toml"
+    assert main(["capture", "calibrate", *map(str, paths), "--out", str(out)]) == 0
+    assert load_camera(out).matrix[0, 0] == pytest.approx(camera.matrix[0, 0], rel=1e-6)
+    with pytest.raises(InputError, match=r"ChArUco corners found: expected the printed calibration sheet"):
+        calibrate([cv2.imencode(".png", np.full((300, 400), 200, np.uint8))[1].tobytes()] * 3)

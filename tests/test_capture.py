@@ -420,3 +420,23 @@ def test_calibrate_from_charuco_photos_finds_the_focal_length(tmp_path, capsys):
     assert load_camera(out).matrix[0, 0] == pytest.approx(camera.matrix[0, 0], rel=1e-6)
     with pytest.raises(InputError, match=r"ChArUco corners found: expected the printed calibration sheet"):
         calibrate([cv2.imencode(".png", np.full((300, 400), 200, np.uint8))[1].tobytes()] * 3)
+
+
+def test_capture_card_cli_writes_the_measured_deck_and_refuses_an_unknown_card(tmp_path, capsys):
+    from furball.maneuvers.deck import find_deck
+
+    scan = tmp_path / "scan.png"
+    scan.write_bytes(cv2.imencode(".png", np.full((300, 300), 200, np.uint8))[1].tobytes())
+    deck = tmp_path / "deck.toml"
+    deck.write_bytes((DATA_DIR / "decks" / "A.toml").read_bytes())
+    out = tmp_path / "measured.toml"
+    points = "10,100;90,100;50,140;50,180;50,220"
+    assert main(["capture", "card", str(scan), "--deck", str(deck), "--card", "A2", "--dpi", "254",
+                 "--points", points, "--out", str(out)]) == 0
+    assert "straight 12.00 mm" in capsys.readouterr().out
+    card = next(c for c in find_deck(str(out)).cards if c.id == "A2")
+    assert card.arrow_end.x_mm == pytest.approx(12.0, abs=0.01)
+    other = tmp_path / "other.toml"
+    assert main(["capture", "card", str(scan), "--deck", str(deck), "--card", "Z1", "--dpi", "254",
+                 "--points", points, "--out", str(other)]) == 2
+    assert "card 'Z1'" in capsys.readouterr().err and not other.exists()

@@ -395,6 +395,19 @@ def capture_table(image, fleet: tuple[FleetPlane, ...] | None = None, *, width_m
         distortion=np.ravel(camera.distortion) if camera is not None else np.array([k1, 0, 0, 0, 0.0]))
 
 
+def parse_table_size(text: str) -> tuple[float, float]:
+    """``"900x900"`` -> ``(900.0, 900.0)``: the play area, mm (100 to 10 000 each). Raises
+    InputError naming ``--table``."""
+    w, sep, h = str(text).lower().partition("x")
+    try:
+        width, height = float(w), float(h)
+    except ValueError:
+        width = height = -1.0
+    if not sep or not (100 <= width <= 10_000 and 100 <= height <= 10_000):
+        raise InputError(f"--table {text[:40]!r}: expected WIDTHxHEIGHT in mm between 100 and 10000, e.g. 900x900")
+    return width, height
+
+
 def photo_name(path) -> str:
     """The file name of a photo path (what a scenario records)."""
     return pathlib.Path(str(path)).name

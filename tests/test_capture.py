@@ -440,3 +440,30 @@ def test_capture_card_cli_writes_the_measured_deck_and_refuses_an_unknown_card(t
     assert main(["capture", "card", str(scan), "--deck", str(deck), "--card", "Z1", "--dpi", "254",
                  "--points", points, "--out", str(other)]) == 2
     assert "card 'Z1'" in capsys.readouterr().err and not other.exists()
+
+
+def test_web_capture_page_reads_a_photo_and_refuses_bad_ones_with_a_4xx(straight_down):
+    """POST /capture/api/table: the bases found, the rectified photo and the measured
+    scenario; an unreadable photo is a 422 with its one line, a huge upload a 413."""
+    from starlette.testclient import TestClient
+
+    from furball.geometry.datafile import parse_toml
+    from furball.scenarios.dogfight import parse_scenario
+    from furball.scenarios.web import create_app
+    from furball.scenarios.web.app import ServerOptions
+    from furball.scenarios.web.capture_routes import MAX_PHOTO_BYTES
+
+    app = create_app(options=ServerOptions(rate=1e6, burst=1e6))
+    with TestClient(app, base_url="http://127.0.0.1:8000", raise_server_exceptions=False) as client:
+        assert "Capture a table" in client.get("/capture/").text
+        r = client.post("/capture/api/table?table=400x300", content=straight_down.data)
+        assert r.status_code == 200, r.text
+        doc = r.json()
+        assert [b["name"] for b in doc["bases"]] == ["P1", "P2", "P21"] and doc["image"].startswith("data:image/jpeg")
+        s = parse_scenario(parse_toml(doc["scenario_toml"], "web"), "web")
+        assert set(s.placement_errors) == {"P1", "P2", "P21"}
+        bad = client.post("/capture/api/table", content=b"not a photo")
+        assert bad.status_code == 422 and "not a readable image" in bad.json()["error"]
+        big = client.post("/capture/api/table", content=b"x", headers={"content-length": str(MAX_PHOTO_BYTES + 1)})
+        assert big.status_code == 413
+        assert client.post("/capture/api/table?colour=red", content=b"x").status_code == 400

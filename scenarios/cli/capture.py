@@ -18,17 +18,6 @@ from furball.errors import InputError
 from .output import PLOT_FORMATS, Outputs
 
 
-def _size(text: str) -> tuple[float, float]:
-    w, sep, h = str(text).lower().partition("x")
-    try:
-        width, height = float(w), float(h)
-    except ValueError:
-        width = height = -1.0
-    if not sep or not (100 <= width <= 10_000 and 100 <= height <= 10_000):
-        raise InputError(f"--table {text[:40]!r}: expected WIDTHxHEIGHT in mm between 100 and 10000, e.g. 900x900")
-    return width, height
-
-
 def register(subparsers, line: str, argv=()) -> None:
     """Add this command's parser (``line``: its help in the command list)."""
     p = subparsers.add_parser("capture", help=line, description="Read a real table or maneuver card from a photo "
@@ -77,7 +66,9 @@ def run_table(args) -> int:
     outputs.protect(args.photo, args.fleet, args.camera)
     out = outputs.claim(args.out, (".toml",), "--out")
     plot = outputs.claim(args.plot, PLOT_FORMATS, "--plot")
-    width, height = _size(args.table)
+    from furball.capture.table import parse_table_size
+
+    width, height = parse_table_size(args.table)
     fleet = load_fleet(args.fleet) if args.fleet else None
     camera = load_camera(args.camera) if args.camera else None
     from furball.capture.camera import read_gray

@@ -36,7 +36,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from furball.errors import IllegalAction, InputError
 from furball.scenarios.dogfight import Scenario
 
-from . import api
+from . import api, capture_routes
 from .hub import Busy, Forbidden, Hub, NotFound
 from .jobs import Jobs
 from .pool import WorkPool
@@ -389,6 +389,7 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
         Route("/api/rooms/{room}/analysis/{job}", endpoint(get_analysis)),
         WebSocketRoute("/api/rooms/{room}/ws", room_socket),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
+        Mount("/capture", app=capture_routes.router),  # the Capture page (docs/capture.md)
     ]
 
     @contextlib.asynccontextmanager

@@ -59,7 +59,7 @@ class Camera:
         m = self.matrix.copy()
         m[0] *= sx
         m[1] *= sy
-        return Camera(m, self.distortion, tuple(size), self.reprojection_px, self.photos, self.source)
+        return Camera(m, self.distortion, (int(size[0]), int(size[1])), self.reprojection_px, self.photos, self.source)
 
     def undistort(self, points: np.ndarray) -> np.ndarray:
         """``(..., 2)`` image points without the lens distortion (same pixel frame)."""

@@ -87,7 +87,7 @@ def _frame(start: np.ndarray, path: np.ndarray) -> tuple[np.ndarray, np.ndarray]
             normal)
 
 
-def fit_arrow(local: np.ndarray) -> tuple[str, float, float, float, np.ndarray, float]:
+def fit_arrow(local: np.ndarray) -> tuple[str, np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]:
     """Fit the points ``(..., K, 2)`` (arrow-start frame, last = tip): returns kind,
     ``(...,)`` arrays of length, radius, angle (deg), tip heading and the RMS residual
     of the chosen model (decided on the first set)."""
@@ -101,8 +101,8 @@ def fit_arrow(local: np.ndarray) -> tuple[str, float, float, float, np.ndarray, 
     first = (np.ravel(straight_rms)[0], np.ravel(arc_rms)[0], abs(np.ravel(radius)[0]))
     kind = "arc" if first[1] < 0.5 * first[0] and first[2] < 3000 else "straight"
     if kind == "straight":
-        return kind, tip[..., 0], np.zeros_like(radius), np.zeros_like(radius), np.zeros_like(radius), first[0]
-    return kind, tip[..., 0], radius, angle, angle, first[1]
+        return kind, tip[..., 0], np.zeros_like(radius), np.zeros_like(radius), np.zeros_like(radius), float(first[0])
+    return kind, tip[..., 0], radius, angle, angle, float(first[1])
 
 
 def _to_mm(image, points: np.ndarray, dpi: float | None, rng) -> tuple[np.ndarray, float, str]:

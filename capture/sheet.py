@@ -11,6 +11,7 @@ included) lays each band on its own page at 1:1. Markers are drawn as vector pat
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -25,7 +26,7 @@ CUT_COLOUR = "#888888"
 LABEL_SIZE = 6.5
 GAP_MM = 3.0
 
-CHARUCO = {"dictionary": "DICT_5X5_100", "squares": (7, 9), "square_mm": 20.0, "marker_mm": 15.0}
+CHARUCO: dict[str, Any] = {"dictionary": "DICT_5X5_100", "squares": (7, 9), "square_mm": 20.0, "marker_mm": 15.0}
 """The ChArUco calibration board: its own dictionary (never mistaken for a table tag),
 7 x 9 squares of 20 mm, markers of 15 mm."""
 

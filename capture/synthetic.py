@@ -184,7 +184,9 @@ def random_layout(rng, width_mm: float, height_mm: float, count: int, layout: Ma
     layout = layout or marker_layout()
     bases = shipped_bases()
     margin = layout.corner_quiet_mm + layout.corner_mm
-    numbers, poses, shapes = [], [], []
+    numbers: list[int] = []
+    poses: list[tuple[float, float, float]] = []
+    shapes: list[tuple[float, float, float]] = []
     used = {k: 0 for k in kinds}
     for _ in range(count * 50):
         if len(numbers) == count:
@@ -366,5 +368,5 @@ def render_card_photo(segments, size=(1200, 1500), tilt_deg: float = 10.0, azimu
     img = cv2.GaussianBlur(img, (0, 0), blur_px) + rng.normal(0, noise, img.shape).astype(np.float32)
     ok, enc = cv2.imencode(".png", np.clip(np.round(img), 0, 255).astype(np.uint8))
     assert ok
-    pick = np.linspace(0, len(px) - 1, min(8, len(px))).round().astype(int)
+    pick = [int(round(v)) for v in np.linspace(0.0, len(px) - 1.0, num=min(8, len(px)))]
     return enc.tobytes(), start_px, px[pick[1:]], end_px

@@ -365,7 +365,7 @@ def render_card_photo(segments, size=(1200, 1500), tilt_deg: float = 10.0, azimu
     for seg_px in (start_px, end_px):
         cv2.line(img, tuple(np.round(seg_px[0] * 16).astype(int)), tuple(np.round(seg_px[1] * 16).astype(int)), 40.0,
                  2, cv2.LINE_AA, 4)
-    img = cv2.GaussianBlur(img, (0, 0), blur_px) + rng.normal(0, noise, img.shape).astype(np.float32)
+    img = cv2.GaussianBlur(img, (0, 0), blur_px) + np.asarray(rng.normal(0.0, noise, img.shape), np.float32)
     ok, enc = cv2.imencode(".png", np.clip(np.round(img), 0, 255).astype(np.uint8))
     assert ok
     pick = [int(round(v)) for v in np.linspace(0.0, len(px) - 1.0, num=min(8, len(px)))]

@@ -1,0 +1,46 @@
+"""The Capture page in a real Chromium (docs/capture.md): upload a rendered table photo,
+rename one base, download the measured scenario and load it."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from browser import chromium, chromium_missing, running_server, wait_until
+
+pytest.importorskip("cv2", reason="the capture extra (opencv-python-headless) is not installed")
+
+from furball.capture.synthetic import Shot, render_table_photo  # noqa: E402
+from furball.geometry.datafile import parse_toml  # noqa: E402
+from furball.scenarios.dogfight import parse_scenario  # noqa: E402
+from furball.scenarios.web import create_app  # noqa: E402
+from furball.scenarios.web.app import ServerOptions  # noqa: E402
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(chromium_missing() is not None, reason=f"browser tests: {chromium_missing()}")]
+
+
+def test_capture_page_uploads_a_photo_renames_a_base_and_downloads_the_scenario(tmp_path):
+    photo = render_table_photo((1, 2), np.array([[200.0, 200.0, 30.0], [140.0, 110.0, 200.0]]),
+                               Shot(size=(1000, 750), miniatures=False), width_mm=400, height_mm=300, seed=1)
+    path = tmp_path / "table.png"
+    path.write_bytes(photo.data)
+    app = create_app(options=ServerOptions(rate=1e6, burst=1e6))
+    with running_server(app) as url, chromium() as browser:
+        page = browser.new_page(accept_downloads=True)
+        page.goto(url + "capture/")
+        page.fill("#table", "400x300")
+        page.set_input_files("#photo", str(path))
+        wait_until(page, "!document.getElementById('result').hidden", timeout_s=60)
+        assert "2 bases found" in page.inner_text("#status")
+        name = page.locator("#bases tbody tr").first.locator("input").first
+        name.fill("Camel")
+        name.dispatch_event("change")
+        assert "Camel" in page.inner_html("#view")
+        with page.expect_download() as info:
+            page.click("#download")
+        text = (tmp_path / "captured.toml")
+        info.value.save_as(str(text))
+    s = parse_scenario(parse_toml(text.read_text(), "captured.toml"), "captured.toml")
+    assert [p.name for p in s.planes] == ["Camel", "P2"]
+    assert s.capture["provenance"] == "measured" and s.capture["photo"] == "table.png"
+    assert s.placement_errors["Camel"].xy_mm < 0.5
+    assert abs(s.table.plane("Camel").pose.x_mm - 200.0) < 1.0

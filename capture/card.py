@@ -54,16 +54,25 @@ class CardFit:
     uncertainty_95: dict
     rms_mm: float
     mm_per_px: float
+    segments: tuple[tuple[str, float, float], ...] = ()
 
     def path(self) -> list[dict]:
         """The card's ``path`` in the deck format."""
+        if self.kind == "compound":
+            return [{"straight_mm": round(a, 3)} if k == "straight" else
+                    {"arc": {"radius_mm": round(abs(a), 3), "angle_deg": round(b, 3)}} for k, a, b in self.segments]
         if self.kind == "straight":
             return [{"straight_mm": round(self.length_mm, 3)}]
         return [{"arc": {"radius_mm": round(abs(self.radius_mm), 3), "angle_deg": round(self.angle_deg, 3)}}]
 
     def describe(self) -> str:
         u = self.uncertainty_95
-        if self.kind == "straight":
+        if self.kind == "compound":
+            parts = [f"straight {a:.2f} mm +-{u[f'segment {i + 1}'][0]:.2f}" if k == "straight" else
+                     f"arc {abs(a):.2f} mm +-{u[f'segment {i + 1}'][0]:.2f}, {b:+.2f} deg +-{u[f'segment {i + 1}'][1]:.2f}"
+                     for i, (k, a, b) in enumerate(self.segments)]
+            what = "the deck's path: " + ", then ".join(parts)
+        elif self.kind == "straight":
             what = f"straight {self.length_mm:.2f} mm +-{u['length_mm']:.2f}"
         else:
             what = (f"arc of radius {abs(self.radius_mm):.2f} mm +-{u['radius_mm']:.2f}, {self.angle_deg:+.2f} deg "
@@ -105,6 +114,47 @@ def fit_arrow(local: np.ndarray) -> tuple[str, np.ndarray, np.ndarray, np.ndarra
     return kind, tip[..., 0], radius, angle, angle, float(first[1])
 
 
+def _chain(kinds, params: np.ndarray, step_mm: float = 0.25) -> tuple[np.ndarray, np.ndarray]:
+    """The path of segments ``kinds`` ("straight" / "arc") with ``params`` (a length, or
+    a radius and an angle per segment, flat) from the arrow start: points ``(K, 2)``
+    every ``step_mm`` and the tip ``(x, y, heading_deg)``."""
+    x = y = h = 0.0
+    pts, i = [np.zeros((1, 2))], 0
+    for kind in kinds:
+        if kind == "straight":
+            length = params[i]
+            i += 1
+            s = np.linspace(0, length, max(2, int(abs(length) / step_mm) + 1))[1:]
+            pts.append(np.stack([x + s * math.cos(h), y + s * math.sin(h)], -1))
+            x, y = x + length * math.cos(h), y + length * math.sin(h)
+        else:
+            radius, angle = abs(params[i]), math.radians(params[i + 1])
+            i += 2
+            side = 1.0 if angle >= 0 else -1.0
+            cx, cy = x - side * radius * math.sin(h), y + side * radius * math.cos(h)
+            a = np.linspace(0, angle, max(2, int(abs(angle) * radius / step_mm) + 1))[1:]
+            start = h - side * math.pi / 2
+            pts.append(np.stack([cx + radius * np.cos(start + a), cy + radius * np.sin(start + a)], -1))
+            h += angle
+            x, y = cx + radius * math.cos(start + angle), cy + radius * math.sin(start + angle)
+    return np.concatenate(pts), np.array([x, y, math.degrees(h)])
+
+
+def fit_compound(local: np.ndarray, kinds, start: np.ndarray) -> np.ndarray:
+    """The parameters of the segments ``kinds`` fitted to the points ``(K, 2)`` (arrow-
+    start frame, tip last) by least squares, from ``start``: each point's distance to
+    the path, and the tip's to the path's end."""
+    from scipy.optimize import least_squares
+
+    def residuals(params):
+        path, tip = _chain(kinds, params)
+        inner = local[:-1]
+        d = np.sqrt(((inner[:, None, :] - path[None]) ** 2).sum(-1)).min(1)
+        return np.concatenate([d, tip[:2] - local[-1]])
+
+    return least_squares(residuals, start, method="trf", diff_step=1e-4).x
+
+
 def _to_mm(image, points: np.ndarray, dpi: float | None, rng) -> tuple[np.ndarray, float, str]:
     """``(SAMPLES, n, 2)`` draws of the points in mat (or scan) mm, the scale, the label."""
     noisy = points[None] + CLICK_PX * rng.standard_normal((SAMPLES, *points.shape))
@@ -132,12 +182,16 @@ def _to_mm(image, points: np.ndarray, dpi: float | None, rng) -> tuple[np.ndarra
     return mm, scale, label
 
 
-def capture_card(image, points, end_line=None, dpi: float | None = None, seed: int = 0) -> CardFit:
+def capture_card(image, points, end_line=None, dpi: float | None = None, seed: int = 0,
+                 template=None) -> CardFit:
     """Fit a card's motion to ``points`` (pixels: the start line's two ends, then at
     least two points along the arrow to its tip) in ``image`` (a path, bytes or array;
     on the card mat, or a flat scan at ``dpi``). ``end_line``: two pixels of the
     arrow's end line, giving the tip's heading (default: the fitted path's). Raises
-    InputError (the card mat not found, too few points, a start line of no length)."""
+    InputError (the card mat not found, too few points, a start line of no length).
+    ``template``: the deck card's own path (:class:`~furball.maneuvers.card.Straight` /
+    ``Arc`` segments); with two segments or more its lengths, radii and angles are
+    fitted instead (the deck's compound path; :data:`COMPOUND_SAMPLES` draws)."""
     pts = np.asarray(points, float)
     if pts.ndim != 2 or pts.shape[1] != 2 or len(pts) < 4:
         raise InputError("points: expected the start line's two ends and at least two points along the arrow")
@@ -148,6 +202,8 @@ def capture_card(image, points, end_line=None, dpi: float | None = None, seed: i
     mm, scale, _ = _to_mm(image, np.concatenate([pts, extra]), dpi, rng)
     start, path, ends = mm[:, :2], mm[:, 2:len(pts)], mm[:, len(pts):]
     local, normal = _frame(start, path)
+    if template is not None and len(template) >= 2:
+        return _compound(local, template, scale)
     kind, length, radius, angle, heading, rms = fit_arrow(local)
     if len(extra) == 2:  # the end line's normal, in the arrow-start frame
         d = ends[:, 1] - ends[:, 0]
@@ -162,6 +218,41 @@ def capture_card(image, points, end_line=None, dpi: float | None = None, seed: i
          "x_mm": sd(tip[:, 0]), "y_mm": sd(tip[:, 1]), "heading_deg": sd(heading)}
     return CardFit(kind, float(length[0]), float(radius[0]), float(angle[0]),
                    (float(tip[0, 0]), float(tip[0, 1]), float(heading[0])), u, float(rms), scale)
+
+
+COMPOUND_SAMPLES = 40
+"""Monte Carlo draws for a compound path (each is a least-squares fit)."""
+
+
+def _compound(local: np.ndarray, template, scale: float) -> CardFit:
+    from furball.maneuvers.card import Straight
+
+    kinds = ["straight" if isinstance(s, Straight) else "arc" for s in template]
+    start = np.array([v for s in template for v in ((s.length_mm,) if isinstance(s, Straight)
+                                                    else (s.radius_mm, s.angle_deg))], float)
+    fits = np.array([fit_compound(local[k], kinds, start) for k in range(COMPOUND_SAMPLES)])
+    best = fits[0]
+    path, tip = _chain(kinds, best)
+    inner = local[0, :-1]
+    rms = float(np.sqrt((np.sqrt(((inner[:, None] - path[None]) ** 2).sum(-1)).min(1) ** 2).mean()))
+    sd = Z95 * np.std(fits[1:], axis=0, ddof=1)
+    segments: list[tuple[str, float, float]] = []
+    u: dict = {}
+    i = 0
+    for n, kind in enumerate(kinds, 1):
+        if kind == "straight":
+            segments.append((kind, float(best[i]), 0.0))
+            u[f"segment {n}"] = (float(sd[i]), 0.0)
+            i += 1
+        else:
+            segments.append((kind, float(best[i]), float(best[i + 1])))
+            u[f"segment {n}"] = (float(sd[i]), float(sd[i + 1]))
+            i += 2
+    tips = np.array([_chain(kinds, f)[1] for f in fits[1:]])
+    u.update({"x_mm": float(Z95 * tips[:, 0].std(ddof=1)), "y_mm": float(Z95 * tips[:, 1].std(ddof=1)),
+              "heading_deg": float(Z95 * tips[:, 2].std(ddof=1))})
+    return CardFit("compound", 0.0, 0.0, 0.0, (float(tip[0]), float(tip[1]), float(tip[2])), u, rms, scale,
+                   tuple(segments))
 
 
 def deck_with_card(deck_path, card_id: str, fit: CardFit, photo: str) -> str:
@@ -187,6 +278,8 @@ def deck_with_card(deck_path, card_id: str, fit: CardFit, photo: str) -> str:
     for key in ("path", "end", "final_turn_deg"):
         card.pop(key, None)
     path_heading = fit.angle_deg if fit.kind == "arc" else 0.0
+    if fit.kind == "compound":
+        path_heading = sum(b for k, _, b in fit.segments if k == "arc")
     if abs(((fit.end[2] - path_heading) + 180) % 360 - 180) > 0.5:
         card["end"] = {"x_mm": round(fit.end[0], 3), "y_mm": round(fit.end[1], 3), "heading_deg": round(fit.end[2], 3)}
     else:

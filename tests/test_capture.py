@@ -467,3 +467,20 @@ def test_web_capture_page_reads_a_photo_and_refuses_bad_ones_with_a_4xx(straight
         big = client.post("/capture/api/table", content=b"x", headers={"content-length": str(MAX_PHOTO_BYTES + 1)})
         assert big.status_code == 413
         assert client.post("/capture/api/table?colour=red", content=b"x").status_code == 400
+
+
+def test_card_with_the_decks_compound_path_fits_each_segment(monkeypatch):
+    """A card whose deck path is a straight then an arc: both segments fitted to the
+    marked points, within their stated uncertainty."""
+    import furball.capture.card as card
+    from furball.maneuvers.card import Arc, Straight
+
+    monkeypatch.setattr(card, "COMPOUND_SAMPLES", 12)
+    data, start, points, end_line = render_card_photo([Straight(20.0), Arc(60.0, 50.0)], tilt_deg=10, seed=4)
+    fit = capture_card(data, np.concatenate([start, points]), template=[Straight(25.0), Arc(70.0, 40.0)])
+    assert fit.kind == "compound" and [k for k, _, _ in fit.segments] == ["straight", "arc"]
+    (_, length, _), (_, radius, angle) = fit.segments
+    u1, u2 = fit.uncertainty_95["segment 1"], fit.uncertainty_95["segment 2"]
+    assert abs(length - 20) <= 2 * u1[0] + 0.3 and abs(radius - 60) <= 2 * u2[0] + 0.3
+    assert abs(angle - 50) <= 2 * u2[1] + 0.3
+    assert fit.path()[0] == {"straight_mm": round(length, 3)}

@@ -42,8 +42,9 @@ def register(subparsers, line: str, argv=()) -> None:
     c.add_argument("--out", required=True, metavar="CAMERA.toml", help="the calibration file to write")
     c.set_defaults(func=run_calibrate)
     k = sub.add_parser("card", help="a maneuver card's motion from a photo or scan, into a deck file",
-                       description="Fit a maneuver card's motion (straight, or arc) to points of its arrow and "
-                                   "write it, with provenance measured, into a deck file.")
+                       description="Fit a maneuver card's motion (straight, arc, or the deck card's own path of "
+                                   "several segments) to points of its arrow and write it, with provenance "
+                                   "measured, into a deck file.")
     k.add_argument("image", help="the card on the printed card mat (JPEG or PNG), or a flat scan")
     k.add_argument("--deck", required=True, metavar="FILE", help="the deck file to read and write")
     k.add_argument("--card", required=True, metavar="ID", help="the card's id in the deck")
@@ -149,7 +150,13 @@ def run_card(args) -> int:
     end_line = _points(args.end_line, "--end-line", 2)[:2] if args.end_line else None
     if args.dpi is not None and not 50 <= args.dpi <= 10_000:
         raise InputError(f"--dpi {args.dpi:g}: expected 50 to 10000 dots per inch")
-    fit = capture_card(args.image, points, end_line=end_line, dpi=args.dpi)
+    from furball.maneuvers.deck import find_deck
+
+    deck = find_deck(str(deck_path))
+    card = next((c for c in deck.cards if c.id == args.card), None)
+    if card is None:
+        raise InputError(f"{deck_path}: card {args.card!r:.40}: expected one of {deck.ids_text()}")
+    fit = capture_card(args.image, points, end_line=end_line, dpi=args.dpi, template=card.path)
     text = deck_with_card(deck_path, args.card, fit, pathlib.Path(args.image).name)
     outputs.stage(out, text.encode("utf-8"), f"deck with card {args.card} measured")
     for line in outputs.publish():

@@ -254,6 +254,14 @@ def test_capture_table_cli_bad_photo_is_exit_2_one_line_nothing_written(tmp_path
     assert "fleet.toml: plane 'Camel': field 'deck'" in err and not out.exists()
 
 
+def test_capture_table_cli_with_no_base_in_view_writes_no_scenario(tmp_path, capsys):
+    photo = tmp_path / "empty.png"
+    photo.write_bytes(_photo(stickers=(), poses=np.zeros((0, 3))).data)
+    out = tmp_path / "s.toml"
+    assert main(["capture", "table", str(photo), "--table", "400x300", "--out", str(out)]) == 2
+    assert "empty.png: no tagged base found" in capsys.readouterr().err and not out.exists()
+
+
 def test_capture_table_cli_prints_writes_and_plots(tilted, tmp_path, capsys):
     photo = tmp_path / "table.jpg"
     photo.write_bytes(tilted.data)

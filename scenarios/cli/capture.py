@@ -76,6 +76,9 @@ def run_table(args) -> int:
 
     gray, label = read_gray(args.photo)
     captured = capture_table(gray, fleet, width_mm=width, height_mm=height, camera=camera, name=label)
+    if out is not None and not captured.names:
+        raise InputError(f"{captured.photo}: no tagged base found: expected at least one base with a tag in view "
+                         f"to write a scenario")
     if out is not None:
         from furball.capture.scenario import captured_scenario
         from furball.scenarios.dogfight import scenario_toml

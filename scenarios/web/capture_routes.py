@@ -46,7 +46,7 @@ def capture_json(data: bytes, table: str) -> dict:
     ok, jpeg = cv2.imencode(".jpg", rectified(gray, captured, scale), [cv2.IMWRITE_JPEG_QUALITY, 85])
     out = captured.to_json()
     out["image"] = "data:image/jpeg;base64," + base64.b64encode(jpeg.tobytes()).decode("ascii")
-    out["scenario_toml"] = scenario_toml(captured_scenario(captured))
+    out["scenario_toml"] = scenario_toml(captured_scenario(captured)) if captured.names else ""
     return out
 
 

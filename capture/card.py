@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import pathlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -55,6 +55,26 @@ class CardFit:
     rms_mm: float
     mm_per_px: float
     segments: tuple[tuple[str, float, float], ...] = ()
+    frame_mm: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    image_from_mm: tuple[tuple[float, ...], ...] = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
+
+    def path_points_px(self, step_mm: float = 1.0) -> np.ndarray:
+        """``(K, 2)``: the fitted path drawn back on the image, pixels (``frame_mm``: the
+        arrow start in mat or scan mm, x, y, forward angle in degrees; ``image_from_mm``:
+        the homography mat mm -> image pixels)."""
+        if self.kind == "compound":
+            kinds, params = [k for k, _, _ in self.segments], []
+            for k, a, b in self.segments:
+                params += [a] if k == "straight" else [a, b]
+        elif self.kind == "straight":
+            kinds, params = ["straight"], [self.length_mm]
+        else:
+            kinds, params = ["arc"], [self.radius_mm, self.angle_deg]
+        local, _ = _chain(kinds, np.array(params, float), step_mm)
+        x0, y0, a = self.frame_mm
+        c, s = math.cos(math.radians(a)), math.sin(math.radians(a))
+        mm = np.stack([x0 + c * local[:, 0] - s * local[:, 1], y0 + s * local[:, 0] + c * local[:, 1]], -1)
+        return apply_homography(np.array(self.image_from_mm), mm)
 
     def path(self) -> list[dict]:
         """The card's ``path`` in the deck format."""
@@ -155,14 +175,16 @@ def fit_compound(local: np.ndarray, kinds, start: np.ndarray) -> np.ndarray:
     return least_squares(residuals, start, method="trf", diff_step=1e-4).x
 
 
-def _to_mm(image, points: np.ndarray, dpi: float | None, rng) -> tuple[np.ndarray, float, str]:
-    """``(SAMPLES, n, 2)`` draws of the points in mat (or scan) mm, the scale, the label."""
+def _to_mm(image, points: np.ndarray, dpi: float | None, rng) -> tuple[np.ndarray, float, str, np.ndarray]:
+    """``(SAMPLES, n, 2)`` draws of the points in mat (or scan) mm, the scale, the label
+    and the homography mat mm -> image pixels."""
     noisy = points[None] + CLICK_PX * rng.standard_normal((SAMPLES, *points.shape))
     noisy[0] = points
     if dpi is not None:
         scale = 25.4 / dpi
         label = str(image) if not isinstance(image, (bytes, np.ndarray)) else "image"
-        return np.stack([noisy[..., 0] * scale, -noisy[..., 1] * scale], -1), scale, label
+        to_image = np.array([[1 / scale, 0, 0], [0, -1 / scale, 0], [0, 0, 1.0]])
+        return np.stack([noisy[..., 0] * scale, -noisy[..., 1] * scale], -1), scale, label, to_image
     layout = marker_layout()
     gray, label = read_gray(image)
     found = detect_markers(gray, layout.dictionary, label)
@@ -179,7 +201,7 @@ def _to_mm(image, points: np.ndarray, dpi: float | None, rng) -> tuple[np.ndarra
     mm = apply_homography(inv, noisy)
     c = apply_homography(inv[0], np.array([points[0], points[0] + [1, 0], points[0] + [0, 1]]))
     scale = math.sqrt(abs(_area(c[1] - c[0], c[2] - c[0])))
-    return mm, scale, label
+    return mm, scale, label, np.linalg.inv(inv[0])
 
 
 def capture_card(image, points, end_line=None, dpi: float | None = None, seed: int = 0,
@@ -199,11 +221,14 @@ def capture_card(image, points, end_line=None, dpi: float | None = None, seed: i
     if np.hypot(*(pts[1] - pts[0])) < 3:
         raise InputError("points: the start line's two ends are the same pixel: expected its two ends")
     rng = np.random.default_rng(seed)
-    mm, scale, _ = _to_mm(image, np.concatenate([pts, extra]), dpi, rng)
+    mm, scale, _, to_image = _to_mm(image, np.concatenate([pts, extra]), dpi, rng)
     start, path, ends = mm[:, :2], mm[:, 2:len(pts)], mm[:, len(pts):]
     local, normal = _frame(start, path)
+    mid = start[0].mean(0)
+    where = {"frame_mm": (float(mid[0]), float(mid[1]), math.degrees(math.atan2(normal[0, 1], normal[0, 0]))),
+             "image_from_mm": tuple(tuple(float(v) for v in row) for row in to_image)}
     if template is not None and len(template) >= 2:
-        return _compound(local, template, scale)
+        return replace(_compound(local, template, scale), **where)
     kind, length, radius, angle, heading, rms = fit_arrow(local)
     if len(extra) == 2:  # the end line's normal, in the arrow-start frame
         d = ends[:, 1] - ends[:, 0]
@@ -217,7 +242,7 @@ def capture_card(image, points, end_line=None, dpi: float | None = None, seed: i
     u = {"length_mm": sd(length), "radius_mm": sd(radius), "angle_deg": sd(angle),
          "x_mm": sd(tip[:, 0]), "y_mm": sd(tip[:, 1]), "heading_deg": sd(heading)}
     return CardFit(kind, float(length[0]), float(radius[0]), float(angle[0]),
-                   (float(tip[0, 0]), float(tip[0, 1]), float(heading[0])), u, float(rms), scale)
+                   (float(tip[0, 0]), float(tip[0, 1]), float(heading[0])), u, float(rms), scale, **where)
 
 
 COMPOUND_SAMPLES = 40
@@ -255,11 +280,13 @@ def _compound(local: np.ndarray, template, scale: float) -> CardFit:
                    tuple(segments))
 
 
-def deck_with_card(deck_path, card_id: str, fit: CardFit, photo: str) -> str:
+def deck_with_card(deck_path, card_id: str, fit: CardFit, photo: str, label: str | None = None) -> str:
     """The deck file's text with card ``card_id``'s motion replaced by ``fit`` (its
     ``path``; with an end line whose heading differs from the path's, an ``end``
     pose instead), the deck's provenance ``measured`` and its notes naming the
-    measured card. Raises InputError (no such deck file or card). The result is
+    measured card. A card measured alone no longer mirrors its twin: the ``twin`` link
+    is dropped on both (the notes say so). Raises InputError (no such deck file or
+    card; ``label`` names the file in messages, default its path). The result is
     checked by loading it as a deck."""
     import tomli_w
 
@@ -267,14 +294,19 @@ def deck_with_card(deck_path, card_id: str, fit: CardFit, photo: str) -> str:
     from furball.maneuvers.deck import parse_deck
 
     p = pathlib.Path(deck_path)
+    where = label or str(p)
     data = load_toml(p)
-    parse_deck(data, str(p))  # the deck as given must be a deck
+    parse_deck(data, where)  # the deck as given must be a deck
     cards = data.get("card", [])
     match = [c for c in cards if isinstance(c, dict) and c.get("id") == card_id]
     if not match:
         known = ", ".join(str(c.get("id")) for c in cards if isinstance(c, dict))
-        raise InputError(f"{p}: card {card_id!r:.40}: expected one of {known}")
+        raise InputError(f"{where}: card {card_id!r:.40}: expected one of {known}")
     card = match[0]
+    twin = card.pop("twin", None)
+    for other in cards:
+        if isinstance(other, dict) and twin is not None and other.get("id") == twin:
+            other.pop("twin", None)
     for key in ("path", "end", "final_turn_deg"):
         card.pop(key, None)
     path_heading = fit.angle_deg if fit.kind == "arc" else 0.0
@@ -286,11 +318,12 @@ def deck_with_card(deck_path, card_id: str, fit: CardFit, photo: str) -> str:
         card["path"] = fit.path()
     deck = data.setdefault("deck", {})
     deck["provenance"] = "measured"
-    note = f"card {card_id} measured from {photo} ({fit.describe()})"
+    note = f"card {card_id} measured from {photo} ({fit.describe()})" + (
+        f"; its twin link to {twin} dropped (measured alone)" if twin else "")
     deck["notes"] = f"{deck.get('notes', '')}; {note}".strip("; ")
     text = (f"# furball deck; card {card_id} measured by furball capture card from {photo}.\n"
             f"# Format: maneuvers/deck.py; how cards are measured: docs/capture.md\n" + tomli_w.dumps(data))
     from furball.geometry.datafile import parse_toml
 
-    parse_deck(parse_toml(text, str(p)), str(p))
+    parse_deck(parse_toml(text, where), where)
     return text

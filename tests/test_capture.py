@@ -492,3 +492,28 @@ def test_card_with_the_decks_compound_path_fits_each_segment(monkeypatch):
     assert abs(length - 20) <= 2 * u1[0] + 0.3 and abs(radius - 60) <= 2 * u2[0] + 0.3
     assert abs(angle - 50) <= 2 * u2[1] + 0.3
     assert fit.path()[0] == {"straight_mm": round(length, 3)}
+
+
+def test_web_card_api_fits_a_marked_arrow_and_names_only_shipped_decks():
+    import base64
+
+    from starlette.testclient import TestClient
+
+    from furball.geometry.datafile import parse_toml
+    from furball.maneuvers.card import Straight
+    from furball.maneuvers.deck import parse_deck
+    from furball.scenarios.web import create_app
+    from furball.scenarios.web.app import ServerOptions
+
+    data, start, points, _ = render_card_photo([Straight(60.0)], tilt_deg=8, seed=5)
+    body = {"image": base64.b64encode(data).decode(), "points": np.concatenate([start, points]).tolist()}
+    app = create_app(options=ServerOptions(rate=1e6, burst=1e6))
+    with TestClient(app, base_url="http://127.0.0.1:8000", raise_server_exceptions=False) as client:
+        r = client.post("/capture/api/card?deck=A&card=A2", json=body)
+        assert r.status_code == 200, r.text
+        doc = r.json()
+        assert doc["kind"] == "straight" and abs(doc["path"][0]["straight_mm"] - 60) < 0.5
+        deck = parse_deck(parse_toml(doc["deck_toml"], "A.toml"), "A.toml")
+        assert deck.provenance == "measured"
+        assert client.post("/capture/api/card?deck=../../etc/passwd&card=A2", json=body).status_code == 422
+        assert client.post("/capture/api/card?deck=A&card=A2", content=b"not json").status_code == 400

@@ -44,3 +44,35 @@ def test_capture_page_uploads_a_photo_renames_a_base_and_downloads_the_scenario(
     assert s.capture["provenance"] == "measured" and s.capture["photo"] == "table.png"
     assert s.placement_errors["Camel"].xy_mm < 0.5
     assert abs(s.table.plane("Camel").pose.x_mm - 200.0) < 1.0
+
+
+def test_card_page_marks_an_arrow_fits_it_and_downloads_the_deck(tmp_path):
+    from furball.capture.synthetic import render_card_photo
+    from furball.maneuvers.card import Arc
+    from furball.maneuvers.deck import find_deck
+
+    data, start, points, _ = render_card_photo([Arc(110.0, 35.0)], size=(900, 1125), tilt_deg=8, seed=2)
+    path = tmp_path / "card.png"
+    path.write_bytes(data)
+    app = create_app(options=ServerOptions(rate=1e6, burst=1e6))
+    with running_server(app) as url, chromium() as browser:
+        page = browser.new_page(accept_downloads=True, viewport={"width": 1000, "height": 1400})
+        page.goto(url + "capture/card")
+        page.fill("#card", "A4")
+        page.set_input_files("#photo", str(path))
+        wait_until(page, "document.querySelector('#view image') !== null")
+        box = page.locator("#view").bounding_box()
+        for x, y in np.concatenate([start, points]):  # image pixels -> the page (the svg shows the whole image)
+            page.mouse.click(box["x"] + x * box["width"] / 900, box["y"] + y * box["height"] / 1125)
+        assert page.locator(".marked-point").count() == 2 + len(points)
+        page.click("#fit")
+        wait_until(page, "document.querySelector('.fitted-path') !== null || document.getElementById('status').textContent.includes(':')", timeout_s=60)
+        assert "arc of radius" in page.inner_text("#status")
+        with page.expect_download() as info:
+            page.click("#download")
+        deck = tmp_path / "A.toml"
+        info.value.save_as(str(deck))
+    measured = find_deck(str(deck))
+    card = next(c for c in measured.cards if c.id == "A4")
+    assert measured.provenance == "measured"
+    assert abs(card.path[0].radius_mm - 110) < 10 and abs(card.path[0].angle_deg - 35) < 3

@@ -35,6 +35,15 @@ def test_capture_page_uploads_a_photo_renames_a_base_and_downloads_the_scenario(
         name.fill("Camel")
         name.dispatch_event("change")
         assert "Camel" in page.inner_html("#view")
+        # drag the second base 20 mm right (the svg shows 400 mm across its width)
+        box = page.locator("#view").bounding_box()
+        per_mm = box["width"] / 400
+        sx, sy = box["x"] + 140 * per_mm, box["y"] + (300 - 110) * per_mm
+        page.mouse.move(sx, sy)
+        page.mouse.down()
+        page.mouse.move(sx + 10 * per_mm, sy, steps=3)
+        page.mouse.move(sx + 20 * per_mm, sy, steps=3)
+        page.mouse.up()
         with page.expect_download() as info:
             page.click("#download")
         text = (tmp_path / "captured.toml")
@@ -44,6 +53,7 @@ def test_capture_page_uploads_a_photo_renames_a_base_and_downloads_the_scenario(
     assert s.capture["provenance"] == "measured" and s.capture["photo"] == "table.png"
     assert s.placement_errors["Camel"].xy_mm < 0.5
     assert abs(s.table.plane("Camel").pose.x_mm - 200.0) < 1.0
+    assert abs(s.table.plane("P2").pose.x_mm - 160.0) < 1.0 and abs(s.table.plane("P2").pose.y_mm - 110.0) < 1.0
 
 
 def test_card_page_marks_an_arrow_fits_it_and_downloads_the_deck(tmp_path):

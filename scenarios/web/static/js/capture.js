@@ -13,6 +13,15 @@ function el(name, attrs = {}, parent = null) {
   return node;
 }
 
+let dragging = null;  // { index, dx, dy }: a base being dragged, and where it was grabbed
+
+function svgPoint(event) {
+  const view = $("view");
+  const pt = view.createSVGPoint();
+  pt.x = event.clientX; pt.y = event.clientY;
+  return pt.matrixTransform(view.getScreenCTM().inverse());
+}
+
 function draw() {
   const view = $("view");
   view.replaceChildren();
@@ -20,17 +29,22 @@ function draw() {
   view.setAttribute("viewBox", `0 0 ${w} ${h}`);
   view.setAttribute("width", "100%");
   el("image", { href: found.image, x: 0, y: 0, width: w, height: h, preserveAspectRatio: "none" }, view);
-  for (const b of found.bases) {
+  found.bases.forEach((b, index) => {
     const [length, width] = BASES[b.base] || [44, 60];
     const g = el("g", { transform: `translate(${b.pose.x_mm} ${h - b.pose.y_mm}) rotate(${-b.pose.heading_deg})`,
-                        class: "captured-base" }, view);
-    el("rect", { x: -length / 2, y: -width / 2, width: length, height: width, fill: "none",
+                        class: "captured-base", "data-index": index, cursor: "move" }, view);
+    g.addEventListener("pointerdown", (event) => {  // drag a base to fix a misread position
+      const p = svgPoint(event);
+      dragging = { index, dx: b.pose.x_mm - p.x, dy: b.pose.y_mm - (h - p.y) };
+      event.preventDefault();
+    });
+    el("rect", { x: -length / 2, y: -width / 2, width: length, height: width, fill: "#ffffff", "fill-opacity": 0.01,
                  stroke: b.tags_seen > 1 ? "#1f9e3a" : "#e08a00", "stroke-width": 2 }, g);
     el("line", { x1: 0, y1: 0, x2: 0.6 * length, y2: 0, stroke: "#1f9e3a", "stroke-width": 2 }, g);
     const label = el("text", { x: b.pose.x_mm, y: h - b.pose.y_mm + width, "font-size": 18, fill: "#1f9e3a",
                                "text-anchor": "middle" }, view);
     label.textContent = b.name;
-  }
+  });
   $("missing").textContent = found.not_found.length ? `Not found: ${found.not_found.join(", ")}` : "";
 }
 
@@ -96,6 +110,20 @@ async function send(file) {
   $("result").hidden = false;
   draw();
 }
+
+$("view").addEventListener("pointermove", (event) => {
+  if (!dragging) return;
+  const p = svgPoint(event);
+  const b = found.bases[dragging.index];
+  b.pose.x_mm = Math.round((p.x + dragging.dx) * 100) / 100;
+  b.pose.y_mm = Math.round((found.table.height_mm - p.y + dragging.dy) * 100) / 100;
+  draw();
+});
+window.addEventListener("pointerup", () => {
+  if (!dragging) return;
+  dragging = null;
+  $("bases").tBodies[0].replaceChildren(...found.bases.map(row));
+});
 
 $("photo").addEventListener("change", (event) => { const f = event.target.files[0]; if (f) send(f); });
 $("download").addEventListener("click", () => {

@@ -48,6 +48,9 @@ def test_capture_page_uploads_a_photo_renames_a_base_and_downloads_the_scenario(
             page.click("#download")
         text = (tmp_path / "captured.toml")
         info.value.save_as(str(text))
+        page.click("#practice")  # the practice table opens the measured table
+        wait_until(page, "document.body.dataset.ready === 'yes'", timeout_s=60)
+        wait_until(page, "JSON.stringify(window.furball.doc()).includes('Camel')", timeout_s=30)
     s = parse_scenario(parse_toml(text.read_text(), "captured.toml"), "captured.toml")
     assert [p.name for p in s.planes] == ["Camel", "P2"]
     assert s.capture["provenance"] == "measured" and s.capture["photo"] == "table.png"

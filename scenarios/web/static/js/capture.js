@@ -134,3 +134,8 @@ $("download").addEventListener("click", () => {
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 });
+
+$("practice").addEventListener("click", () => {  // the practice table opens it when it starts
+  sessionStorage.setItem("furball-open", scenarioToml());
+  window.location.href = "/";
+});

@@ -32,7 +32,7 @@ MAX_FILE_BYTES = 60_000_000
 DEFAULT_FOCAL_PER_DIAGONAL = 0.75
 """Without calibration or a tilt to tell it, the focal length is this share of the image
 diagonal (a phone's main camera, 26-28 mm equivalent, is 0.6-0.65; 0.75 sits between
-it and a mild tele), with a 25 % standard deviation in the uncertainty."""
+it and a mild tele), with a 15 % standard deviation in the uncertainty."""
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,7 @@ NOISE_FLOOR_PX = 0.08
 on real photos, whatever the residuals of 16 corners say."""
 HEIGHT_SD_MM = 0.5
 """Standard deviation of a sticker's height above the table (base thickness, glue)."""
-FOCAL_SD = {"calibrated": 0.01, "estimated": 0.08, "default": 0.25}
+FOCAL_SD = {"calibrated": 0.01, "estimated": 0.08, "default": 0.15}
 """Relative standard deviation of the focal length, by its origin."""
 Z95 = 1.959963984540054
 """A 95 % two-sided normal interval is +-Z95 standard deviations."""

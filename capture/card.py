@@ -225,10 +225,10 @@ def capture_card(image, points, end_line=None, dpi: float | None = None, seed: i
     start, path, ends = mm[:, :2], mm[:, 2:len(pts)], mm[:, len(pts):]
     local, normal = _frame(start, path)
     mid = start[0].mean(0)
-    where = {"frame_mm": (float(mid[0]), float(mid[1]), math.degrees(math.atan2(normal[0, 1], normal[0, 0]))),
-             "image_from_mm": tuple(tuple(float(v) for v in row) for row in to_image)}
+    frame = (float(mid[0]), float(mid[1]), math.degrees(math.atan2(normal[0, 1], normal[0, 0])))
+    image_from_mm = tuple(tuple(float(v) for v in row) for row in to_image)
     if template is not None and len(template) >= 2:
-        return replace(_compound(local, template, scale), **where)
+        return replace(_compound(local, template, scale), frame_mm=frame, image_from_mm=image_from_mm)
     kind, length, radius, angle, heading, rms = fit_arrow(local)
     if len(extra) == 2:  # the end line's normal, in the arrow-start frame
         d = ends[:, 1] - ends[:, 0]
@@ -242,7 +242,8 @@ def capture_card(image, points, end_line=None, dpi: float | None = None, seed: i
     u = {"length_mm": sd(length), "radius_mm": sd(radius), "angle_deg": sd(angle),
          "x_mm": sd(tip[:, 0]), "y_mm": sd(tip[:, 1]), "heading_deg": sd(heading)}
     return CardFit(kind, float(length[0]), float(radius[0]), float(angle[0]),
-                   (float(tip[0, 0]), float(tip[0, 1]), float(heading[0])), u, float(rms), scale, **where)
+                   (float(tip[0, 0]), float(tip[0, 1]), float(heading[0])), u, float(rms), scale,
+                   frame_mm=frame, image_from_mm=image_from_mm)
 
 
 COMPOUND_SAMPLES = 40

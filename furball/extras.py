@@ -12,6 +12,8 @@ cluster   dask.distributed, pyarrow                   ``--workers``/``--schedule
                                                       Parquet files
 rl        open_spiel, pettingzoo, gymnasium           OpenSpiel games, PettingZoo
                                                       environments, search bots
+capture   opencv-python-headless                      ``furball capture``, ``furball
+                                                      print markers``: photos read
 all       every one of the above
 ========  ==========================================  ================================
 
@@ -32,6 +34,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "postgres": ("psycopg",),
     "cluster": ("distributed", "pyarrow"),
     "rl": ("pyspiel", "pettingzoo", "gymnasium"),
+    "capture": ("cv2",),
 }
 """Each extra and the modules it provides (``pip install 'furball[EXTRA]'``)."""
 

@@ -43,7 +43,7 @@ samples for a 95 % Wilson interval narrower than +-1 %.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -599,15 +599,23 @@ def wilson(flips: int, samples: int) -> tuple[float, float]:
 class _Sampler:
     """Re-decides rulings on jittered placements with the batch kernels."""
 
-    def __init__(self, planes: Sequence[PlaneState], rules: Rules, width_mm, height_mm, error: PlacementError, rng):
+    def __init__(self, planes: Sequence[PlaneState], rules: Rules, width_mm, height_mm, error: PlacementError, rng,
+                 errors: Mapping[str, PlacementError] | None = None):
         self.planes = {p.name: p for p in planes}
         self.rules, self.width, self.height, self.error, self.rng = rules, width_mm, height_mm, error, rng
+        self.errors = errors or {}
 
     def _poses(self, names, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Jittered poses ``(len(names), count, 3)``, sizes and stand offsets of ``names``."""
         ps = [self.planes[n] for n in names]
         poses = np.array([p.pose.as_array() for p in ps]).reshape(-1, 1, 3)
-        poses = self.error.jitter(np.broadcast_to(poses, (len(ps), count, 3)), self.rng)
+        poses = np.broadcast_to(poses, (len(ps), count, 3))
+        if self.errors:  # each base its own error (a table measured from a photo); the same draws
+            own = [self.errors.get(n, self.error) for n in names]
+            sd = np.array([[e.xy_mm, e.xy_mm, e.heading_deg] for e in own]).reshape(-1, 1, 3)
+            poses = poses + self.rng.standard_normal(poses.shape) * sd
+        else:
+            poses = self.error.jitter(poses, self.rng)
         sizes = np.array([[p.base.length_mm, p.base.width_mm] for p in ps]).reshape(-1, 2)
         offsets = np.array([[p.base.stand_x_mm, p.base.stand_y_mm] for p in ps]).reshape(-1, 2)
         return poses, sizes[:, 0], sizes[:, 1], offsets
@@ -670,16 +678,18 @@ class _Sampler:
 
 def flip_chances(rulings: Sequence[Ruling], planes: Sequence[PlaneState], rules: Rules, width_mm: float,
                  height_mm: float, error: PlacementError | None = None, seed: int = 0,
-                 half_width: float = HALF_WIDTH, max_samples: int = 20_000) -> list[Ruling]:
+                 half_width: float = HALF_WIDTH, max_samples: int = 20_000,
+                 errors: Mapping[str, PlacementError] | None = None) -> list[Ruling]:
     """``rulings`` (made on ``planes``) with their :class:`FlipChance`: each re-decided by
     the batch kernels on placements jittered by ``error`` (default :class:`PlacementError`)
     until its 95 % Wilson interval is narrower than ``+-half_width`` (1000 samples first,
     then as many as the estimate needs, at most ``max_samples``). ``seed``: the
     generator's (same seed, same chances). Rulings ruled out by ``fixed`` conditions
-    cannot flip (0 of 0 samples)."""
+    cannot flip (0 of 0 samples). ``errors``: plane name -> its own error (a table
+    measured from a photo, docs/capture.md); a plane not named there has ``error``."""
     error = error or PlacementError()
     rng = np.random.default_rng(seed)
-    sampler = _Sampler(planes, rules, width_mm, height_mm, error, rng)
+    sampler = _Sampler(planes, rules, width_mm, height_mm, error, rng, errors)
     out = []
     for r in rulings:
         if r.fixed and not r.holds:

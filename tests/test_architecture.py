@@ -8,10 +8,10 @@ import re
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-PACKAGES = ("geometry", "maneuvers", "scenarios", "viz")
+PACKAGES = ("geometry", "maneuvers", "scenarios", "viz", "capture")
 ENGINES = ("scenarios.dogfight", "scenarios.canuck", "scenarios.yorktown", "scenarios.white_christmas",
            "scenarios.engine")
-LAYER = {"geometry": 0, "maneuvers": 1, "engines": 2, "viz": 3, "cli": 4}
+LAYER = {"geometry": 0, "maneuvers": 1, "engines": 2, "viz": 3, "capture": 3, "cli": 4}
 
 
 def _modules():
@@ -55,7 +55,7 @@ def _imports(mod: str, path: pathlib.Path, known) -> set[str]:
 
 def _layer(mod: str) -> int:
     top = mod.split(".")[0]
-    if top in ("geometry", "maneuvers", "viz"):
+    if top in ("geometry", "maneuvers", "viz", "capture"):
         return LAYER[top]
     if any(mod == e or mod.startswith(e + ".") for e in ENGINES):
         return LAYER["engines"]
@@ -68,7 +68,7 @@ GRAPH = {m: _imports(m, f, _modules()) for m, f in _modules().items()}
 def test_code_imports_its_own_packages_only_under_the_furball_name():
     """Installed, the folders are ``furball.geometry`` ...: a bare ``import geometry``
     would work in the repository and fail on a user's machine."""
-    bare = re.compile(r"^\s*(from|import) (geometry|maneuvers|scenarios|viz)\b", re.M)
+    bare = re.compile(r"^\s*(from|import) (geometry|maneuvers|scenarios|viz|capture)\b", re.M)
     files = [f for pkg in (*PACKAGES, "tests", "benchmarks", "tools", "furball") for f in (ROOT / pkg).rglob("*.py")]
     assert [str(f.relative_to(ROOT)) for f in files if bare.search(f.read_text(encoding="utf-8"))] == []
 
@@ -83,7 +83,7 @@ def test_every_folder_with_an_init_is_an_installed_package():
 
 
 def test_layers_only_import_downwards():
-    """CLI -> viz -> game engines -> maneuvers -> geometry; never upwards."""
+    """CLI -> viz/capture -> game engines -> maneuvers -> geometry; never upwards."""
     upward = [(m, t) for m, targets in GRAPH.items() for t in targets
               if _layer(t) > _layer(m) and not (m == "scenarios" or t == "scenarios")]
     assert upward == []

@@ -25,8 +25,15 @@ COMMANDS: dict[str, str] = {
     "sweep": "play many games at every point of a grid of options",
     "serve": "the dogfight table in the browser",
     "warm": "compile the numba kernels once, into the user's cache directory",
+    "print": "things to lay on a real table at true scale: the capture markers",
+    "capture": "read a real table or maneuver card from a photo (markers, poses, uncertainty)",
 }
-"""Each command's name (also its module in this package) and its line in ``--help``."""
+"""Each command's name (also its module in this package, unless :data:`MODULES` says
+otherwise) and its line in ``--help``."""
+
+MODULES: dict[str, str] = {"print": "printout"}
+"""Commands whose module has another name (a module ``print`` would shadow the builtin
+in this package)."""
 
 _NEGATIVE = re.compile(r"^-[0-9.]")
 """A value that starts like a negative number (``-5x5``, ``-1:1``, ``-10,5,90``)."""
@@ -47,7 +54,7 @@ def build_parser(argv: list[str] = ()) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, line in COMMANDS.items():
         if command == name:
-            importlib.import_module(f"{__name__}.{name}").register(sub, line, argv)
+            importlib.import_module(f"{__name__}.{MODULES.get(name, name)}").register(sub, line, argv)
         else:
             sub.add_parser(name, help=line, add_help=False)
     return parser

@@ -65,9 +65,10 @@ def register(subparsers, line: str, argv=()) -> None:
     p.add_argument("--margins", action="store_true",
                    help="also report every ruling's margins (how close each call was) and, for close calls, "
                         "the chance it flips under placement error (docs/margins.md)")
-    p.add_argument("--placement-error", metavar="XYmm,Hdeg", default="1mm,1deg",
+    p.add_argument("--placement-error", metavar="XYmm,Hdeg", default=None,
                    help="with --margins: the standard deviation of a hand's placement error per base, in x and y "
-                        "and in heading (default 1mm,1deg)")
+                        "and in heading (default 1mm,1deg; a table measured from a photo, furball capture table: "
+                        "each base's own error from the photo, unless this option is given)")
     p.add_argument("--close-call", metavar="SHARE", default="5%",
                    help="with --margins: a ruling is a close call when its flip chance exceeds this (default 5%%)")
     p.set_defaults(func=run)
@@ -95,7 +96,7 @@ def _margin_options(args):
     from furball.maneuvers.margins import PlacementError
     from furball.scenarios.dogfight.margins import parse_close_call
 
-    error, share = PlacementError.parse(args.placement_error), parse_close_call(args.close_call)
+    error, share = PlacementError.parse(args.placement_error or "1mm,1deg"), parse_close_call(args.close_call)
     return (error, share) if args.margins else None
 
 
@@ -143,7 +144,9 @@ def run(args) -> int:
     if margins is not None:
         from furball.scenarios.dogfight.margins import turn_margins
 
-        ruled = turn_margins(result, *margins, seed=result.seed)
+        # a table measured from a photo brings each base's own error, unless --placement-error is given
+        own = scenario.placement_errors if args.placement_error is None else None
+        ruled = turn_margins(result, *margins, seed=result.seed, errors=own)
     if ruled is not None:  # the picture marks the close calls (docs/margins.md)
         request.render("turn-margins", (result, ruled), outputs)
     else:

@@ -14,7 +14,8 @@ again, DF.T4). The rulings are the referee's (:mod:`maneuvers.margins`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from furball.errors import InputError
 from furball.maneuvers.firing import Board
@@ -53,12 +54,14 @@ class MarginStep:
 class TurnMargins:
     """Every ruling of a turn with its margins and flip chance (``steps`` in the turn's
     order), the ``error`` model, the ``close_call`` threshold and the ``seed`` of the
-    samples."""
+    samples; ``errors``: the bases with their own error (plane name -> error: a table
+    measured from a photo, docs/capture.md), the others have ``error``."""
 
     error: PlacementError
     close_call: float
     seed: int
     steps: tuple[MarginStep, ...]
+    errors: Mapping[str, PlacementError] = field(default_factory=dict)
 
     @property
     def rulings(self) -> tuple[Ruling, ...]:
@@ -106,16 +109,19 @@ def _firing_board(planes: list[PlaneState], m) -> list[PlaneState]:
 
 
 def turn_margins(result: TurnResult, error: PlacementError | None = None, close_call: float = CLOSE_CALL,
-                 seed: int = 0, flips: bool = True) -> TurnMargins:
+                 seed: int = 0, flips: bool = True,
+                 errors: Mapping[str, PlacementError] | None = None) -> TurnMargins:
     """Every ruling of ``result`` with its margins and (``flips``) its flip chance under
     ``error`` (default :class:`PlacementError`: 1 mm, 1 degree), estimated from a
-    generator seeded with ``seed``; close calls: flip chance above ``close_call``."""
+    generator seeded with ``seed``; close calls: flip chance above ``close_call``.
+    ``errors``: plane name -> that base's own error (a measured scenario's
+    ``placement_errors``), the others ``error``."""
     error = error or PlacementError()
     t = result.before
     rules, w, h = t.rules, t.width_mm, t.height_mm
 
     def chances(rulings, planes):
-        return tuple(flip_chances(rulings, planes, rules, w, h, error, seed) if flips else rulings)
+        return tuple(flip_chances(rulings, planes, rules, w, h, error, seed, errors=errors) if flips else rulings)
 
     steps = []
     start = list(t.planes)
@@ -135,15 +141,19 @@ def turn_margins(result: TurnResult, error: PlacementError | None = None, close_
             steps.append(MarginStep(m.index, "tails again",
                                     chances(tail_rulings(m.tail_checks, after, rules), after)))
         before = {p.name: p for p in m.planes}
-    return TurnMargins(error, close_call, seed, tuple(steps))
+    return TurnMargins(error, close_call, seed, tuple(steps), dict(errors or {}))
 
 
 def margins_json(tm: TurnMargins) -> dict:
     """The margins as JSON-ready data (docs/turn-report.schema.json, ``margins``)."""
-    return {"placement_error": {"xy_mm": tm.error.xy_mm, "heading_deg": tm.error.heading_deg},
-            "close_call": tm.close_call, "seed": tm.seed,
-            "steps": [{"maneuver": s.maneuver, "step": s.step,
-                       "rulings": [r.as_json(tm.error, tm.close_call) for r in s.rulings]} for s in tm.steps]}
+    out: dict = {"placement_error": {"xy_mm": tm.error.xy_mm, "heading_deg": tm.error.heading_deg}}
+    out.update({"close_call": tm.close_call, "seed": tm.seed,
+                "steps": [{"maneuver": s.maneuver, "step": s.step,
+                           "rulings": [r.as_json(tm.error, tm.close_call) for r in s.rulings]} for s in tm.steps]})
+    if tm.errors:  # a measured table: each base's own error, from the photo
+        out["placement_errors"] = {n: {"xy_mm": e.xy_mm, "heading_deg": e.heading_deg}
+                                   for n, e in sorted(tm.errors.items())}
+    return out
 
 
 def _words(r: Ruling) -> str:
@@ -160,6 +170,10 @@ def margin_lines(tm: TurnMargins) -> list[str]:
     e = tm.error
     out = ["", f"Margins (docs/margins.md): placement error {e.xy_mm:g} mm, {e.heading_deg:g} deg per base; "
                f"close call: flip chance above {tm.close_call:.0%}"]
+    if tm.errors:
+        each = ", ".join(f"{n} {x.xy_mm:.2g} mm, {x.heading_deg:.2g} deg" for n, x in sorted(tm.errors.items()))
+        out[-1] = (f"Margins (docs/margins.md): placement error measured from the photo (standard deviations): "
+                   f"{each}; close call: flip chance above {tm.close_call:.0%}")
     for s in tm.steps:
         if not s.rulings:
             continue

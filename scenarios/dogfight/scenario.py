@@ -15,6 +15,7 @@ import pathlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from importlib import resources
+from typing import TYPE_CHECKING
 
 import numpy as np
 import tomli_w
@@ -34,22 +35,31 @@ from .policy import ReorderPolicy
 from .table import Orders, Table, normalise_orders
 from .victory import Victory, default_victory
 
+if TYPE_CHECKING:
+    from furball.maneuvers.margins import PlacementError
+
 __all__ = ["Scenario", "load_scenario", "parse_scenario", "scenario_toml"]
 
 PLANE_FIELDS = ("name", "side", "kind", "deck", "base", "pose", "altitude", "climb_rate",
                 "climb_counters", "engines", "bombs", "bombs_at_start", "autonomous", "damage",
-                "damage_points", "damage_taken", "guns", "effects", "status", "last_card", "plan", "drops", "tail")
+                "damage_points", "damage_taken", "guns", "effects", "status", "last_card", "plan", "drops", "tail",
+                "placement_error")
 RULES_FIELDS = ("max_altitude", "fire_altitude_difference", "reorder_policy", "steep_sequencing",
                 "immelmann_sequencing", "short_range_cards", "long_range_cards")
 EFFECT_FIELDS = ("special", "maneuvers_left", "burn_points", "silences_guns", "forbids")
-TOP_FIELDS = ("scenario", "table", "ruler", "rules", "victory", "damage_decks", "piles", "plane")
+TOP_FIELDS = ("scenario", "table", "ruler", "rules", "victory", "damage_decks", "piles", "plane", "capture")
+CAPTURE_FIELDS = ("provenance", "photo", "taken", "notes")
 
 
 @dataclass(frozen=True)
 class Scenario:
     """A table, the orders for its coming turn (plane name -> :class:`Orders`), the
     chasers' reorder ``policy``, the turn's ``seed`` (``None``: a fresh one) and the
-    game's :class:`~.victory.Victory` conditions, as read from ``source``."""
+    game's :class:`~.victory.Victory` conditions, as read from ``source``. A table
+    measured from a photo (``furball capture table``, docs/capture.md) also carries
+    ``placement_errors`` (plane name -> :class:`PlacementError`, standard deviations
+    of each base's measured pose) and ``capture`` (``provenance``, ``photo``, ``taken``,
+    ``notes``: where the poses came from)."""
 
     table: Table
     orders: Mapping[str, Orders] = field(default_factory=dict)
@@ -57,6 +67,8 @@ class Scenario:
     seed: int | None = None
     source: str = field(default="", compare=False)
     victory: Victory = field(default_factory=default_victory)
+    placement_errors: Mapping[str, PlacementError] = field(default_factory=dict)
+    capture: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -212,6 +224,33 @@ def _piles(top: FileTable) -> dict[str, tuple[int, ...]]:
     return out
 
 
+def _placement_error(raw, source: str) -> PlacementError | None:
+    """A plane's ``placement_error = { xy_mm = 0.2, heading_deg = 0.3 }``: the standard
+    deviations of its measured pose (docs/capture.md), or None."""
+    if not isinstance(raw, dict) or "placement_error" not in raw:
+        return None
+    from furball.maneuvers.margins import PlacementError  # only measured tables need it
+
+    t = FileTable(raw, f"{source}: plane {str(raw.get('name'))!r:.60}").table("placement_error")
+    t = t.only(("xy_mm", "heading_deg"))
+    try:
+        return PlacementError(t.number("xy_mm", minimum=0), t.number("heading_deg", minimum=0))
+    except InputError as exc:
+        raise InputError(f"{t.where}: {exc}") from None
+
+
+def _capture(top: FileTable) -> dict[str, str]:
+    """``[capture]``: where a measured table came from (docs/capture.md)."""
+    if "capture" not in top:
+        return {}
+    c = top.table("capture").only(CAPTURE_FIELDS)
+    out = {"provenance": c.provenance()}
+    for key in ("photo", "taken", "notes"):
+        if key in c:
+            out[key] = c.string(key, nonempty=False)
+    return out
+
+
 def _victory(top: FileTable) -> Victory:
     default = default_victory()
     if "victory" not in top:
@@ -260,11 +299,14 @@ def parse_scenario(data: dict, source: str, folder: pathlib.Path | None = None, 
     if not raw_planes:
         raise top.error("plane", "at least one [[plane]]", raw_planes)
     names: set = set()
-    planes, orders = [], {}
+    planes, orders, errors = [], {}, {}
     for i, raw in enumerate(raw_planes):
         plane, o = _plane(raw, i, source, folder, names, decks, bases)
         planes.append(plane)
         orders[plane.name] = o
+        error = _placement_error(raw, source)
+        if error is not None:
+            errors[plane.name] = error
     width, height = size.length("width_mm", positive=True), size.length("height_mm", positive=True)
     name, notes = head.string("name", pathlib.Path(source).stem), head.string("notes", "", nonempty=False)
     turn = head.integer("turn", 1, minimum=1, maximum=10**9)
@@ -278,7 +320,7 @@ def parse_scenario(data: dict, source: str, folder: pathlib.Path | None = None, 
     except InputError as exc:
         raise InputError(f"{source}: {exc}") from None
     return Scenario(table, orders, policy, head.integer("seed", None, minimum=0, maximum=2**63 - 1), source,
-                    victory)
+                    victory, errors, _capture(top))
 
 
 EXAMPLES = resources.files("furball.scenarios") / "examples"
@@ -367,6 +409,8 @@ def scenario_toml(s: Scenario, folder: pathlib.Path | None = None) -> str:
         doc["damage_decks"] = {letter: damage_deck_ref(d, folder) for letter, d in sorted(own.items())}
     if t.piles:
         doc["piles"] = {letter: list(pile) for letter, pile in t.piles}
+    if s.capture:
+        doc["capture"] = dict(s.capture)
     planes = []
     for p in t.planes:
         o = s.orders.get(p.name, Orders())
@@ -392,6 +436,9 @@ def scenario_toml(s: Scenario, folder: pathlib.Path | None = None) -> str:
             entry["drops"] = list(o.drops)
         if o.tail is not None:
             entry["tail"] = o.tail
+        if p.name in s.placement_errors:
+            e = s.placement_errors[p.name]
+            entry["placement_error"] = {"xy_mm": e.xy_mm, "heading_deg": e.heading_deg}
         planes.append(entry)
     doc["plane"] = planes
     header = (f"# furball scenario / saved state, turn {t.turn}. To play the next turn, add a\n"

@@ -27,7 +27,7 @@ from starlette.staticfiles import StaticFiles
 
 from furball.scenarios.dogfight import Scenario
 
-from . import api, practice, room_routes, room_socket
+from . import api, capture_routes, practice, room_routes, room_socket
 from .endpoint import STATIC, _error, log
 from .hub import Hub
 from .jobs import Jobs
@@ -137,6 +137,7 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
         *room_routes.router.routes,
         *room_socket.router.routes,
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
+        Mount("/capture", app=capture_routes.router),  # the Capture page (docs/capture.md)
     ]
     middleware = [Middleware(Guard, allowed_hosts=tuple(allowed_hosts), rate=options.rate, burst=options.burst),
                   Middleware(Limits, limits=options.transport)]

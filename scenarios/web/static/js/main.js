@@ -263,6 +263,11 @@ async function boot() {
   await ensureKits(doc());
   renderAll();
   refreshEngine();
+  const handed = sessionStorage.getItem("furball-open");  // a scenario handed over by the Capture page
+  if (handed) {
+    sessionStorage.removeItem("furball-open");
+    await openFile(new File([handed], "captured.toml"));
+  }
   document.body.dataset.ready = "yes";
 }
 

@@ -1,0 +1,151 @@
+"""The Capture page of ``furball serve`` (docs/capture.md), mounted at ``/capture``.
+
+* ``GET /capture/``: the page: upload a table photo, see the bases found over the photo
+  rectified onto the table, rename them, set their sides, fix a pose, download the
+  measured scenario (and open it on the practice table).
+* ``POST /capture/api/table?table=900x900``: the photo's bytes (at most
+  :data:`MAX_PHOTO_BYTES`, never written to disk) -> the bases found as JSON (the same
+  as ``furball capture table --json``), the rectified photo (a JPEG data URL) and the
+  measured scenario's TOML. A photo that cannot be read is a 422 with the one-line
+  reason; the work runs in the server's worker pool (503 when it is busy).
+* ``GET /capture/card``: the card page: upload a card's photo (on the card mat), click
+  the arrow's start line ends and points along it, see the fitted motion drawn over the
+  card, download the deck with the card measured.
+* ``POST /capture/api/card?deck=A&card=A2``: JSON ``{"image": base64, "points": [[x, y],
+  ...], "end_line": [[x, y], [x, y]] or null, "dpi": null}`` -> the fit (as ``furball
+  capture card``), the fitted path in image pixels and the deck's TOML. Only shipped
+  decks are named (no file is opened from a request).
+"""
+from __future__ import annotations
+
+import base64
+import pathlib
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import Route, Router
+
+from furball.errors import InputError
+
+__all__ = ["router", "capture_json", "MAX_PHOTO_BYTES"]
+
+MAX_PHOTO_BYTES = 16 * 1024 * 1024
+"""The largest photo accepted over the network (bytes)."""
+STATIC = pathlib.Path(__file__).resolve().parent / "static"
+
+
+def capture_json(data: bytes, table: str) -> dict:
+    """Capture the table in the photo ``data`` (runs in a worker process). Raises
+    InputError (one line) for a photo that cannot be read."""
+    from furball.capture.camera import read_gray
+    from furball.capture.markers import cv2_module
+    from furball.capture.plot import rectified
+    from furball.capture.scenario import captured_scenario
+    from furball.capture.table import capture_table, parse_table_size
+    from furball.scenarios.dogfight import scenario_toml
+
+    cv2 = cv2_module()
+    width, height = parse_table_size(table)
+    gray, _ = read_gray(data, "photo")
+    captured = capture_table(gray, width_mm=width, height_mm=height, name="photo")
+    scale = min(1.0, 900.0 / max(width, height))
+    ok, jpeg = cv2.imencode(".jpg", rectified(gray, captured, scale), [cv2.IMWRITE_JPEG_QUALITY, 85])
+    out = captured.to_json()
+    out["image"] = "data:image/jpeg;base64," + base64.b64encode(jpeg.tobytes()).decode("ascii")
+    out["scenario_toml"] = scenario_toml(captured_scenario(captured)) if captured.names else ""
+    return out
+
+
+async def _photo(request: Request, limit: int = MAX_PHOTO_BYTES) -> bytes:
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise HTTPException(413, f"photo: expected at most {MAX_PHOTO_BYTES // 2**20} MiB")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise HTTPException(413, f"photo: expected at most {MAX_PHOTO_BYTES // 2**20} MiB")
+        chunks.append(chunk)
+    if not size:
+        raise HTTPException(400, "photo: expected the photo's bytes as the request body")
+    return b"".join(chunks)
+
+
+async def page(request: Request):
+    return FileResponse(str(STATIC / "capture.html"), media_type="text/html")
+
+
+async def post_table(request: Request):
+    unknown = sorted(set(request.query_params.keys()) - {"table"})
+    if unknown:
+        raise HTTPException(400, f"query: unknown parameter {unknown[0][:40]!r} (expected: table)")
+    data = await _photo(request)
+    table = request.query_params.get("table", "900x900")
+    try:
+        result = await request.app.state.heavy.run(capture_json, data, table)
+    except InputError as exc:
+        status = 503 if type(exc).__name__ == "Busy" else 422
+        return JSONResponse({"error": " ".join(str(exc).split())[:600]}, status_code=status)
+    return JSONResponse(result)
+
+
+def card_json(data: bytes, deck_name: str, card_id: str, points, end_line, dpi) -> dict:
+    """Fit card ``card_id`` of shipped deck ``deck_name`` to ``points`` (pixels) of the
+    photo ``data`` (runs in a worker process). Raises InputError (one line)."""
+    import tempfile
+
+    from furball.capture.card import capture_card, deck_with_card
+    from furball.maneuvers.deck import DATA_DIR, shipped_decks
+
+    decks = shipped_decks()
+    if deck_name not in decks:
+        raise InputError(f"deck {deck_name[:40]!r}: expected one of {', '.join(sorted(decks))}")
+    deck = decks[deck_name]
+    card = next((c for c in deck.cards if c.id == card_id), None)
+    if card is None:
+        raise InputError(f"deck {deck_name}: card {card_id[:40]!r}: expected one of {deck.ids_text()}")
+    try:
+        pts = [(float(x), float(y)) for x, y in points]
+        ends = [(float(x), float(y)) for x, y in end_line] if end_line else None
+    except (TypeError, ValueError):
+        raise InputError("points: expected [[x, y], ...] pixel coordinates") from None
+    fit = capture_card(data, pts, end_line=ends, dpi=float(dpi) if dpi else None, template=card.path)
+    source = pathlib.Path(str(DATA_DIR)) / "decks" / f"{deck_name}.toml"
+    with tempfile.TemporaryDirectory(prefix="furball-card-") as tmp:  # a private copy, removed at once
+        copy = pathlib.Path(tmp) / f"{deck_name}.toml"
+        copy.write_bytes(source.read_bytes())
+        text = deck_with_card(copy, card_id, fit, "photo", label=f"deck {deck_name}")
+    return {"kind": fit.kind, "path": fit.path(), "end": list(fit.end), "uncertainty_95": fit.uncertainty_95,
+            "describe": fit.describe(), "path_px": fit.path_points_px().tolist(), "deck_toml": text}
+
+
+async def post_card(request: Request):
+    unknown = sorted(set(request.query_params.keys()) - {"deck", "card"})
+    if unknown:
+        raise HTTPException(400, f"query: unknown parameter {unknown[0][:40]!r} (expected: deck, card)")
+    import json
+
+    body = await _photo(request, limit=MAX_PHOTO_BYTES * 4 // 3 + 65536)
+    try:
+        doc = json.loads(body)
+        image = base64.b64decode(doc["image"], validate=True)
+        points, end_line, dpi = doc["points"], doc.get("end_line"), doc.get("dpi")
+    except (ValueError, KeyError, TypeError):
+        raise HTTPException(400, "request body: expected JSON {image: base64, points: [[x, y], ...]}") from None
+    try:
+        result = await request.app.state.heavy.run(card_json, image, request.query_params.get("deck", "A"),
+                                                   request.query_params.get("card", ""), points, end_line, dpi)
+    except InputError as exc:
+        status = 503 if type(exc).__name__ == "Busy" else 422
+        return JSONResponse({"error": " ".join(str(exc).split())[:600]}, status_code=status)
+    return JSONResponse(result)
+
+
+async def card_page(request: Request):
+    return FileResponse(str(STATIC / "capture_card.html"), media_type="text/html")
+
+
+router = Router(routes=[Route("/", page), Route("/api/table", post_table, methods=["POST"]),
+                        Route("/card", card_page), Route("/api/card", post_card, methods=["POST"])])
+"""The Capture page's routes (``Mount("/capture", app=router)``)."""

@@ -51,14 +51,26 @@ import numpy as np
 
 from furball.errors import InputError
 from furball.geometry import kernels as gk
-from furball.geometry.base import Edge, penetration_depth_mm, rectangle_corners
+from furball.geometry.base import penetration_depth_mm, rectangle_corners
 from furball.geometry.pose import compose_batch, to_local_batch
 from furball.geometry.sector import closest_in_sector_batch
 from furball.geometry.segments import clip_parameters
 from furball.geometry.tolerance import TOLERANCE_MM
 
-from .firing import Board, FiringRange, firing_positions
-from .kernels import BaseArrays, stand_points, stands_on_table
+from .batch import (
+    LONG_SHOT,
+    SHORT_SHOT,
+    Planes,
+    bases_overlap,
+    fire_blockers,
+    fire_fixed,
+    shot_codes_rows,
+    stand_points,
+    tail_blockers,
+    tails_rows,
+)
+from .firing import FiringRange, firing_positions
+from .kernels import stands_on_table
 from .plane import PlaneState, Rules
 from .tailing import TailCheck
 
@@ -397,14 +409,14 @@ def table_margin(stands, width_mm: float, height_mm: float) -> np.ndarray:
 
 
 # -- rulings -----------------------------------------------------------------------------------
-def _clearances(board: Board, a, b, skip, kind: MarginKind) -> tuple[list[Margin], list[list[int]]]:
+def _clearances(board: Planes, a, b, skip, kind: MarginKind) -> tuple[list[Margin], list[list[int]]]:
     """For segments ``a[n]``-``b[n]`` (``(N, 2)`` mm): the board rows of the bases near
     each — centre within :data:`NEAR_MM` + half-diagonal of the segment, not masked by
     ``skip`` (``(N, K)`` bool) — and the clear-line margin against the nearest of them
     (``inf`` when none), all segments at once."""
     a, b = np.asarray(a, float).reshape(-1, 2), np.asarray(b, float).reshape(-1, 2)
     n = len(a)
-    if not n or not board.planes:
+    if not n or not len(board):
         return [Margin(kind, math.inf)] * n, [[] for _ in range(n)]
     reach = np.hypot(board.lengths, board.widths) / 2 + NEAR_MM
     near = (_point_segment(board.poses[None, :, :2], a[:, None, :], b[:, None, :]) <= reach) & ~skip
@@ -421,16 +433,8 @@ def _clearances(board: Board, a, b, skip, kind: MarginKind) -> tuple[list[Margin
             margins.append(Margin(kind, math.inf))
             continue
         j = int(np.argmin(found[seg]))
-        margins.append(Margin(kind, found[seg][j], "mm", board.planes[rows[seg][j]].name))
+        margins.append(Margin(kind, found[seg][j], "mm", board.states[rows[seg][j]].name))
     return margins, rows
-
-
-def _skip(board: Board, names_per_row: Sequence[Sequence[str]]) -> np.ndarray:
-    """``(N, K)`` bool: board row ``k`` is one of the names of segment ``n``."""
-    out = np.zeros((len(names_per_row), len(board.planes)), dtype=bool)
-    for n, names in enumerate(names_per_row):
-        out[n, [board.index[x] for x in names if x in board.index]] = True
-    return out
 
 
 def _stand(p: PlaneState) -> np.ndarray:
@@ -441,7 +445,7 @@ def tail_rulings(checks: Sequence[TailCheck], planes: Sequence[PlaneState], rule
     """The margins of tail checks (DF.T1, DF.T5-DF.T7) made on ``planes``: reach, front
     and rear edge, clear ruler (nearest other base), apart (DF.T5); altitude, sides and
     statuses are ``fixed``."""
-    board = Board(planes)
+    board = Planes.of(planes)
     by_name = {p.name: p for p in planes}
     if not checks:
         return []
@@ -454,8 +458,8 @@ def tail_rulings(checks: Sequence[TailCheck], planes: Sequence[PlaneState], rule
     front = crossing_margin(a, b, cp, cl, cw, True)
     rear = crossing_margin(a, b, tp, tl, tw, False)
     apart = -overlap_margin(cp, cl, cw, tp, tl, tw)
-    clear, near = _clearances(board, a, b, _skip(board, [(c.name, t.name) for c, t in zip(cs, ts)]),
-                              MarginKind.CLEAR_RULER)
+    rows = [board.index[c.name] for c in cs], [board.index[t.name] for t in ts]
+    clear, near = _clearances(board, a, b, tail_blockers(board, *rows), MarginKind.CLEAR_RULER)
     out = []
     for n, check in enumerate(checks):
         c, t = cs[n], ts[n]
@@ -464,16 +468,16 @@ def tail_rulings(checks: Sequence[TailCheck], planes: Sequence[PlaneState], rule
         margins = (Margin(MarginKind.REACH, float(reach[n])), Margin(MarginKind.FRONT_EDGE, float(front[n])),
                    Margin(MarginKind.REAR_EDGE, float(rear[n])), clear[n], Margin(MarginKind.APART, float(apart[n])))
         out.append(Ruling(RulingKind.TAIL, (c.name, t.name), check.ok, "tail" if check.ok else "no tail", margins,
-                          fixed, (c.name, t.name, *(board.planes[k].name for k in near[n]))))
+                          fixed, (c.name, t.name, *(board.states[k].name for k in near[n]))))
     return out
 
 
-def overlap_rulings(planes: Sequence[PlaneState], board: Board | None = None) -> list[Ruling]:
+def overlap_rulings(planes: Sequence[PlaneState], board: Planes | None = None) -> list[Ruling]:
     """DF.O1 for every pair of bases on the table that overlap or are less than
     :data:`NEAR_MM` apart, in table order."""
-    board = board or Board(planes, batch=True)
-    arrays = board.arrays
-    if len(board.planes) < 2:
+    board = board or Planes.on_table_of(planes)
+    arrays = board
+    if len(board) < 2:
         return []
     reach = np.hypot(arrays.lengths, arrays.widths) / 2
     i, j = gk.near_pairs(arrays.poses[:, :2], 2 * float(reach.max()) + NEAR_MM)
@@ -483,7 +487,7 @@ def overlap_rulings(planes: Sequence[PlaneState], board: Board | None = None) ->
     for a, b, v in zip(i.tolist(), j.tolist(), m.tolist()):
         holds = bool(board.overlap[a, b])
         if holds or v > -NEAR_MM:
-            names = (board.planes[a].name, board.planes[b].name)
+            names = (board.states[a].name, board.states[b].name)
             out.append(Ruling(RulingKind.OVERLAP, names, holds, "overlap" if holds else "apart",
                               (Margin(MarginKind.OVERLAP, float(v)),), (), names))
     return out
@@ -493,35 +497,32 @@ def table_rulings(planes: Sequence[PlaneState], width_mm: float, height_mm: floa
     """DF.E1 for every plane given (on the table before the check)."""
     if not planes:
         return []
-    stands = BaseArrays.of(planes).stands
+    stands = Planes.of(planes).stands
     on = stands_on_table(stands, width_mm, height_mm)
     m = table_margin(stands, width_mm, height_mm)
     return [Ruling(RulingKind.TABLE, (p.name,), bool(h), "on table" if h else "off table",
                    (Margin(MarginKind.TABLE_EDGE, float(v)),), (), (p.name,)) for p, h, v in zip(planes, on, m)]
 
 
-def _may_fire_fixed(s: PlaneState, t: PlaneState, rules: Rules) -> bool:
-    return (s.name != t.name and s.side != t.side and s.flying and t.flying and not s.is_balloon
-            and abs(s.altitude - t.altitude) <= rules.fire_altitude_difference)
-
-
-def firing_rulings(planes: Sequence[PlaneState], rules: Rules, board: Board | None = None) -> list[Ruling]:
+def firing_rulings(planes: Sequence[PlaneState], rules: Rules, board: Planes | None = None) -> list[Ruling]:
     """Every firing position on the table (DF.O2, DF.O3, DF.D3) and every absence of one
     between enemies that may fire at each other whose bases come within
     :data:`NEAR_MM` of the ruler: apart (DF.O2), arc (degrees), range, band (shots
     only) and line of fire (mm), for the arc of the best shot, or (no shot) the arc
     nearest to giving one. Shooter by shooter, target by target, in table order."""
-    board = board or Board(planes, batch=True)
+    board = board or Planes.on_table_of(planes)
     positions = firing_positions(board, rules)
     best = {(s.shooter, s.target): s for s in positions.best}
-    bp = board.planes
+    bp = board.states
     if not bp:
         return []
-    stands = np.array([[p.base.stand_x_mm, p.base.stand_y_mm, 0.0] for p in bp])
+    stands = np.zeros((len(bp), 3))
+    stands[:, :2] = board.stand_offsets
+    fixed = fire_fixed(board, rules)
     guns = compose_batch(board.poses, stands).reshape(-1, 3)
     corners = rectangle_corners(board.poses, board.lengths, board.widths)
     half_diag = np.hypot(board.lengths, board.widths) / 2
-    pairs = [(si, ti) for si, s in enumerate(bp) for ti, t in enumerate(bp) if _may_fire_fixed(s, t, rules)
+    pairs = [(si, ti) for si in range(len(bp)) for ti in range(len(bp)) if fixed[si, ti]
              and float(np.hypot(*(board.poses[ti, :2] - guns[si, :2])))
              <= rules.ruler_length_mm + half_diag[ti] + NEAR_MM]
     if not pairs:
@@ -540,9 +541,7 @@ def firing_rulings(planes: Sequence[PlaneState], rules: Rules, board: Board | No
     finite = np.isfinite(dist)
     rng_all = rules.ruler_length_mm + TOLERANCE_MM - dist
     # bases skipped by a line of fire: the two planes', and those overlapping the shooter (DF.O3)
-    skip = board.overlap[si_rows].copy()
-    skip[np.arange(len(si_rows)), si_rows] = True
-    skip[np.arange(len(si_rows)), ti_rows] = True
+    skip = fire_blockers(board, si_rows, ti_rows)
     idx = np.flatnonzero(finite)
     lines, near = _clearances(board, g[idx, :2], aim[idx], skip[idx], MarginKind.LINE_OF_FIRE)
     line_of = {int(r): (m, rows) for r, m, rows in zip(idx, lines, near)}
@@ -620,51 +619,33 @@ class _Sampler:
             stands = stand_points(poses[0], offsets[0])
             return stands_on_table(stands, self.width, self.height) == ruling.holds
         if ruling.kind == RulingKind.OVERLAP:
-            got = gk.overlap_depth(poses[0], lengths[0], widths[0], poses[1], lengths[1], widths[1]) > TOLERANCE_MM
+            got = bases_overlap(poses[0], lengths[0], widths[0], poses[1], lengths[1], widths[1])
             return got == ruling.holds
         if ruling.kind == RulingKind.TAIL:
             return self._tail(ruling, poses, lengths, widths, offsets) == ruling.holds
         return self._firing(ruling, poses, lengths, widths, offsets) == ruling.outcome
 
-    def _blocked(self, a, b, poses, lengths, widths) -> np.ndarray:
-        """``(count,)``: segment ``a``-``b`` enters any of the bases ``poses`` ``(K, count, 3)``."""
-        hit = np.zeros(len(a), bool)
-        for k in range(len(poses)):
-            hit |= gk.segment_enters(a, b, poses[k], lengths[k], widths[k])
-        return hit
-
     def _tail(self, ruling, poses, lengths, widths, offsets) -> np.ndarray:
         if ruling.fixed:
             return np.zeros(poses.shape[1], bool)
-        a, b = stand_points(poses[0], offsets[0]), stand_points(poses[1], offsets[1])
-        ok = np.hypot(*(b - a).T) <= self.rules.ruler_length_mm + TOLERANCE_MM
-        ok &= ~(gk.overlap_depth(poses[0], lengths[0], widths[0], poses[1], lengths[1], widths[1]) > TOLERANCE_MM)
-        out, into = gk.ruler_edges(a, b, poses[0], lengths[0], widths[0], poses[1], lengths[1], widths[1])
-        ok &= (out == Edge.FRONT) & (into == Edge.REAR)
-        return ok & ~self._blocked(a, b, poses[2:], lengths[2:], widths[2:])
+        walls = [(poses[k], lengths[k], widths[k]) for k in range(2, len(poses))]
+        return tails_rows(poses[0], (lengths[0], widths[0]), offsets[0], poses[1], (lengths[1], widths[1]),
+                          offsets[1], walls, self.rules)
 
     def _firing(self, ruling, poses, lengths, widths, offsets) -> np.ndarray:
         s = self.planes[ruling.bases[0]]
         count = poses.shape[1]
-        stand = np.zeros((count, 3))
-        stand[:, :2] = offsets[0]
-        gun = compose_batch(poses[0], stand)
-        apart = ~(gk.overlap_depth(poses[0], lengths[0], widths[0], poses[1], lengths[1], widths[1]) > TOLERANCE_MM)
-        best = np.full(count, np.inf)
-        limits = (self.rules.short_range_mm + TOLERANCE_MM, self.rules.ruler_length_mm + TOLERANCE_MM)
         # bases overlapping the shooter do not block (DF.O3): as ruled, those overlapping it now
-        others = [k for k, n in enumerate(ruling.bases[2:], start=2)
-                  if not s.base.overlaps(s.pose, self.planes[n].base, self.planes[n].pose)]
-        for centre, half in s.firing_arcs(self.rules):
-            dist, aim = gk.closest_in_sector(gun, centre, half, poses[1], lengths[1], widths[1], limits)
-            fine = dist <= limits[1]
-            if fine.any() and others:
-                idx = np.flatnonzero(fine)
-                fine[idx] = ~self._blocked(gun[idx, :2], aim[idx], poses[others][:, idx], lengths[others],
-                                           widths[others])
-            best = np.where(fine & (dist < best), dist, best)
-        out = np.where(best <= limits[0], str(FiringRange.SHORT), str(FiringRange.LONG)).astype(object)
-        out[~(np.isfinite(best) & apart)] = "no shot"
+        blocks = np.ones(count, bool)
+        walls = [(poses[k], lengths[k], widths[k], blocks) for k, n in enumerate(ruling.bases[2:], start=2)
+                 if not bases_overlap(s.pose.as_array(), s.base.length_mm, s.base.width_mm,
+                                      self.planes[n].pose.as_array(), self.planes[n].base.length_mm,
+                                      self.planes[n].base.width_mm)[0]]
+        codes = shot_codes_rows(poses[0], (lengths[0], widths[0]), offsets[0], s.firing_arcs(self.rules), poses[1],
+                                (lengths[1], widths[1]), walls, self.rules)
+        out = np.full(count, "no shot", dtype=object)
+        out[codes == LONG_SHOT] = str(FiringRange.LONG)
+        out[codes == SHORT_SHOT] = str(FiringRange.SHORT)
         return out
 
 

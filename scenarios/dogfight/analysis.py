@@ -46,12 +46,12 @@ from furball.geometry.datafile import Table as FileTable
 from furball.geometry.datafile import load_toml
 from furball.geometry.pose import compose_batch
 from furball.maneuvers.altitude import after_card, after_drop
+from furball.maneuvers.batch import stand_points
 from furball.maneuvers.kernels import (
     Shooters,
     Targets,
     collision_ends,
     fire_grid,
-    stand_points,
     stands_on_table,
 )
 from furball.maneuvers.placement import card_motion

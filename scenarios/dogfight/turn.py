@@ -50,9 +50,10 @@ import numpy as np
 from furball.errors import InputError
 from furball.geometry.pose import Pose
 from furball.maneuvers.altitude import after_card, after_drop
+from furball.maneuvers.batch import Planes
 from furball.maneuvers.collision import CollisionTest, collision_tests, may_collide
-from furball.maneuvers.firing import Board, FiringRange, Shot, autonomous_fire, firing_positions
-from furball.maneuvers.kernels import BaseArrays, stands_on_table
+from furball.maneuvers.firing import FiringRange, Shot, autonomous_fire, firing_positions
+from furball.maneuvers.kernels import stands_on_table
 from furball.maneuvers.path import PathSamples, arrow_points, path_poses
 from furball.maneuvers.placement import card_motion, place_batch
 from furball.maneuvers.plan import CARDS_PER_TURN, check_plan
@@ -361,7 +362,7 @@ def leave_table(work: _Turn) -> tuple[str, ...]:
     here = [(name, p) for name, p in work.planes.items() if p.on_table]
     if not here:
         return ()
-    stands = BaseArrays.of([p for _, p in here]).stands
+    stands = Planes.of([p for _, p in here]).stands
     on = stands_on_table(stands, work.table.width_mm, work.table.height_mm)
     left = []
     for (name, p), stays in zip(here, on):
@@ -371,15 +372,15 @@ def leave_table(work: _Turn) -> tuple[str, ...]:
     return tuple(left)
 
 
-def overlaps_and_collisions(work: _Turn) -> tuple[Board, tuple[tuple[str, str], ...], tuple[CollisionTest, ...]]:
+def overlaps_and_collisions(work: _Turn) -> tuple[Planes, tuple[tuple[str, str], ...], tuple[CollisionTest, ...]]:
     """Step 5 (DF.O1, DF.C1-DF.C5): the overlapping pairs of bases on the table (by the
     batch kernels), and the collision test of each pair that may collide (in name
     order); each colliding plane draws its damage card ("A", or "C" with a balloon),
     whose special applies only if it is an explosion, which destroys the plane at once
     (DF.C4, DF.D5). Returns the board (the bases' arrays) too, for step 6."""
     planes = work.planes
-    board = Board(list(planes.values()), batch=True)
-    live = board.planes
+    board = Planes.on_table_of(planes.values())
+    live = board.states
     overlaps = [(live[i].name, live[j].name) for i, j in zip(*np.nonzero(np.triu(board.overlap, 1)))]
     pairs = [(planes[a], planes[b]) for a, b in sorted(tuple(sorted(pair)) for pair in overlaps)
              if may_collide(planes[a], planes[b], overlapping=True)]
@@ -401,7 +402,7 @@ def _take(work: _Turn, name: str, letter: str, cause: DamageCause, by: str | Non
     return exploded
 
 
-def firing(work: _Turn, board: Board, collisions) -> tuple[tuple[Shot, ...], tuple[Shot, ...], tuple[Shot, ...]]:
+def firing(work: _Turn, board: Planes, collisions) -> tuple[tuple[Shot, ...], tuple[Shot, ...], tuple[Shot, ...]]:
     """Step 6 (DF.O2, DF.O3, DF.A2, DF.D3): every firing position on the table; the shots
     of each autonomous plane's guns (in name order, ties drawn from the turn's
     generator); and the shots fired: one per gun (an arc with a gun letter, DF.D2) of
@@ -410,7 +411,7 @@ def firing(work: _Turn, board: Board, collisions) -> tuple[tuple[Shot, ...], tup
     random from the damage generator)."""
     everyone = list(work.planes.values())
     if collisions:  # an explosion may have removed a plane (damage alone changes no geometry)
-        board = Board(everyone, batch=True)
+        board = Planes.on_table_of(everyone)
     rules = work.table.rules
     positions = firing_positions(board, rules)
     available = positions.best

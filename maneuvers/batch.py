@@ -176,9 +176,19 @@ class RulerTest:
     entry_edge: np.ndarray
 
     @property
+    def front(self) -> np.ndarray:
+        """``(N,)`` bool: DF.T1b, the ruler leaves the chaser's base through its front edge."""
+        return self.exit_edge == Edge.FRONT
+
+    @property
+    def rear(self) -> np.ndarray:
+        """``(N,)`` bool: DF.T1c, the ruler enters the target's base through its rear edge."""
+        return self.entry_edge == Edge.REAR
+
+    @property
     def ok(self) -> np.ndarray:
         """``(N,)`` bool: (a)-(c) hold and the bases do not overlap."""
-        return self.in_reach & ~self.overlap & (self.exit_edge == Edge.FRONT) & (self.entry_edge == Edge.REAR)
+        return self.in_reach & ~self.overlap & self.front & self.rear
 
 
 def ruler_test(a, b, chaser_poses, chaser_length, chaser_width, target_poses, target_length, target_width,

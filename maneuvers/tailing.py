@@ -31,9 +31,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from furball.geometry.base import Edge
-from furball.geometry.tolerance import TOLERANCE_MM
 
-from .batch import Planes, lines_blocked, may_tail, ruler_test, tail_blockers, tail_fixed
+from .batch import Planes, RulerTest, lines_blocked, may_tail, ruler_test, tail_blockers, tail_fixed
 from .plane import PlaneState, PlaneStatus, Rules
 from .reasons import Reason
 
@@ -78,11 +77,11 @@ def _who(role: str, p: PlaneState) -> Reason:
                   f"the {role} is {p.status} (engine convention)")
 
 
-def _reasons(chaser: PlaneState, target: PlaneState, fails: Mapping[str, bool], rules: Rules, distance: float,
-             overlap: bool, out: Edge, into: Edge, blocked: tuple[str, ...]) -> tuple[Reason, ...]:
+def _reasons(chaser: PlaneState, target: PlaneState, fails: Mapping[str, bool], rules: Rules, ruler: RulerTest,
+             n: int, blocked: tuple[str, ...]) -> tuple[Reason, ...]:
     """The failed conditions in words: ``fails`` (:func:`~maneuvers.batch.tail_fixed`'s
-    keys), then the measured geometry (:func:`~maneuvers.batch.ruler_test`) and the bases
-    the ruler crosses."""
+    keys), then the measured geometry (row ``n`` of :func:`~maneuvers.batch.ruler_test`)
+    and the bases the ruler crosses."""
     reasons: list[Reason] = []
     if fails["chaser"]:
         reasons.append(_who("chaser", chaser))
@@ -98,16 +97,17 @@ def _reasons(chaser: PlaneState, target: PlaneState, fails: Mapping[str, bool], 
         rise = chaser.altitude - target.altitude
         where = f"{rise} levels above" if rise > 1 else f"{-rise} level{'s' if rise < -1 else ''} below"
         reasons.append(Reason("DF.T6", f"the chaser is {where} the target"))
-    if overlap:
+    if ruler.overlap[n]:
         reasons.append(Reason("DF.T5", "the bases overlap"))
-    if distance > rules.ruler_length_mm + TOLERANCE_MM:
-        reasons.append(Reason("DF.T1a", f"out of reach: {distance:.1f} mm > ruler {rules.ruler_length_mm:g} mm"))
-    if out != Edge.FRONT:
-        reasons.append(Reason("DF.T1b", f"the ruler leaves the chaser's base through its {out.words}, "
-                                        f"not its front edge"))
-    if into != Edge.REAR:
-        reasons.append(Reason("DF.T1c", f"the ruler enters the target's base through its {into.words}, "
-                                        f"not its rear edge"))
+    if not ruler.in_reach[n]:
+        reasons.append(Reason("DF.T1a", f"out of reach: {float(ruler.distance_mm[n]):.1f} mm > ruler "
+                                        f"{rules.ruler_length_mm:g} mm"))
+    if not ruler.front[n]:
+        reasons.append(Reason("DF.T1b", f"the ruler leaves the chaser's base through its "
+                                        f"{Edge(int(ruler.exit_edge[n])).words}, not its front edge"))
+    if not ruler.rear[n]:
+        reasons.append(Reason("DF.T1c", f"the ruler enters the target's base through its "
+                                        f"{Edge(int(ruler.entry_edge[n])).words}, not its rear edge"))
     if blocked:
         reasons.append(Reason("DF.T1d", f"the ruler crosses the base of {', '.join(blocked)}"))
     return tuple(reasons)
@@ -126,9 +126,7 @@ def _checks(board: Planes, chasers, targets, rules: Rules) -> list[TailCheck]:
     for n, (c, t) in enumerate(zip(ci.tolist(), ti.tolist())):
         chaser, target = board.states[c], board.states[t]
         blocked = tuple(board.states[k].name for k in np.flatnonzero(crossed[n]))
-        reasons = _reasons(chaser, target, {key: bool(v[n]) for key, v in fixed.items()}, rules,
-                           float(ruler.distance_mm[n]), bool(ruler.overlap[n]), Edge(int(ruler.exit_edge[n])),
-                           Edge(int(ruler.entry_edge[n])), blocked)
+        reasons = _reasons(chaser, target, {key: bool(v[n]) for key, v in fixed.items()}, rules, ruler, n, blocked)
         checks.append(TailCheck(chaser.name, target.name, float(ruler.distance_mm[n]), reasons,
                                 ((float(a[n, 0]), float(a[n, 1])), (float(b[n, 0]), float(b[n, 1]))), blocked))
     return checks

@@ -74,7 +74,7 @@ from .kernels import stands_on_table
 from .plane import PlaneState, Rules
 from .tailing import TailCheck
 
-__all__ = ["PlacementError", "MarginKind", "RulingKind", "Margin", "FlipChance", "Ruling", "tail_rulings",
+__all__ = ["PlacementError", "MarginKind", "RulingKind", "Outcome", "Unit", "Margin", "FlipChance", "Ruling", "tail_rulings",
            "overlap_rulings", "firing_rulings", "table_rulings", "flip_chances", "wilson", "segment_clearance",
            "crossing_margin", "overlap_margin", "arc_slack", "table_margin", "NEAR_MM", "HALF_WIDTH"]
 
@@ -112,6 +112,27 @@ class RulingKind(StrEnum):
     TABLE = "table"
 
 
+class Outcome(StrEnum):
+    """What a ruling decided, in the words of the JSON and the text lines."""
+
+    TAIL = "tail"
+    NO_TAIL = "no tail"
+    OVERLAP = "overlap"
+    APART = "apart"
+    SHORT = "short"
+    LONG = "long"
+    NO_SHOT = "no shot"
+    ON_TABLE = "on table"
+    OFF_TABLE = "off table"
+
+
+class Unit(StrEnum):
+    """A margin's unit: millimetres or degrees."""
+
+    MM = "mm"
+    DEG = "deg"
+
+
 _RULES = {MarginKind.REACH: "DF.T1a", MarginKind.FRONT_EDGE: "DF.T1b", MarginKind.REAR_EDGE: "DF.T1c",
           MarginKind.CLEAR_RULER: "DF.T1d", MarginKind.OVERLAP: "DF.O1", MarginKind.ARC: "DF.D3",
           MarginKind.RANGE: "DF.D3", MarginKind.BAND: "DF.D3", MarginKind.LINE_OF_FIRE: "DF.O3",
@@ -143,13 +164,13 @@ class PlacementError:
         if not 1 <= len(parts) <= 2:
             raise InputError(f"--placement-error {text[:40]!r}: expected e.g. 1mm,1deg")
         for part in parts:
-            for unit in ("mm", "deg"):
+            for unit in (Unit.MM, Unit.DEG):
                 if part.endswith(unit):
                     try:
                         value = float(part[:-len(unit)])
                     except ValueError:
                         break
-                    if unit == "mm":
+                    if unit == Unit.MM:
                         xy = value
                     else:
                         heading = value
@@ -161,9 +182,9 @@ class PlacementError:
         except InputError as exc:
             raise InputError(f"--placement-error {text[:40]!r}: {exc}") from None
 
-    def scale(self, unit: str) -> float:
-        """The error's size in ``unit`` ("mm" or "deg"), to compare margins of both units."""
-        value = self.xy_mm if unit == "mm" else self.heading_deg
+    def scale(self, unit: Unit) -> float:
+        """The error's size in ``unit``, to compare margins of both units."""
+        value = self.xy_mm if unit == Unit.MM else self.heading_deg
         return value if value > 0 else 1e-9
 
     def jitter(self, poses: np.ndarray, rng) -> np.ndarray:
@@ -176,12 +197,12 @@ class PlacementError:
 @dataclass(frozen=True)
 class Margin:
     """One condition of a ruling: ``kind``, ``value`` (signed, positive: it holds by that
-    much), ``unit`` ("mm" or "deg"), ``rule`` ID, ``about``: the other base it concerns
+    much), ``unit`` (:class:`Unit`), ``rule`` ID, ``about``: the other base it concerns
     (the nearest base to a ruler or line of fire)."""
 
     kind: MarginKind
     value: float
-    unit: str = "mm"
+    unit: Unit = Unit.MM
     about: str = ""
     rule_id: str = ""
 
@@ -191,13 +212,13 @@ class Margin:
         return self.rule_id or _RULES.get(self.kind, "DF.T5")
 
     def as_json(self) -> dict:
-        out = {"kind": str(self.kind), "rule": self.rule, "value": round(float(self.value), 6), "unit": self.unit}
+        out = {"kind": str(self.kind), "rule": self.rule, "value": round(float(self.value), 6), "unit": str(self.unit)}
         if self.about:
             out["about"] = self.about
         return out
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.value:+.2f} {'mm' if self.unit == 'mm' else 'deg'}"
+        return f"{self.kind} {self.value:+.2f} {self.unit}"
 
 
 @dataclass(frozen=True)
@@ -218,9 +239,8 @@ class FlipChance:
 @dataclass(frozen=True)
 class Ruling:
     """One ruling: ``kind``, the ``planes`` it is about (chaser/target, shooter/target,
-    the pair, or the plane), ``holds`` (the referee's answer), ``outcome`` (in words:
-    "tail", "no tail", "overlap", "apart", "short", "long", "no shot", "on table",
-    "off table"), the ``margins`` of its conditions, ``fixed``: rule IDs of conditions
+    the pair, or the plane), ``holds`` (the referee's answer), ``outcome``
+    (:class:`Outcome`), the ``margins`` of its conditions, ``fixed``: rule IDs of conditions
     no placement changes that rule it out (altitude, sides, status), ``bases``: every
     base whose placement can change it (names), ``arc``: the firing arc measured
     (firing rulings), ``flip``: its :class:`FlipChance` once estimated."""
@@ -228,7 +248,7 @@ class Ruling:
     kind: RulingKind
     planes: tuple[str, ...]
     holds: bool
-    outcome: str
+    outcome: Outcome
     margins: tuple[Margin, ...]
     fixed: tuple[str, ...] = ()
     bases: tuple[str, ...] = ()
@@ -251,7 +271,7 @@ class Ruling:
 
     def as_json(self, error: PlacementError | None = None, threshold: float | None = None) -> dict:
         decide = self.deciding(error)
-        out = {"kind": str(self.kind), "planes": list(self.planes), "holds": self.holds, "outcome": self.outcome,
+        out = {"kind": str(self.kind), "planes": list(self.planes), "holds": self.holds, "outcome": str(self.outcome),
                "margin": None if decide is None else decide.as_json(),
                "margins": [m.as_json() for m in self.margins if math.isfinite(m.value)], "fixed": list(self.fixed)}
         if self.arc is not None:
@@ -433,7 +453,7 @@ def _clearances(board: Planes, a, b, skip, kind: MarginKind) -> tuple[list[Margi
             margins.append(Margin(kind, math.inf))
             continue
         j = int(np.argmin(found[seg]))
-        margins.append(Margin(kind, found[seg][j], "mm", board.states[rows[seg][j]].name))
+        margins.append(Margin(kind, found[seg][j], Unit.MM, board.states[rows[seg][j]].name))
     return margins, rows
 
 
@@ -467,7 +487,8 @@ def tail_rulings(checks: Sequence[TailCheck], planes: Sequence[PlaneState], rule
                                                                       "DF.T5"))
         margins = (Margin(MarginKind.REACH, float(reach[n])), Margin(MarginKind.FRONT_EDGE, float(front[n])),
                    Margin(MarginKind.REAR_EDGE, float(rear[n])), clear[n], Margin(MarginKind.APART, float(apart[n])))
-        out.append(Ruling(RulingKind.TAIL, (c.name, t.name), check.ok, "tail" if check.ok else "no tail", margins,
+        out.append(Ruling(RulingKind.TAIL, (c.name, t.name), check.ok, Outcome.TAIL if check.ok else Outcome.NO_TAIL,
+                          margins,
                           fixed, (c.name, t.name, *(board.states[k].name for k in near[n]))))
     return out
 
@@ -488,7 +509,7 @@ def overlap_rulings(planes: Sequence[PlaneState], board: Planes | None = None) -
         holds = bool(board.overlap[a, b])
         if holds or v > -NEAR_MM:
             names = (board.states[a].name, board.states[b].name)
-            out.append(Ruling(RulingKind.OVERLAP, names, holds, "overlap" if holds else "apart",
+            out.append(Ruling(RulingKind.OVERLAP, names, holds, Outcome.OVERLAP if holds else Outcome.APART,
                               (Margin(MarginKind.OVERLAP, float(v)),), (), names))
     return out
 
@@ -500,7 +521,7 @@ def table_rulings(planes: Sequence[PlaneState], width_mm: float, height_mm: floa
     stands = Planes.of(planes).stands
     on = stands_on_table(stands, width_mm, height_mm)
     m = table_margin(stands, width_mm, height_mm)
-    return [Ruling(RulingKind.TABLE, (p.name,), bool(h), "on table" if h else "off table",
+    return [Ruling(RulingKind.TABLE, (p.name,), bool(h), Outcome.ON_TABLE if h else Outcome.OFF_TABLE,
                    (Margin(MarginKind.TABLE_EDGE, float(v)),), (), (p.name,)) for p, h, v in zip(planes, on, m)]
 
 
@@ -569,14 +590,14 @@ def firing_rulings(planes: Sequence[PlaneState], rules: Rules, board: Planes | N
         if shot is None and not math.isfinite(rng_m) and arc_slack_k < -30.0:
             continue
         margins = [Margin(MarginKind.APART, float(apart_all[p]), rule_id="DF.O2"),
-                   Margin(MarginKind.ARC, arc_slack_k, "deg"), Margin(MarginKind.RANGE, rng_m)]
+                   Margin(MarginKind.ARC, arc_slack_k, Unit.DEG), Margin(MarginKind.RANGE, rng_m)]
         if shot is not None:
             short = rules.short_range_mm + TOLERANCE_MM - shot.distance_mm
             margins.append(Margin(MarginKind.BAND, short if shot.range == FiringRange.SHORT else -short))
         margins.append(line)
         # the bases whose placement matters: the two, those near any arc's line of fire
         rows = sorted({r for _, _, rs in per_arc for r in rs})
-        outcome = "no shot" if shot is None else str(shot.range)
+        outcome = Outcome.NO_SHOT if shot is None else Outcome(str(shot.range))
         out.append(Ruling(RulingKind.FIRING, (s.name, t.name), shot is not None, outcome, tuple(margins), (),
                           (s.name, t.name, *(bp[r].name for r in rows if bp[r].name not in (s.name, t.name))),
                           k))
@@ -638,14 +659,14 @@ class _Sampler:
         # bases overlapping the shooter do not block (DF.O3): as ruled, those overlapping it now
         blocks = np.ones(count, bool)
         walls = [(poses[k], lengths[k], widths[k], blocks) for k, n in enumerate(ruling.bases[2:], start=2)
-                 if not bases_overlap(s.pose.as_array(), s.base.length_mm, s.base.width_mm,
-                                      self.planes[n].pose.as_array(), self.planes[n].base.length_mm,
-                                      self.planes[n].base.width_mm)[0]]
+                 if not bool(bases_overlap(s.pose.as_array(), s.base.length_mm, s.base.width_mm,
+                                           self.planes[n].pose.as_array(), self.planes[n].base.length_mm,
+                                           self.planes[n].base.width_mm))]
         codes = shot_codes_rows(poses[0], (lengths[0], widths[0]), offsets[0], s.firing_arcs(self.rules), poses[1],
                                 (lengths[1], widths[1]), walls, self.rules)
-        out = np.full(count, "no shot", dtype=object)
-        out[codes == LONG_SHOT] = str(FiringRange.LONG)
-        out[codes == SHORT_SHOT] = str(FiringRange.SHORT)
+        out = np.full(count, Outcome.NO_SHOT, dtype=object)
+        out[codes == LONG_SHOT] = Outcome.LONG
+        out[codes == SHORT_SHOT] = Outcome.SHORT
         return out
 
 

@@ -103,7 +103,7 @@ class Reveal:
     fixed: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Maneuver:
     """Everything that happened in maneuver ``index`` (1..3); ``planes``: everyone after
     it. ``fire``: the shots fired (one per gun that fires, DF.D3, autonomous ones
@@ -126,7 +126,7 @@ class Maneuver:
     lost: tuple[Loss, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TurnResult:
     """The whole turn: the table before, the orders, the seed and policy used, the tails
     chosen at the start (and the tail wishes that could not be met, with their reasons),
@@ -224,14 +224,15 @@ def adjudicate(table: Table, orders: Mapping[str, Orders | Sequence[str]] | None
         drops = drop_bombs(work, k)                                     # 8.
         end_of_maneuver(work)                                           # 9.
         checks = recheck_tails(work)                                    # 10.
-        maneuvers.append(Maneuver(k + 1, reveals, moves, left, overlaps, collisions, available, auto_fire,
-                                  drops, checks, tuple(work.planes.values()), fire, tuple(work.damage),
-                                  tuple(work.lost)))
+        maneuvers.append(Maneuver(index=k + 1, reveals=reveals, moves=moves, left_table=left, overlaps=overlaps,
+                                  collisions=collisions, shots=available, autonomous_fire=auto_fire, drops=drops,
+                                  tail_checks=checks, planes=tuple(work.planes.values()), fire=fire,
+                                  damage=tuple(work.damage), lost=tuple(work.lost)))
         work.damage.clear()
         work.lost.clear()
     after = table.but(turn=table.turn + 1, planes=tuple(work.planes.values()), piles=work.piles.frozen())
-    return TurnResult(table, work.orders, work.seed, work.policy, work.start_tails, work.unmet, tuple(maneuvers),
-                      after)
+    return TurnResult(before=table, orders=work.orders, seed=work.seed, policy=work.policy, tails=work.start_tails,
+                      unmet_wishes=work.unmet, maneuvers=tuple(maneuvers), after=after)
 
 
 @dataclass

@@ -87,6 +87,33 @@ HALF_WIDTH = 0.01
 """Half-width of the 95 % interval every flip chance is estimated to (1 %)."""
 
 _Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95 % interval."""
+
+MAX_PLACEMENT_ERROR = 100.0
+"""The largest placement error accepted, in mm (x, y) and in degrees (heading)."""
+
+FAR_FROM_ARC_DEG = 30.0
+"""Non-shots listed: a pair with no in-arc point is listed only when its nearest arc is
+within this many degrees of reaching the target's base."""
+
+FIRST_SAMPLES = 1000
+"""Jittered placements drawn first for each flip chance."""
+
+MAX_SAMPLES = 20_000
+"""The most jittered placements drawn for one flip chance."""
+
+JSON_DECIMALS = 6
+"""Decimals of the margins and chances written to JSON."""
+
+_P_FLOOR, _P_CEILING = 0.02, 0.5
+"""The proportion the sample-size estimate assumes is kept within these (a chance near 0
+would ask for too few samples; p(1 - p) is largest at 0.5)."""
+
+_SAMPLE_MARGIN, _EXTRA_SAMPLES = 1.15, 200
+"""The samples a flip chance asks for: 15 % more than the estimate, and 200 more."""
+
+_NO_ERROR = 1e-9
+"""The size used for a placement error of 0 in a unit (no division by zero)."""
 
 
 class MarginKind(StrEnum):
@@ -151,8 +178,8 @@ class PlacementError:
     def __post_init__(self):
         for name in ("xy_mm", "heading_deg"):
             value = getattr(self, name)
-            if not (isinstance(value, (int, float)) and math.isfinite(value) and 0 <= value <= 100):
-                raise InputError(f"placement error {name}: expected 0 to 100, got {value!r:.40}")
+            if not (isinstance(value, (int, float)) and math.isfinite(value) and 0 <= value <= MAX_PLACEMENT_ERROR):
+                raise InputError(f"placement error {name}: expected 0 to {MAX_PLACEMENT_ERROR:g}, got {value!r:.40}")
         if self.xy_mm == 0 and self.heading_deg == 0:
             raise InputError("placement error: expected a positive error in position or heading, got none")
 
@@ -185,7 +212,7 @@ class PlacementError:
     def scale(self, unit: Unit) -> float:
         """The error's size in ``unit``, to compare margins of both units."""
         value = self.xy_mm if unit == Unit.MM else self.heading_deg
-        return value if value > 0 else 1e-9
+        return value if value > 0 else _NO_ERROR
 
     def jitter(self, poses: np.ndarray, rng) -> np.ndarray:
         """``poses`` ``(..., 3)`` with independent errors added (a new array)."""
@@ -212,7 +239,7 @@ class Margin:
         return self.rule_id or _RULES.get(self.kind, "DF.T5")
 
     def as_json(self) -> dict:
-        out = {"kind": str(self.kind), "rule": self.rule, "value": round(float(self.value), 6), "unit": str(self.unit)}
+        out = {"kind": str(self.kind), "rule": self.rule, "value": round(float(self.value), JSON_DECIMALS), "unit": str(self.unit)}
         if self.about:
             out["about"] = self.about
         return out
@@ -232,7 +259,8 @@ class FlipChance:
     samples: int
 
     def as_json(self) -> dict:
-        return {"chance": round(self.chance, 6), "low": round(self.low, 6), "high": round(self.high, 6),
+        return {"chance": round(self.chance, JSON_DECIMALS), "low": round(self.low, JSON_DECIMALS),
+                "high": round(self.high, JSON_DECIMALS),
                 "samples": self.samples}
 
 
@@ -587,7 +615,7 @@ def firing_rulings(planes: Sequence[PlaneState], rules: Rules, board: Planes | N
         arc_slack_k = float(slack[first[p] + k])
         if shot is None and math.isfinite(rng_m) and rng_m < -NEAR_MM:
             continue
-        if shot is None and not math.isfinite(rng_m) and arc_slack_k < -30.0:
+        if shot is None and not math.isfinite(rng_m) and arc_slack_k < -FAR_FROM_ARC_DEG:
             continue
         margins = [Margin(MarginKind.APART, float(apart_all[p]), rule_id="DF.O2"),
                    Margin(MarginKind.ARC, arc_slack_k, Unit.DEG), Margin(MarginKind.RANGE, rng_m)]
@@ -672,10 +700,10 @@ class _Sampler:
 
 def flip_chances(rulings: Sequence[Ruling], planes: Sequence[PlaneState], rules: Rules, width_mm: float,
                  height_mm: float, error: PlacementError | None = None, seed: int = 0,
-                 half_width: float = HALF_WIDTH, max_samples: int = 20_000) -> list[Ruling]:
+                 half_width: float = HALF_WIDTH, max_samples: int = MAX_SAMPLES) -> list[Ruling]:
     """``rulings`` (made on ``planes``) with their :class:`FlipChance`: each re-decided by
     the batch kernels on placements jittered by ``error`` (default :class:`PlacementError`)
-    until its 95 % Wilson interval is narrower than ``+-half_width`` (1000 samples first,
+    until its 95 % Wilson interval is narrower than ``+-half_width`` (:data:`FIRST_SAMPLES` first,
     then as many as the estimate needs, at most ``max_samples``). ``seed``: the
     generator's (same seed, same chances). Rulings ruled out by ``fixed`` conditions
     cannot flip (0 of 0 samples)."""
@@ -687,15 +715,15 @@ def flip_chances(rulings: Sequence[Ruling], planes: Sequence[PlaneState], rules:
         if r.fixed and not r.holds:
             out.append(replace(r, flip=FlipChance(0.0, 0.0, 0.0, 0)))
             continue
-        flips, samples, want = 0, 0, 1000
+        flips, samples, want = 0, 0, FIRST_SAMPLES
         while True:
             flips += int((~sampler.outcomes(r, want)).sum())
             samples += want
             low, high = wilson(flips, samples)
             if (high - low) / 2 < half_width or samples >= max_samples:
                 break
-            p = min(max(flips / samples, 0.02), 0.5)
-            need = int(math.ceil(1.15 * _Z95 ** 2 * p * (1 - p) / half_width ** 2)) + 200
-            want = min(max(need - samples, 1000), max_samples - samples)
+            p = min(max(flips / samples, _P_FLOOR), _P_CEILING)
+            need = int(math.ceil(_SAMPLE_MARGIN * _Z95 ** 2 * p * (1 - p) / half_width ** 2)) + _EXTRA_SAMPLES
+            want = min(max(need - samples, FIRST_SAMPLES), max_samples - samples)
         out.append(replace(r, flip=FlipChance(flips / samples, low, high, samples)))
     return out

@@ -311,7 +311,8 @@ def tails_rows(chaser_poses, chaser_size, chaser_stand, target_poses, target_siz
     chaser_poses = np.asarray(chaser_poses, float).reshape(-1, 3)
     target_poses = np.asarray(target_poses, float).reshape(-1, 3)
     a, b = stand_points(chaser_poses, chaser_stand), stand_points(target_poses, target_stand)
-    ok = ruler_test(a, b, chaser_poses, *chaser_size, target_poses, *target_size, rules).ok
+    ok = ruler_test(a, b, chaser_poses, chaser_size[0], chaser_size[1], target_poses, target_size[0], target_size[1],
+                    rules).ok
     for wall in walls:
         idx = np.flatnonzero(ok)
         if len(idx):
@@ -336,7 +337,7 @@ def shot_codes_rows(shooter_poses, shooter_size, shooter_stand, arcs, target_pos
     limits = (rules.short_range_mm + TOLERANCE_MM, rules.ruler_length_mm + TOLERANCE_MM)
     best = np.full(len(gun), np.inf)
     for centre, half in arcs:
-        dist, aim = gk.closest_in_sector(gun, centre, half, target_poses, *target_size, limits)
+        dist, aim = gk.closest_in_sector(gun, centre, half, target_poses, target_size[0], target_size[1], limits)
         for wall in walls:
             idx = np.flatnonzero((dist <= limits[1]) & np.asarray(wall[3], bool))
             if len(idx):
@@ -344,7 +345,8 @@ def shot_codes_rows(shooter_poses, shooter_size, shooter_stand, arcs, target_pos
                                         wall[1], wall[2])
                 dist[idx[hit]] = np.inf
         best = np.minimum(best, dist)
-    apart = ~bases_overlap(shooter_poses, *shooter_size, target_poses, *target_size)
+    apart = ~bases_overlap(shooter_poses, shooter_size[0], shooter_size[1], target_poses, target_size[0],
+                           target_size[1])
     code = np.where(best <= limits[0], SHORT_SHOT, np.where(best <= limits[1], LONG_SHOT, NO_SHOT)).astype(np.int8)
     code[~apart] = NO_SHOT
     return code

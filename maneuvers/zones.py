@@ -46,7 +46,7 @@ from .batch import LONG_SHOT, NO_SHOT, SHORT_SHOT, Planes, bases_overlap, shot_c
 from .firing import Shot, shot_at
 from .margins import PlacementError
 from .plane import PlaneState, Rules
-from .tailing import TailCheck, tail_check
+from .tailing import TailCheck, tail_check, tail_checks
 
 __all__ = ["Zones", "zones", "tail_zone", "firing_bands", "tail_close_band", "shot_close_band", "NO_SHOT",
            "LONG_SHOT", "SHORT_SHOT"]
@@ -204,8 +204,13 @@ def zones(plane: PlaneState, planes: Sequence[PlaneState], rules: Rules, enemy_h
     """Compute :class:`Zones`; defaults: an enemy on the same base flying the same heading."""
     heading = plane.pose.heading_deg if enemy_heading_deg is None else enemy_heading_deg
     base = enemy_base or plane.base
-    enemies = tuple((p, tail_check(plane, p, planes, rules), shot_at(plane, p, planes, rules))
-                    for p in planes if p.side != plane.side and p.on_table)
+    foes = [p for p in planes if p.side != plane.side and p.on_table]
+    if any(p is plane for p in planes):  # every enemy's tail check in one pass
+        checks = tail_checks([(plane.name, p.name) for p in foes], planes, rules)
+    else:
+        checks = [tail_check(plane, p, planes, rules) for p in foes]
+    board = Planes.on_table_of(planes)
+    enemies = tuple((p, c, shot_at(plane, p, planes, rules, board)) for p, c in zip(foes, checks))
     # the candidates are the enemies themselves, so their own bases do not cast shadows
     # on the zone: friends and landed planes do
     blockers = _blockers(plane, planes)

@@ -84,21 +84,18 @@ class Planes:
     def of(cls, planes: Iterable[PlaneState]) -> Planes:
         """The batch of ``planes``, in their order (every status kept)."""
         states = tuple(planes)
-        poses = np.array([p.pose.as_array() for p in states], float).reshape(-1, 3)
-        offsets = np.array([(p.base.stand_x_mm, p.base.stand_y_mm) for p in states], float).reshape(-1, 2)
+        rows = [(p.pose.x_mm, p.pose.y_mm, p.pose.heading_deg, p.base.length_mm, p.base.width_mm, p.base.stand_x_mm,
+                 p.base.stand_y_mm) for p in states]
+        table = np.array(rows, float).reshape(-1, 7)
+        poses, offsets = table[:, :3], table[:, 5:7]
         side_codes = {s: i for i, s in enumerate(sorted({p.side for p in states}))}
-
-        def flags(test) -> np.ndarray:
-            return np.array([bool(test(p)) for p in states], bool)
-
-        return cls(states, MappingProxyType({p.name: i for i, p in enumerate(states)}), poses,
-                   np.array([p.base.length_mm for p in states], float),
-                   np.array([p.base.width_mm for p in states], float), offsets,
+        flags = np.array([(p.engines == Engines.MULTI, p.flying, p.on_table, p.is_balloon, p.autonomous)
+                          for p in states], bool).reshape(-1, 5)
+        return cls(states, MappingProxyType({p.name: i for i, p in enumerate(states)}), np.ascontiguousarray(poses),
+                   table[:, 3].copy(), table[:, 4].copy(), np.ascontiguousarray(offsets),
                    to_table_batch(poses, offsets.reshape(-1, 1, 2)).reshape(-1, 2),  # each plane's .stand
                    np.array([p.altitude for p in states], np.int64),
-                   np.array([side_codes[p.side] for p in states], np.int64),
-                   flags(lambda p: p.engines == Engines.MULTI), flags(lambda p: p.flying),
-                   flags(lambda p: p.on_table), flags(lambda p: p.is_balloon), flags(lambda p: p.autonomous))
+                   np.array([side_codes[p.side] for p in states], np.int64), *flags.T.copy())
 
     @classmethod
     def on_table_of(cls, planes: Iterable[PlaneState]) -> Planes:
@@ -192,13 +189,16 @@ class RulerTest:
 
 
 def ruler_test(a, b, chaser_poses, chaser_length, chaser_width, target_poses, target_length, target_width,
-               rules: Rules) -> RulerTest:
+               rules: Rules, overlap=None) -> RulerTest:
     """The :class:`RulerTest` of rulers from stands ``a`` to stands ``b`` (``(N, 2)`` mm),
-    between the chasers' bases (poses ``(N, 3)``, sizes mm, broadcast) and the targets'.
-    Source: DF.T1 (a)-(c), DF.T5."""
+    between the chasers' bases (poses ``(N, 3)``, sizes mm, broadcast) and the targets';
+    ``overlap``: ``(N,)`` :func:`bases_overlap` of the pairs when already known. Source:
+    DF.T1 (a)-(c), DF.T5."""
     a, b = np.asarray(a, float).reshape(-1, 2), np.asarray(b, float).reshape(-1, 2)
     distance = np.hypot(b[:, 0] - a[:, 0], b[:, 1] - a[:, 1])
-    overlap = bases_overlap(chaser_poses, chaser_length, chaser_width, target_poses, target_length, target_width)
+    if overlap is None:
+        overlap = bases_overlap(chaser_poses, chaser_length, chaser_width, target_poses, target_length,
+                                target_width)
     out, into = gk.ruler_edges(a, b, chaser_poses, chaser_length, chaser_width, target_poses, target_length,
                                target_width)
     return RulerTest(distance, distance <= rules.ruler_length_mm + TOLERANCE_MM, np.asarray(overlap, bool).reshape(-1),
@@ -253,7 +253,7 @@ def may_tail(planes: Planes, rules: Rules) -> np.ndarray:
     if len(ci):
         a, b = planes.stands[ci], planes.stands[ti]
         good = ruler_test(a, b, planes.poses[ci], planes.lengths[ci], planes.widths[ci], planes.poses[ti],
-                          planes.lengths[ti], planes.widths[ti], rules).ok
+                          planes.lengths[ti], planes.widths[ti], rules, planes.overlap[ci, ti]).ok
         good[good] = ~lines_blocked(a[good], b[good], planes, tail_blockers(planes, ci[good], ti[good])).any(axis=1)
         ok[ci, ti] = good
     return ok

@@ -113,14 +113,15 @@ def _reasons(chaser: PlaneState, target: PlaneState, fails: Mapping[str, bool], 
     return tuple(reasons)
 
 
-def _checks(board: Planes, chasers, targets, rules: Rules) -> list[TailCheck]:
+def _checks(board: Planes, chasers, targets, rules: Rules, overlap=None) -> list[TailCheck]:
     """The :class:`TailCheck` of each pair of rows ``(chasers[n], targets[n])`` of
-    ``board``: the conditions of :mod:`maneuvers.batch` for all pairs in one pass."""
+    ``board``: the conditions of :mod:`maneuvers.batch` for all pairs in one pass
+    (``overlap``: the pairs' DF.T5 answers when already known)."""
     ci, ti = np.asarray(chasers, np.int64), np.asarray(targets, np.int64)
     a, b = board.stands[ci], board.stands[ti]
     fixed = tail_fixed(board, ci, ti)
     ruler = ruler_test(a, b, board.poses[ci], board.lengths[ci], board.widths[ci], board.poses[ti],
-                       board.lengths[ti], board.widths[ti], rules)
+                       board.lengths[ti], board.widths[ti], rules, overlap)
     crossed = lines_blocked(a, b, board, tail_blockers(board, ci, ti))
     checks = []
     for n, (c, t) in enumerate(zip(ci.tolist(), ti.tolist())):
@@ -154,7 +155,7 @@ def tail_options(planes: Sequence[PlaneState], rules: Rules) -> list[TailCheck]:
     pairs at once with :func:`maneuvers.batch.may_tail`."""
     board = Planes.of(planes)
     i, j = np.nonzero(may_tail(board, rules))
-    return _checks(board, i, j, rules)
+    return _checks(board, i, j, rules, board.overlap[i, j])
 
 
 def choose_tails(planes: Sequence[PlaneState], rules: Rules,

@@ -57,50 +57,50 @@ NO_SHOT, LONG_SHOT, SHORT_SHOT = 0, 1, 2
 
 @dataclass(frozen=True, eq=False)
 class Planes:
-    """The planes on a table as arrays, row ``i`` for ``states[i]``: ``index`` (name ->
-    row), ``poses`` ``(N, 3)`` (mm, mm, deg), ``lengths``/``widths`` ``(N,)`` mm,
-    ``stand_offsets`` ``(N, 2)`` (the stand in the base frame, mm), ``stands`` ``(N, 2)``
-    (table mm, each plane's ``.stand``), ``altitudes`` ``(N,)`` levels, ``sides``
-    ``(N,)`` codes (equal codes: the same side), and ``(N,)`` flags ``multi_engine``,
-    ``flying``, ``on_table``, ``balloon``, ``autonomous``. Build with :meth:`of`;
-    :attr:`overlap` is :func:`overlaps`, computed on first use."""
+    """The planes on a table as arrays, row ``i`` for ``states[i]``: ``poses`` ``(N, 3)``
+    (mm, mm, deg), ``lengths``/``widths`` ``(N,)`` mm, ``stand_offsets`` ``(N, 2)`` (the
+    stand in the base frame, mm), ``stands`` ``(N, 2)`` (table mm, each plane's
+    ``.stand``); computed on first use (what a question does not ask costs nothing):
+    ``index`` (name -> row), ``altitudes`` ``(N,)`` levels, ``sides`` ``(N,)`` codes
+    (equal codes: the same side), the ``(N,)`` flags ``multi_engine``, ``flying``,
+    ``on_table``, ``balloon``, ``autonomous``, and :attr:`overlap` (:func:`overlaps`).
+    Build with :meth:`of`; :meth:`take` keeps some rows."""
 
     states: tuple[PlaneState, ...]
-    index: Mapping[str, int]
     poses: np.ndarray
     lengths: np.ndarray
     widths: np.ndarray
     stand_offsets: np.ndarray
     stands: np.ndarray
-    altitudes: np.ndarray
-    sides: np.ndarray
-    multi_engine: np.ndarray
-    flying: np.ndarray
-    on_table: np.ndarray
-    balloon: np.ndarray
-    autonomous: np.ndarray
 
     @classmethod
     def of(cls, planes: Iterable[PlaneState]) -> Planes:
         """The batch of ``planes``, in their order (every status kept)."""
         states = tuple(planes)
-        rows = [(p.pose.x_mm, p.pose.y_mm, p.pose.heading_deg, p.base.length_mm, p.base.width_mm, p.base.stand_x_mm,
-                 p.base.stand_y_mm) for p in states]
-        table = np.array(rows, float).reshape(-1, 7)
-        poses, offsets = table[:, :3], table[:, 5:7]
-        side_codes = {s: i for i, s in enumerate(sorted({p.side for p in states}))}
-        flags = np.array([(p.engines == Engines.MULTI, p.flying, p.on_table, p.is_balloon, p.autonomous)
-                          for p in states], bool).reshape(-1, 5)
-        return cls(states, MappingProxyType({p.name: i for i, p in enumerate(states)}), np.ascontiguousarray(poses),
-                   table[:, 3].copy(), table[:, 4].copy(), np.ascontiguousarray(offsets),
-                   to_table_batch(poses, offsets.reshape(-1, 1, 2)).reshape(-1, 2),  # each plane's .stand
-                   np.array([p.altitude for p in states], np.int64),
-                   np.array([side_codes[p.side] for p in states], np.int64), *flags.T.copy())
+        sizes: dict[int, tuple[float, float, float, float]] = {}  # a table has few distinct bases
+        rows = []
+        for p in states:
+            b = p.base
+            row = sizes.get(id(b))
+            if row is None:
+                row = sizes[id(b)] = (b.length_mm, b.width_mm, b.stand_x_mm, b.stand_y_mm)
+            rows.append(row)
+        poses = np.array([p.pose.as_array() for p in states], float).reshape(-1, 3)
+        bases = np.array(rows, float).reshape(-1, 4)
+        offsets = np.ascontiguousarray(bases[:, 2:])
+        return cls(states, poses, bases[:, 0].copy(), bases[:, 1].copy(), offsets,
+                   to_table_batch(poses, offsets.reshape(-1, 1, 2)).reshape(-1, 2))  # each plane's .stand
 
     @classmethod
     def on_table_of(cls, planes: Iterable[PlaneState]) -> Planes:
         """The batch of those of ``planes`` on the table (flying or landed)."""
         return cls.of(p for p in planes if p.on_table)
+
+    def take(self, rows) -> Planes:
+        """The batch of rows ``rows`` (in that order), without measuring anything again."""
+        rows = np.asarray(rows, np.int64).reshape(-1)
+        return Planes(tuple(self.states[k] for k in rows.tolist()), self.poses[rows], self.lengths[rows],
+                      self.widths[rows], self.stand_offsets[rows], self.stands[rows])
 
     def __len__(self) -> int:
         return len(self.states)
@@ -108,6 +108,45 @@ class Planes:
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.states)
+
+    @cached_property
+    def index(self) -> Mapping[str, int]:
+        return MappingProxyType({p.name: i for i, p in enumerate(self.states)})
+
+    @cached_property
+    def altitudes(self) -> np.ndarray:
+        return np.array([p.altitude for p in self.states], np.int64).reshape(len(self))
+
+    @cached_property
+    def sides(self) -> np.ndarray:
+        codes = {s: i for i, s in enumerate(sorted({p.side for p in self.states}))}
+        return np.array([codes[p.side] for p in self.states], np.int64).reshape(len(self))
+
+    @cached_property
+    def _flags(self) -> np.ndarray:
+        """``(5, N)``: multi-engine, flying, on the table, a balloon, autonomous."""
+        return np.array([(p.engines == Engines.MULTI, p.flying, p.on_table, p.is_balloon, p.autonomous)
+                         for p in self.states], bool).reshape(len(self), 5).T.copy()
+
+    @property
+    def multi_engine(self) -> np.ndarray:
+        return self._flags[0]
+
+    @property
+    def flying(self) -> np.ndarray:
+        return self._flags[1]
+
+    @property
+    def on_table(self) -> np.ndarray:
+        return self._flags[2]
+
+    @property
+    def balloon(self) -> np.ndarray:
+        return self._flags[3]
+
+    @property
+    def autonomous(self) -> np.ndarray:
+        return self._flags[4]
 
     @cached_property
     def overlap(self) -> np.ndarray:

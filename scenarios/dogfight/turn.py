@@ -259,6 +259,7 @@ class _Turn:
     piles: Piles
     damage: list[DamageDraw] = field(default_factory=list)
     lost: list[Loss] = field(default_factory=list)
+    board: Planes | None = None
 
 
 def _start_turn(table: Table, orders, seed, policy, samples: bool) -> _Turn:
@@ -359,17 +360,18 @@ def move_planes(work: _Turn, k: int) -> tuple[Move, ...]:
 def leave_table(work: _Turn) -> tuple[str, ...]:
     """Step 4 (DF.E1): planes on the table whose stand is off it leave the game (a
     landing move may end off it too); every stand judged at once
-    (:func:`~maneuvers.kernels.stands_on_table`, the rule of ``Table.stand_on_table``)."""
+    (:func:`~maneuvers.kernels.stands_on_table`, the rule of ``Table.stand_on_table``).
+    The batch of the planes still on the table (:class:`~maneuvers.batch.Planes`, built
+    once for the maneuver's geometry) is kept for steps 5 and 6."""
     here = [(name, p) for name, p in work.planes.items() if p.on_table]
-    if not here:
-        return ()
-    stands = Planes.of([p for _, p in here]).stands
-    on = stands_on_table(stands, work.table.width_mm, work.table.height_mm)
+    board = Planes.of([p for _, p in here])
+    on = stands_on_table(board.stands, work.table.width_mm, work.table.height_mm)
     left = []
     for (name, p), stays in zip(here, on):
         if not stays:
             work.planes[name] = p.but(status=PlaneStatus.OUT)
             left.append(name)
+    work.board = board.take(np.flatnonzero(on)) if left else board
     return tuple(left)
 
 
@@ -380,7 +382,7 @@ def overlaps_and_collisions(work: _Turn) -> tuple[Planes, tuple[tuple[str, str],
     whose special applies only if it is an explosion, which destroys the plane at once
     (DF.C4, DF.D5). Returns the board (the bases' arrays) too, for step 6."""
     planes = work.planes
-    board = Planes.on_table_of(planes.values())
+    board = work.board if work.board is not None else Planes.on_table_of(planes.values())
     live = board.states
     overlaps = [(live[i].name, live[j].name) for i, j in zip(*np.nonzero(np.triu(board.overlap, 1)))]
     pairs = [(planes[a], planes[b]) for a, b in sorted(tuple(sorted(pair)) for pair in overlaps)

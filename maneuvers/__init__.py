@@ -3,7 +3,9 @@
 Builds on :mod:`geometry`. Cards, decks and bases as data (DF.M1-DF.M4), placement,
 paths, a plane's state, and the rules of one moment of a dogfight: tailing (DF.T),
 firing (DF.O, DF.A2), collisions (DF.C), altitude and bombs (DF.H, DF.B), plan legality
-(DF.M5, DF.B1), and the zones around a plane. A turn is adjudicated by
+(DF.M5, DF.B1), and the zones around a plane. The planes on a table as one batch
+(:class:`~maneuvers.batch.Planes`) and each rule predicate, written once on it, are in
+:mod:`maneuvers.batch`. A turn is adjudicated by
 :mod:`scenarios.dogfight`.
 
 * cards and decks: :mod:`.card`, :mod:`.deck`, :mod:`.bases` (data files under
@@ -23,6 +25,7 @@ from furball._lazy import attach
 if TYPE_CHECKING:
     from .altitude import after_card, after_drop, effective_climb_rate, fully_loaded
     from .bases import find_base, load_bases, shipped_bases
+    from .batch import Planes, may_fire, may_tail, overlaps
     from .card import Anchor, Arc, ManeuverCard, Straight
     from .collision import CollisionCard, CollisionTest, collision_test, may_collide
     from .deck import Deck, find_deck, load_deck, shipped_decks
@@ -31,7 +34,7 @@ if TYPE_CHECKING:
     from .move import MoveResult, move
     from .path import PathSamples, arrow_points, path_poses
     from .placement import card_motion, card_motions, place, place_batch, place_sequence
-    from .plan import CARDS_PER_TURN, PlanError, check_plan, plan_problem
+    from .plan import CARDS_PER_TURN, PlanError, card_tree, check_plan, legal_plans, plan_problem
     from .plane import Engines, PlaneKind, PlaneState, PlaneStatus, Rules, default_rules
     from .reasons import Reason
     from .tailing import TailCheck, choose_tails, tail_check, tail_options
@@ -39,13 +42,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "after_card", "after_drop", "effective_climb_rate", "fully_loaded",
-    "find_base", "load_bases", "shipped_bases", "Anchor", "Arc", "ManeuverCard", "Straight",
+    "find_base", "load_bases", "shipped_bases", "Planes", "may_fire", "may_tail", "overlaps", "Anchor", "Arc", "ManeuverCard", "Straight",
     "CollisionCard", "CollisionTest", "collision_test", "may_collide",
     "Deck", "find_deck", "load_deck", "shipped_decks", "Fan", "fan",
     "FiringRange", "Shot", "arc_shots", "autonomous_fire", "shot_at", "shots", "MoveResult", "move",
     "PathSamples", "arrow_points", "path_poses",
     "card_motion", "card_motions", "place", "place_batch", "place_sequence",
-    "CARDS_PER_TURN", "PlanError", "check_plan", "plan_problem",
+    "CARDS_PER_TURN", "PlanError", "card_tree", "check_plan", "legal_plans", "plan_problem",
     "Engines", "PlaneKind", "PlaneState", "PlaneStatus", "Rules", "default_rules", "Reason",
     "TailCheck", "choose_tails", "tail_check", "tail_options", "Zones", "zones",
 ]
@@ -58,6 +61,10 @@ _EXPORTS = {
     'find_base': '.bases',
     'load_bases': '.bases',
     'shipped_bases': '.bases',
+    'Planes': '.batch',
+    'may_fire': '.batch',
+    'may_tail': '.batch',
+    'overlaps': '.batch',
     'Anchor': '.card',
     'Arc': '.card',
     'ManeuverCard': '.card',
@@ -90,7 +97,9 @@ _EXPORTS = {
     'place_sequence': '.placement',
     'CARDS_PER_TURN': '.plan',
     'PlanError': '.plan',
+    'card_tree': '.plan',
     'check_plan': '.plan',
+    'legal_plans': '.plan',
     'plan_problem': '.plan',
     'Engines': '.plane',
     'PlaneKind': '.plane',

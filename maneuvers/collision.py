@@ -25,9 +25,8 @@ from fractions import Fraction
 import numpy as np
 
 from furball.errors import InputError
-from furball.geometry.kernels import overlap_depth
-from furball.geometry.tolerance import TOLERANCE_MM
 
+from .batch import bases_overlap
 from .placement import card_motion, place, place_batch
 from .plane import PlaneState
 
@@ -70,12 +69,18 @@ class CollisionTest:
         }
 
 
+def _overlap(base_a, pose_a, base_b, pose_b) -> bool:
+    """DF.O1 for two bases at two poses (:func:`~maneuvers.batch.bases_overlap`)."""
+    return bool(bases_overlap(pose_a.as_array(), base_a.length_mm, base_a.width_mm, pose_b.as_array(),
+                              base_b.length_mm, base_b.width_mm))
+
+
 def may_collide(a: PlaneState, b: PlaneState, overlapping: bool | None = None) -> bool:
     """DF.C1: same altitude and overlapping bases, at least one in the air and neither
     out of the game (a landed plane is at altitude 0, DF.H3). ``overlapping``: whether
     the bases overlap, when already known (DF.O1)."""
     return (a.on_table and b.on_table and (a.flying or b.flying) and a.altitude == b.altitude
-            and (a.base.overlaps(a.pose, b.base, b.pose) if overlapping is None else overlapping))
+            and (_overlap(a.base, a.pose, b.base, b.pose) if overlapping is None else overlapping))
 
 
 def _cards(p: PlaneState) -> dict:
@@ -106,7 +111,7 @@ def collision_test(a: PlaneState, b: PlaneState, rng=None, combos: dict | None =
         for sa, ca in cards_a.items():
             end_a = _end(a, ca)
             for sb, cb in cards_b.items():
-                combos[(sa, sb)] = a.base.overlaps(end_a, b.base, _end(b, cb))
+                combos[(sa, sb)] = _overlap(a.base, end_a, b.base, _end(b, cb))
     probability = Fraction(sum(combos.values()), len(combos))
     if rng is None:
         drawn, collided = None, probability == 1
@@ -121,7 +126,7 @@ def collision_test(a: PlaneState, b: PlaneState, rng=None, combos: dict | None =
 def collision_combinations(pairs) -> list[dict | None]:
     """For each pair ``(a, b)``: the combinations of :func:`collision_test` (card of a,
     card of b) -> the bases overlap again (DF.C3), every placement of every pair judged
-    at once by the batch kernel :func:`~geometry.kernels.overlap_depth` (the scalar
+    at once by :func:`~maneuvers.batch.bases_overlap` (the scalar
     answers); ``None`` for a pair with a balloon (DF.C5: no cards are laid)."""
     rows = []  # (pair, key, pose of a, motion of a, base of a, pose of b, motion of b, base of b)
     for n, (a, b) in enumerate(pairs):
@@ -148,7 +153,7 @@ def collision_combinations(pairs) -> list[dict | None]:
     ends_b = ends([r[4] for r in rows], [r[5] for r in rows])
     size = np.array([[r[2].base.length_mm, r[2].base.width_mm, r[4].base.length_mm, r[4].base.width_mm]
                      for r in rows])
-    hit = overlap_depth(ends_a, size[:, 0], size[:, 1], ends_b, size[:, 2], size[:, 3]) > TOLERANCE_MM
+    hit = bases_overlap(ends_a, size[:, 0], size[:, 1], ends_b, size[:, 2], size[:, 3])
     found: dict[int, dict] = {}
     for (n, key, *_), h in zip(rows, hit):
         found.setdefault(n, {})[key] = bool(h)

@@ -170,15 +170,24 @@ class ActiveEffect:
 
 
 # -- files -------------------------------------------------------------------------------
+MAX_LETTER_CHARS = 8
+"""The longest damage deck letter accepted (letters or digits): a deck is named by a
+letter or a short code, never a sentence."""
+
 DECK_FIELDS = ("letter", "provenance", "notes")
 CARD_FIELDS = ("value", "special", "count")
 EFFECT_FIELDS = ("text", "destroys", "maneuvers", "burn_points", "silences_guns", "forbids")
 
 
+def _is_letter(letter: str) -> bool:
+    """A damage deck letter: 1 to :data:`MAX_LETTER_CHARS` letters or digits."""
+    return 0 < len(letter) <= MAX_LETTER_CHARS and letter.isalnum()
+
+
 def _letter(t: Table, key: str) -> str:
     letter = t.string(key)
-    if len(letter) > 8 or not letter.isalnum():
-        raise t.error(key, "a deck letter (at most 8 letters or digits, e.g. \"B\")", letter)
+    if not _is_letter(letter):
+        raise t.error(key, f"a deck letter (at most {MAX_LETTER_CHARS} letters or digits, e.g. \"B\")", letter)
     return letter
 
 
@@ -286,7 +295,7 @@ def guns_of(value: Mapping | Sequence, where: str) -> tuple[tuple[Gun, str], ...
     out = {}
     try:
         for gun, letter in items:
-            if not isinstance(letter, str) or not letter or len(letter) > 8 or not letter.isalnum():
+            if not (isinstance(letter, str) and _is_letter(letter)):
                 raise ValueError
             out[Gun(gun)] = letter
     except (TypeError, ValueError):

@@ -51,18 +51,30 @@ import numpy as np
 
 from furball.errors import InputError
 from furball.geometry import kernels as gk
-from furball.geometry.base import Edge, penetration_depth_mm, rectangle_corners
+from furball.geometry.base import penetration_depth_mm, rectangle_corners
 from furball.geometry.pose import compose_batch, to_local_batch
 from furball.geometry.sector import closest_in_sector_batch
 from furball.geometry.segments import clip_parameters
 from furball.geometry.tolerance import TOLERANCE_MM
 
-from .firing import Board, FiringRange, firing_positions
-from .kernels import BaseArrays, stand_points, stands_on_table
+from .batch import (
+    LONG_SHOT,
+    SHORT_SHOT,
+    Planes,
+    bases_overlap,
+    fire_blockers,
+    fire_fixed,
+    shot_codes_rows,
+    stand_points,
+    tail_blockers,
+    tails_rows,
+)
+from .firing import FiringRange, firing_positions
+from .kernels import stands_on_table
 from .plane import PlaneState, Rules
 from .tailing import TailCheck
 
-__all__ = ["PlacementError", "MarginKind", "RulingKind", "Margin", "FlipChance", "Ruling", "tail_rulings",
+__all__ = ["PlacementError", "MarginKind", "RulingKind", "Outcome", "Unit", "Margin", "FlipChance", "Ruling", "tail_rulings",
            "overlap_rulings", "firing_rulings", "table_rulings", "flip_chances", "wilson", "segment_clearance",
            "crossing_margin", "overlap_margin", "arc_slack", "table_margin", "NEAR_MM", "HALF_WIDTH"]
 
@@ -75,6 +87,33 @@ HALF_WIDTH = 0.01
 """Half-width of the 95 % interval every flip chance is estimated to (1 %)."""
 
 _Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95 % interval."""
+
+MAX_PLACEMENT_ERROR = 100.0
+"""The largest placement error accepted, in mm (x, y) and in degrees (heading)."""
+
+FAR_FROM_ARC_DEG = 30.0
+"""Non-shots listed: a pair with no in-arc point is listed only when its nearest arc is
+within this many degrees of reaching the target's base."""
+
+FIRST_SAMPLES = 1000
+"""Jittered placements drawn first for each flip chance."""
+
+MAX_SAMPLES = 20_000
+"""The most jittered placements drawn for one flip chance."""
+
+JSON_DECIMALS = 6
+"""Decimals of the margins and chances written to JSON."""
+
+_P_FLOOR, _P_CEILING = 0.02, 0.5
+"""The proportion the sample-size estimate assumes is kept within these (a chance near 0
+would ask for too few samples; p(1 - p) is largest at 0.5)."""
+
+_SAMPLE_MARGIN, _EXTRA_SAMPLES = 1.15, 200
+"""The samples a flip chance asks for: 15 % more than the estimate, and 200 more."""
+
+_NO_ERROR = 1e-9
+"""The size used for a placement error of 0 in a unit (no division by zero)."""
 
 
 class MarginKind(StrEnum):
@@ -100,6 +139,27 @@ class RulingKind(StrEnum):
     TABLE = "table"
 
 
+class Outcome(StrEnum):
+    """What a ruling decided, in the words of the JSON and the text lines."""
+
+    TAIL = "tail"
+    NO_TAIL = "no tail"
+    OVERLAP = "overlap"
+    APART = "apart"
+    SHORT = "short"
+    LONG = "long"
+    NO_SHOT = "no shot"
+    ON_TABLE = "on table"
+    OFF_TABLE = "off table"
+
+
+class Unit(StrEnum):
+    """A margin's unit: millimetres or degrees."""
+
+    MM = "mm"
+    DEG = "deg"
+
+
 _RULES = {MarginKind.REACH: "DF.T1a", MarginKind.FRONT_EDGE: "DF.T1b", MarginKind.REAR_EDGE: "DF.T1c",
           MarginKind.CLEAR_RULER: "DF.T1d", MarginKind.OVERLAP: "DF.O1", MarginKind.ARC: "DF.D3",
           MarginKind.RANGE: "DF.D3", MarginKind.BAND: "DF.D3", MarginKind.LINE_OF_FIRE: "DF.O3",
@@ -118,8 +178,8 @@ class PlacementError:
     def __post_init__(self):
         for name in ("xy_mm", "heading_deg"):
             value = getattr(self, name)
-            if not (isinstance(value, (int, float)) and math.isfinite(value) and 0 <= value <= 100):
-                raise InputError(f"placement error {name}: expected 0 to 100, got {value!r:.40}")
+            if not (isinstance(value, (int, float)) and math.isfinite(value) and 0 <= value <= MAX_PLACEMENT_ERROR):
+                raise InputError(f"placement error {name}: expected 0 to {MAX_PLACEMENT_ERROR:g}, got {value!r:.40}")
         if self.xy_mm == 0 and self.heading_deg == 0:
             raise InputError("placement error: expected a positive error in position or heading, got none")
 
@@ -131,13 +191,13 @@ class PlacementError:
         if not 1 <= len(parts) <= 2:
             raise InputError(f"--placement-error {text[:40]!r}: expected e.g. 1mm,1deg")
         for part in parts:
-            for unit in ("mm", "deg"):
+            for unit in (Unit.MM, Unit.DEG):
                 if part.endswith(unit):
                     try:
                         value = float(part[:-len(unit)])
                     except ValueError:
                         break
-                    if unit == "mm":
+                    if unit == Unit.MM:
                         xy = value
                     else:
                         heading = value
@@ -149,10 +209,10 @@ class PlacementError:
         except InputError as exc:
             raise InputError(f"--placement-error {text[:40]!r}: {exc}") from None
 
-    def scale(self, unit: str) -> float:
-        """The error's size in ``unit`` ("mm" or "deg"), to compare margins of both units."""
-        value = self.xy_mm if unit == "mm" else self.heading_deg
-        return value if value > 0 else 1e-9
+    def scale(self, unit: Unit) -> float:
+        """The error's size in ``unit``, to compare margins of both units."""
+        value = self.xy_mm if unit == Unit.MM else self.heading_deg
+        return value if value > 0 else _NO_ERROR
 
     def jitter(self, poses: np.ndarray, rng) -> np.ndarray:
         """``poses`` ``(..., 3)`` with independent errors added (a new array)."""
@@ -164,12 +224,12 @@ class PlacementError:
 @dataclass(frozen=True)
 class Margin:
     """One condition of a ruling: ``kind``, ``value`` (signed, positive: it holds by that
-    much), ``unit`` ("mm" or "deg"), ``rule`` ID, ``about``: the other base it concerns
+    much), ``unit`` (:class:`Unit`), ``rule`` ID, ``about``: the other base it concerns
     (the nearest base to a ruler or line of fire)."""
 
     kind: MarginKind
     value: float
-    unit: str = "mm"
+    unit: Unit = Unit.MM
     about: str = ""
     rule_id: str = ""
 
@@ -179,13 +239,13 @@ class Margin:
         return self.rule_id or _RULES.get(self.kind, "DF.T5")
 
     def as_json(self) -> dict:
-        out = {"kind": str(self.kind), "rule": self.rule, "value": round(float(self.value), 6), "unit": self.unit}
+        out = {"kind": str(self.kind), "rule": self.rule, "value": round(float(self.value), JSON_DECIMALS), "unit": str(self.unit)}
         if self.about:
             out["about"] = self.about
         return out
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.value:+.2f} {'mm' if self.unit == 'mm' else 'deg'}"
+        return f"{self.kind} {self.value:+.2f} {self.unit}"
 
 
 @dataclass(frozen=True)
@@ -199,16 +259,16 @@ class FlipChance:
     samples: int
 
     def as_json(self) -> dict:
-        return {"chance": round(self.chance, 6), "low": round(self.low, 6), "high": round(self.high, 6),
+        return {"chance": round(self.chance, JSON_DECIMALS), "low": round(self.low, JSON_DECIMALS),
+                "high": round(self.high, JSON_DECIMALS),
                 "samples": self.samples}
 
 
 @dataclass(frozen=True)
 class Ruling:
     """One ruling: ``kind``, the ``planes`` it is about (chaser/target, shooter/target,
-    the pair, or the plane), ``holds`` (the referee's answer), ``outcome`` (in words:
-    "tail", "no tail", "overlap", "apart", "short", "long", "no shot", "on table",
-    "off table"), the ``margins`` of its conditions, ``fixed``: rule IDs of conditions
+    the pair, or the plane), ``holds`` (the referee's answer), ``outcome``
+    (:class:`Outcome`), the ``margins`` of its conditions, ``fixed``: rule IDs of conditions
     no placement changes that rule it out (altitude, sides, status), ``bases``: every
     base whose placement can change it (names), ``arc``: the firing arc measured
     (firing rulings), ``flip``: its :class:`FlipChance` once estimated."""
@@ -216,7 +276,7 @@ class Ruling:
     kind: RulingKind
     planes: tuple[str, ...]
     holds: bool
-    outcome: str
+    outcome: Outcome
     margins: tuple[Margin, ...]
     fixed: tuple[str, ...] = ()
     bases: tuple[str, ...] = ()
@@ -239,7 +299,7 @@ class Ruling:
 
     def as_json(self, error: PlacementError | None = None, threshold: float | None = None) -> dict:
         decide = self.deciding(error)
-        out = {"kind": str(self.kind), "planes": list(self.planes), "holds": self.holds, "outcome": self.outcome,
+        out = {"kind": str(self.kind), "planes": list(self.planes), "holds": self.holds, "outcome": str(self.outcome),
                "margin": None if decide is None else decide.as_json(),
                "margins": [m.as_json() for m in self.margins if math.isfinite(m.value)], "fixed": list(self.fixed)}
         if self.arc is not None:
@@ -397,14 +457,14 @@ def table_margin(stands, width_mm: float, height_mm: float) -> np.ndarray:
 
 
 # -- rulings -----------------------------------------------------------------------------------
-def _clearances(board: Board, a, b, skip, kind: MarginKind) -> tuple[list[Margin], list[list[int]]]:
+def _clearances(board: Planes, a, b, skip, kind: MarginKind) -> tuple[list[Margin], list[list[int]]]:
     """For segments ``a[n]``-``b[n]`` (``(N, 2)`` mm): the board rows of the bases near
     each — centre within :data:`NEAR_MM` + half-diagonal of the segment, not masked by
     ``skip`` (``(N, K)`` bool) — and the clear-line margin against the nearest of them
     (``inf`` when none), all segments at once."""
     a, b = np.asarray(a, float).reshape(-1, 2), np.asarray(b, float).reshape(-1, 2)
     n = len(a)
-    if not n or not board.planes:
+    if not n or not len(board):
         return [Margin(kind, math.inf)] * n, [[] for _ in range(n)]
     reach = np.hypot(board.lengths, board.widths) / 2 + NEAR_MM
     near = (_point_segment(board.poses[None, :, :2], a[:, None, :], b[:, None, :]) <= reach) & ~skip
@@ -421,16 +481,8 @@ def _clearances(board: Board, a, b, skip, kind: MarginKind) -> tuple[list[Margin
             margins.append(Margin(kind, math.inf))
             continue
         j = int(np.argmin(found[seg]))
-        margins.append(Margin(kind, found[seg][j], "mm", board.planes[rows[seg][j]].name))
+        margins.append(Margin(kind, found[seg][j], Unit.MM, board.states[rows[seg][j]].name))
     return margins, rows
-
-
-def _skip(board: Board, names_per_row: Sequence[Sequence[str]]) -> np.ndarray:
-    """``(N, K)`` bool: board row ``k`` is one of the names of segment ``n``."""
-    out = np.zeros((len(names_per_row), len(board.planes)), dtype=bool)
-    for n, names in enumerate(names_per_row):
-        out[n, [board.index[x] for x in names if x in board.index]] = True
-    return out
 
 
 def _stand(p: PlaneState) -> np.ndarray:
@@ -441,7 +493,7 @@ def tail_rulings(checks: Sequence[TailCheck], planes: Sequence[PlaneState], rule
     """The margins of tail checks (DF.T1, DF.T5-DF.T7) made on ``planes``: reach, front
     and rear edge, clear ruler (nearest other base), apart (DF.T5); altitude, sides and
     statuses are ``fixed``."""
-    board = Board(planes)
+    board = Planes.of(planes)
     by_name = {p.name: p for p in planes}
     if not checks:
         return []
@@ -454,8 +506,8 @@ def tail_rulings(checks: Sequence[TailCheck], planes: Sequence[PlaneState], rule
     front = crossing_margin(a, b, cp, cl, cw, True)
     rear = crossing_margin(a, b, tp, tl, tw, False)
     apart = -overlap_margin(cp, cl, cw, tp, tl, tw)
-    clear, near = _clearances(board, a, b, _skip(board, [(c.name, t.name) for c, t in zip(cs, ts)]),
-                              MarginKind.CLEAR_RULER)
+    rows = [board.index[c.name] for c in cs], [board.index[t.name] for t in ts]
+    clear, near = _clearances(board, a, b, tail_blockers(board, *rows), MarginKind.CLEAR_RULER)
     out = []
     for n, check in enumerate(checks):
         c, t = cs[n], ts[n]
@@ -463,17 +515,18 @@ def tail_rulings(checks: Sequence[TailCheck], planes: Sequence[PlaneState], rule
                                                                       "DF.T5"))
         margins = (Margin(MarginKind.REACH, float(reach[n])), Margin(MarginKind.FRONT_EDGE, float(front[n])),
                    Margin(MarginKind.REAR_EDGE, float(rear[n])), clear[n], Margin(MarginKind.APART, float(apart[n])))
-        out.append(Ruling(RulingKind.TAIL, (c.name, t.name), check.ok, "tail" if check.ok else "no tail", margins,
-                          fixed, (c.name, t.name, *(board.planes[k].name for k in near[n]))))
+        out.append(Ruling(RulingKind.TAIL, (c.name, t.name), check.ok, Outcome.TAIL if check.ok else Outcome.NO_TAIL,
+                          margins,
+                          fixed, (c.name, t.name, *(board.states[k].name for k in near[n]))))
     return out
 
 
-def overlap_rulings(planes: Sequence[PlaneState], board: Board | None = None) -> list[Ruling]:
+def overlap_rulings(planes: Sequence[PlaneState], board: Planes | None = None) -> list[Ruling]:
     """DF.O1 for every pair of bases on the table that overlap or are less than
     :data:`NEAR_MM` apart, in table order."""
-    board = board or Board(planes, batch=True)
-    arrays = board.arrays
-    if len(board.planes) < 2:
+    board = board or Planes.on_table_of(planes)
+    arrays = board
+    if len(board) < 2:
         return []
     reach = np.hypot(arrays.lengths, arrays.widths) / 2
     i, j = gk.near_pairs(arrays.poses[:, :2], 2 * float(reach.max()) + NEAR_MM)
@@ -483,8 +536,8 @@ def overlap_rulings(planes: Sequence[PlaneState], board: Board | None = None) ->
     for a, b, v in zip(i.tolist(), j.tolist(), m.tolist()):
         holds = bool(board.overlap[a, b])
         if holds or v > -NEAR_MM:
-            names = (board.planes[a].name, board.planes[b].name)
-            out.append(Ruling(RulingKind.OVERLAP, names, holds, "overlap" if holds else "apart",
+            names = (board.states[a].name, board.states[b].name)
+            out.append(Ruling(RulingKind.OVERLAP, names, holds, Outcome.OVERLAP if holds else Outcome.APART,
                               (Margin(MarginKind.OVERLAP, float(v)),), (), names))
     return out
 
@@ -493,35 +546,32 @@ def table_rulings(planes: Sequence[PlaneState], width_mm: float, height_mm: floa
     """DF.E1 for every plane given (on the table before the check)."""
     if not planes:
         return []
-    stands = BaseArrays.of(planes).stands
+    stands = Planes.of(planes).stands
     on = stands_on_table(stands, width_mm, height_mm)
     m = table_margin(stands, width_mm, height_mm)
-    return [Ruling(RulingKind.TABLE, (p.name,), bool(h), "on table" if h else "off table",
+    return [Ruling(RulingKind.TABLE, (p.name,), bool(h), Outcome.ON_TABLE if h else Outcome.OFF_TABLE,
                    (Margin(MarginKind.TABLE_EDGE, float(v)),), (), (p.name,)) for p, h, v in zip(planes, on, m)]
 
 
-def _may_fire_fixed(s: PlaneState, t: PlaneState, rules: Rules) -> bool:
-    return (s.name != t.name and s.side != t.side and s.flying and t.flying and not s.is_balloon
-            and abs(s.altitude - t.altitude) <= rules.fire_altitude_difference)
-
-
-def firing_rulings(planes: Sequence[PlaneState], rules: Rules, board: Board | None = None) -> list[Ruling]:
+def firing_rulings(planes: Sequence[PlaneState], rules: Rules, board: Planes | None = None) -> list[Ruling]:
     """Every firing position on the table (DF.O2, DF.O3, DF.D3) and every absence of one
     between enemies that may fire at each other whose bases come within
     :data:`NEAR_MM` of the ruler: apart (DF.O2), arc (degrees), range, band (shots
     only) and line of fire (mm), for the arc of the best shot, or (no shot) the arc
     nearest to giving one. Shooter by shooter, target by target, in table order."""
-    board = board or Board(planes, batch=True)
+    board = board or Planes.on_table_of(planes)
     positions = firing_positions(board, rules)
     best = {(s.shooter, s.target): s for s in positions.best}
-    bp = board.planes
+    bp = board.states
     if not bp:
         return []
-    stands = np.array([[p.base.stand_x_mm, p.base.stand_y_mm, 0.0] for p in bp])
+    stands = np.zeros((len(bp), 3))
+    stands[:, :2] = board.stand_offsets
+    fixed = fire_fixed(board, rules)
     guns = compose_batch(board.poses, stands).reshape(-1, 3)
     corners = rectangle_corners(board.poses, board.lengths, board.widths)
     half_diag = np.hypot(board.lengths, board.widths) / 2
-    pairs = [(si, ti) for si, s in enumerate(bp) for ti, t in enumerate(bp) if _may_fire_fixed(s, t, rules)
+    pairs = [(si, ti) for si in range(len(bp)) for ti in range(len(bp)) if fixed[si, ti]
              and float(np.hypot(*(board.poses[ti, :2] - guns[si, :2])))
              <= rules.ruler_length_mm + half_diag[ti] + NEAR_MM]
     if not pairs:
@@ -540,9 +590,7 @@ def firing_rulings(planes: Sequence[PlaneState], rules: Rules, board: Board | No
     finite = np.isfinite(dist)
     rng_all = rules.ruler_length_mm + TOLERANCE_MM - dist
     # bases skipped by a line of fire: the two planes', and those overlapping the shooter (DF.O3)
-    skip = board.overlap[si_rows].copy()
-    skip[np.arange(len(si_rows)), si_rows] = True
-    skip[np.arange(len(si_rows)), ti_rows] = True
+    skip = fire_blockers(board, si_rows, ti_rows)
     idx = np.flatnonzero(finite)
     lines, near = _clearances(board, g[idx, :2], aim[idx], skip[idx], MarginKind.LINE_OF_FIRE)
     line_of = {int(r): (m, rows) for r, m, rows in zip(idx, lines, near)}
@@ -567,17 +615,17 @@ def firing_rulings(planes: Sequence[PlaneState], rules: Rules, board: Board | No
         arc_slack_k = float(slack[first[p] + k])
         if shot is None and math.isfinite(rng_m) and rng_m < -NEAR_MM:
             continue
-        if shot is None and not math.isfinite(rng_m) and arc_slack_k < -30.0:
+        if shot is None and not math.isfinite(rng_m) and arc_slack_k < -FAR_FROM_ARC_DEG:
             continue
         margins = [Margin(MarginKind.APART, float(apart_all[p]), rule_id="DF.O2"),
-                   Margin(MarginKind.ARC, arc_slack_k, "deg"), Margin(MarginKind.RANGE, rng_m)]
+                   Margin(MarginKind.ARC, arc_slack_k, Unit.DEG), Margin(MarginKind.RANGE, rng_m)]
         if shot is not None:
             short = rules.short_range_mm + TOLERANCE_MM - shot.distance_mm
             margins.append(Margin(MarginKind.BAND, short if shot.range == FiringRange.SHORT else -short))
         margins.append(line)
         # the bases whose placement matters: the two, those near any arc's line of fire
         rows = sorted({r for _, _, rs in per_arc for r in rs})
-        outcome = "no shot" if shot is None else str(shot.range)
+        outcome = Outcome.NO_SHOT if shot is None else Outcome(str(shot.range))
         out.append(Ruling(RulingKind.FIRING, (s.name, t.name), shot is not None, outcome, tuple(margins), (),
                           (s.name, t.name, *(bp[r].name for r in rows if bp[r].name not in (s.name, t.name))),
                           k))
@@ -628,61 +676,43 @@ class _Sampler:
             stands = stand_points(poses[0], offsets[0])
             return stands_on_table(stands, self.width, self.height) == ruling.holds
         if ruling.kind == RulingKind.OVERLAP:
-            got = gk.overlap_depth(poses[0], lengths[0], widths[0], poses[1], lengths[1], widths[1]) > TOLERANCE_MM
+            got = bases_overlap(poses[0], lengths[0], widths[0], poses[1], lengths[1], widths[1])
             return got == ruling.holds
         if ruling.kind == RulingKind.TAIL:
             return self._tail(ruling, poses, lengths, widths, offsets) == ruling.holds
         return self._firing(ruling, poses, lengths, widths, offsets) == ruling.outcome
 
-    def _blocked(self, a, b, poses, lengths, widths) -> np.ndarray:
-        """``(count,)``: segment ``a``-``b`` enters any of the bases ``poses`` ``(K, count, 3)``."""
-        hit = np.zeros(len(a), bool)
-        for k in range(len(poses)):
-            hit |= gk.segment_enters(a, b, poses[k], lengths[k], widths[k])
-        return hit
-
     def _tail(self, ruling, poses, lengths, widths, offsets) -> np.ndarray:
         if ruling.fixed:
             return np.zeros(poses.shape[1], bool)
-        a, b = stand_points(poses[0], offsets[0]), stand_points(poses[1], offsets[1])
-        ok = np.hypot(*(b - a).T) <= self.rules.ruler_length_mm + TOLERANCE_MM
-        ok &= ~(gk.overlap_depth(poses[0], lengths[0], widths[0], poses[1], lengths[1], widths[1]) > TOLERANCE_MM)
-        out, into = gk.ruler_edges(a, b, poses[0], lengths[0], widths[0], poses[1], lengths[1], widths[1])
-        ok &= (out == Edge.FRONT) & (into == Edge.REAR)
-        return ok & ~self._blocked(a, b, poses[2:], lengths[2:], widths[2:])
+        walls = [(poses[k], lengths[k], widths[k]) for k in range(2, len(poses))]
+        return tails_rows(poses[0], (lengths[0], widths[0]), offsets[0], poses[1], (lengths[1], widths[1]),
+                          offsets[1], walls, self.rules)
 
     def _firing(self, ruling, poses, lengths, widths, offsets) -> np.ndarray:
         s = self.planes[ruling.bases[0]]
         count = poses.shape[1]
-        stand = np.zeros((count, 3))
-        stand[:, :2] = offsets[0]
-        gun = compose_batch(poses[0], stand)
-        apart = ~(gk.overlap_depth(poses[0], lengths[0], widths[0], poses[1], lengths[1], widths[1]) > TOLERANCE_MM)
-        best = np.full(count, np.inf)
-        limits = (self.rules.short_range_mm + TOLERANCE_MM, self.rules.ruler_length_mm + TOLERANCE_MM)
         # bases overlapping the shooter do not block (DF.O3): as ruled, those overlapping it now
-        others = [k for k, n in enumerate(ruling.bases[2:], start=2)
-                  if not s.base.overlaps(s.pose, self.planes[n].base, self.planes[n].pose)]
-        for centre, half in s.firing_arcs(self.rules):
-            dist, aim = gk.closest_in_sector(gun, centre, half, poses[1], lengths[1], widths[1], limits)
-            fine = dist <= limits[1]
-            if fine.any() and others:
-                idx = np.flatnonzero(fine)
-                fine[idx] = ~self._blocked(gun[idx, :2], aim[idx], poses[others][:, idx], lengths[others],
-                                           widths[others])
-            best = np.where(fine & (dist < best), dist, best)
-        out = np.where(best <= limits[0], str(FiringRange.SHORT), str(FiringRange.LONG)).astype(object)
-        out[~(np.isfinite(best) & apart)] = "no shot"
+        blocks = np.ones(count, bool)
+        walls = [(poses[k], lengths[k], widths[k], blocks) for k, n in enumerate(ruling.bases[2:], start=2)
+                 if not bool(bases_overlap(s.pose.as_array(), s.base.length_mm, s.base.width_mm,
+                                           self.planes[n].pose.as_array(), self.planes[n].base.length_mm,
+                                           self.planes[n].base.width_mm))]
+        codes = shot_codes_rows(poses[0], (lengths[0], widths[0]), offsets[0], s.firing_arcs(self.rules), poses[1],
+                                (lengths[1], widths[1]), walls, self.rules)
+        out = np.full(count, Outcome.NO_SHOT, dtype=object)
+        out[codes == LONG_SHOT] = Outcome.LONG
+        out[codes == SHORT_SHOT] = Outcome.SHORT
         return out
 
 
 def flip_chances(rulings: Sequence[Ruling], planes: Sequence[PlaneState], rules: Rules, width_mm: float,
                  height_mm: float, error: PlacementError | None = None, seed: int = 0,
-                 half_width: float = HALF_WIDTH, max_samples: int = 20_000,
+                 half_width: float = HALF_WIDTH, max_samples: int = MAX_SAMPLES,
                  errors: Mapping[str, PlacementError] | None = None) -> list[Ruling]:
     """``rulings`` (made on ``planes``) with their :class:`FlipChance`: each re-decided by
     the batch kernels on placements jittered by ``error`` (default :class:`PlacementError`)
-    until its 95 % Wilson interval is narrower than ``+-half_width`` (1000 samples first,
+    until its 95 % Wilson interval is narrower than ``+-half_width`` (:data:`FIRST_SAMPLES` first,
     then as many as the estimate needs, at most ``max_samples``). ``seed``: the
     generator's (same seed, same chances). Rulings ruled out by ``fixed`` conditions
     cannot flip (0 of 0 samples). ``errors``: plane name -> its own error (a table
@@ -695,15 +725,15 @@ def flip_chances(rulings: Sequence[Ruling], planes: Sequence[PlaneState], rules:
         if r.fixed and not r.holds:
             out.append(replace(r, flip=FlipChance(0.0, 0.0, 0.0, 0)))
             continue
-        flips, samples, want = 0, 0, 1000
+        flips, samples, want = 0, 0, FIRST_SAMPLES
         while True:
             flips += int((~sampler.outcomes(r, want)).sum())
             samples += want
             low, high = wilson(flips, samples)
             if (high - low) / 2 < half_width or samples >= max_samples:
                 break
-            p = min(max(flips / samples, 0.02), 0.5)
-            need = int(math.ceil(1.15 * _Z95 ** 2 * p * (1 - p) / half_width ** 2)) + 200
-            want = min(max(need - samples, 1000), max_samples - samples)
+            p = min(max(flips / samples, _P_FLOOR), _P_CEILING)
+            need = int(math.ceil(_SAMPLE_MARGIN * _Z95 ** 2 * p * (1 - p) / half_width ** 2)) + _EXTRA_SAMPLES
+            want = min(max(need - samples, FIRST_SAMPLES), max_samples - samples)
         out.append(replace(r, flip=FlipChance(flips / samples, low, high, samples)))
     return out

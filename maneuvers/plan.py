@@ -18,7 +18,9 @@ Checks, each failure a :class:`PlanError` naming plane, card and rule (``.rule``
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
+from functools import lru_cache
 
 from furball.errors import InputError
 
@@ -26,7 +28,7 @@ from .altitude import AltitudeError, after_card, after_drop, fully_loaded
 from .card import ManeuverCard
 from .plane import PlaneState, Rules
 
-__all__ = ["PlanError", "check_plan", "plan_problem", "CARDS_PER_TURN"]
+__all__ = ["PlanError", "check_plan", "plan_problem", "CARDS_PER_TURN", "legal_plans", "card_tree", "continuations"]
 
 CARDS_PER_TURN = 3
 """DF.M1: each plane plans three cards per turn."""
@@ -145,3 +147,47 @@ def plan_problem(plane: PlaneState, card_ids: Sequence[str], drops: Sequence[int
     except PlanError as exc:
         return exc
     return None
+
+
+@lru_cache(maxsize=512)
+def _legal(deck, last_card, altitude: int, climb_rate: int, climb_counters: int, bombs: int, bombs_at_start: int,
+           effects, status, rules: Rules, drops) -> tuple[tuple[str, ...], ...]:
+    probe = PlaneState("probe", "probe", deck, None, (0.0, 0.0, 0.0), altitude, climb_rate, climb_counters,
+                       bombs_at_start=bombs_at_start, bombs=bombs, last_card=last_card, effects=effects, status=status)
+    return tuple(plan for plan in itertools.product(deck.ids, repeat=CARDS_PER_TURN)
+                 if plan_problem(probe, plan, drops, rules) is None)
+
+
+def legal_plans(plane: PlaneState, rules: Rules, drops: Sequence[int] | None = None) -> tuple[tuple[str, ...], ...]:
+    """Every legal plan of ``plane`` at the start of a turn, in deck order
+    (:func:`check_plan`: DF.M1, DF.M5, DF.B1, DF.B2, DF.H3, DF.D6); ``drops``: the bombs
+    dropped after each maneuver (default none). Answers are kept in a bounded cache keyed
+    by what legality reads of the plane (not its name or position)."""
+    if plane.deck is None:
+        return ()
+    return _legal(plane.deck, plane.last_card, plane.altitude, plane.climb_rate, plane.climb_counters, plane.bombs,
+                  plane.bombs_at_start, plane.effects, plane.status, rules, None if drops is None else tuple(drops))
+
+
+def card_tree(plans: Sequence[Sequence[str]]) -> dict:
+    """Plans (sequences of card ids, e.g. a plane's legal plans in their order) as a tree
+    to choose from card by card: ``{first card: {second card: {third card: index}}}``,
+    where ``index`` is the plan's place in ``plans`` and every level keeps the order in
+    which its cards first appear (deck order for :func:`legal_plans`). A browser page
+    offers the first card among the tree's keys, then the continuations of the cards
+    chosen so far (DF.M1: three cards a turn)."""
+    tree: dict = {}
+    for index, plan in enumerate(plans):
+        node = tree
+        for card in plan[:-1]:
+            node = node.setdefault(card, {})
+        node[plan[-1]] = index
+    return tree
+
+
+def continuations(plans: Sequence[Sequence[str]], prefix: Sequence[str]) -> tuple[str, ...]:
+    """The cards that may follow ``prefix`` (the cards chosen so far) in some plan of
+    ``plans``, in order of first appearance; ``()`` when none does."""
+    prefix = tuple(prefix)
+    n = len(prefix)
+    return tuple(dict.fromkeys(plan[n] for plan in plans if len(plan) > n and tuple(plan[:n]) == prefix))

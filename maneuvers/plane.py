@@ -11,7 +11,8 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING
 
 from furball.errors import InputError
 from furball.geometry.base import Base
@@ -21,6 +22,9 @@ from furball.geometry.pose import Pose
 from .bases import find_base
 from .damage import ActiveEffect, Gun, damage_defaults, guns_of
 from .deck import DATA_DIR, Deck, find_deck
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["PlaneState", "Rules", "default_rules", "PlaneStatus", "Engines", "PlaneKind", "check_name"]
 
@@ -297,14 +301,14 @@ class PlaneState:
         """DF.H2: stands under the miniature = altitude + 1."""
         return self.altitude + 1
 
+    @cached_property
+    def _stand_point(self) -> np.ndarray:
+        return self.base.stand_point(self.pose)
+
     @property
-    def stand(self):
+    def stand(self) -> np.ndarray:
         """The stand's table point ``(2,)`` mm (computed once per value; a copy each time)."""
-        cached = self.__dict__.get("_stand")
-        if cached is None:
-            cached = self.base.stand_point(self.pose)
-            object.__setattr__(self, "_stand", cached)
-        return cached.copy()
+        return self._stand_point.copy()
 
     def firing_arcs(self, rules: Rules) -> tuple[tuple[float, float], ...]:
         """This plane's firing arcs: its base's data, else the rules' default."""

@@ -30,16 +30,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from furball.geometry import kernels as gk
 from furball.geometry.base import Edge
-from furball.geometry.segments import enters_interior, entry_edge, exit_edge
-from furball.geometry.tolerance import TOLERANCE_MM
 
-from .kernels import BaseArrays, segments_entering, tail_matrix
-from .plane import Engines, PlaneState, PlaneStatus, Rules
+from .batch import Planes, RulerTest, lines_blocked, may_tail, ruler_test, tail_blockers, tail_fixed
+from .plane import PlaneState, PlaneStatus, Rules
 from .reasons import Reason
 
-__all__ = ["TailCheck", "tail_check", "tail_checks", "tail_options", "choose_tails", "blocking_arrays"]
+__all__ = ["TailCheck", "tail_check", "tail_checks", "tail_options", "choose_tails"]
 
 
 @dataclass(frozen=True)
@@ -71,101 +68,94 @@ class TailCheck:
                 "ruler": [list(self.stands[0]), list(self.stands[1])], "blocked_by": list(self.blocked_by)}
 
 
-def blocking_arrays(planes: Sequence[PlaneState]):
-    """Poses ``(N, 3)``, lengths and widths ``(N,)`` of the bases of ``planes``."""
-    poses = np.array([p.pose.as_array() for p in planes]).reshape(-1, 3)
-    lengths = np.array([p.base.length_mm for p in planes])
-    widths = np.array([p.base.width_mm for p in planes])
-    return poses, lengths, widths
-
-
-def _who(reasons: list, role: str, p: PlaneState) -> None:
+def _who(role: str, p: PlaneState) -> Reason:
+    """Why ``p`` can take no part in a tail as ``role`` (it fails :func:`~maneuvers.batch.tail_fixed`'s
+    ``role`` condition), in words."""
     if p.is_balloon:
-        reasons.append(Reason("DF.T1", f"the {role} is a balloon (engine convention)"))
-    elif not p.flying:
-        reasons.append(Reason("DF.H3" if p.landed else "DF.D5" if p.status == PlaneStatus.DESTROYED else "DF.E1",
-                              f"the {role} is {p.status} (engine convention)"))
+        return Reason("DF.T1", f"the {role} is a balloon (engine convention)")
+    return Reason("DF.H3" if p.landed else "DF.D5" if p.status == PlaneStatus.DESTROYED else "DF.E1",
+                  f"the {role} is {p.status} (engine convention)")
 
 
-def _verdict(chaser: PlaneState, target: PlaneState, rules: Rules, a, b, overlap: bool, out: Edge, into: Edge,
-             blocked: tuple[str, ...]) -> TailCheck:
-    """The :class:`TailCheck` for measured geometry: stands ``a``, ``b`` (table mm),
-    whether the bases overlap, the ruler's exit and entry edges, the bases it crosses."""
-    distance = float(np.hypot(*(b - a)))
+def _reasons(chaser: PlaneState, target: PlaneState, fails: Mapping[str, bool], rules: Rules, ruler: RulerTest,
+             n: int, blocked: tuple[str, ...]) -> tuple[Reason, ...]:
+    """The failed conditions in words: ``fails`` (:func:`~maneuvers.batch.tail_fixed`'s
+    keys), then the measured geometry (row ``n`` of :func:`~maneuvers.batch.ruler_test`)
+    and the bases the ruler crosses."""
     reasons: list[Reason] = []
-    _who(reasons, "chaser", chaser)
-    _who(reasons, "target", target)
-    if chaser.autonomous:
+    if fails["chaser"]:
+        reasons.append(_who("chaser", chaser))
+    if fails["target"]:
+        reasons.append(_who("target", target))
+    if fails["DF.A1"]:
         reasons.append(Reason("DF.A1", "autonomous planes do not tail (engine convention)"))
-    if chaser.side == target.side:
+    if fails["DF.T3"]:
         reasons.append(Reason("DF.T3", "same side: only enemies are tailed (engine convention)"))
-    if chaser.engines == Engines.MULTI:
+    if fails["DF.T7"]:
         reasons.append(Reason("DF.T7", "multi-engine planes cannot tail"))
-    rise = chaser.altitude - target.altitude
-    if rise not in (0, 1):
+    if fails["DF.T6"]:
+        rise = chaser.altitude - target.altitude
         where = f"{rise} levels above" if rise > 1 else f"{-rise} level{'s' if rise < -1 else ''} below"
         reasons.append(Reason("DF.T6", f"the chaser is {where} the target"))
-    if overlap:
+    if ruler.overlap[n]:
         reasons.append(Reason("DF.T5", "the bases overlap"))
-    if distance > rules.ruler_length_mm + TOLERANCE_MM:
-        reasons.append(Reason("DF.T1a", f"out of reach: {distance:.1f} mm > ruler {rules.ruler_length_mm:g} mm"))
-    if out != Edge.FRONT:
-        reasons.append(Reason("DF.T1b", f"the ruler leaves the chaser's base through its {out.words}, "
-                                        f"not its front edge"))
-    if into != Edge.REAR:
-        reasons.append(Reason("DF.T1c", f"the ruler enters the target's base through its {into.words}, "
-                                        f"not its rear edge"))
+    if not ruler.in_reach[n]:
+        reasons.append(Reason("DF.T1a", f"out of reach: {float(ruler.distance_mm[n]):.1f} mm > ruler "
+                                        f"{rules.ruler_length_mm:g} mm"))
+    if not ruler.front[n]:
+        reasons.append(Reason("DF.T1b", f"the ruler leaves the chaser's base through its "
+                                        f"{Edge(int(ruler.exit_edge[n])).words}, not its front edge"))
+    if not ruler.rear[n]:
+        reasons.append(Reason("DF.T1c", f"the ruler enters the target's base through its "
+                                        f"{Edge(int(ruler.entry_edge[n])).words}, not its rear edge"))
     if blocked:
         reasons.append(Reason("DF.T1d", f"the ruler crosses the base of {', '.join(blocked)}"))
-    return TailCheck(chaser.name, target.name, distance, tuple(reasons),
-                     ((float(a[0]), float(a[1])), (float(b[0]), float(b[1]))), blocked)
+    return tuple(reasons)
+
+
+def _checks(board: Planes, chasers, targets, rules: Rules, overlap=None) -> list[TailCheck]:
+    """The :class:`TailCheck` of each pair of rows ``(chasers[n], targets[n])`` of
+    ``board``: the conditions of :mod:`maneuvers.batch` for all pairs in one pass
+    (``overlap``: the pairs' DF.T5 answers when already known)."""
+    ci, ti = np.asarray(chasers, np.int64), np.asarray(targets, np.int64)
+    a, b = board.stands[ci], board.stands[ti]
+    fixed = tail_fixed(board, ci, ti)
+    ruler = ruler_test(a, b, board.poses[ci], board.lengths[ci], board.widths[ci], board.poses[ti],
+                       board.lengths[ti], board.widths[ti], rules, overlap)
+    crossed = lines_blocked(a, b, board, tail_blockers(board, ci, ti))
+    checks = []
+    for n, (c, t) in enumerate(zip(ci.tolist(), ti.tolist())):
+        chaser, target = board.states[c], board.states[t]
+        blocked = tuple(board.states[k].name for k in np.flatnonzero(crossed[n]))
+        reasons = _reasons(chaser, target, {key: bool(v[n]) for key, v in fixed.items()}, rules, ruler, n, blocked)
+        checks.append(TailCheck(chaser.name, target.name, float(ruler.distance_mm[n]), reasons,
+                                ((float(a[n, 0]), float(a[n, 1])), (float(b[n, 0]), float(b[n, 1]))), blocked))
+    return checks
 
 
 def tail_check(chaser: PlaneState, target: PlaneState, planes: Sequence[PlaneState], rules: Rules) -> TailCheck:
     """Can ``chaser`` tail ``target`` now? ``planes``: everyone on the table (the two
-    included or not; they are skipped as blockers). Source: DF.T1, DF.T5-DF.T7. The
-    scalar reference for :func:`tail_checks` and :func:`maneuvers.kernels.tail_matrix`."""
-    a, b = chaser.stand, target.stand
-    overlap = chaser.base.overlaps(chaser.pose, target.base, target.pose)
-    out = Edge(int(exit_edge(a, b, chaser.pose, chaser.base.length_mm, chaser.base.width_mm)[0]))
-    into = Edge(int(entry_edge(a, b, target.pose, target.base.length_mm, target.base.width_mm)[0]))
-    others = [p for p in planes if p.name not in (chaser.name, target.name) and p.on_table]
-    blocked: tuple[str, ...] = ()
-    if others:
-        hit = enters_interior(a, b, *blocking_arrays(others))
-        blocked = tuple(p.name for p, h in zip(others, hit) if h)
-    return _verdict(chaser, target, rules, a, b, overlap, out, into, blocked)
+    included or not; they are skipped as blockers). Source: DF.T1, DF.T5-DF.T7; the
+    rules of :mod:`maneuvers.batch` for one pair."""
+    others = [p for p in planes if p.name not in (chaser.name, target.name)]
+    return _checks(Planes.of([chaser, target, *others]), [0], [1], rules)[0]
 
 
 def tail_checks(pairs: Sequence[tuple[str, str]], planes: Sequence[PlaneState], rules: Rules) -> list[TailCheck]:
-    """:func:`tail_check` for each ``(chaser, target)`` name pair, with the batch kernels
-    (one pass for all pairs); the same checks, reasons and numbers."""
+    """:func:`tail_check` for each ``(chaser, target)`` name pair of ``planes``, all
+    pairs in one pass; the same checks, reasons and numbers."""
     if not pairs:
         return []
-    by_name = {p.name: p for p in planes}
-    chasers = [by_name[c] for c, _ in pairs]
-    targets = [by_name[t] for _, t in pairs]
-    ca, ta = BaseArrays.of(chasers), BaseArrays.of(targets)
-    a, b = ca.stands, ta.stands
-    overlap = gk.overlap_depth(ca.poses, ca.lengths, ca.widths, ta.poses, ta.lengths, ta.widths) > TOLERANCE_MM
-    out = gk.exit_edge(a, b, ca.poses, ca.lengths, ca.widths)
-    into = gk.entry_edge(a, b, ta.poses, ta.lengths, ta.widths)
-    board = [p for p in planes if p.on_table]
-    crossed = segments_entering(a, b, BaseArrays.of(board))
-    checks = []
-    for n, (chaser, target) in enumerate(zip(chasers, targets)):
-        blocked = tuple(p.name for p, hit in zip(board, crossed[n]) if hit and p.name not in (chaser.name, target.name))
-        checks.append(_verdict(chaser, target, rules, a[n], b[n], bool(overlap[n]), Edge(int(out[n])),
-                               Edge(int(into[n])), blocked))
-    return checks
+    board = Planes.of(planes)
+    return _checks(board, [board.index[c] for c, _ in pairs], [board.index[t] for _, t in pairs], rules)
 
 
 def tail_options(planes: Sequence[PlaneState], rules: Rules) -> list[TailCheck]:
     """Every (chaser, target) pair that passes :func:`tail_check`, in table order: all
-    pairs at once with :func:`maneuvers.kernels.tail_matrix`."""
-    planes = list(planes)
-    ok = tail_matrix(planes, rules)
-    return tail_checks([(planes[i].name, planes[j].name) for i, j in zip(*np.nonzero(ok))], planes, rules)
+    pairs at once with :func:`maneuvers.batch.may_tail`."""
+    board = Planes.of(planes)
+    i, j = np.nonzero(may_tail(board, rules))
+    return _checks(board, i, j, rules, board.overlap[i, j])
 
 
 def choose_tails(planes: Sequence[PlaneState], rules: Rules,

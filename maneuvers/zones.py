@@ -38,16 +38,18 @@ import numpy as np
 import shapely
 from shapely.geometry import MultiPoint, Point, Polygon
 
-from furball.geometry.base import Base, Edge, rectangle_corners
+from furball.geometry.base import Base, rectangle_corners
 from furball.geometry.pose import Pose
 from furball.geometry.tolerance import TOLERANCE_MM
 
+from .batch import LONG_SHOT, NO_SHOT, SHORT_SHOT, Planes, bases_overlap, shot_codes_rows, tail_fixed, tails_rows
 from .firing import Shot, shot_at
 from .margins import PlacementError
-from .plane import Engines, PlaneState, Rules
-from .tailing import TailCheck, tail_check
+from .plane import PlaneState, Rules
+from .tailing import TailCheck, tail_check, tail_checks
 
-__all__ = ["Zones", "zones", "tail_zone", "firing_bands", "tail_close_band", "shot_close_band"]
+__all__ = ["Zones", "zones", "tail_zone", "firing_bands", "tail_close_band", "shot_close_band", "NO_SHOT",
+           "LONG_SHOT", "SHORT_SHOT"]
 
 _CIRCLE_SEGMENTS = 64  # per quarter circle
 
@@ -119,11 +121,17 @@ def tail_zone(chaser: PlaneState, planes: Sequence[PlaneState], rules: Rules, en
     return shapely.make_valid(zone)
 
 
+def _multi_engine(plane: PlaneState) -> bool:
+    """DF.T7: ``plane`` can tail nobody (:func:`~maneuvers.batch.tail_fixed`)."""
+    return bool(tail_fixed(Planes.of([plane]), 0, 0)["DF.T7"])
+
+
 def _fire_blockers(plane: PlaneState, blockers: Sequence[PlaneState]) -> list[PlaneState]:
     """The bases among ``blockers`` that block ``plane``'s line of fire: on the table,
     not ``plane`` itself, and not overlapping its base (DF.O3)."""
     return [b for b in blockers if b.name != plane.name and b.on_table
-            and not plane.base.overlaps(plane.pose, b.base, b.pose)]
+            and not bases_overlap(plane.pose.as_array(), plane.base.length_mm, plane.base.width_mm,
+                                  b.pose.as_array(), b.base.length_mm, b.base.width_mm)]
 
 
 def firing_bands(plane: PlaneState, rules: Rules,
@@ -131,7 +139,7 @@ def firing_bands(plane: PlaneState, rules: Rules,
     """For each firing arc: ``(short, long)`` regions of table points (mm) where an aim
     point is in range — sectors from the gun point (long excludes short) less the
     shadows of ``blockers``' bases (points whose line of fire gets more than the
-    tolerance inside one, as :meth:`~maneuvers.firing.Board.blocked`), those
+    tolerance inside one, as :func:`~maneuvers.batch.fire_blockers`), those
     overlapping ``plane``'s base excepted (DF.O3)."""
     gun = np.asarray(plane.stand, float)
     shadows = []
@@ -187,7 +195,7 @@ class Zones:
 
     @property
     def can_tail(self) -> bool:
-        return self.plane.engines != Engines.MULTI and not self.plane.autonomous and not self.plane.is_balloon
+        return not _multi_engine(self.plane) and not self.plane.autonomous and not self.plane.is_balloon
 
 
 def zones(plane: PlaneState, planes: Sequence[PlaneState], rules: Rules, enemy_heading_deg: float | None = None,
@@ -196,18 +204,24 @@ def zones(plane: PlaneState, planes: Sequence[PlaneState], rules: Rules, enemy_h
     """Compute :class:`Zones`; defaults: an enemy on the same base flying the same heading."""
     heading = plane.pose.heading_deg if enemy_heading_deg is None else enemy_heading_deg
     base = enemy_base or plane.base
-    enemies = tuple((p, tail_check(plane, p, planes, rules), shot_at(plane, p, planes, rules))
-                    for p in planes if p.side != plane.side and p.on_table)
+    foes = [p for p in planes if p.side != plane.side and p.on_table]
+    if any(p is plane for p in planes):  # every enemy's tail check in one pass
+        checks = tail_checks([(plane.name, p.name) for p in foes], planes, rules)
+    else:
+        checks = [tail_check(plane, p, planes, rules) for p in foes]
+    board = Planes.on_table_of(planes)
+    enemies = tuple((p, c, shot_at(plane, p, planes, rules, board)) for p, c in zip(foes, checks))
     # the candidates are the enemies themselves, so their own bases do not cast shadows
     # on the zone: friends and landed planes do
     blockers = _blockers(plane, planes)
-    zone = tail_zone(plane, blockers, rules, heading, base) if plane.engines != Engines.MULTI else Polygon()
+    multi = _multi_engine(plane)
+    zone = tail_zone(plane, blockers, rules, heading, base) if not multi else Polygon()
     in_zone = []
     for p, _, _ in enemies:
         hypothetical = p.but(base=base, pose=p.pose @ p.base.stand @ Pose.rotation(heading - p.pose.heading_deg)
                              @ base.stand.inverse())
         in_zone.append(tail_check(plane, hypothetical, blockers + [hypothetical], rules).ok
-                       if plane.engines != Engines.MULTI else False)
+                       if not multi else False)
     return Zones(plane, heading, zone, tuple(firing_bands(plane, rules, blockers)), enemies, rules,
                  tuple(table_mm), scenario, turn, tuple(in_zone), enemy_base=base, blockers=tuple(blockers))
 
@@ -227,11 +241,7 @@ def _tail_decisions(chaser: PlaneState, blockers: Sequence[PlaneState], rules: R
     """``(M, samples)`` (or ``(M, 1)`` without ``error``): can ``chaser`` tail an enemy on
     ``base`` flying ``heading_deg`` whose stand is at each of ``stands`` ``(M, 2)``, with
     every base placed with ``error`` — the tail check's conditions (DF.T1, DF.T5)
-    decided by the batch kernels, the blockers' bases blocking the ruler."""
-    from furball.geometry import kernels as gk
-
-    from .kernels import stand_points
-
+    decided by :func:`~maneuvers.batch.tails_rows`, the blockers' bases blocking the ruler."""
     m = len(stands)
     k = 1 if error is None else samples
     enemy = _poses_at_stands(stands, heading_deg, base, k)
@@ -240,19 +250,11 @@ def _tail_decisions(chaser: PlaneState, blockers: Sequence[PlaneState], rules: R
     if error is not None:
         enemy, chaser_poses = error.jitter(enemy, rng), error.jitter(chaser_poses, rng)
         others = [error.jitter(o, rng) for o in others]
-    enemy_rows, chaser_rows = enemy.reshape(-1, 3), chaser_poses.reshape(-1, 3)
-    a = stand_points(chaser_rows, (chaser.base.stand_x_mm, chaser.base.stand_y_mm))
-    b = stand_points(enemy_rows, (base.stand_x_mm, base.stand_y_mm))
-    cl, cw, el, ew = chaser.base.length_mm, chaser.base.width_mm, base.length_mm, base.width_mm
-    ok = np.hypot(*(b - a).T) <= rules.ruler_length_mm + TOLERANCE_MM
-    ok &= ~(gk.overlap_depth(chaser_rows, cl, cw, enemy_rows, el, ew) > TOLERANCE_MM)
-    out, into = gk.ruler_edges(a, b, chaser_rows, cl, cw, enemy_rows, el, ew)
-    ok &= (out == Edge.FRONT) & (into == Edge.REAR)
-    for p, poses in zip(blockers, others):
-        idx = np.flatnonzero(ok)
-        if len(idx):
-            ok[idx] &= ~gk.segment_enters(a[idx], b[idx], poses.reshape(-1, 3)[idx], p.base.length_mm,
-                                          p.base.width_mm)
+    cb = chaser.base
+    walls = [(o.reshape(-1, 3), p.base.length_mm, p.base.width_mm) for p, o in zip(blockers, others)]
+    ok = tails_rows(chaser_poses.reshape(-1, 3), (cb.length_mm, cb.width_mm), (cb.stand_x_mm, cb.stand_y_mm),
+                    enemy.reshape(-1, 3), (base.length_mm, base.width_mm), (base.stand_x_mm, base.stand_y_mm),
+                    walls, rules)
     return ok.reshape(m, k)
 
 
@@ -309,25 +311,16 @@ def tail_close_band(z: Zones, planes: Sequence[PlaneState], error: PlacementErro
     return _close_band(region, decide, error, threshold, step_mm, samples, seed)
 
 
-NO_SHOT, LONG_SHOT, SHORT_SHOT = 0, 1, 2
-"""The codes of :func:`_shot_decisions`: the firing ruling's outcome."""
-
-
 def _shot_decisions(shooter: PlaneState, rules: Rules, stands, heading_deg: float, base: Base,
                     error: PlacementError | None, samples: int, rng,
                     blockers: Sequence[PlaneState] = ()) -> np.ndarray:
     """``(M, samples)`` (or ``(M, 1)`` without ``error``) int8 codes: the best firing
     position of ``shooter`` on a target on ``base`` flying ``heading_deg`` whose stand is
     at each of ``stands`` ``(M, 2)``, both bases placed with ``error``: :data:`NO_SHOT`,
-    :data:`LONG_SHOT` or :data:`SHORT_SHOT` — DF.O2 (the bases apart) and DF.D3 (some
-    part of the target's base in an arc, within the ruler; short within half of it)
-    decided by the batch kernels, as the firing positions decide them — and DF.O3: the
-    line of fire to an arc's aim point is blocked by a base of ``blockers`` it gets
-    more than the tolerance into, unless that base overlaps the shooter's (every base
-    placed with ``error``)."""
-    from furball.geometry import kernels as gk
-    from furball.geometry.pose import compose_batch
-
+    :data:`LONG_SHOT` or :data:`SHORT_SHOT` — DF.O2, DF.D3 and DF.O3 decided by
+    :func:`~maneuvers.batch.shot_codes_rows`: the line of fire to an arc's aim point is
+    blocked by a base of ``blockers`` it gets more than the tolerance into, unless that
+    base overlaps the shooter's (every base placed with ``error``)."""
     m = len(stands)
     k = 1 if error is None else samples
     target = _poses_at_stands(stands, heading_deg, base, k)
@@ -336,30 +329,16 @@ def _shot_decisions(shooter: PlaneState, rules: Rules, stands, heading_deg: floa
     if error is not None:
         target, shooter_poses = error.jitter(target, rng), error.jitter(shooter_poses, rng)
         others = [error.jitter(o, rng) for o in others]
-    target_rows, shooter_rows = target.reshape(-1, 3), shooter_poses.reshape(-1, 3)
+    shooter_rows = shooter_poses.reshape(-1, 3)
     sb = shooter.base
-    gun = compose_batch(shooter_rows, np.array([sb.stand_x_mm, sb.stand_y_mm, 0.0]))
-    # DF.O3: a base overlapping the shooter's (as placed in each sample) blocks nothing
     walls = []
-    for p, o in zip(blockers, others):
+    for p, o in zip(blockers, others):  # DF.O3: a base overlapping the shooter's (as placed in each sample) blocks nothing
         rows = o.reshape(-1, 3)
-        apart = ~(gk.overlap_depth(shooter_rows, sb.length_mm, sb.width_mm, rows, p.base.length_mm,
-                                   p.base.width_mm) > TOLERANCE_MM)
-        walls.append((p, rows, apart))
-    limits = (rules.short_range_mm + TOLERANCE_MM, rules.ruler_length_mm + TOLERANCE_MM)
-    best = np.full(len(gun), np.inf)
-    for centre, half in shooter.firing_arcs(rules):
-        dist, aim = gk.closest_in_sector(gun, centre, half, target_rows, base.length_mm, base.width_mm, limits)
-        for p, rows, blocks in walls:
-            idx = np.flatnonzero((dist <= limits[1]) & blocks)
-            if len(idx):
-                hit = gk.segment_enters(gun[idx, :2], aim[idx], rows[idx], p.base.length_mm, p.base.width_mm)
-                dist[idx[hit]] = np.inf
-        best = np.minimum(best, dist)
-    apart = ~(gk.overlap_depth(shooter_rows, sb.length_mm, sb.width_mm, target_rows, base.length_mm,
-                               base.width_mm) > TOLERANCE_MM)
-    code = np.where(best <= limits[0], SHORT_SHOT, np.where(best <= limits[1], LONG_SHOT, NO_SHOT)).astype(np.int8)
-    code[~apart] = NO_SHOT
+        apart = ~bases_overlap(shooter_rows, sb.length_mm, sb.width_mm, rows, p.base.length_mm, p.base.width_mm)
+        walls.append((rows, p.base.length_mm, p.base.width_mm, apart))
+    code = shot_codes_rows(shooter_rows, (sb.length_mm, sb.width_mm), (sb.stand_x_mm, sb.stand_y_mm),
+                           shooter.firing_arcs(rules), target.reshape(-1, 3), (base.length_mm, base.width_mm), walls,
+                           rules)
     return code.reshape(m, k)
 
 

@@ -144,3 +144,89 @@ def test_every_doc_link_resolves_inside_the_repository():
             if not path.exists() or ROOT not in path.parents and path != ROOT:
                 broken.append((doc.name, target))
     assert broken == []
+
+
+# -- issue 37.1: each dogfight rule computed in one home ------------------------------------------
+RULE_HOME = "maneuvers/batch.py"
+"""The one home of the dogfight's rule predicates (:mod:`maneuvers.batch`)."""
+
+PREDICATES = {
+    # rule: (its functions in the home, the characteristic computations no other module may make)
+    "DF.O1 overlap": (("bases_overlap", "overlaps"),
+                      {"calls": {"overlap_depth", "rectangles_overlap"}, "methods": {"overlaps"}}),
+    "DF.T1 (a)-(c), DF.T5 tail ruler": (("ruler_test", "RulerTest", "may_tail", "tails_rows"),
+                                         {"calls": {"ruler_edges", "exit_edge", "entry_edge"}}),
+    "DF.T1 (d), DF.O3 blocked ruler or line of fire": (("lines_blocked", "tail_blockers", "fire_blockers"),
+                                                       {"calls": {"segment_enters", "enters_interior"}}),
+    "DF.T3, DF.T6, DF.T7 who may tail": (("tail_fixed",), {"compared": {"MULTI"}}),
+    "DF.O2 may fire (sides, status, altitude, apart)": (("fire_fixed", "may_fire", "shot_codes_rows"),
+                                                        {"compared": {"fire_altitude_difference"}}),
+}
+"""Every DF rule predicate, its functions in :data:`RULE_HOME`, and what computing it
+looks like: a call of the geometry that decides it (a kernel or a scalar predicate of
+:mod:`geometry`), a ``.overlaps(...)`` method call, or a comparison reading a name
+(``Engines.MULTI``, ``rules.fire_altitude_difference``)."""
+
+GRID_FORMS = {
+    "maneuvers/kernels.py": "the firing positions of one plane's poses on another's (plan analysis): "
+                            "segments_blocked and overlap_grid on pose grids",
+}
+"""Modules allowed a rule's kernel form on pose grids (named calls above are not used
+there: the grid kernels have their own names). The compiled loops of the plan analysis
+(``scenarios/dogfight/_analysis_compiled.apply_rules``) apply DF.O2 to its pose grids
+with the number the analysis passes them; tests/test_analyze.py checks their answers
+against the referee's."""
+
+NOT_RULES = {
+    ("DF.T3, DF.T6, DF.T7 who may tail", "scenarios/web/views/dogfight.py"):
+        "the drawing: a multi-engine plane is drawn as a bomber",
+}
+"""Modules reading a rule's inputs for something other than the rule, and what for."""
+
+RULE_SCOPE = ("maneuvers", "scenarios/dogfight", "scenarios/web", "scenarios/rl", "viz")
+"""Where the dogfight's rules are used: every module there is checked (``geometry`` is
+the layer below, whose primitives the home calls)."""
+
+
+def _computations(path: pathlib.Path, look: dict) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            f = node.func
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+            if name in look.get("calls", ()) or (isinstance(f, ast.Attribute) and name in look.get("methods", ())):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)[:70]}")
+        elif isinstance(node, ast.Compare):
+            names = {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
+            if names & look.get("compared", set()):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)[:70]}")
+    return found
+
+
+@pytest.mark.parametrize("rule", sorted(PREDICATES))
+def test_DF_every_rule_predicate_is_computed_in_its_one_home_only(rule):
+    """Issue 37.1: each rule predicate (overlap DF.O1, the tail DF.T1/T3/T5-T7, blocking
+    DF.T1d/DF.O3, may fire DF.O2) is computed in maneuvers/batch.py alone; the scalar
+    API, the turn, the analysis, the zones and the margins call it there."""
+    names, look = PREDICATES[rule]
+    home = importlib.import_module("furball.maneuvers.batch")
+    assert all(hasattr(home, n) for n in names), rule
+    assert _computations(ROOT / RULE_HOME, look), f"{rule}: {RULE_HOME} no longer computes it"
+    elsewhere = [hit for scope in RULE_SCOPE for path in sorted((ROOT / scope).rglob("*.py"))
+                 if path.relative_to(ROOT).as_posix() not in (RULE_HOME, *GRID_FORMS)
+                 and (rule, path.relative_to(ROOT).as_posix()) not in NOT_RULES
+                 for hit in _computations(path, look)]
+    assert elsewhere == [], f"{rule} computed outside {RULE_HOME}"
+
+
+def test_DF_no_module_imports_the_rule_homes_private_helpers():
+    """The rules' home is used through its public functions only."""
+    hits = []
+    for scope in (*RULE_SCOPE, "tests", "benchmarks"):
+        for path in sorted((ROOT / scope).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (isinstance(node, ast.ImportFrom) and (node.module or "").endswith("batch")
+                        and any(a.name.startswith("_") for a in node.names)):
+                    hits.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert hits == []

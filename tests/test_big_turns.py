@@ -10,15 +10,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kernel_paths import MODES, compiled_path
+from oracles import Board, arc_shots, shot_at, tail_ok
 from planes import plane, table
 
 from furball.geometry import kernels as gk
 from furball.geometry.base import rectangle_corners
 from furball.geometry.pose import Pose
 from furball.geometry.sector import closest_in_sector, closest_in_sector_batch
+from furball.maneuvers.batch import Planes, may_tail, overlaps
 from furball.maneuvers.collision import collision_test, collision_tests
-from furball.maneuvers.firing import Board, arc_shots, autonomous_fire, firing_positions, shot_at, shots
-from furball.maneuvers.kernels import overlap_matrix, tail_matrix
+from furball.maneuvers.firing import autonomous_fire, firing_positions, shots
+from furball.maneuvers.firing import shot_at as referee_shot_at
 from furball.maneuvers.plane import default_rules
 from furball.maneuvers.tailing import tail_check
 
@@ -85,10 +87,12 @@ def test_issue_25_firing_positions_are_the_referees_shots_bit_for_bit(seed):
     assert sum(map(len, expected.values())) >= 3
     for mode in (None, *MODES):
         with compiled_path(mode) if mode else _nothing():
-            positions = firing_positions(Board(planes, batch=True), RULES)
+            positions = firing_positions(Planes.on_table_of(planes), RULES)
             assert {pair: positions.of(*pair) for pair in expected} == expected, mode
             assert list(positions.best) == [s for s in best if s is not None], mode
             assert shots(planes, RULES) == list(positions.best)
+            assert [referee_shot_at(a, b, planes, RULES) for a in board.planes for b in board.planes
+                    if a is not b] == best
 
 
 class _nothing:
@@ -104,12 +108,12 @@ def test_issue_25_autonomous_fire_from_the_batch_pass_is_the_scalar_choice(seed)
     """DF.A2: an autonomous plane's guns pick the same targets (and draw the same ties)
     from the batch pass as from arc_shots one target at a time."""
     planes = _crowd(seed + 40)
-    board = Board(planes, batch=True)
+    board = Planes.on_table_of(planes)
     positions = firing_positions(board, RULES)
     for p in planes:
         if not (p.flying and not p.is_balloon):
             continue
-        scalar = autonomous_fire(p, planes, RULES, np.random.default_rng(seed), Board(planes))
+        scalar = autonomous_fire(p, planes, RULES, np.random.default_rng(seed))
         batch = autonomous_fire(p, planes, RULES, np.random.default_rng(seed), board, positions=positions)
         assert batch == scalar
 
@@ -122,12 +126,12 @@ def test_issue_25_overlaps_tails_and_collisions_among_near_pairs_are_the_scalar_
     board = Board(planes)
     for mode in (None, *MODES):
         with compiled_path(mode) if mode else _nothing():
-            assert np.array_equal(overlap_matrix(planes), board.overlap)
-            ok = tail_matrix(planes, RULES)
+            assert np.array_equal(overlaps(Planes.of(planes)), board.overlap)
+            ok = may_tail(Planes.of(planes), RULES)
             for i, a in enumerate(planes):
                 for j, b in enumerate(planes):
                     if i != j:
-                        assert ok[i, j] == tail_check(a, b, planes, RULES).ok
+                        assert ok[i, j] == tail_ok(a, b, planes, RULES) == tail_check(a, b, planes, RULES).ok
             pairs = [(a, b) for i, a in enumerate(planes) for b in planes[i + 1:]
                      if board.overlap[board.index[a.name], board.index[b.name]] if a.on_table and b.on_table]
             assert pairs

@@ -123,10 +123,10 @@ def test_hidden_plans_no_observation_of_a_seat_shows_an_opponent_plan_before_it_
 
 def _legal_for(state, name):
     """The legal plans of ``name`` at the start of this turn."""
-    from furball.scenarios.dogfight.state import legal_plans_of
+    from furball.maneuvers.plan import legal_plans
 
     p = state.table.plane(name)
-    return [PlanAction(name, c) for c in legal_plans_of(p, state.table.rules)]
+    return [PlanAction(name, c) for c in legal_plans(p, state.table.rules)]
 
 
 def test_DF_T2_reveals_and_reorders_are_reported_to_the_chasers_side_only():

@@ -14,9 +14,10 @@ from starlette.testclient import TestClient
 
 from furball.errors import InputError
 from furball.maneuvers.damage import DamageCard
+from furball.maneuvers.plan import card_tree, continuations
 from furball.scenarios.dogfight.players import RandomPlayer
 from furball.scenarios.dogfight.report import NOBODY, replay_json, turn_lines
-from furball.scenarios.dogfight.state import PlanAction, ReportLine, continuations, new_game, plan_tree
+from furball.scenarios.dogfight.state import PlanAction, ReportLine, new_game
 from furball.scenarios.web import LOOPBACK_HOSTS, create_app
 from furball.scenarios.web.app import ServerOptions
 from furball.scenarios.web.rooms import Room, games_json, make_spec, seat_count
@@ -61,7 +62,7 @@ def _flown(seed=5, turns=1, scenario="duel", seats="sides"):
 def test_DF_M1_the_plan_tree_offers_the_legal_continuations_card_by_card():
     state = new_game(3, "duel")
     plans = [a.cards for a in state.legal_actions()]
-    tree = plan_tree(plans)
+    tree = card_tree(plans)
     leaves = []
 
     def walk(node, prefix):
@@ -217,9 +218,9 @@ def _perturbed(room, seat, rng):
 
 
 def _legal_for(state, name):
-    from furball.scenarios.dogfight.state import legal_plans_of
+    from furball.maneuvers.plan import legal_plans
 
-    return [PlanAction(name, plan) for plan in legal_plans_of(state.table.plane(name), state.table.rules)]
+    return [PlanAction(name, plan) for plan in legal_plans(state.table.plane(name), state.table.rules)]
 
 
 @pytest.mark.parametrize("seed, scenario", [(11, "duel"), (12, "bomber")])

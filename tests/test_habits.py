@@ -43,3 +43,15 @@ def test_help_and_a_mistake_start_without_the_heavy_libraries():
             "print(','.join(heavy))\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.returncode == 0 and proc.stdout.strip() == "", (proc.stdout, proc.stderr[-500:])
+
+
+@pytest.mark.parametrize("package", ["maneuvers", "geometry"])
+def test_no_value_writes_into_an_instance_dict_or_keeps_an_unbounded_cache(package):
+    """The engines' habits (tests/test_frozen_state.py) hold below them too: no writes into
+    an instance's ``__dict__`` or ``object.__setattr__`` outside ``__post_init__`` (a value
+    computed once is a ``functools.cached_property``), no ``global``, no unbounded
+    module-level cache (issue 37.5)."""
+    from test_frozen_state import _dict_writes, _unbounded_caches
+
+    paths = sorted((ROOT / package).rglob("*.py"))
+    assert [hit for path in paths for hit in _dict_writes(path) + _unbounded_caches(path)] == []

@@ -11,6 +11,7 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kernel_paths import MODES, compiled_path
+from oracles import Board, shot_at, tail_ok
 from planes import plane, table
 from strategies import poses
 
@@ -20,8 +21,10 @@ from furball.geometry.pose import Pose, compose_batch, to_table_batch
 from furball.geometry.sector import closest_in_sector
 from furball.geometry.segments import enters_interior, entry_edge, exit_edge
 from furball.geometry.tolerance import TOLERANCE_MM as TOL
+from furball.maneuvers.batch import Planes, may_tail, overlaps
 from furball.maneuvers.collision import collision_test
-from furball.maneuvers.firing import Board, shot_at
+from furball.maneuvers.firing import firing_positions
+from furball.maneuvers.firing import shot_at as referee_shot_at
 from furball.maneuvers.kernels import (
     FIRE_LONG,
     FIRE_NONE,
@@ -29,9 +32,6 @@ from furball.maneuvers.kernels import (
     Shooters,
     Targets,
     fire_grid,
-    fire_matrix,
-    overlap_matrix,
-    tail_matrix,
 )
 from furball.maneuvers.plane import default_rules
 from furball.maneuvers.tailing import tail_check
@@ -264,18 +264,22 @@ def test_rule_level_kernels_answer_as_the_scalar_rules_for_every_pair(seed):
     rules = table(*planes).rules
     for mode in MODES:
         with compiled_path(mode):
-            assert np.array_equal(overlap_matrix(planes), board.overlap)
-            ok = tail_matrix(planes, rules)
-            fire = fire_matrix(planes, rules, board.overlap)
+            assert np.array_equal(overlaps(Planes.of(planes)), board.overlap)
+            ok = may_tail(Planes.of(planes), rules)
+            fire = _fire_table(planes, rules)
         for i, a in enumerate(planes):
             for j, b in enumerate(planes):
                 if i == j:
                     continue
-                assert ok[i, j] == tail_check(a, b, planes, rules).ok
+                assert ok[i, j] == tail_ok(a, b, planes, rules) == tail_check(a, b, planes, rules).ok
                 shot = shot_at(a, b, planes, rules, board)
-                assert fire.best_arc[i, j] == (-1 if shot is None else shot.arc)
-                if shot is not None:
-                    assert abs(fire.distance[i, j] - shot.distance_mm) < 1e-9
+                assert fire.get((a.name, b.name)) == shot
+                assert referee_shot_at(a, b, planes, rules) == shot
+
+
+def _fire_table(planes, rules) -> dict:
+    """The referee's best shot of every pair (:func:`firing_positions`), by names."""
+    return {(s.shooter, s.target): s for s in firing_positions(Planes.on_table_of(planes), rules).best}
 
 
 def test_DF_C3_collision_counts_equal_the_scalar_collision_test():
@@ -326,19 +330,17 @@ def _assert_paths_agree(planes):
     compiled pair loops and on the parallel grids."""
     board = Board(planes)
     pairs = [(i, j) for i in range(len(planes)) for j in range(len(planes)) if i != j]
-    tails = {(i, j): tail_check(planes[i], planes[j], planes, RULES).ok for i, j in pairs}
+    tails = {(i, j): tail_ok(planes[i], planes[j], planes, RULES) for i, j in pairs}
     shots = {(i, j): shot_at(planes[i], planes[j], planes, RULES, board) for i, j in pairs}
     for mode in MODES:
         with compiled_path(mode):
-            assert np.array_equal(overlap_matrix(planes), board.overlap), mode
-            ok = tail_matrix(planes, RULES)
-            fire = fire_matrix(planes, RULES, board.overlap)
+            assert np.array_equal(overlaps(Planes.of(planes)), board.overlap), mode
+            ok = may_tail(Planes.of(planes), RULES)
+            fire = _fire_table(planes, RULES)
             for i, j in pairs:
                 a, b, shot = planes[i], planes[j], shots[i, j]
-                assert ok[i, j] == tails[i, j], (a.name, b.name, mode)
-                assert fire.best_arc[i, j] == (-1 if shot is None else shot.arc), (a.name, b.name, mode)
-                if shot is not None:
-                    assert fire.distance[i, j] == shot.distance_mm or abs(fire.distance[i, j] - shot.distance_mm) < 1e-9
+                assert ok[i, j] == tails[i, j] == tail_check(a, b, planes, RULES).ok, (a.name, b.name, mode)
+                assert fire.get((a.name, b.name)) == shot, (a.name, b.name, mode)
                 if "Far" in (a.name, b.name):
                     continue
                 code = FIRE_NONE if shot is None else FIRE_SHORT if shot.range == "short" else FIRE_LONG

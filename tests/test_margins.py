@@ -9,11 +9,13 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import shot_at, tail_ok
 from planes import HARMLESS, RULES, SMALL, plane, table
 
 from furball.errors import InputError
 from furball.geometry.pose import Pose
-from furball.maneuvers.firing import Board, firing_positions
+from furball.maneuvers.batch import Planes
+from furball.maneuvers.firing import firing_positions
 from furball.maneuvers.margins import (
     MarginKind,
     PlacementError,
@@ -165,7 +167,7 @@ def test_firing_rulings_list_every_firing_position_of_the_referee():
     """DF.O2, DF.O3: the shots the rulings hold are exactly firing_positions' best shots."""
     for seed in range(6):
         planes = _crowd(np.random.default_rng(seed), n=12, spread=350)
-        board = Board(planes, batch=True)
+        board = Planes.on_table_of(planes)
         shots = {(s.shooter, s.target): str(s.range) for s in firing_positions(board, RULES).best}
         held = {r.planes: r.outcome for r in firing_rulings(planes, RULES) if r.holds}
         assert held == shots
@@ -217,7 +219,7 @@ def test_zones_close_band_df_t1_decisions_are_the_tail_checks_and_the_band_hugs_
     got = _tail_decisions(camel, [friend], RULES, stands, 0.0, camel.base, None, 1, rng)[:, 0]
     for (x, y), ok in zip(stands, got):
         enemy = plane("E", float(x), float(y), 0.0, side="Enemy")
-        assert ok == tail_check(camel, enemy, [camel, friend, enemy], RULES).ok
+        assert ok == tail_ok(camel, enemy, [camel, friend, enemy], RULES) == tail_check(camel, enemy, [camel, friend, enemy], RULES).ok
     assert got.any() and not got.all()
     band = tail_close_band(z, [camel, friend], step_mm=4.0, samples=200)
     from shapely.geometry import Point
@@ -244,7 +246,7 @@ def test_DF_D3_shot_band_decisions_are_shot_at_rulings(heading, turn, stand_x):
     stand is off its centre included."""
     import dataclasses
 
-    from furball.maneuvers.firing import FiringRange, shot_at
+    from furball.maneuvers.firing import FiringRange
     from furball.maneuvers.zones import LONG_SHOT, NO_SHOT, SHORT_SHOT, _shot_decisions
 
     shooter = plane("S", 250, 420, heading, side="Allies")
@@ -325,7 +327,7 @@ def test_DF_O3_shot_band_decisions_with_a_friend_in_the_way_are_shot_at_rulings(
     ``shot_at``'s on the three planes: a line of fire into the friend's base is
     blocked (DF.O3), whichever arc or range band it would have been."""
     from furball.geometry.pose import Pose
-    from furball.maneuvers.firing import FiringRange, shot_at
+    from furball.maneuvers.firing import FiringRange
     from furball.maneuvers.zones import LONG_SHOT, NO_SHOT, SHORT_SHOT, _shot_decisions
 
     shooter = plane("S", 250, 420, heading, side="Allies")
@@ -348,7 +350,6 @@ def test_DF_O3_shot_close_band_holds_the_edge_of_a_friends_shadow_not_its_middle
     clear of it, are not."""
     from shapely.geometry import Point
 
-    from furball.maneuvers.firing import shot_at
     from furball.maneuvers.zones import shot_close_band, zones
 
     shooter = plane("Camel", 250, 420, 0, side="Allies")

@@ -46,16 +46,16 @@ from furball.geometry.datafile import Table as FileTable
 from furball.geometry.datafile import load_toml
 from furball.geometry.pose import compose_batch
 from furball.maneuvers.altitude import after_card, after_drop
+from furball.maneuvers.batch import stand_points
 from furball.maneuvers.kernels import (
     Shooters,
     Targets,
     collision_ends,
     fire_grid,
-    stand_points,
     stands_on_table,
 )
 from furball.maneuvers.placement import card_motion
-from furball.maneuvers.plan import CARDS_PER_TURN, plan_problem
+from furball.maneuvers.plan import CARDS_PER_TURN, legal_plans
 from furball.maneuvers.plane import PlaneState, PlaneStatus, Rules
 from furball.maneuvers.tailing import choose_tails
 
@@ -129,13 +129,6 @@ class PlanTree:
     def leaves(self) -> np.ndarray:
         """``(P,)`` bool: the plan takes the plane off the table (DF.E1)."""
         return self.status[-1][self.node[-1]] == OUT
-
-
-def legal_plans(plane: PlaneState, rules: Rules, drops=None) -> list[tuple[str, ...]]:
-    """Every legal plan of ``plane`` (:func:`~maneuvers.plan.check_plan`), in deck order."""
-    ids = plane.deck.ids
-    return [plan for plan in itertools.product(ids, repeat=CARDS_PER_TURN)
-            if plan_problem(plane, plan, drops, rules) is None]
 
 
 def plan_tree(plane: PlaneState, table: Table, drops=None, plans=None, weights=None) -> PlanTree:

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from furball.errors import InputError
-from furball.maneuvers.firing import Board
+from furball.maneuvers.batch import Planes
 from furball.maneuvers.margins import (
     PlacementError,
     Ruling,
@@ -132,7 +132,7 @@ def turn_margins(result: TurnResult, error: PlacementError | None = None, close_
         during = _during(before, m)
         movers = [p for p in during if before[p.name].on_table]
         steps.append(MarginStep(m.index, "table edge", chances(table_rulings(movers, w, h), during)))
-        board = Board(during, batch=True)
+        board = Planes.on_table_of(during)
         steps.append(MarginStep(m.index, "overlaps", chances(overlap_rulings(during, board), during)))
         shooting = _firing_board(during, m)
         steps.append(MarginStep(m.index, "firing", chances(firing_rulings(shooting, rules), shooting)))

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from furball.maneuvers.plan import legal_plans
 from furball.maneuvers.plane import PlaneState
 
 from .analysis import METRICS, ScoreWeights, default_enemies, duel_task, evaluate_chunk, plan_tree
-from .state import Observation, PlanAction, legal_plans_of
+from .state import Observation, PlanAction
 from .table import Table, needs_plan
 
 __all__ = ["RandomPlayer", "PlannerPlayer", "ENEMY_SAMPLE", "MIX_PLANS", "PLAYERS"]
@@ -67,7 +68,7 @@ class PlannerPlayer:
         that does not plan)."""
         if not needs_plan(enemy):
             return None
-        plans = legal_plans_of(enemy, table.rules)
+        plans = legal_plans(enemy, table.rules)
         if self.sample is None or len(plans) <= self.sample:
             return list(plans)
         picked = np.sort(self.rng.choice(len(plans), self.sample, replace=False))

@@ -32,17 +32,16 @@ A :class:`State` is built the one way every engine builds its states
 """
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Any
 
 from furball.errors import IllegalAction, InputError
 from furball.maneuvers.deck import find_deck
-from furball.maneuvers.plan import CARDS_PER_TURN, plan_problem
-from furball.maneuvers.plane import PlaneKind, PlaneState, Rules
+from furball.maneuvers.plan import legal_plans, plan_problem
+from furball.maneuvers.plane import PlaneKind
 
 from ..engine.frozen import Draft, FrozenState, step_rng
 from .policy import ReorderPolicy
@@ -52,8 +51,8 @@ from .table import Table, needs_plan
 from .turn import TurnResult, adjudicate
 from .victory import Victory, side_scores, sides_flying
 
-__all__ = ["State", "Observation", "PlanAction", "Seats", "EndReason", "new_game", "legal_plans_of",
-           "public_table", "DRAW", "plan_tree", "continuations", "ReportLine"]
+__all__ = ["State", "Observation", "PlanAction", "Seats", "EndReason", "new_game", "public_table", "DRAW",
+           "ReportLine"]
 
 DRAW = "draw"
 """The winner of a drawn game."""
@@ -110,48 +109,6 @@ class ReportLine(str):
 
     def __reduce__(self):
         return (ReportLine, (str(self), self.result))
-
-
-@lru_cache(maxsize=512)
-def _legal(deck, last_card, altitude: int, climb_rate: int, climb_counters: int, bombs: int, bombs_at_start: int,
-           effects, rules: Rules) -> tuple[tuple[str, ...], ...]:
-    probe = PlaneState("probe", "probe", deck, None, (0.0, 0.0, 0.0), altitude, climb_rate, climb_counters,
-                       bombs_at_start=bombs_at_start, bombs=bombs, last_card=last_card, effects=effects)
-    return tuple(plan for plan in itertools.product(deck.ids, repeat=CARDS_PER_TURN)
-                 if plan_problem(probe, plan, None, rules) is None)
-
-
-def legal_plans_of(p: PlaneState, rules: Rules) -> tuple[tuple[str, ...], ...]:
-    """Every legal plan of ``p`` at the start of a turn (no bombs dropped), in deck
-    order (:func:`~maneuvers.plan.check_plan`: DF.M1, DF.M5, DF.B1, DF.H3, DF.D6).
-    Answers are kept in a bounded cache keyed by the plane's public values (not its
-    name or position, which legality does not read)."""
-    return _legal(p.deck, p.last_card, p.altitude, p.climb_rate, p.climb_counters, p.bombs, p.bombs_at_start,
-                  p.effects, rules)
-
-
-def plan_tree(plans) -> dict:
-    """Plans (sequences of card ids, e.g. a seat's legal plans in their order) as a tree
-    to choose from card by card: ``{first card: {second card: {third card: index}}}``,
-    where ``index`` is the plan's place in ``plans`` and every level keeps the order
-    in which its cards first appear (deck order for :attr:`State.legal`). A browser
-    page offers the first card among the tree's keys, then the continuations of the
-    cards chosen so far (DF.M1: three cards a turn)."""
-    tree: dict = {}
-    for index, plan in enumerate(plans):
-        node = tree
-        for card in plan[:-1]:
-            node = node.setdefault(card, {})
-        node[plan[-1]] = index
-    return tree
-
-
-def continuations(plans, prefix) -> tuple[str, ...]:
-    """The cards that may follow ``prefix`` (the cards chosen so far) in some plan of
-    ``plans``, in order of first appearance; ``()`` when none does."""
-    prefix = tuple(prefix)
-    n = len(prefix)
-    return tuple(dict.fromkeys(plan[n] for plan in plans if len(plan) > n and tuple(plan[:n]) == prefix))
 
 
 def public_table(table: Table, side: str) -> Table:
@@ -261,7 +218,7 @@ class State(FrozenState):
         if self._next is None:
             return ()
         name = self._next[1]
-        return tuple(PlanAction(name, plan) for plan in legal_plans_of(self.table.plane(name), self.table.rules))
+        return tuple(PlanAction(name, plan) for plan in legal_plans(self.table.plane(name), self.table.rules))
 
     @cached_property
     def replays(self) -> dict[str, dict] | None:

@@ -52,9 +52,10 @@ import numpy as np
 from furball.errors import InputError
 from furball.geometry.pose import Pose
 from furball.maneuvers.altitude import after_card, after_drop
+from furball.maneuvers.batch import Planes
 from furball.maneuvers.collision import CollisionTest, collision_tests, may_collide
-from furball.maneuvers.firing import Board, FiringRange, Shot, autonomous_fire, firing_positions
-from furball.maneuvers.kernels import BaseArrays, stands_on_table
+from furball.maneuvers.firing import FiringRange, Shot, autonomous_fire, firing_positions
+from furball.maneuvers.kernels import stands_on_table
 from furball.maneuvers.path import PathSamples, arrow_points, path_poses
 from furball.maneuvers.placement import card_motion, place_batch
 from furball.maneuvers.plan import CARDS_PER_TURN, check_plan
@@ -105,7 +106,7 @@ class Reveal:
     fixed: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Maneuver:
     """Everything that happened in maneuver ``index`` (1..3); ``planes``: everyone after
     it. ``fire``: the shots fired (one per gun that fires, DF.D3, autonomous ones
@@ -128,7 +129,7 @@ class Maneuver:
     lost: tuple[Loss, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TurnResult:
     """The whole turn: the table before, the orders, the seed and policy used, the tails
     chosen at the start (and the tail wishes that could not be met, with their reasons),
@@ -226,14 +227,15 @@ def adjudicate(table: Table, orders: Mapping[str, Orders | Sequence[str]] | None
         drops = drop_bombs(work, k)                                     # 8.
         end_of_maneuver(work)                                           # 9.
         checks = recheck_tails(work)                                    # 10.
-        maneuvers.append(Maneuver(k + 1, reveals, moves, left, overlaps, collisions, available, auto_fire,
-                                  drops, checks, tuple(work.planes.values()), fire, tuple(work.damage),
-                                  tuple(work.lost)))
+        maneuvers.append(Maneuver(index=k + 1, reveals=reveals, moves=moves, left_table=left, overlaps=overlaps,
+                                  collisions=collisions, shots=available, autonomous_fire=auto_fire, drops=drops,
+                                  tail_checks=checks, planes=tuple(work.planes.values()), fire=fire,
+                                  damage=tuple(work.damage), lost=tuple(work.lost)))
         work.damage.clear()
         work.lost.clear()
     after = table.but(turn=table.turn + 1, planes=tuple(work.planes.values()), piles=work.piles.frozen())
-    return TurnResult(table, work.orders, work.seed, work.policy, work.start_tails, work.unmet, tuple(maneuvers),
-                      after)
+    return TurnResult(before=table, orders=work.orders, seed=work.seed, policy=work.policy, tails=work.start_tails,
+                      unmet_wishes=work.unmet, maneuvers=tuple(maneuvers), after=after)
 
 
 @dataclass
@@ -260,6 +262,7 @@ class _Turn:
     piles: Piles
     damage: list[DamageDraw] = field(default_factory=list)
     lost: list[Loss] = field(default_factory=list)
+    board: Planes | None = None
 
 
 def _start_turn(table: Table, orders, seed, policy, samples: bool) -> _Turn:
@@ -360,29 +363,30 @@ def move_planes(work: _Turn, k: int) -> tuple[Move, ...]:
 def leave_table(work: _Turn) -> tuple[str, ...]:
     """Step 4 (DF.E1): planes on the table whose stand is off it leave the game (a
     landing move may end off it too); every stand judged at once
-    (:func:`~maneuvers.kernels.stands_on_table`, the rule of ``Table.stand_on_table``)."""
+    (:func:`~maneuvers.kernels.stands_on_table`, the rule of ``Table.stand_on_table``).
+    The batch of the planes still on the table (:class:`~maneuvers.batch.Planes`, built
+    once for the maneuver's geometry) is kept for steps 5 and 6."""
     here = [(name, p) for name, p in work.planes.items() if p.on_table]
-    if not here:
-        return ()
-    stands = BaseArrays.of([p for _, p in here]).stands
-    on = stands_on_table(stands, work.table.width_mm, work.table.height_mm)
+    board = Planes.of([p for _, p in here])
+    on = stands_on_table(board.stands, work.table.width_mm, work.table.height_mm)
     left = []
     for (name, p), stays in zip(here, on):
         if not stays:
             work.planes[name] = p.but(status=PlaneStatus.OUT)
             left.append(name)
+    work.board = board.take(np.flatnonzero(on)) if left else board
     return tuple(left)
 
 
-def overlaps_and_collisions(work: _Turn) -> tuple[Board, tuple[tuple[str, str], ...], tuple[CollisionTest, ...]]:
+def overlaps_and_collisions(work: _Turn) -> tuple[Planes, tuple[tuple[str, str], ...], tuple[CollisionTest, ...]]:
     """Step 5 (DF.O1, DF.C1-DF.C5): the overlapping pairs of bases on the table (by the
     batch kernels), and the collision test of each pair that may collide (in name
     order); each colliding plane draws its damage card ("A", or "C" with a balloon),
     whose special applies only if it is an explosion, which destroys the plane at once
     (DF.C4, DF.D5). Returns the board (the bases' arrays) too, for step 6."""
     planes = work.planes
-    board = Board(list(planes.values()), batch=True)
-    live = board.planes
+    board = work.board if work.board is not None else Planes.on_table_of(planes.values())
+    live = board.states
     overlaps = [(live[i].name, live[j].name) for i, j in zip(*np.nonzero(np.triu(board.overlap, 1)))]
     pairs = [(planes[a], planes[b]) for a, b in sorted(tuple(sorted(pair)) for pair in overlaps)
              if may_collide(planes[a], planes[b], overlapping=True)]
@@ -404,7 +408,7 @@ def _take(work: _Turn, name: str, letter: str, cause: DamageCause, by: str | Non
     return exploded
 
 
-def firing(work: _Turn, board: Board, collisions) -> tuple[tuple[Shot, ...], tuple[Shot, ...], tuple[Shot, ...]]:
+def firing(work: _Turn, board: Planes, collisions) -> tuple[tuple[Shot, ...], tuple[Shot, ...], tuple[Shot, ...]]:
     """Step 6 (DF.O2, DF.O3, DF.A2, DF.D3): every firing position on the table; the shots
     of each autonomous plane's guns (in name order, ties drawn from the turn's
     generator); and the shots fired: one per gun (an arc with a gun letter, DF.D2) of
@@ -413,7 +417,7 @@ def firing(work: _Turn, board: Board, collisions) -> tuple[tuple[Shot, ...], tup
     random from the damage generator)."""
     everyone = list(work.planes.values())
     if collisions:  # an explosion may have removed a plane (damage alone changes no geometry)
-        board = Board(everyone, batch=True)
+        board = Planes.on_table_of(everyone)
     rules = work.table.rules
     positions = firing_positions(board, rules)
     available = positions.best

@@ -45,10 +45,11 @@ import numpy as np
 
 from furball.errors import IllegalAction
 from furball.maneuvers.damage import Special
+from furball.maneuvers.plan import legal_plans
 from furball.maneuvers.plane import PlaneStatus
 
 from ..dogfight.report import VISIBLE_SPECIALS, plane_line
-from ..dogfight.state import PlanAction, legal_plans_of
+from ..dogfight.state import PlanAction
 from ..engine.protocol import Game
 from .spec import Encoder, EngineSpec, engine_options, fresh_seed, one_hot
 from .spec import Piece as ObsPiece
@@ -161,7 +162,7 @@ def resample(state: Any, seat: int, rng: np.random.Generator) -> Any:
     locked = []
     for name, cards in state.locked:
         plane = world.plane(name)
-        locked.append((name, cards) if plane.side == side else (name, _pick(rng, legal_plans_of(plane, world.rules))))
+        locked.append((name, cards) if plane.side == side else (name, _pick(rng, legal_plans(plane, world.rules))))
     return state.evolve(table=world, locked=tuple(locked), seed=fresh_seed(rng))
 
 

@@ -27,9 +27,9 @@ from furball.geometry.base import Base
 from furball.geometry.datafile import parse_toml
 from furball.geometry.pose import Pose
 from furball.maneuvers.bases import shipped_bases, sized_base
+from furball.maneuvers.batch import Planes, overlaps
 from furball.maneuvers.deck import Deck, shipped_decks
 from furball.maneuvers.firing import shots
-from furball.maneuvers.kernels import overlap_matrix
 from furball.maneuvers.margins import PlacementError, firing_rulings, flip_chances, overlap_rulings, tail_rulings
 from furball.maneuvers.path import arrow_points, path_poses
 from furball.maneuvers.placement import card_motion
@@ -258,7 +258,7 @@ def analysis(s: Scenario) -> dict:
         elif c.distance_mm <= rules.ruler_length_mm and not (set(c.rules) & {"DF.H3", "DF.E1", "DF.T7", "DF.A1"}):
             near.append(c)
     on_table = [p for p in everyone if p.on_table]
-    touching = np.triu(overlap_matrix(on_table), 1)  # DF.O1, near pairs only, by the batch kernels
+    touching = np.triu(overlaps(Planes.of(on_table)), 1)  # DF.O1, near pairs only, by the batch kernels
     board_overlaps = [[on_table[i].name, on_table[j].name] for i, j in zip(*np.nonzero(touching))]
     unmet = [tail_check(t.plane(c), t.plane(w), everyone, rules) for c, w in sorted(wishes.items())
              if c not in chosen]

@@ -16,7 +16,7 @@ Made from :class:`~scenarios.dogfight.state.Observation` only:
 
 The seat to act does not receive thousands of ``describe()`` texts: :func:`choices`
 gives its legal plans as a tree to pick card by card
-(:func:`~scenarios.dogfight.state.plan_tree`), each leaf the index of the plan in the
+(:func:`~maneuvers.plan.card_tree`), each leaf the index of the plan in the
 engine's ``legal_actions()``. The room option ``scenario`` is a shipped scenario's name
 or an uploaded scenario file's text (:func:`room_scenario`): never a path on the server.
 """
@@ -27,10 +27,10 @@ from typing import Any
 
 from furball.errors import InputError
 from furball.geometry.datafile import parse_toml
+from furball.maneuvers.plan import card_tree
 from furball.maneuvers.plane import Engines, PlaneKind
 from furball.scenarios.dogfight.report import VISIBLE_SPECIALS
 from furball.scenarios.dogfight.scenario import Scenario, load_scenario, shipped_scenarios
-from furball.scenarios.dogfight.state import plan_tree
 from furball.viz import style
 
 from ..api import Catalogue, _base_json, _base_ref, read_document
@@ -131,10 +131,10 @@ def view(o, seat: int) -> dict[str, Any]:
 
 def choices(o, seat: int) -> dict[str, Any]:
     """What the seat to act chooses among: ``plane`` (the plane it plans now) and
-    ``tree``, its legal plans card by card (:func:`~scenarios.dogfight.state.plan_tree`),
+    ``tree``, its legal plans card by card (:func:`~maneuvers.plan.card_tree`),
     each leaf the index of that plan in ``legal_actions()`` (what the room's ``act``
     takes)."""
-    return {"plane": o.to_plan, "plans": len(o.legal), "tree": plan_tree([a.cards for a in o.legal])}
+    return {"plane": o.to_plan, "plans": len(o.legal), "tree": card_tree([a.cards for a in o.legal])}
 
 
 def analysis(o, data: Any) -> tuple[Any, tuple]:

@@ -26,10 +26,17 @@ from .altitude import AltitudeError, after_card, after_drop, fully_loaded
 from .card import ManeuverCard
 from .plane import PlaneState, Rules
 
-__all__ = ["PlanError", "check_plan", "plan_problem", "CARDS_PER_TURN"]
+__all__ = ["PlanError", "check_plan", "plan_problem", "CARDS_PER_TURN", "PLAN_FLAGS"]
 
 CARDS_PER_TURN = 3
 """DF.M1: each plane plans three cards per turn."""
+
+PLAN_FLAGS = frozenset({"steep", "immelmann", "straight", "complex", "climb", "descent"})
+"""The card flags :func:`check_plan` reads (DF.M5 sequencing, DF.B1 load, DF.H3 through
+:func:`~maneuvers.altitude.after_card`), besides those the plane's effects forbid
+(DF.D6): two cards whose flags agree on these are interchangeable in a plan's legality
+(the plan analysis checks each such sequence once). A check reading another flag adds
+it here."""
 
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 

@@ -155,6 +155,33 @@ def test_the_plan_tree_computes_each_pose_once_and_matches_the_cards_flown():
     assert result.maneuvers[0].left_table == ("Camel",)
 
 
+@pytest.mark.parametrize("deck", sorted(DECKS))
+def test_DF_M5_DF_B1_DF_H3_DF_D6_legal_plans_are_the_plans_check_plan_accepts(deck):
+    """``legal_plans`` checks each sequence of kinds of card once (cards agreeing on
+    the flags the checks read): the same plans, in the same order, as checking every
+    plan, for planes after a steep card or an Immelmann, at the ceiling, at altitude
+    0, loaded with bombs, with a special forbidding a flag, and with either
+    sequencing rule off."""
+    import itertools
+
+    from furball.maneuvers.damage import ActiveEffect, Special
+
+    d = DECKS[deck]
+    steep = next((c.id for c in d.cards if "steep" in c.flags), None)
+    immelmann = next((c.id for c in d.cards if "immelmann" in c.flags), None)
+    states = [dict(), dict(last_card=steep), dict(last_card=immelmann), dict(altitude=3, climb_counters=1),
+              dict(altitude=0, climb_counters=1), dict(bombs=4, bombs_at_start=4),
+              dict(effects=(ActiveEffect(Special.RUDDER, 2, forbids=("left", "steep")),))]
+    rules = [RULES, dataclasses.replace(RULES, steep_sequencing=False, immelmann_sequencing=False)]
+    for kw, r in itertools.product(states, rules):
+        p = plane("P", 300, 300, deck=deck, **kw)
+        every = [q for q in itertools.product(d.ids, repeat=3) if plan_problem(p, q, None, r) is None]
+        assert legal_plans(p, r) == every, (kw, r)
+    loaded = plane("P", 300, 300, deck=deck, bombs=4, bombs_at_start=4)
+    every = [q for q in itertools.product(d.ids, repeat=3) if plan_problem(loaded, q, (0, 2, 0), RULES) is None]
+    assert legal_plans(loaded, RULES, (0, 2, 0)) == every
+
+
 def test_chunks_are_pure_and_picklable_and_add_up_to_the_whole():
     t = _duel()
     a = plan_tree(t.planes[0].but(deck=SIX), t)

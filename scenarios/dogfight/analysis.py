@@ -55,7 +55,7 @@ from furball.maneuvers.kernels import (
     stands_on_table,
 )
 from furball.maneuvers.placement import card_motion
-from furball.maneuvers.plan import CARDS_PER_TURN, plan_problem
+from furball.maneuvers.plan import CARDS_PER_TURN, PLAN_FLAGS, plan_problem
 from furball.maneuvers.plane import PlaneState, PlaneStatus, Rules
 from furball.maneuvers.tailing import choose_tails
 
@@ -132,16 +132,37 @@ class PlanTree:
 
 
 def legal_plans(plane: PlaneState, rules: Rules, drops=None) -> list[tuple[str, ...]]:
-    """Every legal plan of ``plane`` (:func:`~maneuvers.plan.check_plan`), in deck order."""
+    """Every legal plan of ``plane`` (:func:`~maneuvers.plan.check_plan`), in deck order.
+
+    The checks read a card through the flags of :data:`~maneuvers.plan.PLAN_FLAGS` and
+    those the plane's effects forbid only, so cards that agree on these flags are
+    interchangeable: each sequence of such kinds of card is checked once, on the first
+    cards of those kinds in deck order, and the answer holds for every plan made of
+    cards of those kinds (tests compare it with checking every plan)."""
     ids = plane.deck.ids
-    return [plan for plan in itertools.product(ids, repeat=CARDS_PER_TURN)
-            if plan_problem(plane, plan, drops, rules) is None]
+    read = PLAN_FLAGS.union(*(e.forbids for e in plane.effects))
+    flags = [plane.deck.card(c).flags & read for c in ids]
+    kinds = list(dict.fromkeys(flags))
+    kind = np.array([kinds.index(f) for f in flags], dtype=np.int64)
+    first_of = [ids[flags.index(f)] for f in kinds]
+    ok = np.array([plan_problem(plane, plan, drops, rules) is None
+                   for plan in itertools.product(first_of, repeat=CARDS_PER_TURN)], dtype=bool)
+    legal = ok.reshape((len(kinds),) * CARDS_PER_TURN)[np.ix_(*(kind,) * CARDS_PER_TURN)]
+    return list(zip(*(np.array(ids, dtype=object)[i] for i in np.nonzero(legal))))
+
+
+_STATUS_CODE = {PlaneStatus.FLYING: FLYING, PlaneStatus.LANDED: LANDED, PlaneStatus.OUT: OUT}
 
 
 def plan_tree(plane: PlaneState, table: Table, drops=None, plans=None, weights=None) -> PlanTree:
     """The plan tree of ``plane`` on ``table``: its legal plans (or ``plans``), each
     pose computed once per prefix. ``weights``: per plan (default equal).
-    Autonomous planes fly their draws (DF.A1), balloons and landed planes stay."""
+    Autonomous planes fly their draws (DF.A1), balloons and landed planes stay.
+
+    Nodes of level k are the distinct k+1-card prefixes in the order they first appear
+    in ``plans``; the altitude and status rules (:func:`~maneuvers.altitude.after_card`,
+    :func:`~maneuvers.altitude.after_drop`, DF.E1) run once per distinct (plane state,
+    card) of a level, the poses as arrays."""
     rules = table.rules
     drawn = False
     if plans is None:
@@ -161,54 +182,71 @@ def plan_tree(plane: PlaneState, table: Table, drops=None, plans=None, weights=N
         raise InputError(f"plane '{plane.name}': no plan to analyse (no legal plan, or every weight is 0)")
     w = w / w.max()  # first to at most 1: a sum of huge weights (1e308 + 1e308) would overflow
     w = w / w.sum()
-    motions = {}
-    if plane.deck is not None:
-        motions = {c.id: card_motion(c, plane.base).as_array() for c in plane.deck.cards}
-    state_of = {(): plane}
-    index_of = {(): 0}
+    ids = plane.deck.ids if plane.deck is not None else ()
+    column = {c: i for i, c in enumerate(ids)}
+    motions = np.zeros((len(ids) + 1, 3))  # row -1: no card
+    if ids:
+        motions[:-1] = [card_motion(c, plane.base).as_array() for c in plane.deck.cards]
+    cards = np.array([[column[c] for c in p] if p else [-1] * CARDS_PER_TURN for p in plans],
+                     dtype=np.int64).reshape(len(plans), CARDS_PER_TURN)
+    # plane states met in the tree, by what the rules change: altitude, counters, bombs, status
+    states: list[PlaneState] = [plane]
+    state_id: dict = {}
+
+    def known(p: PlaneState) -> int:
+        key = (p.altitude, p.climb_counters, p.bombs, p.status)
+        if key not in state_id:
+            state_id[key] = len(states)
+            states.append(p)
+        return state_id[key]
+
+    root = known(plane)
     node = np.zeros((CARDS_PER_TURN, len(plans)), dtype=np.int64)
     poses, alts, stats = [], [], []
-    parent_pose = {(): plane.pose.as_array()}
-    transitions: dict = {}
+    parent_pose = plane.pose.as_array()[None, :]
+    parent_state = np.array([root])
+    parent_of = np.zeros(len(plans), dtype=np.int64)  # each plan's node one level up (the root: 0)
     stand = np.array([plane.base.stand_x_mm, plane.base.stand_y_mm])
+    key = np.zeros(len(plans), dtype=np.int64)
     for k in range(CARDS_PER_TURN):
-        prefixes = list(dict.fromkeys(p[:k + 1] if p else ("",) * (k + 1) for p in plans))
-        parents = [q[:-1] if q[0] != "" else () for q in prefixes]
-        parents = [q if q in state_of else () for q in parents]
-        moving = [i for i, q in enumerate(prefixes) if q[-1] != "" and state_of[parents[i]].flying]
-        pose = np.array([parent_pose[q] for q in parents]).reshape(-1, 3)
-        if moving:
-            m = np.array([motions[prefixes[i][-1]] for i in moving])
-            pose[moving] = compose_batch(pose[moving], m)
+        key = key * (len(ids) + 1) + cards[:, k] + 1  # the prefix, as a number
+        _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+        order = np.argsort(first, kind="stable")  # nodes in the order they first appear
+        rank = np.empty(len(order), dtype=np.int64)
+        rank[order] = np.arange(len(order))
+        node[k] = rank[inverse.reshape(-1)]
+        at = first[order]  # a plan through each node
+        card = cards[at, k]
+        parent = np.where(card >= 0, parent_of[at], 0)  # a plan that stays put hangs from the root
+        before = np.where(card >= 0, parent_state[parent], root) if k else np.full(len(at), root)
+        pose = (parent_pose[parent] if k else np.repeat(parent_pose, len(at), axis=0)).copy()
+        if k and (card < 0).any():
+            pose[card < 0] = plane.pose.as_array()
+        flying = np.array([s.flying for s in states])
+        moving = np.nonzero((card >= 0) & flying[before])[0]
+        if len(moving):
+            pose[moving] = compose_batch(pose[moving], motions[card[moving]])
         off = ~stands_on_table(stand_points(pose, stand), table.width_mm, table.height_mm)
-        alt, stat = np.zeros(len(prefixes), np.int64), np.zeros(len(prefixes), np.int8)
-        moving_set = set(moving)
-        for i, (q, parent) in enumerate(zip(prefixes, parents)):
-            before = state_of[parent]
-            if i in moving_set:
-                key = (k, before.altitude, before.climb_counters, before.bombs, before.status, q[-1])
-                if key not in transitions:
-                    after, _ = after_card(before, plane.deck.card(q[-1]), rules.max_altitude)
-                    if drops and drops[k] and after.flying:
-                        after, _ = after_drop(after, drops[k])
-                    transitions[key] = after
-                after = transitions[key]
-            else:
-                after = before
-            if after.on_table and off[i]:
-                after = after.but(status=PlaneStatus.OUT)
-            state_of[q] = after
-            parent_pose[q] = pose[i]
-            alt[i] = after.altitude
-            stat[i] = {PlaneStatus.FLYING: FLYING, PlaneStatus.LANDED: LANDED, PlaneStatus.OUT: OUT}[after.status]
-        index_of = {q: i for i, q in enumerate(prefixes)}
-        node[k] = [index_of[p[:k + 1] if p else ("",) * (k + 1)] for p in plans]
+        after = before.copy()
+        if len(moving):
+            pairs, where = np.unique(np.stack([before[moving], card[moving]]), axis=1, return_inverse=True)
+            ends = np.empty(pairs.shape[1], dtype=np.int64)
+            for n, (b, c) in enumerate(pairs.T):
+                moved, _ = after_card(states[b], plane.deck.cards[c], rules.max_altitude)
+                if drops and drops[k] and moved.flying:
+                    moved, _ = after_drop(moved, drops[k])
+                ends[n] = known(moved)
+            after[moving] = ends[where.reshape(-1)]
+        for a in np.unique(after[off]):
+            if states[a].on_table:
+                after[off & (after == a)] = known(states[a].but(status=PlaneStatus.OUT))
         poses.append(pose)
-        alts.append(alt)
-        stats.append(stat)
-    firsts = tuple(dict.fromkeys(p[0] if p else "" for p in plans))
-    first = np.array([firsts.index(p[0] if p else "") for p in plans], dtype=np.int64)
-    return PlanTree(plane, tuple(plans), w, node, tuple(poses), tuple(alts), tuple(stats), first, firsts, drawn)
+        alts.append(np.array([s.altitude for s in states], dtype=np.int64)[after])
+        stats.append(np.array([_STATUS_CODE[s.status] for s in states], dtype=np.int8)[after])
+        parent_pose, parent_state, parent_of = pose, after, node[k]
+    first_cards = tuple(ids[c] if c >= 0 else "" for c in cards[np.unique(node[0], return_index=True)[1], 0])
+    return PlanTree(plane, tuple(plans), w, node, tuple(poses), tuple(alts), tuple(stats), node[0].copy(),
+                    first_cards, drawn)
 
 
 # -- one pair of planes: the task and its chunks -----------------------------------------
@@ -351,27 +389,28 @@ class ChunkResult:
     ``grouped`` ``(R, F, M)``: weighted sums of each of :data:`METRICS` over the enemy's
     plans, grouped by the enemy's first card (F groups; sum over F for the total);
     ``their_score`` ``(Fm, Q)``: the enemy's score (its own view) summed over these rows,
-    grouped by the plane's first card (for the enemy's ranking and reveal); ``scores``
-    ``(R, Q)`` the plane's pair scores when asked (float32; with ``keep_scores="exact"``
-    ``(2, R, Q)`` float64: the plane's and the enemy's, as ``_analysis_compiled.combine``);
-    ``detail`` ``(R, Q, 3, 3)``: per maneuver (my firing code, theirs, collision chance)
-    when asked."""
+    grouped by the plane's first card (for the enemy's ranking and reveal; ``None`` when
+    not asked); ``scores`` ``(R, Q)`` the plane's pair scores when asked (float32; with
+    ``keep_scores="exact"`` ``(2, R, Q)`` float64: the plane's and the enemy's, as
+    ``_analysis_compiled.combine``); ``detail`` ``(R, Q, 3, 3)``: per maneuver (my
+    firing code, theirs, collision chance) when asked."""
 
     rows: np.ndarray
     grouped: np.ndarray
-    their_score: np.ndarray
+    their_score: np.ndarray | None
     scores: np.ndarray | None = None
     detail: np.ndarray | None = None
 
 
 def evaluate_chunk(task: DuelTask, rows, their_remap=None, keep_scores: bool | str = False,
-                   detail: bool = False) -> ChunkResult:
+                   detail: bool = False, their_score: bool = True) -> ChunkResult:
     """Every plan pair (plane's plans ``rows`` x all the enemy's plans): per maneuver the
     firing positions both ways (short/long), the collision chance, then the sums of
     :data:`METRICS`. Pure: depends only on its arguments (ship it to any worker).
 
     ``their_remap`` ``(Fm, Q)`` int: the enemy flies plan ``their_remap[f, j]`` instead
-    of ``j`` when the plane's first card is group ``f`` (a reveal to the enemy, DF.T2)."""
+    of ``j`` when the plane's first card is group ``f`` (a reveal to the enemy, DF.T2);
+    ``their_score``: sum the enemy's own scores too (:class:`ChunkResult`)."""
     rows = np.asarray(rows, dtype=np.int64)
     me, them, sw, codes = task.me, task.them, task.score, _jit()
     q, n = len(them.weights), len(rows)
@@ -385,13 +424,18 @@ def evaluate_chunk(task: DuelTask, rows, their_remap=None, keep_scores: bool | s
     groups = np.argsort(them.first, kind="stable")
     starts = np.searchsorted(them.first[groups], np.arange(them.n_first + 1))
     grouped = np.empty((n, them.n_first, len(METRICS)))  # every cell written by combine
-    their = np.zeros((me.n_first, q))
-    scores = np.zeros((2, n, q) if keep_scores else (2, 0, 0))
-    codes.combine(codes.Rows(me.node[1][rows], me.first[rows], me.weights[rows], me.leaves[rows].astype(np.float64)),
+    scores = np.empty((2, n, q) if keep_scores else (2, 0, 0))  # every cell written by combine
+    theirs = scores[1] if keep_scores or not their_score else np.empty((n, q))
+    mine = me.first[rows]
+    codes.combine(codes.Rows(me.node[1][rows], mine, me.weights[rows], me.leaves[rows].astype(np.float64)),
                   codes.Rows(them.node[1], them.first, them.weights, them.leaves.astype(np.float64)),
                   codes.Groups(groups.astype(np.int64), starts.astype(np.int64)), codes.Early(*task.early), last,
                   codes.Weights(float(sw.short), float(sw.long), float(sw.collision), float(sw.leave)), remap,
-                  grouped, their, scores, gk.threads())
+                  grouped, scores[0], theirs)
+    their = None
+    if their_score:
+        their = np.zeros((me.n_first, q))
+        codes.their_sums(mine, me.weights[rows], theirs, their)
     kept = None if not keep_scores else scores if keep_scores == "exact" else scores[0].astype(np.float32)
     return ChunkResult(rows, grouped, their, kept, _detail(task, rows, remap, last) if detail else None)
 
@@ -425,7 +469,7 @@ def warm() -> list[str]:
     trees = [plan_tree(p, table, plans=[legal_plans(p, table.rules)[0]]) for p in (a, b)]
     task = duel_task(*trees, table)
     evaluate_chunk(task, np.arange(1), their_remap=np.zeros((1, 1), np.int64), keep_scores=True)
-    return ["apply_rules", "collision_pairs", "combine"]
+    return ["apply_rules", "collision_pairs", "combine", "their_sums"]
 
 
 def _chunks(n_rows: int, n_cols: int) -> list[np.ndarray]:
@@ -468,7 +512,7 @@ def pair_scores(table: Table, plane: str, enemy: str, orders: Mapping | None = N
         raise InputError(f"plane '{plane}' against '{enemy}': {len(my_tree.plans):,} x {len(tree.plans):,} plan "
                          f"pairs; expected at most {MAX_PAIR_SCORES:,}")
     task = duel_task(my_tree, tree, table, _others(table, plane, [enemy]), score)
-    both = evaluate_chunk(task, np.arange(len(my_tree.plans)), keep_scores="exact").scores
+    both = evaluate_chunk(task, np.arange(len(my_tree.plans)), keep_scores="exact", their_score=False).scores
     mine = both[0] - score.leave * my_tree.leaves.astype(float)[:, None]
     return PairScores(np.array(my_tree.plans, dtype=str).reshape(len(my_tree.plans), -1),
                       np.array(tree.plans, dtype=str).reshape(len(tree.plans), -1), tree.weights, mine, both[1])
@@ -747,17 +791,19 @@ def _duels(table: Table, plane: str, my_tree: PlanTree, enemies, trees, orders, 
     duels = []
     for e, tree, rows in zip(enemies, trees, chunks):
         task = duel_task(my_tree, tree, table, others, score)
-        results = _play_out(task, rows, map_chunks, bar)
-        grouped = np.concatenate([r.grouped for r in results])
         i_tail, they_tail = tails.get((plane, e.name), False), tails.get((e.name, plane), False)
+        mine_reordered = reveal and i_tail and not tree.drawn and tree.plans != ((),)
+        theirs_reordered = reveal and not mine_reordered and they_tail and needs_plan(e)
+        results = _play_out(task, rows, map_chunks, bar, their_score=theirs_reordered)
+        grouped = np.concatenate([r.grouped for r in results])
         note = None
-        if reveal and i_tail and not tree.drawn and tree.plans != ((),):
+        if mine_reordered:
             choice = _reveal_rows(grouped, my_tree.plans, score.leave)
             grouped = grouped[choice, np.arange(grouped.shape[1])[None, :]]
             note = f"{plane} tails {e.name}: sees its first card and flies its best order (DF.T2)"
-        elif reveal and they_tail and needs_plan(e):
+        elif theirs_reordered:
             remap = _reveal_columns(sum(r.their_score for r in results), tree.plans)
-            remapped = functools.partial(evaluate_chunk, their_remap=remap)
+            remapped = functools.partial(evaluate_chunk, their_remap=remap, their_score=False)
             grouped = np.concatenate([r.grouped for r in (map_chunks or _here)(remapped, task, rows)])
             note = f"{e.name} tails {plane}: sees its first card and flies its best order (DF.T2)"
         duels.append(_Duel(e, tree, task, i_tail, they_tail, note, grouped.sum(axis=1)))
@@ -766,17 +812,19 @@ def _duels(table: Table, plane: str, my_tree: PlanTree, enemies, trees, orders, 
     return duels
 
 
-def _play_out(task: DuelTask, chunks, map_chunks, bar) -> list[ChunkResult]:
+def _play_out(task: DuelTask, chunks, map_chunks, bar, their_score: bool) -> list[ChunkResult]:
     """Step 3 for one enemy: :func:`evaluate_chunk` of every chunk, here or through
-    ``map_chunks``, in order."""
+    ``map_chunks``, in order; the enemy's own scores summed only when ``their_score``
+    (a reveal to the enemy needs them)."""
+    chunk = functools.partial(evaluate_chunk, their_score=their_score)
     if map_chunks is not None:
-        results = map_chunks(evaluate_chunk, task, chunks)
+        results = map_chunks(chunk, task, chunks)
         if bar:
             bar.update(len(results))
         return results
     results = []
     for rows in chunks:
-        results.append(evaluate_chunk(task, rows))
+        results.append(chunk(task, rows))
         if bar:
             bar.update()
     return results
@@ -798,14 +846,15 @@ def _totals(my_tree: PlanTree, duels: Sequence[_Duel], score: ScoreWeights):
         leaves = np.max([d.per_plan[:, _M["leaves"]] for d in duels], axis=0)
     total[:, _M["leaves"]] = leaves
     final = total[:, _M["score"]] - score.leave * leaves
-    ranking = np.array(sorted(range(len(final)), key=lambda i: (-round(final[i], 9), i)), dtype=np.int64)
+    rounded = np.array([round(x, 9) for x in final.tolist()])  # Python's rounding (correctly rounded)
+    ranking = np.argsort(-rounded, kind="stable").astype(np.int64)  # ties in deck order
     return total, leaves, final, ranking
 
 
 def _enemy_report(d: _Duel, plane: str, top: np.ndarray) -> EnemyReport:
     """Step 6 for one enemy: the pair scores of the plane's ``top`` plans against every
     enemy plan, columns from the most dangerous to the plane."""
-    scores = evaluate_chunk(d.task, top, keep_scores=True).scores
+    scores = evaluate_chunk(d.task, top, keep_scores=True, their_score=False).scores
     order = np.argsort(scores.mean(axis=0), kind="stable") if len(top) else np.arange(len(d.tree.plans))
     e = d.enemy
     tail_text = f"{plane} tails {e.name}" if d.i_tail else f"{e.name} tails {plane}" if d.they_tail else None

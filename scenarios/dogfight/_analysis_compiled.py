@@ -67,12 +67,14 @@ def collision_test(overlap, alt_a, status_a, alt_b, status_b, i, j):
 def apply_rules(moment, alt_a, status_a, alt_b, status_b, fire_difference, counts):
     """The turn's rules on one moment's geometry, in place (DF.O1, DF.O2): bases overlap
     only when both are on the table; firing needs both flying, at most
-    ``fire_difference`` levels apart, not overlapping. ``counts[i]``: how many pairs of
-    row i take the collision test (:func:`collision_test`). Rows over the cores."""
-    overlap, fire_ab, fire_ba = moment.overlap, moment.fire_ab, moment.fire_ba
+    ``fire_difference`` levels apart, not overlapping; no collision chance yet (every
+    cell of ``p_collision`` set to 0). ``counts[i]``: how many pairs of row i take the
+    collision test (:func:`collision_test`). Rows over the cores."""
+    overlap, fire_ab, fire_ba, p_collision = moment.overlap, moment.fire_ab, moment.fire_ba, moment.p_collision
     for i in prange(overlap.shape[0]):  # the same work in every row: halves balance
         tests = 0
         for j in range(overlap.shape[1]):
+            p_collision[i, j] = 0.0
             ov = overlap[i, j] != 0 and status_a[i] != OUT and status_b[j] != OUT
             overlap[i, j] = ov
             fly = status_a[i] == FLYING and status_b[j] == FLYING

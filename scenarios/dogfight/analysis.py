@@ -151,6 +151,21 @@ def legal_plans(plane: PlaneState, rules: Rules, drops=None) -> list[tuple[str, 
     return list(zip(*(np.array(ids, dtype=object)[i] for i in np.nonzero(legal))))
 
 
+def _first_seen(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Number the distinct values of ``key`` ``(P,)`` in the order they first appear:
+    ``(number of each element (P,), the first element of each number)``. Sorted keys
+    (plans in deck order) take one pass."""
+    if np.all(key[1:] >= key[:-1]):
+        new = np.ones(len(key), dtype=bool)
+        new[1:] = key[1:] != key[:-1]
+        return np.cumsum(new) - 1, np.nonzero(new)[0]
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = np.arange(len(order))
+    return rank[inverse.reshape(-1)], first[order]
+
+
 _STATUS_CODE = {PlaneStatus.FLYING: FLYING, PlaneStatus.LANDED: LANDED, PlaneStatus.OUT: OUT}
 
 
@@ -210,12 +225,7 @@ def plan_tree(plane: PlaneState, table: Table, drops=None, plans=None, weights=N
     key = np.zeros(len(plans), dtype=np.int64)
     for k in range(CARDS_PER_TURN):
         key = key * (len(ids) + 1) + cards[:, k] + 1  # the prefix, as a number
-        _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-        order = np.argsort(first, kind="stable")  # nodes in the order they first appear
-        rank = np.empty(len(order), dtype=np.int64)
-        rank[order] = np.arange(len(order))
-        node[k] = rank[inverse.reshape(-1)]
-        at = first[order]  # a plan through each node
+        node[k], at = _first_seen(key)
         card = cards[at, k]
         parent = np.where(card >= 0, parent_of[at], 0)  # a plan that stays put hangs from the root
         before = np.where(card >= 0, parent_state[parent], root) if k else np.full(len(at), root)
@@ -338,7 +348,7 @@ def _outcomes(me: Side, them: Side, rules: Rules, blockers, a: _Poses, b: _Poses
     fire_ab = fire_grid(a.shooters, b.targets, rules, blockers) if me.fires else np.zeros(shape, np.int8)
     fire_ba = (fire_grid(b.shooters, a.targets, rules, blockers, transposed=True) if them.fires
                else np.zeros(shape, np.int8))
-    moment = codes.Moment(fire_ab, fire_ba, np.zeros(shape, np.float32), overlap)
+    moment = codes.Moment(fire_ab, fire_ba, np.empty(shape, np.float32), overlap)  # zeroed by apply_rules
     counts = np.empty(shape[0], np.int64)
     codes.apply_rules(moment, a.altitude, a.status, b.altitude, b.status, rules.fire_altitude_difference, counts)
     starts = np.concatenate([[0], np.cumsum(counts)])

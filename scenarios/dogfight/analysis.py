@@ -35,7 +35,7 @@ import functools
 import itertools
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -63,7 +63,7 @@ from .table import Orders, Table, needs_plan
 
 __all__ = ["ScoreWeights", "PlanTree", "plan_tree", "DuelTask", "duel_task", "ChunkResult", "evaluate_chunk",
            "PlanReport", "EnemyReport", "analyze", "METRICS", "best_plan", "legal_plans", "default_enemies",
-           "load_enemy_weights", "PairScores", "pair_scores", "FLYING", "LANDED", "OUT"]
+           "load_enemy_weights", "PairScores", "pair_scores", "cached_plan_tree", "FLYING", "LANDED", "OUT"]
 
 FLYING, LANDED, OUT = 0, 1, 2
 """Node status codes (a plane in the air, landed on its base, out of the game); the
@@ -151,6 +151,20 @@ def legal_plans(plane: PlaneState, rules: Rules, drops=None) -> list[tuple[str, 
     return list(zip(*(np.array(ids, dtype=object)[i] for i in np.nonzero(legal))))
 
 
+def _card_columns(plans: Sequence[tuple[str, ...]], ids: Sequence[str]) -> np.ndarray:
+    """``(P, 3)`` int: each plan's cards as indices in ``ids`` (-1 throughout for a plan
+    that flies no card). Raises ``KeyError`` for a card not in ``ids``."""
+    if ids and all(len(p) == CARDS_PER_TURN for p in plans):  # every plan three cards: as one array
+        text, known = np.array(plans, dtype=str), np.array(ids, dtype=str)
+        order = np.argsort(known, kind="stable")
+        found = order[np.minimum(np.searchsorted(known[order], text), len(known) - 1)]
+        if np.array_equal(known[found], text):
+            return found.astype(np.int64)
+    column = {c: i for i, c in enumerate(ids)}
+    return np.array([[column[c] for c in p] if p else [-1] * CARDS_PER_TURN for p in plans],
+                    dtype=np.int64).reshape(len(plans), CARDS_PER_TURN)
+
+
 def _first_seen(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Number the distinct values of ``key`` ``(P,)`` in the order they first appear:
     ``(number of each element (P,), the first element of each number)``. Sorted keys
@@ -198,12 +212,10 @@ def plan_tree(plane: PlaneState, table: Table, drops=None, plans=None, weights=N
     w = w / w.max()  # first to at most 1: a sum of huge weights (1e308 + 1e308) would overflow
     w = w / w.sum()
     ids = plane.deck.ids if plane.deck is not None else ()
-    column = {c: i for i, c in enumerate(ids)}
     motions = np.zeros((len(ids) + 1, 3))  # row -1: no card
     if ids:
         motions[:-1] = [card_motion(c, plane.base).as_array() for c in plane.deck.cards]
-    cards = np.array([[column[c] for c in p] if p else [-1] * CARDS_PER_TURN for p in plans],
-                     dtype=np.int64).reshape(len(plans), CARDS_PER_TURN)
+    cards = _card_columns(plans, ids)
     # plane states met in the tree, by what the rules change: altitude, counters, bombs, status
     states: list[PlaneState] = [plane]
     state_id: dict = {}
@@ -239,9 +251,9 @@ def plan_tree(plane: PlaneState, table: Table, drops=None, plans=None, weights=N
         off = ~stands_on_table(stand_points(pose, stand), table.width_mm, table.height_mm)
         after = before.copy()
         if len(moving):
-            pairs, where = np.unique(np.stack([before[moving], card[moving]]), axis=1, return_inverse=True)
-            ends = np.empty(pairs.shape[1], dtype=np.int64)
-            for n, (b, c) in enumerate(pairs.T):
+            pairs, where = np.unique(before[moving] * len(ids) + card[moving], return_inverse=True)
+            ends = np.empty(len(pairs), dtype=np.int64)
+            for n, (b, c) in enumerate(zip(*np.divmod(pairs, len(ids)))):
                 moved, _ = after_card(states[b], plane.deck.cards[c], rules.max_altitude)
                 if drops and drops[k] and moved.flying:
                     moved, _ = after_drop(moved, drops[k])
@@ -665,7 +677,7 @@ def _reveal_columns(their_score: np.ndarray, plans) -> np.ndarray:
 def analyze(table: Table, plane: str, vs: Sequence[str] | None = None, orders: Mapping | None = None,
             enemy_weights: Mapping[str, Mapping[tuple, float]] | None = None, score: ScoreWeights = ScoreWeights(),
             reveal: bool = False, progress: Callable | None = None, heat_rows: int = 40,
-            map_chunks: Callable | None = None) -> PlanReport:
+            map_chunks: Callable | None = None, tree_cache: MutableMapping | None = None) -> PlanReport:
     """Analyse every legal plan of ``plane`` against every plan of each enemy in ``vs``
     (default :func:`default_enemies`) on ``table`` (module docstring; docs/analyze.md).
 
@@ -678,7 +690,10 @@ def analyze(table: Table, plane: str, vs: Sequence[str] | None = None, orders: M
     ``map_chunks``: how the chunks of plan pairs are computed — ``map_chunks(fn, task,
     chunks)`` must return ``[fn(task, c) for c in chunks]`` in order (default: here, one
     after another; :func:`scenarios.engine.cluster.map_in_order` spreads them over a
-    Dask cluster). The result does not depend on it.
+    Dask cluster). The result does not depend on it. ``tree_cache``: a bounded mapping
+    (a ``cachetools.LRUCache``) that keeps plan trees and legal plans between calls
+    (:func:`cached_plan_tree`), e.g. while a plane is dragged; the result does not
+    depend on it either.
     Returns a :class:`PlanReport`. Raises :class:`InputError` for an unknown plane, a
     plane that does not plan, an enemy that is not one, or weights naming illegal plans.
     """
@@ -686,7 +701,7 @@ def analyze(table: Table, plane: str, vs: Sequence[str] | None = None, orders: M
     orders = dict(orders or {})
     me, enemies = _players(table, plane, vs)  # 1. the plane and its enemies
     _check_size(me, enemies)
-    my_tree, trees = _trees(table, me, enemies, orders, enemy_weights)  # 2. their plan trees
+    my_tree, trees = _trees(table, me, enemies, orders, enemy_weights, tree_cache)  # 2. their plan trees
     duels = _duels(table, plane, my_tree, enemies, trees, orders, score, reveal, progress, map_chunks)  # 3. and 4.
     total, leaves, final, ranking = _totals(my_tree, duels, score)  # 5. per plan, over the enemies; the ranking
     reports = tuple(_enemy_report(d, plane, ranking[:heat_rows]) for d in duels)  # 6. the heat maps
@@ -748,23 +763,47 @@ def _drops(orders: Mapping, p: PlaneState):
     return getattr(orders.get(p.name), "drops", None)
 
 
+def cached_plan_tree(cache: MutableMapping | None, plane: PlaneState, table: Table, drops=None) -> PlanTree:
+    """``plan_tree(plane, table, drops)``, kept in ``cache`` when one is given: the tree
+    keyed by everything :func:`plan_tree` reads (the plane as it stands, the table's
+    size and rules, the drops), the legal plans by the same without the pose (a plane
+    dragged across the table keeps its plans). Public values only: the plane's state on
+    the table and the drops of the orders given, never a plan of the orders."""
+    if cache is None:
+        return plan_tree(plane, table, drops)
+    drops_key = None if drops is None else tuple(drops)
+    key = ("tree", plane, table.width_mm, table.height_mm, table.rules, drops_key)
+    tree = cache.get(key)
+    if tree is None:
+        plans = None
+        if needs_plan(plane):
+            still = ("plans", plane.but(pose=(0.0, 0.0, 0.0)), table.rules, drops_key)
+            plans = cache.get(still)
+            if plans is None:
+                plans = cache[still] = legal_plans(plane, table.rules, drops)
+        tree = cache[key] = plan_tree(plane, table, drops, plans)
+    return tree
+
+
 def _trees(table: Table, me: PlaneState, enemies: Sequence[PlaneState], orders: Mapping,
-           enemy_weights: Mapping | None) -> tuple[PlanTree, list[PlanTree]]:
+           enemy_weights: Mapping | None, cache: MutableMapping | None = None) -> tuple[PlanTree, list[PlanTree]]:
     """Step 2: the plan trees — the plane's legal plans, each enemy's legal plans (or
-    draws), weighted by ``enemy_weights`` where given (naming only legal plans)."""
-    my_tree = plan_tree(me, table, _drops(orders, me))
+    draws), weighted by ``enemy_weights`` where given (naming only legal plans); through
+    ``cache`` (:func:`cached_plan_tree`) where given."""
+    my_tree = cached_plan_tree(cache, me, table, _drops(orders, me))
     trees = []
     for e in enemies:
-        plans = weights = None
-        if enemy_weights and e.name in enemy_weights:
-            plans = legal_plans(e, table.rules, _drops(orders, e)) if needs_plan(e) else []
-            given = {tuple(k): float(v) for k, v in enemy_weights[e.name].items()}
-            legal = set(plans)
-            unknown = [k for k in given if k not in legal]
-            if unknown:
-                raise InputError(f"enemy weights: plane '{e.name}': plan {list(unknown[0])} is not a legal plan "
-                                 f"of it (DF.M1, DF.M5, DF.B1, DF.H3)")
-            weights = [given.get(p, 0.0) for p in plans]
+        if not (enemy_weights and e.name in enemy_weights):
+            trees.append(cached_plan_tree(cache, e, table, _drops(orders, e)))
+            continue
+        plans = legal_plans(e, table.rules, _drops(orders, e)) if needs_plan(e) else []
+        given = {tuple(k): float(v) for k, v in enemy_weights[e.name].items()}
+        legal = set(plans)
+        unknown = [k for k in given if k not in legal]
+        if unknown:
+            raise InputError(f"enemy weights: plane '{e.name}': plan {list(unknown[0])} is not a legal plan "
+                             f"of it (DF.M1, DF.M5, DF.B1, DF.H3)")
+        weights = [given.get(p, 0.0) for p in plans]
         trees.append(plan_tree(e, table, _drops(orders, e), plans, weights))
     return my_tree, trees
 

@@ -182,6 +182,28 @@ def test_DF_M5_DF_B1_DF_H3_DF_D6_legal_plans_are_the_plans_check_plan_accepts(de
     assert legal_plans(loaded, RULES, (0, 2, 0)) == every
 
 
+def test_plan_trees_kept_between_calls_give_the_same_report_and_never_key_on_a_plan():
+    """Issue 36.1: Best plans while a plane is dragged keeps the plan trees in a bounded
+    cache: the same reports as without it; the enemy's tree (and the dragged plane's
+    legal plans) are reused; the keys hold public values only (the orders' plans may
+    change without a new tree)."""
+    from cachetools import LRUCache
+
+    from furball.scenarios.dogfight.table import Orders
+
+    cache = LRUCache(maxsize=16)
+    t = _small_table()
+    for k in range(3):
+        moved = t.but(planes=(t.planes[0].but(pose=(250 + 7 * k, 420, 3 * k)), t.planes[1]))
+        orders = {"Albatros": Orders(plan=("A1", "A3", "A4") if k % 2 else ("A6", "A6", "A6"))}
+        kept = analyze(moved, "Camel", orders=orders, tree_cache=cache)
+        fresh = analyze(moved, "Camel", orders=orders)
+        assert np.array_equal(kept.metrics, fresh.metrics) and np.array_equal(kept.ranking, fresh.ranking)
+    trees = [key for key in cache.keys() if key[0] == "tree"]
+    assert len(trees) == 4 and sum(key[0] == "plans" for key in cache.keys()) == 1  # 3 Camels, 1 Albatros
+    assert not any(("A1", "A3", "A4") in key or ("A6", "A6", "A6") in key for key in cache.keys())
+
+
 def test_chunks_are_pure_and_picklable_and_add_up_to_the_whole():
     t = _duel()
     a = plan_tree(t.planes[0].but(deck=SIX), t)

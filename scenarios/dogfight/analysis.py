@@ -36,7 +36,7 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 import numpy as np
 
@@ -763,11 +763,18 @@ def _drops(orders: Mapping, p: PlaneState):
     return getattr(orders.get(p.name), "drops", None)
 
 
+def _legality_key(plane: PlaneState) -> tuple:
+    """What a plane's legal plans may depend on: every field of its state but its name,
+    side and pose (:func:`~maneuvers.plan.check_plan` reads none of these)."""
+    return tuple(getattr(plane, f.name) for f in fields(plane) if f.name not in ("name", "side", "pose"))
+
+
 def cached_plan_tree(cache: MutableMapping | None, plane: PlaneState, table: Table, drops=None) -> PlanTree:
     """``plan_tree(plane, table, drops)``, kept in ``cache`` when one is given: the tree
     keyed by everything :func:`plan_tree` reads (the plane as it stands, the table's
-    size and rules, the drops), the legal plans by the same without the pose (a plane
-    dragged across the table keeps its plans). Public values only: the plane's state on
+    size and rules, the drops), the legal plans by the same without the plane's name,
+    side and pose (a plane dragged across the table keeps its plans, planes alike share
+    them). Public values only: the plane's state on
     the table and the drops of the orders given, never a plan of the orders."""
     if cache is None:
         return plan_tree(plane, table, drops)
@@ -777,7 +784,7 @@ def cached_plan_tree(cache: MutableMapping | None, plane: PlaneState, table: Tab
     if tree is None:
         plans = None
         if needs_plan(plane):
-            still = ("plans", plane.but(pose=(0.0, 0.0, 0.0)), table.rules, drops_key)
+            still = ("plans", _legality_key(plane), table.rules, drops_key)
             plans = cache.get(still)
             if plans is None:
                 plans = cache[still] = legal_plans(plane, table.rules, drops)
@@ -790,6 +797,7 @@ def _trees(table: Table, me: PlaneState, enemies: Sequence[PlaneState], orders: 
     """Step 2: the plan trees — the plane's legal plans, each enemy's legal plans (or
     draws), weighted by ``enemy_weights`` where given (naming only legal plans); through
     ``cache`` (:func:`cached_plan_tree`) where given."""
+    cache = {} if cache is None else cache  # within one call at least: planes alike share their legal plans
     my_tree = cached_plan_tree(cache, me, table, _drops(orders, me))
     trees = []
     for e in enemies:

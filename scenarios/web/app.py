@@ -393,7 +393,8 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        heavy.start(("furball.scenarios.web.api", "furball.scenarios.web.views.dogfight"))  # workers ready first
+        heavy.start(("furball.scenarios.web.api", "furball.scenarios.web.views.dogfight"),  # workers ready first,
+                    warm=api.warm)  # their kernels loaded
         try:
             yield
         finally:

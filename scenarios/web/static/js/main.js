@@ -30,6 +30,8 @@ const state = {
   drag: null,
   replay: null, // {result, steps, index}
   best: null,
+  bestFor: null, // {plane, vs}: the Best plans shown, refreshed as the table changes
+  edits: 0, // every change of the document, dragging included (a Best plans answer older than the last is dropped)
 };
 
 // ---------------------------------------------------------------- the document
@@ -67,9 +69,57 @@ function documentChanged() {
   if (state.replay) closeReplay();
   if (state.selected && !planeOf(doc(), state.selected)) state.selected = null;
   if (state.zonesFor && !planeOf(doc(), state.zonesFor)) state.zonesFor = null;
-  state.best = null;
+  state.edits++;
+  if (state.bestFor && planeOf(doc(), state.bestFor.plane) && planeOf(doc(), state.bestFor.vs)) refreshBest();
+  else state.bestFor = state.best = null;
   renderAll();
   refreshEngine();
+}
+
+// ---------------------------------------------------------------- Best plans, kept up to date
+const BEST_DEBOUNCE_MS = 100;
+let bestTimer = null, bestInflight = false, bestAgain = false;
+
+/** Ask for the Best plans shown again once the table stops changing for a moment: at most
+ *  one request out, the latest table always wins, an answer for an older table is dropped. */
+function refreshBest() {
+  clearTimeout(bestTimer);
+  bestTimer = setTimeout(runBest, BEST_DEBOUNCE_MS);
+}
+
+async function runBest() {
+  const want = state.bestFor;
+  if (!want) return;
+  if (bestInflight) {
+    bestAgain = true;
+    return;
+  }
+  bestInflight = true;
+  const edits = state.edits;
+  let text = null;
+  try {
+    const found = await post("/api/best-plans", { scenario: serverDoc(doc()), plane: want.plane, vs: want.vs });
+    const pct = (x) => `${Math.round(100 * x)}%`;
+    text = [`Best plans against ${want.vs} (${found.plans} plans, flown as planned):`]
+      .concat(found.top.map((r) => `${r.rank}. ${r.plan.join(" ")}: score ${r.score.toFixed(2)}; gives ` +
+        `${r.shots_given.short.toFixed(2)} short + ${r.shots_given.long.toFixed(2)} long, takes ` +
+        `${r.shots_taken.short.toFixed(2)} + ${r.shots_taken.long.toFixed(2)}; collision ${pct(r.p_collision)}` +
+        `, leaves ${pct(r.p_leave)}`)).join("\n");
+  } catch (err) {
+    text = err.message;
+  } finally {
+    bestInflight = false;
+  }
+  if (state.bestFor === want && state.edits === edits) {
+    state.best = text;
+    renderEditor();
+  } else if (state.bestFor === want) {
+    bestAgain = true;
+  }
+  if (bestAgain) {
+    bestAgain = false;
+    runBest();
+  }
 }
 
 // ---------------------------------------------------------------- status line and messages
@@ -351,8 +401,10 @@ function onPointerMove(event) {
   }
   drag.moved = drag.moved || Math.hypot(here[0] - drag.start[0], here[1] - drag.start[1]) > 0.5;
   p.pose = docPose(pose.map((v) => Math.round(v * 1000) / 1000));
+  state.edits++;
   renderTable();
   refreshEngine();
+  if (state.bestFor) refreshBest();
 }
 
 function onPointerUp(event) {
@@ -567,20 +619,9 @@ function bindEditor() {
     state.zones = null;
     refreshEngine();
   };
-  $("p-best").onclick = async () => {
-    try {
-      const found = await post("/api/best-plans", { scenario: serverDoc(doc()), plane: state.selected,
-        vs: $("p-vs").value });
-      const pct = (x) => `${Math.round(100 * x)}%`;
-      state.best = [`Best plans against ${$("p-vs").value} (${found.plans} plans, flown as planned):`]
-        .concat(found.top.map((r) => `${r.rank}. ${r.plan.join(" ")}: score ${r.score.toFixed(2)}; gives ` +
-          `${r.shots_given.short.toFixed(2)} short + ${r.shots_given.long.toFixed(2)} long, takes ` +
-          `${r.shots_taken.short.toFixed(2)} + ${r.shots_taken.long.toFixed(2)}; collision ${pct(r.p_collision)}` +
-          `, leaves ${pct(r.p_leave)}`)).join("\n");
-    } catch (err) {
-      state.best = err.message;
-    }
-    renderEditor();
+  $("p-best").onclick = () => {
+    state.bestFor = { plane: state.selected, vs: $("p-vs").value };
+    runBest();
   };
 }
 

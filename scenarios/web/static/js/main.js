@@ -77,14 +77,20 @@ function documentChanged() {
 }
 
 // ---------------------------------------------------------------- Best plans, kept up to date
-const BEST_DEBOUNCE_MS = 100;
+const BEST_EVERY_MS = 100;
 let bestTimer = null, bestInflight = false, bestAgain = false;
 
-/** Ask for the Best plans shown again once the table stops changing for a moment: at most
- *  one request out, the latest table always wins, an answer for an older table is dropped. */
+/** Ask for the Best plans shown again as the table changes, dragging included: at most
+ *  every 100 ms and one request out at a time; the latest table always follows. An
+ *  answer for another plane or enemy is dropped; one for a pose already left is shown
+ *  until the next one arrives (the answers come in order). */
 function refreshBest() {
-  clearTimeout(bestTimer);
-  bestTimer = setTimeout(runBest, BEST_DEBOUNCE_MS);
+  if (bestTimer === null) {
+    bestTimer = setTimeout(() => {
+      bestTimer = null;
+      runBest();
+    }, BEST_EVERY_MS);
+  }
 }
 
 async function runBest() {
@@ -110,11 +116,10 @@ async function runBest() {
   } finally {
     bestInflight = false;
   }
-  if (state.bestFor === want && state.edits === edits) {
+  if (state.bestFor === want) {
     state.best = text;
     renderEditor();
-  } else if (state.bestFor === want) {
-    bestAgain = true;
+    if (state.edits !== edits) bestAgain = true; // the table moved on meanwhile
   }
   if (bestAgain) {
     bestAgain = false;

@@ -2,12 +2,19 @@
 Dask cluster, and the speed-up of 2 workers over 1.
 
 Run: .venv/bin/python benchmarks/bench_sweep.py [GAMES] [PLAYER]
+(or ``bench_sweep.py overhead`` for the per-batch overhead alone)
 (default 2000 heuristic Operation Canuck games). The cluster is started (and its
 workers' imports warmed) before the clock starts, so the speed-up is that of the games;
 the start-up time is printed apart. Also printed: games per CPU-second (this process, or
 the workers' summed), which shows what the cluster costs in work whatever else runs on
 the machine — the wall-clock speed-up is smaller when other work shares the cores.
 Checks that both runs give the same rows. Numbers, not pass/fail.
+
+Then the per-batch overhead on the 2-worker cluster: the same OVERHEAD_GAMES random
+games (the shortest there are) as one task per game and as two tasks; the difference in
+wall time per extra task is what a task costs beyond its games (submitting it, the
+worker's bookkeeping, sending its rows back, gathering them). Best of three, the same
+rows each time.
 """
 import logging
 import sys
@@ -19,6 +26,8 @@ from furball.scenarios.engine.sweep import run_sweep
 
 
 def main():
+    if sys.argv[1:2] == ["overhead"]:
+        return overhead()
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
     player = sys.argv[2] if len(sys.argv) > 2 else "heuristic"
     t0, c0 = time.perf_counter(), time.process_time()
@@ -41,6 +50,33 @@ def main():
           f"{games / t2:.0f} games/s ({games / used:.0f} games per worker CPU-second)")
     print(f"speed-up of 2 workers over 1: {t1 / t2:.2f}x wall clock; CPU per game {used / c1:.2f}x; "
           f"same rows: {one.rows == two.rows}")
+    overhead()
+
+
+OVERHEAD_GAMES = 400
+
+
+def overhead(games=OVERHEAD_GAMES, repeats=3):
+    """Per-task overhead on a 2-worker local cluster (module docstring)."""
+    with quiet_dask(), dask_client(2, None) as client:
+        client.run(lambda: __import__("furball.scenarios.canuck"))
+        address = client.cluster.scheduler_address
+        run_sweep(CANUCK, 20, seed=1, player="random", scheduler=address, batch=1)  # warm
+        wall, rows = {}, {}
+        for batch in (1, games // 2):
+            best = None
+            for _ in range(repeats):
+                t0 = time.perf_counter()
+                result = run_sweep(CANUCK, games, seed=1, player="random", scheduler=address, batch=batch)
+                spent = time.perf_counter() - t0
+                best = spent if best is None else min(best, spent)
+            wall[batch], rows[batch] = best, result.rows
+    small, big = 1, games // 2
+    tasks = {small: games, big: 2}
+    per_task = (wall[small] - wall[big]) / (tasks[small] - tasks[big])
+    print(f"per-task overhead, 2 workers: {games} random games as {games} tasks {wall[small]:.2f} s, as 2 tasks "
+          f"{wall[big]:.2f} s: {per_task * 1e3:.2f} ms of wall time per extra task "
+          f"({2 * per_task * 1e3:.2f} ms of the two workers' time); same rows: {rows[small] == rows[big]}")
 
 
 if __name__ == "__main__":

@@ -22,16 +22,26 @@ import itertools
 from collections.abc import Sequence
 from functools import lru_cache
 
+import numpy as np
+
 from furball.errors import InputError
 
 from .altitude import AltitudeError, after_card, after_drop, fully_loaded
 from .card import ManeuverCard
 from .plane import PlaneState, Rules
 
-__all__ = ["PlanError", "check_plan", "plan_problem", "CARDS_PER_TURN", "legal_plans", "card_tree", "continuations"]
+__all__ = ["PlanError", "check_plan", "plan_problem", "CARDS_PER_TURN", "PLAN_FLAGS", "legal_plans", "card_tree",
+           "continuations"]
 
 CARDS_PER_TURN = 3
 """DF.M1: each plane plans three cards per turn."""
+
+PLAN_FLAGS = frozenset({"steep", "immelmann", "straight", "complex", "climb", "descent"})
+"""The card flags :func:`check_plan` reads (DF.M5 sequencing, DF.B1 load, DF.H3 through
+:func:`~maneuvers.altitude.after_card`), besides those the plane's effects forbid
+(DF.D6): two cards whose flags agree on these are interchangeable in a plan's legality
+(the plan analysis checks each such sequence once). A check reading another flag adds
+it here."""
 
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -152,10 +162,23 @@ def plan_problem(plane: PlaneState, card_ids: Sequence[str], drops: Sequence[int
 @lru_cache(maxsize=512)
 def _legal(deck, last_card, altitude: int, climb_rate: int, climb_counters: int, bombs: int, bombs_at_start: int,
            effects, status, rules: Rules, drops) -> tuple[tuple[str, ...], ...]:
+    """The legal plans, each sequence of *kinds* of card checked once: the checks read a
+    card through the flags of :data:`PLAN_FLAGS` and those the plane's effects forbid
+    only, so cards that agree on these flags are interchangeable; each sequence of kinds
+    is checked on the first cards of those kinds in deck order, and the answer holds for
+    every plan made of cards of those kinds (tests compare it with checking every plan)."""
     probe = PlaneState("probe", "probe", deck, None, (0.0, 0.0, 0.0), altitude, climb_rate, climb_counters,
                        bombs_at_start=bombs_at_start, bombs=bombs, last_card=last_card, effects=effects, status=status)
-    return tuple(plan for plan in itertools.product(deck.ids, repeat=CARDS_PER_TURN)
-                 if plan_problem(probe, plan, drops, rules) is None)
+    ids = deck.ids
+    read = PLAN_FLAGS.union(*(e.forbids for e in effects))
+    flags = [deck.card(c).flags & read for c in ids]
+    kinds = list(dict.fromkeys(flags))
+    kind = np.array([kinds.index(f) for f in flags], dtype=np.int64)
+    first_of = [ids[flags.index(f)] for f in kinds]
+    ok = np.array([plan_problem(probe, plan, drops, rules) is None
+                   for plan in itertools.product(first_of, repeat=CARDS_PER_TURN)], dtype=bool)
+    legal = ok.reshape((len(kinds),) * CARDS_PER_TURN)[np.ix_(*(kind,) * CARDS_PER_TURN)]
+    return tuple(zip(*(np.array(ids, dtype=object)[i] for i in np.nonzero(legal)), strict=True))
 
 
 def legal_plans(plane: PlaneState, rules: Rules, drops: Sequence[int] | None = None) -> tuple[tuple[str, ...], ...]:

@@ -155,6 +155,55 @@ def test_the_plan_tree_computes_each_pose_once_and_matches_the_cards_flown():
     assert result.maneuvers[0].left_table == ("Camel",)
 
 
+@pytest.mark.parametrize("deck", sorted(DECKS))
+def test_DF_M5_DF_B1_DF_H3_DF_D6_legal_plans_are_the_plans_check_plan_accepts(deck):
+    """``legal_plans`` checks each sequence of kinds of card once (cards agreeing on
+    the flags the checks read): the same plans, in the same order, as checking every
+    plan, for planes after a steep card or an Immelmann, at the ceiling, at altitude
+    0, loaded with bombs, with a special forbidding a flag, and with either
+    sequencing rule off."""
+    import itertools
+
+    from furball.maneuvers.damage import ActiveEffect, Special
+
+    d = DECKS[deck]
+    steep = next((c.id for c in d.cards if "steep" in c.flags), None)
+    immelmann = next((c.id for c in d.cards if "immelmann" in c.flags), None)
+    states = [dict(), dict(last_card=steep), dict(last_card=immelmann), dict(altitude=3, climb_counters=1),
+              dict(altitude=0, climb_counters=1), dict(bombs=4, bombs_at_start=4),
+              dict(effects=(ActiveEffect(Special.RUDDER, 2, forbids=("left", "steep")),))]
+    rules = [RULES, dataclasses.replace(RULES, steep_sequencing=False, immelmann_sequencing=False)]
+    for kw, r in itertools.product(states, rules):
+        p = plane("P", 300, 300, deck=deck, **kw)
+        every = [q for q in itertools.product(d.ids, repeat=3) if plan_problem(p, q, None, r) is None]
+        assert legal_plans(p, r) == every, (kw, r)
+    loaded = plane("P", 300, 300, deck=deck, bombs=4, bombs_at_start=4)
+    every = [q for q in itertools.product(d.ids, repeat=3) if plan_problem(loaded, q, (0, 2, 0), RULES) is None]
+    assert legal_plans(loaded, RULES, (0, 2, 0)) == every
+
+
+def test_plan_trees_kept_between_calls_give_the_same_report_and_never_key_on_a_plan():
+    """Issue 36.1: Best plans while a plane is dragged keeps the plan trees in a bounded
+    cache: the same reports as without it; the enemy's tree (and the dragged plane's
+    legal plans) are reused; the keys hold public values only (the orders' plans may
+    change without a new tree)."""
+    from cachetools import LRUCache
+
+    from furball.scenarios.dogfight.table import Orders
+
+    cache = LRUCache(maxsize=16)
+    t = _small_table()
+    for k in range(3):
+        moved = t.but(planes=(t.planes[0].but(pose=(250 + 7 * k, 420, 3 * k)), t.planes[1]))
+        orders = {"Albatros": Orders(plan=("A1", "A3", "A4") if k % 2 else ("A6", "A6", "A6"))}
+        kept = analyze(moved, "Camel", orders=orders, tree_cache=cache)
+        fresh = analyze(moved, "Camel", orders=orders)
+        assert np.array_equal(kept.metrics, fresh.metrics) and np.array_equal(kept.ranking, fresh.ranking)
+    trees = [key for key in cache.keys() if key[0] == "tree"]
+    assert len(trees) == 4 and sum(key[0] == "plans" for key in cache.keys()) == 1  # 3 Camels, 1 Albatros
+    assert not any(("A1", "A3", "A4") in key or ("A6", "A6", "A6") in key for key in cache.keys())
+
+
 def test_chunks_are_pure_and_picklable_and_add_up_to_the_whole():
     t = _duel()
     a = plan_tree(t.planes[0].but(deck=SIX), t)

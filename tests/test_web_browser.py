@@ -225,6 +225,13 @@ def test_the_furball_example_adjudicated_in_the_page_equals_furball_turn_json(pa
         page.click("#p-best")
         wait_until(page, "document.getElementById('best').textContent.includes('Best plans against Pfalz')")
         assert "1. " in page.text_content("#best") and "score" in page.text_content("#best")
+        # issue 36.1: moving the plane asks for its Best plans again (the answer kept on screen meanwhile)
+        asked = []
+        page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/api/best-plans") else None)
+        with page.expect_response(lambda r: r.url.endswith("/api/best-plans")):
+            page.fill("#p-x", str(_plane(page, "Nieuport")["pose"]["x_mm"] + 30))
+            page.dispatch_event("#p-x", "change")
+        assert len(asked) == 1 and "Best plans against Pfalz" in page.text_content("#best")
 
 
 def test_a_plane_moves_by_touch(page):

@@ -12,10 +12,13 @@ Loops over every core (numba ``prange``):
 * :func:`combine`: one pass over a block of plan pairs — per pair the three maneuvers'
   outcomes (maneuvers 1 and 2 from the :data:`Early` sums of the plan tree's level-2
   nodes, maneuver 3 from the block's own grids) turned into the metrics, summed with the
-  enemy plans' weights per enemy first card, and the enemy's own score summed per first
-  card of the plane. Parallel over the enemy's first cards: each writes its own column
-  of ``grouped`` and its own columns of ``their``, so every sum runs in plan order,
-  whatever the number of cores.
+  enemy plans' weights per enemy first card, and, when asked, each pair's scores.
+  Parallel over the plane's plans: each writes its own rows;
+* :func:`their_sums`: the enemy's own score summed per first card of the plane, over
+  the rows in order. Parallel over the enemy's plans: each writes its own columns.
+
+Every sum runs in plan order, whatever the number of cores: the answers do not depend
+on it.
 """
 from __future__ import annotations
 
@@ -64,12 +67,14 @@ def collision_test(overlap, alt_a, status_a, alt_b, status_b, i, j):
 def apply_rules(moment, alt_a, status_a, alt_b, status_b, fire_difference, counts):
     """The turn's rules on one moment's geometry, in place (DF.O1, DF.O2): bases overlap
     only when both are on the table; firing needs both flying, at most
-    ``fire_difference`` levels apart, not overlapping. ``counts[i]``: how many pairs of
-    row i take the collision test (:func:`collision_test`). Rows over the cores."""
-    overlap, fire_ab, fire_ba = moment.overlap, moment.fire_ab, moment.fire_ba
+    ``fire_difference`` levels apart, not overlapping; no collision chance yet (every
+    cell of ``p_collision`` set to 0). ``counts[i]``: how many pairs of row i take the
+    collision test (:func:`collision_test`). Rows over the cores."""
+    overlap, fire_ab, fire_ba, p_collision = moment.overlap, moment.fire_ab, moment.fire_ba, moment.p_collision
     for i in prange(overlap.shape[0]):  # the same work in every row: halves balance
         tests = 0
         for j in range(overlap.shape[1]):
+            p_collision[i, j] = 0.0
             ov = overlap[i, j] != 0 and status_a[i] != OUT and status_b[j] != OUT
             overlap[i, j] = ov
             fly = status_a[i] == FLYING and status_b[j] == FLYING
@@ -95,34 +100,29 @@ def collision_pairs(overlap, alt_a, status_a, alt_b, status_b, starts, rows, col
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def combine(me, them, groups, early, last, sw, remap, grouped, their, scores, threads):
+def combine(me, them, groups, early, last, sw, remap, grouped, mine, theirs):
     """Sum a block of plan pairs (the plane's plans ``me`` x all the enemy's ``them``).
 
     ``early``: :data:`Early` of the level-2 nodes; ``last``: :data:`Moment` of maneuver
     3, block rows x enemy plans; ``sw``: :data:`Weights`; ``remap`` ``(R, Q)``: the
     enemy flies plan ``remap[r, j]`` instead of ``j`` (a reveal; ``(0, 0)``: none).
     Fills ``grouped`` ``(R, F, N_METRICS)`` (weighted sums per enemy first-card group;
-    every cell written), adds to ``their`` ``(Fm, Q)`` (the enemy's score, its own view,
-    weighted by the plane's plan weights, per first card of the plane) and, when it has
-    rows, ``scores`` ``(2, R, Q)``: each pair's score for the plane (without its leaving
-    penalty) and for the enemy (its own view, its leaving penalty included). ``threads``:
-    numba's thread count (the groups are dealt to them in turn)."""
-    n_rows = last.fire_ab.shape[0]
-    moved = remap.shape[0] > 0
-    keep = scores.shape[1] > 0
-    n_groups = groups.starts.shape[0] - 1
-    tasks = max(1, min(n_groups, threads))
-    for t in prange(tasks):  # groups dealt in turn (their sizes differ)
-        for g in range(t, n_groups, tasks):
-            _combine_group(g, n_rows, moved, keep, me, them, groups, early, last, sw, remap, grouped, their, scores)
+    every cell written) and, when they have rows, ``mine`` and ``theirs`` ``(R, Q)``:
+    each pair's score for the plane (without its leaving penalty) and for the enemy (its
+    own view, its leaving penalty included; :func:`their_sums` adds them up). Rows over
+    the cores: each row's sums run in plan order, whatever the number of cores."""
+    for r in prange(last.fire_ab.shape[0]):
+        _combine_row(r, me, them, groups, early, last, sw, remap, grouped, mine, theirs)
 
 
 @njit(cache=True)
-def _combine_group(g, n_rows, moved, keep, me, them, groups, early, last, sw, remap, grouped, their, scores):
-    """:func:`combine` for the enemy plans of first-card group ``g``."""
-    for r in range(n_rows):
-        u = me.node2[r]
-        f_me = me.first[r]
+def _combine_row(r, me, them, groups, early, last, sw, remap, grouped, mine, theirs):
+    """:func:`combine` for row ``r``, group by group."""
+    moved = remap.shape[0] > 0
+    keep_mine = mine.shape[0] > 0
+    keep_theirs = theirs.shape[0] > 0
+    u = me.node2[r]
+    for g in range(groups.starts.shape[0] - 1):
         given_s = given_l = taken_s = taken_l = collisions = p_any = overlaps = leave_them = leave_me = 0.0
         total = 0.0
         for m in range(groups.starts[g], groups.starts[g + 1]):
@@ -139,9 +139,9 @@ def _combine_group(g, n_rows, moved, keep, me, them, groups, early, last, sw, re
             ec = early.collisions[u, v] + p
             none = early.no_collision[u, v] * (1.0 - p)
             ov = early.overlaps[u, v] + last.overlap[r, jj]
-            mine = sw.short * gs + sw.long * gl
-            theirs = sw.short * ts + sw.long * tl
-            score = mine - theirs - sw.collision * ec
+            score_mine = sw.short * gs + sw.long * gl
+            score_theirs = sw.short * ts + sw.long * tl
+            score = score_mine - score_theirs - sw.collision * ec
             w = them.weights[j]
             given_s += w * gs
             given_l += w * gl
@@ -153,11 +153,10 @@ def _combine_group(g, n_rows, moved, keep, me, them, groups, early, last, sw, re
             leave_them += w * them.leaves[jj]
             leave_me += w * me.leaves[r]
             total += w * score
-            enemy = theirs - mine - sw.collision * ec - sw.leave * them.leaves[jj]
-            their[f_me, j] += me.weights[r] * enemy
-            if keep:
-                scores[0, r, j] = score
-                scores[1, r, j] = enemy
+            if keep_mine:
+                mine[r, j] = score
+            if keep_theirs:
+                theirs[r, j] = score_theirs - score_mine - sw.collision * ec - sw.leave * them.leaves[jj]
         grouped[r, g, GIVEN_SHORT] = given_s
         grouped[r, g, GIVEN_LONG] = given_l
         grouped[r, g, TAKEN_SHORT] = taken_s
@@ -168,3 +167,22 @@ def _combine_group(g, n_rows, moved, keep, me, them, groups, early, last, sw, re
         grouped[r, g, THEY_LEAVE] = leave_them
         grouped[r, g, LEAVES] = leave_me
         grouped[r, g, SCORE] = total
+
+
+THEIR_COLUMNS = 256
+"""Enemy plans per task of :func:`their_sums`."""
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def their_sums(first, weights, theirs, their):
+    """Add the enemy's pair scores ``theirs`` ``(R, Q)`` (:func:`combine`), weighted by
+    the plane's plan ``weights`` ``(R,)``, to ``their`` ``(Fm, Q)`` per first card of the
+    plane (``first`` ``(R,)``). Blocks of enemy plans over the cores: each sum runs over
+    the rows in order, whatever the number of cores."""
+    q = theirs.shape[1]
+    for block in prange((q + THEIR_COLUMNS - 1) // THEIR_COLUMNS):
+        end = min(q, (block + 1) * THEIR_COLUMNS)
+        for r in range(theirs.shape[0]):
+            f, w = first[r], weights[r]
+            for j in range(block * THEIR_COLUMNS, end):
+                their[f, j] += w * theirs[r, j]

@@ -35,8 +35,8 @@ import functools
 import itertools
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from dataclasses import dataclass, field, fields, replace
 
 import numpy as np
 
@@ -63,7 +63,7 @@ from .table import Orders, Table, needs_plan
 
 __all__ = ["ScoreWeights", "PlanTree", "plan_tree", "DuelTask", "duel_task", "ChunkResult", "evaluate_chunk",
            "PlanReport", "EnemyReport", "analyze", "METRICS", "best_plan", "legal_plans", "default_enemies",
-           "load_enemy_weights", "PairScores", "pair_scores", "FLYING", "LANDED", "OUT"]
+           "load_enemy_weights", "PairScores", "pair_scores", "cached_plan_tree", "FLYING", "LANDED", "OUT"]
 
 FLYING, LANDED, OUT = 0, 1, 2
 """Node status codes (a plane in the air, landed on its base, out of the game); the
@@ -131,10 +131,47 @@ class PlanTree:
         return self.status[-1][self.node[-1]] == OUT
 
 
+def _card_columns(plans: Sequence[tuple[str, ...]], ids: Sequence[str]) -> np.ndarray:
+    """``(P, 3)`` int: each plan's cards as indices in ``ids`` (-1 throughout for a plan
+    that flies no card). Raises ``KeyError`` for a card not in ``ids``."""
+    if ids and all(len(p) == CARDS_PER_TURN for p in plans):  # every plan three cards: as one array
+        text, known = np.array(plans, dtype=str), np.array(ids, dtype=str)
+        order = np.argsort(known, kind="stable")
+        found = order[np.minimum(np.searchsorted(known[order], text), len(known) - 1)]
+        if np.array_equal(known[found], text):
+            return found.astype(np.int64)
+    column = {c: i for i, c in enumerate(ids)}
+    return np.array([[column[c] for c in p] if p else [-1] * CARDS_PER_TURN for p in plans],
+                    dtype=np.int64).reshape(len(plans), CARDS_PER_TURN)
+
+
+def _first_seen(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Number the distinct values of ``key`` ``(P,)`` in the order they first appear:
+    ``(number of each element (P,), the first element of each number)``. Sorted keys
+    (plans in deck order) take one pass."""
+    if np.all(key[1:] >= key[:-1]):
+        new = np.ones(len(key), dtype=bool)
+        new[1:] = key[1:] != key[:-1]
+        return np.cumsum(new) - 1, np.nonzero(new)[0]
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = np.arange(len(order))
+    return rank[inverse.reshape(-1)], first[order]
+
+
+_STATUS_CODE = {PlaneStatus.FLYING: FLYING, PlaneStatus.LANDED: LANDED, PlaneStatus.OUT: OUT}
+
+
 def plan_tree(plane: PlaneState, table: Table, drops=None, plans=None, weights=None) -> PlanTree:
     """The plan tree of ``plane`` on ``table``: its legal plans (or ``plans``), each
     pose computed once per prefix. ``weights``: per plan (default equal).
-    Autonomous planes fly their draws (DF.A1), balloons and landed planes stay."""
+    Autonomous planes fly their draws (DF.A1), balloons and landed planes stay.
+
+    Nodes of level k are the distinct k+1-card prefixes in the order they first appear
+    in ``plans``; the altitude and status rules (:func:`~maneuvers.altitude.after_card`,
+    :func:`~maneuvers.altitude.after_drop`, DF.E1) run once per distinct (plane state,
+    card) of a level, the poses as arrays."""
     rules = table.rules
     drawn = False
     if plans is None:
@@ -154,54 +191,64 @@ def plan_tree(plane: PlaneState, table: Table, drops=None, plans=None, weights=N
         raise InputError(f"plane '{plane.name}': no plan to analyse (no legal plan, or every weight is 0)")
     w = w / w.max()  # first to at most 1: a sum of huge weights (1e308 + 1e308) would overflow
     w = w / w.sum()
-    motions = {}
-    if plane.deck is not None:
-        motions = {c.id: card_motion(c, plane.base).as_array() for c in plane.deck.cards}
-    state_of = {(): plane}
-    index_of = {(): 0}
+    ids = plane.deck.ids if plane.deck is not None else ()
+    motions = np.zeros((len(ids) + 1, 3))  # row -1: no card
+    if ids:
+        motions[:-1] = [card_motion(c, plane.base).as_array() for c in plane.deck.cards]
+    cards = _card_columns(plans, ids)
+    # plane states met in the tree, by what the rules change: altitude, counters, bombs, status
+    states: list[PlaneState] = [plane]
+    state_id: dict = {}
+
+    def known(p: PlaneState) -> int:
+        key = (p.altitude, p.climb_counters, p.bombs, p.status)
+        if key not in state_id:
+            state_id[key] = len(states)
+            states.append(p)
+        return state_id[key]
+
+    root = known(plane)
     node = np.zeros((CARDS_PER_TURN, len(plans)), dtype=np.int64)
     poses, alts, stats = [], [], []
-    parent_pose = {(): plane.pose.as_array()}
-    transitions: dict = {}
+    parent_pose = plane.pose.as_array()[None, :]
+    parent_state = np.array([root])
+    parent_of = np.zeros(len(plans), dtype=np.int64)  # each plan's node one level up (the root: 0)
     stand = np.array([plane.base.stand_x_mm, plane.base.stand_y_mm])
+    key = np.zeros(len(plans), dtype=np.int64)
     for k in range(CARDS_PER_TURN):
-        prefixes = list(dict.fromkeys(p[:k + 1] if p else ("",) * (k + 1) for p in plans))
-        parents = [q[:-1] if q[0] != "" else () for q in prefixes]
-        parents = [q if q in state_of else () for q in parents]
-        moving = [i for i, q in enumerate(prefixes) if q[-1] != "" and state_of[parents[i]].flying]
-        pose = np.array([parent_pose[q] for q in parents]).reshape(-1, 3)
-        if moving:
-            m = np.array([motions[prefixes[i][-1]] for i in moving])
-            pose[moving] = compose_batch(pose[moving], m)
+        key = key * (len(ids) + 1) + cards[:, k] + 1  # the prefix, as a number
+        node[k], at = _first_seen(key)
+        card = cards[at, k]
+        parent = np.where(card >= 0, parent_of[at], 0)  # a plan that stays put hangs from the root
+        before = np.where(card >= 0, parent_state[parent], root) if k else np.full(len(at), root)
+        pose = (parent_pose[parent] if k else np.repeat(parent_pose, len(at), axis=0)).copy()
+        if k and (card < 0).any():
+            pose[card < 0] = plane.pose.as_array()
+        flying = np.array([s.flying for s in states])
+        moving = np.nonzero((card >= 0) & flying[before])[0]
+        if len(moving):
+            pose[moving] = compose_batch(pose[moving], motions[card[moving]])
         off = ~stands_on_table(stand_points(pose, stand), table.width_mm, table.height_mm)
-        alt, stat = np.zeros(len(prefixes), np.int64), np.zeros(len(prefixes), np.int8)
-        moving_set = set(moving)
-        for i, (q, parent) in enumerate(zip(prefixes, parents)):
-            before = state_of[parent]
-            if i in moving_set:
-                key = (k, before.altitude, before.climb_counters, before.bombs, before.status, q[-1])
-                if key not in transitions:
-                    after, _ = after_card(before, plane.deck.card(q[-1]), rules.max_altitude)
-                    if drops and drops[k] and after.flying:
-                        after, _ = after_drop(after, drops[k])
-                    transitions[key] = after
-                after = transitions[key]
-            else:
-                after = before
-            if after.on_table and off[i]:
-                after = after.but(status=PlaneStatus.OUT)
-            state_of[q] = after
-            parent_pose[q] = pose[i]
-            alt[i] = after.altitude
-            stat[i] = {PlaneStatus.FLYING: FLYING, PlaneStatus.LANDED: LANDED, PlaneStatus.OUT: OUT}[after.status]
-        index_of = {q: i for i, q in enumerate(prefixes)}
-        node[k] = [index_of[p[:k + 1] if p else ("",) * (k + 1)] for p in plans]
+        after = before.copy()
+        if len(moving):
+            pairs, where = np.unique(before[moving] * len(ids) + card[moving], return_inverse=True)
+            ends = np.empty(len(pairs), dtype=np.int64)
+            for n, (b, c) in enumerate(zip(*np.divmod(pairs, len(ids)))):
+                moved, _ = after_card(states[b], plane.deck.cards[c], rules.max_altitude)
+                if drops and drops[k] and moved.flying:
+                    moved, _ = after_drop(moved, drops[k])
+                ends[n] = known(moved)
+            after[moving] = ends[where.reshape(-1)]
+        for a in np.unique(after[off]):
+            if states[a].on_table:
+                after[off & (after == a)] = known(states[a].but(status=PlaneStatus.OUT))
         poses.append(pose)
-        alts.append(alt)
-        stats.append(stat)
-    firsts = tuple(dict.fromkeys(p[0] if p else "" for p in plans))
-    first = np.array([firsts.index(p[0] if p else "") for p in plans], dtype=np.int64)
-    return PlanTree(plane, tuple(plans), w, node, tuple(poses), tuple(alts), tuple(stats), first, firsts, drawn)
+        alts.append(np.array([s.altitude for s in states], dtype=np.int64)[after])
+        stats.append(np.array([_STATUS_CODE[s.status] for s in states], dtype=np.int8)[after])
+        parent_pose, parent_state, parent_of = pose, after, node[k]
+    first_cards = tuple(ids[c] if c >= 0 else "" for c in cards[np.unique(node[0], return_index=True)[1], 0])
+    return PlanTree(plane, tuple(plans), w, node, tuple(poses), tuple(alts), tuple(stats), node[0].copy(),
+                    first_cards, drawn)
 
 
 # -- one pair of planes: the task and its chunks -----------------------------------------
@@ -293,7 +340,7 @@ def _outcomes(me: Side, them: Side, rules: Rules, blockers, a: _Poses, b: _Poses
     fire_ab = fire_grid(a.shooters, b.targets, rules, blockers) if me.fires else np.zeros(shape, np.int8)
     fire_ba = (fire_grid(b.shooters, a.targets, rules, blockers, transposed=True) if them.fires
                else np.zeros(shape, np.int8))
-    moment = codes.Moment(fire_ab, fire_ba, np.zeros(shape, np.float32), overlap)
+    moment = codes.Moment(fire_ab, fire_ba, np.empty(shape, np.float32), overlap)  # zeroed by apply_rules
     counts = np.empty(shape[0], np.int64)
     codes.apply_rules(moment, a.altitude, a.status, b.altitude, b.status, rules.fire_altitude_difference, counts)
     starts = np.concatenate([[0], np.cumsum(counts)])
@@ -344,27 +391,28 @@ class ChunkResult:
     ``grouped`` ``(R, F, M)``: weighted sums of each of :data:`METRICS` over the enemy's
     plans, grouped by the enemy's first card (F groups; sum over F for the total);
     ``their_score`` ``(Fm, Q)``: the enemy's score (its own view) summed over these rows,
-    grouped by the plane's first card (for the enemy's ranking and reveal); ``scores``
-    ``(R, Q)`` the plane's pair scores when asked (float32; with ``keep_scores="exact"``
-    ``(2, R, Q)`` float64: the plane's and the enemy's, as ``_analysis_compiled.combine``);
-    ``detail`` ``(R, Q, 3, 3)``: per maneuver (my firing code, theirs, collision chance)
-    when asked."""
+    grouped by the plane's first card (for the enemy's ranking and reveal; ``None`` when
+    not asked); ``scores`` ``(R, Q)`` the plane's pair scores when asked (float32; with
+    ``keep_scores="exact"`` ``(2, R, Q)`` float64: the plane's and the enemy's, as
+    ``_analysis_compiled.combine``); ``detail`` ``(R, Q, 3, 3)``: per maneuver (my
+    firing code, theirs, collision chance) when asked."""
 
     rows: np.ndarray
     grouped: np.ndarray
-    their_score: np.ndarray
+    their_score: np.ndarray | None
     scores: np.ndarray | None = None
     detail: np.ndarray | None = None
 
 
 def evaluate_chunk(task: DuelTask, rows, their_remap=None, keep_scores: bool | str = False,
-                   detail: bool = False) -> ChunkResult:
+                   detail: bool = False, their_score: bool = True) -> ChunkResult:
     """Every plan pair (plane's plans ``rows`` x all the enemy's plans): per maneuver the
     firing positions both ways (short/long), the collision chance, then the sums of
     :data:`METRICS`. Pure: depends only on its arguments (ship it to any worker).
 
     ``their_remap`` ``(Fm, Q)`` int: the enemy flies plan ``their_remap[f, j]`` instead
-    of ``j`` when the plane's first card is group ``f`` (a reveal to the enemy, DF.T2)."""
+    of ``j`` when the plane's first card is group ``f`` (a reveal to the enemy, DF.T2);
+    ``their_score``: sum the enemy's own scores too (:class:`ChunkResult`)."""
     rows = np.asarray(rows, dtype=np.int64)
     me, them, sw, codes = task.me, task.them, task.score, _jit()
     q, n = len(them.weights), len(rows)
@@ -378,13 +426,18 @@ def evaluate_chunk(task: DuelTask, rows, their_remap=None, keep_scores: bool | s
     groups = np.argsort(them.first, kind="stable")
     starts = np.searchsorted(them.first[groups], np.arange(them.n_first + 1))
     grouped = np.empty((n, them.n_first, len(METRICS)))  # every cell written by combine
-    their = np.zeros((me.n_first, q))
-    scores = np.zeros((2, n, q) if keep_scores else (2, 0, 0))
-    codes.combine(codes.Rows(me.node[1][rows], me.first[rows], me.weights[rows], me.leaves[rows].astype(np.float64)),
+    scores = np.empty((2, n, q) if keep_scores else (2, 0, 0))  # every cell written by combine
+    theirs = scores[1] if keep_scores or not their_score else np.empty((n, q))
+    mine = me.first[rows]
+    codes.combine(codes.Rows(me.node[1][rows], mine, me.weights[rows], me.leaves[rows].astype(np.float64)),
                   codes.Rows(them.node[1], them.first, them.weights, them.leaves.astype(np.float64)),
                   codes.Groups(groups.astype(np.int64), starts.astype(np.int64)), codes.Early(*task.early), last,
                   codes.Weights(float(sw.short), float(sw.long), float(sw.collision), float(sw.leave)), remap,
-                  grouped, their, scores, gk.threads())
+                  grouped, scores[0], theirs)
+    their = None
+    if their_score:
+        their = np.zeros((me.n_first, q))
+        codes.their_sums(mine, me.weights[rows], theirs, their)
     kept = None if not keep_scores else scores if keep_scores == "exact" else scores[0].astype(np.float32)
     return ChunkResult(rows, grouped, their, kept, _detail(task, rows, remap, last) if detail else None)
 
@@ -418,7 +471,7 @@ def warm() -> list[str]:
     trees = [plan_tree(p, table, plans=[legal_plans(p, table.rules)[0]]) for p in (a, b)]
     task = duel_task(*trees, table)
     evaluate_chunk(task, np.arange(1), their_remap=np.zeros((1, 1), np.int64), keep_scores=True)
-    return ["apply_rules", "collision_pairs", "combine"]
+    return ["apply_rules", "collision_pairs", "combine", "their_sums"]
 
 
 def _chunks(n_rows: int, n_cols: int) -> list[np.ndarray]:
@@ -461,7 +514,7 @@ def pair_scores(table: Table, plane: str, enemy: str, orders: Mapping | None = N
         raise InputError(f"plane '{plane}' against '{enemy}': {len(my_tree.plans):,} x {len(tree.plans):,} plan "
                          f"pairs; expected at most {MAX_PAIR_SCORES:,}")
     task = duel_task(my_tree, tree, table, _others(table, plane, [enemy]), score)
-    both = evaluate_chunk(task, np.arange(len(my_tree.plans)), keep_scores="exact").scores
+    both = evaluate_chunk(task, np.arange(len(my_tree.plans)), keep_scores="exact", their_score=False).scores
     mine = both[0] - score.leave * my_tree.leaves.astype(float)[:, None]
     return PairScores(np.array(my_tree.plans, dtype=str).reshape(len(my_tree.plans), -1),
                       np.array(tree.plans, dtype=str).reshape(len(tree.plans), -1), tree.weights, mine, both[1])
@@ -604,7 +657,7 @@ def _reveal_columns(their_score: np.ndarray, plans) -> np.ndarray:
 def analyze(table: Table, plane: str, vs: Sequence[str] | None = None, orders: Mapping | None = None,
             enemy_weights: Mapping[str, Mapping[tuple, float]] | None = None, score: ScoreWeights = ScoreWeights(),
             reveal: bool = False, progress: Callable | None = None, heat_rows: int = 40,
-            map_chunks: Callable | None = None) -> PlanReport:
+            map_chunks: Callable | None = None, tree_cache: MutableMapping | None = None) -> PlanReport:
     """Analyse every legal plan of ``plane`` against every plan of each enemy in ``vs``
     (default :func:`default_enemies`) on ``table`` (module docstring; docs/analyze.md).
 
@@ -617,7 +670,10 @@ def analyze(table: Table, plane: str, vs: Sequence[str] | None = None, orders: M
     ``map_chunks``: how the chunks of plan pairs are computed — ``map_chunks(fn, task,
     chunks)`` must return ``[fn(task, c) for c in chunks]`` in order (default: here, one
     after another; :func:`scenarios.engine.cluster.map_in_order` spreads them over a
-    Dask cluster). The result does not depend on it.
+    Dask cluster). The result does not depend on it. ``tree_cache``: a bounded mapping
+    (a ``cachetools.LRUCache``) that keeps plan trees and legal plans between calls
+    (:func:`cached_plan_tree`), e.g. while a plane is dragged; the result does not
+    depend on it either.
     Returns a :class:`PlanReport`. Raises :class:`InputError` for an unknown plane, a
     plane that does not plan, an enemy that is not one, or weights naming illegal plans.
     """
@@ -625,7 +681,7 @@ def analyze(table: Table, plane: str, vs: Sequence[str] | None = None, orders: M
     orders = dict(orders or {})
     me, enemies = _players(table, plane, vs)  # 1. the plane and its enemies
     _check_size(me, enemies)
-    my_tree, trees = _trees(table, me, enemies, orders, enemy_weights)  # 2. their plan trees
+    my_tree, trees = _trees(table, me, enemies, orders, enemy_weights, tree_cache)  # 2. their plan trees
     duels = _duels(table, plane, my_tree, enemies, trees, orders, score, reveal, progress, map_chunks)  # 3. and 4.
     total, leaves, final, ranking = _totals(my_tree, duels, score)  # 5. per plan, over the enemies; the ranking
     reports = tuple(_enemy_report(d, plane, ranking[:heat_rows]) for d in duels)  # 6. the heat maps
@@ -687,23 +743,55 @@ def _drops(orders: Mapping, p: PlaneState):
     return getattr(orders.get(p.name), "drops", None)
 
 
+def _legality_key(plane: PlaneState) -> tuple:
+    """What a plane's legal plans may depend on: every field of its state but its name,
+    side and pose (:func:`~maneuvers.plan.check_plan` reads none of these)."""
+    return tuple(getattr(plane, f.name) for f in fields(plane) if f.name not in ("name", "side", "pose"))
+
+
+def cached_plan_tree(cache: MutableMapping | None, plane: PlaneState, table: Table, drops=None) -> PlanTree:
+    """``plan_tree(plane, table, drops)``, kept in ``cache`` when one is given: the tree
+    keyed by everything :func:`plan_tree` reads (the plane as it stands, the table's
+    size and rules, the drops), the legal plans by the same without the plane's name,
+    side and pose (a plane dragged across the table keeps its plans, planes alike share
+    them). Public values only: the plane's state on
+    the table and the drops of the orders given, never a plan of the orders."""
+    if cache is None:
+        return plan_tree(plane, table, drops)
+    drops_key = None if drops is None else tuple(drops)
+    key = ("tree", plane, table.width_mm, table.height_mm, table.rules, drops_key)
+    tree = cache.get(key)
+    if tree is None:
+        plans = None
+        if needs_plan(plane):
+            still = ("plans", _legality_key(plane), table.rules, drops_key)
+            plans = cache.get(still)
+            if plans is None:
+                plans = cache[still] = legal_plans(plane, table.rules, drops)
+        tree = cache[key] = plan_tree(plane, table, drops, plans)
+    return tree
+
+
 def _trees(table: Table, me: PlaneState, enemies: Sequence[PlaneState], orders: Mapping,
-           enemy_weights: Mapping | None) -> tuple[PlanTree, list[PlanTree]]:
+           enemy_weights: Mapping | None, cache: MutableMapping | None = None) -> tuple[PlanTree, list[PlanTree]]:
     """Step 2: the plan trees — the plane's legal plans, each enemy's legal plans (or
-    draws), weighted by ``enemy_weights`` where given (naming only legal plans)."""
-    my_tree = plan_tree(me, table, _drops(orders, me))
+    draws), weighted by ``enemy_weights`` where given (naming only legal plans); through
+    ``cache`` (:func:`cached_plan_tree`) where given."""
+    cache = {} if cache is None else cache  # within one call at least: planes alike share their legal plans
+    my_tree = cached_plan_tree(cache, me, table, _drops(orders, me))
     trees = []
     for e in enemies:
-        plans = weights = None
-        if enemy_weights and e.name in enemy_weights:
-            plans = legal_plans(e, table.rules, _drops(orders, e)) if needs_plan(e) else []
-            given = {tuple(k): float(v) for k, v in enemy_weights[e.name].items()}
-            legal = set(plans)
-            unknown = [k for k in given if k not in legal]
-            if unknown:
-                raise InputError(f"enemy weights: plane '{e.name}': plan {list(unknown[0])} is not a legal plan "
-                                 f"of it (DF.M1, DF.M5, DF.B1, DF.H3)")
-            weights = [given.get(p, 0.0) for p in plans]
+        if not (enemy_weights and e.name in enemy_weights):
+            trees.append(cached_plan_tree(cache, e, table, _drops(orders, e)))
+            continue
+        plans = legal_plans(e, table.rules, _drops(orders, e)) if needs_plan(e) else []
+        given = {tuple(k): float(v) for k, v in enemy_weights[e.name].items()}
+        legal = set(plans)
+        unknown = [k for k in given if k not in legal]
+        if unknown:
+            raise InputError(f"enemy weights: plane '{e.name}': plan {list(unknown[0])} is not a legal plan "
+                             f"of it (DF.M1, DF.M5, DF.B1, DF.H3)")
+        weights = [given.get(p, 0.0) for p in plans]
         trees.append(plan_tree(e, table, _drops(orders, e), plans, weights))
     return my_tree, trees
 
@@ -740,17 +828,19 @@ def _duels(table: Table, plane: str, my_tree: PlanTree, enemies, trees, orders, 
     duels = []
     for e, tree, rows in zip(enemies, trees, chunks):
         task = duel_task(my_tree, tree, table, others, score)
-        results = _play_out(task, rows, map_chunks, bar)
-        grouped = np.concatenate([r.grouped for r in results])
         i_tail, they_tail = tails.get((plane, e.name), False), tails.get((e.name, plane), False)
+        mine_reordered = reveal and i_tail and not tree.drawn and tree.plans != ((),)
+        theirs_reordered = reveal and not mine_reordered and they_tail and needs_plan(e)
+        results = _play_out(task, rows, map_chunks, bar, their_score=theirs_reordered)
+        grouped = np.concatenate([r.grouped for r in results])
         note = None
-        if reveal and i_tail and not tree.drawn and tree.plans != ((),):
+        if mine_reordered:
             choice = _reveal_rows(grouped, my_tree.plans, score.leave)
             grouped = grouped[choice, np.arange(grouped.shape[1])[None, :]]
             note = f"{plane} tails {e.name}: sees its first card and flies its best order (DF.T2)"
-        elif reveal and they_tail and needs_plan(e):
+        elif theirs_reordered:
             remap = _reveal_columns(sum(r.their_score for r in results), tree.plans)
-            remapped = functools.partial(evaluate_chunk, their_remap=remap)
+            remapped = functools.partial(evaluate_chunk, their_remap=remap, their_score=False)
             grouped = np.concatenate([r.grouped for r in (map_chunks or _here)(remapped, task, rows)])
             note = f"{e.name} tails {plane}: sees its first card and flies its best order (DF.T2)"
         duels.append(_Duel(e, tree, task, i_tail, they_tail, note, grouped.sum(axis=1)))
@@ -759,17 +849,19 @@ def _duels(table: Table, plane: str, my_tree: PlanTree, enemies, trees, orders, 
     return duels
 
 
-def _play_out(task: DuelTask, chunks, map_chunks, bar) -> list[ChunkResult]:
+def _play_out(task: DuelTask, chunks, map_chunks, bar, their_score: bool) -> list[ChunkResult]:
     """Step 3 for one enemy: :func:`evaluate_chunk` of every chunk, here or through
-    ``map_chunks``, in order."""
+    ``map_chunks``, in order; the enemy's own scores summed only when ``their_score``
+    (a reveal to the enemy needs them)."""
+    chunk = functools.partial(evaluate_chunk, their_score=their_score)
     if map_chunks is not None:
-        results = map_chunks(evaluate_chunk, task, chunks)
+        results = map_chunks(chunk, task, chunks)
         if bar:
             bar.update(len(results))
         return results
     results = []
     for rows in chunks:
-        results.append(evaluate_chunk(task, rows))
+        results.append(chunk(task, rows))
         if bar:
             bar.update()
     return results
@@ -791,14 +883,15 @@ def _totals(my_tree: PlanTree, duels: Sequence[_Duel], score: ScoreWeights):
         leaves = np.max([d.per_plan[:, _M["leaves"]] for d in duels], axis=0)
     total[:, _M["leaves"]] = leaves
     final = total[:, _M["score"]] - score.leave * leaves
-    ranking = np.array(sorted(range(len(final)), key=lambda i: (-round(final[i], 9), i)), dtype=np.int64)
+    rounded = np.array([round(x, 9) for x in final.tolist()])  # Python's rounding (correctly rounded)
+    ranking = np.argsort(-rounded, kind="stable").astype(np.int64)  # ties in deck order
     return total, leaves, final, ranking
 
 
 def _enemy_report(d: _Duel, plane: str, top: np.ndarray) -> EnemyReport:
     """Step 6 for one enemy: the pair scores of the plane's ``top`` plans against every
     enemy plan, columns from the most dangerous to the plane."""
-    scores = evaluate_chunk(d.task, top, keep_scores=True).scores
+    scores = evaluate_chunk(d.task, top, keep_scores=True, their_score=False).scores
     order = np.argsort(scores.mean(axis=0), kind="stable") if len(top) else np.arange(len(d.tree.plans))
     e = d.enemy
     tail_text = f"{plane} tails {e.name}" if d.i_tail else f"{e.name} tails {plane}" if d.they_tail else None

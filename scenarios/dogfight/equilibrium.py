@@ -69,8 +69,10 @@ def payoff_table(table: Table, plane: str, enemy: str, plans: Sequence[tuple[str
         raise InputError(f"{len(plans)} x {len(enemy_plans)} plan pairs: more than {MAX_CELLS:,} (restrict the "
                          f"plans)")
     others = [p for p in table.planes if p.name not in (plane, enemy)]
-    a = evaluate_chunk(duel_task(mine, theirs, table, others, score), np.arange(len(plans)), keep_scores=True)
-    b = evaluate_chunk(duel_task(theirs, mine, table, others, score), np.arange(len(enemy_plans)), keep_scores=True)
+    a = evaluate_chunk(duel_task(mine, theirs, table, others, score), np.arange(len(plans)), keep_scores=True,
+                       their_score=False)
+    b = evaluate_chunk(duel_task(theirs, mine, table, others, score), np.arange(len(enemy_plans)), keep_scores=True,
+                       their_score=False)
     # a: mine - theirs - c*ec; b: theirs - mine - c*ec: (a - b^T) / 2 = mine - theirs
     payoff = (a.scores.astype(np.float64) - b.scores.astype(np.float64).T) / 2.0
     payoff -= score.leave / 2.0 * (mine.leaves[:, None].astype(np.float64) - theirs.leaves[None, :].astype(np.float64))

@@ -89,7 +89,8 @@ class PlannerPlayer:
             sampled[e.name] = plans
             theirs = plan_tree(e, table, plans=plans)
             others = [p for p in table.planes if p.name not in (me.name, e.name)]
-            grouped = evaluate_chunk(duel_task(tree, theirs, table, others, self.score), np.arange(len(mine))).grouped
+            grouped = evaluate_chunk(duel_task(tree, theirs, table, others, self.score), np.arange(len(mine)),
+                                     their_score=False).grouped
             total += grouped.sum(axis=1)[:, _SCORE]
         total -= self.score.leave * tree.leaves
         targets = [p for p in table.planes if p.side != me.side and p.flying]

@@ -599,24 +599,32 @@ def _run_here(plan: SweepPlan, tasks: list[Task], done: dict, store, progress) -
 
 
 def _run_on(client, plan: SweepPlan, tasks: list[Task], done: dict, store, progress, ctrl_c: CtrlC) -> bool:
-    """Submit every task to the cluster and collect them as they finish; False if
+    """Submit every task to the cluster in one message and collect them as they finish,
+    the rows of all the tasks finished since the last look fetched in one gather, each
+    task's future let go once its rows are in (its worker then frees them); False if
     Ctrl-C was pressed (the unfinished tasks are then cancelled)."""
     from distributed import as_completed
 
     token = os.urandom(6).hex()
-    futures = {}
-    for task in tasks:
-        future = client.submit(play_task, plan.game, plan.points[task.point], plan.seed, task,
-                               key=f"furball-sweep-{token}-{task.point}-{task.start}", pure=False, retries=3)
-        futures[future.key] = (future, task)
-    finished = as_completed([f for f, _ in futures.values()])
+    submitted = client.map(play_task, [plan.game] * len(tasks), [plan.points[t.point] for t in tasks],
+                           [plan.seed] * len(tasks), tasks, pure=False, retries=3,
+                           key=[f"furball-sweep-{token}-{t.point}-{t.start}" for t in tasks])
+    pending = {future.key: (future, task) for future, task in zip(submitted, tasks)}
+    finished = as_completed(submitted)
+    del submitted
     while not finished.is_empty():
         if ctrl_c.pressed:
-            client.cancel([f for f, _ in futures.values()])
+            client.cancel([f for f, _ in pending.values()])
             return False
         ready = finished.next_batch(block=False)
         if not ready:
-            ctrl_c.wait(0.05)
-        for future in ready:
-            _finish(futures[future.key][1], future.result(), done, store, progress)
+            ctrl_c.wait(POLL_S)
+            continue
+        for future, found in zip(ready, client.gather(ready)):
+            _finish(pending.pop(future.key)[1], found, done, store, progress)
+        del ready
     return True
+
+
+POLL_S = 0.01
+"""How often the sweep looks for finished tasks while none is ready (seconds)."""

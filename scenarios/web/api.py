@@ -21,8 +21,10 @@ from typing import Any
 
 import numpy as np
 import shapely
+from cachetools import LRUCache
 
 from furball.errors import InputError
+from furball.geometry import kernels as gk
 from furball.geometry.base import Base
 from furball.geometry.datafile import parse_toml
 from furball.geometry.pose import Pose
@@ -47,6 +49,7 @@ from furball.scenarios.dogfight import (
     scenario_toml,
     turn_json,
 )
+from furball.scenarios.dogfight.analysis import warm as analysis_warm
 from furball.scenarios.dogfight.margins import CLOSE_CALL
 from furball.scenarios.dogfight.report import replay_json
 from furball.scenarios.dogfight.table import needs_plan
@@ -54,7 +57,7 @@ from furball.viz import style
 
 __all__ = ["Catalogue", "MAX_BODY_BYTES", "MAX_WEB_PLANES", "MAX_JS_INT", "read_json", "document",
            "read_document", "analysis", "cards", "adjudication", "zones_json", "open_toml", "save_toml",
-           "best_plans", "meta", "practice"]
+           "best_plans", "meta", "practice", "warm", "PLAN_TREES"]
 
 MAX_BODY_BYTES = 256 * 1024
 """The largest request body accepted (a scenario of 60 planes is about 30 KiB)."""
@@ -64,6 +67,9 @@ table, so more would make dragging sluggish)."""
 MAX_JS_INT = 2**53 - 1
 """The largest whole number a page's JavaScript keeps exactly; larger seeds are refused
 rather than silently changed."""
+PLAN_TREES = 16
+"""Plan trees (and legal plans) a process keeps for Best plans requests: a few tables'
+planes, each tree a few MB for a deck of 15 cards."""
 PATH_SAMPLES = 24
 """Poses kept per card path for drawing (the engine samples every 2 mm)."""
 
@@ -447,7 +453,22 @@ def best_plans(s: Scenario, plane: Any, vs: Any, top: int = 5) -> dict:
         if not isinstance(value, str) or value not in t.names:
             raise InputError(f"request: field '{key}': expected the name of a plane on the table, "
                              f"got {_short(value)}")
-    return analyze(t, plane, vs=[vs], orders=s.orders).as_json(top)
+    return analyze(t, plane, vs=[vs], orders=s.orders, heat_rows=0, tree_cache=_PLAN_TREES).as_json(top)
+
+
+_PLAN_TREES: LRUCache = LRUCache(maxsize=PLAN_TREES)
+"""The plan trees and legal plans of recent Best plans requests, in this process
+(:func:`~scenarios.dogfight.analysis.cached_plan_tree`: keyed by a plane's public
+state on the table, the table's size and rules and the drops of the orders sent, never a
+plan): while a plane is dragged, the enemy's plans and their poses, and the dragged
+plane's legal plans, are not computed again."""
+
+
+def warm() -> None:
+    """Load the compiled kernels of the plan analysis (and the geometry's) into this
+    process, so that a worker's first Best plans does not wait for them."""
+    gk.warm()
+    analysis_warm()
 
 
 def meta(catalogue: Catalogue) -> dict:

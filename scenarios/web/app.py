@@ -90,7 +90,8 @@ async def server_error(request: Request, exc: Exception):  # a bug: say so in on
 @contextlib.asynccontextmanager
 async def lifespan(app: Starlette):
     state = app.state
-    state.heavy.start(("furball.scenarios.web.api", "furball.scenarios.web.views.dogfight"))  # workers ready first
+    state.heavy.start(("furball.scenarios.web.api", "furball.scenarios.web.views.dogfight"),  # workers ready first,
+                      warm=api.warm)  # their kernels loaded
     for game in available_games():  # imported now, not on the event loop when a room first draws
         game.view_module()
     state.bots.start(("furball.scenarios.web.rooms",))

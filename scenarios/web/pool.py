@@ -43,12 +43,15 @@ from .hub import Busy
 __all__ = ["WorkPool"]
 
 
-def _load(modules: tuple[str, ...]) -> None:
-    """Import ``modules`` in a worker (warming it up before the first real call)."""
+def _load(modules: tuple[str, ...], warm: Callable[[], Any] | None = None) -> None:
+    """Import ``modules`` in a worker and call ``warm`` there (warming it up before the
+    first real call)."""
     import importlib
 
     for name in modules:
         importlib.import_module(name)
+    if warm is not None:
+        warm()
 
 
 _WORKER: dict[str, Any] = {}
@@ -126,14 +129,15 @@ class WorkPool:
             self._pool = pebble.ProcessPool(max_workers=self.workers, initializer=_start_worker,
                                             initargs=(self._progress,), context=context)
 
-    def start(self, modules: tuple[str, ...] = ()) -> None:
-        """Start the worker processes now and have each import ``modules`` (so the first
-        long calculation does not wait for a worker to start and load the engine)."""
+    def start(self, modules: tuple[str, ...] = (), warm: Callable[[], Any] | None = None) -> None:
+        """Start the worker processes now and have each import ``modules`` and call
+        ``warm`` (a module-level function: load compiled kernels, say), so the first
+        long calculation does not wait for a worker to start and load the engine."""
         if not self.workers:
             return
         self._ready()
         for _ in range(self.workers):
-            self._pool.schedule(_load, args=(tuple(modules),), timeout=self.time_limit_s)
+            self._pool.schedule(_load, args=(tuple(modules), warm), timeout=self.time_limit_s)
 
     def _report(self, message: tuple) -> None:
         """One progress figure ``(call, done, total)``: to its watcher, on its loop."""

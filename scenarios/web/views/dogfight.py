@@ -168,4 +168,4 @@ def best_plans(table, plane: str, vs: str | None, progress=None, top: int = 5) -
     enemies = [vs] if vs is not None else default_enemies(table, plane)
     if not enemies:
         raise InputError(f"{plane}: no enemy within reach this turn: Best plans needs an enemy to play against")
-    return analyze(table, plane, vs=enemies, progress=progress).as_json(top)
+    return analyze(table, plane, vs=enemies, progress=progress, heat_rows=0).as_json(top)  # no heat map: not sent

@@ -13,7 +13,8 @@
 import { get, post, upload } from "./api.js";
 import { History } from "./history.js";
 import { clampToTable, direction, docPose, poseOf, poseWithStand, stand } from "./geometry.js";
-import { bindAddPlane, bindEditor, bindTableSettings, fillSelect, renderEditor, renderToolbar } from "./practice/panel.js";
+import { bindAddPlane, bindEditor, bindTableSettings, fillSelect, refreshBest, renderEditor, renderToolbar }
+  from "./practice/panel.js";
 import { $, doc, ensureKits, hooks, keepTable, keptTable, kitOf, planeOf, say, serverDoc, state, status }
   from "./practice/page.js";
 import { renderTable } from "./practice/scene.js";
@@ -27,7 +28,9 @@ function documentChanged() {
   if (state.replay) closeReplay();
   if (state.selected && !planeOf(doc(), state.selected)) state.selected = null;
   if (state.zonesFor && !planeOf(doc(), state.zonesFor)) state.zonesFor = null;
-  state.best = null;
+  state.edits++;
+  if (state.bestFor && planeOf(doc(), state.bestFor.plane) && planeOf(doc(), state.bestFor.vs)) refreshBest();
+  else state.bestFor = state.best = null;
   renderAll();
   refreshEngine();
 }
@@ -153,8 +156,10 @@ function onPointerMove(event) {
   }
   drag.moved = drag.moved || Math.hypot(here[0] - drag.start[0], here[1] - drag.start[1]) > 0.5;
   p.pose = docPose(pose.map((v) => Math.round(v * 1000) / 1000));
+  state.edits++;
   renderTable();
   refreshEngine();
+  if (state.bestFor) refreshBest();
 }
 
 function onPointerUp(event) {

@@ -22,6 +22,8 @@ export const state = {
   drag: null,
   replay: null, // {result, steps, index}
   best: null,
+  bestFor: null, // {plane, vs}: the Best plans shown, refreshed as the table changes
+  edits: 0, // every change of the document, dragging included (a Best plans answer older than the last is dropped)
 };
 
 /** What the page does after a change (js/main.js sets them): redraw everything, react

@@ -201,21 +201,61 @@ export function bindEditor() {
     state.zones = null;
     hooks.refreshEngine();
   };
-  $("p-best").onclick = async () => {
-    try {
-      const found = await post("/api/best-plans", { scenario: serverDoc(doc()), plane: state.selected,
-        vs: $("p-vs").value });
-      const pct = (x) => `${Math.round(100 * x)}%`;
-      state.best = [`Best plans against ${$("p-vs").value} (${found.plans} plans, flown as planned):`]
-        .concat(found.top.map((r) => `${r.rank}. ${r.plan.join(" ")}: score ${r.score.toFixed(2)}; gives ` +
-          `${r.shots_given.short.toFixed(2)} short + ${r.shots_given.long.toFixed(2)} long, takes ` +
-          `${r.shots_taken.short.toFixed(2)} + ${r.shots_taken.long.toFixed(2)}; collision ${pct(r.p_collision)}` +
-          `, leaves ${pct(r.p_leave)}`)).join("\n");
-    } catch (err) {
-      state.best = err.message;
-    }
-    renderEditor();
+  $("p-best").onclick = () => {
+    state.bestFor = { plane: state.selected, vs: $("p-vs").value };
+    runBest();
   };
+}
+
+// ---------------------------------------------------------------- Best plans, kept up to date
+const BEST_EVERY_MS = 100;
+let bestTimer = null, bestInflight = false, bestAgain = false;
+
+/** Ask for the Best plans shown again as the table changes, dragging included: at most
+ *  every 100 ms and one request out at a time; the latest table always follows. An
+ *  answer for another plane or enemy is dropped; one for a pose already left is shown
+ *  until the next one arrives (the answers come in order). */
+export function refreshBest() {
+  if (bestTimer === null) {
+    bestTimer = setTimeout(() => {
+      bestTimer = null;
+      runBest();
+    }, BEST_EVERY_MS);
+  }
+}
+
+export async function runBest() {
+  const want = state.bestFor;
+  if (!want) return;
+  if (bestInflight) {
+    bestAgain = true;
+    return;
+  }
+  bestInflight = true;
+  const edits = state.edits;
+  let text = null;
+  try {
+    const found = await post("/api/best-plans", { scenario: serverDoc(doc()), plane: want.plane, vs: want.vs });
+    const pct = (x) => `${Math.round(100 * x)}%`;
+    text = [`Best plans against ${want.vs} (${found.plans} plans, flown as planned):`]
+      .concat(found.top.map((r) => `${r.rank}. ${r.plan.join(" ")}: score ${r.score.toFixed(2)}; gives ` +
+        `${r.shots_given.short.toFixed(2)} short + ${r.shots_given.long.toFixed(2)} long, takes ` +
+        `${r.shots_taken.short.toFixed(2)} + ${r.shots_taken.long.toFixed(2)}; collision ${pct(r.p_collision)}` +
+        `, leaves ${pct(r.p_leave)}`)).join("\n");
+  } catch (err) {
+    text = err.message;
+  } finally {
+    bestInflight = false;
+  }
+  if (state.bestFor === want) {
+    state.best = text;
+    renderEditor();
+    if (state.edits !== edits) bestAgain = true; // the table moved on meanwhile
+  }
+  if (bestAgain) {
+    bestAgain = false;
+    runBest();
+  }
 }
 
 export function bindTableSettings() {

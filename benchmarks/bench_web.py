@@ -1,0 +1,153 @@
+"""Best plans while a plane is dragged on the practice table, over HTTP on loopback,
+against the same analyses in this process (issue 36.1).
+
+Run: .venv/bin/python benchmarks/bench_web.py [--poses 40] [--workers 2]
+
+Starts ``furball serve`` (its own process, ``--workers`` worker processes for long
+calculations, their kernels loaded as they start) and drags a plane of the shipped duel
+(deck A against deck A, 2,615 x 2,615 plans): a stream of poses at 10 Hz, 4 mm and 1.5
+degrees apart, each sent as a Best plans request (``POST /api/best-plans``, the page's
+request) as soon as it is due and the previous answer is in (a page that has a request
+out sends only its latest pose: answers never queue up). Two drags: the plane analysed
+(the Camel, against the Albatros), then its enemy. Prints per drag the time from
+sending a request to its whole answer (p50 / p95 / max), and, in the same run, the same
+tables analysed in this process (``api.best_plans``, one after another, kernels loaded,
+no cache: the analysis itself), with the answers compared. Numbers, not pass/fail (the
+issue's target: 0.1 s server-side for a deck-A duel).
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import os
+import pathlib
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+HZ = 10.0
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _drag(doc: dict, name: str, count: int) -> list[dict]:
+    """``count`` documents with plane ``name`` moved 4 mm forward and turned 1.5
+    degrees each time (a drag across the table)."""
+    out = []
+    for k in range(count):
+        d = copy.deepcopy(doc)
+        p = next(q for q in d["plane"] if q["name"] == name)
+        h = np.radians(p["pose"]["heading_deg"])
+        p["pose"] = {"x_mm": p["pose"]["x_mm"] + 4.0 * k * np.cos(h), "y_mm": p["pose"]["y_mm"] + 4.0 * k * np.sin(h),
+                     "heading_deg": (p["pose"]["heading_deg"] + 1.5 * k) % 360.0}
+        out.append(d)
+    return out
+
+
+def _quantiles(xs: list[float]) -> str:
+    a = np.asarray(xs) * 1e3
+    return f"p50 {np.percentile(a, 50):6.1f} ms, p95 {np.percentile(a, 95):6.1f} ms, max {a.max():6.1f} ms"
+
+
+def _without_time(answer: dict) -> dict:
+    return {k: v for k, v in answer.items() if k != "seconds"}
+
+
+def drag_over_http(client, url: str, docs: list[dict], plane: str, vs: str) -> tuple[list[float], list[dict]]:
+    """Send the drag's requests at 10 Hz, one out at a time; latencies and answers."""
+    latencies, answers = [], []
+    due = time.perf_counter()
+    for doc in docs:
+        now = time.perf_counter()
+        if now < due:
+            time.sleep(due - now)
+        t0 = time.perf_counter()
+        r = client.post(f"{url}api/best-plans", json={"scenario": doc, "plane": plane, "vs": vs}, timeout=60)
+        latencies.append(time.perf_counter() - t0)
+        r.raise_for_status()
+        answers.append(r.json())
+        due = t0 + 1.0 / HZ
+    return latencies, answers
+
+
+def in_process(docs: list[dict], plane: str, vs: str) -> tuple[list[float], list[dict]]:
+    """The same analyses here, one after another (no cache)."""
+    from furball.scenarios.dogfight import analyze
+    from furball.scenarios.web import api
+
+    catalogue = api.Catalogue.shipped()
+    latencies, answers = [], []
+    for doc in docs:
+        t0 = time.perf_counter()
+        s = api.read_document(doc, catalogue)
+        answers.append(analyze(s.table, plane, vs=[vs], orders=s.orders, heat_rows=0).as_json(5))
+        latencies.append(time.perf_counter() - t0)
+    return latencies, answers
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--poses", type=int, default=40, help="poses per drag (10 a second)")
+    p.add_argument("--workers", type=int, default=2, help="the server's worker processes")
+    args = p.parse_args(argv)
+    import httpx2 as httpx
+
+    from furball.scenarios.dogfight import load_scenario
+    from furball.scenarios.dogfight.analysis import warm
+    from furball.scenarios.web import api
+
+    doc = api.document(load_scenario("duel"), api.Catalogue.shipped())
+    drags = [("Camel", "Albatros", "Camel"), ("Camel", "Albatros", "Albatros")]
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}/"
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, XDG_DATA_HOME=tmp)
+        server = subprocess.Popen([sys.executable, "-m", "furball", "serve", "--port", str(port), "--workers",
+                                   str(args.workers)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                  text=True)
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                    break
+                except OSError:
+                    if server.poll() is not None or time.monotonic() > deadline:
+                        print(f"furball serve did not start: {server.stderr.read()}", file=sys.stderr)
+                        return 1
+                    time.sleep(0.1)
+            with httpx.Client() as client:
+                t0 = time.perf_counter()
+                for _ in range(max(1, args.workers)):  # every worker up (they load their kernels as they start)
+                    drag_over_http(client, url, _drag(doc, "Camel", 1), "Camel", "Albatros")
+                print(f"server up; first Best plans answered {time.perf_counter() - t0:.2f} s after it listened "
+                      f"({args.workers} worker processes; machine load {os.getloadavg()[0]:.2f} on "
+                      f"{os.cpu_count()} cores)")
+                warm()
+                for plane, vs, dragged in drags:
+                    docs = _drag(doc, dragged, args.poses)
+                    http, served = drag_over_http(client, url, docs, plane, vs)
+                    here, computed = in_process(docs, plane, vs)
+                    same = [_without_time(a) for a in served] == [_without_time(b) for b in computed]
+                    print(f"{plane}'s Best plans against {vs}, the {dragged} dragged ({len(docs)} poses at "
+                          f"{HZ:g} Hz):")
+                    print(f"  over HTTP:  {_quantiles(http)}")
+                    print(f"  in process: {_quantiles(here)} (the same tables, one after another)")
+                    print(f"  same answers: {same}; machine load {os.getloadavg()[0]:.2f}")
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -176,10 +176,10 @@ def test_DF_M5_DF_B1_DF_H3_DF_D6_legal_plans_are_the_plans_check_plan_accepts(de
     for kw, r in itertools.product(states, rules):
         p = plane("P", 300, 300, deck=deck, **kw)
         every = [q for q in itertools.product(d.ids, repeat=3) if plan_problem(p, q, None, r) is None]
-        assert legal_plans(p, r) == every, (kw, r)
+        assert list(legal_plans(p, r)) == every, (kw, r)
     loaded = plane("P", 300, 300, deck=deck, bombs=4, bombs_at_start=4)
     every = [q for q in itertools.product(d.ids, repeat=3) if plan_problem(loaded, q, (0, 2, 0), RULES) is None]
-    assert legal_plans(loaded, RULES, (0, 2, 0)) == every
+    assert list(legal_plans(loaded, RULES, (0, 2, 0))) == every
 
 
 def test_plan_trees_kept_between_calls_give_the_same_report_and_never_key_on_a_plan():

@@ -425,8 +425,8 @@ class Hub:
             state = room.state
             if room.terminal:
                 return "the game is over"
-            if room.to_act != seat:
-                return f"it is {room.labels[room.to_act]}'s turn, not yours"
+            if seat not in room.acting:
+                return f"it is {' and '.join(room.labels[i] for i in room.acting)}'s turn, not yours"
             action = refusal(state.observation(seat), list(targets)) if refusal is not None else None
             if action is None:
                 return (f"no legal action concerns {' then '.join(t.partition(':')[2] or t for t in targets)} now: "
@@ -497,7 +497,7 @@ class Hub:
         live.views.clear()
         mover = room.events[-1].seat if room.events else None
         # the seat that acted hears first, then the seat to act, then the rest (the loop runs them in this order)
-        for sub in sorted(live.subscribers, key=lambda s: (s.role.seat != mover, s.role.seat != room.to_act)):
+        for sub in sorted(live.subscribers, key=lambda s: (s.role.seat != mover, s.role.seat not in room.acting)):
             sub.wake.set()
         self._schedule_bot(live)
         self._schedule_timer(live)
@@ -716,7 +716,7 @@ class Hub:
     def summary(self, live: Live) -> dict:
         """What anyone may read of a room without a token (its spectator view's head)."""
         v = live.room.view(None, public={})  # the head only: no need to draw the table
-        return {k: v[k] for k in ("room", "game", "title", "labels", "seats", "to_act", "terminal")} | {
+        return {k: v[k] for k in ("room", "game", "title", "labels", "seats", "to_act", "acting", "terminal")} | {
             "options": dict(live.room.spec.options), "present": self.present(live)}
 
 

@@ -17,7 +17,9 @@ Made from :class:`~scenarios.dogfight.state.Observation` only:
 The seat to act does not receive thousands of ``describe()`` texts: :func:`choices`
 gives its legal plans as a tree to pick card by card
 (:func:`~scenarios.dogfight.state.plan_tree`), each leaf the index of the plan in the
-engine's ``legal_actions()``. The room option ``scenario`` is a shipped scenario's name
+seat's ``legal_actions_for(seat)``. The planning is simultaneous (DF.M1): every seat
+with a plane to plan gets its choices at once, and may change a locked plan until the
+last plan locks. The room option ``scenario`` is a shipped scenario's name
 or an uploaded scenario file's text (:func:`room_scenario`): never a path on the server.
 """
 from __future__ import annotations
@@ -30,7 +32,6 @@ from furball.geometry.datafile import parse_toml
 from furball.maneuvers.plane import Engines, PlaneKind
 from furball.scenarios.dogfight.report import VISIBLE_SPECIALS
 from furball.scenarios.dogfight.scenario import Scenario, load_scenario, shipped_scenarios
-from furball.scenarios.dogfight.state import plan_tree
 from furball.viz import style
 
 from ..api import Catalogue, _base_json, _base_ref, read_document
@@ -130,11 +131,26 @@ def view(o, seat: int) -> dict[str, Any]:
 
 
 def choices(o, seat: int) -> dict[str, Any]:
-    """What the seat to act chooses among: ``plane`` (the plane it plans now) and
-    ``tree``, its legal plans card by card (:func:`~scenarios.dogfight.state.plan_tree`),
-    each leaf the index of that plan in ``legal_actions()`` (what the room's ``act``
+    """What a seat that plans chooses among (the planning is simultaneous, DF.M1: every
+    seat with a plane to plan gets this at once): ``plane``, the plane to show first
+    (its next plane to lock, else its first plane, whose locked plan it may change until
+    the last plan locks), ``plans`` and ``tree`` for that plane, and ``planes``: for each
+    of its planes that plan this turn (``o.planning``), ``plans`` (how many), ``locked``
+    (whether its plan is locked) and ``tree``, its legal plans card by card
+    (:func:`~scenarios.dogfight.state.plan_tree`), each leaf the index of that plan in
+    the seat's legal actions (``legal_actions_for(seat)``, what the room's ``act``
     takes)."""
-    return {"plane": o.to_plan, "plans": len(o.legal), "tree": plan_tree([a.cards for a in o.legal])}
+    planes: dict[str, dict] = {}
+    for index, a in enumerate(o.seat_legal):
+        entry = planes.setdefault(a.plane, {"plans": 0, "locked": a.plane in o.locked, "tree": {}})
+        entry["plans"] += 1
+        node = entry["tree"]
+        for card in a.cards[:-1]:
+            node = node.setdefault(card, {})
+        node[a.cards[-1]] = index
+    first = o.to_plan or (o.planning[0] if o.planning else None)
+    head = planes.get(first, {"plans": 0, "tree": {}})
+    return {"plane": first, "plans": head["plans"], "tree": head["tree"], "planes": planes}
 
 
 def analysis(o, data: Any) -> tuple[Any, tuple]:

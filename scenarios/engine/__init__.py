@@ -26,7 +26,22 @@ share).
 Randomness: a game is reproducible from one integer seed; a series of N games started
 at seed S uses the seeds :func:`series_seeds` derives with ``numpy.random.SeedSequence``.
 """
-from .protocol import TERMINAL, Game, GameInfo, GameState, IllegalAction, Information, Option, Player, SimultaneousState, Utility, acting_seats, awaited_seats, decide, seat_actions
+from .protocol import (
+           TERMINAL,
+           Game,
+           GameInfo,
+           GameState,
+           IllegalAction,
+           Information,
+           Option,
+           Player,
+           SimultaneousState,
+           Utility,
+           acting_seats,
+           awaited_seats,
+           decide,
+           seat_actions,
+)
 from .runner import GameRecord, play_game, play_many, series_seeds
 from .stats import ColumnSummary, Summary, mean_interval, proportion_interval, summarise
 

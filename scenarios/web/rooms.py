@@ -58,7 +58,8 @@ from typing import Any
 import numpy as np
 
 from furball.errors import IllegalAction, InputError
-from furball.scenarios.engine import Game, GameState, Option, acting_seats, awaited_seats, decide, registry, seat_actions
+from furball.scenarios.engine import Game, GameState, Option, decide, registry
+from furball.scenarios.engine.protocol import acting_seats, awaited_seats, seat_actions
 from furball.scenarios.engine.search import SEARCH_KINDS
 
 __all__ = ["RoomGame", "RoomOption", "EventKind", "Event", "RoomSpec", "LogLine", "Room", "RoomBroken",

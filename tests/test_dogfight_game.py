@@ -59,6 +59,8 @@ def test_df_m1_every_seat_plans_at_once_and_any_order_of_locks_flies_the_same_tu
     plans = {seat: state.observation(seat).legal[len(state.observation(seat).legal) // 2] for seat in seats}
     assert all(state.legal_actions_for(seat)[:len(state.observation(seat).legal)] == state.observation(seat).legal
                for seat in seats)
+    once = state.apply(plans[seats[0]])
+    assert all(once.observation(seat).actions() == once.legal_actions_for(seat) for seat in seats)
     flown = []
     for order in (seats, seats[::-1], seats[1:] + seats[:1]):
         s = state

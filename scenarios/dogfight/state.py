@@ -129,6 +129,12 @@ CHANGE_LINE = "  {} changes its locked plan (hidden until the turn is flown)"
 """The referee's log line of a locked plan changed before the last plan locked."""
 
 
+def _plans_of(table: Table, name: str) -> tuple[PlanAction, ...]:
+    """Every legal plan of plane ``name`` on ``table`` as actions (kept in a bounded
+    cache: a plane's 2,615 actions are made once, not at every observation)."""
+    return _plan_actions(name, legal_plans_of(table.plane(name), table.rules))
+
+
 @lru_cache(maxsize=256)
 def _plan_actions(name: str, plans: tuple[tuple[str, ...], ...]) -> tuple[PlanAction, ...]:
     return tuple(PlanAction(name, plan) for plan in plans)
@@ -198,9 +204,8 @@ class Observation:
     ``to_plan``: this seat's next plane to lock (``None``: none left; the planning is
     simultaneous, so every seat with a plane to lock has one at once), with its
     ``legal`` actions (what a bot chooses from); ``planning``: this seat's planes that
-    plan this turn (unlocked first, then locked: their plans may still change), and
-    ``seat_legal``: every action the seat may take now
-    (:meth:`State.legal_actions_for`); ``last_turn``: the last turn's report as this side may see it
+    plan this turn (unlocked first, then locked: their plans may still change; every
+    action the seat may take now: :meth:`actions`); ``last_turn``: the last turn's report as this side may see it
     (lines); ``scores``: the DF.V2 points of each side so far; ``piles``: cards left in
     each damage pile; ``over``, ``winner`` (a side, :data:`DRAW`, or ``None``);
     ``replay``: the last turn as this side may see it, for a page to replay
@@ -218,7 +223,6 @@ class Observation:
     to_plan: str | None
     legal: tuple[PlanAction, ...] = field(repr=False)
     planning: tuple[str, ...]
-    seat_legal: tuple[PlanAction, ...] = field(repr=False)
     last_turn: tuple[str, ...] = field(repr=False)
     scores: tuple[tuple[str, int], ...]
     piles: tuple[tuple[str, int], ...]
@@ -229,6 +233,13 @@ class Observation:
 
     def legal_actions(self) -> tuple[PlanAction, ...]:
         return self.legal
+
+    def actions(self) -> tuple[PlanAction, ...]:
+        """Every action the seat may take now, in the order of
+        :meth:`State.legal_actions_for`: the legal plans of each plane of ``planning``
+        (made when asked: a room's page needs them, a bot only :attr:`legal`)."""
+        return tuple(a for name in self.planning
+                     for a in (self.legal if name == self.to_plan else _plans_of(self.table, name)))
 
     def as_json(self) -> dict:
         """The observation as JSON-ready data: ``seat``, ``side``, ``seat_sides``,
@@ -296,7 +307,7 @@ class State(FrozenState):
         return None  # pragma: no cover - a turn with nothing to decide is flown at once
 
     def _plans(self, name: str) -> tuple[PlanAction, ...]:
-        return _plan_actions(name, legal_plans_of(self.table.plane(name), self.table.rules))
+        return _plans_of(self.table, name)
 
     @cached_property
     def legal(self) -> tuple[PlanAction, ...]:
@@ -304,7 +315,7 @@ class State(FrozenState):
         to lock (:meth:`current_player`'s)."""
         if self._next is None:
             return ()
-        return self._plans(self._next[1])
+        return _plans_of(self.table, self._next[1])
 
     @cached_property
     def replays(self) -> dict[str, dict] | None:
@@ -368,10 +379,9 @@ class State(FrozenState):
         :class:`IndexError` for a seat the game does not have."""
         if not -len(self.seats) <= seat < len(self.seats):
             raise IndexError(f"seat {seat}: expected 0 to {len(self.seats) - 1}")
-        names = self._planning[seat]
-        if len(names) == 1:
-            return self._plans(names[0])
-        return tuple(a for name in names for a in self._plans(name))
+        nxt = self._next[1] if self._next is not None else None
+        return tuple(a for name in self._planning[seat]
+                     for a in (self.legal if name == nxt else _plans_of(self.table, name)))
 
     def seat_of(self, action: PlanAction) -> int | None:
         """The seat whose action ``action`` is (the seat of its plane), or ``None``."""
@@ -451,8 +461,8 @@ class State(FrozenState):
             turn_limit=self.victory.turn_limit, table=public_table(self.table, side),
             own_plans=tuple((n, c) for n, c in self.locked if n in mine),
             locked=tuple(n for n, _ in self.locked), to_plan=to_plan,
-            legal=self._plans(to_plan) if to_plan else (), planning=planning,
-            seat_legal=self.legal_actions_for(player), last_turn=last, scores=tuple(self.scores.items()),
+            legal=self.legal if self._next is not None and to_plan == self._next[1] else
+            _plans_of(self.table, to_plan) if to_plan else (), planning=planning, last_turn=last, scores=tuple(self.scores.items()),
             piles=tuple((d.letter, len(self.table.pile(d.letter) or ())) for d in self.table.damage_decks),
             over=self.over is not None, winner=self.winner,
             replay=None if self.replays is None else self.replays[side],

@@ -141,7 +141,7 @@ def choices(o, seat: int) -> dict[str, Any]:
     the seat's legal actions (``legal_actions_for(seat)``, what the room's ``act``
     takes)."""
     planes: dict[str, dict] = {}
-    for index, a in enumerate(o.seat_legal):
+    for index, a in enumerate(o.actions()):
         entry = planes.setdefault(a.plane, {"plans": 0, "locked": a.plane in o.locked, "tree": {}})
         entry["plans"] += 1
         node = entry["tree"]

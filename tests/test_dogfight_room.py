@@ -299,9 +299,20 @@ def test_best_plans_run_in_the_pool_with_progress_for_their_seat_only(client):
 
 def test_the_lobby_asks_the_server_how_many_seats_the_options_make(client):
     r = client.post("/api/games/seats", json={"game": "dogfight", "options": {"scenario": "furball", "seats": "planes"}})
-    assert r.json() == {"seats": 4}
+    assert r.json() == {"seats": 4, "names": ["SPAD", "Fokker", "Nieuport", "Pfalz"]}
     assert client.post("/api/games/seats", json={"game": "white-christmas", "options": {"solo": True}}).json() == \
-        {"seats": 1}
+        {"seats": 1, "names": [""]}
+
+
+def test_each_seat_is_named_by_its_planes_in_the_lobby_the_invitations_and_the_seat_list(client):
+    r = client.post("/api/games/seats", json={"game": "dogfight", "options": {"scenario": "furball"}})
+    assert r.json() == {"seats": 2, "names": ["SPAD, Nieuport", "Fokker, Pfalz"]}
+    made = client.post("/api/rooms", json={"game": "dogfight", "seed": 3, "seats": [None, "random"],
+                                           "options": {"scenario": "furball"}}).json()
+    assert [(s["label"], s["name"], s["bot"]) for s in made["seats"]] == [("P1", "SPAD, Nieuport", None),
+                                                                         ("P2", "Fokker, Pfalz", "random")]
+    public = client.get(f"/api/rooms/{made['room']}").json()
+    assert [s["name"] for s in public["seats"]] == ["SPAD, Nieuport", "Fokker, Pfalz"]
     bad = client.post("/api/games/seats", json={"game": "dogfight", "options": {"scenario": "/etc/passwd"}})
     assert bad.status_code == 422 and "scenario" in bad.json()["error"]
 

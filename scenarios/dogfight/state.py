@@ -383,6 +383,11 @@ class State(FrozenState):
         return tuple(a for name in self._planning[seat]
                      for a in (self.legal if name == nxt else _plans_of(self.table, name)))
 
+    def seat_names(self) -> tuple[str, ...]:
+        """Each seat named by its planes, as players know their seats at a table
+        (``"SPAD, Nieuport"``): what a room's lobby, invitations and seat list show."""
+        return tuple(", ".join(names) for names in self.seats)
+
     def seat_of(self, action: PlanAction) -> int | None:
         """The seat whose action ``action`` is (the seat of its plane), or ``None``."""
         for seat, names in enumerate(self.seats):

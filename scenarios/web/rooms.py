@@ -65,7 +65,7 @@ from furball.scenarios.engine.search import SEARCH_KINDS
 __all__ = ["RoomGame", "RoomOption", "EventKind", "Event", "RoomSpec", "LogLine", "Room", "RoomBroken",
            "StaleAction", "MAX_SEED", "MAX_EVENTS", "MAX_TITLE", "room_game", "available_games", "new_token",
            "token_hash", "token_matches", "new_room_id", "bot_seed", "make_spec", "games_json", "seat_count", "ClockMode",
-           "CLOCK", "PAUSING", "BotCall", "bot_choice", "QUICK_BOTS"]
+           "CLOCK", "PAUSING", "BotCall", "bot_choice", "QUICK_BOTS", "seat_names"]
 
 MAX_SEED = 2**53 - 1
 """Seeds are at most this (what a page's JavaScript keeps exactly)."""
@@ -436,6 +436,12 @@ class Room:
         """Each seat's name: ``P1``, ``P2`` ..."""
         return tuple(f"P{i + 1}" for i in range(self.seats))
 
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        """What each seat plays, in words, where the engine says (its optional
+        ``seat_names()``: a dogfight seat's planes, ``"SPAD, Nieuport"``), else ``""``."""
+        return _seat_names(self.state, self.seats)
+
     @property
     def to_act(self) -> int | None:
         """The seat to act (at a simultaneous node: the first seat it waits for), or
@@ -719,7 +725,8 @@ class Room:
         out: dict[str, Any] = {
             "room": self.spec.id, "game": self.spec.game, "title": self.spec.title, "seat": seat,
             "labels": list(self.labels),
-            "seats": [{"label": label, "bot": bot} for label, bot in zip(self.labels, self.controllers)],
+            "seats": [{"label": label, "bot": bot, "name": name}
+                      for label, bot, name in zip(self.labels, self.controllers, self.names)],
             "bots": list(self.game.players),
             "to_act": to_act, "acting": list(acting), "awaited": list(awaited_seats(s)),
             "terminal": s.is_terminal()}
@@ -821,6 +828,21 @@ def _options_of(rg: RoomGame, data: Mapping) -> dict[str, str]:
         own = rg.room_option(str(k))
         out[str(k)] = _option_text(v, own.max_chars if own is not None else MAX_OPTION_CHARS)
     return out
+
+
+def _seat_names(state: GameState, seats: int) -> tuple[str, ...]:
+    names = getattr(state, "seat_names", None)
+    return tuple(names()) if names is not None else ("",) * seats
+
+
+def seat_names(data: Any) -> tuple[str, ...]:
+    """What each seat of a room of ``data`` plays, in words (:attr:`Room.names`; ``""``
+    where the game does not say): the lobby names each seat by it ("P1: SPAD,
+    Nieuport"). Checks ``data`` as :func:`seat_count` does. Raises :class:`InputError`."""
+    n = seat_count(data)
+    rg = room_game(data.get("game"))
+    game = rg.game()
+    return _seat_names(game.new_game(0, **_parse_options(rg, game, _options_of(rg, data))), n)
 
 
 def seat_count(data: Any) -> int:

@@ -218,9 +218,11 @@ function renderSeats() {
   const v = state.view;
   $("seats").replaceChildren(...v.seats.map((s, i) => {
     const who = s.bot ? `bot: ${s.bot}` : "a person";
-    const here = state.present[i] ? "connected" : "away";
-    const li = el("li", {}, el("strong", { textContent: s.label }),
-      el("span", { textContent: ` ${who}` }), el("span", { className: `pill ${state.present[i] ? "ok" : ""}`, textContent: here }));
+    // a bot is always at the table: only a person's page is connected or away
+    const here = s.bot ? "plays here" : state.present[i] ? "connected" : "away";
+    const li = el("li", {}, el("strong", { textContent: s.name ? `${s.label}: ${s.name}` : s.label }),
+      el("span", { textContent: ` ${who}` }),
+      el("span", { className: `pill ${s.bot || state.present[i] ? "ok" : ""}`, textContent: here }));
     if (awaited(v).includes(i)) li.classList.add("to-act");
     if (i === v.seat) li.classList.add("me");
     if (state.owner && ownerToken && !v.terminal) {

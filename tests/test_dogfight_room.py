@@ -402,3 +402,25 @@ def test_DF_M1_three_seats_lock_over_http_without_waiting_for_each_other(client)
         assert seen["view"]["public"]["locked"] == [] and seen["version"] >= 1
     r = client.post(f"/api/rooms/{rid}/act", json={"version": 0, "action": 0}, headers=auth[1])
     assert r.status_code == 409 and "moved on" in r.json()["error"]
+
+
+def _finished(seed, scenario, turn_limit):
+    state = new_game(seed, scenario, turn_limit=turn_limit)
+    while not state.is_terminal():
+        seat = state.current_player()
+        state = state.apply(RandomPlayer(seed, seat).choose(state.observation(seat)))
+    return state
+
+
+def test_DF_V1_V2_game_over_says_the_turns_why_and_who_won_in_words_that_agree_with_the_points():
+    from furball.scenarios.web.views.dogfight import ending, view
+
+    state = _finished(1, "duel", 3)  # both planes lost: a DF.V1 draw under unequal points
+    words = ending(state.observation(0))
+    assert state.winner == "draw" and len(set(state.scores.values())) == 2
+    assert words.startswith("Game over: turns 1 to 3 were played; at most one side has planes flying (DF.V1)")
+    assert "the points do not decide" in words and "Allies 12, Central Powers 0" in words
+    late = _finished(2, "furball", 3)  # the furball starts at turn 3
+    assert "turn 3 was played; the turn limit (3) was reached (DF.V2)" in ending(late.observation(1))
+    assert view(late.observation(0), 0)["public"]["ending"] == view(late.observation(1), 1)["public"]["ending"]
+    assert ending(new_game(1, "duel").observation(0)) is None

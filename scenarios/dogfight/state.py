@@ -210,7 +210,8 @@ class Observation:
     each damage pile; ``over``, ``winner`` (a side, :data:`DRAW`, or ``None``);
     ``replay``: the last turn as this side may see it, for a page to replay
     (:func:`~.report.replay_json`), and ``public_replay``: as every side sees it
-    (``None`` before the first turn)."""
+    (``None`` before the first turn); ``first_turn``: the turn the game started at;
+    ``end``: why it ended (the :class:`EndReason`'s value), ``None`` while it goes on."""
 
     seat: int
     side: str
@@ -230,6 +231,8 @@ class Observation:
     winner: str | None
     replay: dict | None = field(default=None, repr=False, hash=False)
     public_replay: dict | None = field(default=None, repr=False, hash=False)
+    first_turn: int = 1
+    end: str | None = None
 
     def legal_actions(self) -> tuple[PlanAction, ...]:
         return self.legal
@@ -269,7 +272,8 @@ class State(FrozenState):
     ``seats``: each seat's planes (names, table order); ``seat_sides``: each seat's side;
     ``locked``: ``(plane, cards)`` locked this turn, in locking order (hidden from other
     sides); ``last``: the last turn's :class:`~.turn.TurnResult` (``None`` before the
-    first); ``over``: ``None`` or the :class:`EndReason`; ``seed``, ``step``,
+    first); ``over``: ``None`` or the :class:`EndReason`; ``first_turn``: the turn the
+    game started at (a scenario may start at turn 3); ``seed``, ``step``,
     ``log_entries``, ``logging``: see :class:`~furball.scenarios.engine.frozen.FrozenState`.
     """
 
@@ -281,6 +285,7 @@ class State(FrozenState):
     locked: tuple[tuple[str, tuple[str, ...]], ...]
     last: TurnResult | None = field(repr=False, compare=False)
     over: EndReason | None
+    first_turn: int = 1
 
     # -- derived answers -----------------------------------------------------------------
     @cached_property
@@ -471,7 +476,8 @@ class State(FrozenState):
             piles=tuple((d.letter, len(self.table.pile(d.letter) or ())) for d in self.table.damage_decks),
             over=self.over is not None, winner=self.winner,
             replay=None if self.replays is None else self.replays[side],
-            public_replay=None if self.replays is None else self.replays[NOBODY])
+            public_replay=None if self.replays is None else self.replays[NOBODY],
+            first_turn=self.first_turn, end=None if self.over is None else str(self.over))
 
     def observation_string(self, player: int) -> str:
         o = self.observation(player)
@@ -654,7 +660,7 @@ def new_game(seed: int, scenario: Scenario | str | None = None, seats: Seats | s
              f"  damage decks {', '.join(d.letter for d in table.damage_decks)} "
              f"({', '.join(sorted({d.provenance for d in table.damage_decks}))}), piles shuffled from the seed"]
     state = State(seed=seed, step=1, table=table, policy=policy, victory=victory, seats=seat_planes,
-                  seat_sides=seat_sides, locked=(), last=None, over=ending(table, victory),
+                  seat_sides=seat_sides, locked=(), last=None, over=ending(table, victory), first_turn=table.turn,
                   log_entries=tuple((line, ()) for line in lines))
     if state.over is None and all_locked(table, ()):  # nobody plans: the turns fly themselves
         work = Work(state)

@@ -96,7 +96,8 @@ function render() {
   $("room-title").textContent = v.title;
   $("who").textContent = v.seat === null ? (state.owner ? "owner (watching)" : "spectator") : `you are ${label(v.seat)}`;
   let turn;
-  if (v.terminal) turn = `Game over. ${(v.outcome || []).join(" · ")} (seed ${v.seed})`;
+  const over = v.terminal && state.renderer && state.renderer.gameOver && state.renderer.gameOver(v);
+  if (v.terminal) turn = over ? `${over} (seed ${v.seed})` : `Game over. ${(v.outcome || []).join(" · ")} (seed ${v.seed})`;
   else if (myTurn(v) && awaited(v).includes(v.seat)) {
     turn = awaited(v).length > 1 ? "Your turn: choose an action (everyone acts at once)." : "Your turn: choose an action.";
   } else {

@@ -150,7 +150,7 @@ function renderHead() {
   const me = priv();
   const points = Object.entries(p.scores).map(([side, v]) => `${side} ${v}`).join(" · ");
   let text = `“${p.name}”: turn ${p.turn} of ${p.turn_limit}. Points (DF.V2): ${points}.`;
-  if (p.over) text = `Game over: ${p.winner === "draw" ? "a draw" : `${p.winner} win`}. Points (DF.V2): ${points}.`;
+  if (p.over) text = p.ending || `Game over: ${p.winner === "draw" ? "a draw" : `${p.winner} win`}. Points (DF.V2): ${points}.`;
   if (me) text += ` You fly for ${me.side}.`;
   s.els.head.textContent = text;
   const locked = new Set(p.locked);
@@ -406,6 +406,8 @@ function refresh(all = true) {
 
 export default {
   handlesActions: () => true,
+  // the game over in the room's head: which turns, why, who won, in words that agree with the points
+  gameOver: (v) => v.view && v.view.public && v.view.public.ending,
 
   render(container, view, ctx) {
     Object.assign(hooks, { refresh, drawTable });

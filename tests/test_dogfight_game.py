@@ -319,3 +319,28 @@ def test_cli_sweep_dogfight_over_scenario_options_writes_parquet_and_a_picture(c
 def test_results_have_the_same_columns_game_after_game():
     rows = play_many(DOGFIGHT, 4, 3, "random")
     assert len({tuple(r) for r in rows}) == 1 and set(np.unique([r["winner"] for r in rows])) <= {"P1", "P2", DRAW}
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.permutations([0, 1, 2, 3]), st.integers(0, 2000), st.lists(st.sampled_from([0, 1, 2, 3]), max_size=3))
+def test_df_m1_any_order_of_locks_and_changes_flies_the_same_turn(order, pick, changes):
+    state = new_game(2, "furball", seats="planes")
+    final = {seat: state.legal_actions_for(seat)[(pick + 97 * seat) % len(state.legal_actions_for(seat))]
+             for seat in order}
+    flown = {}
+    s = state
+    for seat in changes:  # plans locked early, changed (or not) later
+        s = s.apply(state.legal_actions_for(seat)[-1 - seat])
+        flown[seat] = state.legal_actions_for(seat)[-1 - seat]
+    for seat in order:  # the turn flies at the lock that completes it, whoever makes it
+        assert s.table.turn == state.table.turn
+        s = s.apply(final[seat])
+        flown[seat] = final[seat]
+        if s.table.turn != state.table.turn:
+            break
+        assert set(s.awaited_players()) == set(range(4)) - set(flown)
+    straight = state
+    for seat in range(4):  # the same plans, locked in seat order
+        straight = straight.apply(flown[seat])
+    assert s.table.turn == state.table.turn + 1 and s.table == straight.table
+    assert turn_lines(s.last) == turn_lines(straight.last)

@@ -219,6 +219,8 @@ def test_DF_M1_three_seats_pick_cards_at_the_same_time_and_the_turn_flies_when_t
             page.goto(f"{url}/rooms/{made['room']}#seat={seat['token']}")
             wait_until(page, "window.furball.updates() > 0")
             pages.append(page)
+        seats = pages[0].text_content("#seats")  # each seat named by its planes (issue #34 item 3)
+        assert "P1: Spad" in seats and "P2: Pfalz" in seats and "P3: Camel" in seats
         for page in pages:  # every seat has its plan panel at once: nobody waits for "P1 to act"
             _wait_to_plan(page, 1)
             assert page.is_visible("[data-testid=plan]") and "to act…" not in page.text_content("#turn")

@@ -205,8 +205,8 @@ class Observation:
     simultaneous, so every seat with a plane to lock has one at once), with its
     ``legal`` actions (what a bot chooses from); ``planning``: this seat's planes that
     plan this turn (unlocked first, then locked: their plans may still change; every
-    action the seat may take now: :meth:`actions`); ``last_turn``: the last turn's report as this side may see it
-    (lines); ``scores``: the DF.V2 points of each side so far; ``piles``: cards left in
+    action the seat may take now: :meth:`actions`); ``last_turn``: the last turn's
+    report as this side may see it (lines); ``scores``: the DF.V2 points of each side so far; ``piles``: cards left in
     each damage pile; ``over``, ``winner`` (a side, :data:`DRAW`, or ``None``);
     ``replay``: the last turn as this side may see it, for a page to replay
     (:func:`~.report.replay_json`), and ``public_replay``: as every side sees it
@@ -249,8 +249,8 @@ class Observation:
         ``turn``, ``turn_limit``, ``table`` (``width_mm``, ``height_mm``, ``planes``: the
         turn report's plane objects, with ``damage_taken`` ``null`` for other sides),
         ``own_plans`` (plane -> cards), ``locked``, ``to_plan``, ``legal`` (lists of card
-        ids, in order), ``planning``, ``last_turn`` (lines), ``scores`` (side -> points), ``piles``
-        (letter -> cards left), ``over``, ``winner``."""
+        ids, in order), ``planning``, ``last_turn`` (lines), ``scores`` (side -> points),
+        ``piles`` (letter -> cards left), ``over``, ``winner``."""
         planes = [seen_plane_json(p, p.side != self.side) for p in self.table.planes]
         return {"seat": self.seat, "side": self.side, "seat_sides": list(self.seat_sides), "turn": self.turn,
                 "turn_limit": self.turn_limit,
@@ -310,9 +310,6 @@ class State(FrozenState):
             if names and names[0] not in done:
                 return seat, names[0]
         return None  # pragma: no cover - a turn with nothing to decide is flown at once
-
-    def _plans(self, name: str) -> tuple[PlanAction, ...]:
-        return _plans_of(self.table, name)
 
     @cached_property
     def legal(self) -> tuple[PlanAction, ...]:
@@ -382,7 +379,7 @@ class State(FrozenState):
         is :attr:`Observation.legal`), then those locked (locking another plan changes
         it); ``()`` for a seat not among :meth:`current_players`. Raises
         :class:`IndexError` for a seat the game does not have."""
-        if not -len(self.seats) <= seat < len(self.seats):
+        if not 0 <= seat < len(self.seats):
             raise IndexError(f"seat {seat}: expected 0 to {len(self.seats) - 1}")
         nxt = self._next[1] if self._next is not None else None
         return tuple(a for name in self._planning[seat]

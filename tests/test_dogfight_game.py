@@ -14,6 +14,7 @@ from furball.errors import IllegalAction, InputError
 from furball.scenarios.dogfight import load_scenario, parse_scenario, scenario_toml
 from furball.scenarios.dogfight.game import DOGFIGHT
 from furball.scenarios.dogfight.players import RandomPlayer
+from furball.scenarios.dogfight.report import turn_lines
 from furball.scenarios.dogfight.state import DRAW, EndReason, PlanAction, new_game
 from furball.scenarios.engine import GameState, play_game, play_many
 
@@ -40,7 +41,7 @@ def test_a_game_follows_the_engine_protocol_and_an_illegal_plan_changes_nothing(
     legal = state.legal_actions()
     assert len(legal) > 1000 and all(a.plane == "Camel" for a in legal)
     before = dataclasses.asdict(state.table.planes[0])
-    for bad in (PlanAction("Albatros", legal[0].cards), PlanAction("Camel", ("A13", "A13", "A13")), "A1 A2 A3"):
+    for bad in (PlanAction("Nobody", legal[0].cards), PlanAction("Camel", ("A13", "A13", "A13")), "A1 A2 A3"):
         with pytest.raises(IllegalAction):
             state.apply(bad)
     assert dataclasses.asdict(state.table.planes[0]) == before and state.locked == ()
@@ -49,6 +50,53 @@ def test_a_game_follows_the_engine_protocol_and_an_illegal_plan_changes_nothing(
     flown = after.apply(after.legal_actions()[0])
     assert flown.table.turn == 2 and flown.last is not None and flown.locked == ()
     assert any(line.startswith("Turn 1") for line in flown.events)
+
+
+def test_df_m1_every_seat_plans_at_once_and_any_order_of_locks_flies_the_same_turn():
+    state = new_game(2, "furball", seats="planes")
+    seats = state.current_players()
+    assert len(seats) >= 3 and state.awaited_players() == seats and state.current_player() == seats[0]
+    plans = {seat: state.observation(seat).legal[len(state.observation(seat).legal) // 2] for seat in seats}
+    assert all(state.legal_actions_for(seat)[:len(state.observation(seat).legal)] == state.observation(seat).legal
+               for seat in seats)
+    once = state.apply(plans[seats[0]])
+    assert all(once.observation(seat).actions() == once.legal_actions_for(seat) for seat in seats)
+    flown = []
+    for order in (seats, seats[::-1], seats[1:] + seats[:1]):
+        s = state
+        for seat in order:
+            assert seat in s.current_players() and seat in s.awaited_players()
+            s = s.apply(plans[seat])
+        flown.append(s)
+    assert all(f.table.turn == state.table.turn + 1 and f.locked == () for f in flown)
+    assert flown[0].table == flown[1].table == flown[2].table
+    assert [turn_lines(f.last) for f in flown[1:]] == [turn_lines(flown[0].last)] * 2
+
+
+def test_df_m1_a_locked_plan_changes_until_the_last_lock_flies_the_turn():
+    state = new_game(5, "duel")
+    first, other = state.legal_actions_for(0)[0], state.legal_actions_for(0)[7]
+    once = state.apply(state.legal_actions_for(1)[0])  # seat 2 locks first
+    assert once.current_player() == 0 and once.awaited_players() == (0,) and once.current_players() == (0, 1)
+    assert once.observation(1).to_plan is None and once.legal_actions_for(1)  # may still change its plan
+    changed = once.apply(once.legal_actions_for(1)[3])
+    assert changed.locked == (("Albatros", once.legal_actions_for(1)[3].cards),)
+    assert not any("Albatros" in line for line in changed.events_for(0))  # a change tells the other seat nothing
+    direct = state.apply(state.legal_actions_for(1)[3]).apply(other)
+    via = changed.apply(other)
+    assert via.table.turn == 2 and via.table == direct.table and via.locked == ()
+    assert state.apply(first).apply(state.legal_actions_for(1)[3]).table.turn == 2
+
+
+def test_df_m1_an_illegal_lock_at_the_simultaneous_node_raises_with_its_rule_and_changes_nothing():
+    state = new_game(5, "duel").apply(new_game(5, "duel").legal_actions_for(1)[0])
+    for bad in (PlanAction("Nobody", ("A1", "A1", "A1")), PlanAction("Albatros", ("A13", "A13", "A13")), None):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(bad)
+        assert "DF." in str(err.value)
+    assert state.locked[0][0] == "Albatros" and state.table.turn == 1
+    with pytest.raises(IndexError):
+        state.legal_actions_for(2)
 
 
 @pytest.mark.slow
@@ -149,7 +197,10 @@ def test_observation_is_a_plain_value_with_a_json_form():
     assert len(doc["legal"]) == len(obs.legal) and doc["legal"][0] == list(obs.legal[0].cards)
     assert {p["name"] for p in doc["table"]["planes"]} == {"Camel", "Albatros"}
     assert doc["piles"] == {"A": 40, "B": 41, "C": 43, "D": 41, "E": 43} and doc["winner"] is None
-    assert state.observation(1).as_json()["legal"] == [] and state.observation(1).to_plan is None
+    # DF.M1: the planning is simultaneous: the second seat plans at the same time
+    assert state.observation(1).to_plan == "Albatros" and state.observation(1).as_json()["planning"] == ["Albatros"]
+    locked = state.apply(obs.legal[0])
+    assert locked.observation(0).to_plan is None and locked.observation(0).planning == ("Camel",)
     with pytest.raises(dataclasses.FrozenInstanceError):
         obs.turn = 3
 
@@ -268,3 +319,28 @@ def test_cli_sweep_dogfight_over_scenario_options_writes_parquet_and_a_picture(c
 def test_results_have_the_same_columns_game_after_game():
     rows = play_many(DOGFIGHT, 4, 3, "random")
     assert len({tuple(r) for r in rows}) == 1 and set(np.unique([r["winner"] for r in rows])) <= {"P1", "P2", DRAW}
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.permutations([0, 1, 2, 3]), st.integers(0, 2000), st.lists(st.sampled_from([0, 1, 2, 3]), max_size=3))
+def test_df_m1_any_order_of_locks_and_changes_flies_the_same_turn(order, pick, changes):
+    state = new_game(2, "furball", seats="planes")
+    final = {seat: state.legal_actions_for(seat)[(pick + 97 * seat) % len(state.legal_actions_for(seat))]
+             for seat in order}
+    flown = {}
+    s = state
+    for seat in changes:  # plans locked early, changed (or not) later
+        s = s.apply(state.legal_actions_for(seat)[-1 - seat])
+        flown[seat] = state.legal_actions_for(seat)[-1 - seat]
+    for seat in order:  # the turn flies at the lock that completes it, whoever makes it
+        assert s.table.turn == state.table.turn
+        s = s.apply(final[seat])
+        flown[seat] = final[seat]
+        if s.table.turn != state.table.turn:
+            break
+        assert set(s.awaited_players()) == set(range(4)) - set(flown)
+    straight = state
+    for seat in range(4):  # the same plans, locked in seat order
+        straight = straight.apply(flown[seat])
+    assert s.table.turn == state.table.turn + 1 and s.table == straight.table
+    assert turn_lines(s.last) == turn_lines(straight.last)

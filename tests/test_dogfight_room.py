@@ -300,8 +300,128 @@ def test_best_plans_run_in_the_pool_with_progress_for_their_seat_only(client):
 
 def test_the_lobby_asks_the_server_how_many_seats_the_options_make(client):
     r = client.post("/api/games/seats", json={"game": "dogfight", "options": {"scenario": "furball", "seats": "planes"}})
-    assert r.json() == {"seats": 4}
+    assert r.json() == {"seats": 4, "names": ["SPAD", "Fokker", "Nieuport", "Pfalz"]}
     assert client.post("/api/games/seats", json={"game": "white-christmas", "options": {"solo": True}}).json() == \
-        {"seats": 1}
+        {"seats": 1, "names": [""]}
+
+
+def test_each_seat_is_named_by_its_planes_in_the_lobby_the_invitations_and_the_seat_list(client):
+    r = client.post("/api/games/seats", json={"game": "dogfight", "options": {"scenario": "furball"}})
+    assert r.json() == {"seats": 2, "names": ["SPAD, Nieuport", "Fokker, Pfalz"]}
+    made = client.post("/api/rooms", json={"game": "dogfight", "seed": 3, "seats": [None, "random"],
+                                           "options": {"scenario": "furball"}}).json()
+    assert [(s["label"], s["name"], s["bot"]) for s in made["seats"]] == [("P1", "SPAD, Nieuport", None),
+                                                                         ("P2", "Fokker, Pfalz", "random")]
+    public = client.get(f"/api/rooms/{made['room']}").json()
+    assert [s["name"] for s in public["seats"]] == ["SPAD, Nieuport", "Fokker, Pfalz"]
     bad = client.post("/api/games/seats", json={"game": "dogfight", "options": {"scenario": "/etc/passwd"}})
     assert bad.status_code == 422 and "scenario" in bad.json()["error"]
+
+
+# ------------------------------------------------------------------------------ everyone plans at once (DF.M1)
+UPLOAD3 = UPLOAD + """
+[[plane]]
+name = "Camel"
+side = "Allies"
+deck = "A"
+base = "small"
+pose = { x_mm = 200, y_mm = 150, heading_deg = 0 }
+altitude = 2
+"""
+
+
+def _three_seats(seats=(None, None, None), seed=7):
+    return Room.new(make_spec({"game": "dogfight", "seed": seed, "seats": list(seats),
+                               "options": {"scenario": UPLOAD3, "seats": "planes"}}))
+
+
+def test_DF_M1_every_seat_of_a_room_plans_at_once_and_a_lock_never_makes_another_stale():
+    room = _three_seats()
+    views = [room.view(s) for s in range(3)]
+    assert [v["acting"] for v in views] == [[0, 1, 2]] * 3 and all(v["version"] == 0 for v in views)
+    assert [v["choices"]["plane"] for v in views] == ["Spad", "Pfalz", "Camel"]
+    pick = [v["choices"]["tree"]["A1"]["A1"]["A1"] for v in views]
+    room, _ = room.act(2, pick[2], 0)  # the last seat first
+    room, _ = room.act(1, pick[1], 0)  # with the version it looked at: another seat's lock is no news to it
+    assert room.view(0)["version"] == 0 and room.view(0)["view"]["public"]["locked"] == ["Camel", "Pfalz"]
+    change = room.view(2)["choices"]["tree"]["A2"]["A2"]["A2"]
+    room, _ = room.act(2, change, room.view(2)["version"])  # a locked plan changes until the last lock
+    assert room.state.table.turn == 1 and room.view(2)["view"]["private"]["own_plans"]["Camel"] == ["A2", "A2", "A2"]
+    direct = _three_seats().act(2, change, 0)[0].act(1, pick[1], 0)[0]
+    assert room.view(0)["view"] == direct.view(0)["view"]  # P1 sees nothing of P3's change
+    room, _ = room.act(0, pick[0], 0)  # the last lock flies the turn
+    assert room.state.table.turn == 2 and room.state.last.before.turn == 1
+    assert room.state.table == direct.act(0, pick[0], 0)[0].state.table  # flown with P3's changed plan
+    with pytest.raises(Exception, match="moved on"):
+        room.act(1, pick[1], 1)  # the turn has flown since P2 looked
+    again = Room.replay(room.spec, room.events)
+    assert [again.view(s) for s in range(3)] == [room.view(s) for s in range(3)]
+
+
+def test_DF_M1_bots_lock_at_once_beside_the_people_who_plan():
+    room = _three_seats((None, "random", "random"))
+    assert room.bot_seat() == 1
+    room, _ = room.bot_event()
+    assert room.bot_seat() == 2 and room.state.awaited_players() == (0, 2)
+    room, _ = room.bot_event()
+    assert room.bot_seat() is None and room.state.table.turn == 1 and room.view(0)["version"] == 0
+    room, _ = room.act(0, 0, 0)
+    assert room.state.table.turn == 2 and room.bot_seat() == 1
+
+
+def test_DF_M1_three_seats_lock_over_http_without_waiting_for_each_other(client):
+    made = client.post("/api/rooms", json={"game": "dogfight", "seed": 7, "seats": [None, None, None],
+                                           "options": {"scenario": UPLOAD3, "seats": "planes"}}).json()
+    rid, tokens = made["room"], [s["token"] for s in made["seats"]]
+    auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
+
+    def view(ws):
+        while True:
+            m = ws.receive_json()
+            if m["type"] == "update":
+                return m["view"]
+
+    with client.websocket_connect(f"/api/rooms/{rid}/ws") as ws:
+        ws.send_json({"type": "hello", "token": tokens[0]})
+        first = view(ws)
+        assert first["acting"] == [0, 1, 2] and first["version"] == 0 and first["choices"]["plane"] == "Spad"
+        # P3 and P2 lock from the positions they looked at (version 0), P3 changes its plan, then P1 locks last
+        for seat in (2, 1):
+            r = client.post(f"/api/rooms/{rid}/act", json={"version": 0, "action": 0}, headers=auth[seat])
+            assert r.status_code == 200 and r.json() == {"version": 1}, r.text
+        r = client.post(f"/api/rooms/{rid}/act", json={"version": 1, "action": 5}, headers=auth[2])
+        assert r.status_code == 200 and r.json() == {"version": 2}
+        seen = view(ws)
+        while sorted(seen["view"]["public"]["locked"]) != ["Camel", "Pfalz"]:
+            seen = view(ws)
+        assert seen["version"] == 0 and "choices" in seen  # P1 still plans, its view version unmoved
+        assert client.get(f"/api/rooms/{rid}").json()["terminal"] is False
+        r = client.post(f"/api/rooms/{rid}/act", json={"version": 0, "action": 0}, headers=auth[0])
+        assert r.status_code == 200
+        while seen["view"]["public"]["turn"] != 2:
+            seen = view(ws)
+        assert seen["view"]["public"]["locked"] == [] and seen["version"] >= 1
+    r = client.post(f"/api/rooms/{rid}/act", json={"version": 0, "action": 0}, headers=auth[1])
+    assert r.status_code == 409 and "moved on" in r.json()["error"]
+
+
+def _finished(seed, scenario, turn_limit):
+    state = new_game(seed, scenario, turn_limit=turn_limit)
+    while not state.is_terminal():
+        seat = state.current_player()
+        state = state.apply(RandomPlayer(seed, seat).choose(state.observation(seat)))
+    return state
+
+
+def test_DF_V1_V2_game_over_says_the_turns_why_and_who_won_in_words_that_agree_with_the_points():
+    from furball.scenarios.web.views.dogfight import ending, view
+
+    state = _finished(1, "duel", 3)  # both planes lost: a DF.V1 draw under unequal points
+    words = ending(state.observation(0))
+    assert state.winner == "draw" and len(set(state.scores.values())) == 2
+    assert words.startswith("Game over: turns 1 to 3 were played; at most one side has planes flying (DF.V1)")
+    assert "the points do not decide" in words and "Allies 12, Central Powers 0" in words
+    late = _finished(2, "furball", 3)  # the furball starts at turn 3
+    assert "turn 3 was played; the turn limit (3) was reached (DF.V2)" in ending(late.observation(1))
+    assert view(late.observation(0), 0)["public"]["ending"] == view(late.observation(1), 1)["public"]["ending"]
+    assert ending(new_game(1, "duel").observation(0)) is None

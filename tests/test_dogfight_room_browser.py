@@ -5,10 +5,13 @@ Chromium), one browser context per person: the owner creates the room in the lob
 replays the turn. In the second turn the server is killed with SIGKILL after P1 locked
 in (mid-turn), started again on the same database; the pages reconnect, P1's plan is
 still locked (and still on P1's screen only), P2 locks in, and the game goes on exactly
-as an uninterrupted run with the same actions. Skipped, with the reason, where no
-Chromium is installed."""
+as an uninterrupted run with the same actions. And issue #34 item 1 (DF.M1, everyone
+plans at once): a 3-seat room where all three seats pick their cards at the same time,
+lock in any order (one changes its locked plan), and the turn flies when the last locks.
+Skipped, with the reason, where no Chromium is installed."""
 import json
 import signal
+import urllib.request
 
 import pytest
 from browser import chromium, chromium_missing, free_port, restart_after_sigkill, serve_process, wait_until
@@ -166,3 +169,89 @@ def test_a_dogfight_room_survives_sigkill_mid_turn(browser, tmp_path):
     for seat, v in enumerate(final):
         want = json.loads(json.dumps(straight.view(seat)))
         assert v["view"] == want["view"] and v["to_act"] == want["to_act"]
+
+
+THREE = """
+[scenario]
+name = "Three planes"
+[table]
+width_mm = 700
+height_mm = 600
+[[plane]]
+name = "Spad"
+side = "Allies"
+deck = "A"
+base = "small"
+pose = { x_mm = 200, y_mm = 300, heading_deg = 0 }
+altitude = 2
+[[plane]]
+name = "Pfalz"
+side = "Central Powers"
+deck = "A"
+base = "small"
+pose = { x_mm = 450, y_mm = 300, heading_deg = 180 }
+altitude = 2
+[[plane]]
+name = "Camel"
+side = "Allies"
+deck = "A"
+base = "small"
+pose = { x_mm = 200, y_mm = 150, heading_deg = 0 }
+altitude = 2
+"""
+
+
+def test_DF_M1_three_seats_pick_cards_at_the_same_time_and_the_turn_flies_when_the_last_locks(browser, tmp_path):
+    server, url = serve_process(tmp_path / "rooms.sqlite3", tmp_path / "data", free_port())
+    contexts, errors = [], []
+    try:
+        body = json.dumps({"game": "dogfight", "seed": 31, "seats": [None, None, None],
+                           "options": {"scenario": THREE, "seats": "planes"}}).encode()
+        request = urllib.request.Request(f"{url}/api/rooms", data=body, headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=20) as answer:
+            made = json.load(answer)
+        pages = []
+        for seat in made["seats"]:  # one browser context per person
+            ctx = browser.new_context(viewport={"width": 1100, "height": 850})
+            contexts.append(ctx)
+            page = ctx.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(f"{url}/rooms/{made['room']}#seat={seat['token']}")
+            wait_until(page, "window.furball.updates() > 0")
+            pages.append(page)
+        seats = pages[0].text_content("#seats")  # each seat named by its planes (issue #34 item 3)
+        assert "P1: Spad" in seats and "P2: Pfalz" in seats and "P3: Camel" in seats
+        for page in pages:  # every seat has its plan panel at once: nobody waits for "P1 to act"
+            _wait_to_plan(page, 1)
+            assert page.is_visible("[data-testid=plan]") and "to act…" not in page.text_content("#turn")
+        picks = [_pick_first_cards(page) for page in pages]  # all three pick before anyone locks
+        p1, p2, p3 = pages
+        _lock(p3)
+        for page in (p1, p2):
+            wait_until(page, "document.querySelector('li[data-plane=Camel][data-locked=yes]') !== null")
+        assert ", ".join(picks[2]) not in json.dumps(_view(p2)) + p2.content()  # the enemy sees that P3 locked, not what
+        assert _view(p1)["view"]["private"]["own_plans"] == {"Camel": picks[2]}  # its side shares it (DF.M1)
+        assert p1.locator(".df-slots .slot:not(.empty)").count() == 3  # P1's picked cards stay while others lock
+        assert p3.get_attribute("[data-testid=plan]", "data-locked") == "yes"  # P3 may change its plan...
+        assert "Change your plan for Camel" in p3.text_content("[data-testid=plan] summary")
+        p3.locator("[data-testid=cards] button").nth(1).click()  # ...another first card this time
+        wait_until(p3, "document.querySelectorAll('.df-slots .slot:not(.empty)').length === 1")
+        for k in (2, 3):
+            p3.locator("[data-testid=cards] button").first.click()
+            wait_until(p3, "(k) => document.querySelectorAll('.df-slots .slot:not(.empty)').length === k", arg=k)
+        changed = [p3.text_content(f".df-slots .slot >> nth={k}") for k in range(3)]
+        assert changed != picks[2]
+        _lock(p3)
+        assert _view(p3)["view"]["private"]["own_plans"] == {"Camel": changed}
+        _lock(p2)
+        assert all(_view(page)["view"]["public"]["turn"] == 1 for page in pages)
+        _lock(p1)  # the last lock flies the turn
+        for page in pages:
+            _replayed(page, 1)
+            wait_until(page, "window.furball.view().view.public.turn === 2")
+        assert sorted(_view(p1)["view"]["public"]["locked"]) == [] and errors == []
+    finally:
+        for ctx in contexts:
+            ctx.close()
+        server.send_signal(signal.SIGTERM)
+        server.wait(10)

@@ -245,3 +245,17 @@ print(asyncio.run(main()), "create_app" in vars(web), sorted(m for m, mod in sys
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.split() == ["1", "False", "[]"]
+
+
+def test_CN_P1_canuck_game_over_in_a_room_counts_turns_not_options():
+    from furball.scenarios.engine import decide
+    from furball.scenarios.web.views.canuck import ending
+
+    room = Room.new(make_spec({"game": "canuck", "seed": 0, "seats": ["random"]}))
+    assert room.view(0)["view"]["public"]["ending"] is None
+    state, bot = room.state, room.game.player("random", 0, 0)
+    while not state.is_terminal():
+        state = state.apply(decide(bot, state, state.current_player()))
+    words = ending(state)
+    assert words.startswith(f"Game over after {state.options} turns") and " options:" not in words
+    assert "CN.E" in words and f"= {state.score().total}:" in words

@@ -3,12 +3,23 @@ over :func:`~.turn.adjudicate` (issue #21; docs/dogfight.md, "The game").
 
 * **Seats** are the sides of the scenario in the order they first appear (or, with
   ``seats="planes"``, its planes that plan their cards, one seat each).
-* **Simultaneous secret plans in a sequential protocol.** A turn is one decision per
-  plane that plans (DF.M1): the seats lock their planes' plans one after another, in
-  seat order (each seat its planes in table order). A locked plan is part of the state
-  but of no other side's observation; when the last plan is locked, the same
-  transition adjudicates the turn (:func:`~.turn.adjudicate`, with the game's seed),
-  and from then on the flown cards are public. The DF.T2 reveals happen inside the
+* **Simultaneous secret plans: the planning phase is a simultaneous node** (DF.M1:
+  "when all players have planned, they reveal"; docs/dogfight_game.md, "Everyone plans
+  at once"). A turn is one decision per plane that plans, and every seat with such a
+  plane may lock any of its planes' plans at any time, in any order
+  (:meth:`State.current_players`, :meth:`State.legal_actions_for`; a
+  :class:`PlanAction` names its plane, hence its seat). A locked plan may be changed by
+  locking another for the same plane until the last plan locks; the lock that
+  completes the turn adjudicates it in the same transition (:func:`~.turn.adjudicate`,
+  with the game's seed, the plans in table order, so the order of the locks changes
+  nothing). A locked plan is part of the state but of no other side's observation; that
+  a plane has locked is public (:attr:`Observation.locked`, as at a table), a change of
+  a locked plan is not. Sequential consumers (``furball play``, sweeps, the search bots
+  and the OpenSpiel/PettingZoo adapters) see the same node as one decision at a time:
+  :meth:`State.current_player` is the first seat, in seat order, that still has a plane
+  to lock, and :meth:`State.legal_actions` the plans of that plane (each seat its
+  planes in table order), exactly the order of the sequential engine before. From
+  then on the flown cards are public. The DF.T2 reveals happen inside the
   adjudication: the chaser's reorder is made by the game's reorder ``policy``, and the
   reveal, with the chaser's order before it, is reported to the chaser's side only.
 * **Hidden information**: other sides' locked plans, the draw piles' order, other
@@ -35,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from furball.errors import IllegalAction, InputError
@@ -111,6 +122,23 @@ class ReportLine(str):
         return (ReportLine, (str(self), self.result))
 
 
+LOCK_LINE = "  {} locks its plan (hidden until the turn is flown)"
+"""The referee's log line of a plan locked (:attr:`State.events`)."""
+CHANGE_LINE = "  {} changes its locked plan (hidden until the turn is flown)"
+"""The referee's log line of a locked plan changed before the last plan locked."""
+
+
+def _plans_of(table: Table, name: str) -> tuple[PlanAction, ...]:
+    """Every legal plan of plane ``name`` on ``table`` as actions (kept in a bounded
+    cache: a plane's 2,615 actions are made once, not at every observation)."""
+    return _plan_actions(name, legal_plans(table.plane(name), table.rules))
+
+
+@lru_cache(maxsize=256)
+def _plan_actions(name: str, plans: tuple[tuple[str, ...], ...]) -> tuple[PlanAction, ...]:
+    return tuple(PlanAction(name, plan) for plan in plans)
+
+
 def public_table(table: Table, side: str) -> Table:
     """``table`` as side ``side`` sees it: no draw piles (their order is secret), and
     other sides' planes with their damage cards as ``"?"`` and 0 points taken, and only
@@ -128,14 +156,19 @@ class Observation:
     ``seat``, ``side``; ``seat_sides``: every seat's side; ``turn`` (about to be
     played) and ``turn_limit``; ``table``: the public table (:func:`public_table`);
     ``own_plans``: the plans locked this turn by planes of this seat's side
-    (``(plane, cards)``); ``locked``: every plane whose plan is locked (names only);
-    ``to_plan``: the plane this seat plans now (``None``: not its decision), with its
-    ``legal`` actions; ``last_turn``: the last turn's report as this side may see it
-    (lines); ``scores``: the DF.V2 points of each side so far; ``piles``: cards left in
+    (``(plane, cards)``); ``locked``: every plane whose plan is locked (names only, in
+    the order of their first locks: public, as at a table);
+    ``to_plan``: this seat's next plane to lock (``None``: none left; the planning is
+    simultaneous, so every seat with a plane to lock has one at once), with its
+    ``legal`` actions (what a bot chooses from); ``planning``: this seat's planes that
+    plan this turn (unlocked first, then locked: their plans may still change; every
+    action the seat may take now: :meth:`actions`); ``last_turn``: the last turn's
+    report as this side may see it (lines); ``scores``: the DF.V2 points of each side so far; ``piles``: cards left in
     each damage pile; ``over``, ``winner`` (a side, :data:`DRAW`, or ``None``);
     ``replay``: the last turn as this side may see it, for a page to replay
     (:func:`~.report.replay_json`), and ``public_replay``: as every side sees it
-    (``None`` before the first turn)."""
+    (``None`` before the first turn); ``first_turn``: the turn the game started at;
+    ``end``: why it ended (the :class:`EndReason`'s value), ``None`` while it goes on."""
 
     seat: int
     side: str
@@ -147,6 +180,7 @@ class Observation:
     locked: tuple[str, ...]
     to_plan: str | None
     legal: tuple[PlanAction, ...] = field(repr=False)
+    planning: tuple[str, ...]
     last_turn: tuple[str, ...] = field(repr=False)
     scores: tuple[tuple[str, int], ...]
     piles: tuple[tuple[str, int], ...]
@@ -154,17 +188,26 @@ class Observation:
     winner: str | None
     replay: dict | None = field(default=None, repr=False, hash=False)
     public_replay: dict | None = field(default=None, repr=False, hash=False)
+    first_turn: int = 1
+    end: str | None = None
 
     def legal_actions(self) -> tuple[PlanAction, ...]:
         return self.legal
+
+    def actions(self) -> tuple[PlanAction, ...]:
+        """Every action the seat may take now, in the order of
+        :meth:`State.legal_actions_for`: the legal plans of each plane of ``planning``
+        (made when asked: a room's page needs them, a bot only :attr:`legal`)."""
+        return tuple(a for name in self.planning
+                     for a in (self.legal if name == self.to_plan else _plans_of(self.table, name)))
 
     def as_json(self) -> dict:
         """The observation as JSON-ready data: ``seat``, ``side``, ``seat_sides``,
         ``turn``, ``turn_limit``, ``table`` (``width_mm``, ``height_mm``, ``planes``: the
         turn report's plane objects, with ``damage_taken`` ``null`` for other sides),
         ``own_plans`` (plane -> cards), ``locked``, ``to_plan``, ``legal`` (lists of card
-        ids, in order), ``last_turn`` (lines), ``scores`` (side -> points), ``piles``
-        (letter -> cards left), ``over``, ``winner``."""
+        ids, in order), ``planning``, ``last_turn`` (lines), ``scores`` (side -> points),
+        ``piles`` (letter -> cards left), ``over``, ``winner``."""
         planes = [seen_plane_json(p, p.side != self.side) for p in self.table.planes]
         return {"seat": self.seat, "side": self.side, "seat_sides": list(self.seat_sides), "turn": self.turn,
                 "turn_limit": self.turn_limit,
@@ -172,6 +215,7 @@ class Observation:
                           "height_mm": self.table.height_mm, "planes": planes},
                 "own_plans": {name: list(cards) for name, cards in self.own_plans}, "locked": list(self.locked),
                 "to_plan": self.to_plan, "legal": [list(a.cards) for a in self.legal],
+                "planning": list(self.planning),
                 "last_turn": list(self.last_turn), "scores": dict(self.scores), "piles": dict(self.piles),
                 "over": self.over, "winner": self.winner, "replay": self.replay}
 
@@ -185,7 +229,8 @@ class State(FrozenState):
     ``seats``: each seat's planes (names, table order); ``seat_sides``: each seat's side;
     ``locked``: ``(plane, cards)`` locked this turn, in locking order (hidden from other
     sides); ``last``: the last turn's :class:`~.turn.TurnResult` (``None`` before the
-    first); ``over``: ``None`` or the :class:`EndReason`; ``seed``, ``step``,
+    first); ``over``: ``None`` or the :class:`EndReason`; ``first_turn``: the turn the
+    game started at (a scenario may start at turn 3); ``seed``, ``step``,
     ``log_entries``, ``logging``: see :class:`~furball.scenarios.engine.frozen.FrozenState`.
     """
 
@@ -197,28 +242,39 @@ class State(FrozenState):
     locked: tuple[tuple[str, tuple[str, ...]], ...]
     last: TurnResult | None = field(repr=False, compare=False)
     over: EndReason | None
+    first_turn: int = 1
 
     # -- derived answers -----------------------------------------------------------------
     @cached_property
-    def _next(self) -> tuple[int, str] | None:
-        """The seat to act and the plane it plans, or ``None``."""
+    def _planning(self) -> tuple[tuple[str, ...], ...]:
+        """Per seat: its planes that plan this turn, those still to lock first (table
+        order), then those locked (which may lock another plan). All empty once over."""
         if self.over is not None:
-            return None
+            return ((),) * len(self.seats)
         done = {name for name, _ in self.locked}
         planes = {p.name: p for p in self.table.planes}
-        for seat, names in enumerate(self.seats):
-            for name in names:
-                if name not in done and needs_plan(planes[name]):
-                    return seat, name
+        out = []
+        for names in self.seats:
+            plans = [n for n in names if needs_plan(planes[n])]
+            out.append(tuple([n for n in plans if n not in done] + [n for n in plans if n in done]))
+        return tuple(out)
+
+    @cached_property
+    def _next(self) -> tuple[int, str] | None:
+        """The sequential presentation's seat to act and the plane it plans, or ``None``."""
+        done = {name for name, _ in self.locked}
+        for seat, names in enumerate(self._planning):
+            if names and names[0] not in done:
+                return seat, names[0]
         return None  # pragma: no cover - a turn with nothing to decide is flown at once
 
     @cached_property
     def legal(self) -> tuple[PlanAction, ...]:
-        """The current seat's actions: every legal plan of its next plane."""
+        """The sequential presentation's actions: every legal plan of the next plane
+        to lock (:meth:`current_player`'s)."""
         if self._next is None:
             return ()
-        name = self._next[1]
-        return tuple(PlanAction(name, plan) for plan in legal_plans(self.table.plane(name), self.table.rules))
+        return _plans_of(self.table, self._next[1])
 
     @cached_property
     def replays(self) -> dict[str, dict] | None:
@@ -253,10 +309,50 @@ class State(FrozenState):
 
     # -- the engine protocol ---------------------------------------------------------------
     def current_player(self) -> int | None:
+        """The seat the sequential presentation of the simultaneous node asks now: the
+        first seat, in seat order, with a plane whose plan is not locked yet (module
+        docstring); ``None`` once the game is over."""
         return None if self._next is None else self._next[0]
 
     def legal_actions(self) -> tuple[PlanAction, ...]:
+        """:meth:`current_player`'s actions: every legal plan of its next plane to lock."""
         return self.legal
+
+    def current_players(self) -> tuple[int, ...]:
+        """The seats that may act now (the simultaneous node, DF.M1): every seat with a
+        plane that plans this turn, whether or not it has locked (a locked plan may be
+        changed until the last plan locks); ``()`` once the game is over."""
+        return tuple(seat for seat, names in enumerate(self._planning) if names)
+
+    def awaited_players(self) -> tuple[int, ...]:
+        """The seats the turn waits for: those with a plane whose plan is not locked yet,
+        in seat order (the first is :meth:`current_player`); ``()`` once over."""
+        done = {name for name, _ in self.locked}
+        return tuple(seat for seat, names in enumerate(self._planning) if names and names[0] not in done)
+
+    def legal_actions_for(self, seat: int) -> tuple[PlanAction, ...]:
+        """Every action seat ``seat`` may take now: the legal plans of each of its planes
+        that plan this turn, those still to lock first (table order, so the first block
+        is :attr:`Observation.legal`), then those locked (locking another plan changes
+        it); ``()`` for a seat not among :meth:`current_players`. Raises
+        :class:`IndexError` for a seat the game does not have."""
+        if not 0 <= seat < len(self.seats):
+            raise IndexError(f"seat {seat}: expected 0 to {len(self.seats) - 1}")
+        nxt = self._next[1] if self._next is not None else None
+        return tuple(a for name in self._planning[seat]
+                     for a in (self.legal if name == nxt else _plans_of(self.table, name)))
+
+    def seat_names(self) -> tuple[str, ...]:
+        """Each seat named by its planes, as players know their seats at a table
+        (``"SPAD, Nieuport"``): what a room's lobby, invitations and seat list show."""
+        return tuple(", ".join(names) for names in self.seats)
+
+    def seat_of(self, action: PlanAction) -> int | None:
+        """The seat whose action ``action`` is (the seat of its plane), or ``None``."""
+        for seat, names in enumerate(self.seats):
+            if getattr(action, "plane", None) in names:
+                return seat
+        return None
 
     def is_terminal(self) -> bool:
         return self.over is not None
@@ -269,15 +365,17 @@ class State(FrozenState):
         return tuple(1.0 if side == self.winner else -1.0 for side in self.seat_sides)
 
     def apply(self, action: PlanAction) -> State:
-        """Lock ``action``'s plan; the last plan of the turn also flies it. Raises
-        :class:`IllegalAction` (nothing changes) for anything but a legal plan of the
-        plane to plan now."""
-        if self._next is None:
+        """Lock ``action``'s plan, whichever seat's plane it names (a plan locked before
+        for that plane this turn is replaced); the last plan of the turn also flies it.
+        Raises :class:`IllegalAction` (nothing changes) for anything but a legal plan of
+        a plane that plans this turn (DF.M1)."""
+        if self.over is not None:
             raise IllegalAction("the game is over: no more plans")
-        name = self._next[1]
-        if not isinstance(action, PlanAction) or action.plane != name:
-            raise IllegalAction(f"expected a plan for {name}, got {str(action)[:60]!r}")
-        problem = plan_problem(self.table.plane(name), action.cards, None, self.table.rules)
+        planning = [name for names in self._planning for name in names]
+        if not isinstance(action, PlanAction) or action.plane not in planning:
+            raise IllegalAction(f"DF.M1: expected a plan for a plane that plans this turn "
+                                f"({', '.join(planning)}), got {str(action)[:60]!r}")
+        problem = plan_problem(self.table.plane(action.plane), action.cards, None, self.table.rules)
         if problem is not None:
             raise IllegalAction(f"{problem}")
         work = Work(self)
@@ -292,12 +390,19 @@ class State(FrozenState):
         ``player`` may see them (``None``: what every side sees): each flown turn's
         report as its side may see it (:func:`~.report.turn_lines` with ``viewer``:
         other sides' damage card values and hidden specials, and the DF.T2 reveals of
-        other sides' chasers, left out). :attr:`events` is the referee's log (``furball
-        play dogfight``); a room sends each seat these lines instead."""
+        other sides' chasers, left out). The lines of plans locked or changed are left
+        out too: the planning phase is simultaneous, and who has locked is public in the
+        observations (:attr:`Observation.locked`), so another seat's lock gives a seat no
+        log line (a room's view version of a seat moves only with what that seat reads,
+        and one seat's lock never makes another's choice stale). :attr:`events` is the
+        referee's log (``furball play dogfight``); a room sends each seat these lines
+        instead."""
         viewer = NOBODY if player is None else self.seat_sides[player]
         out: list[str] = []
         shown: set[int] = set()
         for template, args in self.log_entries:
+            if template in (LOCK_LINE, CHANGE_LINE):
+                continue
             if len(args) == 1 and isinstance(args[0], ReportLine):
                 result = args[0].result
                 if id(result) not in shown:
@@ -311,18 +416,22 @@ class State(FrozenState):
         """What seat ``player`` may see (:class:`Observation`)."""
         side = self.seat_sides[player]
         mine = {p.name for p in self.table.planes if p.side == side}
-        deciding = self._next is not None and self._next[0] == player
+        done = {name for name, _ in self.locked}
+        planning = self._planning[player]
+        to_plan = planning[0] if planning and planning[0] not in done else None
         last = () if self.last is None else tuple(turn_lines(self.last, header=False, viewer=side))
         return Observation(
             seat=player, side=side, seat_sides=self.seat_sides, turn=self.table.turn,
             turn_limit=self.victory.turn_limit, table=public_table(self.table, side),
             own_plans=tuple((n, c) for n, c in self.locked if n in mine),
-            locked=tuple(n for n, _ in self.locked), to_plan=self._next[1] if deciding else None,
-            legal=self.legal if deciding else (), last_turn=last, scores=tuple(self.scores.items()),
+            locked=tuple(n for n, _ in self.locked), to_plan=to_plan,
+            legal=self.legal if self._next is not None and to_plan == self._next[1] else
+            _plans_of(self.table, to_plan) if to_plan else (), planning=planning, last_turn=last, scores=tuple(self.scores.items()),
             piles=tuple((d.letter, len(self.table.pile(d.letter) or ())) for d in self.table.damage_decks),
             over=self.over is not None, winner=self.winner,
             replay=None if self.replays is None else self.replays[side],
-            public_replay=None if self.replays is None else self.replays[NOBODY])
+            public_replay=None if self.replays is None else self.replays[NOBODY],
+            first_turn=self.first_turn, end=None if self.over is None else str(self.over))
 
     def observation_string(self, player: int) -> str:
         o = self.observation(player)
@@ -375,8 +484,15 @@ class Work(Draft):
     LISTS = ("locked",)
 
     def lock(self, action: PlanAction) -> None:
-        self.locked.append((action.plane, action.cards))
-        self.log("  {} locks its plan (hidden until the turn is flown)", action.plane)
+        """Lock ``action``'s plan; a plan locked before for its plane is replaced in its
+        place (the order of first locks stays)."""
+        before = next((i for i, (name, _) in enumerate(self.locked) if name == action.plane), None)
+        if before is None:
+            self.locked.append((action.plane, action.cards))
+            self.log(LOCK_LINE, action.plane)
+        else:
+            self.locked[before] = (action.plane, action.cards)
+            self.log(CHANGE_LINE, action.plane)
         if all_locked(self.table, self.locked):
             self.fly_turns()
 
@@ -384,7 +500,8 @@ class Work(Draft):
         """Fly the turn with the locked plans, then every turn where nobody decides,
         until a seat has to plan or the game ends (DF.V1, DF.V2)."""
         while True:
-            orders = {name: cards for name, cards in self.locked}
+            given = dict(self.locked)
+            orders = {p.name: given[p.name] for p in self.table.planes if p.name in given}  # table order
             result = adjudicate(self.table, orders, seed=self.seed, policy=self.policy, samples=False)
             if self.logging:
                 self.log("Turn {}", result.before.turn)
@@ -497,7 +614,7 @@ def new_game(seed: int, scenario: Scenario | str | None = None, seats: Seats | s
              f"  damage decks {', '.join(d.letter for d in table.damage_decks)} "
              f"({', '.join(sorted({d.provenance for d in table.damage_decks}))}), piles shuffled from the seed"]
     state = State(seed=seed, step=1, table=table, policy=policy, victory=victory, seats=seat_planes,
-                  seat_sides=seat_sides, locked=(), last=None, over=ending(table, victory),
+                  seat_sides=seat_sides, locked=(), last=None, over=ending(table, victory), first_turn=table.turn,
                   log_entries=tuple((line, ()) for line in lines))
     if state.over is None and all_locked(table, ()):  # nobody plans: the turns fly themselves
         work = Work(state)

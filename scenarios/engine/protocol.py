@@ -8,8 +8,9 @@ from typing import Any, Protocol, runtime_checkable
 
 from furball.errors import IllegalAction, InputError
 
-__all__ = ["GameState", "Player", "Game", "GameInfo", "Utility", "Information", "Option", "IllegalAction", "TERMINAL",
-           "action_text", "decide", "Reason", "Explains", "Timed", "SeatEvents", "PublicDescribe", "refuse"]
+__all__ = ["GameState", "SimultaneousState", "acting_seats", "awaited_seats", "seat_actions", "Player", "Game",
+           "GameInfo", "Utility", "Information", "Option", "IllegalAction", "TERMINAL", "action_text", "decide", "Reason",
+           "Explains", "Timed", "SeatEvents", "PublicDescribe", "refuse"]
 
 TERMINAL = None
 """What ``current_player()`` returns once the game is over."""
@@ -157,6 +158,63 @@ class PublicDescribe(Protocol):
         """``None``: nothing (the log says what may be said, e.g. a token put face down
         into a sealed bid), else a text. Terminal play prints it for a bot's action in
         place of ``describe``, which may name the deciding seat's secrets."""
+
+
+@runtime_checkable
+class SimultaneousState(Protocol):
+    """Optional, for a game with simultaneous nodes (the dogfight's planning, DF.M1), as
+    OpenSpiel's simultaneous games and boardgame.io's ``setActivePlayers`` have them:
+    several seats may act on the same state, each with its own legal actions, and an
+    action names its seat (the engine tells whose it is). ``apply`` stays one function
+    of (state, action).
+
+    Such a state still answers the sequential protocol of :class:`GameState`, for the
+    consumers that take one decision at a time (``furball play``, sweeps, search bots,
+    the OpenSpiel and PettingZoo adapters): ``current_player()`` is the first of
+    :meth:`awaited_players` (the seat the sequential presentation asks next) and
+    ``legal_actions()`` that seat's actions in it; applying them one after another
+    plays the same game. A room (:mod:`scenarios.web.rooms`) lets every seat of
+    :meth:`current_players` act at once (:func:`acting_seats`, :func:`seat_actions`)."""
+
+    def current_players(self) -> tuple[int, ...]:
+        """Every seat that may act now, in seat order (``()`` once the game is over)."""
+
+    def awaited_players(self) -> tuple[int, ...]:
+        """The seats the node still waits for (they have not acted yet), in seat order;
+        a subset of :meth:`current_players` (the others may act again, e.g. change a
+        locked plan). Its first is ``current_player()``."""
+
+    def legal_actions_for(self, seat: int) -> Sequence[Hashable]:
+        """Every legal action of ``seat`` now, in a fixed order (empty for a seat not
+        among :meth:`current_players`). Raises :class:`IndexError` for a seat the game
+        does not have."""
+
+
+def acting_seats(state: GameState) -> tuple[int, ...]:
+    """The seats that may act in ``state``: its ``current_players()``
+    (:class:`SimultaneousState`), else its ``current_player()`` alone (``()`` at the end)."""
+    if isinstance(state, SimultaneousState):
+        return tuple(state.current_players())
+    seat = state.current_player()
+    return () if seat is None else (seat,)
+
+
+def awaited_seats(state: GameState) -> tuple[int, ...]:
+    """The seats ``state`` waits for: its ``awaited_players()`` (:class:`SimultaneousState`),
+    else its ``current_player()`` alone (``()`` at the end)."""
+    if isinstance(state, SimultaneousState):
+        return tuple(state.awaited_players())
+    seat = state.current_player()
+    return () if seat is None else (seat,)
+
+
+def seat_actions(state: GameState, seat: int) -> Sequence[Hashable]:
+    """Seat ``seat``'s legal actions in ``state``: ``legal_actions_for(seat)``
+    (:class:`SimultaneousState`), else ``legal_actions()`` when ``seat`` is the
+    current player, else ``()``."""
+    if isinstance(state, SimultaneousState):
+        return state.legal_actions_for(seat)
+    return state.legal_actions() if state.current_player() == seat else ()
 
 
 class Player(Protocol):

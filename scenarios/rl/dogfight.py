@@ -9,6 +9,13 @@
   every maneuver deck on the table, in table order, each once; ``n`` of them): 3,375 ids
   in the duel (deck A, 15 cards). The plane is the state's (the engine plans its planes
   in a fixed order), so an id means "these three cards for the plane to plan now".
+* **Turn order**: the engine's planning is a simultaneous node (DF.M1: every seat plans
+  at once, a locked plan may change until the last lock). The adapters present it
+  sequentially, through the engine's ``current_player()`` and ``legal_actions()`` (the
+  first seat with a plane still to lock, then the next): since a plan is hidden until
+  the turn flies, the order of the locks changes nothing, and the OpenSpiel game stays a
+  sequential one (its search bots and tests walk the same tree as before); a change of a
+  locked plan is a room's matter, not a move of these games.
 * **Chance and hidden information**: the seed decides every draw of the turns (manoeuvre
   draws, damage piles) and is hidden chance (OpenSpiel's sampled-stochastic mode).
   :func:`resample` re-deals, for one seat's side: the plans other sides locked this

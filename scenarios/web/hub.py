@@ -265,7 +265,7 @@ class Hub:
         bots started. ``creator``: the client asking (:func:`~.limits.client_key`),
         held to the creation rate and its share of open rooms (``None``: not counted).
         Returns ``room`` (id), ``owner`` (the owner's token) and ``seats`` (``label``,
-        ``bot``, ``token`` per seat): the only time tokens are sent. Raises
+        ``bot``, ``token``, ``name``: what it plays, per seat): the only time tokens are sent. Raises
         :class:`TooMany` (this client's limits), :class:`Busy` (the server's),
         :class:`~furball.errors.InputError`."""
         self._start()
@@ -291,8 +291,8 @@ class Hub:
         self._schedule_timer(live)
         log.info("room %s created: %s", spec.id, spec.game)
         return {"room": spec.id, "owner": owner, "title": spec.title, "game": spec.game,
-                "seats": [{"label": label, "bot": bot, "token": token}
-                          for label, bot, token in zip(room.labels, spec.controllers, tokens)]}
+                "seats": [{"label": label, "bot": bot, "token": token, "name": name}
+                          for label, bot, token, name in zip(room.labels, spec.controllers, tokens, room.names)]}
 
     async def live(self, room_id: Any) -> Live:
         """The loaded room ``room_id`` (read from the store and rebuilt if needed).
@@ -478,7 +478,7 @@ class Hub:
         live.views.clear()
         mover = room.events[-1].seat if room.events else None
         # the seat that acted hears first, then the seat to act, then the rest (the loop runs them in this order)
-        for sub in sorted(live.subscribers, key=lambda s: (s.role.seat != mover, s.role.seat != room.to_act)):
+        for sub in sorted(live.subscribers, key=lambda s: (s.role.seat != mover, s.role.seat not in room.acting)):
             sub.wake.set()
         self._schedule_bot(live)
         self._schedule_timer(live)
@@ -697,7 +697,7 @@ class Hub:
     def summary(self, live: Live) -> dict:
         """What anyone may read of a room without a token (its spectator view's head)."""
         v = live.room.view(None, public={})  # the head only: no need to draw the table
-        return {k: v[k] for k in ("room", "game", "title", "labels", "seats", "to_act", "terminal")} | {
+        return {k: v[k] for k in ("room", "game", "title", "labels", "seats", "to_act", "acting", "terminal")} | {
             "options": dict(live.room.spec.options), "present": self.present(live)}
 
 

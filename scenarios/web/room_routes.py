@@ -15,7 +15,7 @@ from starlette.routing import Route, Router
 
 from .endpoint import STATIC, _bearer, _object, _only, _status, endpoint
 from .limits import client_key
-from .rooms import games_json, seat_count
+from .rooms import games_json, seat_names
 
 __all__ = ["router"]
 
@@ -33,7 +33,9 @@ async def get_games(request: Request):
 
 
 async def post_seats(request: Request):
-    return {"seats": await request.app.state.quick.run(seat_count, await _object(request))}
+    data = await _object(request)
+    names = await request.app.state.quick.run(seat_names, data)
+    return {"seats": len(names), "names": list(names)}
 
 
 async def post_analysis(request: Request):

@@ -20,6 +20,15 @@ stays with that seat). The seed decides every hidden card, so it is hidden too: 
 engine writes it in its event lines, and the views carry it only once the game is over
 (``furball play GAME --seed N`` replays it).
 
+**Simultaneous nodes** (an engine's optional
+:class:`~scenarios.engine.protocol.SimultaneousState`, the dogfight's planning, DF.M1):
+every seat among the state's ``current_players()`` may act at once, by the index of its
+action in its own ``legal_actions_for(seat)`` (what an event stores); a seat's refusal as
+stale comes only from its own :meth:`Room.view_version`, which another seat's secret lock
+does not move. A bot decides as soon as its seat is awaited (``awaited_players()``);
+a searching bot (``mcts``, ``ismcts``), which searches the engine's sequential
+presentation, when its seat is ``current_player()``.
+
 Bots decide from their seat's observation, one decision at a time, each with a fresh bot
 seeded from the room's seed and the event number (:func:`bot_seed`): the same room
 gives the same game whether or not the server was restarted in between.
@@ -49,12 +58,20 @@ import numpy as np
 
 from furball.errors import IllegalAction, InputError
 from furball.scenarios.engine import Game, GameState, Option, decide, registry
-from furball.scenarios.engine.protocol import Explains, SeatEvents, Timed
+from furball.scenarios.engine.protocol import (
+    Explains,
+    SeatEvents,
+    Timed,
+    acting_seats,
+    awaited_seats,
+    seat_actions,
+)
+from furball.scenarios.engine.search import SEARCH_KINDS
 
 __all__ = ["RoomGame", "RoomOption", "EventKind", "Event", "RoomSpec", "LogLine", "Room", "RoomBroken",
            "StaleAction", "MAX_SEED", "MAX_EVENTS", "MAX_TITLE", "room_game", "available_games", "new_token",
            "token_hash", "token_matches", "new_room_id", "bot_seed", "make_spec", "games_json", "seat_count", "ClockMode",
-           "CLOCK", "PAUSING", "BotCall", "bot_choice", "QUICK_BOTS"]
+           "CLOCK", "PAUSING", "BotCall", "bot_choice", "QUICK_BOTS", "seat_names"]
 
 MAX_SEED = 2**53 - 1
 """Seeds are at most this (what a page's JavaScript keeps exactly)."""
@@ -274,7 +291,7 @@ def bot_choice(call: BotCall) -> int:
     game = room_game(call.game).game()
     bot = game.player(call.bot, call.seed, call.seat)
     chosen = decide(bot, call.state, call.seat)
-    legal = call.state.legal_actions()
+    legal = seat_actions(call.state, call.seat)
     index = next((i for i, a in enumerate(legal) if a is chosen), None)
     return list(legal).index(chosen) if index is None else index
 
@@ -292,7 +309,9 @@ class EventKind(StrEnum):
 class Event:
     """One accepted event of a room, numbered from 1 (0 is the set-up).
 
-    ``action``: the index of the action in ``legal_actions()`` (ACTION) or ``None``;
+    ``action``: the index of the action among the seat's legal actions (ACTION:
+    ``legal_actions()``, or ``legal_actions_for(seat)`` of an engine with simultaneous
+    nodes, the same list where both exist) or ``None``;
     ``text``: its ``describe()`` text (ACTION: checked when the room is rebuilt), the
     bot now playing the seat, ``""`` for a person (CONTROL), or ``pause``, ``resume``,
     ``time`` (CLOCK); ``at``: Unix time, seconds; ``clock``: in a room whose clock runs in
@@ -419,18 +438,45 @@ class Room:
         """Each seat's name: ``P1``, ``P2`` ..."""
         return tuple(f"P{i + 1}" for i in range(self.seats))
 
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        """What each seat plays, in words, where the engine says (its optional
+        ``seat_names()``: a dogfight seat's planes, ``"SPAD, Nieuport"``), else ``""``."""
+        return _seat_names(self.state, self.seats)
+
     @property
     def to_act(self) -> int | None:
-        """The seat to act, or ``None`` once the game is over."""
+        """The seat to act (at a simultaneous node: the first seat it waits for), or
+        ``None`` once the game is over."""
         return self.state.current_player()
+
+    @property
+    def acting(self) -> tuple[int, ...]:
+        """Every seat that may act now (more than one at a simultaneous node)."""
+        return acting_seats(self.state)
+
+    @property
+    def awaited(self) -> tuple[int, ...]:
+        """The seats the game waits for now (at a simultaneous node, those that have not
+        acted yet; else the seat to act)."""
+        return awaited_seats(self.state)
 
     @property
     def terminal(self) -> bool:
         return self.state.is_terminal()
 
+    def bot_seat(self) -> int | None:
+        """The seat a bot decides for now, if any: the first awaited seat a bot plays (a
+        searching bot only when its seat is :attr:`to_act`: module docstring)."""
+        for seat in self.awaited:
+            bot = self.controllers[seat]
+            if bot is not None and (bot.split(":")[0] not in SEARCH_KINDS or seat == self.to_act):
+                return seat
+        return None
+
     def bot_to_act(self) -> str | None:
-        """The bot that plays the seat to act now, if a bot does."""
-        seat = self.to_act
+        """The bot that decides now (:meth:`bot_seat`), if a bot does."""
+        seat = self.bot_seat()
         return None if seat is None else self.controllers[seat]
 
     # -- a real-time clock (YT.S4) --------------------------------------------------------
@@ -518,9 +564,9 @@ class Room:
             raise StaleAction("the game has moved on since you looked: choose again")
         if self.terminal:
             raise IllegalAction("the game is over")
-        to_act = self.to_act
-        if seat != to_act:
-            raise IllegalAction(f"it is {self.labels[to_act]}'s turn, not {self.labels[seat]}'s")
+        acting = self.acting
+        if seat not in acting:
+            raise IllegalAction(f"it is {' and '.join(self.labels[i] for i in acting)}'s turn, not {self.labels[seat]}'s")
         if self.controllers[seat] is not None:
             raise IllegalAction(f"{self.labels[seat]} is played by the {self.controllers[seat]} bot now: "
                                 f"ask the room's owner to give the seat back")
@@ -530,7 +576,7 @@ class Room:
         state, reading = self._clocked(now)
         if state.is_terminal():
             raise IllegalAction(f"the timer has rung, time is up: {state.outcome()[0]}")
-        legal = state.legal_actions()
+        legal = seat_actions(state, seat)
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(legal):
             raise IllegalAction(f"request: field 'action': expected the number of a legal action, 0 to "
                                 f"{len(legal) - 1}, got {_short(action)}")
@@ -546,8 +592,8 @@ class Room:
     def bot_call(self, now: float | None = None) -> BotCall | None:
         """The decision the bot playing the seat to act must make now (``None`` when a
         person plays it, the clock is paused or the game is over)."""
-        seat = self.to_act
-        if seat is None or self.controllers[seat] is None or self.paused:
+        seat = self.bot_seat()
+        if seat is None or self.paused:
             return None
         now = time.time() if now is None else now
         state, reading = self._clocked(now)
@@ -567,7 +613,7 @@ class Room:
     def _act(self, seat: int, index: int, state: GameState, reading: int | None, now: float) -> tuple[Room, Event]:
         if self.version >= MAX_EVENTS:
             raise IllegalAction(f"room {self.spec.id}: more than {MAX_EVENTS} events; the room is closed")
-        a = state.legal_actions()[index]
+        a = seat_actions(state, seat)[index]
         text = state.describe(a)
         after = state.apply(a)
         event = Event(self.version + 1, EventKind.ACTION, seat, index, text, now, reading)
@@ -610,8 +656,10 @@ class Room:
             if event.text not in ("pause", "resume", "time") or not self.real_time:
                 raise RoomBroken(f"{where}: clock event {event.text!r} does not fit this room")
             return self._next(state, self.controllers, event)
-        legal = state.legal_actions()
-        if event.seat != state.current_player() or event.action is None or not 0 <= event.action < len(legal):
+        if event.seat not in acting_seats(state) or event.action is None:
+            raise RoomBroken(f"{where}: action {event.action} of seat {event.seat} is not legal there")
+        legal = seat_actions(state, event.seat)
+        if not 0 <= event.action < len(legal):
             raise RoomBroken(f"{where}: action {event.action} of seat {event.seat} is not legal there")
         a = legal[event.action]
         if state.describe(a) != event.text:
@@ -653,8 +701,8 @@ class Room:
         state = self.state
         if self.terminal:
             return "the game is over"
-        if self.to_act != seat:
-            return f"it is {self.labels[self.to_act]}'s turn, not yours"
+        if seat not in self.acting:
+            return f"it is {' and '.join(self.labels[i] for i in self.acting)}'s turn, not yours"
         refusal = getattr(self.kind.view_module(), "refusal", None)
         action = refusal(state.observation(seat), list(targets)) if refusal is not None else None
         if action is None:
@@ -691,9 +739,11 @@ class Room:
     def view(self, seat: int | None, public: Any = None) -> dict:
         """What ``seat`` sees now (``None``: a spectator), as JSON (docs/rooms.md):
         ``room``, ``game``, ``title``, ``seat``, ``labels``, ``seats`` (who plays each),
-        ``bots`` (the game's bot names), ``to_act``, ``terminal``; for a seat, ``text`` (``observation_string``) and
+        ``bots`` (the game's bot names), ``to_act`` (at a simultaneous node: the first seat it
+        waits for), ``acting`` (every seat that may act now), ``awaited`` (those the game
+        waits for), ``terminal``; for a seat, ``text`` (``observation_string``) and
         ``view`` (the game's JSON of ``observation(seat)``: ``public`` and
-        ``private``); for the seat to act, played by its person, ``legal`` (each action's
+        ``private``); for a seat that may act (among ``acting``), played by its person, ``legal`` (each action's
         ``describe()`` text, in the engine's order; left out by a game with thousands of
         actions, whose view module says ``LEGAL_TEXTS = False``), ``legal_count``,
         ``choices`` (the view module's own JSON of the legal actions, when it has a
@@ -708,12 +758,15 @@ class Room:
         makes the halves apart (``public(o)``, ``private(o, seat)``)."""
         s = self.state
         to_act = s.current_player()
+        acting = acting_seats(s)
         out: dict[str, Any] = {
             "room": self.spec.id, "game": self.spec.game, "title": self.spec.title, "seat": seat,
             "labels": list(self.labels),
-            "seats": [{"label": label, "bot": bot} for label, bot in zip(self.labels, self.controllers)],
+            "seats": [{"label": label, "bot": bot, "name": name}
+                      for label, bot, name in zip(self.labels, self.controllers, self.names)],
             "bots": list(self.game.players),
-            "to_act": to_act, "terminal": s.is_terminal()}
+            "to_act": to_act, "acting": list(acting), "awaited": list(awaited_seats(s)),
+            "terminal": s.is_terminal()}
         if self.real_time:
             out["clock"] = {"mode": "real", "reading_s": self._timed.clock_s, "limit_s": self._timed.limit_s,
                             "since": self.clock_since, "running": self.clock_running, "paused": self.paused,
@@ -729,8 +782,8 @@ class Room:
                                "private": module.private(o, seat)}
             else:
                 out["view"] = module.view(o, seat) if module else {"public": {}, "private": None}
-            if to_act == seat and self.controllers[seat] is None:
-                legal = s.legal_actions()
+            if seat in acting and self.controllers[seat] is None:
+                legal = seat_actions(s, seat)
                 if getattr(module, "LEGAL_TEXTS", True):
                     out["legal"] = [s.describe(a) for a in legal]
                 out["legal_count"] = len(legal)
@@ -806,6 +859,21 @@ def _options_of(rg: RoomGame, data: Mapping) -> dict[str, str]:
         own = rg.room_option(str(k))
         out[str(k)] = _option_text(v, own.max_chars if own is not None else MAX_OPTION_CHARS)
     return out
+
+
+def _seat_names(state: GameState, seats: int) -> tuple[str, ...]:
+    names = getattr(state, "seat_names", None)
+    return tuple(names()) if names is not None else ("",) * seats
+
+
+def seat_names(data: Any) -> tuple[str, ...]:
+    """What each seat of a room of ``data`` plays, in words (:attr:`Room.names`; ``""``
+    where the game does not say): the lobby names each seat by it ("P1: SPAD,
+    Nieuport"). Checks ``data`` as :func:`seat_count` does. Raises :class:`InputError`."""
+    n = seat_count(data)
+    rg = room_game(data.get("game"))
+    game = rg.game()
+    return _seat_names(game.new_game(0, **_parse_options(rg, game, _options_of(rg, data))), n)
 
 
 def seat_count(data: Any) -> int:

@@ -108,8 +108,21 @@ def view(s, seat: int) -> dict[str, Any]:
         "lost_leaders": int(s.lost_leaders), "vp": int(s.vp), "red_faces": int(s.red_faces),
         "score": {"total": int(score.total), "band": plain(score.band)},
         "pending": None if s.pending is None else plain(s.pending.kind), "over": plain(s.over),
-        "board": canuck_sketch(s).as_json(), "panels": _panels(s)}
+        "board": canuck_sketch(s).as_json(), "panels": _panels(s), "ending": ending(s)}
     return {"public": public, "private": None}
+
+
+def ending(s) -> str | None:
+    """The game over in a player's words (``None`` while it goes on): how many turns
+    were played (a turn is one Partisan option, CN.P1: what the engine's log counts as
+    options), why it ended and the score (CN.E1, CN.E2, CN.E4, CN.E5)."""
+    if not s.is_terminal():
+        return None
+    score = s.score()
+    why = END_REASONS.get(score.reason, "") if score.reason else ""
+    turns = f"{s.options} turn{'' if s.options == 1 else 's'}"
+    return (f"Game over after {turns} (one Partisan option each, CN.P1): {why}. "
+            f"VP: operations {score.operations} + Alba {score.alba} = {score.total}: {str(score.band).upper()}.")
 
 
 def _targets(s, a: Action) -> list[str]:

@@ -17,7 +17,9 @@ Made from :class:`~scenarios.dogfight.state.Observation` only:
 The seat to act does not receive thousands of ``describe()`` texts: :func:`choices`
 gives its legal plans as a tree to pick card by card
 (:func:`~maneuvers.plan.card_tree`), each leaf the index of the plan in the
-engine's ``legal_actions()``. The room option ``scenario`` is a shipped scenario's name
+seat's ``legal_actions_for(seat)``. The planning is simultaneous (DF.M1): every seat
+with a plane to plan gets its choices at once, and may change a locked plan until the
+last plan locks. The room option ``scenario`` is a shipped scenario's name
 or an uploaded scenario file's text (:func:`room_scenario`): never a path on the server.
 """
 from __future__ import annotations
@@ -27,16 +29,16 @@ from typing import Any
 
 from furball.errors import InputError
 from furball.geometry.datafile import parse_toml
-from furball.maneuvers.plan import card_tree
 from furball.maneuvers.plane import Engines, PlaneKind
 from furball.scenarios.dogfight.report import VISIBLE_SPECIALS
 from furball.scenarios.dogfight.scenario import Scenario, load_scenario, shipped_scenarios
+from furball.scenarios.dogfight.state import DRAW, EndReason
 from furball.viz import style
 
 from ..api import Catalogue, _base_json, _base_ref, read_document
 from ..rooms import RoomOption
 
-__all__ = ["view", "choices", "analysis", "best_plans", "room_scenario", "scenario_choices", "silhouette", "LEGAL_TEXTS",
+__all__ = ["view", "choices", "ending", "analysis", "best_plans", "room_scenario", "scenario_choices", "silhouette", "LEGAL_TEXTS",
            "MAX_SCENARIO_CHARS", "ROOM_OPTIONS", "ROOM_READINGS", "PAGE"]
 
 LEGAL_TEXTS = False
@@ -121,7 +123,8 @@ def view(o, seat: int) -> dict[str, Any]:
               "height_mm": doc["table"]["height_mm"], "turn": doc["turn"], "turn_limit": doc["turn_limit"],
               "seat_sides": doc["seat_sides"], "colours": colours, "planes": public_rows,
               "locked": doc["locked"], "scores": doc["scores"], "piles": doc["piles"], "over": doc["over"],
-              "winner": doc["winner"], "replay": o.public_replay}
+              "winner": doc["winner"], "replay": o.public_replay, "first_turn": o.first_turn, "end": o.end,
+              "ending": ending(o)}
     own = {row["name"]: {"damage": row["damage"], "damage_taken": row["damage_taken"], "effects": row["effects"]}
            for p, row in zip(o.table.planes, planes) if p.side == o.side}
     private = {"side": o.side, "planes": own, "own_plans": doc["own_plans"], "to_plan": doc["to_plan"],
@@ -129,12 +132,58 @@ def view(o, seat: int) -> dict[str, Any]:
     return {"public": public, "private": private}
 
 
+def ending(o) -> str | None:
+    """How a finished game ended, in words every seat may read (``None`` while it goes
+    on): which turns were played, why it ended (DF.V1, DF.V2) and who won, in words that
+    agree with the points: under DF.V1 the last side flying wins whatever the points, and
+    the sentence says so when another side scored more; a DF.V1 draw (no side flying)
+    says the points do not decide."""
+    if not o.over:
+        return None
+    last = o.turn - 1
+    played = ("no turn was played" if last < o.first_turn else f"turn {last} was played" if last == o.first_turn
+              else f"turns {o.first_turn} to {last} were played")
+    scores = dict(o.scores)
+    points = ", ".join(f"{side} {v}" for side, v in scores.items())
+    best = max(scores.values(), default=0)
+    leaders = [side for side, v in scores.items() if v == best]
+    if o.end == EndReason.LAST_SIDE:
+        why = "at most one side has planes flying (DF.V1)"
+        if o.winner == DRAW:
+            who = "A draw: no side has a plane left flying, so the points do not decide"
+        elif o.winner in leaders:
+            who = f"{o.winner} win: the last side flying, and the most points too"
+        else:
+            who = (f"{o.winner} win as the last side flying (DF.V1 comes before the points), although "
+                   f"{' and '.join(leaders)} scored more")
+    else:
+        why = f"the turn limit ({o.turn_limit}) was reached (DF.V2)"
+        who = (f"{o.winner} win on points" if o.winner != DRAW
+               else f"A draw: {' and '.join(leaders)} have the same points")
+    return f"Game over: {played}; {why}. {who}. Points (DF.V2): {points}."
+
+
 def choices(o, seat: int) -> dict[str, Any]:
-    """What the seat to act chooses among: ``plane`` (the plane it plans now) and
-    ``tree``, its legal plans card by card (:func:`~maneuvers.plan.card_tree`),
-    each leaf the index of that plan in ``legal_actions()`` (what the room's ``act``
+    """What a seat that plans chooses among (the planning is simultaneous, DF.M1: every
+    seat with a plane to plan gets this at once): ``plane``, the plane to show first
+    (its next plane to lock, else its first plane, whose locked plan it may change until
+    the last plan locks), ``plans`` and ``tree`` for that plane, and ``planes``: for each
+    of its planes that plan this turn (``o.planning``), ``plans`` (how many), ``locked``
+    (whether its plan is locked) and ``tree``, its legal plans card by card
+    (:func:`~maneuvers.plan.card_tree`'s shape), each leaf the index of that plan in
+    the seat's legal actions (``legal_actions_for(seat)``, what the room's ``act``
     takes)."""
-    return {"plane": o.to_plan, "plans": len(o.legal), "tree": card_tree([a.cards for a in o.legal])}
+    planes: dict[str, dict] = {}
+    for index, a in enumerate(o.actions()):
+        entry = planes.setdefault(a.plane, {"plans": 0, "locked": a.plane in o.locked, "tree": {}})
+        entry["plans"] += 1
+        node = entry["tree"]
+        for card in a.cards[:-1]:
+            node = node.setdefault(card, {})
+        node[a.cards[-1]] = index
+    first = o.to_plan or (o.planning[0] if o.planning else None)
+    head = planes.get(first, {"plans": 0, "tree": {}})
+    return {"plane": first, "plans": head["plans"], "tree": head["tree"], "planes": planes}
 
 
 def analysis(o, data: Any) -> tuple[Any, tuple]:

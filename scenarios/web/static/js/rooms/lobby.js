@@ -17,11 +17,12 @@ function say(text, ok = false) {
 const game = () => state.games.find((g) => g.name === $("game").value);
 const UPLOAD = "\u0000upload"; // the scenario select's "a file of mine" entry
 
-/** How many seats the chosen options make: the server reads the options as the room will
- *  (a dogfight's seats are its scenario's sides). */
-async function seatCount(g) {
+/** The seats the chosen options make, each named by what it plays where the game says
+ *  (a dogfight seat by its planes): the server reads the options as the room will. */
+async function seatNames(g) {
   try {
-    return (await post("/api/games/seats", { game: g.name, options: optionValues() })).seats;
+    const answer = await post("/api/games/seats", { game: g.name, options: optionValues() });
+    return answer.names || Array.from({ length: answer.seats }, () => "");
   } catch (err) {
     say(err.message);
     return null;
@@ -93,17 +94,22 @@ let asking = 0;
 async function renderSeats() {
   const g = game();
   const mine = ++asking;
-  const n = await seatCount(g);
-  if (mine !== asking || n === null) return;
+  const names = await seatNames(g);
+  if (mine !== asking || names === null) return;
+  const n = names.length;
   document.body.dataset.seats = n;
   const old = [...document.querySelectorAll("[data-seat]")].map((s) => s.value);
   $("seats").replaceChildren(...Array.from({ length: n }, (_, i) => {
-    const select = el("select", { title: `who plays P${i + 1}` });
+    const label = names[i] ? `P${i + 1}: ${names[i]}` : `P${i + 1}`;
+    const select = el("select", { title: `who plays ${label}` });
     select.dataset.seat = i;
     select.append(el("option", { value: "", textContent: "a person" }),
       ...g.bots.map((b) => el("option", { value: b, textContent: `bot: ${b}` })));
-    select.value = old[i] ?? (i === 0 ? "" : g.bots[0]);
-    return el("label", { className: "field" }, `P${i + 1} `, select);
+    // a new game's P2 starts as the first bot (a game at once); seats the options add are people
+    select.value = old[i] ?? (i === 1 && !old.length ? g.bots[0] : "");
+    const field = el("label", { className: "field" }, `${label} `, select);
+    field.dataset.seatName = names[i] || "";
+    return field;
   }));
 }
 
@@ -160,7 +166,8 @@ async function createRoom() {
       seats: made.seats.map((s) => ({ label: s.label, bot: s.bot, token: s.token })) });
     const items = [linkItem("Owner", roomLink(made.room, { owner: made.owner }), "(for you: seat controls)")];
     made.seats.forEach((s) => {
-      items.push(linkItem(`${s.label}${s.bot ? ` (bot: ${s.bot})` : ""}`, roomLink(made.room, { seat: s.token }),
+      items.push(linkItem(`${s.label}${s.name ? `: ${s.name}` : ""}${s.bot ? ` (bot: ${s.bot})` : ""}`,
+        roomLink(made.room, { seat: s.token }),
         s.bot ? "(played by a bot; the link lets a person take it back later)" : "(send to the player)"));
     });
     items.push(linkItem("Spectators", roomLink(made.room), "(sees only what is public)"));

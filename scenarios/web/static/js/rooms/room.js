@@ -96,15 +96,20 @@ function render() {
   $("room-title").textContent = v.title;
   $("who").textContent = v.seat === null ? (state.owner ? "owner (watching)" : "spectator") : `you are ${label(v.seat)}`;
   let turn;
-  if (v.terminal) turn = `Game over. ${(v.outcome || []).join(" · ")} (seed ${v.seed})`;
-  else if (myTurn(v)) turn = "Your turn: choose an action.";
-  else {
-    const bot = v.seats[v.to_act].bot;
-    turn = `${label(v.to_act)} to act${bot ? ` (the ${bot} bot)` : ""}…`;
+  const over = v.terminal && state.renderer && state.renderer.gameOver && state.renderer.gameOver(v);
+  if (v.terminal) turn = over ? `${over} (seed ${v.seed})` : `Game over. ${(v.outcome || []).join(" · ")} (seed ${v.seed})`;
+  else if (myTurn(v) && awaited(v).includes(v.seat)) {
+    turn = awaited(v).length > 1 ? "Your turn: choose an action (everyone acts at once)." : "Your turn: choose an action.";
+  } else {
+    // a simultaneous node (the dogfight's planning): everyone it waits for acts at once
+    const names = awaited(v).map((i) => `${label(i)}${v.seats[i].bot ? ` (the ${v.seats[i].bot} bot)` : ""}`);
+    turn = `${names.join(", ")} to act…`;
+    if (myTurn(v)) turn = `Done: waiting for ${names.join(", ")}… (you may still change your choice)`;
   }
   $("turn").textContent = turn;
   $("turn").className = `turn${myTurn(v) ? " mine" : ""}`;
   document.body.dataset.toAct = v.to_act === null ? "" : String(v.to_act);
+  document.body.dataset.awaited = awaited(v).join(" ");
   document.body.dataset.version = v.version ?? "";
   document.body.dataset.game = v.game;
   renderActions();
@@ -150,7 +155,13 @@ function renderClock() {
   };
 }
 
-/** Whether this seat is to act now (the server sends `version` to that seat only). */
+/** The seats the game waits for now (several at a simultaneous node; older servers: `to_act`). */
+function awaited(v) {
+  if (v.terminal) return [];
+  return v.awaited || (v.to_act === null || v.to_act === undefined ? [] : [v.to_act]);
+}
+
+/** Whether this seat may act now (the server sends `version` to such a seat only). */
 function myTurn(v) {
   return v.version !== undefined && v.version !== null && !v.terminal;
 }
@@ -208,10 +219,12 @@ function renderSeats() {
   const v = state.view;
   $("seats").replaceChildren(...v.seats.map((s, i) => {
     const who = s.bot ? `bot: ${s.bot}` : "a person";
-    const here = state.present[i] ? "connected" : "away";
-    const li = el("li", {}, el("strong", { textContent: s.label }),
-      el("span", { textContent: ` ${who}` }), el("span", { className: `pill ${state.present[i] ? "ok" : ""}`, textContent: here }));
-    if (i === v.to_act && !v.terminal) li.classList.add("to-act");
+    // a bot is always at the table: only a person's page is connected or away
+    const here = s.bot ? "plays here" : state.present[i] ? "connected" : "away";
+    const li = el("li", {}, el("strong", { textContent: s.name ? `${s.label}: ${s.name}` : s.label }),
+      el("span", { textContent: ` ${who}` }),
+      el("span", { className: `pill ${s.bot || state.present[i] ? "ok" : ""}`, textContent: here }));
+    if (awaited(v).includes(i)) li.classList.add("to-act");
     if (i === v.seat) li.classList.add("me");
     if (state.owner && ownerToken && !v.terminal) {
       const b = el("button");

@@ -263,6 +263,8 @@ function render() {
 
 export default {
   handlesActions: (view) => !!view.choices,
+  // the game over in the room's head, where the game's view says it in its own words (Canuck: turns)
+  gameOver: (v) => v.view && v.view.public && v.view.public.ending,
 
   render(container, view, ctx) {
     s.ctx = ctx;

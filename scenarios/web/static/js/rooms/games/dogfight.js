@@ -99,7 +99,9 @@ function build(container) {
   els.lock.dataset.testid = "lock";
   els.clear = el("button", { textContent: "Clear", onclick: () => { s.pick = []; refresh(); } });
   els.planNote = el("p", { className: "muted df-note" });
-  els.plan = el("details", { className: "df-plan panel", open: true }, els.planTitle, els.planNote, els.slots,
+  els.planPicker = el("div", { className: "row df-plan-planes" });
+  els.planPicker.dataset.testid = "plan-planes";
+  els.plan = el("details", { className: "df-plan panel", open: true }, els.planTitle, els.planNote, els.planPicker, els.slots,
     els.cards, el("div", { className: "row" }, els.lock, els.clear));
   els.plan.dataset.testid = "plan";
 
@@ -148,7 +150,7 @@ function renderHead() {
   const me = priv();
   const points = Object.entries(p.scores).map(([side, v]) => `${side} ${v}`).join(" · ");
   let text = `“${p.name}”: turn ${p.turn} of ${p.turn_limit}. Points (DF.V2): ${points}.`;
-  if (p.over) text = `Game over: ${p.winner === "draw" ? "a draw" : `${p.winner} win`}. Points (DF.V2): ${points}.`;
+  if (p.over) text = p.ending || `Game over: ${p.winner === "draw" ? "a draw" : `${p.winner} win`}. Points (DF.V2): ${points}.`;
   if (me) text += ` You fly for ${me.side}.`;
   s.els.head.textContent = text;
   const locked = new Set(p.locked);
@@ -191,8 +193,25 @@ function renderMine() {
 }
 
 // ---------------------------------------------------------------- choosing the plan card by card
+// Everyone plans at once (DF.M1): every seat with a plane to plan has `choices` at the same
+// time, one tree per plane (`choices.planes`); a locked plan may be changed (locked again)
+// until the last plan of the turn locks.
+
+/** The plane this seat's plan panel shows: the one picked among `choices.planes`, else `choices.plane`. */
+function planPlane() {
+  const c = s.view.choices;
+  if (!c) return null;
+  return s.planPlane && c.planes && s.planPlane in c.planes ? s.planPlane : c.plane;
+}
+
+function planTree() {
+  const c = s.view.choices;
+  const plane = planPlane();
+  return c.planes && c.planes[plane] ? c.planes[plane].tree : c.tree;
+}
+
 function pickNode() {
-  let node = s.view.choices.tree;
+  let node = planTree();
   for (const id of s.pick) {
     if (!node || typeof node !== "object" || !(id in node)) return null;
     node = node[id];
@@ -206,7 +225,12 @@ function renderPlan() {
   s.els.plan.hidden = !mine;
   s.els.best.hidden = !priv() || pub().over;
   if (!mine) return;
-  const plane = v.choices.plane;
+  if (s.planFor !== v.choices.plane) { // a new plane to lock (or a new turn): show it
+    s.planFor = v.choices.plane;
+    s.planPlane = null;
+  }
+  const plane = planPlane();
+  const entry = (v.choices.planes || {})[plane] || { plans: v.choices.plans, locked: false };
   const key = `${v.version}|${plane}`;
   if (s.pickKey !== key) {
     s.pickKey = key;
@@ -215,9 +239,22 @@ function renderPlan() {
   if (pickNode() === null) s.pick = [];
   const p = planeNamed(plane);
   const kit = p && kitOf(p);
-  s.els.planTitle.textContent = `Your plan for ${plane}`;
-  s.els.planNote.textContent = `${v.choices.plans} legal plans (DF.M1, DF.M5, DF.H3, DF.D6): pick the three cards ` +
+  const own = (priv() && priv().own_plans[plane]) || null;
+  s.els.planTitle.textContent = entry.locked ? `Change your plan for ${plane}` : `Your plan for ${plane}`;
+  s.els.plan.dataset.plane = plane;
+  s.els.plan.dataset.locked = entry.locked ? "yes" : "no";
+  s.els.planNote.textContent = (entry.locked ? `Locked: ${plane} will fly ${own ? own.join(", ") : "…"}. You may ` +
+    "lock another plan until the last plan of the turn locks. " : "Everyone plans at once (DF.M1). ") +
+    `${entry.plans} legal plans (DF.M1, DF.M5, DF.H3, DF.D6): pick the three cards ` +
     "in order; each choice offers only the cards that can still make a legal plan. Nobody else sees it.";
+  const names = Object.keys(v.choices.planes || {});
+  s.els.planPicker.replaceChildren(...(names.length > 1 ? names.map((name) => {
+    const b = el("button", { textContent: `${name}${v.choices.planes[name].locked ? " (locked)" : ""}`,
+      className: name === plane ? "primary" : "" });
+    b.dataset.planPlane = name;
+    b.onclick = () => { s.planPlane = name; refresh(false); };
+    return b;
+  }) : []));
   s.els.slots.replaceChildren(...Array.from({ length: CARDS }, (_, k) => {
     const id = s.pick[k];
     const b = el("button", { className: `slot${id ? "" : " empty"}`, textContent: id || `${k + 1}${["st", "nd", "rd"][k]}` });
@@ -255,7 +292,7 @@ async function lockPlan() {
   const node = pickNode();
   if (s.pick.length !== CARDS || typeof node !== "number") return;
   s.els.lock.disabled = true;
-  const said = `${s.view.choices.plane} will fly ${s.pick.join(", ")}: locked in.`;
+  const said = `${planPlane()} will fly ${s.pick.join(", ")}: locked in (you may change it until the last plan locks).`;
   if (await s.ctx.act(node)) s.ctx.say(said, true);
   else s.els.lock.disabled = false;
 }
@@ -275,7 +312,7 @@ function renderBest() {
 }
 
 async function bestPlans() {
-  const plane = s.view.choices && s.view.choices.plane;
+  const plane = planPlane();
   if (!plane) return;
   const body = { plane };
   if (s.els.vs.value) body.vs = s.els.vs.value;
@@ -323,7 +360,7 @@ function showBest(found) {
     b.dataset.plan = r.plan.join(" ");
     b.title = "pick this plan";
     b.onclick = () => {
-      if (!(s.view.choices && s.view.choices.plane === found.plane)) return;
+      if (!(s.view.choices && planPlane() === found.plane)) return;
       s.pick = [];
       for (const id of r.plan) {
         const node = pickNode();
@@ -369,6 +406,8 @@ function refresh(all = true) {
 
 export default {
   handlesActions: () => true,
+  // the game over in the room's head: which turns, why, who won, in words that agree with the points
+  gameOver: (v) => v.view && v.view.public && v.view.public.ending,
 
   render(container, view, ctx) {
     Object.assign(hooks, { refresh, drawTable });

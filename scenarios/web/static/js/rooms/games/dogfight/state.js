@@ -10,7 +10,7 @@ export const LOST = new Set(["out", "destroyed"]);
 
 export const s = {
   ctx: null, view: null, els: null, meta: null, kits: new Map(), asked: new Set(), pick: [], pickKey: null,
-  hover: null, replay: null, seenTurn: undefined, pz: null, best: null, frame: 0,
+  planPlane: null, planFor: null, hover: null, replay: null, seenTurn: undefined, pz: null, best: null, frame: 0,
 };
 
 export const pub = () => s.view.view.public;

@@ -193,8 +193,8 @@ def main():
     template = shipped_decks()["template"]
     twenty = dataclasses.replace(template, name="template-20", cards=template.cards[:20], autonomous=None,
                                  collision=("L100-60", "R100-60"))
-    planes = tuple(p.but(deck=twenty) for p in duel.table.planes)
-    run("two 20-card decks", duel.table.but(planes=planes), "Camel", "Albatros", repeats)
+    planes = tuple(p.replace(deck=twenty) for p in duel.table.planes)
+    run("two 20-card decks", duel.table.replace(planes=planes), "Camel", "Albatros", repeats)
 
 
 if __name__ == "__main__":

@@ -50,18 +50,18 @@ def after_card(plane: PlaneState, card: ManeuverCard, max_altitude: int) -> tupl
                 raise AltitudeError(
                     f"plane '{plane.name}': card '{card.id}' would climb to altitude "
                     f"{plane.altitude + 1}, above the ceiling {max_altitude} (DF.H3)")
-            return plane.but(altitude=plane.altitude + 1, climb_counters=0), [
+            return plane.replace(altitude=plane.altitude + 1, climb_counters=0), [
                 f"climbs to altitude {plane.altitude + 1} ({counters}/{rate} counters, DF.H6)"]
-        return plane.but(climb_counters=counters), [f"takes a climb counter ({counters}/{rate}, DF.H6)"]
+        return plane.replace(climb_counters=counters), [f"takes a climb counter ({counters}/{rate}, DF.H6)"]
     if "descent" in card.flags:
         if plane.altitude == 0:
-            return plane.but(climb_counters=0, status=PlaneStatus.LANDED), [
+            return plane.replace(climb_counters=0, status=PlaneStatus.LANDED), [
                 "descends at altitude 0, discards its climb counters and lands (DF.H4, DF.H3)"]
         level = plane.altitude - 1
         if level == 0:
-            return plane.but(altitude=0, climb_counters=1), [
+            return plane.replace(altitude=0, climb_counters=1), [
                 "descends to altitude 0 and keeps exactly one climb counter (DF.H4)"]
-        return plane.but(altitude=level, climb_counters=0), [
+        return plane.replace(altitude=level, climb_counters=0), [
             f"descends to altitude {level} and discards its climb counters (DF.H4)"]
     return plane, []
 
@@ -76,14 +76,14 @@ def after_drop(plane: PlaneState, count: int) -> tuple[PlaneState, list[str]]:
     if not 0 < count <= plane.bombs:
         raise InputError(f"plane '{plane.name}': cannot drop {count} bombs with {plane.bombs} aboard (DF.B1)")
     was_loaded = fully_loaded(plane)
-    dropped = plane.but(bombs=plane.bombs - count)
+    dropped = plane.replace(bombs=plane.bombs - count)
     events = [f"drops {count} bomb{'s' if count != 1 else ''} ({dropped.bombs}/{plane.bombs_at_start} left)"]
     if was_loaded and not fully_loaded(dropped):
         events.append("no longer fully loaded: restrictions end (DF.B2)")
         if dropped.climb_counters >= dropped.climb_rate:
             keep = 1 if dropped.altitude == 0 else 0  # DF.H3: at altitude 0 the last counter keeps it flying
             if dropped.climb_counters - 1 >= keep:
-                dropped = dropped.but(climb_counters=dropped.climb_counters - 1)
+                dropped = dropped.replace(climb_counters=dropped.climb_counters - 1)
                 events.append("had enough climb counters to climb under its restored rate: "
                               "stays at its level and discards 1 counter (DF.B2)")
             else:

@@ -314,6 +314,6 @@ class PlaneState:
         """This plane's firing arcs: its base's data, else the rules' default."""
         return self.base.firing_arcs if self.base.firing_arcs is not None else rules.default_arcs
 
-    def but(self, **changes) -> PlaneState:
+    def replace(self, **changes) -> PlaneState:
         """A copy with some fields changed (checked again)."""
         return replace(self, **changes)

@@ -218,7 +218,7 @@ def zones(plane: PlaneState, planes: Sequence[PlaneState], rules: Rules, enemy_h
     zone = tail_zone(plane, blockers, rules, heading, base) if not multi else Polygon()
     in_zone = []
     for p, _, _ in enemies:
-        hypothetical = p.but(base=base, pose=p.pose @ p.base.stand @ Pose.rotation(heading - p.pose.heading_deg)
+        hypothetical = p.replace(base=base, pose=p.pose @ p.base.stand @ Pose.rotation(heading - p.pose.heading_deg)
                              @ base.stand.inverse())
         in_zone.append(tail_check(plane, hypothetical, blockers + [hypothetical], rules).ok
                        if not multi else False)

@@ -87,7 +87,7 @@ def test_DF_B1_a_fully_loaded_plane_climbs_slower_and_flies_simple():
     with pytest.raises(PlanError, match=r"card 'A10'.*second complex maneuver.*at least two must be non-complex"):
         check_plan(loaded, ["A8", "A1", "A10"], None, RULES)
     check_plan(loaded, ["A8", "A1", "A2"], None, RULES)
-    light = loaded.but(bombs=1)
+    light = loaded.replace(bombs=1)
     assert not fully_loaded(light) and effective_climb_rate(light) == 3
     check_plan(light, ["A1", "A12", "A2"], None, RULES)
 
@@ -99,7 +99,7 @@ def test_bombs_dropped_to_exactly_half():
     half, events = after_drop(loaded, 2)
     assert half.bombs == 2 and not fully_loaded(half)
     assert any("DF.B2" in e for e in events)
-    three = loaded.but(bombs=3)
+    three = loaded.replace(bombs=3)
     assert fully_loaded(three)
 
 
@@ -109,7 +109,7 @@ def test_DF_B2_restored_rate_reached_means_stay_and_discard_one_counter():
     after, events = after_drop(loaded, 2)
     assert (after.altitude, after.climb_counters) == (1, 2)
     assert "discards 1 counter" in events[-1]
-    not_enough, _ = after_drop(loaded.but(climb_counters=2), 2)
+    not_enough, _ = after_drop(loaded.replace(climb_counters=2), 2)
     assert not_enough.climb_counters == 2
     with pytest.raises(Exception, match="cannot drop 5 bombs"):
         after_drop(loaded, 5)
@@ -137,5 +137,5 @@ def test_DF_B2_unloading_at_altitude_0_keeps_the_last_climb_counter():
     after, events = after_drop(low, 1)
     assert (after.altitude, after.climb_counters, after.status) == (0, 1, "flying")
     assert "keeps its last counter" in events[-1]
-    higher, _ = after_drop(low.but(altitude=1), 1)
+    higher, _ = after_drop(low.replace(altitude=1), 1)
     assert higher.climb_counters == 0  # above the ground the counter goes

@@ -194,7 +194,7 @@ def test_plan_trees_kept_between_calls_give_the_same_report_and_never_key_on_a_p
     cache = LRUCache(maxsize=16)
     t = _small_table()
     for k in range(3):
-        moved = t.but(planes=(t.planes[0].but(pose=(250 + 7 * k, 420, 3 * k)), t.planes[1]))
+        moved = t.replace(planes=(t.planes[0].replace(pose=(250 + 7 * k, 420, 3 * k)), t.planes[1]))
         orders = {"Albatros": Orders(plan=("A1", "A3", "A4") if k % 2 else ("A6", "A6", "A6"))}
         kept = analyze(moved, "Camel", orders=orders, tree_cache=cache)
         fresh = analyze(moved, "Camel", orders=orders)
@@ -206,8 +206,8 @@ def test_plan_trees_kept_between_calls_give_the_same_report_and_never_key_on_a_p
 
 def test_chunks_are_pure_and_picklable_and_add_up_to_the_whole():
     t = _duel()
-    a = plan_tree(t.planes[0].but(deck=SIX), t)
-    b = plan_tree(t.planes[1].but(deck=SIX), t)
+    a = plan_tree(t.planes[0].replace(deck=SIX), t)
+    b = plan_tree(t.planes[1].replace(deck=SIX), t)
     task = pickle.loads(pickle.dumps(duel_task(a, b, t, others=[t.planes[2]])))
     whole = evaluate_chunk(task, np.arange(len(a.plans)))
     parts = [evaluate_chunk(task, rows) for rows in np.array_split(np.arange(len(a.plans)), 3)]
@@ -217,8 +217,8 @@ def test_chunks_are_pure_and_picklable_and_add_up_to_the_whole():
 
 
 def _small_table(**kw):
-    a = plane("Camel", 250, 420, 0, side="Allies").but(deck=SIX, **kw)
-    b = plane("Albatros", 400, 440, 10, side="Central").but(deck=SIX)
+    a = plane("Camel", 250, 420, 0, side="Allies").replace(deck=SIX, **kw)
+    b = plane("Albatros", 400, 440, 10, side="Central").replace(deck=SIX)
     return table(a, b)
 
 
@@ -258,9 +258,9 @@ def test_planning_opponent_beats_random_plans_over_many_seeded_duels():
     planned, random_ = [], []
     for duel in range(24):
         x, y = rng.uniform(300, 600, 2)
-        a = plane("Camel", x, y, rng.uniform(0, 360), side="Allies").but(deck=SIX)
+        a = plane("Camel", x, y, rng.uniform(0, 360), side="Allies").replace(deck=SIX)
         b = plane("Albatros", x + rng.uniform(-150, 150), y + rng.uniform(-150, 150), rng.uniform(0, 360),
-                  side="Central").but(deck=SIX)
+                  side="Central").replace(deck=SIX)
         t = table(a, b)
         plans_a, plans_b = legal_plans(a, RULES), legal_plans(b, RULES)
         enemy = plans_b[int(rng.integers(len(plans_b)))]

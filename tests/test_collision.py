@@ -13,8 +13,8 @@ from furball.maneuvers.collision import collision_test, may_collide
 def test_DF_C1_only_overlapping_pairs_at_the_same_altitude_may_collide():
     a, b = plane("A", 0, 0, altitude=1), plane("B", 30, 20, altitude=1)
     assert may_collide(a, b)
-    assert not may_collide(a, b.but(altitude=2))
-    assert not may_collide(a, b.but(pose=Pose(44, 0, 0)))  # touching only
+    assert not may_collide(a, b.replace(altitude=2))
+    assert not may_collide(a, b.replace(pose=Pose(44, 0, 0)))  # touching only
 
 
 def test_DF_C2_C3_probability_is_the_share_of_overlapping_left_right_combinations():
@@ -57,7 +57,7 @@ near = st.builds(Pose, st.floats(-50, 50), st.floats(-50, 50), st.floats(0, 360)
 
 @given(near, near, st.integers(0, 2**32 - 1))
 def test_probability_is_always_k_over_4_and_symmetric_in_the_pair(pa, pb, seed):
-    a, b = plane("A", 0, 0).but(pose=pa), plane("B", 0, 0).but(pose=pb)
+    a, b = plane("A", 0, 0).replace(pose=pa), plane("B", 0, 0).replace(pose=pb)
     ab, ba = collision_test(a, b), collision_test(b, a)
     assert ab.probability * 4 == sum(ab.combinations.values())
     assert ab.probability.denominator in (1, 2, 4)
@@ -74,7 +74,7 @@ def test_DF_C1_a_plane_flying_at_altitude_0_may_collide_with_a_landed_plane():
     low = plane("Low", 20, 5, altitude=0, climb_counters=1)
     high = plane("High", 20, 5, altitude=1)
     assert may_collide(low, landed) and may_collide(landed, low) and not may_collide(high, landed)
-    assert not may_collide(landed, landed.but(name="Other"))  # two landed planes do not collide
+    assert not may_collide(landed, landed.replace(name="Other"))  # two landed planes do not collide
     t = collision_test(low, landed, np.random.default_rng(1))
     assert set(t.combinations) == {("left", "stays"), ("right", "stays")}
     assert t.probability == Fraction(sum(t.combinations.values()), 2)

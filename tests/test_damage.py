@@ -76,7 +76,7 @@ def test_DF_D3_a_long_range_shot_draws_one_card_and_the_rule_counts_are_configur
     r = adjudicate(t, {"Camel": STAY, "Albatros": STAY}, seed=1)
     assert {s.range for s in r.maneuvers[0].fire} == {"long"}
     assert [d.card.id for d in draws(r)] == ["B#1", "B#2"]  # one card per shot
-    three = t.but(rules=dataclasses.replace(t.rules, long_range_cards=3))
+    three = t.replace(rules=dataclasses.replace(t.rules, long_range_cards=3))
     assert len(draws(adjudicate(three, {"Camel": STAY, "Albatros": STAY}, seed=1))) == 6
 
 
@@ -128,7 +128,7 @@ def test_DF_D5_exactly_at_its_damage_points_a_plane_is_destroyed_at_the_end_of_t
     assert [d.by for d in m.damage if d.plane == "Albatros"] == ["Camel", "Camel"]   # its shot counted (DF.D4)
     assert [mv.plane for mv in r.maneuvers[1].moves] == ["Albatros"]      # gone from then on
     assert r.maneuvers[1].fire == () and r.after.plane("Camel").status == "destroyed"
-    one_less = t.but(planes=(t.planes[0].but(damage_taken=1), t.planes[1]))
+    one_less = t.replace(planes=(t.planes[0].replace(damage_taken=1), t.planes[1]))
     assert adjudicate(one_less, {"Camel": STAY, "Albatros": STAY}, seed=1).maneuvers[0].lost == ()
 
 
@@ -168,7 +168,7 @@ def test_DF_D6_fire_burns_the_next_maneuvers_a_jam_silences_and_engine_damage_fo
     assert [e.maneuvers_left for e in r.after.plane("Camel").effects] == [1]
     assert all(s.shooter != "Albatros" for m in r.maneuvers[1:] for s in m.fire)  # jammed (DF.D6)
     assert any(s.shooter == "Albatros" for s in r.maneuvers[1].shots)  # it still has the position
-    engine = r.after.plane("Camel").but(effects=(
+    engine = r.after.plane("Camel").replace(effects=(
         dataclasses.replace(r.after.plane("Camel").effects[0], forbids=("climb",)),))
     with pytest.raises(PlanError) as err:
         check_plan(engine, ["A1", "A14", "A2"], None, NO_STEEP)

@@ -120,8 +120,8 @@ def test_DF_V1_the_last_side_flying_wins_and_DF_V2_the_turn_limit_scores_points(
     assert final.returns() in ((1.0, -1.0), (-1.0, 1.0), (0.0, 0.0))
     # DF.V2: a one-turn game far apart ends on points, here equal: a draw
     s = load_scenario("duel")
-    far = s.table.but(planes=(s.table.planes[0].but(pose=(100.0, 100.0, 0.0)),
-                              s.table.planes[1].but(pose=(800.0, 800.0, 180.0))))
+    far = s.table.replace(planes=(s.table.planes[0].replace(pose=(100.0, 100.0, 0.0)),
+                              s.table.planes[1].replace(pose=(800.0, 800.0, 180.0))))
     state = new_game(1, dataclasses.replace(s, table=far), turn_limit=1)
     end = walk(state, {0: _Fixed(("A13", "A14", "A13")), 1: _Fixed(("A13", "A14", "A13"))})[-1]
     assert end.over == EndReason.TURN_LIMIT and end.winner == DRAW and end.scores == {"Allies": 0, "Central Powers": 0}
@@ -155,16 +155,16 @@ def test_hidden_plans_no_observation_of_a_seat_shows_an_opponent_plan_before_it_
                     if sides[name] == side:
                         continue
                     other = next(a.cards for a in _legal_for(state, name) if a.cards != cards)
-                    swapped = state.evolve(locked=tuple((n, other if n == name else c) for n, c in state.locked))
+                    swapped = state.replace(locked=tuple((n, other if n == name else c) for n, c in state.locked))
                     assert swapped.observation(seat) == obs
                     assert name not in obs.as_json()["own_plans"] and name in obs.as_json()["locked"]
                     checked += 1
-                shuffled = state.evolve(table=state.table.but(piles=tuple(
+                shuffled = state.replace(table=state.table.replace(piles=tuple(
                     (letter, tuple(reversed(pile))) for letter, pile in state.table.piles)))
                 assert shuffled.observation(seat) == obs
-                worth = state.evolve(table=state.table.but(planes=tuple(
+                worth = state.replace(table=state.table.replace(planes=tuple(
                     p if p.side == side or not p.damage or not p.on_table
-                    else p.but(damage=("B#1",) * len(p.damage), damage_taken=0) for p in state.table.planes)))
+                    else p.replace(damage=("B#1",) * len(p.damage), damage_taken=0) for p in state.table.planes)))
                 assert worth.observation(seat).table == obs.table
     assert checked > 20
 

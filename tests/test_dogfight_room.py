@@ -92,7 +92,7 @@ def _blinded(result, side):
     hidden = lambda name: sides[name] != side  # noqa: E731
 
     def planes(ps):
-        return tuple(p.but(damage=tuple(f"Z#{k}" for k, _ in enumerate(p.damage)), damage_taken=max(0, p.damage_taken - 1))
+        return tuple(p.replace(damage=tuple(f"Z#{k}" for k, _ in enumerate(p.damage)), damage_taken=max(0, p.damage_taken - 1))
                      if hidden(p.name) and p.damage else p for p in ps)
 
     maneuvers = []
@@ -105,7 +105,7 @@ def _blinded(result, side):
                                             after=("A2",) + v.after)
                         if hidden(v.chaser) else v for v in m.reveals)
         maneuvers.append(dataclasses.replace(m, damage=draws, reveals=reveals, planes=planes(m.planes)))
-    after = result.after.but(planes=planes(result.after.planes))
+    after = result.after.replace(planes=planes(result.after.planes))
     return dataclasses.replace(result, maneuvers=tuple(maneuvers), after=after)
 
 
@@ -116,7 +116,7 @@ def _with_last(state, result):
     """``state`` as if the turn it flew had been ``result`` (its log and its last turn)."""
     entries = tuple((t, (ReportLine(str(a[0]), result),)) if len(a) == 1 and isinstance(a[0], ReportLine) else (t, a)
                     for t, a in state.log_entries)
-    return state.evolve(last=result, log_entries=entries)
+    return state.replace(last=result, log_entries=entries)
 
 
 @pytest.mark.parametrize("seed, scenario, seats", [(5, "duel", "sides"), (6, "duel", "sides"),
@@ -206,12 +206,12 @@ def _perturbed(room, seat, rng):
             plans = [a.cards for a in _legal_for(state, name) if a.cards != cards]
             cards = plans[int(rng.integers(len(plans)))]
         locked.append((name, cards))
-    table = state.table.but(piles=tuple((letter, tuple(rng.permutation(pile).tolist()))
+    table = state.table.replace(piles=tuple((letter, tuple(rng.permutation(pile).tolist()))
                                         for letter, pile in state.table.piles),
                             planes=tuple(p if p.side == side or not p.damage
-                                         else p.but(damage=("B#1",) * len(p.damage))
+                                         else p.replace(damage=("B#1",) * len(p.damage))
                                          for p in state.table.planes))
-    state = state.evolve(locked=tuple(locked), table=table)
+    state = state.replace(locked=tuple(locked), table=table)
     if state.last is not None:
         state = _with_last(state, _blinded(state.last, side))
     return dataclasses.replace(room, state=state)

@@ -21,14 +21,14 @@ SIX = dataclasses.replace(DECKS["A"], name="six", autonomous=None, cards=tuple(
 
 def duel(deck, gap=170.0, **kw):
     """Nose to nose, ``gap`` mm apart."""
-    return table(plane("Camel", 300, 400, 0, side="Allies", **kw).but(deck=deck),
-                 plane("Albatros", 300 + gap, 420, 180, side="Central").but(deck=deck), damage_decks=HARMLESS)
+    return table(plane("Camel", 300, 400, 0, side="Allies", **kw).replace(deck=deck),
+                 plane("Albatros", 300 + gap, 420, 180, side="Central").replace(deck=deck), damage_decks=HARMLESS)
 
 
 def tailing(deck):
     """The shipped duel's positions: the Camel on the Albatros's tail."""
-    return table(plane("Camel", 250, 420, 0, side="Allies").but(deck=deck),
-                 plane("Albatros", 400, 440, 10, side="Central").but(deck=deck), damage_decks=HARMLESS)
+    return table(plane("Camel", 250, 420, 0, side="Allies").replace(deck=deck),
+                 plane("Albatros", 400, 440, 10, side="Central").replace(deck=deck), damage_decks=HARMLESS)
 
 
 @pytest.mark.parametrize("t,mixed", [(tailing(FOUR), True), (tailing(SIX), True), (duel(SIX, 150.0), False)],

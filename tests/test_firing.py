@@ -31,7 +31,7 @@ def test_target_outside_the_front_arc_cannot_be_hit_and_touching_the_arc_line_is
 
 def test_DF_O2_overlapping_planes_cannot_fire_at_each_other_but_can_at_others():
     a, b, c = plane("A", 0, 0, side="Allies"), plane("B", 40, 10, side="Allies"), plane("C", 150, 0)
-    enemy_b = b.but(side="Central")
+    enemy_b = b.replace(side="Central")
     assert fire(a, enemy_b) is None and fire(enemy_b, a) is None  # DF.O2: overlapping, no fire
     assert fire(a, c, b) is not None  # both still fire at C (and the overlap does not block, DF.O3)
     assert fire(b, c, a) is not None
@@ -63,7 +63,7 @@ def test_DF_A2_autonomous_fires_at_the_closest_then_most_damaged_then_random():
     assert _targets(bomber, [bomber, near, far]) == ["Near"]
     twin_a, twin_b = plane("P", 150, 30), plane("Q", 150, -30, damage=("A", "B"))
     assert _targets(bomber, [bomber, twin_a, twin_b]) == ["Q"]
-    twin_b = twin_b.but(damage=())
+    twin_b = twin_b.replace(damage=())
     picks = {t for s in range(20) for t in _targets(bomber, [bomber, twin_a, twin_b], s)}
     assert picks == {"P", "Q"}
 
@@ -86,8 +86,8 @@ scene_pose = st.builds(Pose, st.floats(-200, 200), st.floats(-200, 200), st.floa
 
 @given(scene_pose, scene_pose, scene_pose, poses)
 def test_firing_is_invariant_under_any_rigid_motion_of_the_table(pa, pb, pc, motion):
-    planes = [plane(n, 0, 0).but(pose=p) for n, p in zip("ABC", (pa, pb, pc))]
-    moved = [p.but(pose=motion @ p.pose) for p in planes]
+    planes = [plane(n, 0, 0).replace(pose=p) for n, p in zip("ABC", (pa, pb, pc))]
+    moved = [p.replace(pose=motion @ p.pose) for p in planes]
     before = shots(planes, RULES)
     after = shots(moved, RULES)
     assert [(s.shooter, s.target, s.range) for s in before] == [(s.shooter, s.target, s.range) for s in after]

@@ -71,11 +71,11 @@ def test_a_state_is_built_by_name_with_every_field_and_refuses_mistakes():
 def test_evolve_carries_every_field_and_no_derived_answer():
     s = toy(note="kept")
     assert s.total == 6 and "total" in vars(s)
-    t = s.evolve(score=10)
+    t = s.replace(score=10)
     assert (t.seed, t.step, t.pile, t.note, t.score) == (7, 1, (3, 1, 2), "kept", 10)
     assert "total" not in vars(t) and t.total == 16
     with pytest.raises(TypeError, match="unknown fields"):
-        s.evolve(colour="red")
+        s.replace(colour="red")
     assert field_names(Toy) == {"seed", "step", "pile", "score", "note", "log_entries", "logging"}
     assert "total" in derived_names(Toy) and "events" in derived_names(Toy)
 
@@ -83,7 +83,7 @@ def test_evolve_carries_every_field_and_no_derived_answer():
 def test_states_compare_hash_and_pickle_by_their_fields():
     s, t = toy(), toy()
     assert s == t and hash(s) == hash(t) and s != toy(score=1)
-    assert s.evolve(log_entries=(("x", ()),)) == s  # the log is not part of the position
+    assert s.replace(log_entries=(("x", ()),)) == s  # the log is not part of the position
     assert s.total == 6  # computed and kept by s; a derived answer is not pickled
     back = pickle.loads(pickle.dumps(s))
     assert back == s and "total" not in vars(back)
@@ -92,7 +92,7 @@ def test_states_compare_hash_and_pickle_by_their_fields():
 def test_a_small_value_is_built_by_name_and_evolves_like_a_state():
     c = Chip(colour="red")
     assert (c.colour, c.size, c.area) == ("red", 1, 1) and "area" in vars(c)
-    d = c.evolve(size=3)
+    d = c.replace(size=3)
     assert (d.colour, d.size, d.area) == ("red", 3, 9) and c.size == 1
     assert fields_of(c) == {"colour": "red", "size": 1}            # derived answers left out
     assert c == Chip(colour="red", size=1) and hash(c) == hash(Chip(colour="red")) and c != d
@@ -100,7 +100,7 @@ def test_a_small_value_is_built_by_name_and_evolves_like_a_state():
     with pytest.raises(TypeError, match="missing fields \\['colour'\\]"):
         Chip(size=2)
     with pytest.raises(TypeError, match="unknown fields \\['shape'\\]"):
-        c.evolve(shape="round")
+        c.replace(shape="round")
     with pytest.raises(dataclasses.FrozenInstanceError):
         c.size = 2
 

@@ -25,8 +25,9 @@ def test_ruff_finds_nothing():
 
 
 @pytest.mark.slow
-def test_mypy_is_clean_on_geometry_and_maneuvers():
-    proc = subprocess.run([_tool("mypy"), "geometry", "maneuvers"], cwd=ROOT, capture_output=True, text=True)
+def test_mypy_is_clean_on_geometry_maneuvers_and_the_engine_core():
+    proc = subprocess.run([_tool("mypy"), "geometry", "maneuvers", "scenarios/engine"], cwd=ROOT, capture_output=True,
+                          text=True)
     assert proc.returncode == 0, proc.stdout[-3000:]
 
 
@@ -55,3 +56,17 @@ def test_no_value_writes_into_an_instance_dict_or_keeps_an_unbounded_cache(packa
 
     paths = sorted((ROOT / package).rglob("*.py"))
     assert [hit for path in paths for hit in _dict_writes(path) + _unbounded_caches(path)] == []
+
+
+def test_a_copy_with_fields_changed_has_one_name():
+    """Issue 37 item 5: a frozen value's copy with some fields changed is ``replace``
+    everywhere (``PlaneState``, ``Table``, every engine state and value), as
+    ``dataclasses.replace`` names it; the former ``but`` and ``evolve`` are gone."""
+    import re
+
+    pattern = re.compile(r"\bdef (but|evolve)\(|\.(but|evolve)\(")
+    found = [f"{path.relative_to(ROOT)}:{n}" for folder in ("geometry", "maneuvers", "scenarios", "viz", "capture",
+                                                             "tests", "benchmarks")
+             for path in sorted((ROOT / folder).rglob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
+    assert not found, found

@@ -294,7 +294,7 @@ def test_DF_C3_collision_counts_equal_the_scalar_collision_test():
     with compiled_path("pairs"):
         counts = collision_counts(a_poses, motions, 44.0, 60.0, b_poses, motions, 44.0, 60.0)
     for k in range(40):
-        test = collision_test(a0.but(pose=Pose(*a_poses[k])), a0.but(name="B", pose=Pose(*b_poses[k])))
+        test = collision_test(a0.replace(pose=Pose(*a_poses[k])), a0.replace(name="B", pose=Pose(*b_poses[k])))
         assert counts[k] == sum(test.combinations.values())
     assert len(set(counts.tolist())) >= 3
 
@@ -309,7 +309,7 @@ def test_DF_E1_stands_on_table_kernel_answers_as_the_table_at_its_edges():
     near_y = np.c_[rng.uniform(-10, 910, 200), rng.choice([0.0, 600.0], 200) + rng.choice(OFFSETS * 2, 200)]
     stands = np.vstack([near_x, near_y])
     mine = stands_on_table(stands, t.width_mm, t.height_mm)
-    ref = [t.stand_on_table(t.planes[0].but(pose=Pose(x, y, 0.0), status="out")) for x, y in stands]
+    ref = [t.stand_on_table(t.planes[0].replace(pose=Pose(x, y, 0.0), status="out")) for x, y in stands]
     assert list(mine) == ref and 0 < sum(ref) < len(ref)
 
 
@@ -403,7 +403,7 @@ def test_issue_26_kernels_and_scalar_path_agree_with_targets_exactly_on_every_th
         half_b = (hl if quarter % 180 == 0 else hw)
         local = (shooter.pose @ Pose(shooter.base.length_mm / 2 + half_b - TOL, angle / 4, quarter)).as_array()
     m = Pose(*motion)
-    a = shooter.but(pose=m @ shooter.pose, side="Allies")
+    a = shooter.replace(pose=m @ shooter.pose, side="Allies")
     b = plane("B", *(m @ Pose(*local)).as_array(), side="Central")
     _assert_paths_agree(_planes_of(a, b))
 
@@ -418,12 +418,12 @@ def test_issue_26_the_tie_cases_of_the_issue_are_decided_as_the_scalar_path():
     ace = plane("Ace", 319.84161436974404, 510.50352984374825, 291.8065442877595, base="large", climb_counters=2,
                 last_card="A7", side="Allies")
     boche = plane("Boche", 334.105419337027, 514.056392648732, 111.8065442877595, last_card="A10", side="Central")
-    after = [p.but(pose=place(p.pose, p.deck.card(c), p.base)) for p, c in ((ace, "A13"), (boche, "A1"))]
+    after = [p.replace(pose=place(p.pose, p.deck.card(c), p.base)) for p, c in ((ace, "A13"), (boche, "A1"))]
     shot = shot_at(after[0], after[1], after, RULES)
     assert shot is not None and shot.range == "short" and 100.0 < shot.distance_mm <= 100.0 + TOL
     _assert_paths_agree(after)
     a = plane("Ace", 474.439093604867, 303.70344353404215, 254.69840424138383, side="Allies")
-    a = a.but(pose=place(a.pose, a.deck.card("A1"), a.base))
+    a = a.replace(pose=place(a.pose, a.deck.card("A1"), a.base))
     b = plane("Blimp", 507.40962086119754, 129.47064371002728, 299.69840424138386, side="Central")
     assert shot_at(a, b, [a, b], RULES) is None
     _assert_paths_agree(_planes_of(a, b))

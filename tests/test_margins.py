@@ -57,7 +57,7 @@ def test_df_o1_golden_bases_0_3_mm_apart_have_overlap_margin_minus_0_3_mm():
 
 def _rotated_about(p, centre, deg):
     pose = Pose(centre[0], centre[1], deg) @ Pose(p.pose.x_mm - centre[0], p.pose.y_mm - centre[1], p.pose.heading_deg)
-    return p.but(pose=pose)
+    return p.replace(pose=pose)
 
 
 def test_df_d3_golden_a_shot_0_2_deg_inside_the_arc_edge_has_plus_0_2_deg():
@@ -147,7 +147,7 @@ def test_margins_are_invariant_under_rigid_motion_and_agree_with_the_ruling(seed
     half a turn about its centre maps onto itself."""
     planes = _crowd(np.random.default_rng(seed))
     motion = Pose(dx, dy, turn)
-    moved = [p.but(pose=motion @ p.pose) for p in planes]
+    moved = [p.replace(pose=motion @ p.pose) for p in planes]
     here = _all_rulings(planes)[:-len(planes)]
     there = _all_rulings(moved)[:-len(planes)]
     assert [(r.kind, r.planes, r.holds, r.outcome) for r in here] == [(r.kind, r.planes, r.holds, r.outcome)
@@ -157,7 +157,7 @@ def test_margins_are_invariant_under_rigid_motion_and_agree_with_the_ruling(seed
         for m, n in zip(r.margins, s.margins):
             if math.isfinite(m.value) and abs(m.value) > 1e-4:
                 assert n.value == pytest.approx(m.value, abs=1e-6), (r, m, n)
-    half_turn = [p.but(pose=Pose(1200, 1200, 180) @ p.pose) for p in planes]
+    half_turn = [p.replace(pose=Pose(1200, 1200, 180) @ p.pose) for p in planes]
     a, b = table_rulings(planes, 1200, 1200), table_rulings(half_turn, 1200, 1200)
     assert [x.margins[0].value for x in a] == pytest.approx([x.margins[0].value for x in b], abs=1e-6)
     assert all(_agrees(r) for r in a)
@@ -234,7 +234,7 @@ def _target_at_stand(name, stand, heading, base):
     """A plane on ``base`` flying ``heading`` whose stand is at ``stand`` (as the zones place it)."""
     from furball.geometry.pose import Pose
 
-    return plane(name, 0.0, 0.0, heading, side="Enemy").but(
+    return plane(name, 0.0, 0.0, heading, side="Enemy").replace(
         base=base, pose=Pose(float(stand[0]), float(stand[1]), heading) @ base.stand.inverse())
 
 
@@ -280,7 +280,7 @@ def test_DF_D3_stands_on_the_arc_line_and_the_range_limits_are_close_calls_far_o
     the ruler's length or half of it straight ahead (``ahead`` - 150 mm to the side): the firing ruling flips under the
     default placement error well above 5 %; the same target 30 mm inside or outside
     those lines never flips. The whole table moved by any rigid motion ``m``."""
-    shooter = plane("S", 0, 0, 0, side="Allies").but(pose=m)
+    shooter = plane("S", 0, 0, 0, side="Allies").replace(pose=m)
     half_l, half_w = SMALL.length_mm / 2, SMALL.width_mm / 2
     d = along / math.sqrt(2)
 

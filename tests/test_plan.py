@@ -18,7 +18,7 @@ def test_DF_M1_a_plan_is_three_cards_of_the_planes_deck():
 def test_DF_M5_no_two_steep_cards_in_a_row_even_across_turns():
     with pytest.raises(PlanError, match=r"plane 'Camel': card 'A13' \(2nd maneuver\): two steep"):
         check_plan(CAMEL, ["A8", "A13", "A1"], None, RULES)
-    after_steep = CAMEL.but(last_card="A9")
+    after_steep = CAMEL.replace(last_card="A9")
     with pytest.raises(PlanError, match=r"card 'A8' \(1st maneuver\).*after 'A9'"):
         check_plan(after_steep, ["A8", "A1", "A2"], None, RULES)
     check_plan(after_steep, ["A1", "A8", "A2"], None, RULES)
@@ -28,7 +28,7 @@ def test_DF_M5_immelmann_needs_straights_around_it_across_turns():
     with pytest.raises(PlanError, match="must follow a straight, not 'A4'"):
         check_plan(CAMEL, ["A4", "A12", "A1"], None, RULES)
     check_plan(CAMEL, ["A1", "A12", "A2"], None, RULES)
-    last_turn_immelmann = CAMEL.but(last_card="A12")
+    last_turn_immelmann = CAMEL.replace(last_card="A12")
     problem = plan_problem(last_turn_immelmann, ["A4", "A1", "A2"], None, RULES)
     assert problem.rule == "DF.M5" and problem.card == "A4" and "followed by a straight" in str(problem)
     assert plan_problem(last_turn_immelmann, ["A3", "A1", "A2"], None, RULES) is None

@@ -71,7 +71,7 @@ def test_ruler_line_through_a_base_corner():
     assert check(plane("Camel", 0, 0), plane("Albatros", 150, 0), corner_blocker).ok
     # and the same after turning and shifting the whole table
     m = Pose(321.0, -45.5, 37.0)
-    moved = [p.but(pose=m @ p.pose) for p in (plane("Camel", 0, 0), plane("Albatros", 150, 0), corner_blocker)]
+    moved = [p.replace(pose=m @ p.pose) for p in (plane("Camel", 0, 0), plane("Albatros", 150, 0), corner_blocker)]
     assert check(*moved).ok
 
 
@@ -123,7 +123,7 @@ def test_DF_T1d_a_landed_plane_still_blocks_the_ruler():
     enemy = plane("Enemy", 280, 400, altitude=0, climb_counters=1)
     c = check(chaser, enemy, landed)
     assert not c.ok and c.rules == ("DF.T1d",) and c.blocked_by == ("Landed",)
-    gone = landed.but(status="out")
+    gone = landed.replace(status="out")
     assert check(chaser, enemy, gone).ok  # a plane out of the game is not on the table
 
 
@@ -139,9 +139,9 @@ scene_pose = st.builds(Pose, st.floats(-250, 250), st.floats(-250, 250), st.floa
 
 @given(scene_pose, scene_pose, scene_pose, st.integers(1, 3), st.integers(1, 3), poses)
 def test_tailing_is_invariant_under_any_rigid_motion_of_the_table(pa, pb, pc, alt_a, alt_b, motion):
-    planes = [plane("A", 0, 0, altitude=alt_a).but(pose=pa), plane("B", 0, 0, altitude=alt_b).but(pose=pb),
-              plane("C", 0, 0).but(pose=pc)]
-    moved = [p.but(pose=motion @ p.pose) for p in planes]
+    planes = [plane("A", 0, 0, altitude=alt_a).replace(pose=pa), plane("B", 0, 0, altitude=alt_b).replace(pose=pb),
+              plane("C", 0, 0).replace(pose=pc)]
+    moved = [p.replace(pose=motion @ p.pose) for p in planes]
     for i in range(3):
         for j in range(3):
             if i != j:
@@ -153,8 +153,8 @@ def test_tailing_is_invariant_under_any_rigid_motion_of_the_table(pa, pb, pc, al
 
 @given(scene_pose, scene_pose, st.integers(1, 3), st.integers(1, 3))
 def test_mutual_tailing_never_holds(pa, pb, alt_a, alt_b):
-    a = plane("A", 0, 0, altitude=alt_a).but(pose=pa)
-    b = plane("B", 0, 0, altitude=alt_b).but(pose=pb)
+    a = plane("A", 0, 0, altitude=alt_a).replace(pose=pa)
+    b = plane("B", 0, 0, altitude=alt_b).replace(pose=pb)
     assert not (check(a, b).ok and check(b, a).ok)
 
 

@@ -168,7 +168,7 @@ def test_DF_T3_an_unmeetable_tail_wish_means_tailing_nobody_and_is_reported():
     assert r.tails == () and [c.target for c in r.unmet_wishes] == ["Far"]
     assert "DF.T6" in r.unmet_wishes[0].rules
     with pytest.raises(InputError, match=r"plane 'Camel': field 'tail': expected the name of an enemy plane"):
-        adjudicate(table(camel, near, far.but(side="Allies")),
+        adjudicate(table(camel, near, far.replace(side="Allies")),
                    {**orders, "Camel": Orders(plan=("A2",) * 3, tail="Far")})
 
 

@@ -56,7 +56,7 @@ def test_a_corner_poking_micrometres_into_a_firing_arc_is_judged_the_same_after_
     cy = (cx + 22) + 30 - depth * math.sqrt(2)  # the corner (cx + 22, cy - 30), offset from y = x
     shooter, target = plane("S", 0, 0), plane("T", cx, cy)
     here = shot_at(shooter, target, [shooter, target], RULES) is not None
-    s, t = shooter.but(pose=m @ shooter.pose), target.but(pose=m @ target.pose)
+    s, t = shooter.replace(pose=m @ shooter.pose), target.replace(pose=m @ target.pose)
     assert (shot_at(s, t, [s, t], RULES) is not None) == here == (depth > 1e-6)
 
 
@@ -67,10 +67,10 @@ def test_a_stand_within_a_tolerance_of_a_third_base_gives_the_same_zone_as_tail_
     chaser = plane("Camel", 0, 0, heading, side="Allies")
     # the third base's right edge on the line y = -offset in the chaser's frame
     third = plane("Wing", 0, 30 - offset, heading, side="Allies", altitude=1)
-    third = third.but(pose=chaser.pose @ Pose(0, 30 - offset, 0))
-    enemy = plane("Hun", 0, 0, heading, side="Central").but(pose=chaser.pose @ Pose(150, 0, 0))
+    third = third.replace(pose=chaser.pose @ Pose(0, 30 - offset, 0))
+    enemy = plane("Hun", 0, 0, heading, side="Central").replace(pose=chaser.pose @ Pose(150, 0, 0))
     planes = [chaser, third, enemy]
-    moved = [p.but(pose=m @ p.pose) for p in planes]
+    moved = [p.replace(pose=m @ p.pose) for p in planes]
     ok = tail_check(chaser, enemy, planes, RULES).ok
     assert tail_check(moved[0], moved[2], moved, RULES).ok == ok == (offset <= 1e-6)
     for who in (planes, moved):

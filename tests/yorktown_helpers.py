@@ -47,7 +47,7 @@ def position(s, jp=None, cap=None, **changes):
         jp = s.japanese if jp is None else jp
         cap = s.cap if cap is None else cap
         changes.update(japanese=jp, cap=cap, supply=supply_for(s, jp, cap))
-    return s.evolve(**changes)
+    return s.replace(**changes)
 
 
 def acting(s, plane: int, card: Card, others=Card.SEARCH, **changes):

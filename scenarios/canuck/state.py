@@ -167,7 +167,7 @@ class State(FrozenState):
         order, which no rule reveals, is not in it, so no bot can read the next draw.
         Everything else is on the table (the Axis deck's cards are known, drawn at random,
         CN.K4)."""
-        return self.evolve(deck=tuple(sorted(self.deck)))
+        return self.replace(deck=tuple(sorted(self.deck)))
 
     @cached_property
     def legal(self) -> tuple[Action, ...]:

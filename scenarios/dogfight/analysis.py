@@ -241,7 +241,7 @@ def plan_tree(plane: PlaneState, table: Table, drops=None, plans=None, weights=N
             after[moving] = ends[where.reshape(-1)]
         for a in np.unique(after[off]):
             if states[a].on_table:
-                after[off & (after == a)] = known(states[a].but(status=PlaneStatus.OUT))
+                after[off & (after == a)] = known(states[a].replace(status=PlaneStatus.OUT))
         poses.append(pose)
         alts.append(np.array([s.altitude for s in states], dtype=np.int64)[after])
         stats.append(np.array([_STATUS_CODE[s.status] for s in states], dtype=np.int8)[after])

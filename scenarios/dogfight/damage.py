@@ -149,7 +149,7 @@ def take_card(plane: PlaneState, deck: DamageDeck, card: DamageCard, cause: Dama
         if effect.maneuvers > 0 and (effect.burn_points or effect.silences_guns or effect.forbids):
             changes["effects"] = plane.effects + (ActiveEffect.of(effect),)
     draw = DamageDraw(plane.name, cause, by, deck.letter, card, card.value, card.special, applied, reshuffled)
-    return plane.but(**changes), draw, exploded
+    return plane.replace(**changes), draw, exploded
 
 
 def end_of_maneuver(plane: PlaneState) -> tuple[PlaneState, DamageDraw | None, Loss | None]:
@@ -174,9 +174,9 @@ def end_of_maneuver(plane: PlaneState) -> tuple[PlaneState, DamageDraw | None, L
         draw = DamageDraw(plane.name, DamageCause.FIRE, None, None, None, burn, Special.FIRE, True)
         changes["damage_taken"] = plane.damage_taken + burn
     if changes:
-        plane = plane.but(**changes)
+        plane = plane.replace(**changes)
     loss = None
     if plane.damage_taken >= plane.damage_points:
-        plane = plane.but(status=PlaneStatus.DESTROYED)
+        plane = plane.replace(status=PlaneStatus.DESTROYED)
         loss = Loss(plane.name, LossReason.DAMAGE)
     return plane, draw, loss

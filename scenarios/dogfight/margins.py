@@ -96,7 +96,7 @@ def _during(before: dict[str, PlaneState], m) -> list[PlaneState]:
         now = after.get(name, p)
         if name in lost and p.on_table:
             status = PlaneStatus.FLYING if name in moved and moved[name].altitude > 0 else p.status
-            now = now.but(status=status)
+            now = now.replace(status=status)
         out.append(now)
     return out
 
@@ -105,7 +105,7 @@ def _firing_board(planes: list[PlaneState], m) -> list[PlaneState]:
     """The planes the firing step saw: without those an explosion destroyed in a collision."""
     collided = {n for c in m.collisions if c.collided for n in (c.a, c.b)}
     exploded = {x.plane for x in m.lost if x.reason == LossReason.EXPLOSION} & collided
-    return [p.but(status=PlaneStatus.DESTROYED) if p.name in exploded and p.on_table else p for p in planes]
+    return [p.replace(status=PlaneStatus.DESTROYED) if p.name in exploded and p.on_table else p for p in planes]
 
 
 def turn_margins(result: TurnResult, error: PlacementError | None = None, close_call: float = CLOSE_CALL,

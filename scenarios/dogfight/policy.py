@@ -85,16 +85,16 @@ def best(s: Situation) -> tuple[str, ...]:
     if len(candidates) <= 1:
         return candidates[0] if candidates else s.remaining
     shown = target_deck.card(s.shown)
-    target_next = s.target.but(pose=place(s.target.pose, shown, s.target.base))
+    target_next = s.target.replace(pose=place(s.target.pose, shown, s.target.base))
     deck = s.chaser.deck
     scored = []
     for rank, order in enumerate(candidates):
         moves = ((s.flown[-1],) if s.next_fixed else ()) + order
-        chaser1 = s.chaser.but(pose=place(s.chaser.pose, deck.card(moves[0]), s.chaser.base))
+        chaser1 = s.chaser.replace(pose=place(s.chaser.pose, deck.card(moves[0]), s.chaser.base))
         fire, tail = _value(chaser1, target_next, others, s.rules)
         if len(moves) > 1:
-            chaser2 = chaser1.but(pose=place(chaser1.pose, deck.card(moves[1]), chaser1.base))
-            outcomes = [_value(chaser2, target_next.but(pose=place(target_next.pose, c, target_next.base)),
+            chaser2 = chaser1.replace(pose=place(chaser1.pose, deck.card(moves[1]), chaser1.base))
+            outcomes = [_value(chaser2, target_next.replace(pose=place(target_next.pose, c, target_next.base)),
                                others, s.rules) for c in target_deck.cards]
             fire += sum(f for f, _ in outcomes) / len(outcomes)
             tail += sum(t for _, t in outcomes) / len(outcomes)

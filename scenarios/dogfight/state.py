@@ -143,10 +143,10 @@ def public_table(table: Table, side: str) -> Table:
     """``table`` as side ``side`` sees it: no draw piles (their order is secret), and
     other sides' planes with their damage cards as ``"?"`` and 0 points taken, and only
     their visible specials (:data:`~.report.VISIBLE_SPECIALS`)."""
-    planes = tuple(p if p.side == side else p.but(
+    planes = tuple(p if p.side == side else p.replace(
         damage=("?",) * len(p.damage), damage_taken=0,
         effects=tuple(e for e in p.effects if e.special in VISIBLE_SPECIALS)) for p in table.planes)
-    return table.but(planes=planes, piles=())
+    return table.replace(planes=planes, piles=())
 
 
 @dataclass(frozen=True)
@@ -553,7 +553,7 @@ def _with_options(table: Table, seats: tuple[tuple[str, ...], ...], altitude: in
     if altitude is not None:
         if not 1 <= altitude <= table.rules.max_altitude:
             raise InputError(f"option altitude: expected 1 to {table.rules.max_altitude} (DF.H2), got {altitude}")
-        planes = {n: p.but(altitude=altitude) if p.kind == PlaneKind.PLANE else p for n, p in planes.items()}
+        planes = {n: p.replace(altitude=altitude) if p.kind == PlaneKind.PLANE else p for n, p in planes.items()}
     if decks is not None:
         letters = decks.split(":")
         if len(letters) not in (1, len(seats)):
@@ -565,15 +565,15 @@ def _with_options(table: Table, seats: tuple[tuple[str, ...], ...], altitude: in
             for n in names:
                 p = planes[n]
                 if p.kind == PlaneKind.PLANE:
-                    planes[n] = p.but(deck=deck, base=None, last_card=None,
+                    planes[n] = p.replace(deck=deck, base=None, last_card=None,
                                       autonomous=p.autonomous and deck.autonomous is not None)
     if swap_start:
         if len(seats) < 2:
             raise InputError("option swap_start: expected at least two seats")
         a, b = planes[seats[0][0]], planes[seats[1][0]]
-        planes[a.name] = a.but(pose=b.pose, altitude=b.altitude, climb_counters=b.climb_counters)
-        planes[b.name] = b.but(pose=a.pose, altitude=a.altitude, climb_counters=a.climb_counters)
-    return table.but(planes=tuple(planes[p.name] for p in table.planes))
+        planes[a.name] = a.replace(pose=b.pose, altitude=b.altitude, climb_counters=b.climb_counters)
+        planes[b.name] = b.replace(pose=a.pose, altitude=a.altitude, climb_counters=a.climb_counters)
+    return table.replace(planes=tuple(planes[p.name] for p in table.planes))
 
 
 def new_game(seed: int, scenario: Scenario | str | None = None, seats: Seats | str = Seats.SIDES,
@@ -606,7 +606,7 @@ def new_game(seed: int, scenario: Scenario | str | None = None, seats: Seats | s
     for d in table.damage_decks:
         if d.letter not in piles:
             piles[d.letter] = tuple(int(n) + 1 for n in rng.permutation(len(d)))
-    table = table.but(piles=piles)
+    table = table.replace(piles=piles)
     policy = scenario.policy if policy is None else ReorderPolicy(policy)
     lines = [f'dogfight "{table.name}", turn {table.turn} (reorder policy {policy}; '
              f"turn limit {victory.turn_limit})",
@@ -620,5 +620,5 @@ def new_game(seed: int, scenario: Scenario | str | None = None, seats: Seats | s
         work = Work(state)
         work.fly_turns()
         flown = work.freeze(step=1)
-        state = flown.evolve(log_entries=state.log_entries + flown.log_entries)
+        state = flown.replace(log_entries=state.log_entries + flown.log_entries)
     return state

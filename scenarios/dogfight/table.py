@@ -200,7 +200,7 @@ class Table:
                 return p
         raise InputError(f"no plane {name!r:.60} on table '{self.name}' (planes: {', '.join(self.names)})")
 
-    def but(self, **changes) -> Table:
+    def replace(self, **changes) -> Table:
         """A copy with some fields changed (checked again)."""
         return replace(self, **changes)
 

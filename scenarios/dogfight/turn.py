@@ -233,7 +233,7 @@ def adjudicate(table: Table, orders: Mapping[str, Orders | Sequence[str]] | None
                                   damage=tuple(work.damage), lost=tuple(work.lost)))
         work.damage.clear()
         work.lost.clear()
-    after = table.but(turn=table.turn + 1, planes=tuple(work.planes.values()), piles=work.piles.frozen())
+    after = table.replace(turn=table.turn + 1, planes=tuple(work.planes.values()), piles=work.piles.frozen())
     return TurnResult(before=table, orders=work.orders, seed=work.seed, policy=work.policy, tails=work.start_tails,
                       unmet_wishes=work.unmet, maneuvers=tuple(maneuvers), after=after)
 
@@ -352,7 +352,7 @@ def move_planes(work: _Turn, k: int) -> tuple[Move, ...]:
     moves = []
     for p, card, end in zip(movers, cards, ends.reshape(-1, 3)):
         end = Pose.from_array(end)
-        moved, events = after_card(p.but(pose=end, last_card=card.id), card, max_altitude)
+        moved, events = after_card(p.replace(pose=end, last_card=card.id), card, max_altitude)
         work.planes[p.name] = moved
         moves.append(Move(p.name, card.id, card.name, p.pose, end, moved.altitude, moved.climb_counters,
                           tuple(events), path_poses(p.pose, card, p.base) if work.samples else None,
@@ -372,7 +372,7 @@ def leave_table(work: _Turn) -> tuple[str, ...]:
     left = []
     for (name, p), stays in zip(here, on):
         if not stays:
-            work.planes[name] = p.but(status=PlaneStatus.OUT)
+            work.planes[name] = p.replace(status=PlaneStatus.OUT)
             left.append(name)
     work.board = board.take(np.flatnonzero(on)) if left else board
     return tuple(left)
@@ -470,7 +470,7 @@ def end_of_maneuver(work: _Turn) -> None:
     for p in ordered(work.planes.values()):
         if not p.on_table:  # a plane lost in this maneuver keeps its specials as they were received
             if any(e.fresh for e in p.effects):
-                work.planes[p.name] = p.but(effects=tuple(dataclasses.replace(e, fresh=False) for e in p.effects))
+                work.planes[p.name] = p.replace(effects=tuple(dataclasses.replace(e, fresh=False) for e in p.effects))
             continue
         work.planes[p.name], burn, loss = end_of_maneuver_of(p)
         if burn is not None:

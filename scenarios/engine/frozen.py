@@ -6,7 +6,7 @@
   at the end, the last transition's ``log_entries`` and whether transitions keep them
   (``logging``). It is built from keyword arguments, every field named (the ones with a
   default may be left out); a missing or unknown name raises ``TypeError``.
-* **The next state** is :meth:`FrozenState.evolve` (``changes`` over the fields of
+* **The next state** is :meth:`FrozenState.replace` (``changes`` over the fields of
   :func:`dataclasses.fields`, every other field carried over), so a field added later
   can never be forgotten.
 * **Derived answers** (legal actions, a score, a seat's observation) are
@@ -32,7 +32,7 @@
 * **The small values a state is made of** (a board, a side's public and private
   values, an observation) may be built the same way: a frozen dataclass deriving from
   :class:`FrozenValue` (declared ``@dataclass(frozen=True, init=False)``), built by
-  keyword and changed by :meth:`FrozenValue.evolve`. :class:`FrozenState` is a
+  keyword and changed by :meth:`FrozenValue.replace`. :class:`FrozenState` is a
   :class:`FrozenValue` with the fields every state has.
 
 Why the constructor is not the one :func:`dataclasses.dataclass` generates: a frozen
@@ -40,7 +40,7 @@ dataclass's generated ``__init__`` sets each field through ``object.__setattr__`
 call per field (about 3.5 µs for a 25-field state, more than the rest of a typical
 transition). :class:`FrozenValue` derives from :class:`types.SimpleNamespace`, whose
 constructor sets keyword arguments in one step: the public constructor checks the names
-against the fields first (2 µs), and :meth:`~FrozenValue.evolve` and
+against the fields first (2 µs), and :meth:`~FrozenValue.replace` and
 :meth:`Draft.freeze`, whose values are the fields by construction, call it directly
 (0.4 µs). Equality, hashing, ``repr`` and immutability are the dataclass's.
 """
@@ -138,7 +138,7 @@ def fields_of(value: FrozenValue) -> dict[str, Any]:
 class FrozenValue(types.SimpleNamespace):
     """The base of the immutable values engines build by keyword (see the module
     docstring): a frozen dataclass deriving from it, declared ``@dataclass(frozen=True,
-    init=False)``, is built from its fields by name and changed by :meth:`evolve`."""
+    init=False)``, is built from its fields by name and changed by :meth:`replace`."""
 
     def __init__(self, **values: Any):
         """A value from its fields, by name. Raises ``TypeError`` for a missing field
@@ -166,7 +166,7 @@ class FrozenValue(types.SimpleNamespace):
             raise TypeError(f"{cls.__name__}: expected the fields {sorted(_spec(cls).names)}, got {sorted(values)}")
         return _built(cls, values)
 
-    def evolve(self, **changes: Any) -> Self:
+    def replace(self, **changes: Any) -> Self:
         """A new value: this one with ``changes`` (field name -> value), every other field
         carried over. Raises ``TypeError`` for a name that is not a field."""
         cls = type(self)
@@ -200,7 +200,7 @@ class FrozenState(FrozenValue):
         """The same position whose transitions keep no log (``events`` empty, no line
         formatted): for Monte Carlo series, where only the result counts. Every draw,
         decision and result stays the same as with the log."""
-        return self.evolve(log_entries=(), logging=False)
+        return self.replace(log_entries=(), logging=False)
 
 
 def _rebuild(cls: type, values: dict[str, Any]) -> FrozenValue:

@@ -93,7 +93,7 @@ def resample(state: Any, seat: int, rng: np.random.Generator) -> Any:
     """A state the Partisan cannot tell from ``state``: the draw deck shuffled and a new
     seed for the dice (module docstring)."""
     deck = tuple(int(c) for c in rng.permutation(np.array(sorted(state.deck), dtype=np.int64)))
-    return state.evolve(deck=deck, seed=fresh_seed(rng))
+    return state.replace(deck=deck, seed=fresh_seed(rng))
 
 
 def encoder(params, probe) -> Encoder:

@@ -158,19 +158,19 @@ def resample(state: Any, seat: int, rng: np.random.Generator) -> Any:
             held[letter].add(new)
             damage.append(deck.card(new).id)
         effects = tuple(e for e in p.effects if e.special in VISIBLE_SPECIALS)
-        planes.append(p.but(damage=tuple(damage), effects=effects))
+        planes.append(p.replace(damage=tuple(damage), effects=effects))
     piles = []
     for letter, pile in table.piles:
         free = [n for n in range(1, len(decks[letter]) + 1) if n not in held[letter]]
         pool = free if len(free) >= len(pile) else list(range(1, len(decks[letter]) + 1))
         chosen = rng.choice(len(pool), size=len(pile), replace=False) if pile else []
         piles.append((letter, tuple(pool[int(i)] for i in chosen)))
-    world = table.but(planes=tuple(planes), piles=tuple(piles))
+    world = table.replace(planes=tuple(planes), piles=tuple(piles))
     locked = []
     for name, cards in state.locked:
         plane = world.plane(name)
         locked.append((name, cards) if plane.side == side else (name, _pick(rng, legal_plans(plane, world.rules))))
-    return state.evolve(table=world, locked=tuple(locked), seed=fresh_seed(rng))
+    return state.replace(table=world, locked=tuple(locked), seed=fresh_seed(rng))
 
 
 def seen(state: Any, action: PlanAction, seat: int) -> str:

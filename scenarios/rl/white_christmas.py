@@ -205,13 +205,13 @@ def resample(state: Any, seat: int, rng: np.random.Generator) -> Any:
     pool = list(state.deck) + [c for s in others for c in private[s].hand]
     *hands, deck = _deal(rng, pool, [len(private[s].hand) for s in others])
     for s, hand in zip(others, hands):
-        private[s] = private[s].evolve(hand=hand if s == state.setup.chambers else tuple(sorted(hand)))
+        private[s] = private[s].replace(hand=hand if s == state.setup.chambers else tuple(sorted(hand)))
     # radar values: the supply's, the other sides' tokens and sealed bids
     pool = list(state.radar_supply) + [v for s in others for v in private[s].radar + private[s].bid]
     sizes = [n for s in others for n in (len(private[s].radar), len(private[s].bid))]
     *parts, supply = _deal(rng, pool, sizes)
     for i, s in enumerate(others):
-        private[s] = private[s].evolve(radar=tuple(sorted(parts[2 * i])), bid=tuple(sorted(parts[2 * i + 1])))
+        private[s] = private[s].replace(radar=tuple(sorted(parts[2 * i])), bid=tuple(sorted(parts[2 * i + 1])))
     changes: dict[str, Any] = {"deck": deck, "radar_supply": tuple(sorted(supply))}
     # this round's face-down staircases the seat did not inspect, with the staircase deck
     if state.board.stairs_state == Stairs.FACE_DOWN and state.stairs_down:
@@ -225,14 +225,14 @@ def resample(state: Any, seat: int, rng: np.random.Generator) -> Any:
         changes["stairs_down"], changes["stairs_deck"] = tuple(down), stairs_deck
         for s in others:
             if private[s].inspected:
-                private[s] = private[s].evolve(inspected=tuple((k, down[k]) for k, _ in private[s].inspected))
+                private[s] = private[s].replace(inspected=tuple((k, down[k]) for k, _ in private[s].inspected))
     else:
         changes["stairs_deck"] = _deal(rng, list(state.stairs_deck), [])[0]
     changes["orders_deck"] = _deal(rng, list(state.orders_deck), [])[0]
     if state.sightings:
         unseen = [i for i in range(len(state.setup.comp.sightings)) if i != state.board.sighting]
         changes["sightings"] = tuple(int(i) for i in rng.choice(np.array(unseen), len(state.sightings), replace=False))
-    return state.evolve(private=tuple(private), seed=fresh_seed(rng), **changes)
+    return state.replace(private=tuple(private), seed=fresh_seed(rng), **changes)
 
 
 def seen(state: Any, action, seat: int) -> str | None:

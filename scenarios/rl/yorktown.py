@@ -167,7 +167,7 @@ def resample(state: Any, seat: int, rng: np.random.Generator) -> Any:
         for p, i in zip(theirs, rng.choice(len(pool), size=len(theirs), replace=False)):
             tile[p] = pool[int(i)]
         changes["tile"] = tuple(tile)
-    return state.evolve(**changes)
+    return state.replace(**changes)
 
 
 def encoder(params, probe) -> Encoder:

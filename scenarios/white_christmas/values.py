@@ -7,7 +7,7 @@ the state itself), so an observation is made of shared references and costs noth
 
 :class:`Board`, :class:`SidePublic` and :class:`SidePrivate` change with every action:
 they are :class:`~furball.scenarios.engine.frozen.FrozenValue` dataclasses, built by
-keyword and changed with ``evolve``.
+keyword and changed with ``replace``.
 
 A *side* is a player at the table: seats 0..n-1, and in the solo game side 1 is Captain
 Chambers (an automaton, not a seat).

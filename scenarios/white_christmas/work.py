@@ -94,13 +94,13 @@ class Work(Draft):
 
     # -- values -----------------------------------------------------------------------
     def set_side(self, i: int, **changes) -> SidePublic:
-        """Replace side ``i``'s public values (``evolve`` with ``changes``)."""
-        self.sides[i] = new = self.sides[i].evolve(**changes)
+        """Replace side ``i``'s public values (``replace`` with ``changes``)."""
+        self.sides[i] = new = self.sides[i].replace(**changes)
         return new
 
     def set_priv(self, i: int, **changes) -> SidePrivate:
         """Replace side ``i``'s private values."""
-        self.private[i] = new = self.private[i].evolve(**changes)
+        self.private[i] = new = self.private[i].replace(**changes)
         return new
 
     def push(self, *items: Pending) -> None:

@@ -544,7 +544,7 @@ def apply(s: State, a: Action) -> State:
             entries.append(("  (only choice) {}", (_Said(state, legal[0]),)))
         state = _resolve(state, legal[0])
         entries.extend(state.log_entries)
-    return state if not entries else state.evolve(log_entries=tuple(entries))
+    return state if not entries else state.replace(log_entries=tuple(entries))
 
 
 def _resolve(s: State, a: Action) -> State:

@@ -100,7 +100,7 @@ class Setup:
 class State(FrozenState):
     """A position (see the module doc), built the one way every engine builds its states
     (:mod:`furball.scenarios.engine.frozen`): by keyword, every field named; the next
-    state by :meth:`~furball.scenarios.engine.frozen.FrozenState.evolve` or a
+    state by :meth:`~furball.scenarios.engine.frozen.FrozenState.replace` or a
     :class:`~.work.Work` draft; derived answers (legal actions, the occupancy mask) as
     :func:`functools.cached_property` members kept by this state alone.
 
@@ -316,7 +316,7 @@ class State(FrozenState):
         if self.over is not None or seconds <= self.clock:
             return self
         if seconds < self.setup.limit:
-            return self.evolve(clock=seconds)
+            return self.replace(clock=seconds)
         w = Work(self)
         w.spend(seconds - self.clock)
         return w.freeze()

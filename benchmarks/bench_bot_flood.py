@@ -30,6 +30,7 @@ import time
 
 import httpx2 as httpx
 import numpy as np
+from serving import wait_until_serving
 from websockets.sync.client import connect
 
 MOST_FLOOD, MOST_ACTIONS = 40, 200
@@ -101,16 +102,9 @@ def main(argv=None) -> int:
                                    str(db), "--workers", "2", "--bot-delay", "0"],
                                   env=env, stdout=subprocess.DEVNULL, stderr=None, text=True)
         try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                    break
-                except OSError:
-                    if server.poll() is not None or time.monotonic() > deadline:
-                        print("furball serve did not start (its messages are above)", file=sys.stderr)
-                        return 1
-                    time.sleep(0.1)
+            if not wait_until_serving(server, port, 30):
+                print("furball serve did not start (its messages are above)", file=sys.stderr)
+                return 1
             with httpx.Client(timeout=60) as client:
                 people = {"game": "white-christmas", "seed": 8, "options": {"players": 2}}
                 quiet = _report("no flood (reference)", _act(client, url, client.post(f"{url}/api/rooms",

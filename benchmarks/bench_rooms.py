@@ -38,6 +38,7 @@ import tempfile
 import time
 
 import numpy as np
+from serving import wait_until_serving
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MOST_ROOMS, MOST_SECONDS = 200, 300.0
@@ -289,16 +290,9 @@ def main(argv=None) -> int:
                                    str(pathlib.Path(tmp) / "rooms.sqlite3"), "--workers", "2"], env=env,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                    break
-                except OSError:
-                    if server.poll() is not None or time.monotonic() > deadline:
-                        print(f"furball serve did not start: {server.stderr.read()}", file=sys.stderr)
-                        return 1
-                    time.sleep(0.1)
+            if not wait_until_serving(server, port, 30):
+                print(f"furball serve did not start: {server.stderr.read()}", file=sys.stderr)
+                return 1
             _back_to_back(port)
             asyncio.run(_run(f"http://127.0.0.1:{port}/", rooms, seconds, args.think, min(max(0, args.heavy), 10),
                              server.pid))

@@ -28,6 +28,7 @@ import tempfile
 import time
 
 import numpy as np
+from serving import wait_until_serving
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 HZ = 10.0
@@ -115,16 +116,9 @@ def main(argv=None) -> int:
                                    str(args.workers)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                   text=True)
         try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                    break
-                except OSError:
-                    if server.poll() is not None or time.monotonic() > deadline:
-                        print(f"furball serve did not start: {server.stderr.read()}", file=sys.stderr)
-                        return 1
-                    time.sleep(0.1)
+            if not wait_until_serving(server, port, 60):
+                print(f"furball serve did not start: {server.stderr.read()}", file=sys.stderr)
+                return 1
             with httpx.Client() as client:
                 t0 = time.perf_counter()
                 for _ in range(max(1, args.workers)):  # every worker up (they load their kernels as they start)

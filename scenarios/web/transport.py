@@ -8,6 +8,7 @@ devices share one; an IPv4-mapped address is its IPv4 address). All limits are
 
 * :func:`protocols`: the uvicorn protocol classes of one server (``http=``, ``ws=``)
   sharing one :class:`Clients` ledger:
+
   - every accepted connection gets ``TCP_NODELAY`` (an answer written in two parts is
     not held back waiting for the peer's delayed ACK);
   - at most ``connections_per_client`` open connections (HTTP and WebSocket) per
@@ -27,9 +28,11 @@ devices share one; an IPv4-mapped address is its IPv4 address). All limits are
   - WebSocket messages are compressed (permessage-deflate) at zlib level 1: a room
     update (about 30 KB of JSON for White Christmas) goes out as a few KB for a third
     of the CPU of the default level.
+
   Every refusal is one JSON line ``{"error": ...}`` with the security headers
   (:data:`~.security.SECURITY_HEADERS`) and ``Connection: close``.
 * :class:`Limits`, ASGI middleware (inside :class:`~.security.Guard`):
+
   - a request head (its request line and headers) longer than ``head_bytes`` is
     ``431`` even when it arrived in one read (h11 only limits what is still incomplete);
   - at most ``sockets_per_client`` WebSockets per client and ``sockets_per_room`` per
@@ -38,6 +41,7 @@ devices share one; an IPv4-mapped address is its IPv4 address). All limits are
   - a WebSocket on which the page sent nothing for ``socket_idle_s`` is closed with code
     4408 (the room page sends a ``ping`` every 30 s, so only forgotten or hostile
     sockets are idle; dead peers are found sooner by uvicorn's pings).
+
 """
 from __future__ import annotations
 

@@ -28,6 +28,8 @@ from starlette.routing import Route, Router
 
 from furball.errors import InputError
 
+from .endpoint import BadRequest, _body
+
 __all__ = ["router", "capture_json", "MAX_PHOTO_BYTES"]
 
 MAX_PHOTO_BYTES = 16 * 1024 * 1024
@@ -58,18 +60,13 @@ def capture_json(data: bytes, table: str) -> dict:
 
 
 async def _photo(request: Request, limit: int = MAX_PHOTO_BYTES) -> bytes:
-    declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > limit):
-        raise HTTPException(413, f"photo: expected at most {MAX_PHOTO_BYTES // 2**20} MiB")
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise HTTPException(413, f"photo: expected at most {MAX_PHOTO_BYTES // 2**20} MiB")
-        chunks.append(chunk)
-    if not size:
+    try:
+        data = await _body(request, limit, "photo")
+    except BadRequest as exc:  # this router answers through HTTPException (the app's one-line handler)
+        raise HTTPException(exc.status, exc.message) from None
+    if not data:
         raise HTTPException(400, "photo: expected the photo's bytes as the request body")
-    return b"".join(chunks)
+    return data
 
 
 async def page(request: Request):

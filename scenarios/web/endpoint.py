@@ -50,18 +50,19 @@ def _json(data: Any) -> Response:
     return Response(json.dumps(data, allow_nan=False, separators=(",", ":")), media_type="application/json")
 
 
-async def _body(request: Request) -> bytes:
-    """The request body, refused with 413 past :data:`api.MAX_BODY_BYTES` (checked on the
-    declared length first, then while reading)."""
+async def _body(request: Request, limit: int = api.MAX_BODY_BYTES, what: str = "request body") -> bytes:
+    """The request body, refused with 413 past ``limit`` bytes (default
+    :data:`api.MAX_BODY_BYTES`; checked on the declared length first, then while
+    reading); ``what``: the body's name in that one line."""
+    size_text = f"{limit // 2**20} MiB" if limit >= 2**20 else f"{limit // 1024} KiB"
     declared = request.headers.get("content-length")
-    limit = api.MAX_BODY_BYTES
     if declared is not None and (not declared.isdigit() or int(declared) > limit):
-        raise BadRequest(413, f"request body: expected at most {limit // 1024} KiB")
+        raise BadRequest(413, f"{what}: expected at most {size_text}")
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
-            raise BadRequest(413, f"request body: expected at most {limit // 1024} KiB")
+            raise BadRequest(413, f"{what}: expected at most {size_text}")
         chunks.append(chunk)
     return b"".join(chunks)
 

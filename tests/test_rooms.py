@@ -7,6 +7,7 @@ import sqlite3
 
 import pytest
 
+import furball.scenarios.web.rooms as rooms_module
 from furball.errors import IllegalAction, InputError
 from furball.scenarios.web.rooms import (
     Event,
@@ -259,3 +260,18 @@ def test_CN_P1_canuck_game_over_in_a_room_counts_turns_not_options():
     words = ending(state)
     assert words.startswith(f"Game over after {state.options} turns") and " options:" not in words
     assert "CN.E" in words and f"= {state.score().total}:" in words
+
+
+def test_WC_F4_the_event_cap_counts_each_seat_apart(monkeypatch):
+    """A refusal at the room's cap depends only on what the refused seat sees: another
+    seat's secret actions (here a dogfight plan locked and changed again, DF.M1) never
+    bring a seat nearer to it."""
+    monkeypatch.setattr(rooms_module, "MAX_EVENTS", 2)
+    room = Room.new(_spec("dogfight", seed=3))
+    assert set(room.acting) == {0, 1}
+    for _ in range(2):                                       # seat 1 locks, then changes its plan
+        room, _ = room.act(1, 0, room.view_version(1), now=0.0)
+    with pytest.raises(IllegalAction, match="most a seat may"):
+        room.act(1, 0, room.view_version(1), now=0.0)
+    room, _ = room.act(0, 0, room.view_version(0), now=0.0)  # seat 0 is not refused
+    assert room.version == 3

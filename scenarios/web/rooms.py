@@ -76,7 +76,10 @@ __all__ = ["RoomGame", "RoomOption", "EventKind", "Event", "RoomSpec", "LogLine"
 MAX_SEED = 2**53 - 1
 """Seeds are at most this (what a page's JavaScript keeps exactly)."""
 MAX_EVENTS = 100_000
-"""A room refuses more events than this (no shipped game comes near it)."""
+"""A room refuses more than this many actions of one seat, and more than this many of the
+owner's events (controls, clock): no shipped game comes near it. Counted apart, so that
+whether a seat's action is refused depends only on what that seat sees (its own actions
+and the public events), never on how many secret actions other seats made."""
 MAX_TITLE = 80
 """The longest room title, in characters."""
 MAX_OPTION_CHARS = 200
@@ -547,6 +550,8 @@ class Room:
                 raise IllegalAction("time has not run out")
         else:
             raise InputError(f"request: clock: expected pause, resume or time, got {_short(what)}")
+        if what != "time" and self._acted(None) >= MAX_EVENTS:
+            raise IllegalAction(f"the owner has made {MAX_EVENTS} changes in this room, the most it may")
         event = Event(self.version + 1, EventKind.CLOCK, 0, None, what, now, self.clock_at(now))
         return self.apply(event), event
 
@@ -610,9 +615,16 @@ class Room:
             raise StaleAction(f"the bot decided for event {call.version + 1}, the room is at {self.version}")
         return self._act(call.seat, index, call.state, call.reading, call.now)
 
+    def _acted(self, seat: int | None) -> int:
+        """Events so far of ``seat``'s actions (``None``: the owner's controls and clock
+        events), which :data:`MAX_EVENTS` bounds."""
+        if seat is None:
+            return sum(1 for e in self.events if e.kind != EventKind.ACTION)
+        return sum(1 for e in self.events if e.kind == EventKind.ACTION and e.seat == seat)
+
     def _act(self, seat: int, index: int, state: GameState, reading: int | None, now: float) -> tuple[Room, Event]:
-        if self.version >= MAX_EVENTS:
-            raise IllegalAction(f"room {self.spec.id}: more than {MAX_EVENTS} events; the room is closed")
+        if self._acted(seat) >= MAX_EVENTS:
+            raise IllegalAction(f"{self.labels[seat]} has made {MAX_EVENTS} actions in this room, the most a seat may")
         a = seat_actions(state, seat)[index]
         text = state.describe(a)
         after = state.apply(a)
@@ -631,6 +643,8 @@ class Room:
         if self.controllers[seat] == bot:
             who = "a person" if bot is None else f"the {bot} bot"
             raise IllegalAction(f"{self.labels[seat]} is already played by {who}")
+        if self._acted(None) >= MAX_EVENTS:
+            raise IllegalAction(f"the owner has made {MAX_EVENTS} changes in this room, the most it may")
         event = Event(self.version + 1, EventKind.CONTROL, seat, None, bot or "",
                       time.time() if now is None else now)
         return self.apply(event), event

@@ -121,7 +121,8 @@ def test_a_dogfight_room_survives_sigkill_mid_turn(browser, tmp_path):
         _wait_to_plan(p1, 1)
         plan1 = _best_plan(p1)
         _lock(p1)
-        assert p2.locator('[data-plane="Camel"][data-locked="yes"]').count() == 1  # P2 sees that P1 locked in...
+        wait_until(p2, "document.querySelectorAll('[data-plane=\"Camel\"][data-locked=\"yes\"]').length === 1")
+        # P2 sees that P1 locked in...
         assert " ".join(plan1) not in p2.content() and ", ".join(plan1) not in json.dumps(_view(p2))  # ...not what
         _wait_to_plan(p2, 1)
         assert p2.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scrolling
@@ -145,7 +146,8 @@ def test_a_dogfight_room_survives_sigkill_mid_turn(browser, tmp_path):
         server = restart_after_sigkill(server, db, tmp_path / "data", port, pages)  # mid-turn, no goodbye
         wait_until(p1, "(m) => JSON.stringify(window.furball.view().view.private.own_plans) === m",
                    arg=json.dumps(mine, separators=(",", ":")))
-        assert _view(p2)["view"]["private"]["own_plans"] == {} and _view(p2)["view"]["public"]["locked"] == ["Camel"]
+        wait_until(p2, "JSON.stringify(window.furball.view().view.public.locked) === '[\"Camel\"]'")
+        assert _view(p2)["view"]["private"]["own_plans"] == {}
         _wait_to_plan(p2, 2)
         _pick_first_cards(p2)
         _lock(p2)

@@ -290,16 +290,20 @@ def card_outline(start: Pose, card: ManeuverCard, base: Base, margin_mm: float =
     ``(4, 2)`` mm, counter-clockwise from the front line's right end.
 
     In the card frame (origin the base's front mark, x forward, y left) the card is a
-    rectangle from the front line (x = 0) to ``margin_mm`` past the arrow's farthest point
+    rectangle from the front line (x = 0, or farther back where an arrow curls behind it)
+    to ``margin_mm`` past the arrow's farthest point
     (at least :data:`CARD_MIN_LENGTH_MM`), as wide as the base or the arrow and its
     margins, whichever is wider. A drawing aid for the pages (the card under a moving
     base); the real cards' size is not measured, so the outline is a reconstruction and
     no rule reads it (the arrow, :func:`arrow_points`, is the rule data).
     """
     mark = start @ base.front_mark
-    arrow = mark.inverse().apply(arrow_points(start, card, base))  # card frame
+    # the card frame; a stand-anchored card's arrow (drawn at the stand) is laid out in front too
+    anchor = start @ (base.stand if card.anchor == Anchor.STAND else base.front_mark)
+    arrow = anchor.inverse().apply(arrow_points(start, card, base))
     half = base.width_mm / 2.0
     x1 = max(float(arrow[:, 0].max()) + margin_mm, CARD_MIN_LENGTH_MM)
     y0 = min(float(arrow[:, 1].min()) - margin_mm, -half)
     y1 = max(float(arrow[:, 1].max()) + margin_mm, half)
-    return mark.apply(np.array([[0.0, y0], [x1, y0], [x1, y1], [0.0, y1]]))
+    x0 = min(float(arrow[:, 0].min()), 0.0)
+    return mark.apply(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]))

@@ -93,10 +93,10 @@ function drawPlane(scene, world, labels, plane) {
       "data-role": "handle", "data-plane": plane.name });
     title(h, "drag to turn (Shift: 15° steps)");
   }
-  // the altitude, readable at a glance: a numbered disc at the base's rear left corner
+  // the altitude, readable at a glance: a numbered disc at the base's rear right corner (clear of the name)
   if (!plane.out) {
     const font = sized(scene, 0.8);
-    const at = apply(plane.pose, [-plane.base.length_mm / 2, plane.base.width_mm / 2]);
+    const at = apply(plane.pose, [-plane.base.length_mm / 2, -plane.base.width_mm / 2]);
     const badge = svgNode(labels, "g", { class: "altitude-badge", "data-altitude-for": plane.name });
     svgNode(badge, "circle", { cx: at[0], cy: scene.height - at[1], r: font * 0.72, stroke: plane.colour });
     svgNode(badge, "text", { x: at[0], y: scene.height - at[1], "font-size": font, "text-anchor": "middle",
@@ -184,8 +184,10 @@ export function drawScene(svg, scene) {
     // the maneuver card as laid at a table (DF.M2), under the base moving along its arrow
     const g = svgNode(world, "g", { class: "laid-card", "data-laid-card": card.plane, "data-card": card.card });
     svgNode(g, "polygon", { class: "card-sheet", points: pts(card.corners), stroke: card.colour });
-    const far = [(card.corners[1][0] + card.corners[2][0]) / 2, (card.corners[1][1] + card.corners[2][1]) / 2];
-    labelAt(scene, labels, far, card.card, { class: "card-label laid", fill: card.colour, "text-anchor": "middle",
+    // its id near the start line, on the card's right half (the arrow runs down its middle)
+    const [a, b, , d] = card.corners;
+    const at = [a[0] + (b[0] - a[0]) * 0.2 + (d[0] - a[0]) * 0.22, a[1] + (b[1] - a[1]) * 0.2 + (d[1] - a[1]) * 0.22];
+    labelAt(scene, labels, at, card.card, { class: "card-label laid", fill: card.colour, "text-anchor": "middle",
       "font-size": sized(scene, 0.8), "data-laid-card-label": card.plane });
   }
   for (const path of scene.paths || []) {

@@ -3,7 +3,7 @@
 
 import { corners, poseOf, reportPose } from "../geometry.js";
 import { cardStep, pathGhosts, planSteps } from "../plans.js";
-import { laidCard, silhouetteOf } from "../look.js";
+import { laidCard, pxPerUnit, readableFont, silhouetteOf } from "../look.js";
 import { drawScene } from "../table.js";
 import { $, doc, kitOf, planeOf, sideColours, state } from "./page.js";
 
@@ -119,5 +119,12 @@ export function renderTable() {
   const scene = state.replay ? replayScene(d) : editScene(d);
   Object.assign(scene, { width: w, height: h, font: Math.max(w, h) / 70, handle: Math.max(w, h) / 45,
     colours: state.meta.colours });
-  drawScene($("table"), scene);
+  // labels at least 12 CSS px on the screen (the whole table is shown: a phone makes them larger)
+  const svg = $("table");
+  const r = svg.getBoundingClientRect();
+  const pad = scene.font * 2.5;
+  const scale = r.width && r.height ? pxPerUnit([-pad, -pad, w + 2 * pad, h + 2 * pad], r.width, r.height) : 0;
+  scene.minFont = readableFont(0, scale, 12.5);
+  scene.font = readableFont(scene.font, scale, 12.5 / 0.8);
+  drawScene(svg, scene);
 }

@@ -31,10 +31,17 @@ from furball.geometry.pose import Pose, compose_batch, cos_sin_deg, normalize_he
 
 from .card import Anchor, Arc, ManeuverCard, Straight
 
-__all__ = ["Piece", "centreline", "PathSamples", "path_poses", "arrow_points", "HERMITE_PIECES"]
+__all__ = ["Piece", "centreline", "PathSamples", "path_poses", "arrow_points", "card_outline", "HERMITE_PIECES",
+           "CARD_MARGIN_MM", "CARD_MIN_LENGTH_MM"]
 
 HERMITE_PIECES = 64
 """Straight pieces used to draw the centreline of an end-only card."""
+
+CARD_MARGIN_MM = 8.0
+"""Paper around a card's arrow, mm (a reconstruction: real cards are not measured; the
+outline is drawn only, no rule reads it)."""
+CARD_MIN_LENGTH_MM = 30.0
+"""The shortest card drawn, mm (a stall or climb card, whose arrow is a point)."""
 
 
 @dataclass(frozen=True)
@@ -276,3 +283,27 @@ def arrow_points(start: Pose, card: ManeuverCard, base: Base, step_mm: float = 2
     pts, _ = _point_at(pieces, s)
     anchor = base.stand if card.anchor == Anchor.STAND else base.front_mark
     return (start @ anchor).apply(pts)
+
+
+def card_outline(start: Pose, card: ManeuverCard, base: Base, margin_mm: float = CARD_MARGIN_MM) -> np.ndarray:
+    """The card laid in front of a base at ``start`` (DF.M2), as its four table corners
+    ``(4, 2)`` mm, counter-clockwise from the front line's right end.
+
+    In the card frame (origin the base's front mark, x forward, y left) the card is a
+    rectangle from the front line (x = 0, or farther back where an arrow curls behind it)
+    to ``margin_mm`` past the arrow's farthest point
+    (at least :data:`CARD_MIN_LENGTH_MM`), as wide as the base or the arrow and its
+    margins, whichever is wider. A drawing aid for the pages (the card under a moving
+    base); the real cards' size is not measured, so the outline is a reconstruction and
+    no rule reads it (the arrow, :func:`arrow_points`, is the rule data).
+    """
+    mark = start @ base.front_mark
+    # the card frame; a stand-anchored card's arrow (drawn at the stand) is laid out in front too
+    anchor = start @ (base.stand if card.anchor == Anchor.STAND else base.front_mark)
+    arrow = anchor.inverse().apply(arrow_points(start, card, base))
+    half = base.width_mm / 2.0
+    x1 = max(float(arrow[:, 0].max()) + margin_mm, CARD_MIN_LENGTH_MM)
+    y0 = min(float(arrow[:, 1].min()) - margin_mm, -half)
+    y1 = max(float(arrow[:, 1].max()) + margin_mm, half)
+    x0 = min(float(arrow[:, 0].min()), 0.0)
+    return mark.apply(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]))

@@ -425,3 +425,26 @@ def test_DF_V1_V2_game_over_says_the_turns_why_and_who_won_in_words_that_agree_w
     assert "turn 3 was played; the turn limit (3) was reached (DF.V2)" in ending(late.observation(1))
     assert view(late.observation(0), 0)["public"]["ending"] == view(late.observation(1), 1)["public"]["ending"]
     assert ending(new_game(1, "duel").observation(0)) is None
+
+
+def test_every_silhouette_the_server_names_is_drawn_in_the_shipped_planes_svg():
+    """Issue 34 item 5: the pages <use> ``#sil-NAME`` from ``static/img/planes.svg`` for the
+    name :func:`silhouette` gives (a balloon, a bomber with more than one engine, DF.T7, a
+    two-seater, a fighter); the file ships with the package and holds each drawing."""
+    import pathlib
+    import tomllib
+    import types
+    import xml.etree.ElementTree as ET
+
+    from furball.geometry.base import Base
+    from furball.maneuvers.plane import Engines, PlaneKind
+    from furball.scenarios.web.views.dogfight import silhouette
+
+    static = pathlib.Path(__file__).resolve().parent.parent / "scenarios" / "web" / "static"
+    ids = {e.get("id") for e in ET.parse(static / "img" / "planes.svg").iter() if e.get("id")}
+    names = {silhouette(types.SimpleNamespace(kind=kind, engines=engines, base=Base(44.0, 60.0, firing_arcs=arcs)))
+             for kind in PlaneKind for engines in Engines for arcs in (((0.0, 45.0),), ((180.0, 45.0),))}
+    assert names == {"balloon", "bomber", "two-seater", "fighter"}
+    assert {f"sil-{n}" for n in names} <= ids
+    data = tomllib.loads((static.parent.parent.parent / "pyproject.toml").read_text())
+    assert "static/img/*.svg" in data["tool"]["setuptools"]["package-data"]["furball.scenarios.web"]

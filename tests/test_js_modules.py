@@ -22,7 +22,10 @@ import pytest
 from furball.geometry.base import rectangle_corners
 from furball.geometry.pose import Pose, normalize_heading_deg
 from furball.maneuvers.move import move
-from furball.scenarios.web.api import Catalogue, cards
+from furball.maneuvers.path import card_outline
+from furball.maneuvers.plane import Engines, PlaneKind
+from furball.scenarios.web.api import Catalogue, _base_json, cards
+from furball.scenarios.web.views.dogfight import silhouette
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 STATIC_JS = ROOT / "scenarios" / "web" / "static" / "js"
@@ -80,18 +83,48 @@ def plan_cases(rng) -> list[dict]:
     return out
 
 
+def look_cases(rng) -> dict:
+    """The silhouette of planes of every kind, engines and arcs (the rooms' choice), and
+    cards laid in front of bases at random poses (maneuvers.path.card_outline)."""
+    import types
+    from dataclasses import replace
+
+    catalogue = Catalogue.shipped()
+    silhouettes = []
+    for base_name in sorted(catalogue.bases):
+        for arcs in (((0.0, 45.0),), ((0.0, 45.0), (180.0, 60.0)), ((-120.0, 30.0),), ((90.0, 20.0),)):
+            base = replace(catalogue.base(base_name), firing_arcs=arcs)
+            for kind in PlaneKind:
+                for engines in Engines:
+                    p = types.SimpleNamespace(kind=kind, engines=engines, base=base)
+                    silhouettes.append({"plane": {"kind": str(kind), "engines": str(engines)},
+                                        "base": _base_json(base), "expected": silhouette(p)})
+    laid = []
+    for deck_name in sorted(catalogue.decks):
+        deck = catalogue.deck(deck_name)
+        for base_name in sorted({deck.base or "small", "large"}):
+            base = catalogue.base(base_name)
+            kit = cards(deck_name, base_name, catalogue)
+            for card, kit_card in zip(deck.cards, kit["cards"]):
+                pose = _pose(rng)
+                laid.append({"pose": pose, "card": kit_card, "front_mark_mm": base.front_mark_mm,
+                             "expected": card_outline(Pose(*pose), card, base).tolist()})
+    return {"silhouettes": silhouettes, "cards": laid}
+
+
 @pytest.mark.skipif(NODE is None, reason="node is not installed (the pages' JavaScript tests run on node --test)")
 def test_the_pages_pure_modules_agree_with_the_engine(tmp_path):
     rng = np.random.default_rng(20261127)
-    (tmp_path / "cases.json").write_text(json.dumps({"geometry": geometry_cases(rng), "plans": plan_cases(rng)}))
+    (tmp_path / "cases.json").write_text(json.dumps({"geometry": geometry_cases(rng), "plans": plan_cases(rng),
+                                                     "look": look_cases(rng)}))
     # the page's modules next to their tests, as ES modules whatever node's default
-    for name in ("geometry.js", "plans.js"):
+    for name in ("geometry.js", "plans.js", "look.js"):
         shutil.copy(STATIC_JS / name, tmp_path / name)
     for test in TESTS_JS.glob("*.mjs"):
         shutil.copy(test, tmp_path / test.name)
     (tmp_path / "package.json").write_text('{"type": "module"}\n')
     tests = sorted(p.name for p in tmp_path.glob("*.test.mjs"))
-    assert tests == ["geometry.test.mjs", "plans.test.mjs"]
+    assert tests == ["geometry.test.mjs", "look.test.mjs", "plans.test.mjs"]
     done = subprocess.run([NODE, "--test", *tests], cwd=tmp_path, capture_output=True, text=True, timeout=300,
                           env={**os.environ, "FURBALL_JS_CASES": str(tmp_path / "cases.json")})
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]

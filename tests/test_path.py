@@ -11,8 +11,8 @@ from strategies import bases, cards, poses
 from furball.geometry.base import Base
 from furball.geometry.pose import Pose
 from furball.maneuvers import shipped_decks
-from furball.maneuvers.card import Arc, ManeuverCard, Straight
-from furball.maneuvers.path import _point_at, arrow_points, centreline, path_poses
+from furball.maneuvers.card import Anchor, Arc, ManeuverCard, Straight
+from furball.maneuvers.path import CARD_MIN_LENGTH_MM, _point_at, arrow_points, card_outline, centreline, path_poses
 from furball.maneuvers.placement import place
 
 B = Base(44.0, 60.0)
@@ -76,3 +76,22 @@ def test_arrow_is_laid_from_the_front_mark():
     assert np.allclose(pts[0], [0.0, 22.0])
     tip = Pose(0, 0, 90) @ Pose.forward(22.0) @ card.arrow_end
     assert np.allclose(pts[-1], [tip.x_mm, tip.y_mm])
+
+
+@given(poses, cards(), bases)
+@settings(max_examples=60, deadline=None)
+def test_DF_M2_the_card_laid_in_front_of_the_base_holds_its_arrow(start, card, base):
+    # the card's near edge is the base's front line, across the whole base; the arrow lies on the card
+    corners = card_outline(start, card, base)
+    local = (start @ base.front_mark).inverse().apply(corners)  # the card frame
+    on_card = card.anchor == Anchor.MARKS  # (a stand-anchored card's arrow is drawn at the stand, DF.M4)
+    anchor = start @ (base.front_mark if on_card else base.stand)
+    arrow = anchor.inverse().apply(arrow_points(start, card, base))
+    near = min(0.0, float(arrow[:, 0].min()))
+    assert np.allclose(local[[0, 3], 0], near, atol=1e-9)
+    assert local[0, 1] <= -base.width_mm / 2 + 1e-9 and local[3, 1] >= base.width_mm / 2 - 1e-9
+    assert local[1, 0] >= CARD_MIN_LENGTH_MM - 1e-9
+    sheet = shapely.Polygon(corners)
+    assert sheet.is_valid and sheet.area > 0
+    if on_card:
+        assert sheet.buffer(1e-6).contains(shapely.MultiPoint(arrow_points(start, card, base)))

@@ -214,6 +214,13 @@ def test_the_furball_example_adjudicated_in_the_page_equals_furball_turn_json(pa
         shown = [li.text_content() for li in page.locator("#replay-text li").all()]
         assert shown == replay["maneuvers"][0]["lines"]
         assert any(line.strip().startswith("collision test") for line in shown)
+        # issue 34 item 5: each plane its silhouette, each maneuver's card laid under its base (DF.M2)
+        assert page.locator("#table use.silhouette").count() == 4
+        assert page.locator("#furball-silhouettes #sil-fighter").count() == 1
+        laid = page.eval_on_selector_all("#table [data-laid-card]", "els => els.map((e) => [e.dataset.laidCard, "
+                                                                     "e.dataset.card])")
+        flown = [[mv["plane"], mv["card"]] for mv in page.evaluate("window.furball.turn()")["maneuvers"][0]["moves"]]
+        assert laid and sorted(laid) == sorted(flown)
         # the zones of a plane: tail zone and firing bands from the engine
         page.click("#replay-close")
         page.click('[data-plane="Nieuport"] .base')

@@ -33,7 +33,7 @@ from furball.maneuvers.batch import Planes, overlaps
 from furball.maneuvers.deck import Deck, shipped_decks
 from furball.maneuvers.firing import shots
 from furball.maneuvers.margins import PlacementError, firing_rulings, flip_chances, overlap_rulings, tail_rulings
-from furball.maneuvers.path import arrow_points, path_poses
+from furball.maneuvers.path import arrow_points, card_outline, path_poses
 from furball.maneuvers.placement import card_motion
 from furball.maneuvers.plan import plan_problem
 from furball.maneuvers.plane import default_rules
@@ -324,9 +324,11 @@ def _with_flips(rulings, table, seed: int) -> dict:
 def cards(deck_name: Any, base_spec: Any, catalogue: Catalogue) -> dict:
     """A deck's cards flown on a base, in the base's own frame (centre at the origin,
     heading +x): each card's ``motion`` (where it puts the base centre, DF.M2, DF.M3),
-    its laid ``arrow`` and sampled ``path`` poses. The page turns these by a plane's
-    pose to preview a plan (the same product the engine uses: pose · motion). With no
-    deck (a balloon), only the base."""
+    its laid ``arrow``, sampled ``path`` poses and the ``outline`` of the card laid in
+    front of the base (four corners, :func:`~furball.maneuvers.path.card_outline`: drawn
+    under the base as it moves in a replay). The page turns these by a plane's pose to
+    preview a plan (the same product the engine uses: pose · motion). With no deck (a
+    balloon), only the base."""
     base = catalogue.base(base_spec)
     out = {"base": _base_json(base), "deck": None, "cards": []}
     if deck_name is None:
@@ -341,7 +343,8 @@ def cards(deck_name: Any, base_spec: Any, catalogue: Catalogue) -> dict:
         out["cards"].append({"id": c.id, "name": c.name, "flags": sorted(c.flags),
                              "motion": _points(card_motion(c, base).as_array()),
                              "arrow": _points(arrow_points(origin, c, base)),
-                             "path": _points(samples[keep])})
+                             "path": _points(samples[keep]),
+                             "outline": _points(card_outline(origin, c, base))})
     return out
 
 
@@ -354,7 +357,7 @@ def _frames(result) -> list:
                 continue
             poses = mv.path.poses
             keep = np.unique(np.linspace(0, len(poses) - 1, min(PATH_SAMPLES, len(poses))).round().astype(int))
-            paths[mv.plane] = {"poses": _points(poses[keep]), "arrow": _points(mv.arrow)}
+            paths[mv.plane] = {"card": mv.card, "poses": _points(poses[keep]), "arrow": _points(mv.arrow)}
         out.append({"index": m.index, "planes": [plane_json(p) for p in m.planes], "paths": paths})
     return out
 

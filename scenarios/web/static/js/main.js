@@ -18,6 +18,7 @@ import { bindAddPlane, bindEditor, bindTableSettings, fillSelect, refreshBest, r
 import { $, doc, ensureKits, hooks, keepTable, keptTable, kitOf, planeOf, say, serverDoc, state, status }
   from "./practice/page.js";
 import { renderTable } from "./practice/scene.js";
+import { loadSilhouettes } from "./table.js";
 import { adjudicateTurn, bindReplay, closeReplay, goStep } from "./practice/turn.js";
 
 const DEBOUNCE_MS = 40;
@@ -237,6 +238,7 @@ async function boot() {
     say(err.message);
     return;
   }
+  loadSilhouettes().then(() => { if (state.history) renderTable(); }); // the planes' own drawings (img/planes.svg)
   const kept = keptTable(state.first);
   state.history = new History(kept || state.first);
   if (kept) say("the table as you left it in this browser (Reset starts again from the server's table)", true);

@@ -28,8 +28,9 @@ function markerPath(marker, x, y, r) {
 }
 
 /** Draw `sketch` into `svg` (replacing what was there); returns the viewBox [x, y, w, h].
- *  `look(shape)` may add attributes/classes (e.g. which shapes are clickable). */
-export function drawSketch(svg, sketch, look = () => ({})) {
+ *  `look(shape)` may add attributes/classes (e.g. which shapes are clickable); no text is
+ *  drawn smaller than `minFont` (mm: what the page needs to stay readable on a phone). */
+export function drawSketch(svg, sketch, look = () => ({}), minFont = 0) {
   svg.replaceChildren();
   const [xmin, xmax, ymin, ymax] = sketch.extent;
   const unit = (xmax - xmin) / POINTS_PER_WIDTH; // one point, in mm
@@ -67,12 +68,12 @@ export function drawSketch(svg, sketch, look = () => ({})) {
       svgNode(g, tag, { ...attrs, fill: s.fill || "#333", stroke: s.stroke || "none",
         "stroke-width": s.stroke ? (s.width * unit).toFixed(3) : undefined });
       if (s.text) {
-        svgNode(texts, "text", { x: s.x, y: H - s.y, "font-size": (s.font * unit).toFixed(2), fill: s.colour,
+        svgNode(texts, "text", { x: s.x, y: H - s.y, "font-size": Math.max(s.font * unit, minFont).toFixed(2), fill: s.colour,
           "text-anchor": "middle", "dominant-baseline": "central", "font-weight": s.bold ? "bold" : undefined,
           class: "sk-mark-label", "data-for": s.id || undefined }, s.text);
       }
     } else if (s.kind === "text") {
-      node = svgNode(texts, "text", { ...base, x: s.x, y: H - s.y, "font-size": (s.font * unit).toFixed(2), fill: s.colour,
+      node = svgNode(texts, "text", { ...base, x: s.x, y: H - s.y, "font-size": Math.max(s.font * unit, minFont).toFixed(2), fill: s.colour,
         "text-anchor": s.anchor, "font-weight": s.bold ? "bold" : undefined,
         "dominant-baseline": { top: "hanging", middle: "central", bottom: "auto" }[s.valign] }, s.text);
     }

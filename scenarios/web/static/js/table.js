@@ -8,6 +8,7 @@
 
 import { apply, corners, sector, stand } from "./geometry.js";
 import { svgNode } from "./dom.js";
+import { damageState, trailPuffs } from "./look.js";
 
 const MAX_RINGS = 6;
 
@@ -28,11 +29,20 @@ function labelAt(scene, layer, p, text, attrs = {}) {
   return svgNode(layer, "text", { x: p[0], y: scene.height - p[1], "font-size": scene.font, ...attrs }, text);
 }
 
+/** A label's size: the scene's `font` times `k`, never under `minFont` (readable on a phone). */
+function sized(scene, k = 1) {
+  return Math.max(scene.font * k, scene.minFont || 0);
+}
+
 function drawPlane(scene, world, labels, plane) {
+  const look = damageState(plane);
+  const wrecked = plane.lost || look.destroyed;
   const g = svgNode(world, "g", {
-    class: `plane${plane.selected ? " selected" : ""}${plane.out ? " out" : ""}${plane.lost ? " lost" : ""}`,
+    class: `plane${plane.selected ? " selected" : ""}${plane.out ? " out" : ""}${plane.lost ? " lost" : ""}` +
+      look.names.map((n) => ` ${n}`).join(""),
     "data-plane": plane.name, "data-x": plane.pose[0].toFixed(3), "data-y": plane.pose[1].toFixed(3),
-    "data-heading": plane.pose[2].toFixed(3),
+    "data-heading": plane.pose[2].toFixed(3), "data-altitude": plane.altitude,
+    "data-damage": look.names.join(" ") || undefined,
   });
   const c = corners(plane.pose, plane.base);
   const s = stand(plane.pose, plane.base);
@@ -50,16 +60,26 @@ function drawPlane(scene, world, labels, plane) {
   if (plane.silhouette) {
     // furball's own top-down drawing (img/planes.svg, 100 units of wingspan) on the base
     const k = plane.base.width_mm / 100;
-    svgNode(g, "use", { class: "silhouette", href: `#sil-${plane.silhouette}`, fill: plane.colour,
+    svgNode(g, "use", { class: "silhouette", href: `#sil-${plane.silhouette}`, fill: wrecked ? "#4d4d4d" : plane.colour,
       transform: `translate(${plane.pose[0].toFixed(2)} ${plane.pose[1].toFixed(2)}) ` +
         `rotate(${plane.pose[2].toFixed(2)}) scale(${k.toFixed(4)})`, "data-silhouette": plane.silhouette });
   }
-  if (plane.lost) {
+  // the damage everyone sees (DF.D6): a smoke trail, flames; destroyed: a cross (DF.D5)
+  if (!wrecked) {
+    for (const kind of ["smoke", "fire"].filter((k) => look[k])) {
+      const trail = svgNode(g, "g", { class: `trail ${kind}`, "data-trail": kind });
+      for (const [x, y, r] of trailPuffs(plane.pose, plane.base, kind)) {
+        svgNode(trail, "circle", { cx: x.toFixed(2), cy: y.toFixed(2), r: r.toFixed(2) });
+        if (kind === "fire") svgNode(trail, "circle", { class: "core", cx: x.toFixed(2), cy: y.toFixed(2), r: (r * 0.45).toFixed(2) });
+      }
+    }
+  }
+  if (wrecked) {
     svgNode(g, "line", { class: "lost-mark", x1: c[0][0], y1: c[0][1], x2: c[2][0], y2: c[2][1] });
     svgNode(g, "line", { class: "lost-mark", x1: c[1][0], y1: c[1][1], x2: c[3][0], y2: c[3][1] });
   }
   title(body, `${plane.name} (${plane.side}), altitude ${plane.altitude}` +
-    ` at ${plane.pose[0].toFixed(1)}, ${plane.pose[1].toFixed(1)} mm, heading ${plane.pose[2].toFixed(1)}°`);
+    (look.names.length ? ` (${look.names.join(", ")})` : "") + ` at ${plane.pose[0].toFixed(1)}, ${plane.pose[1].toFixed(1)} mm, heading ${plane.pose[2].toFixed(1)}°`);
   svgNode(g, "line", { class: "heading", x1: s[0], y1: s[1], x2: front[0], y2: front[1], stroke: plane.colour });
   // the stand: one ring per level of altitude (DF.H2: altitude + 1 stands), at most
   // MAX_RINGS (the label says the altitude; thousands of rings would freeze the page)
@@ -73,6 +93,16 @@ function drawPlane(scene, world, labels, plane) {
       "data-role": "handle", "data-plane": plane.name });
     title(h, "drag to turn (Shift: 15° steps)");
   }
+  // the altitude, readable at a glance: a numbered disc at the base's rear right corner (clear of the name)
+  if (!plane.out) {
+    const font = sized(scene, 0.8);
+    const at = apply(plane.pose, [-plane.base.length_mm / 2, -plane.base.width_mm / 2]);
+    const badge = svgNode(labels, "g", { class: "altitude-badge", "data-altitude-for": plane.name });
+    svgNode(badge, "circle", { cx: at[0], cy: scene.height - at[1], r: font * 0.72, stroke: plane.colour });
+    svgNode(badge, "text", { x: at[0], y: scene.height - at[1], "font-size": font, "text-anchor": "middle",
+      "dominant-baseline": "central", fill: plane.colour }, String(plane.altitude));
+    title(badge, `altitude ${plane.altitude} (DF.H2: ${plane.altitude + 1} stand${plane.altitude ? "s" : ""})`);
+  }
   const below = Math.max(...c.map((p) => p[1]));
   const label = labelAt(scene, labels, [s[0], below + scene.font * 0.4],
     `${plane.name} ▲${plane.altitude}${plane.out ? " (out)" : ""}`,
@@ -82,7 +112,7 @@ function drawPlane(scene, world, labels, plane) {
     const low = Math.min(...c.map((p) => p[1]));
     const t = labelAt(scene, labels, [s[0], low - scene.font * 1.1], `${plane.planError.rule}: ` +
       plane.planError.message, { class: "plan-error", "text-anchor": "middle", "data-plan-error": plane.name,
-      "data-rule": plane.planError.rule, "font-size": scene.font * 0.8 });
+      "data-rule": plane.planError.rule, "font-size": sized(scene, 0.8) });
     title(t, plane.planError.message);
   }
 }
@@ -108,15 +138,17 @@ function drawPreview(scene, world, labels, preview) {
     svgNode(g, "polygon", { class: "ghost end", points: pts(step.corners), stroke: preview.colour,
       "data-card": step.card });
     labelAt(scene, labels, step.centre, step.card, { class: "card-label", fill: preview.colour,
-      "text-anchor": "middle", "font-size": scene.font * 0.8 });
+      "text-anchor": "middle", "font-size": sized(scene, 0.8) });
   }
 }
 
 /** Rebuild `svg` from `scene` (see main.js: editScene, replayScene; rooms/games/dogfight.js).
  *  A scene: `width`, `height` (mm), `font`, `handle`, `colours`, `planes` (each `name`, `side`,
  *  `colour`, `base`, `pose`, `altitude`, and optional `selected`, `out`, `lost`, `overlap`,
- *  `planError`, `silhouette`), optional `zones`, `paths`, `previews`, `rulers`, `shots`,
- *  `notes` (`at`, `text`, `kind`) and `collisions`; `editable` shows the turning handle. */
+ *  `planError`, `silhouette`, `status`, `effects`), optional `zones`, `cards` (maneuver cards
+ *  laid under moving bases: `plane`, `card`, `colour`, `corners`), `paths`, `previews`,
+ *  `rulers`, `shots`, `notes` (`at`, `text`, `kind`) and `collisions`; `editable` shows the
+ *  turning handle; `minFont` (units) is the smallest label size (readable on a phone). */
 export function drawScene(svg, scene) {
   svg.replaceChildren();
   const pad = scene.font * 2.5;
@@ -147,6 +179,16 @@ export function drawScene(svg, scene) {
       fill: scene.colours.tail_zone, stroke: scene.colours.tail_zone });
     title(zone, `where an enemy stand flying ${scene.zones.enemy_heading_deg.toFixed(0)}° could be tailed ` +
       `(DF.T1, DF.T5): ${scene.zones.area_mm2.toFixed(0)} mm²`);
+  }
+  for (const card of scene.cards || []) {
+    // the maneuver card as laid at a table (DF.M2), under the base moving along its arrow
+    const g = svgNode(world, "g", { class: "laid-card", "data-laid-card": card.plane, "data-card": card.card });
+    svgNode(g, "polygon", { class: "card-sheet", points: pts(card.corners), stroke: card.colour });
+    // its id near the start line, on the card's right half (the arrow runs down its middle)
+    const [a, b, , d] = card.corners;
+    const at = [a[0] + (b[0] - a[0]) * 0.2 + (d[0] - a[0]) * 0.22, a[1] + (b[1] - a[1]) * 0.2 + (d[1] - a[1]) * 0.22];
+    labelAt(scene, labels, at, card.card, { class: "card-label laid", fill: card.colour, "text-anchor": "middle",
+      "font-size": sized(scene, 0.8), "data-laid-card-label": card.plane });
   }
   for (const path of scene.paths || []) {
     const g = svgNode(world, "g", { class: "path", "data-path": path.plane });
@@ -179,4 +221,26 @@ export function drawScene(svg, scene) {
     title(t, c.text);
   }
   return world;
+}
+
+/** Put furball's top-down silhouettes (img/planes.svg: `#sil-fighter`, `#sil-two-seater`,
+ *  `#sil-bomber`, `#sil-balloon`) in the page once, for the planes' <use> to show; without
+ *  them the bases are drawn bare. */
+export async function loadSilhouettes() {
+  if (document.getElementById("furball-silhouettes")) return;
+  try {
+    const answer = await fetch("/static/img/planes.svg");
+    if (!answer.ok) return;
+    const text = await answer.text();
+    const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
+    const holder = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    holder.id = "furball-silhouettes";
+    holder.setAttribute("width", "0");
+    holder.setAttribute("height", "0");
+    holder.setAttribute("aria-hidden", "true");
+    holder.classList.add("sprites");
+    const defs = parsed.querySelector("defs");
+    if (defs) holder.append(document.importNode(defs, true));
+    document.body.append(holder);
+  } catch (_) { /* the bases are drawn without their silhouettes */ }
 }

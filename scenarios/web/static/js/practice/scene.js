@@ -3,6 +3,7 @@
 
 import { corners, poseOf, reportPose } from "../geometry.js";
 import { cardStep, pathGhosts, planSteps } from "../plans.js";
+import { laidCard, pxPerUnit, readableFont, silhouetteOf } from "../look.js";
 import { drawScene } from "../table.js";
 import { $, doc, kitOf, planeOf, sideColours, state } from "./page.js";
 
@@ -42,7 +43,8 @@ function planeDrawing(p, pose, colours, extra = {}) {
   const kit = kitOf(p);
   if (!kit) return null;
   return { name: p.name, side: p.side, colour: colours[p.side], base: kit.base, pose,
-    altitude: extra.altitude ?? p.altitude, out: (extra.status ?? p.status) === "out", ...extra };
+    altitude: extra.altitude ?? p.altitude, out: (extra.status ?? p.status) === "out",
+    silhouette: silhouetteOf(p, kit.base), status: p.status, effects: p.effects || [], ...extra };
 }
 
 /** Where each of a plane's picked cards takes it (DF.M2, DF.M3: pose · motion; js/plans.js). */
@@ -99,7 +101,15 @@ function replayScene(d) {
     return { plane: name, colour: colours[p ? p.side : ""] || "#555", arrow: path.arrow,
       ghosts: kit ? path.poses.filter((_, i) => i % 3 === 1).map((q) => corners(q, kit.base)) : [] };
   });
-  return { planes, paths, rulers: step.rulers || [], shots: step.shots || [], collisions: step.collisions || [],
+  // each card laid in front of its base (DF.M2), under the base moving along its arrow
+  const cards = Object.entries(step.paths || {}).flatMap(([name, path]) => {
+    const p = planeOf(d, name);
+    const kit = p && kitOf(p);
+    const card = kit && path.card && kit.cards.find((c) => c.id === path.card);
+    return card && card.outline && path.poses.length ? [{ plane: name, card: card.id, colour: colours[p.side],
+      corners: laidCard(path.poses[0], card) }] : [];
+  });
+  return { planes, paths, cards, rulers: step.rulers || [], shots: step.shots || [], collisions: step.collisions || [],
     editable: false };
 }
 
@@ -109,5 +119,12 @@ export function renderTable() {
   const scene = state.replay ? replayScene(d) : editScene(d);
   Object.assign(scene, { width: w, height: h, font: Math.max(w, h) / 70, handle: Math.max(w, h) / 45,
     colours: state.meta.colours });
-  drawScene($("table"), scene);
+  // labels at least 12 CSS px on the screen (the whole table is shown: a phone makes them larger)
+  const svg = $("table");
+  const r = svg.getBoundingClientRect();
+  const pad = scene.font * 2.5;
+  const scale = r.width && r.height ? pxPerUnit([-pad, -pad, w + 2 * pad, h + 2 * pad], r.width, r.height) : 0;
+  scene.minFont = readableFont(0, scale, 12.5);
+  scene.font = readableFont(scene.font, scale, 12.5 / 0.8);
+  drawScene(svg, scene);
 }

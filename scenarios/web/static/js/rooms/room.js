@@ -261,7 +261,9 @@ function renderLog() {
     for (const line of entry.lines) li.append(el("div", { textContent: line }));
     list.append(li);
   }
-  if (list.children.length !== shown) list.lastElementChild?.scrollIntoView({ block: "nearest" });
+  // the log's own box scrolls to its newest line; the page never jumps to it (a phone's
+  // table, planes and question stay on screen, issue 34 item 4)
+  if (list.children.length !== shown) list.scrollTop = list.scrollHeight;
 }
 
 function boot() {

@@ -15,6 +15,9 @@
 import { drawSketch } from "../../sketch.js";
 import { PanZoom } from "../../panzoom.js";
 import { el } from "../../dom.js";
+import { pxPerUnit, readableFont } from "../../look.js";
+
+const MIN_LABEL_PX = 12.5; // issue 34 item 4: board labels readable (12 CSS px) at 390 px wide
 
 const s = { ctx: null, view: null, els: null, pz: null, path: [], key: null };
 
@@ -176,12 +179,16 @@ function drawBoard() {
   s.els.caption.textContent = sketch.title;
   const next = nextTargets();
   const chosen = new Set(s.path);
+  // labels at least 12 CSS px on the screen as the board is shown (a phone included)
+  const [xmin, xmax, ymin, ymax] = sketch.extent;
+  const r = s.els.svg.getBoundingClientRect();
+  const scale = r.width && r.height ? pxPerUnit(s.pz.view || [xmin, ymin, xmax - xmin, ymax - ymin], r.width, r.height) : 0;
   const box = drawSketch(s.els.svg, sketch, (shape) => {
     if (!shape.id) return {};
     if (next.has(shape.id)) return { class: "target", attrs: { tabindex: 0, role: "button" } };
     if (chosen.has(shape.id)) return { class: "chosen" };
     return {};
-  });
+  }, readableFont(0, scale, MIN_LABEL_PX));
   s.pz.fit(box);
   addHitAreas(next);
   s.els.legend.replaceChildren(el("summary", { textContent: "Legend" }), el("ul", { className: "bd-legend-list" },

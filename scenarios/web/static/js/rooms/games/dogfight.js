@@ -12,9 +12,10 @@
 // dogfight/state.js holds the page's state, dogfight/scene.js the table's drawing and
 // dogfight/replay.js the replay.
 
-import { drawScene } from "../../table.js";
+import { drawScene, loadSilhouettes } from "../../table.js";
 import { PanZoom } from "../../panzoom.js";
 import { el } from "../../dom.js";
+import { pxPerUnit, readableFont } from "../../look.js";
 import { closeReplay, goStep, openReplay, pause, play, renderReplayPanel, replayData } from "./dogfight/replay.js";
 import { homeBox, idleScene, replayScene } from "./dogfight/scene.js";
 import { CARDS, hooks, kitKey, kitOf, LOST, planeNamed, priv, pub, s } from "./dogfight/state.js";
@@ -31,23 +32,6 @@ function ensureKits() {
       refresh();
     }).catch((err) => s.ctx.say(err.message));
   }
-}
-
-async function loadSilhouettes() {
-  if (document.getElementById("furball-silhouettes")) return;
-  try {
-    const text = await (await fetch("/static/img/planes.svg")).text();
-    const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
-    const holder = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    holder.id = "furball-silhouettes";
-    holder.setAttribute("width", "0");
-    holder.setAttribute("height", "0");
-    holder.setAttribute("aria-hidden", "true");
-    holder.classList.add("sprites");
-    const defs = parsed.querySelector("defs");
-    if (defs) holder.append(document.importNode(defs, true));
-    document.body.append(holder);
-  } catch (_) { /* the bases are drawn without their silhouettes */ }
 }
 
 // ---------------------------------------------------------------- the page's skeleton
@@ -378,6 +362,7 @@ function showBest(found) {
 }
 
 // ---------------------------------------------------------------- the table
+const MIN_LABEL_PX = 12.5; // issue 34 item 4: board labels readable (12 CSS px) at 390 px wide
 
 function drawTable() {
   if (!s.meta || !s.meta.colours) return;
@@ -385,6 +370,11 @@ function drawTable() {
   const scene = s.replay ? replayScene() : idleScene();
   Object.assign(scene, { width: p.width_mm, height: p.height_mm, font: Math.max(p.width_mm, p.height_mm) / 70,
     handle: Math.max(p.width_mm, p.height_mm) / 45, colours: s.meta.colours, editable: false });
+  // labels at least 12 CSS px on the screen as the table is shown (a phone included)
+  const r = s.els.svg.getBoundingClientRect();
+  const scale = r.width && r.height ? pxPerUnit(s.pz.view || homeBox(scene), r.width, r.height) : 0;
+  scene.minFont = readableFont(0, scale, MIN_LABEL_PX);
+  scene.font = readableFont(scene.font, scale, MIN_LABEL_PX / 0.8); // the smaller labels are 0.8 of it
   drawScene(s.els.svg, scene);
   s.pz.fit(homeBox(scene));
 }

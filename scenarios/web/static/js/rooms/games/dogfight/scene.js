@@ -3,17 +3,19 @@
 // sliding along their cards' paths, then shots, then damage and losses).
 
 import { corners } from "../../../geometry.js";
+import { laidCard } from "../../../look.js";
 import { cardStep, pathGhosts, planSteps, poseAlong } from "../../../plans.js";
 import { FIRE_PART, kitOf, LOST, MOVE_PART, planeNamed, poseOf, priv, pub, s } from "./state.js";
 
 function drawn(p, extra = {}) {
   return { name: p.name, side: p.side, colour: p.colour, base: p.geometry, pose: poseOf(p), altitude: p.altitude,
-    out: LOST.has(p.status), silhouette: p.silhouette, ...extra };
+    out: LOST.has(p.status), silhouette: p.silhouette, status: p.status, effects: p.effects || [], ...extra };
 }
 
 function withLook(rows) {
   // replay rows carry the plane's state; its drawing (base, colour, silhouette) is public
-  return rows.map((row) => ({ ...planeNamed(row.name), ...row }));
+  // (its damage effects are the row's own: the table's now would show a fire too early)
+  return rows.map((row) => ({ ...planeNamed(row.name), effects: [], ...row }));
 }
 
 export function idleScene() {
@@ -96,15 +98,20 @@ export function replayScene() {
     return drawn(shown, { pose, altitude: mv && moving >= 1 ? p.altitude : shown.altitude,
       lost: f >= FIRE_PART && lostNow.has(p.name), out: LOST.has((before[p.name] || p).status) });
   });
+  const cards = [];
   const paths = m.moves.map((mv) => {
     const p = planeNamed(mv.plane);
     const kit = p && kitOf(p);
     const card = kit && kit.cards.find((c) => c.id === mv.card);
     const start = [mv.start.x, mv.start.y, mv.start.heading];
+    // the card laid in front of the base (DF.M2): the base moves along its arrow onto it
+    if (card && card.outline) {
+      cards.push({ plane: mv.plane, card: card.id, colour: p.colour, corners: laidCard(start, card) });
+    }
     return { plane: mv.plane, colour: p ? p.colour : "#555", arrow: card ? cardStep(start, card, kit.base).arrow : [],
       ghosts: [] };
   });
-  const scene = { planes, paths };
+  const scene = { planes, paths, cards };
   if (f >= MOVE_PART) {
     scene.shots = (m.fire.length ? m.fire : m.shots).map((x) => shotLine(x, m.fire.length > 0));
     scene.collisions = m.collisions.map((c) => {

@@ -218,6 +218,24 @@ def test_captured_scenario_round_trips_with_its_measured_errors(straight_down, t
     assert [p.pose.as_array().tolist() for p in back.planes] == [p.tolist() for p in got.poses]
 
 
+def test_a_captured_table_opens_as_a_new_rooms_scenario_with_its_provenance(straight_down):
+    from furball.capture.scenario import room_request
+    from furball.scenarios.web.rooms import Room, make_spec
+    from furball.scenarios.web.views.dogfight import room_scenario
+
+    got = capture_table(straight_down.data, width_mm=W, height_mm=H, name="table.png")
+    request = room_request(got, seats=[None, "random", None])
+    room = Room.new(make_spec(request))
+    assert room.spec.game == "dogfight" and room.spec.title == "Captured table: table.png"
+    assert room.seats == 3 and room.controllers == (None, "random", None)
+    scenario = room_scenario(room.spec.options["scenario"])  # what the room plays
+    assert scenario.capture["provenance"] == "measured" and scenario.capture["photo"] == "table.png"
+    assert set(scenario.placement_errors) == {"P1", "P2", "P21"}
+    for name, pose in zip(got.names, got.poses):
+        p = scenario.table.plane(name).pose
+        assert np.allclose([p.x_mm, p.y_mm, p.heading_deg], pose, atol=1e-6)
+
+
 def _add_plans(path):
     """Each plane of a captured scenario flies its deck's first straight three times."""
     import tomllib

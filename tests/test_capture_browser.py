@@ -48,6 +48,13 @@ def test_capture_page_uploads_a_photo_renames_a_base_and_downloads_the_scenario(
             page.click("#download")
         text = (tmp_path / "captured.toml")
         info.value.save_as(str(text))
+        with page.expect_navigation():
+            page.click("#room")  # a new dogfight room on the measured table, opened with its owner link
+        wait_until(page, "document.body.dataset.ready === 'yes'", timeout_s=60)
+        assert "/rooms/" in page.url and "#owner=" in page.url
+        assert "Camel" in page.inner_text("body")
+        page.go_back()
+        wait_until(page, "!document.getElementById('result').hidden", timeout_s=60)
         page.click("#practice")  # the practice table opens the measured table
         wait_until(page, "document.body.dataset.ready === 'yes'", timeout_s=60)
         wait_until(page, "JSON.stringify(window.furball.doc()).includes('Camel')", timeout_s=30)

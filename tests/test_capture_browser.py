@@ -1,5 +1,5 @@
 """The Capture page in a real Chromium (docs/capture.md): upload a rendered table photo,
-rename one base, download the measured scenario and load it."""
+rename one base, download the measured scenario and load it, open it as a new room."""
 from __future__ import annotations
 
 import numpy as np
@@ -52,9 +52,14 @@ def test_capture_page_uploads_a_photo_renames_a_base_and_downloads_the_scenario(
             page.click("#room")  # a new dogfight room on the measured table, opened with its owner link
         wait_until(page, "document.body.dataset.ready === 'yes'", timeout_s=60)
         assert "/rooms/" in page.url and "#owner=" in page.url
-        assert "Camel" in page.inner_text("body")
-        page.go_back()
+        wait_until(page, "document.body.innerText.includes('Camel')", timeout_s=30)  # the measured plane's seat
+        page.goto(url + "capture/")  # again, for the practice table
+        page.fill("#table", "400x300")
+        page.set_input_files("#photo", str(path))
         wait_until(page, "!document.getElementById('result').hidden", timeout_s=60)
+        name = page.locator("#bases tbody tr").first.locator("input").first
+        name.fill("Camel")
+        name.dispatch_event("change")
         page.click("#practice")  # the practice table opens the measured table
         wait_until(page, "document.body.dataset.ready === 'yes'", timeout_s=60)
         wait_until(page, "JSON.stringify(window.furball.doc()).includes('Camel')", timeout_s=30)

@@ -475,6 +475,52 @@ def test_calibrate_from_charuco_photos_finds_the_focal_length(tmp_path, capsys):
         calibrate([cv2.imencode(".png", np.full((300, 400), 200, np.uint8))[1].tobytes()] * 3)
 
 
+@pytest.mark.parametrize("segments", ["straight", "arc right", "straight then arc"])
+def test_DF_M1_card_arrow_found_automatically_round_trips_a_rendered_card(segments):
+    """No points marked: the arrow's start line (the base's front line, DF.M1), its
+    centre line and its end line are found on a rendered card whose motion is known, and
+    the fitted motion gives it back within its stated uncertainty."""
+    from furball.capture.card import find_arrow
+    from furball.maneuvers.card import Arc, Straight, chain_end
+
+    truth = {"straight": [Straight(90.0)], "arc right": [Arc(80.0, -60.0)],
+             "straight then arc": [Straight(40.0), Arc(100.0, 30.0)]}[segments]
+    data, start, points, end_line = render_card_photo(truth, size=(1000, 1250), tilt_deg=12, seed=3)
+    found, found_end = find_arrow(data)
+    assert len(found) == 2 + 8 + 1  # the start line's ends, 8 points along, the tip
+    assert np.abs(found[:2] - start).max() < 3 or np.abs(found[1::-1] - start).max() < 3  # pixels
+    assert np.hypot(*(found[-1] - points[-1])) < 3
+    fit = capture_card(data, found, end_line=found_end, template=truth if len(truth) > 1 else None)
+    tip = chain_end(truth)
+    u = fit.uncertainty_95
+    assert abs(fit.end[0] - tip.x_mm) <= max(0.3, 1.5 * u["x_mm"])
+    assert abs(fit.end[1] - tip.y_mm) <= max(0.3, 1.5 * u["y_mm"])
+    assert abs((fit.end[2] - tip.heading_deg + 180) % 360 - 180) <= max(0.5, 1.5 * u["heading_deg"])
+
+
+def test_capture_card_cli_finds_the_arrow_or_says_to_mark_it_never_guessing(tmp_path, capsys):
+    from furball.maneuvers.card import Arc
+    from furball.maneuvers.deck import find_deck
+
+    data, *_ = render_card_photo([Arc(110.0, 35.0)], size=(1000, 1250), tilt_deg=8, seed=2)
+    photo = tmp_path / "card.png"
+    photo.write_bytes(data)
+    deck = tmp_path / "deck.toml"
+    deck.write_bytes((DATA_DIR / "decks" / "A.toml").read_bytes())
+    out = tmp_path / "measured.toml"
+    assert main(["capture", "card", str(photo), "--deck", str(deck), "--card", "A4", "--out", str(out)]) == 0
+    assert "arrow found automatically: arc of radius" in capsys.readouterr().out
+    card = next(c for c in find_deck(str(out)).cards if c.id == "A4")
+    assert abs(card.path[0].radius_mm - 110) < 5 and abs(card.path[0].angle_deg - 35) < 2
+    blank = tmp_path / "blank.png"  # a scan with no arrow on it: not found, nothing written
+    blank.write_bytes(cv2.imencode(".png", np.full((300, 300), 200, np.uint8))[1].tobytes())
+    other = tmp_path / "other.toml"
+    assert main(["capture", "card", str(blank), "--deck", str(deck), "--card", "A4", "--dpi", "254",
+                 "--out", str(other)]) == 2
+    err = capsys.readouterr().err
+    assert "mark the arrow's points" in err and len(err.strip().splitlines()) == 1 and not other.exists()
+
+
 def test_capture_card_cli_writes_the_measured_deck_and_refuses_an_unknown_card(tmp_path, capsys):
     from furball.maneuvers.deck import find_deck
 

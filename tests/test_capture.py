@@ -607,4 +607,10 @@ def test_web_card_api_fits_a_marked_arrow_and_names_only_shipped_decks():
         deck = parse_deck(parse_toml(doc["deck_toml"], "A.toml"), "A.toml")
         assert deck.provenance == "measured"
         assert client.post("/capture/api/card?deck=../../etc/passwd&card=A2", json=body).status_code == 422
+        found = client.post("/capture/api/card?deck=A&card=A2", json={**body, "points": []})  # none marked
+        assert found.status_code == 200 and found.json()["found"] and len(found.json()["points_px"]) == 11
+        assert abs(found.json()["path"][0]["straight_mm"] - 60) < 0.5
+        blank = base64.b64encode(cv2.imencode(".png", np.full((300, 300), 200, np.uint8))[1].tobytes()).decode()
+        r = client.post("/capture/api/card?deck=A&card=A2", json={"image": blank, "points": [], "dpi": 254})
+        assert r.status_code == 422 and "mark the arrow's points" in r.json()["error"]
         assert client.post("/capture/api/card?deck=A&card=A2", content=b"not json").status_code == 400

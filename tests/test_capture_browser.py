@@ -71,12 +71,12 @@ def test_capture_page_uploads_a_photo_renames_a_base_and_downloads_the_scenario(
     assert abs(s.table.plane("P2").pose.x_mm - 160.0) < 1.0 and abs(s.table.plane("P2").pose.y_mm - 110.0) < 1.0
 
 
-def test_card_page_marks_an_arrow_fits_it_and_downloads_the_deck(tmp_path):
+def test_card_page_marks_an_arrow_fits_it_and_downloads_the_deck_and_finds_the_arrow(tmp_path):
     from furball.capture.synthetic import render_card_photo
     from furball.maneuvers.card import Arc
     from furball.maneuvers.deck import find_deck
 
-    data, start, points, _ = render_card_photo([Arc(110.0, 35.0)], size=(900, 1125), tilt_deg=8, seed=2)
+    data, start, points, end_line = render_card_photo([Arc(110.0, 35.0)], size=(900, 1125), tilt_deg=8, seed=2)
     path = tmp_path / "card.png"
     path.write_bytes(data)
     app = create_app(options=ServerOptions(rate=1e6, burst=1e6))
@@ -93,10 +93,17 @@ def test_card_page_marks_an_arrow_fits_it_and_downloads_the_deck(tmp_path):
         page.click("#fit")
         wait_until(page, "document.querySelector('.fitted-path') !== null || document.getElementById('status').textContent.includes(':')", timeout_s=60)
         assert "arc of radius" in page.inner_text("#status")
+        page.click("#end")  # the end line marked: two more clicks, drawn apart from the arrow's points
+        for x, y in end_line:
+            page.mouse.click(box["x"] + x * box["width"] / 900, box["y"] + y * box["height"] / 1125)
+        assert page.locator(".end-line").count() == 1 and page.locator(".marked-point").count() == 2 + len(points)
         with page.expect_download() as info:
             page.click("#download")
         deck = tmp_path / "A.toml"
         info.value.save_as(str(deck))
+        page.click("#find")  # the arrow found automatically, its points drawn
+        wait_until(page, "document.getElementById('status').textContent.includes('found automatically')", timeout_s=60)
+        assert page.locator(".marked-point").count() == 11 and page.locator(".fitted-path").count() == 1
     measured = find_deck(str(deck))
     card = next(c for c in measured.cards if c.id == "A4")
     assert measured.provenance == "measured"

@@ -13,8 +13,10 @@
   card, download the deck with the card measured.
 * ``POST /capture/api/card?deck=A&card=A2``: JSON ``{"image": base64, "points": [[x, y],
   ...], "end_line": [[x, y], [x, y]] or null, "dpi": null}`` -> the fit (as ``furball
-  capture card``), the fitted path in image pixels and the deck's TOML. Only shipped
-  decks are named (no file is opened from a request).
+  capture card``), the fitted path in image pixels, the points used (``points_px``,
+  ``end_line_px``, ``found``) and the deck's TOML. With no points (``[]``) the arrow is
+  found automatically, or the answer is a 422 saying to mark them. Only shipped decks
+  are named (no file is opened from a request).
 """
 from __future__ import annotations
 
@@ -92,7 +94,7 @@ def card_json(data: bytes, deck_name: str, card_id: str, points, end_line, dpi) 
     photo ``data`` (runs in a worker process). Raises InputError (one line)."""
     import tempfile
 
-    from furball.capture.card import capture_card, deck_with_card
+    from furball.capture.card import capture_card, deck_with_card, find_arrow
     from furball.maneuvers.deck import DATA_DIR, shipped_decks
 
     decks = shipped_decks()
@@ -103,18 +105,25 @@ def card_json(data: bytes, deck_name: str, card_id: str, points, end_line, dpi) 
     if card is None:
         raise InputError(f"deck {deck_name}: card {card_id[:40]!r}: expected one of {deck.ids_text()}")
     try:
-        pts = [(float(x), float(y)) for x, y in points]
+        pts = [(float(x), float(y)) for x, y in points or ()]
         ends = [(float(x), float(y)) for x, y in end_line] if end_line else None
+        dpi = float(dpi) if dpi else None
     except (TypeError, ValueError):
         raise InputError("points: expected [[x, y], ...] pixel coordinates") from None
-    fit = capture_card(data, pts, end_line=ends, dpi=float(dpi) if dpi else None, template=card.path)
+    found = not pts
+    if found:  # the arrow found automatically, or ArrowNotFound's one line: mark the points
+        auto, auto_end = find_arrow(data, dpi=dpi)
+        pts, ends = auto.tolist(), ends or auto_end.tolist()
+    fit = capture_card(data, pts, end_line=ends, dpi=dpi, template=card.path)
     source = pathlib.Path(str(DATA_DIR)) / "decks" / f"{deck_name}.toml"
     with tempfile.TemporaryDirectory(prefix="furball-card-") as tmp:  # a private copy, removed at once
         copy = pathlib.Path(tmp) / f"{deck_name}.toml"
         copy.write_bytes(source.read_bytes())
         text = deck_with_card(copy, card_id, fit, "photo", label=f"deck {deck_name}")
     return {"kind": fit.kind, "path": fit.path(), "end": list(fit.end), "uncertainty_95": fit.uncertainty_95,
-            "describe": fit.describe(), "path_px": fit.path_points_px().tolist(), "deck_toml": text}
+            "describe": fit.describe(), "path_px": fit.path_points_px().tolist(), "deck_toml": text,
+            "points_px": [list(p) for p in pts], "end_line_px": [list(p) for p in ends] if ends else None,
+            "found": found}
 
 
 async def post_card(request: Request):
@@ -127,7 +136,7 @@ async def post_card(request: Request):
     try:
         doc = json.loads(body)
         image = base64.b64decode(doc["image"], validate=True)
-        points, end_line, dpi = doc["points"], doc.get("end_line"), doc.get("dpi")
+        points, end_line, dpi = doc.get("points") or [], doc.get("end_line"), doc.get("dpi")
     except (ValueError, KeyError, TypeError):
         raise HTTPException(400, "request body: expected JSON {image: base64, points: [[x, y], ...]}") from None
     try:

@@ -613,4 +613,11 @@ def test_web_card_api_fits_a_marked_arrow_and_names_only_shipped_decks():
         blank = base64.b64encode(cv2.imencode(".png", np.full((300, 300), 200, np.uint8))[1].tobytes()).decode()
         r = client.post("/capture/api/card?deck=A&card=A2", json={"image": blank, "points": [], "dpi": 254})
         assert r.status_code == 422 and "mark the arrow's points" in r.json()["error"]
+        mine = (DATA_DIR / "decks" / "A.toml").read_text().replace('name = "A"', 'name = "Mine"', 1)  # uploaded
+        r = client.post("/capture/api/card?deck=mine&card=A2", json={**body, "deck_toml": mine})
+        assert r.status_code == 200, r.text
+        measured = parse_deck(parse_toml(r.json()["deck_toml"], "mine.toml"), "mine.toml")
+        assert measured.provenance == "measured" and measured.name == "Mine"
+        r = client.post("/capture/api/card?deck=mine&card=A2", json={**body, "deck_toml": "[deck]\nname = 1"})
+        assert r.status_code == 422 and "uploaded deck" in r.json()["error"]
         assert client.post("/capture/api/card?deck=A&card=A2", content=b"not json").status_code == 400

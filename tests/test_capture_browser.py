@@ -74,7 +74,7 @@ def test_capture_page_uploads_a_photo_renames_a_base_and_downloads_the_scenario(
 def test_card_page_marks_an_arrow_fits_it_and_downloads_the_deck_and_finds_the_arrow(tmp_path):
     from furball.capture.synthetic import render_card_photo
     from furball.maneuvers.card import Arc
-    from furball.maneuvers.deck import find_deck
+    from furball.maneuvers.deck import DATA_DIR, find_deck
 
     data, start, points, end_line = render_card_photo([Arc(110.0, 35.0)], size=(900, 1125), tilt_deg=8, seed=2)
     path = tmp_path / "card.png"
@@ -101,9 +101,16 @@ def test_card_page_marks_an_arrow_fits_it_and_downloads_the_deck_and_finds_the_a
             page.click("#download")
         deck = tmp_path / "A.toml"
         info.value.save_as(str(deck))
+        mine = tmp_path / "mine.toml"  # a deck of one's own, uploaded: the card measured into it
+        mine.write_text((DATA_DIR / "decks" / "A.toml").read_text().replace('name = "A"', 'name = "Mine"', 1))
+        page.set_input_files("#deck-file", str(mine))
         page.click("#find")  # the arrow found automatically, its points drawn
         wait_until(page, "document.getElementById('status').textContent.includes('found automatically')", timeout_s=60)
         assert page.locator(".marked-point").count() == 11 and page.locator(".fitted-path").count() == 1
+        with page.expect_download() as info:
+            page.click("#download")
+        info.value.save_as(str(tmp_path / "mine-measured.toml"))
+    assert find_deck(str(tmp_path / "mine-measured.toml")).name == "Mine"
     measured = find_deck(str(deck))
     card = next(c for c in measured.cards if c.id == "A4")
     assert measured.provenance == "measured"

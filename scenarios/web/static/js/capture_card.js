@@ -8,6 +8,7 @@ let points = [];
 let endLine = [];       // the end line's two ends, once marked (gives the tip's heading)
 let markingEnd = false; // the next two clicks mark the end line
 let deckText = "";
+let deckUpload = null;  // an uploaded deck file's text (null: the shipped deck named)
 
 function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
@@ -93,7 +94,7 @@ async function fit(find) {
   const answer = await fetch(`/capture/api/card?${query}`, {
     method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ image: image.data, points: find ? [] : points,
-                           end_line: endLine.length === 2 ? endLine : null, dpi: null }) });
+                           end_line: endLine.length === 2 ? endLine : null, dpi: null, deck_toml: deckUpload }) });
   const data = await answer.json();
   if (!answer.ok) { $("status").textContent = data.error || `refused (${answer.status})`; return; }
   if (data.found) { points = data.points_px; endLine = data.end_line_px || []; }
@@ -103,6 +104,13 @@ async function fit(find) {
   draw(data.path_px);
 }
 
+$("deck-file").addEventListener("change", async (event) => {  // a deck of your own: measured, then downloaded
+  const file = event.target.files[0];
+  if (!file) { deckUpload = null; return; }
+  deckUpload = await file.text();
+  $("deck").value = file.name.replace(/\.toml$/i, "").slice(0, 20);
+  $("status").textContent = `Deck ${file.name}: its card is measured into it.`;
+});
 $("fit").addEventListener("click", () => fit(false));
 $("find").addEventListener("click", () => fit(true));
 

@@ -104,9 +104,10 @@ def test_stated_sd_matches_the_observed_error_on_fixed_photos():
     """The uncertainty is honest (docs/capture.md): over four fixed rendered photos
     (1600 x 1200, tilts 5-30 degrees, blur, JPEG, lens distortion, bases 3 +- 0.5 mm
     thick, miniatures over them), the errors divided by their stated sd have an RMS
-    near 1 (0.9 measured) for the position and for the heading: not inflated (RMS well
-    under 1, as the heading was with noise drawn independently per corner), not
-    overconfident (well over 1); and none is beyond 4 sd."""
+    near 1 (0.90 position, 0.87 heading measured) for the position and for the heading:
+    not inflated (the first model, noise drawn independently per corner, gave 0.65 for
+    the heading here), not overconfident; and none is beyond 4 sd. The photos and the
+    Monte Carlo are seeded: the figures are the same on every run."""
     z = []
     for i, (tilt, azimuth, blur, quality, k1) in enumerate(HONEST_SHOTS):
         shot = Shot(size=(1600, 1200), tilt_deg=tilt, azimuth_deg=azimuth, blur_px=blur, noise=2,
@@ -117,8 +118,8 @@ def test_stated_sd_matches_the_observed_error_on_fixed_photos():
         z.append(np.abs(_errors(got, photo)) / got.sd())
     z = np.concatenate(z)
     rms_position, rms_heading = np.sqrt((z[:, :2] ** 2).mean()), np.sqrt((z[:, 2] ** 2).mean())
-    assert 0.5 <= rms_position <= 1.6, rms_position
-    assert 0.5 <= rms_heading <= 1.6, rms_heading
+    assert 0.7 <= rms_position <= 1.4, rms_position
+    assert 0.7 <= rms_heading <= 1.4, rms_heading
     assert z.max() < 4.0
 
 

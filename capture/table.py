@@ -452,7 +452,7 @@ def capture_table(image, fleet: tuple[FleetPlane, ...] | None = None, *, width_m
         raw_img = np.concatenate([raw[tid] for tid, _ in tags])
         pts = apply_homography(np.linalg.inv(lifted), undistorted(raw_img[None] + shake, img))
         if len(tags) > 1:  # each tag's place and turn about the base's rigid fit, beyond what its alignment explains
-            t_base, a_base = _rigid_fit(src, pts)
+            _, a_base = _rigid_fit(src, pts)
             rigid = _rigid_residuals(src, pts).reshape(m, len(tags), 4, 2)
             shift = rigid.mean(2)
             turn = np.stack([_rigid_fit(src[4 * j:4 * j + 4], pts[:, 4 * j:4 * j + 4])[1] for j in range(len(tags))], 1)

@@ -22,7 +22,7 @@ import numpy as np
 from furball.errors import InputError
 
 from .camera import apply_homography, homography_batch, read_gray
-from .markers import marker_layout
+from .markers import cv2_module, marker_layout
 from .table import Z95, detect_markers
 
 
@@ -31,7 +31,7 @@ def _area(a, b) -> float:
     return float(a[0] * b[1] - a[1] * b[0])
 
 
-__all__ = ["CardFit", "capture_card", "fit_arrow", "deck_with_card", "CLICK_PX"]
+__all__ = ["CardFit", "capture_card", "fit_arrow", "deck_with_card", "CLICK_PX", "find_arrow", "ArrowNotFound"]
 
 CLICK_PX = 1.0
 """Standard deviation of a marked point, pixels (a careful click on a zoomed image)."""
@@ -328,3 +328,184 @@ def deck_with_card(deck_path, card_id: str, fit: CardFit, photo: str, label: str
 
     parse_deck(parse_toml(text, where), where)
     return text
+
+
+class ArrowNotFound(InputError):
+    """The card's arrow could not be found in the picture (the reason in the message):
+    its points are to be marked by hand (``--points``), never guessed."""
+
+
+ARROW_POINTS = 8
+"""Points taken along an arrow found automatically (besides its start line and tip)."""
+STROKE_TOLERANCE_MM = 0.6
+"""How far an inked pixel may lie from a straight line and count as on it (the printed
+stroke's half width and the picture's blur)."""
+
+
+def _rectified_ink(gray: np.ndarray, image_from_mm: np.ndarray, extent_mm, masks_mm, label: str):
+    """The picture seen from above at a scale near its own (px per mm ``r``): the inked
+    pixels' mat millimetres ``(P, 2)`` of the largest inked shape (Otsu's threshold on
+    the paper; ``masks_mm``: polygons left out, the mat's markers) and ``r``."""
+    cv2 = cv2_module()
+    x0, y0, x1, y1 = extent_mm
+    c = apply_homography(image_from_mm, np.array([[(x0 + x1) / 2, (y0 + y1) / 2], [(x0 + x1) / 2 + 1, (y0 + y1) / 2],
+                                                  [(x0 + x1) / 2, (y0 + y1) / 2 + 1]]))
+    r = float(np.clip(math.sqrt(abs(_area(c[1] - c[0], c[2] - c[0]))), 2.0, 8.0))
+    size = (int((x1 - x0) * r), int((y1 - y0) * r))
+    to_mm = np.array([[1 / r, 0, x0], [0, -1 / r, y1], [0, 0, 1.0]])  # rectified pixel -> mm (y up)
+    top = cv2.warpPerspective(gray, image_from_mm @ to_mm, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                              borderValue=0)
+    valid = np.full(top.shape, 255, np.uint8)
+    for poly in masks_mm:
+        px = apply_homography(np.linalg.inv(to_mm), np.asarray(poly, float))
+        cv2.fillPoly(valid, [np.round(px).astype(np.int32)], 0)
+    valid = cv2.erode(valid, np.ones((5, 5), np.uint8))
+    paper = top[valid > 0]
+    if paper.size == 0:
+        raise ArrowNotFound(f"{label}: no paper in view: mark the arrow's points")
+    threshold, _ = cv2.threshold(paper.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    ink = ((top < threshold) & (valid > 0)).astype(np.uint8)
+    ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    if count < 2:
+        raise ArrowNotFound(f"{label}: no printed arrow found on the card: mark the arrow's points")
+    biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    ys, xs = np.nonzero(labels == biggest)
+    return apply_homography(to_mm, np.stack([xs, ys], -1).astype(float)), r
+
+
+def _longest_straight(pts: np.ndarray, rng, tries: int = 400) -> tuple[np.ndarray, np.ndarray] | None:
+    """The longest straight run of inked points (RANSAC over point pairs: inliers within
+    :data:`STROKE_TOLERANCE_MM` of the line, gaps under 3 mm): its two ends ``(2, 2)``
+    (the inliers' extent on their fitted line) and the inliers' mask, or ``None``."""
+    if len(pts) < 20:
+        return None
+    best, best_len = None, 0.0
+    pairs = rng.integers(0, len(pts), (tries, 2))
+    for i, j in pairs:
+        d = pts[j] - pts[i]
+        n = np.hypot(*d)
+        if n < 3.0:
+            continue
+        u = d / n
+        rel = pts - pts[i]
+        near = np.abs(rel[:, 0] * u[1] - rel[:, 1] * u[0]) < STROKE_TOLERANCE_MM
+        s = np.sort(rel[near] @ u)
+        if len(s) < 10:
+            continue
+        gaps = np.nonzero(np.diff(s) > 3.0)[0]  # a stroke crossing it, taken out before, leaves a gap
+        cuts = np.concatenate([[0], gaps + 1, [len(s)]])
+        k = int(np.argmax(s[cuts[1:] - 1] - s[cuts[:-1]]))
+        length = float(s[cuts[k + 1] - 1] - s[cuts[k]])
+        if length > best_len:
+            best_len, best = length, (pts[i], u, s[cuts[k]], s[cuts[k + 1] - 1])
+    if best is None:
+        return None
+    p, u, lo, hi = best
+    for _ in range(2):  # refit: the stroke's own principal axis through its inliers, then its inliers again
+        rel = pts - p
+        along = rel @ u
+        inliers = (np.abs(rel[:, 0] * u[1] - rel[:, 1] * u[0]) < STROKE_TOLERANCE_MM) & (along >= lo) & (along <= hi)
+        p = pts[inliers].mean(0)
+        w, v = np.linalg.eigh(np.cov((pts[inliers] - p).T))
+        u = v[:, np.argmax(w)]
+        t = (pts[inliers] - p) @ u
+        lo, hi = float(t.min()), float(t.max())
+    rel = pts - p
+    along = rel @ u
+    stroke = (np.abs(rel[:, 0] * u[1] - rel[:, 1] * u[0]) < 2 * STROKE_TOLERANCE_MM) & (along >= lo - 0.5) & \
+        (along <= hi + 0.5)  # the whole stroke, its blurred edges too
+    return np.array([p + lo * u, p + hi * u]), stroke
+
+
+def _arrow_from_ink(pts: np.ndarray, label: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """From the inked points (mat mm) of a printed arrow: the start line's ends ``(2,
+    2)``, points along the arrow ``(K, 2)`` with the tip last, and the end line's ends
+    ``(2, 2)``. The start and end lines are the straight strokes of 25 mm or more from
+    whose middle the arrow leaves on one side; the start is the lower on the mat (the
+    card laid with its arrow pointing up the mat). Raises :class:`ArrowNotFound`."""
+    rng = np.random.default_rng(0)
+    left, segments = pts, []
+    for _ in range(3):
+        found = _longest_straight(left, rng)
+        if found is None or np.hypot(*(found[0][1] - found[0][0])) < 25.0:
+            break
+        segments.append(found[0])
+        left = left[~found[1]]
+    crosses = []
+    for ends in segments:
+        mid = ends.mean(0)
+        along = (ends[1] - ends[0]) / np.hypot(*(ends[1] - ends[0]))
+        normal = np.array([-along[1], along[0]])
+        rel = pts - mid
+        a, n = rel @ along, rel @ normal
+        attached = (np.abs(a) < 2.0) & (np.abs(n) > 2.0) & (np.abs(n) < 6.0)
+        by_end = (np.abs(np.abs(a) - np.hypot(*(ends[1] - ends[0])) / 2) < 3.0) & (np.abs(n) > 2.0) & (np.abs(n) < 6.0)
+        sides = np.sign(n[attached])
+        if attached.sum() >= 3 and abs(sides.mean()) > 0.9 and by_end.sum() < attached.sum() / 3:
+            crosses.append(ends)
+    if len(crosses) != 2:
+        raise ArrowNotFound(f"{label}: the arrow's start and end lines were not found ({len(crosses)} straight "
+                            f"strokes with the arrow at their middle): mark the arrow's points")
+    start, end = sorted(crosses, key=lambda e: e.mean(0)[1])
+    # the arrow: the ink off both lines, its centre line sampled at distances from the start
+    off = np.ones(len(pts), bool)
+    for ends in crosses:
+        mid = ends.mean(0)
+        along = (ends[1] - ends[0]) / np.hypot(*(ends[1] - ends[0]))
+        rel = pts - mid
+        off &= ~((np.abs(rel @ np.array([-along[1], along[0]])) < 1.5) &
+                 (np.abs(rel @ along) < np.hypot(*(ends[1] - ends[0])) / 2 + 1.0))
+    arrow = pts[off]
+    origin, tip = start.mean(0), end.mean(0)
+    d = np.hypot(*(arrow - origin).T)
+    reach = np.hypot(*(tip - origin))
+    if len(arrow) < 20 or reach < 10.0:
+        raise ArrowNotFound(f"{label}: no arrow between the start and end lines: mark the arrow's points")
+    points = []
+    for target in np.linspace(3.0, reach - 3.0, ARROW_POINTS):
+        ring = arrow[np.abs(d - target) < 0.5]
+        if len(ring):
+            points.append(ring.mean(0))
+    if len(points) < 3:
+        raise ArrowNotFound(f"{label}: the arrow's stroke is broken: mark the arrow's points")
+    return start, np.array(points + [tip]), end
+
+
+def find_arrow(image, dpi: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The arrow of a card found in its picture (``image``: a path, bytes or array; on
+    the card mat, or a flat scan at ``dpi``), where the card's printing allows: a dark
+    arrow from the middle of a straight start line (the base's front line, DF.M1) to the
+    middle of a straight end line, on light paper, laid with its arrow pointing up the
+    mat. The picture is rectified onto the mat (OpenCV: a perspective warp), the ink
+    thresholded (Otsu) and its largest shape kept; the two lines are its longest straight
+    strokes (RANSAC, then each stroke's principal axis) from whose middle the arrow leaves
+    on one side, and the arrow's centre line is sampled at :data:`ARROW_POINTS`
+    distances from the start. Returns pixels, as a user would mark them for
+    :func:`capture_card`: ``points`` ``(K + 3, 2)`` (the start line's two ends, points
+    along the arrow, the tip last) and ``end_line`` ``(2, 2)``. Raises
+    :class:`ArrowNotFound` (one line: what was not found; mark the points instead)."""
+    gray, label = read_gray(image)
+    layout = marker_layout()
+    if dpi is not None:
+        scale = 25.4 / dpi
+        image_from_mm = np.array([[1 / scale, 0, 0], [0, -1 / scale, 0], [0, 0, 1.0]])
+        extent = (0.0, -gray.shape[0] * scale, gray.shape[1] * scale, 0.0)
+        masks: list = []
+    else:
+        found = detect_markers(gray, layout.dictionary, label)
+        missing = [i for i in layout.mat_ids if i not in found]
+        if missing:
+            raise ArrowNotFound(f"{label}: {4 - len(missing)} of the 4 card-mat markers found: the arrow cannot be "
+                                f"found without them (or --dpi for a flat scan): mark the arrow's points")
+        mat = layout.mat_corners_mm()
+        image_from_mm = homography_batch(mat.reshape(-1, 2),
+                                         np.concatenate([found[i] for i in layout.mat_ids])[None])[0]
+        extent = (0.0, 0.0, *layout.mat_size_mm)
+        q = layout.mat_quiet_mm
+        masks = [np.array([c.min(0) - q, [c.max(0)[0] + q, c.min(0)[1] - q], c.max(0) + q,
+                           [c.min(0)[0] - q, c.max(0)[1] + q]]) for c in mat]
+    pts, _ = _rectified_ink(gray, image_from_mm, extent, masks, label)
+    start, path, end = _arrow_from_ink(pts, label)
+    px = apply_homography(image_from_mm, np.concatenate([start, path, end]))
+    return px[:len(start) + len(path)], px[len(start) + len(path):]

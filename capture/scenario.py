@@ -17,7 +17,7 @@ from furball.geometry.pose import Pose
 
 from .table import CapturedTable
 
-__all__ = ["captured_scenario"]
+__all__ = ["captured_scenario", "room_request"]
 
 
 def captured_scenario(captured: CapturedTable, taken: datetime.datetime | None = None, name: str = ""):
@@ -51,3 +51,20 @@ def captured_scenario(captured: CapturedTable, taken: datetime.datetime | None =
                     capture={"provenance": "measured", "photo": photo, "taken": when,
                              "notes": f"furball capture table; corner noise {captured.noise_px:.2f} px, tilt "
                                       f"{captured.tilt_deg:.0f} deg, {captured.mm_per_px:.2f} mm per pixel"})
+
+
+def room_request(captured: CapturedTable, title: str = "", seats: list | None = None) -> dict:
+    """The request that opens a new dogfight room on the captured table (``POST
+    /api/rooms``'s body; :func:`furball.scenarios.web.rooms.make_spec` reads it): the
+    room's ``scenario`` option is :func:`captured_scenario`'s file text, so the room
+    keeps its ``[capture]`` provenance and each plane's placement error. ``title``:
+    default "Captured table: PHOTO"; ``seats``: one entry per side (``None`` for a
+    person or a bot name), default every seat a person."""
+    from furball.scenarios.dogfight import scenario_toml
+
+    photo = "".join(c for c in pathlib.Path(captured.photo).name if c.isprintable())[:40]
+    body: dict = {"game": "dogfight", "options": {"scenario": scenario_toml(captured_scenario(captured))},
+                  "title": title or f"Captured table: {photo or 'photo'}"}
+    if seats is not None:
+        body["seats"] = list(seats)
+    return body

@@ -7,13 +7,16 @@ the base stickers (their height above the table, through the camera's focal leng
 calibrated, estimated from the tilt, or a default), and fits each base's pose
 ``(x_mm, y_mm, heading_deg)`` to its tags' corners by least squares (a rigid motion).
 
-The uncertainty is propagated, not guessed: the corner noise (pixels) is measured on
-the corner markers' residuals (and on each base's own fit where that is worse), and a
-Monte Carlo of :data:`SAMPLES` draws perturbs every detected corner by it, the focal
-length and the sticker height by theirs, and redoes the whole chain (homography,
-lift, fits). The covariance of the draws is each base's ``(3, 3)`` covariance
-(mm, mm, degrees). A base none of whose tags is seen is listed as not found, never
-guessed.
+The uncertainty is propagated, not guessed. A Monte Carlo of :data:`SAMPLES` draws
+redoes the whole chain (homography, lift, fits) with every input perturbed by its own
+error: the corner markers' corners by their residual noise, the lens ``k1``, the focal
+length and each sticker's height by theirs; each base tag's four corners together, from
+the covariance of its own image alignment (:func:`corner_covariance`: correlated within
+the tag, each pixel weighed by its own misfit); and each tag's place and turn on its
+base by the scatter the photo's bases with two tags or more show beyond that (pooled
+over the photo, :data:`TAG_PRIOR_MM` and :data:`TAG_PRIOR_DEG` before any). The
+covariance of the draws is each base's ``(3, 3)`` covariance (mm, mm, degrees). A base
+none of whose tags is seen is listed as not found, never guessed.
 """
 from __future__ import annotations
 
@@ -62,6 +65,13 @@ HEIGHT_SD_MM = 0.5
 """Standard deviation of a sticker's height above the table (base thickness, glue)."""
 FOCAL_SD = {"calibrated": 0.01, "estimated": 0.08, "default": 0.15}
 """Relative standard deviation of the focal length, by its origin."""
+TAG_PRIOR_MM = 0.05
+"""Each tag's placement error (mm, sd) before the photo says otherwise: the bases with
+two tags or more in view measure it (their tags' scatter about the base's rigid fit);
+this prior counts as :data:`TAG_PRIOR_DOF` such measurements (measured on the synthetic
+photos, docs/capture.md)."""
+TAG_PRIOR_DEG = 0.1
+TAG_PRIOR_DOF = 2
 Z95 = 1.959963984540054
 """A 95 % two-sided normal interval is +-Z95 standard deviations."""
 
@@ -151,17 +161,9 @@ def refine_corners(gray: np.ndarray, marker_id: int, corners: np.ndarray, dictio
     docs/capture.md). ``None`` when the alignment does not converge (a tag partly
     hidden): the tag is then not used."""
     cv2 = cv2_module()
-    from .markers import marker_bits
-
-    bits = marker_bits(marker_id, dictionary)
-    cells = bits.shape[0]
+    cells = aruco_dictionary(dictionary).markerSize + 2
     side = float(max(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[2] - corners[1])))
-    u = max(4, min(16, int(round(side / cells))))  # template cells of at most 16 px: fast, as precise
-    m = max(2, int(margin_cells * u))  # the white margin, template pixels
-    template = np.full((cells * u + 2 * m, cells * u + 2 * m), 255, np.float32)
-    template[m:-m, m:-m] = np.kron(bits.astype(np.float32), np.ones((u, u), np.float32)) * 255
-    lo, hi = m - 0.5, m + cells * u - 0.5  # template pixel j covers [j - 0.5, j + 0.5]
-    src = np.array([[lo, lo], [hi, lo], [hi, hi], [lo, hi]], np.float32)
+    template, src = _tag_template(marker_id, dictionary, side, margin_cells)
     reach = side * (margin_cells + 0.5) / cells  # the template's margin, and room to move
     if np.any(corners.min(0) - reach < 0) or np.any(corners.max(0) + reach > gray.shape[::-1]):
         return None  # the pattern's margin runs off the photo
@@ -178,6 +180,73 @@ def refine_corners(gray: np.ndarray, marker_id: int, corners: np.ndarray, dictio
         return None
     out = cv2.perspectiveTransform(src.reshape(-1, 1, 2), warp).reshape(4, 2) + [x0, y0]
     return out if np.abs(out - corners).max() < max(2.0, side / cells / 2) else None
+
+
+def _tag_template(marker_id: int, dictionary: str, side_px: float,
+                  margin_cells: float) -> tuple[np.ndarray, np.ndarray]:
+    """The printed pattern of a marker whose side is ``side_px`` in the photo: a grey
+    template (cells of 4-16 px and ``margin_cells`` of white margin) and its corners
+    ``(4, 2)`` in template pixels (OpenCV's order)."""
+    from .markers import marker_bits
+
+    bits = marker_bits(marker_id, dictionary)
+    cells = bits.shape[0]
+    u = max(4, min(16, int(round(side_px / cells))))  # template cells of at most 16 px: fast, as precise
+    m = max(2, int(margin_cells * u))  # the white margin, template pixels
+    template = np.full((cells * u + 2 * m, cells * u + 2 * m), 255, np.float32)
+    template[m:-m, m:-m] = np.kron(bits.astype(np.float32), np.ones((u, u), np.float32)) * 255
+    lo, hi = m - 0.5, m + cells * u - 0.5  # template pixel j covers [j - 0.5, j + 0.5]
+    return template, np.array([[lo, lo], [hi, lo], [hi, hi], [lo, hi]], np.float32)
+
+
+def corner_covariance(gray: np.ndarray, marker_id: int, corners: np.ndarray, dictionary: str,
+                      margin_cells: float = 1.0) -> np.ndarray:
+    """``(8, 8)``: the covariance (px²) of a refined marker's four corners ``(4, 2)``
+    (flattened x0, y0, x1, ...), as the image alignment of :func:`refine_corners` knows
+    them. Every pixel of the pattern is one equation of a Gauss-Newton (Lucas-Kanade)
+    fit: ``J`` is the photo's intensity gradient times how far the pixel moves when a
+    corner moves (and the pattern's gain and offset), ``r`` the pixel's misfit once the
+    pattern is laid on the photo. The covariance is the robust ("sandwich") one,
+    ``(J^T J)^-1 (J^T diag(r²) J) (J^T J)^-1``: each pixel weighs with its own misfit, so
+    a wing shading part of a tag's margin, or JPEG ringing on its edges, widens that
+    tag's covariance, where one noise level for the whole photo would not.
+
+    The corners of one tag come out strongly correlated: the pattern pins the tag's
+    position and turn far better than its perspective, so noise drawn independently
+    per corner overstates the turn of a tag (docs/capture.md, "What the uncertainty
+    means")."""
+    cv2 = cv2_module()
+    side = float(max(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[2] - corners[1])))
+    template, src = _tag_template(marker_id, dictionary, side, margin_cells)
+    x0, y0 = np.maximum(np.floor(corners.min(0) - side / 3), 0).astype(int)
+    x1, y1 = np.minimum(np.ceil(corners.max(0) + side / 3), gray.shape[::-1]).astype(int)
+    roi = gray[y0:y1, x0:x1].astype(np.float32)
+    at = (np.asarray(corners, float) - [x0, y0]).astype(np.float32)
+    warp = cv2.getPerspectiveTransform(src, at)
+    size = (int(x1 - x0), int(y1 - y0))
+    pattern = cv2.warpPerspective(template, warp, size, flags=cv2.INTER_LINEAR)
+    inside = cv2.warpPerspective(np.ones_like(template), warp, size, flags=cv2.INTER_LINEAR) > 0.999
+    ys, xs = np.nonzero(inside)
+    pix = np.stack([xs, ys], -1).astype(float)
+    in_template = apply_homography(np.linalg.inv(warp), pix)
+    gx = cv2.Sobel(roi, cv2.CV_32F, 1, 0, ksize=3)[inside] / 8.0
+    gy = cv2.Sobel(roi, cv2.CV_32F, 0, 1, ksize=3)[inside] / 8.0
+    step = 0.01
+    columns = []
+    for j in range(8):  # each corner coordinate moved a little: where each pixel of the pattern goes
+        moved = at.astype(float).ravel()
+        moved[j] += step
+        h = cv2.getPerspectiveTransform(src, moved.reshape(4, 2).astype(np.float32))
+        d = (apply_homography(h, in_template) - pix) / step
+        columns.append(gx * d[:, 0] + gy * d[:, 1])
+    value = pattern[inside].astype(float)
+    gain_offset = np.stack([value, np.ones_like(value)], -1)
+    coef, *_ = np.linalg.lstsq(gain_offset, roi[inside], rcond=None)
+    residual = roi[inside] - gain_offset @ coef
+    jac = np.stack(columns + [value / 255.0, np.ones_like(value)], -1)  # the gain and offset are fitted too
+    bread = np.linalg.inv(jac.T @ jac)
+    meat = (jac * residual[:, None] ** 2).T @ jac  # each pixel weighs with its own misfit
+    return (bread @ meat @ bread)[:8, :8]
 
 
 def detect_markers(gray: np.ndarray, dictionary: str, label: str = "photo",
@@ -231,6 +300,15 @@ def _rigid_fit(src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray
     m = src.mean(0)
     rotated = np.stack([c * m[0] - s * m[1], s * m[0] + c * m[1]], -1)
     return dst.mean(1) - rotated, theta
+
+
+def _rigid_residuals(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    """``(M, n, 2)``: each ``dst`` ``(M, n, 2)`` less ``src`` ``(n, 2)`` moved onto it by
+    :func:`_rigid_fit`."""
+    t, a = _rigid_fit(src, dst)
+    c, s = np.cos(a)[:, None], np.sin(a)[:, None]
+    moved = np.stack([c * src[None, :, 0] - s * src[None, :, 1], s * src[None, :, 0] + c * src[None, :, 1]], -1)
+    return dst - (moved + t[:, None])
 
 
 def _camera_matrix(f: np.ndarray | float, size: tuple[int, int], camera: Camera | None) -> np.ndarray:
@@ -342,19 +420,23 @@ def capture_table(image, fleet: tuple[FleetPlane, ...] | None = None, *, width_m
     k1_draws = k1 + k1_sd * rng.standard_normal(m)
     k1_draws[0] = k1
 
-    def ideal(raw: np.ndarray, nominal: np.ndarray) -> np.ndarray:
-        """``m`` draws of points ``(n, 2)`` (draw 0: ``nominal``): noise added where it
-        happens, in the photo, then the lens (each draw's k1) taken out."""
-        draws = raw[None] + noise_of[id(raw)] * rng.standard_normal((m, *raw.shape))
+    def undistorted(draws: np.ndarray, nominal: np.ndarray) -> np.ndarray:
+        """``m`` draws of photo points ``(m, n, 2)`` with the lens (each draw's k1)
+        taken out; draw 0 is ``nominal``."""
         out = camera.undistort(draws) if camera is not None else \
             undistort_radial(draws, k1_draws, np.array(size) / 2, lens_f)
         out[0] = nominal
         return out
 
-    noise_of = {id(raw_pts): noise}
-    hs = homography_batch(table_pts, ideal(raw_pts, image_pts))
+    # the table: its corner markers' corners drawn with the noise of their residuals
+    hs = homography_batch(table_pts, undistorted(raw_pts[None] + noise * rng.standard_normal((m, *raw_pts.shape)),
+                                                 image_pts))
 
-    names, kinds, poses, covs, seen = [], [], [], [], []
+    # the bases, first pass: each tag's corners drawn from its own alignment's covariance
+    # (correlated within the tag), mapped to the sticker plane of each draw
+    bases = []
+    shift_excess, shift_dof = TAG_PRIOR_DOF * TAG_PRIOR_MM ** 2, float(TAG_PRIOR_DOF)
+    turn_excess, turn_dof = TAG_PRIOR_DOF * math.radians(TAG_PRIOR_DEG) ** 2, float(TAG_PRIOR_DOF)
     for number in numbers:
         sticker = layout.sticker_of_number(number)
         local = sticker.tag_corners_mm()
@@ -364,17 +446,38 @@ def capture_table(image, fleet: tuple[FleetPlane, ...] | None = None, *, width_m
         heights = sticker.height_mm + HEIGHT_SD_MM * rng.standard_normal(m)
         heights[0] = sticker.height_mm
         lifted = lifted_homography(hs, k, heights)
-        # this base's own corner noise: the larger of the table's and its fit's residuals
-        nominal = apply_homography(np.linalg.inv(lifted[0]), img)
-        t0, a0 = _rigid_fit(src, nominal[None])
-        rot = np.array([[math.cos(a0[0]), -math.sin(a0[0])], [math.sin(a0[0]), math.cos(a0[0])]])
-        fit_res = nominal - (src @ rot.T + t0[0])
-        fit_dof = max(2 * len(src) - 3, 1)
-        fit_noise_px = math.sqrt((fit_res ** 2).sum() / fit_dof) / mm_per_px
-        base_noise = max(noise, fit_noise_px)
+        chol = np.array([np.linalg.cholesky(corner_covariance(gray, tid, raw[tid], layout.dictionary)
+                                            + 1e-12 * np.eye(8)) for tid, _ in tags])
+        shake = np.einsum("tij,mtj->mti", chol, rng.standard_normal((m, len(tags), 8))).reshape(m, -1, 2)
         raw_img = np.concatenate([raw[tid] for tid, _ in tags])
-        noise_of[id(raw_img)] = base_noise
-        pts = apply_homography(np.linalg.inv(lifted), ideal(raw_img, img))
+        pts = apply_homography(np.linalg.inv(lifted), undistorted(raw_img[None] + shake, img))
+        if len(tags) > 1:  # each tag's place and turn about the base's rigid fit, beyond what its alignment explains
+            _, a_base = _rigid_fit(src, pts)
+            rigid = _rigid_residuals(src, pts).reshape(m, len(tags), 4, 2)
+            shift = rigid.mean(2)
+            turn = np.stack([_rigid_fit(src[4 * j:4 * j + 4], pts[:, 4 * j:4 * j + 4])[1] for j in range(len(tags))], 1)
+            turn = (turn - a_base[:, None] + math.pi) % (2 * math.pi) - math.pi
+            shift_excess += float((shift[0] ** 2).sum() - ((shift[1:] - shift[0]) ** 2).sum((1, 2)).mean())
+            shift_dof += 2 * len(tags) - 3
+            turn_excess += float((turn[0] ** 2).sum() - ((turn[1:] - turn[0]) ** 2).sum(1).mean())
+            turn_dof += len(tags) - 1
+        bases.append((number, sticker, tags, src, pts))
+    # each tag's own placement error (print, glue, what the alignment's pixels do not
+    # show: a wing shading its margin), pooled over the photo's bases with 2 tags or more
+    tag_sd_mm = math.sqrt(max(shift_excess, 0.0) / shift_dof)
+    tag_sd_rad = math.sqrt(max(turn_excess, 0.0) / turn_dof)
+
+    names, kinds, poses, covs, seen = [], [], [], [], []
+    for number, sticker, tags, src, pts in bases:
+        pts = pts.reshape(m, len(tags), 4, 2)
+        centre = pts.mean(2, keepdims=True)
+        turn = tag_sd_rad * rng.standard_normal((m, len(tags), 1))
+        shift = tag_sd_mm * rng.standard_normal((m, len(tags), 1, 2))
+        turn[0], shift[0] = 0.0, 0.0
+        c, s = np.cos(turn), np.sin(turn)
+        rel = pts - centre
+        pts = (centre + shift + np.stack([c * rel[..., 0] - s * rel[..., 1], s * rel[..., 0] + c * rel[..., 1]], -1)
+               ).reshape(m, -1, 2)
         t, a = _rigid_fit(src, pts)
         heading = np.degrees(a)
         d = np.stack([t[:, 0], t[:, 1], (heading - heading[0] + 180) % 360 - 180 + heading[0]], -1)

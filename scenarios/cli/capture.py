@@ -49,9 +49,10 @@ def register(subparsers, line: str, argv=()) -> None:
     k.add_argument("--deck", required=True, metavar="FILE", help="the deck file to read and write")
     k.add_argument("--card", required=True, metavar="ID", help="the card's id in the deck")
     k.add_argument("--dpi", type=float, help="the image is a flat scan at this resolution (no card mat)")
-    k.add_argument("--points", required=True, metavar="X,Y;X,Y;...",
+    k.add_argument("--points", metavar="X,Y;X,Y;...",
                    help="pixels of the image: the start line's two ends, then points along the arrow's centre "
-                        "line to its end")
+                        "line to its end (default: the arrow found automatically, where the card's printing "
+                        "allows; when it is not found, the command says so and asks for the points)")
     k.add_argument("--end-line", metavar="X,Y;X,Y", help="pixels: the two ends of the arrow's end line (gives the "
                                                          "turn; default: along the last points)")
     k.add_argument("--out", metavar="DECK.toml", help="write the deck here instead of over --deck")
@@ -143,16 +144,20 @@ def _points(text: str, option: str, least: int) -> list[tuple[float, float]]:
 
 
 def run_card(args) -> int:
-    from furball.capture.card import capture_card, deck_with_card
+    from furball.capture.card import capture_card, deck_with_card, find_arrow
 
     deck_path = pathlib.Path(args.deck)
     outputs = Outputs()
     outputs.protect(args.image)
     out = outputs.claim(args.out or args.deck, (".toml",), "--out")
-    points = _points(args.points, "--points", 4)
+    points = _points(args.points, "--points", 4) if args.points else None
     end_line = _points(args.end_line, "--end-line", 2)[:2] if args.end_line else None
     if args.dpi is not None and not 50 <= args.dpi <= 10_000:
         raise InputError(f"--dpi {args.dpi:g}: expected 50 to 10000 dots per inch")
+    how = "marked"
+    if points is None:  # found automatically, or one line saying it was not (ArrowNotFound): never guessed
+        found, found_end = find_arrow(args.image, dpi=args.dpi)
+        points, end_line, how = found.tolist(), (end_line if end_line is not None else found_end.tolist()), "found"
     from furball.maneuvers.deck import find_deck
 
     deck = find_deck(str(deck_path))
@@ -164,5 +169,5 @@ def run_card(args) -> int:
     outputs.stage(out, text.encode("utf-8"), f"deck with card {args.card} measured")
     for line in outputs.publish():
         print(line)
-    print(fit.describe())
+    print(("arrow found automatically: " if how == "found" else "") + fit.describe())
     return 0

@@ -13,8 +13,12 @@
   card, download the deck with the card measured.
 * ``POST /capture/api/card?deck=A&card=A2``: JSON ``{"image": base64, "points": [[x, y],
   ...], "end_line": [[x, y], [x, y]] or null, "dpi": null}`` -> the fit (as ``furball
-  capture card``), the fitted path in image pixels and the deck's TOML. Only shipped
-  decks are named (no file is opened from a request).
+  capture card``), the fitted path in image pixels, the points used (``points_px``,
+  ``end_line_px``, ``found``) and the deck's TOML. With no points (``[]``) the arrow is
+  found automatically, or the answer is a 422 saying to mark them. The deck is a shipped
+  one named (no file is opened from a request), or an uploaded deck's text
+  (``"deck_toml"``, at most :data:`MAX_DECK_CHARS`; ``deck=`` then only names the
+  download).
 """
 from __future__ import annotations
 
@@ -35,6 +39,8 @@ __all__ = ["router", "capture_json", "MAX_PHOTO_BYTES"]
 MAX_PHOTO_BYTES = 16 * 1024 * 1024
 """The largest photo accepted over the network (bytes)."""
 STATIC = pathlib.Path(__file__).resolve().parent / "static"
+MAX_DECK_CHARS = 64 * 1024
+"""The longest uploaded deck file the card page accepts, in characters."""
 
 
 def capture_json(data: bytes, table: str) -> dict:
@@ -87,34 +93,51 @@ async def post_table(request: Request):
     return JSONResponse(result)
 
 
-def card_json(data: bytes, deck_name: str, card_id: str, points, end_line, dpi) -> dict:
-    """Fit card ``card_id`` of shipped deck ``deck_name`` to ``points`` (pixels) of the
-    photo ``data`` (runs in a worker process). Raises InputError (one line)."""
+def card_json(data: bytes, deck_name: str, card_id: str, points, end_line, dpi, deck_text: str | None = None) -> dict:
+    """Fit card ``card_id`` of shipped deck ``deck_name`` (or of the uploaded deck file
+    ``deck_text``) to ``points`` (pixels; none: found automatically) of the photo
+    ``data`` (runs in a worker process). Raises InputError (one line)."""
     import tempfile
 
-    from furball.capture.card import capture_card, deck_with_card
-    from furball.maneuvers.deck import DATA_DIR, shipped_decks
+    from furball.capture.card import capture_card, deck_with_card, find_arrow
+    from furball.geometry.datafile import parse_toml
+    from furball.maneuvers.deck import DATA_DIR, parse_deck, shipped_decks
 
-    decks = shipped_decks()
-    if deck_name not in decks:
-        raise InputError(f"deck {deck_name[:40]!r}: expected one of {', '.join(sorted(decks))}")
-    deck = decks[deck_name]
+    if deck_text is not None:  # an uploaded deck: read as text, never a path
+        if not isinstance(deck_text, str) or len(deck_text) > MAX_DECK_CHARS:
+            raise InputError(f"uploaded deck: expected a deck file's text of at most {MAX_DECK_CHARS // 1024} KiB")
+        deck_name = "uploaded deck"
+        deck = parse_deck(parse_toml(deck_text, deck_name), deck_name)
+        source_text = deck_text.encode("utf-8")
+    else:
+        decks = shipped_decks()
+        if deck_name not in decks:
+            raise InputError(f"deck {deck_name[:40]!r}: expected one of {', '.join(sorted(decks))}")
+        deck = decks[deck_name]
+        source_text = (pathlib.Path(str(DATA_DIR)) / "decks" / f"{deck_name}.toml").read_bytes()
     card = next((c for c in deck.cards if c.id == card_id), None)
     if card is None:
         raise InputError(f"deck {deck_name}: card {card_id[:40]!r}: expected one of {deck.ids_text()}")
     try:
-        pts = [(float(x), float(y)) for x, y in points]
+        pts = [(float(x), float(y)) for x, y in points or ()]
         ends = [(float(x), float(y)) for x, y in end_line] if end_line else None
+        dpi = float(dpi) if dpi else None
     except (TypeError, ValueError):
         raise InputError("points: expected [[x, y], ...] pixel coordinates") from None
-    fit = capture_card(data, pts, end_line=ends, dpi=float(dpi) if dpi else None, template=card.path)
-    source = pathlib.Path(str(DATA_DIR)) / "decks" / f"{deck_name}.toml"
+    found = not pts
+    if found:  # the arrow found automatically, or ArrowNotFound's one line: mark the points
+        auto, auto_end = find_arrow(data, dpi=dpi)
+        pts, ends = auto.tolist(), ends or auto_end.tolist()
+    fit = capture_card(data, pts, end_line=ends, dpi=dpi, template=card.path)
     with tempfile.TemporaryDirectory(prefix="furball-card-") as tmp:  # a private copy, removed at once
-        copy = pathlib.Path(tmp) / f"{deck_name}.toml"
-        copy.write_bytes(source.read_bytes())
-        text = deck_with_card(copy, card_id, fit, "photo", label=f"deck {deck_name}")
+        copy = pathlib.Path(tmp) / "deck.toml"
+        copy.write_bytes(source_text)
+        text = deck_with_card(copy, card_id, fit, "photo", label=deck_name if deck_text is not None
+                              else f"deck {deck_name}")
     return {"kind": fit.kind, "path": fit.path(), "end": list(fit.end), "uncertainty_95": fit.uncertainty_95,
-            "describe": fit.describe(), "path_px": fit.path_points_px().tolist(), "deck_toml": text}
+            "describe": fit.describe(), "path_px": fit.path_points_px().tolist(), "deck_toml": text,
+            "points_px": [list(p) for p in pts], "end_line_px": [list(p) for p in ends] if ends else None,
+            "found": found}
 
 
 async def post_card(request: Request):
@@ -123,16 +146,18 @@ async def post_card(request: Request):
         raise HTTPException(400, f"query: unknown parameter {unknown[0][:40]!r} (expected: deck, card)")
     import json
 
-    body = await _photo(request, limit=MAX_PHOTO_BYTES * 4 // 3 + 65536)
+    body = await _photo(request, limit=MAX_PHOTO_BYTES * 4 // 3 + 65536 + 4 * MAX_DECK_CHARS)
     try:
         doc = json.loads(body)
         image = base64.b64decode(doc["image"], validate=True)
-        points, end_line, dpi = doc["points"], doc.get("end_line"), doc.get("dpi")
+        points, end_line, dpi = doc.get("points") or [], doc.get("end_line"), doc.get("dpi")
+        deck_text = doc.get("deck_toml")
     except (ValueError, KeyError, TypeError):
         raise HTTPException(400, "request body: expected JSON {image: base64, points: [[x, y], ...]}") from None
     try:
         result = await request.app.state.heavy.run(card_json, image, request.query_params.get("deck", "A"),
-                                                   request.query_params.get("card", ""), points, end_line, dpi)
+                                                   request.query_params.get("card", ""), points, end_line, dpi,
+                                                   deck_text)
     except InputError as exc:
         status = 503 if type(exc).__name__ == "Busy" else 422
         return JSONResponse({"error": " ".join(str(exc).split())[:600]}, status_code=status)

@@ -1,6 +1,10 @@
 // The Capture page (docs/capture.md): a table photo in, the bases found over it, a
 // scenario out. The server does the reading (/capture/api/table); the page shows it,
-// lets the user name the planes, set sides and fix poses, and writes the scenario file.
+// lets the user name the planes, set sides and fix poses, and writes the scenario file,
+// opens it on the practice table, or as a new dogfight room's scenario (POST /api/rooms).
+import { post } from "./api.js";
+import { remember, roomLink } from "./rooms/saved.js";
+
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 const BASES = { small: [44, 60], large: [70, 110] };
@@ -138,4 +142,20 @@ $("download").addEventListener("click", () => {
 $("practice").addEventListener("click", () => {  // the practice table opens it when it starts
   sessionStorage.setItem("furball-open", scenarioToml());
   window.location.href = "/";
+});
+
+$("room").addEventListener("click", async () => {  // a new dogfight room plays the measured table
+  const photo = String(found.photo_name || "photo").replace(/[^\x20-\x7e]/g, "").slice(0, 40);
+  $("room").disabled = true;
+  try {
+    const made = await post("/api/rooms", { game: "dogfight", options: { scenario: scenarioToml() },
+      title: `Captured table: ${photo}` });
+    remember({ room: made.room, title: made.title, game: made.game, owner: made.owner,
+      seats: made.seats.map((s) => ({ label: s.label, bot: s.bot, token: s.token })) });
+    window.location.href = roomLink(made.room, { owner: made.owner });
+  } catch (err) {
+    $("status").textContent = err.message;
+  } finally {
+    $("room").disabled = false;
+  }
 });

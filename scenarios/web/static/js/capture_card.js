@@ -1,10 +1,14 @@
 // The card page (docs/capture.md): the user marks the arrow's start line and points along
-// it on the photo; the server fits the motion (/capture/api/card) and returns the deck.
+// it on the photo (and, optionally, the end line), or asks the server to find the arrow;
+// the server fits the motion (/capture/api/card) and returns the deck.
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 let image = null;       // { data: base64, url, width, height }
 let points = [];
+let endLine = [];       // the end line's two ends, once marked (gives the tip's heading)
+let markingEnd = false; // the next two clicks mark the end line
 let deckText = "";
+let deckUpload = null;  // an uploaded deck file's text (null: the shipped deck named)
 
 function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
@@ -27,6 +31,11 @@ function draw(pathPx = null) {
     el("line", { x1: points[0][0], y1: points[0][1], x2: points[1][0], y2: points[1][1], stroke: "#d1495b",
                  "stroke-width": r / 2 }, view);
   }
+  endLine.forEach(([x, y]) => el("circle", { cx: x, cy: y, r, fill: "#edae49", class: "end-point" }, view));
+  if (endLine.length === 2) {
+    el("line", { x1: endLine[0][0], y1: endLine[0][1], x2: endLine[1][0], y2: endLine[1][1], stroke: "#edae49",
+                 "stroke-width": r / 2, class: "end-line" }, view);
+  }
   if (pathPx) {
     el("polyline", { points: pathPx.map((p) => p.join(",")).join(" "), fill: "none", stroke: "#1f9e3a",
                      "stroke-width": r / 1.5, class: "fitted-path" }, view);
@@ -39,12 +48,25 @@ $("view").addEventListener("click", (event) => {
   const pt = view.createSVGPoint();
   pt.x = event.clientX; pt.y = event.clientY;
   const p = pt.matrixTransform(view.getScreenCTM().inverse());
-  points.push([Math.round(p.x * 100) / 100, Math.round(p.y * 100) / 100]);
-  $("status").textContent = `${points.length} points marked` + (points.length < 4 ? " (at least 4)" : "");
+  const at = [Math.round(p.x * 100) / 100, Math.round(p.y * 100) / 100];
+  if (markingEnd) {
+    endLine.push(at);
+    markingEnd = endLine.length < 2;
+    $("status").textContent = markingEnd ? "Now the end line's other end." : "End line marked.";
+  } else {
+    points.push(at);
+    $("status").textContent = `${points.length} points marked` + (points.length < 4 ? " (at least 4)" : "");
+  }
   draw();
 });
 
-$("undo").addEventListener("click", () => { points.pop(); draw(); });
+$("undo").addEventListener("click", () => { if (endLine.length) endLine.pop(); else points.pop(); draw(); });
+$("end").addEventListener("click", () => {
+  endLine = [];
+  markingEnd = true;
+  $("status").textContent = "Click the end line's two ends.";
+  draw();
+});
 
 $("photo").addEventListener("change", async (event) => {
   const file = event.target.files[0];
@@ -57,26 +79,40 @@ $("photo").addEventListener("change", async (event) => {
   probe.onload = () => {
     image = { data: btoa(binary), url, width: probe.naturalWidth, height: probe.naturalHeight };
     points = [];
-    $("status").textContent = "Mark the start line's two ends, then the arrow.";
+    endLine = [];
+    $("status").textContent = "Mark the start line's two ends, then the arrow (or find it).";
     draw();
   };
   probe.src = url;
 });
 
-$("fit").addEventListener("click", async () => {
-  if (!image || points.length < 4) { $("status").textContent = "Mark at least 4 points first."; return; }
-  $("status").textContent = "Fitting…";
+async function fit(find) {
+  if (!image) { $("status").textContent = "Choose the card's photo first."; return; }
+  if (!find && points.length < 4) { $("status").textContent = "Mark at least 4 points first."; return; }
+  $("status").textContent = find ? "Looking for the arrow…" : "Fitting…";
   const query = new URLSearchParams({ deck: $("deck").value.trim(), card: $("card").value.trim() });
   const answer = await fetch(`/capture/api/card?${query}`, {
     method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ image: image.data, points, end_line: null, dpi: null }) });
+    body: JSON.stringify({ image: image.data, points: find ? [] : points,
+                           end_line: endLine.length === 2 ? endLine : null, dpi: null, deck_toml: deckUpload }) });
   const data = await answer.json();
   if (!answer.ok) { $("status").textContent = data.error || `refused (${answer.status})`; return; }
-  $("status").textContent = data.describe;
+  if (data.found) { points = data.points_px; endLine = data.end_line_px || []; }
+  $("status").textContent = (data.found ? "Arrow found automatically: " : "") + data.describe;
   deckText = data.deck_toml;
   $("download").disabled = false;
   draw(data.path_px);
+}
+
+$("deck-file").addEventListener("change", async (event) => {  // a deck of your own: measured, then downloaded
+  const file = event.target.files[0];
+  if (!file) { deckUpload = null; return; }
+  deckUpload = await file.text();
+  $("deck").value = file.name.replace(/\.toml$/i, "").slice(0, 20);
+  $("status").textContent = `Deck ${file.name}: its card is measured into it.`;
 });
+$("fit").addEventListener("click", () => fit(false));
+$("find").addEventListener("click", () => fit(true));
 
 $("download").addEventListener("click", () => {
   const a = document.createElement("a");

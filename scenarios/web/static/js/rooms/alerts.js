@@ -16,6 +16,18 @@ const ICON = (badge) => "data:image/svg+xml," + encodeURIComponent(
 
 const alerts = { mine: null, audio: null, chosen: load() };
 
+/** The page's audio context, made (or resumed) during a click: browsers start sound only
+ *  after the person has interacted with the page (after a reload: the first click or tap). */
+function wakeAudio() {
+  if (!alerts.chosen.sound) return;
+  const Audio = window.AudioContext || window.webkitAudioContext;
+  if (!Audio) return;
+  alerts.audio = alerts.audio || new Audio();
+  if (alerts.audio.state === "suspended") alerts.audio.resume();
+}
+
+document.addEventListener("pointerdown", wakeAudio, { passive: true });
+
 function load() {
   try {
     const saved = JSON.parse(localStorage.getItem(KEY) || "{}");
@@ -109,11 +121,8 @@ export function renderAlerts(box, { seat, owner, ctx }) {
     if (!can) n.title = "this browser has no notifications";
     const s = toggleButton("Sound", alerts.chosen.sound, () => {
       alerts.chosen.sound = !alerts.chosen.sound;
-      if (alerts.chosen.sound) {
-        alerts.audio = alerts.audio || new (window.AudioContext || window.webkitAudioContext)();
-        alerts.audio.resume();
-        beep(); // what it will sound like
-      }
+      wakeAudio();
+      if (alerts.chosen.sound) beep(); // what it will sound like
       save();
       renderAlerts(box, { seat, owner, ctx });
     }, "sound");

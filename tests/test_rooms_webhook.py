@@ -188,6 +188,37 @@ def test_a_failing_webhook_is_logged_and_the_game_goes_on(caplog):
         asyncio.run(main(receiver))
 
 
+def test_the_webhook_over_http_owner_only_one_line_refusals():
+    """``POST/GET /api/rooms/ROOM/webhook``: the owner's key sets and reads it, and the
+    receiver is sent the spectator link; a seat's key is 403, a bad URL 422, an unknown
+    field 400, each one line; the room's public summary never shows it."""
+    from starlette.testclient import TestClient
+
+    from furball.scenarios.web import LOOPBACK_HOSTS, create_app
+    from furball.scenarios.web.app import ServerOptions
+
+    app = create_app(allowed_hosts=LOOPBACK_HOSTS + ("testserver",),
+                     options=ServerOptions(bot_delay_s=0.0, webhooks=Reach.ANY))
+    with Receiver() as receiver, TestClient(app) as client:
+        made = client.post("/api/rooms", json={"game": "canuck", "seed": 3}).json()
+        path = f"/api/rooms/{made['room']}/webhook"
+        owner = {"Authorization": f"Bearer {made['owner']}"}
+        seat = {"Authorization": f"Bearer {made['seats'][0]['token']}"}
+        assert client.get(path, headers=owner).json() == {"url": None}
+        refused = client.post(path, json={"url": receiver.url}, headers=seat)
+        assert refused.status_code == 403 and "owner" in refused.json()["error"]
+        assert client.get(path, headers=seat).status_code == 403
+        bad = client.post(path, json={"url": "ftp://x"}, headers=owner)
+        assert bad.status_code == 422 and "\n" not in bad.json()["error"]
+        assert client.post(path, json={"url": None, "x": 1}, headers=owner).status_code == 400
+        assert client.post(path, json={"url": receiver.url}, headers=owner).json() == {"url": receiver.url}
+        assert receiver.arrived.wait(10)
+        assert receiver.bodies[0]["link"] == f"http://testserver/rooms/{made['room']}"
+        assert receiver.bodies[0]["to_act"] == ["P1"]
+        assert "webhook" not in json.dumps(client.get(f"/api/rooms/{made['room']}").json())
+        assert client.post(path, json={"url": None}, headers=owner).json() == {"url": None}
+
+
 def test_webhooks_off_refuses_a_url():
     async def main():
         hub = Hub(SQLiteStore(":memory:"), bot_delay_s=0.0, webhooks="off")

@@ -1,8 +1,9 @@
 // A game room: this seat's view pushed by the server over a WebSocket, the legal actions
 // as buttons (the engine's own words) or the game's own page (./games/), the log, who is
-// to act, and the owner's seat controls (docs/rooms.md). The link's fragment holds the
-// credentials (#seat=..., #owner=...): a fragment never reaches a server log or another
-// site.
+// to act, the owner's seat controls, and "your turn" in the tab's title and favicon with
+// opt-in notifications, sound and the owner's webhook (./alerts.js; docs/rooms.md). The
+// link's fragment holds the credentials (#seat=..., #owner=...): a fragment never reaches
+// a server log or another site.
 
 import { ApiError, get, post } from "../api.js";
 import { rendererFor } from "./games.js";

@@ -8,9 +8,14 @@
 // lost are shown, and the DF.T2 reveals only on the chaser's side's screen (the server
 // sends each side its own replay). Pan and pinch-zoom the table (js/panzoom.js).
 //
+// What belongs to a turn goes with it: its Best-plans results and "locked in" notice are
+// cleared when the next turn starts; cards picked but not locked are kept in this browser
+// (dogfight/picks.js) and survive a reload, as does the last turn's replay, which plays
+// again when the page opens.
+//
 // This module builds the page and shows what the seat sees, its plan and Best plans;
-// dogfight/state.js holds the page's state, dogfight/scene.js the table's drawing and
-// dogfight/replay.js the replay.
+// dogfight/state.js holds the page's state, dogfight/scene.js the table's drawing,
+// dogfight/replay.js the replay and dogfight/picks.js the kept picks.
 
 import { drawScene } from "../../table.js";
 import { PanZoom } from "../../panzoom.js";

@@ -219,6 +219,36 @@ def test_the_webhook_over_http_owner_only_one_line_refusals():
         assert client.post(path, json={"url": None}, headers=owner).json() == {"url": None}
 
 
+def test_webhook_calls_waiting_are_bounded_the_rest_dropped_and_logged(monkeypatch, caplog):
+    """While receivers are slow, at most ``MAX_WAITING`` rooms have a call waiting or on
+    its way; a further room's call is dropped with one log line (no queue grows)."""
+    import furball.scenarios.web.hub as hub_module
+
+    release, calls = threading.Event(), []
+
+    def slow(url, body, reach, timeout_s):
+        calls.append(body["room"])
+        release.wait(5)
+        return 204
+
+    monkeypatch.setattr(hub_module, "send", slow)
+    monkeypatch.setattr(hub_module, "MAX_WAITING", 2)
+
+    async def main():
+        hub = Hub(SQLiteStore(":memory:"), bot_delay_s=0.0, webhooks="any")
+        made = [await hub.create({"game": "canuck", "seed": i}) for i in range(4)]
+        for m in made:
+            await hub.set_webhook(m["room"], m["owner"], "http://192.0.2.1/hook", "http://h/rooms/x")
+        await _wait(lambda: len(calls) == 2)
+        assert caplog.text.count("webhook call dropped") == 2
+        release.set()
+        await hub.close()
+
+    with caplog.at_level(logging.WARNING, logger="furball.rooms"):
+        asyncio.run(main())
+    assert len(calls) == 2
+
+
 def test_webhooks_off_refuses_a_url():
     async def main():
         hub = Hub(SQLiteStore(":memory:"), bot_delay_s=0.0, webhooks="off")

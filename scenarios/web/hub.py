@@ -544,7 +544,7 @@ class Hub:
         if not (news and here):
             return
         room_id = live.room.spec.id
-        if room_id not in self._hooks_waiting and len(self._hooks_waiting) >= MAX_WAITING:
+        if room_id not in self._hooks_busy and len(self._hooks_busy) >= MAX_WAITING:  # waiting or being sent
             log.warning("room %s: webhook call dropped (%d rooms' calls waiting)", room_id, MAX_WAITING)
             return
         self._hooks_waiting[room_id] = (live.webhook["url"], body)

@@ -111,7 +111,7 @@ def _public_host(host: str, port: int) -> None:
     except OSError as exc:
         raise WebhookRefused(f"webhook host {host!r} does not resolve ({exc.strerror or exc})") from None
     for info in infos:
-        address = ipaddress.ip_address(info[4][0].split("%")[0])
+        address = ipaddress.ip_address(str(info[4][0]).split("%")[0])
         if not address.is_global or address.is_multicast:
             raise WebhookRefused(f"webhook host {host!r} is a non-public address ({address}): refused "
                                  "(furball serve --webhooks any allows it)")

@@ -23,6 +23,18 @@ NOT_YOUR_TURN = "!document.title.includes('Your turn') && document.body.dataset.
                 "document.querySelector('link[rel=icon]').dataset.badge === 'no'"
 
 
+NOTIFICATIONS = """
+window.notes = [];
+window.Notification = class {
+  constructor(title, options) { window.notes.push([title, options.body]); }
+  static get permission() { return window.notePermission || "default"; }
+  static requestPermission() { window.notePermission = "granted"; return Promise.resolve("granted"); }
+};
+document.hasFocus = () => false;
+"""
+"""The Notification API recorded (a headless browser shows none), the page never focused."""
+
+
 def _slots(page):
     return page.eval_on_selector_all(".df-slots .slot:not(.empty)", "els => els.map((e) => e.textContent)")
 
@@ -59,6 +71,7 @@ def test_your_turn_title_and_badge_picks_kept_over_a_reload_notices_of_their_tur
         pages, errors = [], []
         for seat in made["seats"]:
             page = browser.new_context(viewport={"width": 1100, "height": 850}).new_page()
+            page.add_init_script(NOTIFICATIONS)
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(f"{url}rooms/{made['room']}#seat={seat['token']}")
             wait_until(page, "window.furball.updates() > 0")
@@ -67,6 +80,12 @@ def test_your_turn_title_and_badge_picks_kept_over_a_reload_notices_of_their_tur
         for page in pages:  # both plan at once (DF.M1): both are told
             _wait_to_plan(page, 1)
             wait_until(page, YOUR_TURN)
+        p1.click("details#alerts-box summary")
+        p1.click("[data-alert=notify]")  # opt in: the permission is asked on this click
+        p1.click("[data-alert=sound]")
+        wait_until(p1, "document.querySelector('[data-alert=notify]').textContent.endsWith(': on') && "
+                       "document.querySelector('[data-alert=sound]').textContent.endsWith(': on')")
+        assert p1.evaluate("JSON.parse(localStorage.getItem('furball.alerts'))") == {"notify": True, "sound": True}
 
         picked = _pick(p2, 2)  # P2 picks two cards, then reloads: they are still picked
         p2.reload()
@@ -91,6 +110,8 @@ def test_your_turn_title_and_badge_picks_kept_over_a_reload_notices_of_their_tur
             _wait_to_plan(page, 2)
             wait_until(page, YOUR_TURN)
         assert p1.text_content("#message") == "" and p1.locator(".df-best-list li").count() == 0
+        assert p1.evaluate("window.notes") == [["furball: your turn", "Dogfight"]]  # P1 opted in, P2 did not
+        assert p2.evaluate("window.notes") == []
         assert p2.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('furball.picks|'))") == []
 
         p1.reload()  # the last turn's replay plays again after a reload

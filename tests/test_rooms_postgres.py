@@ -107,6 +107,8 @@ def test_postgres_store_appends_once_and_notifies(dsn):
             time.sleep(0.02)
         assert (spec.id, 1) in heard
         assert b.load(spec.id).events == (event,) and b.events_after(spec.id, 0) == [event]
+        assert b.load(spec.id).webhook is None and a.set_webhook(spec.id, '{"url": "https://x/h"}')
+        assert b.load(spec.id).webhook == '{"url": "https://x/h"}' and not a.set_webhook("nosuchroom", None)
     finally:
         halt()
         a.close()

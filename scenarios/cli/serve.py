@@ -64,6 +64,9 @@ def register(subparsers, line: str, argv=()) -> None:
                         "postgresql://... (several servers sharing rooms)")
     p.add_argument("--bot-delay", type=_seconds, default=1.0, metavar="SECONDS",
                    help="pause before each bot move in a room, so people can follow (default 1)")
+    p.add_argument("--webhooks", choices=("off", "public", "any"), default="public",
+                   help="where a room owner's webhook may send its 'your turn' calls: nowhere, public addresses "
+                        "only (default), or any address, private ones included (docs/rooms.md, Webhooks)")
     p.add_argument("--workers", type=_workers, default=None, metavar="N",
                    help="worker processes for adjudication, Best plans and the rooms' bots "
                         "(default: the number of CPUs, at most 4)")
@@ -135,7 +138,8 @@ def build(args):
     scenario = load_scenario(args.scenario) if args.scenario else None
     workers = getattr(args, "workers", None)
     workers = min(4, os.cpu_count() or 1) if workers is None else workers
-    options = ServerOptions(bot_delay_s=getattr(args, "bot_delay", 1.0), workers=workers)
+    options = ServerOptions(bot_delay_s=getattr(args, "bot_delay", 1.0), workers=workers,
+                            webhooks=getattr(args, "webhooks", "public"))
     store = open_store(getattr(args, "db", None))
     return create_app(scenario, allowed, store=store, options=options), url, loopback
 

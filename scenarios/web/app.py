@@ -37,6 +37,7 @@ from .rooms import available_games
 from .security import Guard
 from .store import SQLiteStore, Store
 from .transport import Limits, TransportLimits
+from .webhook import Reach
 
 __all__ = ["create_app", "LOOPBACK_HOSTS", "ServerOptions"]
 
@@ -58,7 +59,8 @@ class ServerOptions:
     client and in all, header and body timeouts, WebSockets per client and per room, idle
     WebSockets (:class:`~.transport.TransportLimits`); ``bot_workers``: worker processes
     where the rooms' bots decide (``None``: as many as ``workers``; 0: threads), each
-    decision within ``quick_time_limit_s``."""
+    decision within ``quick_time_limit_s``; ``webhooks``: where the rooms' webhooks may
+    go (:class:`~.webhook.Reach`: ``off``, ``public`` addresses only, ``any``)."""
 
     bot_delay_s: float = 1.0
     workers: int = 0
@@ -72,6 +74,7 @@ class ServerOptions:
     limits: RoomLimits = field(default_factory=RoomLimits)
     transport: TransportLimits = field(default_factory=TransportLimits)
     bot_workers: int | None = None
+    webhooks: Reach = Reach.PUBLIC
 
 
 async def http_error(request: Request, exc: HTTPException):
@@ -121,7 +124,7 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
     bots = WorkPool(bot_workers, options.quick_time_limit_s)
     hub = Hub(store, bot_delay_s=options.bot_delay_s, time_limit_s=options.quick_time_limit_s,
               max_loaded=options.max_loaded, limits=options.limits, bot_pool=bots if bot_workers else None,
-              bot_lanes=bot_workers or 2)
+              bot_lanes=bot_workers or 2, webhooks=options.webhooks)
     heavy = WorkPool(options.workers, options.heavy_time_limit_s)
     quick = WorkPool(0, options.quick_time_limit_s)
     jobs = Jobs()

@@ -34,6 +34,13 @@ server's clock, so a page shows a real-time game clock right whatever its own sa
 A room whose game clock runs in real time (Yorktown, YT.S4) has a timer here that rings
 when its time runs out: the loss is stored as an event like any other.
 
+A room's owner may give a webhook (:mod:`.webhook`): when the people the game waits for
+change through an event this process stored, the room's spectator-made payload is
+POSTed in a worker thread (at most one request per room at a time, the newest payload
+replacing a waiting one, at most :data:`~.webhook.MAX_WAITING` rooms waiting, no
+retries); a failure is logged, never fatal. A webhook set through another process is
+known here when the room is next loaded.
+
 Rooms are bounded (:class:`~.limits.RoomLimits`): each client creates at most so many a
 minute and holds at most so many unfinished ones, the server at most so many in all; the
 owner may delete a room; finished and abandoned rooms are removed after a while (a task
@@ -59,6 +66,7 @@ from furball.errors import IllegalAction, InputError
 from .limits import Creations, RoomLimits
 from .rooms import BotCall, Room, RoomBroken, StaleAction, bot_choice, make_spec, new_token, token_hash, token_matches
 from .store import EXPIRE_BATCH, RoomGone, Store
+from .webhook import MAX_WAITING, TIMEOUT_S, Reach, check_url, payload, send, worth_sending
 
 __all__ = ["Hub", "Subscriber", "NotFound", "Forbidden", "Busy", "TooMany", "Role"]
 
@@ -107,7 +115,8 @@ class Live:
     """A loaded room: the current :class:`Room`, its token hashes, subscribers, the
     views made for its current version, its pending bot decision (``bot``: the delay's
     timer; ``queued``: waiting for a bot lane; ``deciding``: being decided) and, with a
-    real-time clock, the timer that rings when its time runs out."""
+    real-time clock, the timer that rings when its time runs out; its owner's
+    ``webhook`` (``url``, ``link``) and the payload it last ``hooked`` on."""
 
     room: Room
     owner_hash: str
@@ -120,6 +129,8 @@ class Live:
     deciding: bool = False
     timer: asyncio.TimerHandle | None = None
     used: float = field(default_factory=time.monotonic)
+    webhook: dict | None = None
+    hooked: dict | None = None
 
 
 class _Lane:
@@ -171,12 +182,16 @@ class Hub:
     run(fn, *args, time_limit_s=...)`` raising :class:`Busy` past the limit, such as a
     :class:`~.pool.WorkPool`; ``None``: threads of this process); ``bot_lanes``: bot
     decisions at once; ``bot_retry_s``: the pause before a failed decision is tried
-    again."""
+    again; ``webhooks``: where the rooms' webhooks may go (:class:`~.webhook.Reach`)."""
 
     def __init__(self, store: Store, bot_delay_s: float = 1.0, time_limit_s: float = 10.0, engine_threads: int = 2,
                  max_loaded: int = 1000, limits: RoomLimits | None = None, bot_pool: Any = None, bot_lanes: int = 2,
-                 bot_retry_s: float = 5.0):
+                 bot_retry_s: float = 5.0, webhooks: Reach | str = Reach.PUBLIC):
         self.store = store
+        self.webhooks = Reach(webhooks)
+        self._hooks_waiting: dict[str, tuple[str, dict]] = {}
+        self._hooks_busy: set[str] = set()
+        self._hook_threads: anyio.CapacityLimiter | None = None
         self.bot_pool = bot_pool
         self.bot_lanes = max(1, int(bot_lanes))
         self.bot_retry_s = float(bot_retry_s)
@@ -208,6 +223,7 @@ class Hub:
         self._db = anyio.CapacityLimiter(4)
         self._bots_waiting = asyncio.Queue()
         self._bot_threads = anyio.CapacityLimiter(self.bot_lanes)
+        self._hook_threads = anyio.CapacityLimiter(4)
         for _ in range(self.bot_lanes):
             self._spawn(self._bot_lane())
         loop = self._loop
@@ -314,6 +330,9 @@ class Hub:
                     raise NotFound("no such room (check the link)")
                 room = await self.engine(Room.replay, stored.spec, stored.events)
                 live = Live(room, stored.owner_hash, stored.seat_hashes)
+                if stored.webhook:
+                    live.webhook = json.loads(stored.webhook)
+                    live.hooked = payload(room, live.webhook["link"])
                 if room.terminal:  # finished before the store kept the time (or by another process)
                     self._spawn(self._store(self.store.finish, room_id, time.time()))
                 self._keep(room_id, live)
@@ -469,9 +488,11 @@ class Hub:
             else:
                 await self._catch_up_locked(live)
 
-    def _advance(self, live: Live, room: Room) -> None:
+    def _advance(self, live: Live, room: Room, here: bool = True) -> None:
         """``room`` is now the room (its events stored): wake everyone, start the bots
-        and the clock's timer; a game just finished is marked so in the store."""
+        and the clock's timer; a game just finished is marked so in the store; the
+        webhook called (``here``: the events were stored by this process, which alone
+        calls it)."""
         if room.terminal and not live.room.terminal:
             self._spawn(self._store(self.store.finish, room.spec.id, time.time()))
         live.room = room
@@ -482,6 +503,70 @@ class Hub:
             sub.wake.set()
         self._schedule_bot(live)
         self._schedule_timer(live)
+        self._hook(live, here)
+
+    # -- the owner's webhook (.webhook) ---------------------------------------------------
+    async def set_webhook(self, room_id: Any, token: Any, url: Any, link: str) -> str | None:
+        """The owner sets the room's webhook to ``url`` (``None`` or ``""``: none);
+        ``link``: the room's spectator link, sent with each call. Kept in the store; the
+        current payload is sent at once when someone is to act (a check that it
+        arrives). Returns the URL. Raises :class:`NotFound`, :class:`Forbidden` (not the
+        owner's token), :class:`~furball.errors.InputError` (a bad URL; webhooks off)."""
+        live = await self.live(room_id)
+        if not self.role(live, token).owner:
+            raise Forbidden("only the room's owner (the owner's link) may set its webhook")
+        checked = check_url(url)
+        if checked is not None and self.webhooks == Reach.OFF:
+            raise InputError("request: field 'url': webhooks are off on this server (furball serve --webhooks)")
+        webhook = None if checked is None else {"url": checked, "link": link}
+        await self._store(self.store.set_webhook, live.room.spec.id, None if webhook is None else json.dumps(webhook))
+        live.webhook, live.hooked = webhook, None
+        self._hook(live)
+        log.info("room %s: webhook %s by its owner", live.room.spec.id, "set" if webhook else "removed")
+        return checked
+
+    async def webhook(self, room_id: Any, token: Any) -> str | None:
+        """The room's webhook URL (``None``: none), for its owner only. Raises
+        :class:`NotFound`, :class:`Forbidden`."""
+        live = await self.live(room_id)
+        if not self.role(live, token).owner:
+            raise Forbidden("only the room's owner (the owner's link) may read its webhook")
+        return None if live.webhook is None else live.webhook["url"]
+
+    def _hook(self, live: Live, here: bool = True) -> None:
+        """Queue the webhook's call when the people to act changed
+        (:func:`~.webhook.worth_sending`) through this process (``here``)."""
+        if live.webhook is None or self.webhooks == Reach.OFF or self.closed:
+            return
+        body = payload(live.room, live.webhook["link"])
+        news = worth_sending(live.hooked, body)
+        live.hooked = body
+        if not (news and here):
+            return
+        room_id = live.room.spec.id
+        if room_id not in self._hooks_busy and len(self._hooks_busy) >= MAX_WAITING:  # waiting or being sent
+            log.warning("room %s: webhook call dropped (%d rooms' calls waiting)", room_id, MAX_WAITING)
+            return
+        self._hooks_waiting[room_id] = (live.webhook["url"], body)
+        if room_id not in self._hooks_busy:
+            self._hooks_busy.add(room_id)
+            self._spawn(self._hook_lane(room_id))
+
+    async def _hook_lane(self, room_id: str) -> None:
+        """A room's webhook calls, one at a time, the newest waiting one each time."""
+        try:
+            while room_id in self._hooks_waiting:
+                url, body = self._hooks_waiting.pop(room_id)
+                host = url.split("/")[2].rpartition("@")[2][:100]  # never the whole URL: it may hold a secret
+                try:
+                    with anyio.fail_after(TIMEOUT_S + 1):
+                        await anyio.to_thread.run_sync(send, url, body, self.webhooks, TIMEOUT_S,
+                                                       limiter=self._hook_threads, abandon_on_cancel=True)
+                except Exception as exc:  # noqa: BLE001 - logged, never fatal, never retried
+                    why = f"HTTP {exc.code}" if hasattr(exc, "code") else " ".join(str(exc).split())[:200]
+                    log.warning("room %s: webhook to %s failed: %s", room_id, host, why or type(exc).__name__)
+        finally:
+            self._hooks_busy.discard(room_id)
 
     # -- bots ---------------------------------------------------------------------------
     def _schedule_bot(self, live: Live, delay_s: float | None = None) -> None:
@@ -623,7 +708,7 @@ class Hub:
         except RoomBroken as exc:
             log.error("%s", exc)
             return
-        self._advance(live, new)
+        self._advance(live, new, here=False)
 
     # -- subscribers ----------------------------------------------------------------------
     async def subscribe(self, room_id: Any, token: Any, seen: Any = 0, owner: Any = None) -> Subscriber:

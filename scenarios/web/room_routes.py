@@ -1,5 +1,5 @@
 """The game rooms' HTTP handlers (docs/rooms.md): the lobby and room pages, the games,
-creating and deleting a room, acting, the owner's controls and a seat's long calculations, as
+creating and deleting a room, acting, the owner's controls (its webhook included) and a seat's long calculations, as
 :data:`router`.
 
 Every handler is a thin layer over the server's :class:`~.hub.Hub`
@@ -102,6 +102,18 @@ async def post_seat(request: Request):
     return {"version": version}
 
 
+async def post_webhook(request: Request):
+    data = await _object(request)
+    _only(data, ("url",))
+    room = request.path_params["room"]
+    link = f"{str(request.base_url).rstrip('/')}/rooms/{room}"  # the spectator link: never a seat's token
+    return {"url": await request.app.state.hub.set_webhook(room, _bearer(request), data.get("url"), link)}
+
+
+async def get_webhook(request: Request):
+    return {"url": await request.app.state.hub.webhook(request.path_params["room"], _bearer(request))}
+
+
 router = Router(routes=[
     Route("/rooms", lobby),
     Route("/rooms/{room}", room_page),
@@ -115,6 +127,8 @@ router = Router(routes=[
     Route("/api/rooms/{room}/analysis", endpoint(post_analysis), methods=["POST"]),
     Route("/api/rooms/{room}/why", endpoint(post_why), methods=["POST"]),
     Route("/api/rooms/{room}/clock", endpoint(post_clock), methods=["POST"]),
+    Route("/api/rooms/{room}/webhook", endpoint(post_webhook), methods=["POST"]),
+    Route("/api/rooms/{room}/webhook", endpoint(get_webhook)),
     Route("/api/rooms/{room}/analysis/{job}", endpoint(get_analysis)),
 ])
 """The rooms' routes (the pages ``/rooms...`` and ``/api/games...``, ``/api/rooms...``)."""

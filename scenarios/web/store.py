@@ -43,10 +43,11 @@ from .rooms import Event, EventKind, RoomSpec
 __all__ = ["SCHEMA_VERSION", "StoredRoom", "Store", "SQLiteStore", "PostgresStore", "open_store",
            "default_path", "CHANNEL", "RoomGone", "EXPIRE_BATCH"]
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The version of the tables this furball writes (``furball_schema.version``): 2 added
 ``furball_events.clock`` (a real-time clock's reading), 3 ``furball_rooms.creator`` and
-``furball_rooms.finished``; an older database is upgraded in place when opened."""
+``furball_rooms.finished``, 4 ``furball_rooms.webhook`` (the owner's webhook, JSON
+``{"url", "link"}``, :mod:`.webhook`); an older database is upgraded in place when opened."""
 EXPIRE_BATCH = 500
 """The most rooms one :meth:`Store.expire` call removes (one transaction stays short)."""
 
@@ -69,7 +70,8 @@ TABLES = (
         seat_hashes TEXT NOT NULL,
         created DOUBLE PRECISION NOT NULL,
         creator TEXT,
-        finished DOUBLE PRECISION)""",
+        finished DOUBLE PRECISION,
+        webhook TEXT)""",
     """CREATE TABLE IF NOT EXISTS furball_events (
         room TEXT NOT NULL REFERENCES furball_rooms (id),
         n INTEGER NOT NULL,
@@ -83,7 +85,8 @@ TABLES = (
 )
 UPGRADES = {1: ("ALTER TABLE furball_events ADD COLUMN clock INTEGER",),
             2: ("ALTER TABLE furball_rooms ADD COLUMN creator TEXT",
-                "ALTER TABLE furball_rooms ADD COLUMN finished DOUBLE PRECISION")}
+                "ALTER TABLE furball_rooms ADD COLUMN finished DOUBLE PRECISION"),
+            3: ("ALTER TABLE furball_rooms ADD COLUMN webhook TEXT",)}
 """SQL that takes the schema from a version to the next (the same for both databases)."""
 INDEXES = ("CREATE INDEX IF NOT EXISTS furball_rooms_open ON furball_rooms (finished, creator)",)
 """Indexes made once the tables are at :data:`SCHEMA_VERSION`."""
@@ -104,12 +107,14 @@ EVENT_COLUMNS = "n, kind, seat, action, text, at, clock"
 @dataclass(frozen=True)
 class StoredRoom:
     """A room as stored: its ``spec``, ``owner_hash``, ``seat_hashes`` (SHA-256 of
-    each token, hex) and ``events`` (in order)."""
+    each token, hex), ``events`` (in order) and its owner's ``webhook`` (JSON text, or
+    ``None``: :meth:`Store.set_webhook`)."""
 
     spec: RoomSpec
     owner_hash: str
     seat_hashes: tuple[str, ...]
     events: tuple[Event, ...]
+    webhook: str | None = None
 
 
 def default_path() -> pathlib.Path:
@@ -137,10 +142,10 @@ def _spec_row(spec: RoomSpec, owner_hash: str, seat_hashes, creator: str | None)
 
 
 def _room(row, events) -> StoredRoom:
-    rid, game, title, options, seed, controllers, owner_hash, seat_hashes, created, _creator = row
+    rid, game, title, options, seed, controllers, owner_hash, seat_hashes, created, _creator, webhook = row
     spec = RoomSpec(rid, game, MappingProxyType(json.loads(options)), int(seed), tuple(json.loads(controllers)),
                     title, float(created))
-    return StoredRoom(spec, owner_hash, tuple(json.loads(seat_hashes)), tuple(_event(r) for r in events))
+    return StoredRoom(spec, owner_hash, tuple(json.loads(seat_hashes)), tuple(_event(r) for r in events), webhook)
 
 
 class Store:
@@ -178,6 +183,11 @@ class Store:
         raise NotImplementedError
 
     def load(self, room_id: str) -> StoredRoom | None:
+        raise NotImplementedError
+
+    def set_webhook(self, room_id: str, webhook: str | None) -> bool:
+        """Keep the room's webhook (JSON text; ``None``: none). ``False`` when there is
+        no such room."""
         raise NotImplementedError
 
     def events_after(self, room_id: str, n: int) -> list[Event]:
@@ -311,12 +321,17 @@ class SQLiteStore(Store):
 
     def load(self, room_id):
         with self._lock:
-            row = self._db.execute(f"SELECT {ROOM_COLUMNS} FROM furball_rooms WHERE id = ?", (room_id,)).fetchone()
+            row = self._db.execute(f"SELECT {ROOM_COLUMNS}, webhook FROM furball_rooms WHERE id = ?",
+                                   (room_id,)).fetchone()
             if row is None:
                 return None
             events = self._db.execute(f"SELECT {EVENT_COLUMNS} FROM furball_events WHERE room = ? "
                                       "ORDER BY n", (room_id,)).fetchall()
         return _room(row, events)
+
+    def set_webhook(self, room_id, webhook):
+        return self._write(lambda db: db.execute("UPDATE furball_rooms SET webhook = ? WHERE id = ?",
+                                                 (webhook, room_id)).rowcount > 0)
 
     def events_after(self, room_id, n):
         with self._lock:
@@ -473,7 +488,7 @@ class PostgresStore(Store):
 
     def load(self, room_id):
         def read(cur):
-            cur.execute(f"SELECT {ROOM_COLUMNS} FROM furball_rooms WHERE id = %s", (room_id,))
+            cur.execute(f"SELECT {ROOM_COLUMNS}, webhook FROM furball_rooms WHERE id = %s", (room_id,))
             row = cur.fetchone()
             if row is None:
                 return None
@@ -481,6 +496,12 @@ class PostgresStore(Store):
                         (room_id,))
             return _room(row, cur.fetchall())
         return self._run(read)
+
+    def set_webhook(self, room_id, webhook):
+        def write(cur):
+            cur.execute("UPDATE furball_rooms SET webhook = %s WHERE id = %s", (webhook, room_id))
+            return cur.rowcount > 0
+        return self._run(write)
 
     def events_after(self, room_id, n):
         def read(cur):

@@ -1,12 +1,14 @@
 // A game room: this seat's view pushed by the server over a WebSocket, the legal actions
 // as buttons (the engine's own words) or the game's own page (./games/), the log, who is
-// to act, and the owner's seat controls (docs/rooms.md). The link's fragment holds the
-// credentials (#seat=..., #owner=...): a fragment never reaches a server log or another
-// site.
+// to act, the owner's seat controls, and "your turn" in the tab's title and favicon with
+// opt-in notifications, sound and the owner's webhook (./alerts.js; docs/rooms.md). The
+// link's fragment holds the credentials (#seat=..., #owner=...): a fragment never reaches
+// a server log or another site.
 
 import { ApiError, get, post } from "../api.js";
 import { rendererFor } from "./games.js";
 import { remember } from "./saved.js";
+import { renderAlerts, signal } from "./alerts.js";
 import { el } from "../dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -84,6 +86,10 @@ async function update(msg) {
   }
   state.updates += 1;
   render();
+  if (state.updates === 1 || state.alertsOwner !== (state.owner && !!ownerToken)) {
+    state.alertsOwner = state.owner && !!ownerToken;
+    renderAlerts($("alerts-box"), { seat: msg.view.seat, owner: state.alertsOwner, ctx: context });
+  }
 }
 
 function label(seat) {
@@ -92,7 +98,7 @@ function label(seat) {
 
 function render() {
   const v = state.view;
-  document.title = `${v.title} · furball`;
+  signal(v.title, myTurn(v) && awaited(v).includes(v.seat)); // "your turn": the tab's title and favicon (alerts.js)
   $("room-title").textContent = v.title;
   $("who").textContent = v.seat === null ? (state.owner ? "owner (watching)" : "spectator") : `you are ${label(v.seat)}`;
   let turn;
@@ -212,6 +218,9 @@ const context = {
     return body;
   }),
   getPublic: (path) => get(path),
+  ownerPost: (path, body) => post(`/api/rooms/${encodeURIComponent(room)}${path}`, body, ownerToken),
+  ownerGet: (path) => fetch(`/api/rooms/${encodeURIComponent(room)}${path}`,
+    { headers: { Authorization: `Bearer ${ownerToken}` } }).then((r) => r.json()),
   busy: () => state.busy,
 };
 

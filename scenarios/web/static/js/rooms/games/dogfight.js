@@ -8,9 +8,14 @@
 // lost are shown, and the DF.T2 reveals only on the chaser's side's screen (the server
 // sends each side its own replay). Pan and pinch-zoom the table (js/panzoom.js).
 //
+// What belongs to a turn goes with it: its Best-plans results and "locked in" notice are
+// cleared when the next turn starts; cards picked but not locked are kept in this browser
+// (dogfight/picks.js) and survive a reload, as does the last turn's replay, which plays
+// again when the page opens.
+//
 // This module builds the page and shows what the seat sees, its plan and Best plans;
-// dogfight/state.js holds the page's state, dogfight/scene.js the table's drawing and
-// dogfight/replay.js the replay.
+// dogfight/state.js holds the page's state, dogfight/scene.js the table's drawing,
+// dogfight/replay.js the replay and dogfight/picks.js the kept picks.
 
 import { drawScene, loadSilhouettes } from "../../table.js";
 import { PanZoom } from "../../panzoom.js";
@@ -19,6 +24,7 @@ import { pxPerUnit, readableFont } from "../../look.js";
 import { closeReplay, goStep, openReplay, pause, play, renderReplayPanel, replayData } from "./dogfight/replay.js";
 import { homeBox, idleScene, replayScene } from "./dogfight/scene.js";
 import { CARDS, hooks, kitKey, kitOf, LOST, planeNamed, priv, pub, s } from "./dogfight/state.js";
+import { keepPick, keptPicks } from "./dogfight/picks.js";
 
 function ensureKits() {
   for (const p of pub().planes) {
@@ -216,11 +222,14 @@ function renderPlan() {
   const plane = planPlane();
   const entry = (v.choices.planes || {})[plane] || { plans: v.choices.plans, locked: false };
   const key = `${v.version}|${plane}`;
-  if (s.pickKey !== key) {
+  if (s.pickKey !== key) { // a new position or plane: its picks start empty, or as this browser kept them
     s.pickKey = key;
-    s.pick = [];
+    const kept = s.restored.has(plane) ? null : keptPicks(pub().turn)[plane];
+    s.restored.add(plane);
+    s.pick = Array.isArray(kept) ? kept.slice(0, CARDS).map(String) : [];
   }
   if (pickNode() === null) s.pick = [];
+  keepPick(pub().turn, plane, s.pick);
   const p = planeNamed(plane);
   const kit = p && kitOf(p);
   const own = (priv() && priv().own_plans[plane]) || null;
@@ -277,8 +286,14 @@ async function lockPlan() {
   if (s.pick.length !== CARDS || typeof node !== "number") return;
   s.els.lock.disabled = true;
   const said = `${planPlane()} will fly ${s.pick.join(", ")}: locked in (you may change it until the last plan locks).`;
-  if (await s.ctx.act(node)) s.ctx.say(said, true);
-  else s.els.lock.disabled = false;
+  const turn = pub().turn;
+  if (await s.ctx.act(node)) {
+    keepPick(turn, planPlane(), []); // locked: the server keeps it now
+    if (pub().turn === turn) { // a notice of this turn only (the last lock flies it at once)
+      s.ctx.say(said, true);
+      s.noticeTurn = turn;
+    }
+  } else s.els.lock.disabled = false;
 }
 
 // ---------------------------------------------------------------- Best plans (the server's pool)
@@ -300,7 +315,7 @@ async function bestPlans() {
   if (!plane) return;
   const body = { plane };
   if (s.els.vs.value) body.vs = s.els.vs.value;
-  s.best = { running: true, plane, version: s.view.version };
+  s.best = { running: true, plane, version: s.view.version, turn: pub().turn };
   s.els.bestGo.disabled = true;
   s.els.bestList.replaceChildren();
   s.els.progress.hidden = false;
@@ -315,6 +330,12 @@ async function bestPlans() {
       job = await s.ctx.get(`/analysis/${encodeURIComponent(job.job)}`);
     }
     if (job.state === "failed") throw new Error(job.error);
+    if (pub().turn !== s.best.turn) { // the turn has moved on: its results are gone with it
+      forgetTurn(pub().turn);
+      s.els.progress.hidden = true;
+      s.els.progressText.textContent = "";
+      return;
+    }
     showProgress(job);
     showBest(job.result);
     s.els.root.dataset.best = "done";
@@ -361,6 +382,21 @@ function showBest(found) {
   }));
 }
 
+/** Best plans' results and the "locked in" notice belong to their turn: gone with it. */
+function forgetTurn(turn) {
+  if (s.noticeTurn !== null && s.noticeTurn !== turn) {
+    s.ctx.say("");
+    s.noticeTurn = null;
+  }
+  if (s.bestTurn !== turn) {
+    s.bestTurn = turn;
+    s.els.bestList.replaceChildren();
+    s.els.progress.hidden = true;
+    s.els.progressText.textContent = "";
+    delete s.els.root.dataset.best;
+  }
+}
+
 // ---------------------------------------------------------------- the table
 const MIN_LABEL_PX = 12.5; // issue 34 item 4: board labels readable (12 CSS px) at 390 px wide
 
@@ -405,6 +441,7 @@ export default {
     s.view = view;
     if (!s.els || !container.contains(s.els.root)) build(container);
     ensureKits();
+    forgetTurn(pub().turn);
     if (!s.meta) {
       s.meta = {};
       ctx.getPublic("/api/meta").then((meta) => { s.meta = meta; refresh(); }).catch((err) => ctx.say(err.message));
@@ -412,12 +449,10 @@ export default {
     }
     const data = replayData();
     const turn = data ? data.turn : null;
-    if (s.seenTurn === undefined) {
-      s.seenTurn = turn; // opened mid-game: the last turn waits for "Replay turn N"
-    } else if (turn !== s.seenTurn) {
+    if (turn !== s.seenTurn) { // a turn was just flown, or the page (re)opened after one: everyone watches it
       s.seenTurn = turn;
       if (data) {
-        openReplay(true); // a turn was just flown: everyone watches it
+        openReplay(true);
         refresh();
         return;
       }

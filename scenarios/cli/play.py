@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import TextIO
 
 from furball.errors import InputError
+from furball.i18n import DEFAULT_LANG
 from furball.scenarios.engine import registry
 
 from .output import Outputs, PictureRequest, add_picture_options
@@ -132,7 +133,7 @@ def run(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
         if args.json:
             print(json.dumps(record.to_json(), indent=1, ensure_ascii=False), file=out)
         else:
-            print("\n".join(record.log_lines()), file=out)
+            print("\n".join(record.log_lines(getattr(args, "lang", DEFAULT_LANG))), file=out)
         if request is not None and request.wanted:
             request.render(module.PICTURE, record.final, outputs)
         for line in outputs.publish():

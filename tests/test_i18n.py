@@ -220,3 +220,46 @@ def test_cli_errors_keep_the_one_line_contract_in_both_languages(cli, lang, expe
 
 def test_cli_an_unknown_language_is_one_line_and_status_2(cli):
     assert cli(["turn", "duel", "--lang", "fr"]) == (2, "", "furball: error: --lang 'fr': expected one of en, es\n")
+
+
+# -------------------------------------------------------------------------- rooms: the log per viewer
+def _wc_room(steps=12):
+    from furball.scenarios.web.rooms import Room, make_spec
+
+    room = Room.new(make_spec({"game": "white-christmas", "options": {}, "seed": 11, "seats": None}))
+    for _ in range(steps):
+        if room.terminal:
+            break
+        room, _ = room.act(room.to_act, 0, room.view_version(room.to_act), now=0.0)
+    return room
+
+
+def test_room_log_is_kept_as_ids_and_values_and_rendered_per_viewer():
+    """White Christmas: one room, seat 1 reads Spanish and seat 2 English; the same
+    entries, each reader's words (WC log lines are engine entries, never English text)."""
+    room = _wc_room()
+    log = room.log_for(0)
+    assert any(isinstance(e, tuple) for line in log for e in line.entries)  # (template, args), not text
+    spanish = [line.as_json("es") for line in log]
+    english = [line.as_json("en") for line in room.log_for(1)]
+    assert english[0]["lines"] == list(room.log_for(1)[0].lines)  # English is the engine's own text
+    assert any("azoteas, de izquierda a derecha" in t for t in spanish[0]["lines"])
+    assert any("rooftops, left to right" in t for t in english[0]["lines"])
+    assert not any("rooftops" in t for entry in spanish for t in entry["lines"])
+
+
+def test_room_replayed_from_its_events_reads_in_either_language():
+    from furball.scenarios.web.rooms import Room
+
+    room = _wc_room()
+    again = Room.replay(room.spec, room.events)
+    for lang in ("en", "es"):
+        assert [x.as_json(lang) for x in again.log_for(None)] == [x.as_json(lang) for x in room.log_for(None)]
+
+
+def test_room_owner_lines_are_messages_too():
+    from furball.scenarios.web.rooms import LogLine, render_line
+
+    line = msg("the owner pauses the clock at {time}", time="1:05")
+    assert LogLine(3, None, None, (line,)).as_json("es")["lines"] == ["el propietario detiene el reloj a las 1:05"]
+    assert render_line("a line no catalog knows", "es") == "a line no catalog knows"

@@ -213,3 +213,51 @@ def render(message: Message | str, lang: Lang | str = DEFAULT_LANG) -> str:
     else:
         text = plural_translator(lang)(message.id, message.plural, int(values["count"]))
     return text.format(**values)
+
+
+def accept_language(header: str | None) -> Lang:
+    """The language of an HTTP ``Accept-Language`` header (``es-ES,es;q=0.9,en;q=0.8``):
+    the one with a catalog and the highest weight (ties: the order given), else English."""
+    best: tuple[float, int, Lang] | None = None
+    for k, part in enumerate((header or "")[:500].split(",")):
+        tag, _, params = part.strip().partition(";")
+        lang = parse_lang(tag)
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        if lang is not None and weight > 0 and (best is None or weight > best[0]):
+            best = (weight, k, lang)
+    return DEFAULT_LANG if best is None else best[2]
+
+
+@functools.lru_cache(maxsize=len(Lang))
+def catalog_json(lang: Lang) -> dict[str, str]:
+    """Every translated message of ``lang`` as ``{id: text}`` (a plural entry under its
+    singular id, its plural form): what a page's JavaScript reads (``t(id, values)``,
+    ``static/js/i18n.js``). Empty for English (the ids are English)."""
+    translations = _translations(Lang(lang))
+    catalog = getattr(translations, "_catalog", {})
+    out: dict[str, str] = {}
+    for key, text in catalog.items():
+        if isinstance(key, tuple):  # (singular, form index): a page writes counts with the plural form
+            if key[1] == 1:
+                out[key[0]] = text
+        elif key:
+            out[key] = text
+    return out
+
+
+def extract_html(fileobj, keywords, comment_tags, options):
+    """A Babel extractor for the pages (``static/*.html``): the text of every element
+    marked ``data-i18n`` (``<summary data-i18n>Log</summary>``), which the page's
+    ``i18n.js`` replaces with its translation. Yields Babel's ``(line, funcname,
+    message, comments)``."""
+    import re
+
+    text = fileobj.read().decode("utf-8")
+    for match in re.finditer(r"<(\w+)[^>]*\sdata-i18n[^>]*>([^<]+)</\1>", text):
+        line = text.count("\n", 0, match.start()) + 1
+        yield line, None, " ".join(match.group(2).split()), []

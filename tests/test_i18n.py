@@ -263,3 +263,37 @@ def test_room_owner_lines_are_messages_too():
     line = msg("the owner pauses the clock at {time}", time="1:05")
     assert LogLine(3, None, None, (line,)).as_json("es")["lines"] == ["el propietario detiene el reloj a las 1:05"]
     assert render_line("a line no catalog knows", "es") == "a line no catalog knows"
+
+
+# -------------------------------------------------------------------------- the pages
+@pytest.mark.parametrize(("header", "expected"), [
+    (None, Lang.EN), ("", Lang.EN), ("es-ES,es;q=0.9,en;q=0.8", Lang.ES), ("en-US,en;q=0.9,es;q=0.8", Lang.EN),
+    ("fr-FR,fr;q=0.9,es;q=0.5", Lang.ES), ("es;q=0, en;q=0.1", Lang.EN), ("es;q=oops", Lang.EN),
+])
+def test_pages_language_from_accept_language(header, expected):
+    from furball.i18n import accept_language
+
+    assert accept_language(header) == expected
+
+
+def test_pages_get_their_catalog_by_accept_language_or_by_choice():
+    from starlette.testclient import TestClient
+
+    from furball.scenarios.web import create_app
+
+    client = TestClient(create_app(), base_url="http://127.0.0.1:8000")
+    spanish = client.get("/api/i18n", headers={"Accept-Language": "es-ES,es;q=0.9"}).json()
+    assert spanish["lang"] == "es" and spanish["messages"]["Log"] == "Registro"
+    assert spanish["messages"]["connected"] == "conectado"
+    chosen = client.get("/api/i18n?lang=en", headers={"Accept-Language": "es"}).json()
+    assert (chosen["lang"], chosen["messages"]) == ("en", {})
+    assert client.get("/api/i18n?lang=xx").json()["lang"] == "en"
+
+
+def test_pages_marked_text_is_extracted_from_the_html():
+    import io
+
+    from furball.i18n import extract_html
+
+    page = b'<p>\n<summary data-i18n>Log</summary><a class="b" href="/rooms" data-i18n>Lobby</a><b>x</b>'
+    assert [(line, m) for line, _, m, _ in extract_html(io.BytesIO(page), (), (), {})] == [(2, "Log"), (2, "Lobby")]

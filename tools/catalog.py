@@ -23,10 +23,12 @@ from babel.messages.pofile import read_po, write_po
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "furball" / "locale"
 POT = LOCALE / "furball.pot"
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "msg": None, "msg_plural": (1, 2), "log": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "msg": None, "msg_plural": (1, 2), "log": None, "t": None}
 """The calls whose first string is a message: gettext's names (``_``, ``ngettext`` ...),
 ``N_`` (marked, translated later), :func:`furball.i18n.msg` and ``msg_plural``, and an
-engine's log line (``w.log(template, *args)``, :mod:`furball.scenarios.engine.frozen`)."""
+engine's log line (``w.log(template, *args)``, :mod:`furball.scenarios.engine.frozen`), and
+the pages' ``t(id, values)`` (``static/js/i18n.js``); the pages' ``data-i18n`` elements
+through :func:`furball.i18n.extract_html` (babel.cfg)."""
 
 
 def extracted() -> Catalog:

@@ -135,8 +135,19 @@ def _translations(lang: Lang) -> gettext.NullTranslations:
 
 def translator(lang: Lang | str) -> Callable[[str], str]:
     """The ``gettext`` of ``lang``: English text -> the same text in ``lang`` (itself
-    where the catalog has no translation yet)."""
-    return _translations(Lang(lang)).gettext
+    where the catalog has no translation yet; the empty string is itself, never the
+    catalog's header)."""
+    return _gettext(Lang(lang))
+
+
+@functools.lru_cache(maxsize=len(Lang))
+def _gettext(lang: Lang) -> Callable[[str], str]:
+    get = _translations(lang).gettext
+
+    def gettext(text: str) -> str:
+        return get(text) if text else text
+
+    return gettext
 
 
 def plural_translator(lang: Lang | str) -> Callable[[str, str, int], str]:
@@ -192,11 +203,14 @@ def render_entry(template: str, args: tuple, lang: Lang | str = DEFAULT_LANG) ->
     ``template`` with ``{}`` fields, the English text, and its ``args``) in ``lang``: the
     template from the catalog (a translation may number its fields, ``{1} ... {0}``,
     to put them in another order), each argument that is a :class:`Message` rendered in
-    ``lang`` too."""
-    text = translator(lang)(template)
+    ``lang`` too, and each that is a string (an enum's word: ``soldier``, ``draw cards``)
+    read through the catalog (itself where it has no entry: a name, a card label)."""
+    _ = translator(lang)
+    text = _(template)
     if not args:
         return text
-    return text.format(*(render(a, lang) if isinstance(a, Message) else a for a in args))
+    return text.format(*(render(a, lang) if isinstance(a, Message) else _(a) if isinstance(a, str) else a
+                         for a in args))
 
 
 def render(message: Message | str, lang: Lang | str = DEFAULT_LANG) -> str:

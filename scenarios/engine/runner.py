@@ -92,12 +92,12 @@ def play_game(game: Game, seed: int, players: str | Sequence[str] = "heuristic",
     bots = [game.player(name, seed, seat) for seat, name in enumerate(names)]
     state = game.new_game(seed, **opts)
     steps: list[tuple[int | None, str | None, tuple[str, ...]]] = []
-    entries: list[tuple[tuple[str, tuple], ...]] = []
+    entries: list[tuple[tuple[str, tuple] | None, tuple[tuple[str, tuple], ...]]] = []
     keep_entries = keep_log and hasattr(state, "log_entries")
     if keep_log:
         steps.append((None, None, tuple(state.events)))
     if keep_entries:
-        entries.append((None, state.log_entries))
+        entries.append((None, getattr(state, "log_entries", ())))
     if not keep_log and hasattr(state, "without_log"):
         state = state.without_log()  # optional protocol member: no log lines formatted
     for _ in range(MAX_ACTIONS):
@@ -111,7 +111,7 @@ def play_game(game: Game, seed: int, players: str | Sequence[str] = "heuristic",
         if keep_log:
             steps.append((seat, text, tuple(state.events)))
         if keep_entries:
-            entries.append((entry, state.log_entries))
+            entries.append((entry, getattr(state, "log_entries", ())))
     else:  # pragma: no cover - a bug, not a user mistake
         raise RuntimeError(f"{game.name} seed {seed}: no end after {MAX_ACTIONS} actions")
     return GameRecord(game.name, int(seed), names, state, state.result(), tuple(steps), tuple(entries))

@@ -297,3 +297,23 @@ def test_pages_marked_text_is_extracted_from_the_html():
 
     page = b'<p>\n<summary data-i18n>Log</summary><a class="b" href="/rooms" data-i18n>Lobby</a><b>x</b>'
     assert [(line, m) for line, _, m, _ in extract_html(io.BytesIO(page), (), (), {})] == [(2, "Log"), (2, "Lobby")]
+
+
+@pytest.mark.parametrize("argv", [[], ["turn"], ["play"], ["play", "canuck"]], ids=lambda a: " ".join(a) or "furball")
+def test_extraction_every_help_line_of_the_translated_commands_is_in_the_catalog(argv):
+    """Re-extract ``--help`` from the parsers themselves (descriptions, option lines, the
+    command list): a line of ``furball``, ``furball turn`` or ``furball play canuck`` that
+    is not in the catalog fails here (mark it with ``N_`` or ``msg``)."""
+    import argparse
+
+    from furball.scenarios.cli import build_parser
+
+    ids = catalog.ids(catalog.read(catalog.POT))
+    parser = build_parser(argv, lang=None)
+    for word in argv:
+        parser = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices[word]
+    lines = [parser.description] + [a.help for a in parser._actions if a.help != argparse.SUPPRESS]
+    lines += [c.help for a in parser._actions if isinstance(a, argparse._SubParsersAction)
+              for c in a._choices_actions if argv != ["play"]]  # play's list is the games' titles (names)
+    missing = [line for line in lines if line and (line.id if isinstance(line, Message) else line) not in ids]
+    assert missing == []

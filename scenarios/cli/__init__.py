@@ -19,7 +19,7 @@ import sys
 
 from furball import __version__
 from furball.errors import InputError
-from furball.i18n import N_, Lang, choose_lang, render, translator
+from furball.i18n import N_, Lang, Message, choose_lang, render, translator
 
 COMMANDS: dict[str, str] = {
     "move": N_("where a plane ends after each card (DF.M1-DF.M4)"),
@@ -59,10 +59,11 @@ class _Parser(argparse.ArgumentParser):
         raise InputError(f"{command}: {message}" if command else message)
 
 
-def build_parser(argv: list[str] = (), lang: Lang = Lang.EN) -> argparse.ArgumentParser:
+def build_parser(argv: list[str] = (), lang: Lang | None = Lang.EN) -> argparse.ArgumentParser:
     """The parser for ``argv``: the command it names has its options registered (its
     module imported); the others are listed by name only. ``lang``: the language of its
-    ``--help`` (:func:`translate_parser`)."""
+    ``--help`` (:func:`translate_parser`); ``None``: its lines as the modules write them
+    (ids and messages: the extraction check reads them; such a parser cannot print help)."""
     command = _command(list(argv))
     parser = _Parser(prog="furball", description="Miniatures movement geometry engine.")
     parser.add_argument("--version", action="version", version=f"furball {__version__}")
@@ -73,25 +74,26 @@ def build_parser(argv: list[str] = (), lang: Lang = Lang.EN) -> argparse.Argumen
             importlib.import_module(f"{__name__}.{MODULES.get(name, name)}").register(sub, line, argv)
         else:
             sub.add_parser(name, help=line, add_help=False)
-    return translate_parser(parser, lang)
+    return parser if lang is None else translate_parser(parser, lang)
 
 
 def translate_parser(parser: argparse.ArgumentParser, lang: Lang) -> argparse.ArgumentParser:
     """``parser`` and its sub-parsers with every description, help line and group title
     read through the catalog of ``lang`` (the commands' modules write them in English,
     marked for extraction; a line not in the catalog yet stays English). Returns it."""
-    if lang == Lang.EN:
-        return parser
     _ = translator(lang)
 
+    def _text(text) -> str:  # a help line: English marked with N_, or a message with values
+        return render(text, lang) if isinstance(text, Message) else _(text)
+
     def walk(p: argparse.ArgumentParser) -> None:
-        p.description = p.description and _(p.description)
+        p.description = p.description and _text(p.description)
         p.formatter_class = _formatter(_("usage: "))
         for group in p._action_groups:
             group.title = group.title and _(group.title)
         for action in p._actions:
             if action.help and action.help != argparse.SUPPRESS:
-                action.help = _(action.help)
+                action.help = _text(action.help)
             if isinstance(action, argparse._SubParsersAction):
                 for choice in action._choices_actions:
                     choice.help = choice.help and _(choice.help)

@@ -209,8 +209,19 @@ def render_entry(template: str, args: tuple, lang: Lang | str = DEFAULT_LANG) ->
     text = _(template)
     if not args:
         return text
-    return text.format(*(render(a, lang) if isinstance(a, Message) else _(a) if isinstance(a, str) else a
-                         for a in args))
+    return text.format(*(_argument(a, lang, _) for a in args))
+
+
+def _argument(value: Any, lang: Lang | str, _: Callable[[str], str]) -> Any:
+    """A log entry's argument in ``lang``: a :class:`Message` rendered, a word read
+    through the catalog, a value that knows its words (``in_language(lang)``, e.g. White
+    Christmas's lazy ``Text``) asked; anything else (a number, a name) as it is."""
+    if isinstance(value, Message):
+        return render(value, lang)
+    if isinstance(value, str):
+        return _(value)
+    in_language = getattr(value, "in_language", None)
+    return in_language(Lang(lang)) if callable(in_language) else value
 
 
 def render(message: Message | str, lang: Lang | str = DEFAULT_LANG) -> str:

@@ -5,7 +5,7 @@ decide or the game is over.
 """
 from __future__ import annotations
 
-from furball.i18n import msg
+from furball.i18n import N_, msg
 
 from . import chambers
 from .actions import CARDS_IN_HAND, Ask, Pending, Phase, Stairs
@@ -18,7 +18,7 @@ __all__ = ["advance", "start_round", "start_phase", "turn_order", "on_turn", "no
 
 
 def _nobody(people) -> str:
-    return ", ".join(people) or "nobody"
+    return ", ".join(people) or N_("nobody")
 
 
 def on_turn(board, sides: int) -> int:

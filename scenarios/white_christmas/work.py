@@ -13,6 +13,8 @@ not what it shows), so a log can be shown at a shared screen.
 """
 from __future__ import annotations
 
+from furball.i18n import translator
+
 from ..engine.frozen import Draft, fields_of
 from .actions import Ask, Pending, pending
 from .components import MODELS, PEOPLE, ROW, Bonus, Icon, Person, words
@@ -50,6 +52,21 @@ class Text:
 
     def __format__(self, spec: str) -> str:
         return format(self.make(*self.args), spec)
+
+    def in_language(self, lang) -> str:
+        """The text in ``lang``: each word among the arguments (a string, or the strings
+        of a tuple: people, icons) read through the catalog before ``make`` joins them, and
+        the result too (``nobody``); names and labels stay as they are."""
+        _ = translator(lang)
+
+        def read(value):
+            if isinstance(value, str):
+                return _(value)
+            if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
+                return tuple(_(v) for v in value)
+            return value
+
+        return _(self.make(*(read(a) for a in self.args)))
 
 
 def joined(items, every=str) -> str:

@@ -286,3 +286,16 @@ def extract_html(fileobj, keywords, comment_tags, options):
     for match in re.finditer(r"<(\w+)[^>]*\sdata-i18n[^>]*>([^<]+)</\1>", text):
         line = text.count("\n", 0, match.start()) + 1
         yield line, None, " ".join(match.group(2).split()), []
+
+
+def extract_card_names(fileobj, keywords, comment_tags, options):
+    """A Babel extractor for the maneuver decks (``maneuvers/data/decks/*.toml``): each
+    ``[[card]]``'s ``name`` (``straight, fast``, ``climb (red stall)``), which reports read
+    through the catalog. Yields Babel's ``(line, funcname, message, comments)``."""
+    import tomllib
+
+    text = fileobj.read().decode("utf-8")
+    for card in tomllib.loads(text).get("card", []):
+        if isinstance(card.get("name"), str):
+            line = next((k + 1 for k, row in enumerate(text.splitlines()) if f'"{card["name"]}"' in row), 0)
+            yield line, None, card["name"], []

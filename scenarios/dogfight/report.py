@@ -147,7 +147,7 @@ def turn_lines(r: TurnResult, header: bool = True, viewer: str | None = None, la
         return viewer is not None and side[name] != viewer
 
     def reasons(items) -> str:
-        return "; ".join(_(x.text) + f" ({x.rule})" for x in items)
+        return "; ".join(x.words(lang) + f" ({x.rule})" for x in items)
 
     out = []
     if header:

@@ -88,7 +88,8 @@ def translate_parser(parser: argparse.ArgumentParser, lang: Lang) -> argparse.Ar
 
     def walk(p: argparse.ArgumentParser) -> None:
         p.description = p.description and _text(p.description)
-        p.formatter_class = _formatter(_("usage: "))
+        if lang != Lang.EN:
+            p.formatter_class = _formatter(p.formatter_class, _("usage: "))
         for group in p._action_groups:
             group.title = group.title and _(group.title)
         for action in p._actions:
@@ -104,8 +105,9 @@ def translate_parser(parser: argparse.ArgumentParser, lang: Lang) -> argparse.Ar
     return parser
 
 
-def _formatter(prefix: str):
-    class Formatter(argparse.HelpFormatter):
+def _formatter(base: type, prefix: str):
+    """``base`` (the parser's formatter class) writing ``prefix`` before the usage line."""
+    class Formatter(base):  # type: ignore[misc, valid-type]
         def add_usage(self, usage, actions, groups, prefix_=None):
             return super().add_usage(usage, actions, groups, prefix)
     return Formatter

@@ -246,6 +246,8 @@ def test_room_log_is_kept_as_ids_and_values_and_rendered_per_viewer():
     assert any("azoteas, de izquierda a derecha" in t for t in spanish[0]["lines"])
     assert any("rooftops, left to right" in t for t in english[0]["lines"])
     assert not any("rooftops" in t for entry in spanish for t in entry["lines"])
+    mine = [x["action"] for x in spanish if x["action"]]  # the seat's own action lines, in its language too
+    assert mine and all(a.startswith(("tomar", "volar", "jugar", "rescatar", "pasar")) for a in mine)
 
 
 def test_room_replayed_from_its_events_reads_in_either_language():

@@ -371,7 +371,7 @@ class LogLine:
 
     n: int
     seat: int | None
-    action: str | None
+    action: LogText | None
     entries: tuple[LogText, ...]
 
     @property
@@ -641,9 +641,10 @@ class Room:
             raise IllegalAction(f"room {self.spec.id}: more than {MAX_EVENTS} events; the room is closed")
         a = seat_actions(state, seat)[index]
         text = state.describe(a)
+        entry = state.describe_entry(a) if hasattr(state, "describe_entry") else None
         after = state.apply(a)
         event = Event(self.version + 1, EventKind.ACTION, seat, index, text, now, reading)
-        return self._next(after, self.controllers, event), event
+        return self._next(after, self.controllers, event, entry), event
 
     def control(self, seat: Any, bot: Any, now: float | None = None) -> tuple[Room, Event]:
         """The owner hands ``seat`` to ``bot`` (a bot name of the game) or back to its
@@ -691,9 +692,13 @@ class Room:
         if state.describe(a) != event.text:
             raise RoomBroken(f"{where}: the stored action {event.text[:60]!r} is {state.describe(a)[:60]!r} in "
                              f"this version of the game; the room was played with another furball")
-        return self._next(state.apply(a), self.controllers, event)
+        entry = state.describe_entry(a) if hasattr(state, "describe_entry") else None
+        return self._next(state.apply(a), self.controllers, event, entry)
 
-    def _next(self, state: GameState, controllers: tuple[str | None, ...], event: Event) -> Room:
+    def _next(self, state: GameState, controllers: tuple[str | None, ...], event: Event,
+              action: LogText | None = None) -> Room:
+        """The room after ``event`` in ``state``; ``action``: the acting seat's own line
+        for it as an entry (the engine's ``describe_entry``), else its stored text."""
         if event.kind == EventKind.CONTROL:
             label = self.labels[event.seat]
             lines: tuple[LogText, ...] = (
@@ -714,7 +719,7 @@ class Room:
                 lines = _events(state, viewer, self.seats)
             mine = event.kind == EventKind.ACTION and viewer == event.seat
             if mine or lines:
-                log = log + (LogLine(event.n, event.seat, event.text if mine else None, lines),)
+                log = log + (LogLine(event.n, event.seat, (action or event.text) if mine else None, lines),)
             logs.append(log)
         return Room(self.spec, self.game, state, self.kind, controllers, self.events + (event,), tuple(logs), paused,
                     since)

@@ -13,7 +13,7 @@ not what it shows), so a log can be shown at a shared screen.
 """
 from __future__ import annotations
 
-from furball.i18n import translator
+from furball.i18n import N_, translator
 
 from ..engine.frozen import Draft, fields_of
 from .actions import Ask, Pending, pending
@@ -38,6 +38,12 @@ def _without(items: tuple, paid) -> tuple:
 def _add_count(counts: tuple[int, ...], person: Person, n: int = 1) -> tuple[int, ...]:
     i = PEOPLE.index(person)
     return counts[:i] + (counts[i] + n,) + counts[i + 1:]
+
+
+GAIN_REASONS = (N_("Inspect"), N_("People still aboard, 1 per 2"), N_("carrier upgrades"), N_("influence space"),
+                N_("leads the influence track, WC.H2"), N_("radar tokens bid"), N_("special orders"), N_("unloading"))
+"""Why points are scored, as :meth:`Work.gain` is told, for the catalog (a log entry's
+word argument reads through it)."""
 
 
 class Text:

@@ -51,3 +51,16 @@ def test_a_white_christmas_room_in_spanish_for_one_seat_and_english_for_the_othe
         english.reload()
         wait_until(english, "document.body.dataset.ready === 'yes'")
         assert english.evaluate("document.documentElement.lang") == "es"
+
+
+def test_the_lobby_follows_accept_language_with_its_switch():
+    app = create_app(options=ServerOptions(bot_delay_s=0.0))
+    with running_server(app) as url, chromium() as browser:
+        page = browser.new_context(locale="es-ES").new_page()
+        page.goto(f"{url}rooms")
+        wait_until(page, "document.body.dataset.ready === 'yes'")
+        assert page.evaluate("document.documentElement.lang") == "es"
+        assert page.locator("#create h1").text_content() == "Nueva sala"
+        assert page.locator("#create-room").text_content() == "Crear la sala"
+        assert page.locator("[data-testid=language]").input_value() == "es"
+        assert page.locator("#game option").count() >= 3  # the page still works: the games are listed

@@ -13,10 +13,14 @@ __all__ = ["InputError", "IllegalAction", "MissingExtra"]
 
 
 class InputError(ValueError):
-    """Bad user input: a one-line message naming file, field and what was expected."""
+    """Bad user input: a one-line message naming file, field and what was expected.
+    ``message``: the text, or a :class:`furball.i18n.Message` (an id and its values) that
+    each reader's language renders (``str(error)`` is its English); kept as
+    :attr:`message`."""
 
-    def __init__(self, message: str):
+    def __init__(self, message):
         super().__init__(" ".join(str(message).split()))
+        self.message = message if hasattr(message, "id") else str(self)
 
 
 class IllegalAction(InputError):

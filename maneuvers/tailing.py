@@ -31,10 +31,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from furball.geometry.base import Edge
+from furball.i18n import N_, Message, msg, msg_plural
 
 from .batch import Planes, RulerTest, lines_blocked, may_tail, ruler_test, tail_blockers, tail_fixed
 from .plane import PlaneState, PlaneStatus, Rules
 from .reasons import Reason
+
+EDGE_WORDS = (N_("front edge"), N_("left edge"), N_("rear edge"), N_("right edge"), N_("corner"))
+"""A base's edges as the tailing reasons write them (:attr:`Edge.words`), for the catalog."""
 
 __all__ = ["TailCheck", "tail_check", "tail_checks", "tail_options", "choose_tails"]
 
@@ -72,9 +76,12 @@ def _who(role: str, p: PlaneState) -> Reason:
     """Why ``p`` can take no part in a tail as ``role`` (it fails :func:`~maneuvers.batch.tail_fixed`'s
     ``role`` condition), in words."""
     if p.is_balloon:
-        return Reason("DF.T1", f"the {role} is a balloon (engine convention)")
-    return Reason("DF.H3" if p.landed else "DF.D5" if p.status == PlaneStatus.DESTROYED else "DF.E1",
-                  f"the {role} is {p.status} (engine convention)")
+        return Reason.of("DF.T1", msg("the chaser is a balloon (engine convention)") if role == "chaser" else
+                         msg("the target is a balloon (engine convention)"))
+    rule = "DF.H3" if p.landed else "DF.D5" if p.status == PlaneStatus.DESTROYED else "DF.E1"
+    status = Message(str(p.status))
+    return Reason.of(rule, msg("the chaser is {status} (engine convention)", status=status) if role == "chaser" else
+                     msg("the target is {status} (engine convention)", status=status))
 
 
 def _reasons(chaser: PlaneState, target: PlaneState, fails: Mapping[str, bool], rules: Rules, ruler: RulerTest,
@@ -88,28 +95,31 @@ def _reasons(chaser: PlaneState, target: PlaneState, fails: Mapping[str, bool], 
     if fails["target"]:
         reasons.append(_who("target", target))
     if fails["DF.A1"]:
-        reasons.append(Reason("DF.A1", "autonomous planes do not tail (engine convention)"))
+        reasons.append(Reason.of("DF.A1", msg("autonomous planes do not tail (engine convention)")))
     if fails["DF.T3"]:
-        reasons.append(Reason("DF.T3", "same side: only enemies are tailed (engine convention)"))
+        reasons.append(Reason.of("DF.T3", msg("same side: only enemies are tailed (engine convention)")))
     if fails["DF.T7"]:
-        reasons.append(Reason("DF.T7", "multi-engine planes cannot tail"))
+        reasons.append(Reason.of("DF.T7", msg("multi-engine planes cannot tail")))
     if fails["DF.T6"]:
         rise = chaser.altitude - target.altitude
-        where = f"{rise} levels above" if rise > 1 else f"{-rise} level{'s' if rise < -1 else ''} below"
-        reasons.append(Reason("DF.T6", f"the chaser is {where} the target"))
+        where = msg_plural("the chaser is {count} level above the target", "the chaser is {count} levels above the target",
+                           rise) if rise > 1 else \
+            msg_plural("the chaser is {count} level below the target", "the chaser is {count} levels below the target",
+                       -rise)
+        reasons.append(Reason.of("DF.T6", where))
     if ruler.overlap[n]:
-        reasons.append(Reason("DF.T5", "the bases overlap"))
+        reasons.append(Reason.of("DF.T5", msg("the bases overlap")))
     if not ruler.in_reach[n]:
-        reasons.append(Reason("DF.T1a", f"out of reach: {float(ruler.distance_mm[n]):.1f} mm > ruler "
-                                        f"{rules.ruler_length_mm:g} mm"))
+        reasons.append(Reason.of("DF.T1a", msg("out of reach: {distance_mm:.1f} mm > ruler {ruler_mm:g} mm",
+                                               distance_mm=float(ruler.distance_mm[n]), ruler_mm=rules.ruler_length_mm)))
     if not ruler.front[n]:
-        reasons.append(Reason("DF.T1b", f"the ruler leaves the chaser's base through its "
-                                        f"{Edge(int(ruler.exit_edge[n])).words}, not its front edge"))
+        reasons.append(Reason.of("DF.T1b", msg("the ruler leaves the chaser's base through its {edge}, not its front edge",
+                                               edge=Message(Edge(int(ruler.exit_edge[n])).words))))
     if not ruler.rear[n]:
-        reasons.append(Reason("DF.T1c", f"the ruler enters the target's base through its "
-                                        f"{Edge(int(ruler.entry_edge[n])).words}, not its rear edge"))
+        reasons.append(Reason.of("DF.T1c", msg("the ruler enters the target's base through its {edge}, not its rear edge",
+                                               edge=Message(Edge(int(ruler.entry_edge[n])).words))))
     if blocked:
-        reasons.append(Reason("DF.T1d", f"the ruler crosses the base of {', '.join(blocked)}"))
+        reasons.append(Reason.of("DF.T1d", msg("the ruler crosses the base of {planes}", planes=", ".join(blocked))))
     return tuple(reasons)
 
 

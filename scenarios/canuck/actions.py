@@ -10,6 +10,8 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
+from furball.i18n import N_, Message
+
 from ..engine.protocol import IllegalAction
 from .cards import DECK
 
@@ -101,6 +103,10 @@ class Band(StrEnum):
     DEFEAT = "defeat"
 
 
+BAND_WORDS = (N_("MAJOR"), N_("MEDIUM"), N_("MINOR"), N_("DEFEAT"))
+"""The bands as the outcome line writes them, for the catalog."""
+
+
 BAND_FLOORS = ((25, Band.MAJOR), (11, Band.MEDIUM), (6, Band.MINOR))
 """The least VP total of each winning band, best first (CN.E5; below the last:
 :attr:`Band.DEFEAT`). The source's bands share 25 and 5; the spec settles them: 25 is
@@ -109,11 +115,27 @@ BAND_FLOORS = ((25, Band.MAJOR), (11, Band.MEDIUM), (6, Band.MINOR))
 
 KINETIC = (ActionKind.AMBUSH, ActionKind.SABOTAGE)
 NON_KINETIC_KINDS = (ActionKind.TRAIN, ActionKind.MOVE, ActionKind.BUILD_BASE, ActionKind.SUPPLY_DROP)
-OP_NAMES = {ActionKind.AMBUSH: "Ambush", ActionKind.SABOTAGE: "Sabotage", ActionKind.TRAIN: "Train",
-            ActionKind.MOVE: "Move", ActionKind.BUILD_BASE: "Build Base", ActionKind.SUPPLY_DROP: "Supply Drop"}
-END_REASONS = {EndReason.SIXTH_ADVANCE: "the 6th red face card was drawn (CN.E1)",
-               EndReason.LAST_BASE: "the last Base was lost in a Sweep (CN.E2)",
-               EndReason.DEADLOCK: "deadlock: no Reserve cards and no Group for a Pause (CN.E2)"}
+OP_NAMES = {ActionKind.AMBUSH: N_("Ambush"), ActionKind.SABOTAGE: N_("Sabotage"), ActionKind.TRAIN: N_("Train"),
+            ActionKind.MOVE: N_("Move"), ActionKind.BUILD_BASE: N_("Build Base"),
+            ActionKind.SUPPLY_DROP: N_("Supply Drop")}
+"""Each operation's name (English; the catalog's ids: a log entry carries it as a
+:class:`~furball.i18n.Message`, :func:`op_name`)."""
+END_REASONS = {EndReason.SIXTH_ADVANCE: N_("the 6th red face card was drawn (CN.E1)"),
+               EndReason.LAST_BASE: N_("the last Base was lost in a Sweep (CN.E2)"),
+               EndReason.DEADLOCK: N_("deadlock: no Reserve cards and no Group for a Pause (CN.E2)")}
+PIECE_NAMES = {"group": (N_("a Group"), N_("Group")), "leader": (N_("a Leader"), N_("Leader")),
+               "base": (N_("the Base"), N_("Base"))}
+"""Each counter's name with its article (``lose the Base``, ``a Group moves``) and without."""
+
+
+def op_name(kind: ActionKind) -> Message:
+    """The name of an operation as a message (rendered in each reader's language)."""
+    return Message(OP_NAMES[kind])
+
+
+def piece_name(piece: str, article: bool = True) -> Message:
+    """A counter (``group``, ``leader``, ``base``) by name, with its article or not."""
+    return Message(PIECE_NAMES[str(piece)][0 if article else 1])
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
+from furball.i18n import N_
+
 from ..engine import Game, GameInfo, GameRecord, Information, Option, Summary, Utility, summarise
 from ..engine import play_game as _play_game
 from ..engine import play_many as _play_many
@@ -42,9 +44,10 @@ CANUCK = Game(
     new_game=_new_game,
     players=with_search_bots("canuck", {"heuristic": lambda seed, seat: HeuristicPlayer(seed),
                                         "random": lambda seed, seat: RandomPlayer(seed)}),
-    options=(Option("map", load_map, None, "a Canuck map file (TOML); default: the shipped reconstruction"),
-             Option("setup", str, SetUp.DEFAULT.value, "CN.S3: the default stacks in the BASE* areas, or the "
-                    "free set-up next to the weakest garrisons", tuple(s.value for s in SetUp))),
+    options=(Option("map", load_map, None, N_("a Canuck map file (TOML); default: the shipped reconstruction")),
+             Option("setup", str, SetUp.DEFAULT.value, N_("CN.S3: the default stacks in the BASE* areas, or the "
+                                                          "free set-up next to the weakest garrisons"),
+                    tuple(s.value for s in SetUp))),
     notes="solitaire; rules CN.*",
     information=Information.IMPERFECT, info=lambda first: INFO,
 )

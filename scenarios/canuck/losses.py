@@ -77,7 +77,7 @@ def _complete(w: Work, p: Pending) -> None:
         w.removed.extend(p.cards)
         if p.cards:
             if w.logging:
-                w.log(f"  a Base was lost: {labels(p.cards)} removed from play")
+                w.log("  a Base was lost: {} removed from play", labels(p.cards))
         if sum(w.bases) == 0:
             w.over = EndReason.LAST_BASE
             w.log("  the last Base is lost: the game ends in defeat (CN.F2h, CN.E2)")

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from furball.i18n import N_, render_entry
+
 from ..engine.protocol import Reason, action_text, refuse
 from .actions import (
     KINETIC,
@@ -36,6 +38,8 @@ from .actions import (
     PendingKind,
     Piece,
     action_table,
+    op_name,
+    piece_name,
 )
 from .cards import DECK_SIZE, DIAMONDS, HEARTS, card_value, label, labels, rank
 from .losses import allowed_pieces, begin_losses, lose
@@ -192,36 +196,45 @@ def explain(s: State, a) -> Reason | None:
 
 
 def describe(s: State, a: Action) -> str:
-    """Human-readable text of action ``a`` in state ``s``."""
+    """Human-readable text of action ``a`` in state ``s`` (English: :func:`describe_entry`)."""
+    template, args = describe_entry(s, a)
+    return render_entry(template, args)
+
+
+def describe_entry(s: State, a: Action) -> tuple[str, tuple]:
+    """Action ``a`` in state ``s`` as a log entry, ``(template, args)``: the English text
+    with ``{}`` fields and their values, rendered in a reader's language by
+    :func:`furball.i18n.render_entry`."""
     names = s.areas
     k = a.kind
     if k in KINETIC:
-        return f"{OP_NAMES[k]} the garrison in {names[a.area]} (strength {s.garrison[a.area]})"
+        return N_("{} the garrison in {} (strength {})"), (op_name(k), names[a.area], s.garrison[a.area])
     if k in OP_NAMES:
-        return OP_NAMES[k]
+        return OP_NAMES[k], ()
     if k == K.PAUSE:
-        return f"Operational Pause, removing a Group from {names[a.area]}"
+        return N_("Operational Pause, removing a Group from {}"), (names[a.area],)
     if k == K.PARTICIPANTS:
-        return f"commit {a.groups} Group(s) and {a.leaders} Leader(s)"
+        return N_("commit {} Group(s) and {} Leader(s)"), (a.groups, a.leaders)
     if k == K.ADD_CARD:
-        return f"add {label(a.card)}"
+        return N_("add {}"), (label(a.card),)
     if k == K.RESOLVE:
         p = s.pending
-        return f"resolve with {labels(p.cards)}" if p is not None else "resolve"
+        return (N_("resolve with {}"), (labels(p.cards),)) if p is not None else (N_("resolve"), ())
     if k == K.CANCEL:
-        return "cancel this declaration"
+        return N_("cancel this declaration"), ()
     if k == K.DONE:
-        return "done"
+        return N_("done"), ()
     if k == K.PLACE_GROUP:
-        return f"place a Group in {names[a.area]}"
+        return N_("place a Group in {}"), (names[a.area],)
     if k == K.MOVE_COUNTER:
-        return f"move a {a.piece.capitalize()} from {names[a.area]} to {names[a.to]}"
+        return N_("move {} from {} to {}"), (piece_name(a.piece), names[a.area], names[a.to])
     if k == K.PLACE_BASE:
-        return f"place a Base in {names[a.area]}"
+        return N_("place a Base in {}"), (names[a.area],)
     if k == K.LOSE:
-        where = names[s.pending.area] if s.pending is not None else "the area"
-        return f"lose {'the Base' if a.piece == Piece.BASE else 'a ' + a.piece.capitalize()} in {where}"
-    return str(k)
+        if s.pending is None:
+            return N_("lose {} in the area"), (piece_name(a.piece),)
+        return N_("lose {} in {}"), (piece_name(a.piece), names[s.pending.area])
+    return str(k), ()
 
 
 def apply(s: State, action: Action) -> State:
@@ -251,17 +264,17 @@ def _dispatch(w: Work, s: State, a: Action) -> None:
     if p is None:
         if k in KINETIC:
             if w.logging:
-                w.log(f"{OP_NAMES[k]} declared against {w.name(a.area)}")
+                w.log("{} declared against {}", op_name(k), w.name(a.area))
             w.pending = Pending(PendingKind.PARTICIPANTS, op=k, area=a.area)
         elif k == K.PAUSE:
             _pause(w, a.area)
         else:
             if w.logging:
-                w.log(f"{OP_NAMES[k]} declared")
+                w.log("{} declared", op_name(k))
             w.pending = Pending(PendingKind.CARDS, op=k)
     elif k == K.CANCEL:
         if w.logging:
-            w.log(f"  {OP_NAMES[p.op]} cancelled")
+            w.log("  {} cancelled", op_name(p.op))
         w.pending = None
     elif p.kind == PendingKind.PARTICIPANTS:
         w.pending = Pending(PendingKind.CARDS, op=p.op, area=p.area, groups=a.groups, leaders=a.leaders)
@@ -284,7 +297,7 @@ def _dispatch(w: Work, s: State, a: Action) -> None:
         w.bases[a.area] = 1
         w.unused_bases -= 1
         if w.logging:
-            w.log(f"  a Base is placed in {w.name(a.area)}")
+            w.log("  a Base is placed in {}", w.name(a.area))
         w.finish_option(p.cards, p.drawn)
 
 
@@ -297,8 +310,8 @@ def _ambush(w: Work, p: Pending) -> None:
     black = w.draw_axis(n)
     axis = sum(rank(c) for c in black)
     if w.logging:
-        w.log(f"  Ambush in {w.name(p.area)}: {p.groups}G + {p.leaders}L + {labels(red)} = {score} "
-              f"vs Axis {labels(black)} = {axis}")
+        w.log("  Ambush in {}: {}G + {}L + {} = {} vs Axis {} = {}", w.name(p.area), p.groups, p.leaders,
+              labels(red), score, labels(black), axis)
     w.discard(red, black)
     if score > axis:
         w.log("  success")
@@ -318,14 +331,14 @@ def _sabotage(w: Work, p: Pending) -> None:
     black = w.draw_axis(strength)
     axis = sum(rank(c) for c in black)
     if w.logging:
-        w.log(f"  Sabotage in {w.name(p.area)}: {p.groups}G + {p.leaders}L + {labels(red)} = {score} "
-              f"vs Axis {labels(black)} = {axis}")
+        w.log("  Sabotage in {}: {}G + {}L + {} = {} vs Axis {} = {}", w.name(p.area), p.groups, p.leaders,
+              labels(red), score, labels(black), axis)
     w.discard(red, black)
     if score > axis:
         gain = max(1, len(red))
         w.vp += gain
         if w.logging:
-            w.log(f"  success: +{gain} VP (VP {w.vp})")
+            w.log("  success: +{} VP (VP {})", gain, w.vp)
         w.finish_option()
     else:
         w.log("  failure")
@@ -342,8 +355,8 @@ def _non_kinetic(w: Work, p: Pending) -> None:
     axis = sum(rank(c) for c in black)
     success = total > axis
     if w.logging:
-        w.log(f"  {OP_NAMES[p.op]}: {labels(red)} = {total} vs Axis {labels(black)} = {axis}: "
-              f"{'success' if success else 'failure'}")
+        w.log(N_("  {}: {} = {} vs Axis {} = {}: success") if success else N_("  {}: {} = {} vs Axis {} = {}: failure"),
+              op_name(p.op), labels(red), total, labels(black), axis)
     if p.op == K.SUPPLY_DROP:
         if success:  # shuffle the Partisan discard pile, draw up to 2 (before discarding)
             got = []
@@ -352,7 +365,7 @@ def _non_kinetic(w: Work, p: Pending) -> None:
             for c in got:
                 w.to_reserve(c)
             if w.logging:
-                w.log(f"  Supply Drop brings {labels(got)} to the Reserve")
+                w.log("  Supply Drop brings {} to the Reserve", labels(got))
         w.finish_option(red, black)
         return
     # the cards stay with the operation until its effect is placed: discarding is the
@@ -381,7 +394,7 @@ def _train_step(w: Work, p: Pending, a: Action) -> None:
     w.groups[a.area] += 1
     w.unused_groups -= 1
     if w.logging:
-        w.log(f"  a Group is placed in {w.name(a.area)}")
+        w.log("  a Group is placed in {}", w.name(a.area))
     w.check_alba()
     left = p.left - 1
     if left == 0 or w.unused_groups == 0:
@@ -400,7 +413,7 @@ def _move_step(w: Work, p: Pending, a: Action) -> None:
     have[a.to] += 1
     arrived[a.to] += 1
     if w.logging:
-        w.log(f"  a {a.piece.capitalize()} moves from {w.name(a.area)} to {w.name(a.to)}")
+        w.log("  {} moves from {} to {}", piece_name(a.piece), w.name(a.area), w.name(a.to))
     w.check_alba()
     ag = tuple(arrived) if a.piece == Piece.GROUP else p.arrived_groups
     al = tuple(arrived) if a.piece == Piece.LEADER else p.arrived_leaders
@@ -417,6 +430,6 @@ def _pause(w: Work, area: int) -> None:
     w.groups[area] -= 1
     w.unused_groups += 1
     if w.logging:
-        w.log(f"Operational Pause: a Group leaves {w.name(area)}")
+        w.log("Operational Pause: a Group leaves {}", w.name(area))
     w.check_alba()
     w.draws_due += PAUSE_DRAWS

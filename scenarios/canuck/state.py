@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from furball.errors import InputError
+from furball.i18n import N_, Message, render_entry
 
 from ..engine.frozen import FrozenState, step_rng
 from ..engine.protocol import Reason
@@ -201,12 +202,20 @@ class State(FrozenState):
         """A short human-readable text of ``action``."""
         return operations.describe(self, action)
 
+    def describe_entry(self, action: Action) -> tuple[str, tuple]:
+        """:meth:`describe` as a log entry ``(template, args)``, for a reader's language."""
+        return operations.describe_entry(self, action)
+
     def outcome(self) -> tuple[str, ...]:
         """How the game ended and its score (CN.E1, CN.E2, CN.E4, CN.E5)."""
+        return tuple(render_entry(template, args) for template, args in self.outcome_entries())
+
+    def outcome_entries(self) -> tuple[tuple[str, tuple], ...]:
+        """:meth:`outcome` as log entries ``(template, args)``, for a reader's language."""
         s = self.score()
-        why = END_REASONS.get(s.reason, "the game is not over") if s.reason else "the game is not over"
-        return (f"game over after {self.options} options: {why}",
-                f"VP: operations {s.operations} + Alba {s.alba} = {s.total}: {s.band.upper()}")
+        why = Message(END_REASONS.get(s.reason, N_("the game is not over")) if s.reason else N_("the game is not over"))
+        return ((N_("game over after {} options: {}"), (self.options, why)),
+                (N_("VP: operations {} + Alba {} = {}: {}"), (s.operations, s.alba, s.total, Message(s.band.upper()))))
 
     def result(self) -> dict[str, Any]:
         """The result row: ``vp``, ``operations_vp``, ``alba_vp``, ``band``, ``end``,
@@ -323,13 +332,14 @@ def new_game(seed: int, board: CanuckMap | None = None,
     else:
         chosen = placement(board, tuple(garrison)) if callable(placement) else placement
         leaders, groups, bases = _placement(board, chosen)
+    stacks = ", ".join(f"{board.areas[a]} {leaders[a]}L {groups[a]}G {bases[a]}B"
+                       for a in range(n) if leaders[a] + groups[a] + bases[a])
     events = [
-        f"set-up (map '{board.graph.name}', {board.graph.provenance})",
-        f"  Reserve: {labels(sorted(reserve))}; Axis deck: {labels(sorted(axis))}; "
-        f"{len(rest)} other dealt card(s) shuffled back; draw deck {len(deck)} cards",
-        "  garrisons: " + ", ".join(f"{board.areas[g]} {garrison[g]}" for g in board.gar),
-        f"  Partisans{'' if placement is None else ' (free set-up, CN.S3)'}: " + ", ".join(f"{board.areas[a]} {leaders[a]}L {groups[a]}G {bases[a]}B"
-                                    for a in range(n) if leaders[a] + groups[a] + bases[a]),
+        (N_("set-up (map '{}', {})"), (board.graph.name, Message(board.graph.provenance))),
+        (N_("  Reserve: {}; Axis deck: {}; {} other dealt card(s) shuffled back; draw deck {} cards"),
+         (labels(sorted(reserve)), labels(sorted(axis)), len(rest), len(deck))),
+        (N_("  garrisons: {}"), (", ".join(f"{board.areas[g]} {garrison[g]}" for g in board.gar),)),
+        (N_("  Partisans: {}") if placement is None else N_("  Partisans (free set-up, CN.S3): {}"), (stacks,)),
     ]
     return State(
         board=board, seed=seed, step=1, deck=tuple(deck), reserve=tuple(sorted(reserve)),
@@ -337,6 +347,6 @@ def new_game(seed: int, board: CanuckMap | None = None,
         garrison=tuple(garrison), groups=tuple(groups), leaders=tuple(leaders), bases=tuple(bases),
         unused_groups=GROUPS - sum(groups), unused_bases=BASES - sum(bases), lost_leaders=LEADERS - sum(leaders),
         vp=0, alba_liberated_once=False, red_faces=0, options=0, draws_due=0, pending=None, over=None,
-        log_entries=tuple((line, ()) for line in events),
+        log_entries=tuple(events),
     )
 

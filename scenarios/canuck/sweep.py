@@ -6,6 +6,8 @@ state during one action).
 """
 from __future__ import annotations
 
+from furball.i18n import N_
+
 from .actions import RED_FACES_TO_END, EndReason, Pending, PendingKind
 from .cards import is_black_number, is_red_face, is_red_number, label, labels, rank
 from .losses import begin_losses
@@ -32,7 +34,8 @@ def _red_face(w: Work, c: int, during: str = "") -> bool:
     if w.red_faces >= RED_FACES_TO_END:
         w.over = EndReason.SIXTH_ADVANCE
         if w.logging:
-            w.log(f"  {label(c)}{during}: the 6th red face card: the game ends (CN.E1)")
+            w.log(N_("  {} (drawn in the Allied Advance): the 6th red face card: the game ends (CN.E1)") if during
+                  else N_("  {}: the 6th red face card: the game ends (CN.E1)"), label(c))
         return True
     return False
 
@@ -48,20 +51,20 @@ def draw_one(w: Work) -> None:
     if is_red_number(c):
         w.to_reserve(c)
         if w.logging:
-            w.log(f"  draws {label(c)}: to the Reserve")
+            w.log("  draws {}: to the Reserve", label(c))
     elif is_black_number(c):
         w.to_axis_deck(c)
         if w.logging:
-            w.log(f"  draws {label(c)}: shuffled into the Axis deck")
+            w.log("  draws {}: shuffled into the Axis deck", label(c))
     elif is_red_face(c):
         if not _red_face(w, c):
             if w.logging:
-                w.log(f"  draws {label(c)}: Allied Advance #{w.red_faces} (CN.F1)")
+                w.log("  draws {}: Allied Advance #{} (CN.F1)", label(c), w.red_faces)
             allied_advance(w)
     else:
         w.removed.append(c)
         if w.logging:
-            w.log(f"  draws {label(c)}: Axis Sweep (CN.F2)")
+            w.log("  draws {}: Axis Sweep (CN.F2)", label(c))
         start_sweep(w)
 
 
@@ -75,22 +78,22 @@ def allied_advance(w: Work) -> None:
         if is_red_number(c):
             if removed:
                 if w.logging:
-                    w.log(f"  removed unresolved: {labels(removed)}")
+                    w.log("  removed unresolved: {}", labels(removed))
             w.to_reserve(c)
             if w.logging:
-                w.log(f"  Allied Advance brings {label(c)} to the Reserve")
+                w.log("  Allied Advance brings {} to the Reserve", label(c))
             return
         if is_red_face(c):
             if _red_face(w, c, " (drawn in the Allied Advance)"):
                 return
             if w.logging:
-                w.log(f"  {label(c)} drawn in the Allied Advance: red face card {w.red_faces} of "
-                      f"{RED_FACES_TO_END}, removed unresolved")
+                w.log("  {} drawn in the Allied Advance: red face card {} of {}, removed unresolved", label(c),
+                      w.red_faces, RED_FACES_TO_END)
         else:
             w.removed.append(c)
         removed.append(c)
     if w.logging:
-        w.log(f"  removed unresolved: {labels(removed)}; the draw deck is empty")
+        w.log("  removed unresolved: {}; the draw deck is empty", labels(removed))
 
 
 def sweep_targets(w, garrison_area: int) -> list[int]:
@@ -129,19 +132,19 @@ def start_sweep(w: Work) -> None:
     for g in back:
         w.garrison[g] = 1
     if back and w.logging:
-        w.log("  garrisons return at strength 1: " + ", ".join(w.name(g) for g in back))
+        w.log("  garrisons return at strength 1: {}", ", ".join(w.name(g) for g in back))
     strongest = max(w.garrison[g] for g in board.gar)
     tied = [g for g in board.gar if w.garrison[g] == strongest]
     gar = tied[w.pick(len(tied))]
     targets = sweep_targets(w, gar)
     if not targets:
         if w.logging:
-            w.log(f"  the garrison in {w.name(gar)} (strength {strongest}) finds no Partisans in reach: no attack")
+            w.log("  the garrison in {} (strength {}) finds no Partisans in reach: no attack", w.name(gar), strongest)
         return
     target = targets[w.pick(len(targets))]
     if w.logging:
-        w.log(f"  the garrison in {w.name(gar)} (strength {strongest}) sweeps {w.name(target)} "
-              f"({w.groups[target]}G {w.leaders[target]}L {w.bases[target]}B)")
+        w.log("  the garrison in {} (strength {}) sweeps {} ({}G {}L {}B)", w.name(gar), strongest, w.name(target),
+              w.groups[target], w.leaders[target], w.bases[target])
     if not w.reserve:
         resolve_sweep(w, gar, target, ())
     else:
@@ -164,7 +167,7 @@ def resolve_sweep(w: Work, gar: int, target: int, cards) -> None:
     black = w.draw_axis(strength)
     axis = sum(rank(c) for c in black)
     if w.logging:
-        w.log(f"  Sweep: Partisan {labels(red)} + {n} counter(s) = {score} vs Axis {labels(black)} = {axis}")
+        w.log("  Sweep: Partisan {} + {} counter(s) = {} vs Axis {} = {}", labels(red), n, score, labels(black), axis)
     if axis <= score:
         w.log("  the Sweep fails (CN.F2f)")
         w.hit_garrison(gar, n)

@@ -8,6 +8,7 @@ filing cards, hitting garrisons, losing counters, the Alba check).
 from __future__ import annotations
 
 from ..engine.frozen import Draft
+from .actions import piece_name
 
 __all__ = ["Work"]
 
@@ -51,7 +52,7 @@ class Work(Draft):
             if not self.axis_deck:
                 if not self.axis_discard:
                     if self.logging:
-                        self.log(f"  the Axis deck and discard pile are empty: {len(drawn)} of {n} cards drawn")
+                        self.log("  the Axis deck and discard pile are empty: {} of {} cards drawn", len(drawn), n)
                     break
                 self.axis_deck, self.axis_discard = sorted(self.axis_discard), []
                 self.log("  the Axis discard pile is shuffled into a new Axis deck (CN.P2)")
@@ -88,11 +89,11 @@ class Work(Draft):
             self.garrison[area] = 0
             self.vp += 1
             if self.logging:
-                self.log(f"  garrison in {self.name(area)} {before} -> removed: +1 VP (VP {self.vp})")
+                self.log("  garrison in {} {} -> removed: +1 VP (VP {})", self.name(area), before, self.vp)
         else:
             self.garrison[area] = after
             if self.logging:
-                self.log(f"  garrison in {self.name(area)} {before} -> {after}")
+                self.log("  garrison in {} {} -> {}", self.name(area), before, after)
         self.check_alba()
 
     def remove_counter(self, area: int, piece) -> None:
@@ -109,7 +110,7 @@ class Work(Draft):
             self.bases[area] -= 1
             self.unused_bases += 1
         if self.logging:
-            self.log(f"  lost in {self.name(area)}: {'the Base' if kind == 'base' else 'a ' + kind.capitalize()}")
+            self.log("  lost in {}: {}", self.name(area), piece_name(kind))
         self.check_alba()
 
     def finish_option(self, red=(), black=()) -> None:

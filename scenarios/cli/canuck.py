@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
+from furball.i18n import N_
 from furball.scenarios.canuck.board import CanuckMap, load_map
 from furball.scenarios.canuck.game import CANUCK, summary
 from furball.scenarios.canuck.state import new_game
@@ -25,8 +26,8 @@ PICTURE = "canuck"
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--map", metavar="FILE", default=None, help="a Canuck map file (TOML); default: the "
-                   "shipped reconstruction")
+    p.add_argument("--map", metavar="FILE", default=None, help=N_("a Canuck map file (TOML); default: the "
+                                                                    "shipped reconstruction"))
     p.add_argument("--setup", choices=GAME.option("setup").choices, default=GAME.option("setup").default,
                    help=GAME.option("setup").help)
 

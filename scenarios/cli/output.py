@@ -23,6 +23,7 @@ import tempfile
 from dataclasses import dataclass, field
 
 from furball.errors import InputError
+from furball.i18n import N_
 
 PLOT_FORMATS = (".png", ".svg", ".pdf")
 PAPERS = ("A4", "Letter")
@@ -187,11 +188,11 @@ def parse_scale(text: str) -> tuple[float, float]:
 
 def add_picture_options(parser) -> None:
     """``--plot FILE``, ``--scale A:B`` and ``--paper`` for a command that draws."""
-    parser.add_argument("--plot", metavar="FILE", help="draw to FILE.png, .svg or .pdf")
-    parser.add_argument("--scale", metavar="A:B", help="true scale: with --plot FILE.pdf, A mm on paper per "
-                                                       "B mm of table (1:1 prints at real size, tiled with "
-                                                       "crop marks and a 100 mm test bar)")
-    parser.add_argument("--paper", choices=PAPERS, default=None, help="paper for --scale (default A4)")
+    parser.add_argument("--plot", metavar="FILE", help=N_("draw to FILE.png, .svg or .pdf"))
+    parser.add_argument("--scale", metavar="A:B", help=N_("true scale: with --plot FILE.pdf, A mm on paper per "
+                                                          "B mm of table (1:1 prints at real size, tiled with "
+                                                          "crop marks and a 100 mm test bar)"))
+    parser.add_argument("--paper", choices=PAPERS, default=None, help=N_("paper for --scale (default A4)"))
 
 
 @dataclass(frozen=True)

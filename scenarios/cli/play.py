@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import TextIO
 
 from furball.errors import InputError
+from furball.i18n import DEFAULT_LANG, N_, msg
 from furball.scenarios.engine import registry
 
 from .output import Outputs, PictureRequest, add_picture_options
@@ -54,8 +55,8 @@ def register(subparsers, line: str, argv=()) -> None:
     by title."""
     p = subparsers.add_parser(
         "play", help=line,
-        description="Play a game: one game with its log (--seed), many games with a result table "
-                    "(--games N --player heuristic|random), or yourself (--interactive).")
+        description=N_("Play a game: one game with its log (--seed), many games with a result table "
+                       "(--games N --player heuristic|random), or yourself (--interactive)."))
     games = p.add_subparsers(dest="game", metavar="GAME", required=True)
     wanted = chosen_game(argv)
     for entry in registry.GAMES:
@@ -64,17 +65,17 @@ def register(subparsers, line: str, argv=()) -> None:
             games.add_parser(name, help=title, add_help=False)
             continue
         module = game_module(name)
-        g = games.add_parser(name, help=title, description=f"{title}: "
-                             "one game with its log, many games with a result table, or play it yourself.")
+        g = games.add_parser(name, help=title, description=msg(
+            "{game}: one game with its log, many games with a result table, or play it yourself.", game=title))
         g.add_argument("--seed", type=_count, default=None,
-                       help="random seed (default 0); with --games, the seed of the series")
+                       help=N_("random seed (default 0); with --games, the seed of the series"))
         g.add_argument("--games", type=_count, default=None, metavar="N",
-                       help="play N games and print the result table")
+                       help=N_("play N games and print the result table"))
         g.add_argument("--player", default=None,
-                       help=f"which bot plays: {' or '.join(module.GAME.players)} (default "
-                            f"{next(iter(module.GAME.players))}); one per seat joined by commas, e.g. A,B")
-        g.add_argument("--json", action="store_true", help="print JSON instead of text")
-        g.add_argument("--interactive", action="store_true", help="play it yourself in the terminal")
+                       help=msg("which bot plays: {bots} (default {default}); one per seat joined by commas, e.g. A,B",
+                                bots=" or ".join(module.GAME.players), default=next(iter(module.GAME.players))))
+        g.add_argument("--json", action="store_true", help=N_("print JSON instead of text"))
+        g.add_argument("--interactive", action="store_true", help=N_("play it yourself in the terminal"))
         module.add_arguments(g)
         if getattr(module, "PICTURE", None):
             add_picture_options(g)
@@ -132,7 +133,7 @@ def run(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
         if args.json:
             print(json.dumps(record.to_json(), indent=1, ensure_ascii=False), file=out)
         else:
-            print("\n".join(record.log_lines()), file=out)
+            print("\n".join(record.log_lines(getattr(args, "lang", DEFAULT_LANG))), file=out)
         if request is not None and request.wanted:
             request.render(module.PICTURE, record.final, outputs)
         for line in outputs.publish():

@@ -6,6 +6,7 @@ import json
 from typing import TYPE_CHECKING
 
 from furball.errors import InputError
+from furball.i18n import DEFAULT_LANG, N_, Lang, msg, translator
 
 if TYPE_CHECKING:
     from furball.scenarios.dogfight import TurnResult
@@ -38,39 +39,40 @@ def _policy(text: str, policies):
     try:
         return policies(text)
     except ValueError:
-        raise InputError(f"--policy {text[:40]!r}: expected one of {', '.join(p.value for p in policies)}") from None
+        raise InputError(msg("--policy {value}: expected one of {choices}", value=repr(text[:40]),
+                             choices=", ".join(p.value for p in policies))) from None
 
 
 def register(subparsers, line: str, argv=()) -> None:
     """Add this command's parser (``line``: its help in the command list)."""
     p = subparsers.add_parser(
         "turn", help=line,
-        description="Run one turn of a scenario (three maneuvers): tailing, movement, leaving "
+        description=N_("Run one turn of a scenario (three maneuvers): tailing, movement, leaving "
                     "the table, overlaps, collisions, altitude, firing, damage cards and planes lost. "
-                    "Prints a report.")
-    p.add_argument("scenario", help="scenario or saved-state file (TOML)")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument("--out", metavar="STATE.toml", help="write the table after the turn (a scenario: add plans "
-                                                       "and play the next turn)")
+                    "Prints a report."))
+    p.add_argument("scenario", help=N_("scenario or saved-state file (TOML)"))
+    p.add_argument("--json", action="store_true", help=N_("print the report as JSON"))
+    p.add_argument("--out", metavar="STATE.toml", help=N_("write the table after the turn (a scenario: add plans "
+                                                       "and play the next turn)"))
     add_picture_options(p)
-    p.add_argument("--animate", metavar="FILE", help="animate the turn to FILE.gif (or .mp4 with ffmpeg)")
-    p.add_argument("--fps", type=int, default=12, help="frames per second of --animate (default 12)")
-    p.add_argument("--seed", type=_seed, help="seed for every random draw (default: the scenario's, "
-                                              "else a fresh one, printed in the report)")
+    p.add_argument("--animate", metavar="FILE", help=N_("animate the turn to FILE.gif (or .mp4 with ffmpeg)"))
+    p.add_argument("--fps", type=int, default=12, help=N_("frames per second of --animate (default 12)"))
+    p.add_argument("--seed", type=_seed, help=N_("seed for every random draw (default: the scenario's, "
+                                              "else a fresh one, printed in the report)"))
     p.add_argument("--policy", metavar="POLICY",
-                   help="how a chaser reorders after a reveal: keep or best (default: the scenario's, else keep)")
+                   help=N_("how a chaser reorders after a reveal: keep or best (default: the scenario's, else keep)"))
     p.add_argument("--auto", metavar="NAME[,NAME...]", action="append",
-                   help="let the engine plan these planes: the best-ranked plan of `furball analyze` "
-                        "(docs/analyze.md) replaces any plan the scenario gives them (repeatable)")
+                   help=N_("let the engine plan these planes: the best-ranked plan of `furball analyze` "
+                        "(docs/analyze.md) replaces any plan the scenario gives them (repeatable)"))
     p.add_argument("--margins", action="store_true",
-                   help="also report every ruling's margins (how close each call was) and, for close calls, "
-                        "the chance it flips under placement error (docs/margins.md)")
+                   help=N_("also report every ruling's margins (how close each call was) and, for close calls, "
+                        "the chance it flips under placement error (docs/margins.md)"))
     p.add_argument("--placement-error", metavar="XYmm,Hdeg", default=None,
-                   help="with --margins: the standard deviation of a hand's placement error per base, in x and y "
+                   help=N_("with --margins: the standard deviation of a hand's placement error per base, in x and y "
                         "and in heading (default 1mm,1deg; a table measured from a photo, furball capture table: "
-                        "each base's own error from the photo, unless this option is given)")
+                        "each base's own error from the photo, unless this option is given)"))
     p.add_argument("--close-call", metavar="SHARE", default="5%",
-                   help="with --margins: a ruling is a close call when its flip chance exceeds this (default 5%%)")
+                   help=N_("with --margins: a ruling is a close call when its flip chance exceeds this (default 5%%)"))
     p.set_defaults(func=run)
 
 
@@ -81,12 +83,12 @@ def _auto_names(texts: list[str] | None, scenario) -> list[str]:
     for text in texts or ():
         names += [n.strip() for n in text.split(",")]
         if not all(names):
-            raise InputError(f"--auto {text[:60]!r}: expected plane names separated by commas")
+            raise InputError(msg("--auto {value}: expected plane names separated by commas", value=repr(text[:60])))
     for name in names:
         plane = scenario.table.plane(name)
         if not (plane.flying and not plane.is_balloon and not plane.autonomous):
-            raise InputError(f"--auto {name[:60]!r}: expected a plane that plans its cards (flying, not a "
-                             f"balloon, not autonomous)")
+            raise InputError(msg("--auto {value}: expected a plane that plans its cards (flying, not a balloon, "
+                                 "not autonomous)", value=repr(name[:60])))
     return list(dict.fromkeys(names))
 
 
@@ -100,11 +102,12 @@ def _margin_options(args):
     return (error, share) if args.margins else None
 
 
-def turn_text(r: TurnResult) -> str:
-    """A readable report of the turn (:func:`furball.scenarios.dogfight.report.turn_text`)."""
+def turn_text(r: TurnResult, lang: Lang = DEFAULT_LANG) -> str:
+    """A readable report of the turn (:func:`furball.scenarios.dogfight.report.turn_text`)
+    in ``lang``."""
     from furball.scenarios.dogfight.report import turn_text as text
 
-    return text(r)
+    return text(r, lang)
 
 
 def run(args) -> int:
@@ -124,7 +127,7 @@ def run(args) -> int:
     out = outputs.claim(args.out, (".toml",), "--out")
     animate = outputs.claim(args.animate, ANIMATION_FORMATS, "--animate")
     if not 1 <= args.fps <= 60:
-        raise InputError(f"--fps {args.fps}: expected 1 to 60 frames per second")
+        raise InputError(msg("--fps {fps}: expected 1 to 60 frames per second", fps=args.fps))
     if animate is not None:
         viz().check_animation(animate)
     margins = _margin_options(args)
@@ -139,7 +142,7 @@ def run(args) -> int:
         result = adjudicate(scenario.table, orders, seed=seed, policy=policy,
                             samples=request.wanted or animate is not None)
     except InputError as exc:  # an illegal plan or bad orders: say which file
-        raise InputError(f"{scenario.source}: {exc}") from None
+        raise InputError(msg("{file}: {error}", file=scenario.source, error=exc.message)) from None
     ruled = None
     if margins is not None:
         from furball.scenarios.dogfight.margins import turn_margins
@@ -168,13 +171,15 @@ def run(args) -> int:
             doc["margins"] = margins_json(ruled)
         print(json.dumps(doc, indent=2))
     else:
-        print(turn_text(result))
+        lang = getattr(args, "lang", DEFAULT_LANG)
+        print(turn_text(result, lang))
         if ruled is not None:
             from furball.scenarios.dogfight.margins import margin_lines
 
             print("\n".join(margin_lines(ruled)))
         for name in auto:
-            print(f"{name} was planned by the analysis (furball analyze): {', '.join(orders[name].plan)}")
+            print(translator(lang)("{plane} was planned by the analysis (furball analyze): {cards}").format(
+                plane=name, cards=", ".join(orders[name].plan)))
     for line in [] if args.json else written:
         print(line)
     return 0

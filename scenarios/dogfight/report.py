@@ -3,6 +3,7 @@
 turns of a logged game (``furball play dogfight``)."""
 from __future__ import annotations
 
+from furball.i18n import DEFAULT_LANG, N_, Lang, plural_translator, translator
 from furball.maneuvers.damage import Special
 from furball.maneuvers.plane import PlaneState
 
@@ -65,38 +66,79 @@ def _fmt_pose(p) -> str:
     return f"({p.x_mm:7.1f}, {p.y_mm:7.1f}, {p.heading_deg:5.1f}°)"
 
 
-def draw_line(d: DamageDraw, hidden: bool = False) -> str:
-    """One damage draw as a report line; ``hidden``: as another side sees it (the deck
-    letter, and the special only if every side sees it, :data:`VISIBLE_SPECIALS`)."""
-    if not hidden:
-        return f"  {d.plane} {d.text()}"
+def _special(special, lang: Lang) -> str:
+    """A damage special's name (``jammed_gun`` -> ``jammed gun``) in ``lang``."""
+    return translator(lang)(str(special).replace("_", " "))
+
+
+def draw_text(d: DamageDraw, lang: Lang = DEFAULT_LANG) -> str:
+    """The draw in words (:meth:`DamageDraw.text`) in ``lang``."""
+    _, ngettext = translator(lang), plural_translator(lang)
     if d.card is None:
-        return f"  {d.plane} burns (fire, DF.D6)"
-    seen = f", {str(d.special).replace('_', ' ')}" if d.applied and d.special in VISIBLE_SPECIALS else ""
-    source = {DamageCause.SHOT: f"from {d.by}'s shot (DF.D3)",
-              DamageCause.COLLISION: f"in the collision with {d.by} (DF.C4, DF.C5)"}[d.cause]
-    return f"  {d.plane} takes a {d.letter} card{seen} {source}"
+        return ngettext("burns: {points} damage point (fire, DF.D6)", "burns: {points} damage points (fire, DF.D6)",
+                        d.points).format(points=d.points)
+    special = ""
+    if d.special is not None:
+        special = ", " + _special(d.special, lang) + ("" if d.applied else _(" (no effect, DF.C4)"))
+    source = {DamageCause.SHOT: _("from {by}'s shot (DF.D3)"),
+              DamageCause.COLLISION: _("in the collision with {by} (DF.C4, DF.C5)")}[d.cause].format(by=d.by)
+    shuffled = _(" [pile reshuffled, DF.D7]") if d.reshuffled else ""
+    return ngettext("takes {card} ({points} point{special}) {source}{shuffled}",
+                    "takes {card} ({points} points{special}) {source}{shuffled}", d.points).format(
+        card=d.card.id, points=d.points, special=special, source=source, shuffled=shuffled)
 
 
-def plane_line(p: PlaneState, hidden: bool = False) -> str:
+def draw_line(d: DamageDraw, hidden: bool = False, lang: Lang = DEFAULT_LANG) -> str:
+    """One damage draw as a report line; ``hidden``: as another side sees it (the deck
+    letter, and the special only if every side sees it, :data:`VISIBLE_SPECIALS`);
+    ``lang``: the reader's language."""
+    _ = translator(lang)
+    if not hidden:
+        return f"  {d.plane} {draw_text(d, lang)}"
+    if d.card is None:
+        return "  " + _("{plane} burns (fire, DF.D6)").format(plane=d.plane)
+    seen = ", " + _special(d.special, lang) if d.applied and d.special in VISIBLE_SPECIALS else ""
+    source = {DamageCause.SHOT: _("from {by}'s shot (DF.D3)"),
+              DamageCause.COLLISION: _("in the collision with {by} (DF.C4, DF.C5)")}[d.cause].format(by=d.by)
+    return "  " + _("{plane} takes a {letter} card{seen} {source}").format(plane=d.plane, letter=d.letter,
+                                                                          seen=seen, source=source)
+
+
+def plane_line(p: PlaneState, hidden: bool = False, lang: Lang = DEFAULT_LANG) -> str:
     """A plane's state at the end of a turn, on one line; ``hidden``: as another side
-    sees it (how many damage cards, not their values; visible specials only)."""
-    extra = f", bombs {p.bombs}/{p.bombs_at_start}" if p.bombs_at_start else ""
+    sees it (how many damage cards, not their values; visible specials only); ``lang``:
+    the reader's language."""
+    _, ngettext = translator(lang), plural_translator(lang)
+    extra = _(", bombs {bombs}/{bombs_at_start}").format(bombs=p.bombs, bombs_at_start=p.bombs_at_start) \
+        if p.bombs_at_start else ""
     if hidden:
-        dmg = f", {len(p.damage)} damage card{'s' * (len(p.damage) != 1)}" if p.damage else ""
+        dmg = ngettext(", {count} damage card", ", {count} damage cards", len(p.damage)).format(
+            count=len(p.damage)) if p.damage else ""
     else:
-        dmg = f", damage {p.damage_taken}/{p.damage_points}" + (f" ({' '.join(p.damage)})" if p.damage else "")
-    effects = "".join(f", {str(e.special).replace('_', ' ')} ({e.maneuvers_left} more)" for e in p.effects
-                      if not hidden or e.special in VISIBLE_SPECIALS)
-    return (f"  {p.name:<12} {p.side:<10} {_fmt_pose(p.pose)} alt {p.altitude} "
-            f"counters {p.climb_counters}{extra}{dmg}{effects} [{p.status}]")
+        dmg = _(", damage {taken}/{points}").format(taken=p.damage_taken, points=p.damage_points) + (
+            f" ({' '.join(p.damage)})" if p.damage else "")
+    effects = "".join(_(", {special} ({left} more)").format(special=_special(e.special, lang), left=e.maneuvers_left)
+                      for e in p.effects if not hidden or e.special in VISIBLE_SPECIALS)
+    return f"  {p.name:<12} {p.side:<10} {_fmt_pose(p.pose)} " + _(
+        "alt {altitude} counters {counters}{extra}{damage}{effects} [{status}]").format(
+        altitude=p.altitude, counters=p.climb_counters, extra=extra, damage=dmg, effects=effects,
+        status=_(str(p.status)))
 
 
-def turn_lines(r: TurnResult, header: bool = True, viewer: str | None = None) -> list[str]:
+WORDS = (N_("flying"), N_("landed"), N_("out"), N_("destroyed"), N_("explosion"), N_("fire"), N_("smoke"),
+         N_("jammed gun"), N_("engine"), N_("rudder"), N_("pilot wounded"), N_("short"), N_("long"), N_("keep"),
+         N_("best"))
+"""The values the report writes as words (a plane's status, a damage special, a range, a
+reorder policy), for the catalog: they are read through it where they are written."""
+
+
+def turn_lines(r: TurnResult, header: bool = True, viewer: str | None = None, lang: Lang = DEFAULT_LANG) -> list[str]:
     """A readable report of the turn, as lines (``header``: the scenario, seed and
     table lines first). ``viewer``: a side: the report as that side may see it — other
     sides' damage values and hidden specials, and other sides' chasers' planned orders
-    before a reveal (DF.T2), are left out."""
+    before a reveal (DF.T2), are left out. ``lang``: the reader's language (English: the
+    golden logs' text)."""
+    _ = translator(lang)
     t = r.before
     ru = t.rules
     side = {p.name: p.side for p in t.planes}
@@ -104,83 +146,98 @@ def turn_lines(r: TurnResult, header: bool = True, viewer: str | None = None) ->
     def hidden(name: str) -> bool:
         return viewer is not None and side[name] != viewer
 
+    def reasons(items) -> str:
+        return "; ".join(x.words(lang) + f" ({x.rule})" for x in items)
+
     out = []
     if header:
-        out = [f'furball turn: "{t.name}", turn {t.turn} (seed {r.seed}, reorder policy {r.policy})',
-               f"table {t.width_mm:g} x {t.height_mm:g} mm; ruler {ru.ruler_length_mm:g} mm, "
-               f"short range {ru.short_range_mm:g} mm ({ru.provenance}); damage decks "
-               f"{', '.join(d.letter for d in t.damage_decks)} ({', '.join(sorted({d.provenance for d in t.damage_decks}))})",
+        out = [_('furball turn: "{scenario}", turn {turn} (seed {seed}, reorder policy {policy})').format(
+                   scenario=t.name, turn=t.turn, seed=r.seed, policy=_(str(r.policy))),
+               _("table {width:g} x {height:g} mm; ruler {ruler:g} mm, short range {short:g} mm ({provenance}); "
+                 "damage decks {decks} ({deck_provenance})").format(
+                   width=t.width_mm, height=t.height_mm, ruler=ru.ruler_length_mm, short=ru.short_range_mm,
+                   provenance=_(ru.provenance), decks=", ".join(d.letter for d in t.damage_decks),
+                   deck_provenance=", ".join(_(x) for x in sorted({d.provenance for d in t.damage_decks}))),
                ""]
-    out.append("Start of turn: tailing (DF.T1, DF.T3)")
-    out += [f"  {c.chaser} tails {c.target} (ruler {c.distance_mm:.1f} mm)" for c in r.tails] or ["  no tails"]
-    out += [f"  {c.chaser} asked to tail {c.target} but cannot, so tails nobody: "
-            f"{'; '.join(map(str, c.reasons))}" for c in r.unmet_wishes]
+    out.append(_("Start of turn: tailing (DF.T1, DF.T3)"))
+    out += ["  " + _("{chaser} tails {target} (ruler {distance_mm:.1f} mm)").format(
+        chaser=c.chaser, target=c.target, distance_mm=c.distance_mm) for c in r.tails] or ["  " + _("no tails")]
+    out += ["  " + _("{chaser} asked to tail {target} but cannot, so tails nobody: {reasons}").format(
+        chaser=c.chaser, target=c.target, reasons=reasons(c.reasons)) for c in r.unmet_wishes]
     for m in r.maneuvers:
-        out += ["", f"Maneuver {m.index}"]
+        out += ["", _("Maneuver {index}").format(index=m.index)]
         for v in m.reveals:
             if hidden(v.chaser):
-                out.append(f"  reveal: {v.target} shows its next card to {v.chaser} (DF.T2)")
+                out.append("  " + _("reveal: {target} shows its next card to {chaser} (DF.T2)").format(
+                    target=v.target, chaser=v.chaser))
                 continue
-            change = "keeps its order" if v.before == v.after else \
-                f"reorders {','.join(v.before)} -> {','.join(v.after)}"
-            fixed = " (its own next card is fixed: it showed it in a cycle of tails)" if v.fixed else ""
-            out.append(f"  reveal: {v.target} shows {v.shown} to {v.chaser}, who {change}{fixed} (DF.T2)")
+            change = _("keeps its order") if v.before == v.after else \
+                _("reorders {before} -> {after}").format(before=",".join(v.before), after=",".join(v.after))
+            fixed = _(" (its own next card is fixed: it showed it in a cycle of tails)") if v.fixed else ""
+            out.append("  " + _("reveal: {target} shows {card} to {chaser}, who {change}{fixed} (DF.T2)").format(
+                target=v.target, card=v.shown, chaser=v.chaser, change=change, fixed=fixed))
         for mv in m.moves:
-            out.append(f"  {mv.plane:<12} {mv.card:<5} {mv.card_name[:22]:<22} {_fmt_pose(mv.start)} -> "
-                       f"{_fmt_pose(mv.end)}  alt {mv.altitude}")
-            out += [f"      {e}" for e in mv.events]
-        out += [f"  {n} leaves the table (DF.E1)" for n in m.left_table]
+            out.append(f"  {mv.plane:<12} {mv.card:<5} {_(mv.card_name)[:22]:<22} {_fmt_pose(mv.start)} -> "
+                       f"{_fmt_pose(mv.end)}  " + _("alt {altitude}").format(altitude=mv.altitude))
+            out += [f"      {_(e)}" for e in mv.events]
+        out += ["  " + _("{plane} leaves the table (DF.E1)").format(plane=n) for n in m.left_table]
         for a, b in m.overlaps:
-            out.append(f"  overlap: {a} and {b} (DF.O1; they cannot fire at each other, DF.O2)")
+            out.append("  " + _("overlap: {a} and {b} (DF.O1; they cannot fire at each other, DF.O2)").format(a=a, b=b))
         exploded = {x.plane for x in m.lost if x.reason == LossReason.EXPLOSION}
         for c in m.collisions:
             if c.balloon:
-                out.append(f"  collision: {c.a} and {c.b}: a balloon, unavoidable; each takes a C card (DF.C5)")
+                out.append("  " + _("collision: {a} and {b}: a balloon, unavoidable; each takes a C card (DF.C5)")
+                           .format(a=c.a, b=c.b))
             else:
-                combos = ", ".join(f"{sa}/{sb} {'hit' if hit else 'miss'}"
+                combos = ", ".join(f"{sa}/{sb} {_('hit') if hit else _('miss')}"
                                    for (sa, sb), hit in c.combinations.items())
-                verdict = f"drawn {c.drawn[0]}/{c.drawn[1]}: " + (
-                    "they collide, each takes an A card (DF.C4)" if c.collided else "no collision")
-                out.append(f"  collision test {c.a} / {c.b}: P = {c.probability} ({combos}); {verdict} (DF.C3)")
-        out += _draws(m.damage, DamageCause.COLLISION, exploded, hidden)
+                verdict = _("drawn {a}/{b}: ").format(a=c.drawn[0], b=c.drawn[1]) + (
+                    _("they collide, each takes an A card (DF.C4)") if c.collided else _("no collision"))
+                out.append("  " + _("collision test {a} / {b}: P = {p} ({combos}); {verdict} (DF.C3)").format(
+                    a=c.a, b=c.b, p=c.probability, combos=combos, verdict=verdict))
+        out += _draws(m.damage, DamageCause.COLLISION, exploded, hidden, lang)
         if m.shots:
-            out += [f"  can fire: {x.shooter} -> {x.target} at {x.range} range ({x.distance_mm:.1f} mm)"
-                    for x in m.shots]
+            out += ["  " + _("can fire: {shooter} -> {target} at {range} range ({distance_mm:.1f} mm)").format(
+                shooter=x.shooter, target=x.target, range=_(str(x.range)), distance_mm=x.distance_mm)
+                for x in m.shots]
         else:
-            out.append("  no firing positions")
-        out += [f"  autonomous fire: {x.shooter} fires gun {x.arc + 1} at {x.target} ({x.range} range, DF.A2)"
-                for x in m.autonomous_fire]
-        out += [f"  fires: {x.shooter} gun {x.arc + 1} at {x.target} ({x.range} range, DF.D3)" for x in m.fire]
-        out += _draws(m.damage, DamageCause.SHOT, exploded, hidden)
+            out.append("  " + _("no firing positions"))
+        out += ["  " + _("autonomous fire: {shooter} fires gun {gun} at {target} ({range} range, DF.A2)").format(
+            shooter=x.shooter, gun=x.arc + 1, target=x.target, range=_(str(x.range))) for x in m.autonomous_fire]
+        out += ["  " + _("fires: {shooter} gun {gun} at {target} ({range} range, DF.D3)").format(
+            shooter=x.shooter, gun=x.arc + 1, target=x.target, range=_(str(x.range))) for x in m.fire]
+        out += _draws(m.damage, DamageCause.SHOT, exploded, hidden, lang)
         for name, events in m.drops:
-            out += [f"  {name} {e}" for e in events]
-        out += _draws(m.damage, DamageCause.FIRE, exploded, hidden)
+            out += [f"  {name} {_(e)}" for e in events]
+        out += _draws(m.damage, DamageCause.FIRE, exploded, hidden, lang)
         end = {p.name: p for p in m.planes}
         for x in m.lost:
             if x.reason == LossReason.DAMAGE and hidden(x.plane):
-                out.append(f"  {x.plane} is destroyed (DF.D5)")
+                out.append("  " + _("{plane} is destroyed (DF.D5)").format(plane=x.plane))
             elif x.reason == LossReason.DAMAGE:
                 p = end[x.plane]
-                out.append(f"  {x.plane} is destroyed: damage {p.damage_taken} reached its {p.damage_points} "
-                           f"damage points (DF.D5)")
+                out.append("  " + _("{plane} is destroyed: damage {taken} reached its {points} damage points "
+                                    "(DF.D5)").format(plane=x.plane, taken=p.damage_taken, points=p.damage_points))
         for c in m.tail_checks:
-            out.append(f"  {c.chaser} still tails {c.target}" if c.ok else
-                       f"  {c.chaser} loses the tail on {c.target}: {'; '.join(map(str, c.reasons))} (DF.T4)")
-    out += ["", f"End of turn (state for turn {r.after.turn})"]
-    out += [plane_line(p, hidden(p.name)) for p in r.after.planes]
+            out.append("  " + (_("{chaser} still tails {target}") if c.ok else
+                               _("{chaser} loses the tail on {target}: {reasons} (DF.T4)")).format(
+                chaser=c.chaser, target=c.target, reasons=reasons(c.reasons)))
+    out += ["", _("End of turn (state for turn {turn})").format(turn=r.after.turn)]
+    out += [plane_line(p, hidden(p.name), lang) for p in r.after.planes]
     if r.after.piles:
-        out.append("  damage piles: " + ", ".join(f"{letter} {len(pile)} cards" for letter, pile in r.after.piles))
+        out.append("  " + _("damage piles: ") + ", ".join(
+            _("{letter} {count} cards").format(letter=letter, count=len(pile)) for letter, pile in r.after.piles))
     return out
 
 
-def _draws(draws, cause: DamageCause, exploded: set, hidden) -> list[str]:
+def _draws(draws, cause: DamageCause, exploded: set, hidden, lang: Lang) -> list[str]:
     out = []
     for d in draws:
         if d.cause != cause:
             continue
-        out.append(draw_line(d, hidden(d.plane)))
+        out.append(draw_line(d, hidden(d.plane), lang))
         if d.applied and d.plane in exploded and d.special == Special.EXPLOSION:
-            out.append(f"  {d.plane} explodes: destroyed at once (DF.D5)")
+            out.append("  " + translator(lang)("{plane} explodes: destroyed at once (DF.D5)").format(plane=d.plane))
     return out
 
 
@@ -265,6 +322,6 @@ def replay_json(r: TurnResult, viewer: str | None = None) -> dict:
             "end": {"turn": r.after.turn, "planes": planes(r.after.planes), "lines": sections[-1][1:]}}
 
 
-def turn_text(r: TurnResult) -> str:
-    """A readable report of the turn (what ``furball turn`` prints)."""
-    return "\n".join(turn_lines(r))
+def turn_text(r: TurnResult, lang: Lang = DEFAULT_LANG) -> str:
+    """A readable report of the turn (what ``furball turn`` prints), in ``lang``."""
+    return "\n".join(turn_lines(r, lang=lang))

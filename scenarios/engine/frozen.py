@@ -55,6 +55,8 @@ from typing import Any, ClassVar, NamedTuple, Self
 
 import numpy as np
 
+from furball.i18n import Lang, render_entry
+
 __all__ = ["FrozenValue", "FrozenState", "Draft", "step_rng", "LogEntry", "field_names", "derived_names", "fields_of"]
 
 LogEntry = tuple[str, tuple]
@@ -195,6 +197,11 @@ class FrozenState(FrozenValue):
     def events(self) -> tuple[str, ...]:
         """The log lines of the transition that made this state, as text."""
         return tuple(template.format(*args) if args else template for template, args in self.log_entries)
+
+    def events_in(self, lang: Lang | str) -> tuple[str, ...]:
+        """:attr:`events` in ``lang`` (each template read through the catalog,
+        :func:`furball.i18n.render_entry`); English gives :attr:`events`."""
+        return tuple(render_entry(template, args, lang) for template, args in self.log_entries)
 
     def without_log(self) -> Self:
         """The same position whose transitions keep no log (``events`` empty, no line

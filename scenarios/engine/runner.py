@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from furball.errors import InputError
+from furball.i18n import DEFAULT_LANG, Lang, render_entry, translator
 
 from .protocol import Game, GameState, decide
 
@@ -42,17 +43,34 @@ class GameRecord:
     final: GameState
     result: dict
     steps: tuple[tuple[int | None, str | None, tuple[str, ...]], ...]
+    entries: tuple[tuple[tuple[str, tuple] | None, tuple[tuple[str, tuple], ...]], ...] = ()
+    """Each step's action and log as the engine's ``(template, args)`` entries, where its
+    states offer them (``describe_entry`` and ``log_entries``, :mod:`.frozen`; the
+    action's ``None`` for the set-up): what :meth:`log_lines` renders in a language
+    other than English; empty for an engine without them."""
 
-    def log_lines(self) -> list[str]:
+    def log_lines(self, lang: Lang = DEFAULT_LANG) -> list[str]:
         """The log as text: events, ``> action`` before each decision (``> P2: ...``
-        when several seats play), then the outcome lines."""
+        when several seats play), then the outcome lines. ``lang``: the reader's
+        language (the events from :attr:`entries` where the engine keeps them; an
+        action's text and the outcome lines through the catalog)."""
         many = len(self.players) > 1
+        localized = lang != Lang.EN
+        _ = translator(lang)
         lines = []
-        for seat, action, events in self.steps:
+        for k, (seat, action, events) in enumerate(self.steps):
+            entry, logged = self.entries[k] if localized and k < len(self.entries) else (None, None)
             if seat is not None and action is not None:  # the set-up's entry has neither
+                if localized:
+                    action = _(action) if entry is None else render_entry(*entry, lang)
                 lines.append(f"> P{seat + 1}: {action}" if many else f"> {action}")
+            if logged is not None:
+                events = tuple(render_entry(template, args, lang) for template, args in logged)
             lines.extend(events)
-        lines.extend(self.final.outcome())
+        if localized and hasattr(self.final, "outcome_entries"):
+            lines.extend(render_entry(template, args, lang) for template, args in self.final.outcome_entries())
+        else:
+            lines.extend(_(line) if localized else line for line in self.final.outcome())
         return lines
 
     def to_json(self) -> dict:
@@ -74,8 +92,12 @@ def play_game(game: Game, seed: int, players: str | Sequence[str] = "heuristic",
     bots = [game.player(name, seed, seat) for seat, name in enumerate(names)]
     state = game.new_game(seed, **opts)
     steps: list[tuple[int | None, str | None, tuple[str, ...]]] = []
+    entries: list[tuple[tuple[str, tuple] | None, tuple[tuple[str, tuple], ...]]] = []
+    keep_entries = keep_log and hasattr(state, "log_entries")
     if keep_log:
         steps.append((None, None, tuple(state.events)))
+    if keep_entries:
+        entries.append((None, getattr(state, "log_entries", ())))
     if not keep_log and hasattr(state, "without_log"):
         state = state.without_log()  # optional protocol member: no log lines formatted
     for _ in range(MAX_ACTIONS):
@@ -84,12 +106,15 @@ def play_game(game: Game, seed: int, players: str | Sequence[str] = "heuristic",
             break
         action = decide(bots[seat], state, seat)
         text = state.describe(action) if keep_log else None
+        entry = state.describe_entry(action) if keep_entries and hasattr(state, "describe_entry") else None
         state = state.apply(action)
         if keep_log:
             steps.append((seat, text, tuple(state.events)))
+        if keep_entries:
+            entries.append((entry, getattr(state, "log_entries", ())))
     else:  # pragma: no cover - a bug, not a user mistake
         raise RuntimeError(f"{game.name} seed {seed}: no end after {MAX_ACTIONS} actions")
-    return GameRecord(game.name, int(seed), names, state, state.result(), tuple(steps))
+    return GameRecord(game.name, int(seed), names, state, state.result(), tuple(steps), tuple(entries))
 
 
 def play_many(game: Game, games: int, seed: int, players: str | Sequence[str] = "heuristic",

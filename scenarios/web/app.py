@@ -27,7 +27,7 @@ from starlette.staticfiles import StaticFiles
 
 from furball.scenarios.dogfight import Scenario
 
-from . import api, capture_routes, practice, room_routes, room_socket
+from . import api, capture_routes, i18n_routes, practice, room_routes, room_socket
 from .endpoint import STATIC, _error, log
 from .hub import Hub
 from .jobs import Jobs
@@ -140,6 +140,7 @@ def create_app(scenario: Scenario | None = None, allowed_hosts: tuple[str, ...] 
         *practice.router.routes,
         *room_routes.router.routes,
         *room_socket.router.routes,
+        *i18n_routes.router.routes,  # the pages' catalogs (docs/i18n.md)
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
         Mount("/capture", app=capture_routes.router),  # the Capture page (docs/capture.md)
     ]

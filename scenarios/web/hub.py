@@ -62,6 +62,7 @@ import anyio
 import anyio.to_thread
 
 from furball.errors import IllegalAction, InputError
+from furball.i18n import DEFAULT_LANG, Lang, parse_lang
 
 from .limits import Creations, RoomLimits
 from .rooms import BotCall, Room, RoomBroken, StaleAction, bot_choice, make_spec, new_token, token_hash, token_matches
@@ -108,6 +109,8 @@ class Subscriber:
     last: str = ""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     gone: bool = False
+    lang: Lang = DEFAULT_LANG
+    """The language its page reads the log in (docs/i18n.md)."""
 
 
 @dataclass(eq=False)
@@ -711,16 +714,19 @@ class Hub:
         self._advance(live, new, here=False)
 
     # -- subscribers ----------------------------------------------------------------------
-    async def subscribe(self, room_id: Any, token: Any, seen: Any = 0, owner: Any = None) -> Subscriber:
+    async def subscribe(self, room_id: Any, token: Any, seen: Any = 0, owner: Any = None,
+                        lang: Any = None) -> Subscriber:
         """A new subscriber of ``room_id`` as the seat of ``token`` (none: a spectator),
         the owner if ``owner`` (or ``token``) is the owner's token, having read ``seen``
-        log lines already (resume after a dropped connection). Raises :class:`NotFound`."""
+        log lines already (resume after a dropped connection), reading the log in
+        ``lang`` (``"es"``, ``"en"``; anything else: English). Raises :class:`NotFound`."""
         live = await self.live(room_id)
         role = self.role(live, token)
         if owner and not role.owner:
             role = Role(role.seat, self.role(live, owner).owner)
         start = seen if isinstance(seen, int) and not isinstance(seen, bool) and seen >= 0 else 0
-        sub = Subscriber(live.room.spec.id, role, sent=min(start, len(live.room.log_for(role.seat))))
+        sub = Subscriber(live.room.spec.id, role, sent=min(start, len(live.room.log_for(role.seat))),
+                         lang=(parse_lang(lang) if isinstance(lang, str) else None) or DEFAULT_LANG)
         live.subscribers.add(sub)
         self._presence_changed(live)
         sub.wake.set()
@@ -775,7 +781,7 @@ class Hub:
         start = sub.sent
         sub.sent += len(lines)
         sub.last = state
-        log_json = json.dumps([line.as_json() for line in lines], separators=(",", ":"))
+        log_json = json.dumps([line.as_json(sub.lang) for line in lines], separators=(",", ":"))
         return (f'{{"type":"update","log_from":{start},"log":{log_json},"view":{view},"present":{present},'
                 f'"owner":{"true" if sub.role.owner else "false"},"now":{time.time():.3f}}}')
 

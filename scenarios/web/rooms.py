@@ -57,6 +57,7 @@ from typing import Any
 import numpy as np
 
 from furball.errors import IllegalAction, InputError
+from furball.i18n import DEFAULT_LANG, Lang, Message, msg, render, render_entry, translator
 from furball.scenarios.engine import Game, GameState, Option, decide, registry
 from furball.scenarios.engine.protocol import (
     Explains,
@@ -347,19 +348,44 @@ class RoomSpec:
     created: float = 0.0
 
 
+LogText = str | Message | tuple[str, tuple]
+"""A log line as a room keeps it: the engine's log entry ``(template, args)`` (its
+``log_entries``), a :class:`~furball.i18n.Message`, or finished text (an engine
+without entries, a line not converted yet): never rendered until a viewer reads it,
+in the viewer's language (docs/i18n.md)."""
+
+
+def render_line(line: LogText, lang: Lang = DEFAULT_LANG) -> str:
+    """``line`` in ``lang`` (finished text through the catalog: itself where it has no entry)."""
+    if isinstance(line, tuple):
+        return render_entry(*line, lang)
+    if isinstance(line, Message):
+        return render(line, lang)
+    return translator(lang)(line)
+
+
 @dataclass(frozen=True)
 class LogLine:
     """One entry of the log a viewer reads: the event number ``n`` (kept server-side
     only), the acting ``seat`` (``None``: the set-up), ``action`` (the ``describe()``
-    text, present only for the seat that acted) and the public event ``lines``."""
+    text, present only for the seat that acted) and the public event ``entries``, kept
+    as ids and values (:data:`LogText`) and rendered per reader: :meth:`as_json` in a
+    language, :attr:`lines` in English."""
 
     n: int
     seat: int | None
-    action: str | None
-    lines: tuple[str, ...]
+    action: LogText | None
+    entries: tuple[LogText, ...]
 
-    def as_json(self) -> dict:
-        return {"seat": self.seat, "action": self.action, "lines": list(self.lines)}
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The event lines in English."""
+        return tuple(render_line(line) for line in self.entries)
+
+    def as_json(self, lang: Lang = DEFAULT_LANG) -> dict:
+        """What a reader of ``lang`` receives: ``seat``, ``action`` and ``lines`` as text."""
+        return {"seat": self.seat, "action": None if self.action is None else render_line(self.action, lang),
+                "lines": [render_line(line, lang) for line in self.entries]}
 
 
 class RoomBroken(InputError):
@@ -627,9 +653,10 @@ class Room:
             raise IllegalAction(f"{self.labels[seat]} has made {MAX_EVENTS} actions in this room, the most a seat may")
         a = seat_actions(state, seat)[index]
         text = state.describe(a)
+        entry = state.describe_entry(a) if hasattr(state, "describe_entry") else None
         after = state.apply(a)
         event = Event(self.version + 1, EventKind.ACTION, seat, index, text, now, reading)
-        return self._next(after, self.controllers, event), event
+        return self._next(after, self.controllers, event, entry), event
 
     def control(self, seat: Any, bot: Any, now: float | None = None) -> tuple[Room, Event]:
         """The owner hands ``seat`` to ``bot`` (a bot name of the game) or back to its
@@ -679,16 +706,22 @@ class Room:
         if state.describe(a) != event.text:
             raise RoomBroken(f"{where}: the stored action {event.text[:60]!r} is {state.describe(a)[:60]!r} in "
                              f"this version of the game; the room was played with another furball")
-        return self._next(state.apply(a), self.controllers, event)
+        entry = state.describe_entry(a) if hasattr(state, "describe_entry") else None
+        return self._next(state.apply(a), self.controllers, event, entry)
 
-    def _next(self, state: GameState, controllers: tuple[str | None, ...], event: Event) -> Room:
+    def _next(self, state: GameState, controllers: tuple[str | None, ...], event: Event,
+              action: LogText | None = None) -> Room:
+        """The room after ``event`` in ``state``; ``action``: the acting seat's own line
+        for it as an entry (the engine's ``describe_entry``), else its stored text."""
         if event.kind == EventKind.CONTROL:
             label = self.labels[event.seat]
-            lines = (f"{label} is played by the {event.text} bot from now on (the owner's choice)" if event.text
-                     else f"{label} is played by its person again",)
+            lines: tuple[LogText, ...] = (
+                msg("{seat} is played by the {bot} bot from now on (the owner's choice)", seat=label, bot=event.text)
+                if event.text else msg("{seat} is played by its person again", seat=label),)
         elif event.kind == EventKind.CLOCK and event.text != "time":
-            lines = (f"the owner {'pauses' if event.text == 'pause' else 'restarts'} the clock at "
-                     f"{event.clock // 60}:{event.clock % 60:02d}",)
+            at = f"{event.clock // 60}:{event.clock % 60:02d}"
+            lines = (msg("the owner pauses the clock at {time}", time=at) if event.text == "pause" else
+                     msg("the owner restarts the clock at {time}", time=at),)
         paused, since = self.paused, self.clock_since
         if event.kind == EventKind.CLOCK and event.text in ("pause", "resume"):
             paused = event.text == "pause"
@@ -700,7 +733,7 @@ class Room:
                 lines = _events(state, viewer, self.seats)
             mine = event.kind == EventKind.ACTION and viewer == event.seat
             if mine or lines:
-                log = log + (LogLine(event.n, event.seat, event.text if mine else None, lines),)
+                log = log + (LogLine(event.n, event.seat, (action or event.text) if mine else None, lines),)
             logs.append(log)
         return Room(self.spec, self.game, state, self.kind, controllers, self.events + (event,), tuple(logs), paused,
                     since)
@@ -810,13 +843,16 @@ class Room:
         return out
 
 
-def _events(state: GameState, viewer: int, seats: int) -> tuple[str, ...]:
+def _events(state: GameState, viewer: int, seats: int) -> tuple[LogText, ...]:
     """The log lines of the transition that made ``state`` as ``viewer`` (a seat, or
     ``seats``: the spectators) may read them: the engine's ``events_for`` when it has one
-    (its log is a referee's), else its ``events`` (public by the engine protocol)."""
+    (its log is a referee's), else its ``events`` (public by the engine protocol), kept
+    as the engine's entries ``(template, args)`` where it has them (``log_entries``), so
+    each viewer reads them in its own language."""
     if isinstance(state, SeatEvents):
         return state.events_for(viewer if viewer < seats else None)
-    return state.events
+    entries = getattr(state, "log_entries", None)
+    return tuple(entries) if entries is not None and getattr(state, "logging", True) else state.events
 
 
 def _row(result: Mapping[str, Any]) -> dict:

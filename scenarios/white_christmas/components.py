@@ -19,6 +19,7 @@ from importlib import resources
 
 from furball.errors import InputError
 from furball.geometry.datafile import Table, load_toml, parse_toml
+from furball.i18n import N_
 
 __all__ = ["words", "Person", "Model", "Icon", "Bonus", "Extra", "Wild", "PEOPLE", "MODELS", "ROW", "FILES",
            "HeliSide", "Helicopter", "ActionCard", "Rooftop", "Staircase", "EffectCard", "Influence",
@@ -33,6 +34,14 @@ class Person(StrEnum):
     SOLDIER = "soldier"
     BUSINESSWOMAN = "businesswoman"
     POLITICIAN = "politician"
+
+
+WORDS = (N_("vietnamese"), N_("soldier"), N_("businesswoman"), N_("politician"), N_("inspect"), N_("radar"),
+         N_("influence"), N_("move"), N_("rescue"), N_("special_order"), N_("draw cards"), N_("play cards"),
+         N_("sighting"), N_("top"), N_("bottom"), N_("staircase"), N_("yellow"), N_("green"), N_("blue"), N_("red"))
+"""The words of the game's enums that its log writes as they are (a person, an action's
+icon, a phase, a place on a rooftop, an influence colour), for the catalog: a log entry's
+argument that is a word reads through it (:func:`furball.i18n.render_entry`)."""
 
 
 class Model(StrEnum):

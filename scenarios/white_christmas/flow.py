@@ -5,6 +5,8 @@ decide or the game is over.
 """
 from __future__ import annotations
 
+from furball.i18n import N_, msg
+
 from . import chambers
 from .actions import CARDS_IN_HAND, Ask, Pending, Phase, Stairs
 from .components import PEOPLE, Person
@@ -16,7 +18,7 @@ __all__ = ["advance", "start_round", "start_phase", "turn_order", "on_turn", "no
 
 
 def _nobody(people) -> str:
-    return ", ".join(people) or "nobody"
+    return ", ".join(people) or N_("nobody")
 
 
 def on_turn(board, sides: int) -> int:
@@ -154,7 +156,7 @@ def reveal_staircases(w: Work) -> None:
         missing = len(w.comp.staircases[card].people) - len(got)
         w.b["empty_stairs"] += missing
         w.log("  staircase of {} ({}): {}{}", w.table.roofs[k], w.comp.staircases[card].name,
-              Text(_nobody, got), f" ({missing} space(s) empty: supply short)" if missing else "")
+              Text(_nobody, got), msg(" ({missing} space(s) empty: supply short)", missing=missing) if missing else "")
     w.b["stairs"] = tuple(people)
     w.b["stairs_cards"] = w.stairs_down
     w.b["stairs_state"] = Stairs.REVEALED
@@ -173,8 +175,12 @@ def climb_staircases(w: Work) -> None:
         for p in gone:
             (w.to_supply if to_supply else w.to_discard)(p)
         if climbing:
-            w.log("  staircase of {}: {} climb(s) up{}", w.table.roofs[k], Text(_nobody, up),
-                  f", {', '.join(gone)} {'back to the supply' if to_supply else 'discarded'} (no room)" if gone else "")
+            fate = ""
+            if gone and to_supply:
+                fate = msg(", {people} back to the supply (no room)", people=joined(gone))
+            elif gone:
+                fate = msg(", {people} discarded (no room)", people=joined(gone))
+            w.log("  staircase of {}: {} climb(s) up{}", w.table.roofs[k], Text(_nobody, up), fate)
     w.b["roofs"] = tuple(roofs)
     w.stairs_used = w.stairs_used + w.stairs_down
     w.stairs_down = ()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from furball.errors import InputError
+from furball.i18n import msg
 
 from ..engine.frozen import step_rng
 from .actions import ROUNDS, Phase, Stairs
@@ -119,10 +120,11 @@ def new_game(seed: int, players: int = 2, solo: bool = False, components: Compon
                   radar_supply=comp.radar, sightings=sightings, orders_deck=orders)
     w = Work(state)
     provenance = sorted({p for _, p in comp.provenance})
-    options = [text for pile, text in ((overflow, "staircase People with no room"), (payment, "People paid"))
-               if pile == Pile.DISCARD]
-    w.log("set-up ({}, data: {}{})", "solo against Captain Chambers" if solo else f"{n} players",
-          ", ".join(provenance), f"; {' and '.join(options)} discarded out of the game" if options else "")
+    discarded = {(True, False): msg("; staircase People with no room discarded out of the game"),
+                 (False, True): msg("; People paid discarded out of the game"),
+                 (True, True): msg("; staircase People with no room and People paid discarded out of the game")}
+    w.log("set-up ({}, data: {}{})", msg("solo against Captain Chambers") if solo else msg("{n} players", n=n),
+          ", ".join(provenance), discarded.get((overflow == Pile.DISCARD, payment == Pile.DISCARD), ""))
     w.log("  influence markers stacked at random, top first: {}",
           ", ".join(f"{labels[i]} {colours[i].name}" for i in sorted(range(n), key=lambda i: -arrived[i])))
     w.log("  rooftops, left to right: {}", ", ".join(r.name for r in rooftops))

@@ -157,6 +157,10 @@ class State(FrozenState):
         """``action`` in words, for the seat that takes it (a bid names the token's value)."""
         return turns.describe(self, action)
 
+    def describe_entry(self, action: Action) -> tuple[str, tuple]:
+        """:meth:`describe` as a log entry ``(template, args)``, for a reader's language."""
+        return turns.describe_entry(self, action)
+
     def public_describe(self, action: Action) -> str | None:
         """``action`` as every seat may know it when it is taken (WC.F4: a bid stays face
         down until all are revealed): ``None`` for a radar token put into the sealed bid or

@@ -13,6 +13,8 @@ from functools import lru_cache
 from itertools import repeat
 from operator import is_not
 
+from furball.i18n import N_, render_entry
+
 from ..engine.protocol import Reason, refuse
 from . import actions as A
 from .actions import ActionKind, Ask, Pending, Phase
@@ -399,35 +401,52 @@ def _short(action) -> str:
 
 
 # -- text -----------------------------------------------------------------------------------
-_TEXT = {ActionKind.PLAY: "play {card}: {use}", ActionKind.DISCARD: "discard {card} without effect",
-         ActionKind.EXTRA: "use the sighting's {extra} now", ActionKind.KEEP: "keep the sighting's actions for a later turn",
-         ActionKind.BID: "add a radar token worth {a.value} to the sealed bid", ActionKind.MOVE: "fly the {a.heli} to {a.to}",
-         ActionKind.RESCUE: "rescue a {a.person} from {a.at} with the {a.heli}",
-         ActionKind.REPLACE: "put {card} face up next to the carrier", ActionKind.UNLOAD: "unload a {a.person} from the {a.heli}",
-         ActionKind.BOARD: "take the {a.person} passenger into the one free carrier space (the other is lost)",
-         ActionKind.PASS: "pass"}
-"""The text of the actions that need only their own values."""
+_TEXT = {ActionKind.PLAY: N_("play {}: {}"), ActionKind.DISCARD: N_("discard {} without effect"),
+         ActionKind.EXTRA: N_("use the sighting's {} now"), ActionKind.KEEP: N_("keep the sighting's actions for a later turn"),
+         ActionKind.BID: N_("add a radar token worth {} to the sealed bid"), ActionKind.MOVE: N_("fly the {} to {}"),
+         ActionKind.RESCUE: N_("rescue a {} from {} with the {}"),
+         ActionKind.REPLACE: N_("put {} face up next to the carrier"), ActionKind.UNLOAD: N_("unload a {} from the {}"),
+         ActionKind.BOARD: N_("take the {} passenger into the one free carrier space (the other is lost)"),
+         ActionKind.PASS: N_("pass")}
+"""The text of the actions that need only their own values (their values: :data:`_VALUES`)."""
+_VALUES = {ActionKind.PLAY: lambda a, card: (card, words(a.use)), ActionKind.DISCARD: lambda a, card: (card,),
+           ActionKind.EXTRA: lambda a, card: (words(a.extra),), ActionKind.KEEP: lambda a, card: (),
+           ActionKind.BID: lambda a, card: (a.value,), ActionKind.MOVE: lambda a, card: (a.heli, a.to),
+           ActionKind.RESCUE: lambda a, card: (a.person, a.at, a.heli), ActionKind.REPLACE: lambda a, card: (card,),
+           ActionKind.UNLOAD: lambda a, card: (a.person, a.heli), ActionKind.BOARD: lambda a, card: (a.person,),
+           ActionKind.PASS: lambda a, card: ()}
+ACTION_WORDS = (N_("special order"), N_("double move"), N_("double special order"))
+"""Words the actions' text writes (:func:`~.components.words` of a vocabulary value), for the catalog."""
 
 
 def describe(s, a) -> str:
-    """A short human-readable text of action ``a`` in state ``s``."""
+    """A short human-readable text of action ``a`` in state ``s`` (English:
+    :func:`describe_entry` rendered)."""
+    return render_entry(*describe_entry(s, a))
+
+
+def describe_entry(s, a) -> tuple[str, tuple]:
+    """Action ``a`` in state ``s`` as a log entry ``(template, args)``: the English text
+    with ``{}`` fields and their values, for a reader's language (docs/i18n.md)."""
     comp = s.setup.comp
     if a.kind in _TEXT:
         card = comp.cards[a.card].name if a.card is not None else ""
-        return _TEXT[a.kind].format(a=a, card=card, use=words(a.use), extra=words(a.extra))
+        return _TEXT[a.kind], _VALUES[a.kind](a, card)
     if a.kind == ActionKind.TAKE:
         if a.slot == Icon.INSPECT:
-            return f"take the deck top (Inspect: +1 VP, look at the staircase of {s.table.roofs[a.roof]})"
+            return N_("take the deck top (Inspect: +1 VP, look at the staircase of {})"), (s.table.roofs[a.roof],)
         card = s.board.row[ROW.index(a.slot)]
-        return f"take {comp.cards[card].name} from the {words(a.slot)} slot and do {words(a.slot)}"
+        return N_("take {} from the {} slot and do {}"), (comp.cards[card].name, words(a.slot), words(a.slot))
     if a.kind == ActionKind.FACEUP:
         up = s.sides[current_side(s)].faceup
-        return f"play the face-up {comp.cards[up].name}: {words(a.use)} (then put a hand card face up)"
+        return N_("play the face-up {}: {} (then put a hand card face up)"), (comp.cards[up].name, words(a.use))
     if a.kind == ActionKind.SEAL:
         mine = s.private[current_side(s)].bid
-        return f"seal the bid ({len(mine)} token(s) worth {sum(mine)})"
+        return N_("seal the bid ({} token(s) worth {})"), (len(mine), sum(mine))
     if a.kind == ActionKind.ORDER:
-        return f"complete {comp.orders[a.order].label()} discarding {', '.join(a.people)}"
+        return N_("complete {} discarding {}"), (comp.orders[a.order].label(), ", ".join(a.people))
     paid = ", ".join(a.people) if a.people else (" + ".join(map(str, a.tokens)) + " in radar" if a.tokens else "")
     up = comp.upgrades[a.upgrade - 1]
-    return f"upgrade carrier card {a.upgrade} ({up.name}, {up.vp} VP)" + (f" discarding {paid}" if paid else "")
+    if paid:
+        return N_("upgrade carrier card {} ({}, {} VP) discarding {}"), (a.upgrade, up.name, up.vp, paid)
+    return N_("upgrade carrier card {} ({}, {} VP)"), (a.upgrade, up.name, up.vp)

@@ -13,6 +13,8 @@ not what it shows), so a log can be shown at a shared screen.
 """
 from __future__ import annotations
 
+from furball.i18n import N_, translator
+
 from ..engine.frozen import Draft, fields_of
 from .actions import Ask, Pending, pending
 from .components import MODELS, PEOPLE, ROW, Bonus, Icon, Person, words
@@ -38,6 +40,12 @@ def _add_count(counts: tuple[int, ...], person: Person, n: int = 1) -> tuple[int
     return counts[:i] + (counts[i] + n,) + counts[i + 1:]
 
 
+GAIN_REASONS = (N_("Inspect"), N_("People still aboard, 1 per 2"), N_("carrier upgrades"), N_("influence space"),
+                N_("leads the influence track, WC.H2"), N_("radar tokens bid"), N_("special orders"), N_("unloading"))
+"""Why points are scored, as :meth:`Work.gain` is told, for the catalog (a log entry's
+word argument reads through it)."""
+
+
 class Text:
     """A log argument made into text only when the log is read: formatting it calls
     ``make(*args)`` (``args`` are immutable values, so the text is the one of the
@@ -50,6 +58,21 @@ class Text:
 
     def __format__(self, spec: str) -> str:
         return format(self.make(*self.args), spec)
+
+    def in_language(self, lang) -> str:
+        """The text in ``lang``: each word among the arguments (a string, or the strings
+        of a tuple: people, icons) read through the catalog before ``make`` joins them, and
+        the result too (``nobody``); names and labels stay as they are."""
+        _ = translator(lang)
+
+        def read(value):
+            if isinstance(value, str):
+                return _(value)
+            if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
+                return tuple(_(v) for v in value)
+            return value
+
+        return _(self.make(*(read(a) for a in self.args)))
 
 
 def joined(items, every=str) -> str:

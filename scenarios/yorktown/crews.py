@@ -25,6 +25,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from furball.i18n import msg
+
 from ..engine.frozen import Draft
 from ..engine.protocol import Reason, action_text, refuse
 from .actions import (
@@ -675,7 +677,7 @@ def _start_roll(w: Work, p: int, purpose: Purpose, dice: int, maneuver: Maneuver
     w.roll = Roll(p, purpose, dice, targets, maneuver)
     w.phase = Phase.ROLL
     w.log("  {} rolls {} dice for its {}{}", plane_name(p), dice, purpose,
-          f" (results for: {_names(targets)})" if targets else "")
+          msg(" (results for: {planes})", planes=_names(targets)) if targets else "")
     return _throw(w, ())
 
 
@@ -856,7 +858,7 @@ def _take_off(w: Work, p: int, a: Action) -> Phase | None:
     if not w.pay(p, cost):
         return None
     w.loc[p] = a.to
-    w.log("  {} takes off{} to {} (fuel {})", plane_name(p), f" with a {a.load}" if a.load else "", w.where(a.to),
+    w.log("  {} takes off{} to {} (fuel {})", plane_name(p), msg(" with a {load}", load=a.load) if a.load else "", w.where(a.to),
           w.fuel[p])
     return Phase.AFTER_MOVE
 

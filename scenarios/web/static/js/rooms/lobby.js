@@ -4,6 +4,7 @@
 import { get, post, remove } from "../api.js";
 import { forget, remember, roomLink, savedRooms } from "./saved.js";
 import { el } from "../dom.js";
+import { languageSwitch, loadLanguage } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { games: [] };
@@ -237,6 +238,8 @@ function bindJoin() {
 }
 
 async function boot() {
+  await loadLanguage();  // the page's own words in the reader's language (docs/i18n.md)
+  $("language-slot")?.replaceChildren(languageSwitch());
   try {
     state.games = (await get("/api/games")).games;
   } catch (err) {

@@ -10,6 +10,7 @@ import { rendererFor } from "./games.js";
 import { remember } from "./saved.js";
 import { renderAlerts, signal } from "./alerts.js";
 import { el } from "../dom.js";
+import { lang, languageSwitch, loadLanguage, t } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const room = decodeURIComponent(location.pathname.split("/").pop());
@@ -41,7 +42,8 @@ function connect() {
   state.socket = ws;
   let pinging = null;
   ws.onopen = () => {
-    ws.send(JSON.stringify({ type: "hello", token: seatToken, owner: ownerToken, seen: state.log.length }));
+    ws.send(JSON.stringify({ type: "hello", token: seatToken, owner: ownerToken, seen: state.log.length,
+                             lang: lang() }));
     // the server closes a socket that says nothing for a few minutes (docs/rooms.md, Security)
     pinging = setInterval(() => { if (ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}'); }, 30000);
   };
@@ -49,13 +51,13 @@ function connect() {
     const msg = JSON.parse(event.data);
     if (msg.type === "update") {
       state.retry = 0;
-      connection("connected", true);
+      connection(t("connected"), true);
       update(msg);
     } else if (msg.type === "error") {
       say(msg.error);
       if (msg.status === 404) {
         state.retry = -1;
-        connection("no such room", false);
+        connection(t("no such room"), false);
       }
     }
   };
@@ -275,7 +277,9 @@ function renderLog() {
   if (list.children.length !== shown) list.scrollTop = list.scrollHeight;
 }
 
-function boot() {
+async function boot() {
+  await loadLanguage();  // the log arrives in the page's language (the hello says which)
+  $("language-slot")?.replaceChildren(languageSwitch());
   connect();
   document.body.dataset.ready = "yes";
 }

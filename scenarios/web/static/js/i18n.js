@@ -1,0 +1,64 @@
+// The page in its reader's language (docs/i18n.md): the catalog comes from the server
+// (/api/i18n: the browser's Accept-Language, or the language chosen with the switch and
+// remembered in localStorage); t(id, values) writes a message (its English id where the
+// catalog has no entry), number() a number the locale's way, and every element marked
+// data-i18n shows its text translated. <html lang> says the language.
+
+const KEY = "furball.lang";
+const state = { lang: "en", messages: {}, languages: ["en", "es"] };
+
+/** The language the reader chose with the switch (null: none yet, the browser's). */
+function chosen() {
+  try { return localStorage.getItem(KEY); } catch { return null; }
+}
+
+/** Fetch the catalog and translate the marked elements; resolves to the language. */
+export async function loadLanguage() {
+  const asked = chosen();
+  try {
+    const response = await fetch(`/api/i18n${asked ? `?lang=${encodeURIComponent(asked)}` : ""}`);
+    if (response.ok) Object.assign(state, await response.json());
+  } catch { /* offline: English */ }
+  document.documentElement.lang = state.lang;
+  for (const node of document.querySelectorAll("[data-i18n]")) {
+    if (!node.dataset.i18n) node.dataset.i18n = node.textContent.trim().replace(/\s+/g, " ");
+    node.textContent = t(node.dataset.i18n);
+  }
+  return state.lang;
+}
+
+/** The reader's language ("en", "es"). */
+export function lang() {
+  return state.lang;
+}
+
+/** Message `id` (its English text, {name} fields) in the reader's language, fields filled. */
+export function t(id, values = {}) {
+  const text = state.messages[id] || id;
+  return text.replace(/\{(\w+)\}/g, (field, name) => (name in values ? String(values[name]) : field));
+}
+
+/** `x` written the locale's way (decimal comma in Spanish), at most `digits` decimals. */
+export function number(x, digits = 1) {
+  return new Intl.NumberFormat(state.lang, { maximumFractionDigits: digits }).format(x);
+}
+
+/** A visible language switch: a <select> that remembers the choice and reloads the page. */
+export function languageSwitch() {
+  const select = document.createElement("select");
+  select.id = "language";
+  select.dataset.testid = "language";
+  select.setAttribute("aria-label", "Language / Idioma");
+  for (const code of state.languages) {
+    const option = document.createElement("option");
+    option.value = code;
+    option.textContent = { en: "English", es: "Español" }[code] || code;
+    select.append(option);
+  }
+  select.value = state.lang;
+  select.addEventListener("change", () => {
+    try { localStorage.setItem(KEY, select.value); } catch { /* private mode: this page only */ }
+    location.reload();
+  });
+  return select;
+}

@@ -1,0 +1,321 @@
+"""Players in their own language (issue 33): the catalogs, the glossary, messages as ids
+with values, the language a reader gets, and the CLI in Spanish and English."""
+import importlib.util
+import json
+import pathlib
+import re
+import string
+import tomllib
+
+import pytest
+
+from furball.errors import InputError
+from furball.i18n import LOCALE_DIR, Lang, Message, _compiled, choose_lang, msg, msg_plural, parse_lang, render
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PO = LOCALE_DIR / "es" / "LC_MESSAGES" / "furball.po"
+GLOSSARY = tomllib.loads((LOCALE_DIR / "glossary.toml").read_text(encoding="utf-8"))["term"]
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("catalog_tool", ROOT / "tools" / "catalog.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+catalog = _tool()
+
+
+def _spanish():
+    return catalog.read(PO)
+
+
+def _entries():
+    """``(id, translation)`` of every Spanish entry (each plural form separately)."""
+    for m in _spanish():
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        for k, text in enumerate(strings):
+            yield ids[min(k, len(ids) - 1)], text
+
+
+# -------------------------------------------------------------------------- the catalogs
+def test_extraction_every_marked_string_is_in_the_template():
+    """Re-extract the sources (babel.cfg, tools/catalog.py's keywords) and compare with the
+    committed template: a string marked in the CLI, the reports or the engines' logs that
+    is not in furball.pot fails here (fix: python tools/catalog.py update)."""
+    fresh, committed = catalog.ids(catalog.extracted()), catalog.ids(catalog.read(catalog.POT))
+    assert sorted(fresh - committed) == [], "not in furball.pot: run python tools/catalog.py update"
+    assert sorted(committed - fresh) == [], "furball.pot has ids no source uses: run python tools/catalog.py update"
+
+
+def test_completeness_spanish_has_every_template_entry_translated_and_not_fuzzy():
+    spanish = _spanish()
+    assert sorted(catalog.ids(catalog.read(catalog.POT)) - catalog.ids(spanish)) == []
+    assert catalog.untranslated(spanish) == []
+
+
+def _fields(text: str) -> list[str]:
+    """The ``str.format`` fields of ``text``, by name (positional ones as ``{}``), sorted."""
+    return sorted((name or "{}") + (f":{spec}" if spec else "")
+                  for _, name, spec, _ in string.Formatter().parse(text) if name is not None)
+
+
+def test_completeness_each_translation_keeps_the_fields_and_the_leading_indent():
+    """A translation that drops or renames a ``{field}`` would raise or lose a value when
+    rendered; the leading spaces are the log's indentation."""
+    bad = [(i, s) for i, s in _entries()
+           if _fields(re.sub(r"\{\d+", "{", i)) != _fields(re.sub(r"\{\d+", "{", s))
+           or len(i) - len(i.lstrip(" ")) != len(s) - len(s.lstrip(" "))]
+    assert bad == []
+
+
+def test_the_po_compiles_in_memory_where_no_mo_was_built():
+    """A source checkout whose .po is newer than its .mo reads the .po (compiled in memory)."""
+    import gettext
+    import io
+
+    translations = gettext.GNUTranslations(io.BytesIO(_compiled(PO)))
+    assert translations.gettext("Start of turn: tailing (DF.T1, DF.T3)").startswith("Inicio del turno")
+
+
+# -------------------------------------------------------------------------- the glossary
+def test_glossary_terms_have_a_source_and_a_provenance():
+    assert len(GLOSSARY) >= 20
+    for term in GLOSSARY:
+        assert term["provenance"] in ("official", "reconstruction"), term
+        assert term["source"] and term["en"] and term["es"] and term["game"], term
+
+
+@pytest.mark.parametrize("term", GLOSSARY, ids=lambda t: t["en"][0].strip())
+def test_glossary_the_spanish_catalog_uses_the_rulebooks_term(term):
+    """Every Spanish entry whose English uses a glossary term (at the start of a word)
+    uses the term the Spanish rulebook uses (ponerse a cola, trepada, azotea ...); a
+    ``{field}``'s name is not text."""
+    starts = [re.compile(r"(?<![A-Za-z])" + re.escape(e), re.I) for e in term["en"]]
+    wrong = [(i, s) for i, s in _entries() if any(p.search(re.sub(r"\{[^}]*\}", "", i)) for p in starts)
+             and not any(es.lower() in s.lower() for es in term["es"])]
+    assert wrong == []
+
+
+def test_glossary_names_the_seed_terms_the_issue_asks_for():
+    spanish = " | ".join(es for term in GLOSSARY for es in term["es"])
+    for word in ("a cola", "trepada", "picado", "azotea", "escalera", "portaaviones"):
+        assert word in spanish
+
+
+# -------------------------------------------------------------------------- messages
+def test_message_renders_per_language_and_keeps_values():
+    m = msg("{plane} leaves the table (DF.E1)", plane="Camel")
+    assert render(m, Lang.EN) == "Camel leaves the table (DF.E1)" == str(m)
+    assert render(m, Lang.ES) == "Camel sale de la mesa (DF.E1)"
+    assert Message.from_json(json.loads(json.dumps(m.as_json()))) == m
+
+
+def test_message_values_that_are_messages_render_in_the_same_language():
+    m = msg("{file}: {error}", file="a.toml", error=msg("--fps {fps}: expected 1 to 60 frames per second", fps=0))
+    assert render(m, "es") == "a.toml: --fps 0: se esperaban de 1 a 60 fotogramas por segundo"
+    assert Message.from_json(m.as_json()) == m
+
+
+def test_message_plural_follows_the_count():
+    one, many = (msg_plural(", {count} damage card", ", {count} damage cards", n) for n in (1, 3))
+    assert (render(one, "es"), render(many, "es")) == (", 1 carta de daño", ", 3 cartas de daño")
+
+
+def test_a_plain_string_or_an_id_not_yet_in_the_catalog_reads_in_english():
+    """Strings written before their module used messages still read (the coordinator
+    converts them later): a plain ``str`` is itself; an unknown id is its English."""
+    assert render("the owner pauses the clock", "es") == "the owner pauses the clock"
+    assert render(msg("a new line {n}", n=2), "es") == "a new line 2"
+
+
+# -------------------------------------------------------------------------- the language chosen
+@pytest.mark.parametrize(("env", "expected"), [
+    ({}, Lang.EN),
+    ({"LANG": "es_ES.UTF-8"}, Lang.ES),
+    ({"LANG": "es_AR"}, Lang.ES),
+    ({"LANG": "fr_FR.UTF-8"}, Lang.EN),
+    ({"LC_ALL": "en_GB.UTF-8", "LANG": "es_ES.UTF-8"}, Lang.EN),
+    ({"LC_MESSAGES": "es_ES.UTF-8", "LANG": "en_US.UTF-8"}, Lang.ES),
+    ({"LC_ALL": "C.UTF-8", "LANG": "es_ES.UTF-8"}, Lang.ES),
+    ({"LC_ALL": "", "LC_MESSAGES": "POSIX", "LANG": "es"}, Lang.ES),
+])
+def test_language_from_the_environment_in_posix_order(env, expected):
+    assert choose_lang(None, env) == expected
+
+
+def test_language_option_wins_over_the_environment_and_a_bad_one_is_one_line():
+    assert choose_lang("es", {"LC_ALL": "en_US.UTF-8"}) == Lang.ES
+    assert parse_lang("ES-es") == Lang.ES and parse_lang("C") is None
+    with pytest.raises(InputError, match=r"^--lang 'fr': expected one of en, es$"):
+        choose_lang("fr", {})
+
+
+# -------------------------------------------------------------------------- the CLI
+def test_cli_turn_duel_lang_es_prints_a_spanish_report(cli):
+    code, out, err = cli(["turn", "duel", "--lang", "es"])
+    assert code == 0, err
+    assert "Inicio del turno: ponerse a cola (DF.T1, DF.T3)" in out and "Maniobra 3" in out
+    assert "Fin del turno" in out and "Start of turn" not in out and "End of turn" not in out
+
+
+def test_cli_play_canuck_with_lang_es_in_the_environment_prints_spanish(cli, monkeypatch):
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    code, out, err = cli(["play", "canuck", "--seed", "7"])
+    assert code == 0, err
+    assert out.startswith("preparación (mapa 'canuck', reconstrucción)")
+    assert "Partisanos" in out and "fin de la partida tras" in out
+    english = re.compile(r"\b(declared|draws|success|failure|garrison|moves from|game over)\b")
+    assert [line for line in out.splitlines() if english.search(line)] == []
+
+
+@pytest.mark.parametrize("argv", [["turn", "duel", "--json"], ["play", "canuck", "--seed", "3", "--json"]],
+                         ids=["turn", "canuck"])
+def test_cli_json_is_byte_identical_across_languages(cli, argv, monkeypatch):
+    monkeypatch.setenv("LC_ALL", "")
+    outputs = set()
+    for lang in ("en", "es"):
+        code, out, err = cli([*argv, "--lang", lang])
+        assert code == 0, err
+        outputs.add(out)
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    outputs.add(cli(argv)[1])
+    assert len(outputs) == 1
+
+
+def test_cli_english_is_the_default_and_the_same_as_lang_en(cli, monkeypatch):
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    assert cli(["turn", "duel"]) == cli(["turn", "duel", "--lang", "en"])
+
+
+def test_cli_help_spanish_lines(capsys):
+    from furball.scenarios.cli import main
+
+    for argv, english, spanish in ((["--help"], "show this help message and exit", "muestra esta ayuda y sale"),
+                                   (["turn", "--help"], "print the report as JSON", "imprime el informe como JSON")):
+        for lang, line in (("en", english), ("es", spanish)):
+            with pytest.raises(SystemExit):
+                main([*argv, "--lang", lang])
+            assert line in " ".join(capsys.readouterr().out.split())
+    with pytest.raises(SystemExit):
+        main(["--help", "--lang", "es"])
+    out = capsys.readouterr().out
+    assert out.startswith("uso: furball") and "arbitra un turno de combate aéreo" in out
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "furball: error: --fps 0: expected 1 to 60 frames per second\n"),
+    ("es", "furball: error: --fps 0: se esperaban de 1 a 60 fotogramas por segundo\n"),
+])
+def test_cli_errors_keep_the_one_line_contract_in_both_languages(cli, lang, expected):
+    code, out, err = cli(["turn", "duel", "--fps", "0", "--lang", lang])
+    assert (code, out, err) == (2, "", expected)
+
+
+def test_cli_an_unknown_language_is_one_line_and_status_2(cli):
+    assert cli(["turn", "duel", "--lang", "fr"]) == (2, "", "furball: error: --lang 'fr': expected one of en, es\n")
+
+
+# -------------------------------------------------------------------------- rooms: the log per viewer
+def _wc_room(steps=12):
+    from furball.scenarios.web.rooms import Room, make_spec
+
+    room = Room.new(make_spec({"game": "white-christmas", "options": {}, "seed": 11, "seats": None}))
+    for _ in range(steps):
+        if room.terminal:
+            break
+        room, _ = room.act(room.to_act, 0, room.view_version(room.to_act), now=0.0)
+    return room
+
+
+def test_room_log_is_kept_as_ids_and_values_and_rendered_per_viewer():
+    """White Christmas: one room, seat 1 reads Spanish and seat 2 English; the same
+    entries, each reader's words (WC log lines are engine entries, never English text)."""
+    room = _wc_room()
+    log = room.log_for(0)
+    assert any(isinstance(e, tuple) for line in log for e in line.entries)  # (template, args), not text
+    spanish = [line.as_json("es") for line in log]
+    english = [line.as_json("en") for line in room.log_for(1)]
+    assert english[0]["lines"] == list(room.log_for(1)[0].lines)  # English is the engine's own text
+    assert any("azoteas, de izquierda a derecha" in t for t in spanish[0]["lines"])
+    assert any("rooftops, left to right" in t for t in english[0]["lines"])
+    assert not any("rooftops" in t for entry in spanish for t in entry["lines"])
+    mine = [x["action"] for x in spanish if x["action"]]  # the seat's own action lines, in its language too
+    assert mine and all(a.startswith(("tomar", "volar", "jugar", "rescatar", "pasar")) for a in mine)
+
+
+def test_room_replayed_from_its_events_reads_in_either_language():
+    from furball.scenarios.web.rooms import Room
+
+    room = _wc_room()
+    again = Room.replay(room.spec, room.events)
+    for lang in ("en", "es"):
+        assert [x.as_json(lang) for x in again.log_for(None)] == [x.as_json(lang) for x in room.log_for(None)]
+
+
+def test_room_owner_lines_are_messages_too():
+    from furball.scenarios.web.rooms import LogLine, render_line
+
+    line = msg("the owner pauses the clock at {time}", time="1:05")
+    assert LogLine(3, None, None, (line,)).as_json("es")["lines"] == ["el propietario detiene el reloj a las 1:05"]
+    assert render_line("a line no catalog knows", "es") == "a line no catalog knows"
+
+
+# -------------------------------------------------------------------------- the pages
+@pytest.mark.parametrize(("header", "expected"), [
+    (None, Lang.EN), ("", Lang.EN), ("es-ES,es;q=0.9,en;q=0.8", Lang.ES), ("en-US,en;q=0.9,es;q=0.8", Lang.EN),
+    ("fr-FR,fr;q=0.9,es;q=0.5", Lang.ES), ("es;q=0, en;q=0.1", Lang.EN), ("es;q=oops", Lang.EN),
+])
+def test_pages_language_from_accept_language(header, expected):
+    from furball.i18n import accept_language
+
+    assert accept_language(header) == expected
+
+
+def test_pages_get_their_catalog_by_accept_language_or_by_choice():
+    from starlette.testclient import TestClient
+
+    from furball.scenarios.web import create_app
+
+    client = TestClient(create_app(), base_url="http://127.0.0.1:8000")
+    spanish = client.get("/api/i18n", headers={"Accept-Language": "es-ES,es;q=0.9"}).json()
+    assert spanish["lang"] == "es" and spanish["messages"]["Log"] == "Registro"
+    assert spanish["messages"]["connected"] == "conectado"
+    chosen = client.get("/api/i18n?lang=en", headers={"Accept-Language": "es"}).json()
+    assert (chosen["lang"], chosen["messages"]) == ("en", {})
+    assert client.get("/api/i18n?lang=xx").json()["lang"] == "en"
+
+
+def test_pages_marked_text_is_extracted_from_the_html():
+    import io
+
+    from furball.i18n import extract_html
+
+    page = b'<p>\n<summary data-i18n>Log</summary><a class="b" href="/rooms" data-i18n>Lobby</a><b>x</b>'
+    assert [(line, m) for line, _, m, _ in extract_html(io.BytesIO(page), (), (), {})] == [(2, "Log"), (2, "Lobby")]
+
+
+@pytest.mark.parametrize("argv", [[], ["turn"], ["play"], ["play", "canuck"]], ids=lambda a: " ".join(a) or "furball")
+def test_extraction_every_help_line_of_the_translated_commands_is_in_the_catalog(argv):
+    """Re-extract ``--help`` from the parsers themselves (descriptions, option lines, the
+    command list): a line of ``furball``, ``furball turn`` or ``furball play canuck`` that
+    is not in the catalog fails here (mark it with ``N_`` or ``msg``)."""
+    import argparse
+
+    from furball.scenarios.cli import build_parser
+
+    ids = catalog.ids(catalog.read(catalog.POT))
+    parser = build_parser(argv, lang=None)
+    for word in argv:
+        parser = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices[word]
+    lines = [parser.description] + [a.help for a in parser._actions if a.help != argparse.SUPPRESS]
+    lines += [c.help for a in parser._actions if isinstance(a, argparse._SubParsersAction)
+              for c in a._choices_actions if argv != ["play"]]  # play's list is the games' titles (names)
+    missing = [line for line in lines if line and (line.id if isinstance(line, Message) else line) not in ids]
+    assert missing == []

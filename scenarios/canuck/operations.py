@@ -20,7 +20,7 @@ menu is short (the terminal game shows them as numbered choices):
 from __future__ import annotations
 
 from itertools import compress, repeat
-from operator import is_
+from operator import is_, sub
 from typing import TYPE_CHECKING
 
 from ..engine.protocol import Reason, action_text, refuse
@@ -96,11 +96,13 @@ def legal_actions(s: State) -> tuple[Action, ...]:
     if kind == PendingKind.MOVE:
         out = []
         moves_from = T.moves_from
-        for a in range(len(s.groups)):
-            for piece, have, arrived in ((Piece.GROUP, s.groups, p.arrived_groups),
-                                         (Piece.LEADER, s.leaders, p.arrived_leaders)):
-                if have[a] - arrived[a] > 0:  # a counter moves once
-                    out.extend(moves_from[a, piece])
+        groups_left = map(sub, s.groups, p.arrived_groups)  # a counter moves once
+        leaders_left = map(sub, s.leaders, p.arrived_leaders)
+        for a, (g, l_) in enumerate(zip(groups_left, leaders_left)):
+            if g > 0:
+                out.extend(moves_from[a, Piece.GROUP])
+            if l_ > 0:
+                out.extend(moves_from[a, Piece.LEADER])
         out.append(T.done)
         return tuple(out)
     if kind == PendingKind.BASE:

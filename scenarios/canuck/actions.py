@@ -214,7 +214,8 @@ class ActionTable:
     values instead of building new ones, and a shared value compares equal by identity
     first). ``by_area[kind][a]``: the action of ``kind`` naming area ``a`` (ambush,
     sabotage, pause, place_group, place_base); ``add_card[c]`` for every card ``c`` (:data:`.cards.DECK`);
-    ``move[(a, b, piece)]``; ``participants[(groups, leaders)]``; ``lose[piece]``;
+    ``move[(a, b, piece)]``; ``moves_from[(a, piece)]``: the moves of ``piece`` out of
+    ``a`` to every other area, in area order; ``participants[(groups, leaders)]``; ``lose[piece]``;
     ``non_kinetic``: train, move, build_base, supply_drop; ``plain[kind]``: the action of
     a kind that names nothing (the non-kinetic options, resolve, cancel, done)."""
 
@@ -222,6 +223,7 @@ class ActionTable:
     by_area: dict
     add_card: tuple[Action, ...]
     move: dict
+    moves_from: dict
     participants: dict
     lose: dict
     non_kinetic: tuple[Action, ...]
@@ -239,10 +241,13 @@ def action_table(areas: int) -> ActionTable:
                for k in (K.AMBUSH, K.SABOTAGE, K.PAUSE, K.PLACE_GROUP, K.PLACE_BASE)}
     move = {(a, b, piece): Action(K.MOVE_COUNTER, area=a, to=b, piece=piece)
             for a in range(areas) for b in range(areas) if a != b for piece in (Piece.GROUP, Piece.LEADER)}
+    moves_from = {(a, piece): tuple(move[a, b, piece] for b in range(areas) if b != a)
+                  for a in range(areas) for piece in (Piece.GROUP, Piece.LEADER)}
     participants = {(g, l_): Action(K.PARTICIPANTS, groups=g, leaders=l_)
                     for g in range(GROUPS + 1) for l_ in range(LEADERS + 1)}
     plain = {k: Action(k) for k in NON_KINETIC_KINDS + (K.RESOLVE, K.CANCEL, K.DONE)}
-    return ActionTable(areas, by_area, tuple(Action(K.ADD_CARD, card=c) for c in DECK), move, participants,
+    return ActionTable(areas, by_area, tuple(Action(K.ADD_CARD, card=c) for c in DECK), move, moves_from,
+                       participants,
                        {piece: Action(K.LOSE, piece=piece) for piece in Piece},
                        tuple(plain[k] for k in NON_KINETIC_KINDS), plain, plain[K.RESOLVE], plain[K.CANCEL],
                        plain[K.DONE])

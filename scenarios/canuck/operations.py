@@ -19,6 +19,8 @@ menu is short (the terminal game shows them as numbered choices):
 """
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import is_, sub
 from typing import TYPE_CHECKING
 
 from furball.i18n import N_, render_entry
@@ -71,8 +73,7 @@ def legal_actions(s: State) -> tuple[Action, ...]:
                 out.append(sabotage[a])
         if s.reserve:
             out.extend(T.non_kinetic)
-        pause = T.by_area[K.PAUSE]
-        out.extend(pause[a] for a, g in enumerate(groups) if g > 0)  # CN.P13
+        out.extend(compress(T.by_area[K.PAUSE], groups))  # CN.P13: the areas holding a Group
         return tuple(out)
     kind = p.kind
     if kind == PendingKind.PARTICIPANTS:
@@ -98,14 +99,16 @@ def legal_actions(s: State) -> tuple[Action, ...]:
         return tuple(place[a] for a, b in enumerate(s.bases) if b) + (T.done,)
     if kind == PendingKind.MOVE:
         out = []
-        n = len(s.groups)
-        move = T.move
-        for a in range(n):
-            for piece, have, arrived in ((Piece.GROUP, s.groups, p.arrived_groups),
-                                         (Piece.LEADER, s.leaders, p.arrived_leaders)):
-                if have[a] - arrived[a] > 0:
-                    out.extend(move[a, b, piece] for b in range(n) if b != a)
-        return tuple(out) + (T.done,)
+        moves_from = T.moves_from
+        groups_left = map(sub, s.groups, p.arrived_groups)  # a counter moves once
+        leaders_left = map(sub, s.leaders, p.arrived_leaders)
+        for a, (g, l_) in enumerate(zip(groups_left, leaders_left)):
+            if g > 0:
+                out.extend(moves_from[a, Piece.GROUP])
+            if l_ > 0:
+                out.extend(moves_from[a, Piece.LEADER])
+        out.append(T.done)
+        return tuple(out)
     if kind == PendingKind.BASE:
         place = T.by_area[K.PLACE_BASE]
         return tuple(place[a] for a in s.board.base if not s.bases[a])
@@ -121,13 +124,11 @@ def _participants(T, g: int, l_: int) -> Action:
 def is_legal(s: State, a) -> bool:
     """Whether ``a`` is one of ``legal_actions(s)``: the menu's own object (menus are made
     of :func:`~.actions.action_table`'s shared values) found by identity, any equal action
-    in the menu as a set."""
+    in the menu as a set. (The identity scan runs in C, ``map(is_, ...)``: a bot's action
+    is found without one call of ``Action.__eq__``.)"""
     if type(a) is not Action:
         return False
-    for legal in s.legal_actions():
-        if legal is a:
-            return True
-    return a in s.legal_set
+    return any(map(is_, s.legal_actions(), repeat(a))) or a in s.legal_set
 
 
 _RULE_OF = {PendingKind.PARTICIPANTS: "CN.P4", PendingKind.SWEEP: "CN.F2", PendingKind.TRAIN: "CN.P11",

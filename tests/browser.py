@@ -55,10 +55,16 @@ def wait_until(page, expression: str, timeout_s: float = 20.0, arg=None):
     """Wait until ``expression`` (JavaScript, a function of ``arg`` or an expression) is
     truthy in ``page``; returns its value. Polls ``page.evaluate`` instead of Playwright's
     ``wait_for_function``, which evaluates strings with ``eval`` and so cannot run under the
-    pages' Content-Security-Policy (no ``unsafe-eval``: the tests keep the real policy)."""
+    pages' Content-Security-Policy (no ``unsafe-eval``: the tests keep the real policy).
+    A page that navigates (reloads) while it is asked is asked again."""
     deadline = time.monotonic() + timeout_s
     while True:
-        value = page.evaluate(expression, arg)
+        try:
+            value = page.evaluate(expression, arg)
+        except Exception as exc:  # the page navigated (a reload) while the expression ran: ask again
+            if "context was destroyed" not in str(exc) or time.monotonic() > deadline:
+                raise
+            value = None
         if value:
             return value
         if time.monotonic() > deadline:

@@ -28,7 +28,7 @@ import numpy as np
 from furball.errors import InputError
 
 from ..engine.frozen import FrozenState, step_rng
-from ..engine.protocol import Reason
+from ..engine.protocol import Reason, TakeBack
 from . import operations
 from .actions import (
     ALBA_LIBERATED_VP,
@@ -200,6 +200,14 @@ class State(FrozenState):
     def describe(self, action: Action) -> str:
         """A short human-readable text of ``action``."""
         return operations.describe(self, action)
+
+    def take_back(self, action: Action) -> TakeBack:
+        """Whether ``action`` may be taken back (a room's undo request,
+        :class:`~furball.scenarios.engine.protocol.TakesBack`): the steps that only
+        declare the option being chosen (choosing an operation, its participants, adding
+        a card, cancelling it: CN.P4) draw nothing and reveal nothing (``OPEN``); every
+        other action resolves something, may draw from the deck or roll (``NEVER``)."""
+        return TakeBack.OPEN if operations.declares_only(self, action) else TakeBack.NEVER
 
     def outcome(self) -> tuple[str, ...]:
         """How the game ended and its score (CN.E1, CN.E2, CN.E4, CN.E5)."""

@@ -33,6 +33,12 @@ Bots decide from their seat's observation, one decision at a time, each with a f
 seeded from the room's seed and the event number (:func:`bot_seed`): the same room
 gives the same game whether or not the server was restarted in between.
 
+**Take-backs** (:meth:`Room.take_back_event`, docs/rooms.md): a seat may ask to take
+back its last action while the engine says nothing was drawn or revealed since
+(:class:`~scenarios.engine.protocol.TakesBack`; an engine without it never takes back);
+the other seats played by persons accept or refuse (bots accept), and the request and
+each answer are events (:data:`EventKind.UNDO`), so a rebuilt room agrees.
+
 Credentials (:func:`new_token`, :func:`token_hash`, :func:`token_matches`): 192-bit
 random tokens (``secrets.token_urlsafe(24)``), stored as SHA-256 hashes only and
 compared in constant time (:func:`hmac.compare_digest`). Documents and messages:
@@ -904,7 +910,9 @@ class Room:
         waits for), ``acting`` (every seat that may act now), ``awaited`` (those the game
         waits for), ``terminal``; for a seat, ``text`` (``observation_string``) and
         ``view`` (the game's JSON of ``observation(seat)``: ``public`` and
-        ``private``); for a seat that may act (among ``acting``), played by its person, ``legal`` (each action's
+        ``private``) and ``can_take_back`` (:meth:`can_take_back`); ``take_back``: a
+        pending take-back request (``asked_by``, ``waiting``) or ``None``; for a seat that
+        may act (among ``acting``), played by its person, ``legal`` (each action's
         ``describe()`` text, in the engine's order; left out by a game with thousands of
         actions, whose view module says ``LEGAL_TEXTS = False``), ``legal_count``,
         ``choices`` (the view module's own JSON of the legal actions, when it has a

@@ -863,7 +863,7 @@ class Hub:
         """What anyone may read of a room without a token (its spectator view's head)."""
         v = live.room.view(None, public={})  # the head only: no need to draw the table
         return {k: v[k] for k in ("room", "game", "title", "labels", "seats", "to_act", "acting", "terminal")} | {
-            "options": dict(live.room.spec.options), "present": self.present(live)}
+            "options": dict(live.room.spec.options), "present": self.present(live), "rematch": live.rematch}
 
 
 PUBLIC_MARK = "\u2063furball:public-half\u2063"

@@ -230,3 +230,22 @@ def test_take_backs_over_http(client):
     assert client.post(f"/api/rooms/{rid}/take-back", json={"what": "ask"}, headers=_auth(p1)).status_code == 200
     assert client.post(f"/api/rooms/{rid}/take-back", json={"what": "accept"}, headers=_auth(p2)).status_code == 200
     assert client.get(f"/api/rooms/{rid}").json()["acting"] == [0, 1]
+
+
+def test_a_schema_3_database_is_upgraded_with_its_rooms(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    store = SQLiteStore(path)
+    spec = make_spec({"game": "canuck", "seed": 1})
+    store.create(spec, "o", ("s",))
+    store.close()
+    with sqlite3.connect(path) as db:  # as furball wrote it before chat and rematch
+        db.execute("DROP TABLE furball_chat")
+        db.execute("ALTER TABLE furball_rooms DROP COLUMN rematch")
+        db.execute("UPDATE furball_schema SET version = 3")
+    store = SQLiteStore(path)
+    assert store.load(spec.id).rematch is None and store.load(spec.id).chat == ()
+    assert store.chat_append(spec.id, ChatLine(1, 0, "again", 1.0)) and store.set_rematch(spec.id, "x" * 16)
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT version FROM furball_schema").fetchone()[0] == SCHEMA_VERSION

@@ -148,3 +148,28 @@ def test_postgres_store_ends_rooms(dsn):
         check_store_ends_rooms(store)
     finally:
         store.close()
+
+
+def test_chat_and_rematch_reach_a_page_on_another_server(two_servers, dsn):
+    """Issue 34 items 6 and 8 on PostgreSQL: a chat line written through one server reaches
+    a spectator on the other at once (its notification), in the chat's own numbering; the
+    store keeps it with the room; a rematch is one room whichever server is asked."""
+    a, b = two_servers
+    made = httpx.post(f"{a}/api/rooms", json={"game": "canuck", "seed": 4}).json()
+    rid, p1 = made["room"], made["seats"][0]["token"]
+    with connect(f"{a.replace('http', 'ws')}/api/rooms/{rid}/ws") as ws:
+        ws.send(json.dumps({"type": "hello"}))
+        _updates(ws, lambda m: True)
+        r = httpx.post(f"{b}/api/rooms/{rid}/chat", json={"text": "bonjour"}, headers={"Authorization": f"Bearer {p1}"})
+        assert r.status_code == 200 and r.json() == {"n": 1}
+        deadline = time.monotonic() + 5
+        while (m := json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic()))))["type"] != "chat":
+            pass
+    assert m["chat"] == [{"n": 1, "seat": 0, "label": "P1", "text": "bonjour"}]
+    store = PostgresStore(dsn)
+    try:
+        assert [(c.n, c.seat, c.text) for c in store.load(rid).chat] == [(1, 0, "bonjour")]
+        assert store.set_rematch(rid, "first-id-00") == "first-id-00"
+        assert store.set_rematch(rid, "second-id-0") == "first-id-00" and store.load(rid).rematch == "first-id-00"
+    finally:
+        store.close()

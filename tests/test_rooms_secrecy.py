@@ -223,7 +223,8 @@ def test_WC_F2_F4_a_seat_playing_its_page_sees_no_other_seats_hand_radar_values_
 def _refusals(room, seat):
     """What ``seat`` is answered, at this position, for a battery of wrong acts: stale
     versions (one behind, one ahead, far off, the set-up's), versions of the wrong type,
-    actions out of range or of the wrong type, and an act out of its turn; and, on a card
+    actions out of range or of the wrong type, and an act out of its turn; asking to take
+    back its last action, accepting or refusing a take-back; and, on a card
     game's page, why clicks on some of its pieces do nothing (the engine's reason, with
     its rule). Each answer is the refusal's class and text (or ``accepted``)."""
     from furball.errors import IllegalAction
@@ -238,6 +239,13 @@ def _refusals(room, seat):
             out.append(f"{type(exc).__name__}: {exc}")
         else:
             out.append("accepted")
+    for word in ("ask", "accept", "refuse"):  # take-backs (issue 34 item 11): asked or answered out of place
+        try:
+            room.take_back_event(seat, word, now=0.0)
+        except IllegalAction as exc:
+            out.append(f"take-back {word}: {type(exc).__name__}: {exc}")
+        else:
+            out.append(f"take-back {word}: accepted")
     view = room.view(seat)
     if view["view"]["public"].get("board"):  # a card game's page: why do these clicks do nothing (the engine's reason)
         pieces = sorted(_pieces(view))
@@ -382,4 +390,84 @@ def test_WC_F4_over_http_refusals_and_acknowledgements_carry_the_seats_own_versi
             assert status == 200 and answer == {"version": live.room.view_version(bidder)} != {
                 "version": live.room.version}
             assert probes(other) == before, tokens
+    assert tokens >= 2
+
+
+def test_DF_M1_a_take_back_tells_no_seat_of_another_sides_hidden_change():
+    """Four seats (one per plane, two sides): SPAD's seat locks, Fokker's locks, then
+    changes its plan (hidden from the other side). SPAD's seat asks to take back its lock
+    and the three others accept. At every step, what the SPAD and Nieuport seats know
+    (views, logs, refusals) is the same as in the game where Fokker never changed its plan;
+    accepted, the room is back at the set-up in both games."""
+    spec = make_spec({"game": "dogfight", "options": {"scenario": "furball", "seats": "planes"}, "seed": 51})
+    seen: dict = {}
+
+    def game(change):
+        room = Room.new(spec)
+        rooms = []
+        for seat, k in ((0, 0), (1, 0)) + (((1, 1),) if change else ()):
+            room, _ = room.act(seat, k, room.view_version(seat), now=0.0)
+        rooms.append(room)
+        room, _ = room.take_back_event(0, "ask", now=0.0)
+        rooms.append(room)
+        for seat in (1, 2, 3):
+            room, _ = room.take_back_event(seat, "accept", now=0.0)
+            rooms.append(room)
+        return rooms
+
+    changed, plain = game(True), game(False)
+    assert changed[0].state != plain[0].state and changed[-1].state == plain[-1].state == Room.new(spec).state
+    for a, b in zip(changed, plain):
+        for seat in (0, 2):  # the Allies' seats
+            assert _what_seat_knows(a, seat) == _what_seat_knows(b, seat)
+        for room in (a, b):
+            for seat in (0, 2):
+                knows, version = _what_seat_knows(room, seat)
+                got = (version, _refusals(room, seat))
+                assert seen.setdefault((seat, knows), got) == got
+
+
+def test_WC_F4_chat_carries_no_event_number_nor_time_and_moves_no_version():
+    """While P1 puts radar tokens into its sealed bid one by one (WC.F4), P2 chats: each
+    chat line P2 and the spectators receive is numbered in the chat's own sequence and
+    carries no time, P2's acts and take-back requests are answered the same words after
+    each token, and its version never moves."""
+    from furball.scenarios.white_christmas.actions import ActionKind
+    app = create_app(allowed_hosts=LOOPBACK_HOSTS + ("testserver",), options=ServerOptions(bot_delay_s=0.0))
+    rng = np.random.default_rng(12)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        made = client.post("/api/rooms", json={"game": "white-christmas", "options": {"players": 2}, "seed": 12,
+                                               "seats": [None, None]}).json()
+        rid, keys = made["room"], [s["token"] for s in made["seats"]]
+        live = client.portal.call(app.state.hub.live, rid)
+
+        def post(seat, path, body):
+            r = client.post(f"/api/rooms/{rid}/{path}", json=body, headers={"Authorization": f"Bearer {keys[seat]}"})
+            return r.status_code, r.json()
+
+        while not (_bidding(live.room) and len(live.room.state.private[live.room.to_act].radar) >= 2):
+            room = live.room
+            assert post(room.to_act, "act", {"version": room.view_version(room.to_act),
+                                             "action": _pick(room, rng, lambda r: False)})[0] == 200
+        bidder = live.room.to_act
+        other = 1 - bidder
+        mine = live.room.view_version(other)
+
+        def probes():
+            return [post(other, "act", {"version": mine, "action": 0}), post(other, "take-back", {"what": "ask"}),
+                    post(other, "take-back", {"what": "accept"})]
+
+        before = probes()
+        with client.websocket_connect(f"/api/rooms/{rid}/ws") as ws:
+            ws.send_json({"type": "hello", "token": None})
+            tokens = 0
+            while (bids := [i for i, a in enumerate(live.room.state.legal_actions()) if a.kind == ActionKind.BID]):
+                assert post(bidder, "act", {"version": live.room.view_version(bidder), "action": bids[0]})[0] == 200
+                tokens += 1
+                assert post(other, "chat", {"text": f"token {tokens}?"}) == (200, {"n": tokens})
+                while (m := ws.receive_json())["type"] != "chat":
+                    pass
+                assert m == {"type": "chat", "chat_from": tokens - 1, "chat": [
+                    {"n": tokens, "seat": other, "label": f"P{other + 1}", "text": f"token {tokens}?"}]}
+                assert probes() == before and live.room.view_version(other) == mine
     assert tokens >= 2

@@ -252,6 +252,19 @@ def apply(s: State, action: Action) -> State:
     return w.freeze()
 
 
+def declares_only(s: State, a: Action) -> bool:
+    """Whether ``a`` only declares the option being chosen (an operation but the
+    Operational Pause, its participants, a card added, a cancel: :func:`_dispatch`'s
+    first branches), drawing nothing and resolving nothing (no deck draws owed)."""
+    p = s.pending
+    if s.draws_due:
+        return False
+    if p is None:
+        return a.kind != K.PAUSE
+    return (a.kind == K.CANCEL or p.kind == PendingKind.PARTICIPANTS
+            or (p.kind in (PendingKind.CARDS, PendingKind.SWEEP) and a.kind == K.ADD_CARD))
+
+
 def describe_safe(s: State, a: Action) -> str:
     try:
         return repr(describe(s, a))

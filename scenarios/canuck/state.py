@@ -29,7 +29,7 @@ from furball.errors import InputError
 from furball.i18n import N_, Message, render_entry
 
 from ..engine.frozen import FrozenState, step_rng
-from ..engine.protocol import Reason
+from ..engine.protocol import Reason, TakeBack
 from . import operations
 from .actions import (
     ALBA_LIBERATED_VP,
@@ -205,6 +205,14 @@ class State(FrozenState):
     def describe_entry(self, action: Action) -> tuple[str, tuple]:
         """:meth:`describe` as a log entry ``(template, args)``, for a reader's language."""
         return operations.describe_entry(self, action)
+
+    def take_back(self, action: Action) -> TakeBack:
+        """Whether ``action`` may be taken back (a room's undo request,
+        :class:`~furball.scenarios.engine.protocol.TakesBack`): the steps that only
+        declare the option being chosen (choosing an operation, its participants, adding
+        a card, cancelling it: CN.P4) draw nothing and reveal nothing (``OPEN``); every
+        other action resolves something, may draw from the deck or roll (``NEVER``)."""
+        return TakeBack.OPEN if operations.declares_only(self, action) else TakeBack.NEVER
 
     def outcome(self) -> tuple[str, ...]:
         """How the game ended and its score (CN.E1, CN.E2, CN.E4, CN.E5)."""

@@ -55,6 +55,7 @@ from furball.maneuvers.plan import legal_plans, plan_problem
 from furball.maneuvers.plane import PlaneKind
 
 from ..engine.frozen import Draft, FrozenState, step_rng
+from ..engine.protocol import TakeBack
 from .policy import ReorderPolicy
 from .report import NOBODY, VISIBLE_SPECIALS, plane_line, replay_json, seen_plane_json, turn_lines
 from .scenario import Scenario, load_scenario
@@ -384,6 +385,19 @@ class State(FrozenState):
 
     def describe(self, action: PlanAction) -> str:
         return f"{action.plane} flies {', '.join(action.cards)}"
+
+    def take_back(self, action: PlanAction) -> TakeBack:
+        """Whether ``action`` may be taken back (a room's undo request,
+        :class:`~furball.scenarios.engine.protocol.TakesBack`): locking a plane's first
+        plan of the turn draws and reveals nothing and every side sees that the plane has
+        locked (``OPEN``); changing a locked plan is hidden from the other sides
+        (``HIDDEN``); the last plan of the turn flies it, drawing damage and revealing
+        every plan (``NEVER``, DF.M1)."""
+        done = {name for name, _ in self.locked}
+        planning = {name for names in self._planning for name in names}
+        if not planning - done - {getattr(action, "plane", None)}:
+            return TakeBack.NEVER
+        return TakeBack.HIDDEN if action.plane in done else TakeBack.OPEN
 
     def events_for(self, player: int | None) -> tuple[str, ...]:
         """The log lines of the transition that made this state (:attr:`events`) as seat

@@ -10,7 +10,7 @@ from furball.errors import IllegalAction, InputError
 
 __all__ = ["GameState", "SimultaneousState", "acting_seats", "awaited_seats", "seat_actions", "Player", "Game",
            "GameInfo", "Utility", "Information", "Option", "IllegalAction", "TERMINAL", "action_text", "decide", "Reason",
-           "Explains", "Timed", "SeatEvents", "PublicDescribe", "refuse"]
+           "Explains", "Timed", "SeatEvents", "PublicDescribe", "refuse", "TakeBack", "TakesBack", "take_back"]
 
 TERMINAL = None
 """What ``current_player()`` returns once the game is over."""
@@ -158,6 +158,39 @@ class PublicDescribe(Protocol):
         """``None``: nothing (the log says what may be said, e.g. a token put face down
         into a sealed bid), else a text. Terminal play prints it for a bot's action in
         place of ``describe``, which may name the deciding seat's secrets."""
+
+
+class TakeBack(enum.StrEnum):
+    """Whether an action may be taken back (a room's undo request, docs/rooms.md): what
+    an engine declares through :class:`TakesBack`.
+
+    * ``NEVER``: the action drew chance or revealed hidden information (or the engine
+      does not say): neither it nor anything before it may be taken back;
+    * ``HIDDEN``: it draws nothing and reveals nothing, but the other seats do not see
+      that it was taken (a changed secret plan): it may be undone along with another
+      seat's earlier action, never asked back by its own seat (asking would tell);
+    * ``OPEN``: it draws nothing, reveals nothing, and every seat sees that it was taken.
+    """
+
+    NEVER = "never"
+    HIDDEN = "hidden"
+    OPEN = "open"
+
+
+@runtime_checkable
+class TakesBack(Protocol):
+    """A state that says which of its actions may be taken back (:class:`TakeBack`). An
+    engine without it never allows a take-back. Whether an action is ``NEVER`` must be
+    something every seat can tell (it is in every seat's observation, e.g. a flown turn):
+    a room closes every seat's take-backs at such an action."""
+
+    def take_back(self, action: Any) -> TakeBack:
+        """Whether ``action``, taken in this state, may be taken back."""
+
+
+def take_back(state: GameState, action: Any) -> TakeBack:
+    """``state.take_back(action)`` (:class:`TakesBack`), else ``NEVER``."""
+    return TakeBack(state.take_back(action)) if isinstance(state, TakesBack) else TakeBack.NEVER
 
 
 @runtime_checkable

@@ -27,9 +27,12 @@ others, so one slow room never holds the loop.
   events it did not write and push them to its own subscribers.
 
 Messages to subscribers (docs/rooms.md): ``{"type": "update", "log_from": K, "log":
-[...], "view": {...}, "present": [...], "owner": bool, "now": UNIX TIME}``, sent only
-when something the seat sees changed, the log numbered per viewer (``now``: the
-server's clock, so a page shows a real-time game clock right whatever its own says).
+[...], "view": {...}, "present": [...], "owner": bool, "rematch": ROOM_ID or null, "now":
+UNIX TIME}``, sent only when something the seat sees changed, the log numbered per viewer
+(``now``: the server's clock, so a page shows a real-time game clock right whatever its
+own says); ``{"type": "chat", "chat_from": K, "chat": [...]}`` with the chat lines the
+page has not seen (numbered in the chat's own sequence, without times: chat never
+moves a view version).
 
 A room whose game clock runs in real time (Yorktown, YT.S4) has a timer here that rings
 when its time runs out: the loss is stored as an event like any other.
@@ -65,7 +68,20 @@ from furball.errors import IllegalAction, InputError
 from furball.i18n import DEFAULT_LANG, Lang, parse_lang
 
 from .limits import Creations, RoomLimits
-from .rooms import BotCall, Room, RoomBroken, StaleAction, bot_choice, make_spec, new_token, token_hash, token_matches
+from .rooms import (
+    BotCall,
+    ChatLine,
+    Room,
+    RoomBroken,
+    StaleAction,
+    bot_choice,
+    chat_text,
+    make_spec,
+    new_token,
+    token_hash,
+    token_matches,
+)
+from .security import Bucket
 from .store import EXPIRE_BATCH, RoomGone, Store
 from .webhook import MAX_WAITING, TIMEOUT_S, Reach, check_url, payload, send, worth_sending
 
@@ -107,6 +123,7 @@ class Subscriber:
     role: Role
     sent: int = 0
     last: str = ""
+    chat_sent: int = 0
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     gone: bool = False
     lang: Lang = DEFAULT_LANG
@@ -117,9 +134,10 @@ class Subscriber:
 class Live:
     """A loaded room: the current :class:`Room`, its token hashes, subscribers, the
     views made for its current version, its pending bot decision (``bot``: the delay's
-    timer; ``queued``: waiting for a bot lane; ``deciding``: being decided) and, with a
-    real-time clock, the timer that rings when its time runs out; its owner's
-    ``webhook`` (``url``, ``link``) and the payload it last ``hooked`` on."""
+    timer; ``queued``: waiting for a bot lane; ``deciding``: being decided), with a
+    real-time clock the timer that rings when its time runs out, its ``chat`` lines
+    (their own lock and each seat's rate bucket), its ``rematch`` room's id, and its
+    owner's ``webhook`` (``url``, ``link``) and the payload it last ``hooked`` on."""
 
     room: Room
     owner_hash: str
@@ -132,6 +150,10 @@ class Live:
     deciding: bool = False
     timer: asyncio.TimerHandle | None = None
     used: float = field(default_factory=time.monotonic)
+    chat: tuple[ChatLine, ...] = ()
+    chat_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    chat_buckets: dict[int, Bucket] = field(default_factory=dict)
+    rematch: str | None = None
     webhook: dict | None = None
     hooked: dict | None = None
 
@@ -288,6 +310,19 @@ class Hub:
         :class:`TooMany` (this client's limits), :class:`Busy` (the server's),
         :class:`~furball.errors.InputError`."""
         self._start()
+        await self._may_create(creator)
+        spec = make_spec(data)
+        owner = new_token()
+        tokens = [new_token() for _ in spec.controllers]
+        room = await self._open(spec, token_hash(owner), tuple(token_hash(t) for t in tokens), creator)
+        log.info("room %s created: %s", spec.id, spec.game)
+        return {"room": spec.id, "owner": owner, "title": spec.title, "game": spec.game,
+                "seats": [{"label": label, "bot": bot, "token": token, "name": name}
+                          for label, bot, token, name in zip(room.labels, spec.controllers, tokens, room.names)]}
+
+    async def _may_create(self, creator: str | None) -> None:
+        """Whether ``creator`` (and the server) may create a room now. Raises
+        :class:`TooMany`, :class:`Busy`."""
         limits = self.limits
         if creator is not None:
             if not self._creations.take(creator):
@@ -298,20 +333,50 @@ class Hub:
                               f"(its owner link) or finish a game first")
         if await self._store(self.store.open_rooms) >= limits.open_total:
             raise Busy("the server holds as many open rooms as it may: try again later")
-        spec = make_spec(data)
+
+    async def _open(self, spec, owner_hash: str, seat_hashes: tuple[str, ...], creator: str | None) -> Room:
+        """A new room of ``spec`` with these token hashes: stored, loaded, its bots started."""
         room = await self.engine(Room.new, spec)
-        owner = new_token()
-        tokens = [new_token() for _ in spec.controllers]
-        hashes = tuple(token_hash(t) for t in tokens)
-        await self._store(self.store.create, spec, token_hash(owner), hashes, creator)
-        live = Live(room, token_hash(owner), hashes)
+        await self._store(self.store.create, spec, owner_hash, seat_hashes, creator)
+        live = Live(room, owner_hash, seat_hashes)
         self._keep(spec.id, live)
         self._schedule_bot(live)
         self._schedule_timer(live)
-        log.info("room %s created: %s", spec.id, spec.game)
-        return {"room": spec.id, "owner": owner, "title": spec.title, "game": spec.game,
-                "seats": [{"label": label, "bot": bot, "token": token, "name": name}
-                          for label, bot, token, name in zip(room.labels, spec.controllers, tokens, room.names)]}
+        return room
+
+    async def rematch(self, room_id: Any, token: Any, creator: str | None = None) -> str:
+        """A seat or the owner asks for a rematch of a finished game: a new room with the
+        same game, options, title and seats as created (a person's seat stays a
+        person's), a new random seed, and the **same token hashes** (each seat's key and
+        the owner's open their places in the new room). The first call creates it (held to
+        ``creator``'s limits, as :meth:`create`); every later call, from any seat or
+        process, answers the same room. Every page of the room is told (its updates'
+        ``rematch``). Returns the new room's id. Raises :class:`NotFound`,
+        :class:`Forbidden` (a spectator's link), :class:`~furball.errors.IllegalAction`
+        (the game is not over), :class:`TooMany`, :class:`Busy`."""
+        live = await self.live(room_id)
+        role = self.role(live, token)
+        if role.seat is None and not role.owner:
+            raise Forbidden("only the room's seats and its owner may start a rematch")
+        if not live.room.terminal:
+            raise IllegalAction("a rematch starts once the game is over")
+        async with live.lock:
+            if live.rematch is None:
+                old = live.room.spec
+                await self._may_create(creator)
+                spec = make_spec({"game": old.game, "options": dict(old.options), "seats": list(old.controllers),
+                                  "title": old.title})
+                await self._open(spec, live.owner_hash, live.seat_hashes, creator)
+                chosen = await self._store(self.store.set_rematch, old.id, spec.id)
+                if chosen != spec.id:  # another process made it first: ours goes
+                    await self._store(self.store.delete, spec.id)
+                    self._forget(spec.id)
+                if chosen is None:
+                    raise NotFound("the room was deleted")
+                live.rematch = chosen
+                log.info("room %s: rematch in room %s", old.id, chosen)
+                self._wake(live)
+            return live.rematch
 
     async def live(self, room_id: Any) -> Live:
         """The loaded room ``room_id`` (read from the store and rebuilt if needed).
@@ -332,7 +397,7 @@ class Hub:
                 if stored is None:
                     raise NotFound("no such room (check the link)")
                 room = await self.engine(Room.replay, stored.spec, stored.events)
-                live = Live(room, stored.owner_hash, stored.seat_hashes)
+                live = Live(room, stored.owner_hash, stored.seat_hashes, chat=stored.chat, rematch=stored.rematch)
                 if stored.webhook:
                     live.webhook = json.loads(stored.webhook)
                     live.hooked = payload(room, live.webhook["link"])
@@ -408,6 +473,74 @@ class Hub:
                 raise StaleAction("the room has moved on (an event arrived through another server): try again")
             self._advance(live, room)
             return room.view_version(None)
+
+    async def take_back(self, room_id: Any, token: Any, word: Any) -> int:
+        """A seat asks to take back its last action (``ask``) or answers another seat's
+        request (``accept``, ``refuse``): :meth:`~.rooms.Room.take_back_event`, stored as
+        an event. Returns the seat's new view version. Raises :class:`NotFound`,
+        :class:`Forbidden` (not a seat's key), :class:`~furball.errors.IllegalAction`."""
+        live = await self.live(room_id)
+        seat = self.role(live, token).seat
+        if seat is None:
+            raise Forbidden("this link has no seat in the room: open your seat's link")
+        async with live.lock:
+            room, event = await self.engine(live.room.take_back_event, seat, word)
+            if not await self._store(self.store.append, room.spec.id, event):
+                await self._catch_up_locked(live)
+                raise StaleAction("the game has moved on since you looked: try again")
+            self._advance(live, room)
+            return room.view_version(seat)
+
+    async def chat(self, room_id: Any, token: Any, text: Any) -> int:
+        """A seat writes a chat line (:func:`~.rooms.chat_text`, at most
+        ``limits.chat_chars`` characters, ``limits.chat_per_min`` a minute per seat): stored
+        with the room, then sent to every page of the room (spectators included). Chat
+        never moves a view version. Returns the line's number (the chat's own
+        sequence). Raises :class:`NotFound`, :class:`Forbidden` (not a seat's key),
+        :class:`TooMany` (past the rate, or the room's chat is full),
+        :class:`~furball.errors.InputError`."""
+        live = await self.live(room_id)
+        seat = self.role(live, token).seat
+        if seat is None:
+            raise Forbidden("only the room's seats may write in its chat (spectators read it)")
+        limits = self.limits
+        text = chat_text(text, limits.chat_chars)
+        bucket = live.chat_buckets.setdefault(seat, Bucket(limits.chat_per_min / 60.0, limits.chat_burst))
+        if not bucket.take():
+            raise TooMany(f"chat: at most {limits.chat_per_min:g} lines a minute (bursts of {limits.chat_burst:g}): "
+                          f"slow down")
+        async with live.chat_lock:
+            for _ in range(3):  # another process may take the number first
+                if len(live.chat) >= limits.chat_lines:
+                    raise TooMany(f"chat: this room's chat is full ({limits.chat_lines} lines)")
+                line = ChatLine(len(live.chat) + 1, seat, text, time.time())
+                if await self._store(self.store.chat_append, live.room.spec.id, line):
+                    live.chat += (line,)
+                    self._wake(live)
+                    return line.n
+                await self._chat_catch_up_locked(live)
+        raise Busy("chat: too many lines at once: try again")
+
+    async def _chat_catch_up(self, live: Live) -> None:
+        async with live.chat_lock:
+            await self._chat_catch_up_locked(live)
+
+    async def _chat_catch_up_locked(self, live: Live) -> None:
+        more = await self._store(self.store.chat_after, live.room.spec.id, len(live.chat))
+        if more:
+            live.chat += tuple(more)
+            self._wake(live)
+
+    async def _rematch_catch_up(self, live: Live) -> None:
+        stored = await self._store(self.store.load, live.room.spec.id)
+        if stored is not None and stored.rematch and live.rematch != stored.rematch:
+            live.rematch = stored.rematch
+            self._wake(live)
+
+    @staticmethod
+    def _wake(live: Live) -> None:
+        for sub in live.subscribers:
+            sub.wake.set()
 
     async def analysis(self, room_id: Any, token: Any, data: Any) -> tuple[str, int, Callable, tuple]:
         """A seat's request for a long calculation (the dogfight's Best plans), checked
@@ -692,8 +825,17 @@ class Hub:
     def _notified(self, room_id: str | None, n: int) -> None:
         """From the store's listener: event ``n`` of ``room_id`` exists (``None``: any
         room may have changed)."""
+        if room_id is not None and room_id.startswith(("chat:", "rematch:")):
+            what, _, rid = room_id.partition(":")
+            live = self._loaded.get(rid)
+            if live is not None:
+                self._spawn(self._chat_catch_up(live) if what == "chat" else self._rematch_catch_up(live))
+            return
         targets = list(self._loaded.values()) if room_id is None else [self._loaded.get(room_id)]
         for live in targets:
+            if live is not None and room_id is None:  # the listener reconnected: chat and rematch may have changed
+                self._spawn(self._chat_catch_up(live))
+                self._spawn(self._rematch_catch_up(live))
             if live is not None and (room_id is None or n > live.room.version):
                 self._spawn(self._catch_up(live))
 
@@ -715,11 +857,12 @@ class Hub:
 
     # -- subscribers ----------------------------------------------------------------------
     async def subscribe(self, room_id: Any, token: Any, seen: Any = 0, owner: Any = None,
-                        lang: Any = None) -> Subscriber:
+                        lang: Any = None, chat_seen: Any = 0) -> Subscriber:
         """A new subscriber of ``room_id`` as the seat of ``token`` (none: a spectator),
         the owner if ``owner`` (or ``token``) is the owner's token, having read ``seen``
-        log lines already (resume after a dropped connection), reading the log in
-        ``lang`` (``"es"``, ``"en"``; anything else: English). Raises :class:`NotFound`."""
+        log lines and ``chat_seen`` chat lines already (resume after a dropped
+        connection), reading the log in ``lang`` (``"es"``, ``"en"``; anything else:
+        English). Raises :class:`NotFound`."""
         live = await self.live(room_id)
         role = self.role(live, token)
         if owner and not role.owner:
@@ -727,6 +870,8 @@ class Hub:
         start = seen if isinstance(seen, int) and not isinstance(seen, bool) and seen >= 0 else 0
         sub = Subscriber(live.room.spec.id, role, sent=min(start, len(live.room.log_for(role.seat))),
                          lang=(parse_lang(lang) if isinstance(lang, str) else None) or DEFAULT_LANG)
+        if isinstance(chat_seen, int) and not isinstance(chat_seen, bool) and chat_seen >= 0:
+            sub.chat_sent = min(chat_seen, len(live.chat))
         live.subscribers.add(sub)
         self._presence_changed(live)
         sub.wake.set()
@@ -762,6 +907,11 @@ class Hub:
                 live.subscribers.add(sub)
             message = self.message(live, sub)
             if message is not None:
+                if len(live.chat) > sub.chat_sent:
+                    sub.wake.set()  # the chat goes next
+                return message
+            message = self.chat_message(live, sub)
+            if message is not None:
                 return message
 
     def message(self, live: Live, sub: Subscriber) -> str | None:
@@ -774,7 +924,8 @@ class Hub:
         if view is None:
             view = live.views[key] = view_text(room, seat, live.views)
         present = json.dumps(self.present(live))
-        state = view + present + ("o" if sub.role.owner else "")
+        rematch = json.dumps(live.rematch)
+        state = view + present + rematch + ("o" if sub.role.owner else "")
         lines = room.log_for(seat)[sub.sent:]
         if state == sub.last and not lines:
             return None
@@ -783,13 +934,26 @@ class Hub:
         sub.last = state
         log_json = json.dumps([line.as_json(sub.lang) for line in lines], separators=(",", ":"))
         return (f'{{"type":"update","log_from":{start},"log":{log_json},"view":{view},"present":{present},'
-                f'"owner":{"true" if sub.role.owner else "false"},"now":{time.time():.3f}}}')
+                f'"owner":{"true" if sub.role.owner else "false"},"rematch":{rematch},"now":{time.time():.3f}}}')
+
+    @staticmethod
+    def chat_message(live: Live, sub: Subscriber) -> str | None:
+        """The chat lines ``sub`` has not seen yet, as JSON text (``None``: none). Marks
+        them sent. Their numbers are the chat's own; they carry no time."""
+        lines = live.chat[sub.chat_sent:]
+        if not lines:
+            return None
+        start = sub.chat_sent
+        sub.chat_sent += len(lines)
+        labels = live.room.labels
+        return json.dumps({"type": "chat", "chat_from": start, "chat": [line.as_json(labels) for line in lines]},
+                          separators=(",", ":"))
 
     def summary(self, live: Live) -> dict:
         """What anyone may read of a room without a token (its spectator view's head)."""
         v = live.room.view(None, public={})  # the head only: no need to draw the table
         return {k: v[k] for k in ("room", "game", "title", "labels", "seats", "to_act", "acting", "terminal")} | {
-            "options": dict(live.room.spec.options), "present": self.present(live)}
+            "options": dict(live.room.spec.options), "present": self.present(live), "rematch": live.rematch}
 
 
 PUBLIC_MARK = "\u2063furball:public-half\u2063"

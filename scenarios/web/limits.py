@@ -32,7 +32,11 @@ class RoomLimits:
       its last move;
     * ``idle_kept_s``: how long an unfinished room is kept after its last event (or its
       creation): an abandoned room;
-    * ``expire_every_s``: how often the server removes the rooms past those times."""
+    * ``expire_every_s``: how often the server removes the rooms past those times;
+    * ``chat_per_min`` / ``chat_burst``: chat lines a seat may write a minute, with
+      bursts of ``chat_burst`` (a token bucket per seat and room);
+    * ``chat_chars``: the longest chat line, in characters;
+    * ``chat_lines``: the most chat lines a room keeps (then its chat is full)."""
 
     create_per_min: float = 6.0
     create_burst: float = 200.0
@@ -41,6 +45,10 @@ class RoomLimits:
     finished_kept_s: float = 90 * DAY_S
     idle_kept_s: float = 7 * DAY_S
     expire_every_s: float = 600.0
+    chat_per_min: float = 20.0
+    chat_burst: float = 5.0
+    chat_chars: int = 500
+    chat_lines: int = 2000
 
 
 def client_key(address: str | None) -> str:

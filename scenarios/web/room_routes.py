@@ -1,5 +1,6 @@
 """The game rooms' HTTP handlers (docs/rooms.md): the lobby and room pages, the games,
-creating and deleting a room, acting, the owner's controls (its webhook included) and a seat's long calculations, as
+creating and deleting a room, acting, the owner's controls (its webhook included), a seat's long
+calculations, chat, take-backs and rematches, as
 :data:`router`.
 
 Every handler is a thin layer over the server's :class:`~.hub.Hub`
@@ -114,6 +115,28 @@ async def get_webhook(request: Request):
     return {"url": await request.app.state.hub.webhook(request.path_params["room"], _bearer(request))}
 
 
+async def post_chat(request: Request):
+    data = await _object(request)
+    _only(data, ("text",))
+    hub = request.app.state.hub
+    return {"n": await hub.chat(request.path_params["room"], _bearer(request), data.get("text"))}
+
+
+async def post_take_back(request: Request):
+    data = await _object(request)
+    _only(data, ("what",))
+    hub = request.app.state.hub
+    return {"version": await hub.take_back(request.path_params["room"], _bearer(request), data.get("what"))}
+
+
+async def post_rematch(request: Request):
+    data = await _object(request)
+    _only(data, ())
+    creator = client_key(request.client.host if request.client else None)
+    room = await request.app.state.hub.rematch(request.path_params["room"], _bearer(request), creator)
+    return {"room": room}
+
+
 router = Router(routes=[
     Route("/rooms", lobby),
     Route("/rooms/{room}", room_page),
@@ -129,6 +152,9 @@ router = Router(routes=[
     Route("/api/rooms/{room}/clock", endpoint(post_clock), methods=["POST"]),
     Route("/api/rooms/{room}/webhook", endpoint(post_webhook), methods=["POST"]),
     Route("/api/rooms/{room}/webhook", endpoint(get_webhook)),
+    Route("/api/rooms/{room}/chat", endpoint(post_chat), methods=["POST"]),
+    Route("/api/rooms/{room}/take-back", endpoint(post_take_back), methods=["POST"]),
+    Route("/api/rooms/{room}/rematch", endpoint(post_rematch), methods=["POST"]),
     Route("/api/rooms/{room}/analysis/{job}", endpoint(get_analysis)),
 ])
 """The rooms' routes (the pages ``/rooms...`` and ``/api/games...``, ``/api/rooms...``)."""

@@ -43,7 +43,8 @@ async def room_socket(ws: WebSocket):
         if not isinstance(hello, dict) or hello.get("type") != "hello":
             raise ValueError("expected hello")
         token = hello.get("token")
-        sub = await hub.subscribe(room_id, token, hello.get("seen", 0), hello.get("owner"), hello.get("lang"))
+        sub = await hub.subscribe(room_id, token, hello.get("seen", 0), hello.get("owner"), hello.get("lang"),
+                                  hello.get("chat_seen", 0))
     except InputError as exc:
         with contextlib.suppress(Exception):
             await say({"type": "error", "status": _status(exc), "error": str(exc)})

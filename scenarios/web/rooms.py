@@ -33,6 +33,12 @@ Bots decide from their seat's observation, one decision at a time, each with a f
 seeded from the room's seed and the event number (:func:`bot_seed`): the same room
 gives the same game whether or not the server was restarted in between.
 
+**Take-backs** (:meth:`Room.take_back_event`, docs/rooms.md): a seat may ask to take
+back its last action while the engine says nothing was drawn or revealed since
+(:class:`~scenarios.engine.protocol.TakesBack`; an engine without it never takes back);
+the other seats played by persons accept or refuse (bots accept), and the request and
+each answer are events (:data:`EventKind.UNDO`), so a rebuilt room agrees.
+
 Credentials (:func:`new_token`, :func:`token_hash`, :func:`token_matches`): 192-bit
 random tokens (``secrets.token_urlsafe(24)``), stored as SHA-256 hashes only and
 compared in constant time (:func:`hmac.compare_digest`). Documents and messages:
@@ -62,17 +68,20 @@ from furball.scenarios.engine import Game, GameState, Option, decide, registry
 from furball.scenarios.engine.protocol import (
     Explains,
     SeatEvents,
+    TakeBack,
     Timed,
     acting_seats,
     awaited_seats,
     seat_actions,
+    take_back,
 )
 from furball.scenarios.engine.search import SEARCH_KINDS
 
 __all__ = ["RoomGame", "RoomOption", "EventKind", "Event", "RoomSpec", "LogLine", "Room", "RoomBroken",
            "StaleAction", "MAX_SEED", "MAX_EVENTS", "MAX_TITLE", "room_game", "available_games", "new_token",
            "token_hash", "token_matches", "new_room_id", "bot_seed", "make_spec", "games_json", "seat_count", "ClockMode",
-           "CLOCK", "PAUSING", "BotCall", "bot_choice", "QUICK_BOTS", "seat_names"]
+           "CLOCK", "PAUSING", "BotCall", "bot_choice", "QUICK_BOTS", "seat_names", "Taken", "TakeBackWord",
+           "MAX_TAKE_BACK", "ChatLine", "chat_text"]
 
 MAX_SEED = 2**53 - 1
 """Seeds are at most this (what a page's JavaScript keeps exactly)."""
@@ -89,6 +98,8 @@ ROOM_ID_BYTES = 12
 """Random bytes in a room's id (96 bits: the spectator link cannot be guessed)."""
 TOKEN_BYTES = 24
 """Random bytes in a seat's or the owner's token (192 bits)."""
+MAX_TAKE_BACK = 64
+"""The most actions a room keeps for take-backs (the oldest is forgotten first)."""
 
 
 # ------------------------------------------------------------------------------ the games
@@ -307,6 +318,15 @@ class EventKind(StrEnum):
     ACTION = "action"    # a seat's action (by a person or a bot)
     CONTROL = "control"  # the owner hands a seat to a bot, or back to its person
     CLOCK = "clock"      # a real-time clock paused or resumed by the owner, or run out
+    UNDO = "undo"        # a seat asks to take back its last action, or answers another's request
+
+
+class TakeBackWord(StrEnum):
+    """What an :data:`EventKind.UNDO` event says (its ``text``)."""
+
+    ASK = "ask"
+    ACCEPT = "accept"
+    REFUSE = "refuse"
 
 
 @dataclass(frozen=True)
@@ -317,8 +337,8 @@ class Event:
     ``legal_actions()``, or ``legal_actions_for(seat)`` of an engine with simultaneous
     nodes, the same list where both exist) or ``None``;
     ``text``: its ``describe()`` text (ACTION: checked when the room is rebuilt), the
-    bot now playing the seat, ``""`` for a person (CONTROL), or ``pause``, ``resume``,
-    ``time`` (CLOCK); ``at``: Unix time, seconds; ``clock``: in a room whose clock runs in
+    bot now playing the seat, ``""`` for a person (CONTROL), ``pause``, ``resume``,
+    ``time`` (CLOCK), or a :class:`TakeBackWord` (UNDO: ``seat`` asks or answers); ``at``: Unix time, seconds; ``clock``: in a room whose clock runs in
     real time, the game clock's reading (seconds) when the event happened, which the
     rebuilt game is given (the engine's ``at_clock``), else ``None``.
     """
@@ -388,6 +408,45 @@ class LogLine:
                 "lines": [render_line(line, lang) for line in self.entries]}
 
 
+@dataclass(frozen=True)
+class Taken:
+    """An action a take-back may reach: its ``seat``, what the engine declares of it
+    (:class:`~scenarios.engine.protocol.TakeBack`) and the state ``before`` it."""
+
+    seat: int
+    kind: TakeBack
+    before: GameState = field(repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One line of a room's chat: ``n``, its number in the chat's own sequence (from 1;
+    never an event number), the writing ``seat``, its ``text`` and ``at`` (Unix time,
+    kept in the store only: a page is sent no time, nothing that could date another
+    seat's secret action)."""
+
+    n: int
+    seat: int
+    text: str
+    at: float = 0.0
+
+    def as_json(self, labels: Sequence[str]) -> dict:
+        return {"n": self.n, "seat": self.seat, "label": labels[self.seat], "text": self.text}
+
+
+def chat_text(text: Any, most: int) -> str:
+    """A chat line's text, checked: printable text (new lines allowed) of 1 to ``most``
+    characters once stripped. Raises :class:`InputError` (one line)."""
+    if not isinstance(text, str) or not text.strip():
+        raise InputError("request: field 'text': expected the text of a chat line")
+    text = text.strip()
+    if len(text) > most:
+        raise InputError(f"request: field 'text': expected at most {most} characters, got {len(text)}")
+    if not all(c.isprintable() or c == "\n" for c in text):
+        raise InputError("request: field 'text': expected printable text (no control characters)")
+    return text
+
+
 class RoomBroken(InputError):
     """A stored room cannot be rebuilt: an event is not what this engine makes of it
     (another furball version, or an edited database)."""
@@ -404,8 +463,11 @@ class Room:
     spectators), the log lines it may read (``logs``). With a real-time clock
     (:data:`CLOCK`): whether the owner has ``paused`` it, and ``clock_since``, the Unix
     time of the state's clock reading (``None``: not started: the clock starts with the
-    first action). Immutable: :meth:`act`, :meth:`control`, :meth:`clock_event` and
-    :meth:`apply` return a new room.
+    first action). Take-backs (docs/rooms.md, "Take-backs"): ``takeback``, the actions
+    since the last one the engine says may not be taken back (:class:`Taken`, at most
+    :data:`MAX_TAKE_BACK`), and ``asked``, a pending request: the asking seat and the
+    seats still to answer. Immutable: :meth:`act`, :meth:`control`, :meth:`clock_event`,
+    :meth:`take_back_event` and :meth:`apply` return a new room.
     """
 
     spec: RoomSpec
@@ -417,6 +479,8 @@ class Room:
     logs: tuple[tuple[LogLine, ...], ...] = field(repr=False, compare=False)
     paused: bool = False
     clock_since: float | None = None
+    takeback: tuple[Taken, ...] = field(default=(), repr=False, compare=False)
+    asked: tuple[int, tuple[int, ...]] | None = None
 
     # -- building ---------------------------------------------------------------------
     @classmethod
@@ -496,7 +560,10 @@ class Room:
 
     def bot_seat(self) -> int | None:
         """The seat a bot decides for now, if any: the first awaited seat a bot plays (a
-        searching bot only when its seat is :attr:`to_act`: module docstring)."""
+        searching bot only when its seat is :attr:`to_act`: module docstring); none while
+        a take-back is asked (the answers come first)."""
+        if self.asked is not None:
+            return None
         for seat in self.awaited:
             bot = self.controllers[seat]
             if bot is not None and (bot.split(":")[0] not in SEARCH_KINDS or seat == self.to_act):
@@ -603,6 +670,9 @@ class Room:
                                 f"ask the room's owner to give the seat back")
         if self.paused:
             raise IllegalAction("the owner has paused the clock: wait until it runs again")
+        if self.asked is not None:
+            raise IllegalAction(f"{self.labels[self.asked[0]]} asks to take back its last action: the answers come "
+                                f"first")
         now = time.time() if now is None else now
         state, reading = self._clocked(now)
         if state.is_terminal():
@@ -656,7 +726,86 @@ class Room:
         entry = state.describe_entry(a) if hasattr(state, "describe_entry") else None
         after = state.apply(a)
         event = Event(self.version + 1, EventKind.ACTION, seat, index, text, now, reading)
-        return self._next(after, self.controllers, event, entry), event
+        return self._next(after, self.controllers, event, self._taken(seat, state, a), action=entry), event
+
+    def _taken(self, seat: int, state: GameState, action: Any) -> tuple[Taken, ...]:
+        """The take-back list after ``seat``'s ``action`` in ``state``: emptied by an
+        action the engine says may not be taken back (and in a real-time room)."""
+        kind = TakeBack.NEVER if self.real_time else take_back(state, action)
+        if kind == TakeBack.NEVER:
+            return ()
+        return (self.takeback + (Taken(seat, kind, state),))[-MAX_TAKE_BACK:]
+
+    # -- take-backs ---------------------------------------------------------------------
+    def take_back_event(self, seat: Any, word: Any, now: float | None = None) -> tuple[Room, Event]:
+        """``seat`` asks to take back its last action (``word`` ``ask``), or accepts or
+        refuses another seat's request (``accept``, ``refuse``): :class:`TakeBackWord`.
+        Returns the new room and the event to store. Raises :class:`IllegalAction` (one
+        line naming only what every seat sees; nothing changes)."""
+        if word not in tuple(TakeBackWord):
+            raise InputError(f"request: field 'answer': expected one of {', '.join(TakeBackWord)}, got {_short(word)}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise InputError(f"request: seat: expected 0 to {self.seats - 1}, got {_short(seat)}")
+        event = Event(self.version + 1, EventKind.UNDO, seat, None, str(word), time.time() if now is None else now)
+        return self._undo(event), event
+
+    def can_take_back(self, seat: int) -> bool:
+        """Whether ``seat`` may ask to take back its last action now."""
+        try:
+            self._check_ask(seat)
+        except IllegalAction:
+            return False
+        return True
+
+    def _check_ask(self, seat: int) -> int:
+        """The index in :attr:`takeback` of ``seat``'s last action, when it may ask to take
+        it back now. Raises :class:`IllegalAction`."""
+        if self.terminal:
+            raise IllegalAction("the game is over: nothing can be taken back")
+        if self.real_time:
+            raise IllegalAction("take-backs are off in a room whose clock runs in real time")
+        if self.controllers[seat] is not None:
+            raise IllegalAction(f"{self.labels[seat]} is played by the {self.controllers[seat]} bot now")
+        if self.asked is not None:
+            raise IllegalAction(f"{self.labels[self.asked[0]]} has asked for a take-back already: wait for the answers")
+        mine = [k for k, t in enumerate(self.takeback) if t.seat == seat]
+        if not mine:
+            raise IllegalAction("nothing of yours to take back: a take-back reaches back to your last action only "
+                                "while nothing has been drawn or revealed since (and only in games that allow it)")
+        if self.takeback[mine[-1]].kind != TakeBack.OPEN:
+            raise IllegalAction("your last action cannot be asked back: the other seats did not see it (change "
+                                "it instead)")
+        return mine[-1]
+
+    def _undo(self, event: Event) -> Room:
+        """The room after a take-back event (checked). Raises :class:`IllegalAction`."""
+        seat, label = event.seat, self.labels[event.seat]
+        if event.text == TakeBackWord.ASK:
+            index = self._check_ask(seat)
+            others = tuple(o for o in range(self.seats) if o != seat and self.controllers[o] is None)
+            if not others:  # bots accept: taken back at once
+                return self._taken_back(index, event, f"{label} takes back its last action")
+            names = " and ".join(self.labels[o] for o in others)
+            return self._next(self.state, self.controllers, event, self.takeback, (seat, others),
+                              (f"{label} asks to take back its last action: {names} to accept or refuse",))
+        if self.asked is None:
+            raise IllegalAction("nobody has asked for a take-back")
+        asker, waiting = self.asked
+        if seat not in waiting:
+            raise IllegalAction(f"{label} is not asked to answer {self.labels[asker]}'s take-back")
+        if event.text == TakeBackWord.REFUSE:
+            return self._next(self.state, self.controllers, event, self.takeback, None,
+                              (f"{label} refuses {self.labels[asker]}'s take-back",))
+        rest = tuple(o for o in waiting if o != seat)
+        if rest:
+            return self._next(self.state, self.controllers, event, self.takeback, (asker, rest),
+                              (f"{label} accepts {self.labels[asker]}'s take-back",))
+        index = next(k for k in range(len(self.takeback) - 1, -1, -1) if self.takeback[k].seat == asker)
+        return self._taken_back(index, event, f"{label} accepts: {self.labels[asker]}'s last action is taken back")
+
+    def _taken_back(self, index: int, event: Event, line: str) -> Room:
+        """The room with the state before :attr:`takeback` ``[index]`` (and every action since)."""
+        return self._next(self.takeback[index].before, self.controllers, event, self.takeback[:index], None, (line,))
 
     def control(self, seat: Any, bot: Any, now: float | None = None) -> tuple[Room, Event]:
         """The owner hands ``seat`` to ``bot`` (a bot name of the game) or back to its
@@ -683,6 +832,13 @@ class Room:
         where = f"room {self.spec.id} event {event.n}"
         if event.n != self.version + 1:
             raise RoomBroken(f"{where}: expected event {self.version + 1}")
+        if event.kind == EventKind.UNDO:
+            try:
+                if event.text not in tuple(TakeBackWord) or not 0 <= event.seat < self.seats:
+                    raise IllegalAction(f"seat {event.seat} and {event.text!r} do not fit this room")
+                return self._undo(event)
+            except IllegalAction as exc:
+                raise RoomBroken(f"{where}: take-back: {exc}") from None
         if event.kind == EventKind.CONTROL:
             if not 0 <= event.seat < self.seats or (event.text and event.text not in self.game.players):
                 raise RoomBroken(f"{where}: seat {event.seat} and bot {event.text!r} do not fit this game")
@@ -707,17 +863,23 @@ class Room:
             raise RoomBroken(f"{where}: the stored action {event.text[:60]!r} is {state.describe(a)[:60]!r} in "
                              f"this version of the game; the room was played with another furball")
         entry = state.describe_entry(a) if hasattr(state, "describe_entry") else None
-        return self._next(state.apply(a), self.controllers, event, entry)
+        return self._next(state.apply(a), self.controllers, event, self._taken(event.seat, state, a), action=entry)
 
     def _next(self, state: GameState, controllers: tuple[str | None, ...], event: Event,
-              action: LogText | None = None) -> Room:
-        """The room after ``event`` in ``state``; ``action``: the acting seat's own line
-        for it as an entry (the engine's ``describe_entry``), else its stored text."""
+              takeback: tuple[Taken, ...] | None = None, asked: tuple[int, tuple[int, ...]] | None = None,
+              said: tuple[LogText, ...] = (), *, action: LogText | None = None) -> Room:
+        """The room after ``event``: ``state``, ``controllers``, the take-back list
+        (``None``: kept, emptied by a clock event) and request ``asked``; ``said``: an
+        UNDO event's line for every viewer; ``action``: the acting seat's own line for it
+        as an entry (the engine's ``describe_entry``), else its stored text."""
+        lines: tuple[LogText, ...] = said
         if event.kind == EventKind.CONTROL:
             label = self.labels[event.seat]
-            lines: tuple[LogText, ...] = (
-                msg("{seat} is played by the {bot} bot from now on (the owner's choice)", seat=label, bot=event.text)
-                if event.text else msg("{seat} is played by its person again", seat=label),)
+            lines = (msg("{seat} is played by the {bot} bot from now on (the owner's choice)", seat=label, bot=event.text)
+                     if event.text else msg("{seat} is played by its person again", seat=label),)
+            if self.asked is not None:
+                lines += (f"{self.labels[self.asked[0]]}'s take-back request lapses (the owner changed who plays "
+                          f"a seat)",)
         elif event.kind == EventKind.CLOCK and event.text != "time":
             at = f"{event.clock // 60}:{event.clock % 60:02d}"
             lines = (msg("the owner pauses the clock at {time}", time=at) if event.text == "pause" else
@@ -735,8 +897,10 @@ class Room:
             if mine or lines:
                 log = log + (LogLine(event.n, event.seat, (action or event.text) if mine else None, lines),)
             logs.append(log)
+        if takeback is None:
+            takeback = () if event.kind == EventKind.CLOCK else self.takeback
         return Room(self.spec, self.game, state, self.kind, controllers, self.events + (event,), tuple(logs), paused,
-                    since)
+                    since, takeback, asked)
 
     def why(self, seat: int, targets: list[str]) -> str:
         """Why clicking ``targets`` (piece ids of ``seat``'s page) does nothing, in one
@@ -790,7 +954,9 @@ class Room:
         waits for), ``acting`` (every seat that may act now), ``awaited`` (those the game
         waits for), ``terminal``; for a seat, ``text`` (``observation_string``) and
         ``view`` (the game's JSON of ``observation(seat)``: ``public`` and
-        ``private``); for a seat that may act (among ``acting``), played by its person, ``legal`` (each action's
+        ``private``) and ``can_take_back`` (:meth:`can_take_back`); ``take_back``: a
+        pending take-back request (``asked_by``, ``waiting``) or ``None``; for a seat that
+        may act (among ``acting``), played by its person, ``legal`` (each action's
         ``describe()`` text, in the engine's order; left out by a game with thousands of
         actions, whose view module says ``LEGAL_TEXTS = False``), ``legal_count``,
         ``choices`` (the view module's own JSON of the legal actions, when it has a
@@ -813,7 +979,8 @@ class Room:
                       for label, bot, name in zip(self.labels, self.controllers, self.names)],
             "bots": list(self.game.players),
             "to_act": to_act, "acting": list(acting), "awaited": list(awaited_seats(s)),
-            "terminal": s.is_terminal()}
+            "terminal": s.is_terminal(),
+            "take_back": None if self.asked is None else {"asked_by": self.asked[0], "waiting": list(self.asked[1])}}
         if self.real_time:
             out["clock"] = {"mode": "real", "reading_s": self._timed.clock_s, "limit_s": self._timed.limit_s,
                             "since": self.clock_since, "running": self.clock_running, "paused": self.paused,
@@ -823,6 +990,7 @@ class Room:
             out["view"] = {"public": self.public_view() if public is None else public, "private": None}
         else:
             out["text"] = s.observation_string(seat)
+            out["can_take_back"] = self.can_take_back(seat)
             o = s.observation(seat)
             if module is not None and hasattr(module, "private"):
                 out["view"] = {"public": module.public(o) if public is None else public,

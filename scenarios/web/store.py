@@ -38,7 +38,7 @@ from types import MappingProxyType
 
 from furball.errors import InputError
 
-from .rooms import Event, EventKind, RoomSpec
+from .rooms import ChatLine, Event, EventKind, RoomSpec
 
 __all__ = ["SCHEMA_VERSION", "StoredRoom", "Store", "SQLiteStore", "PostgresStore", "open_store",
            "default_path", "CHANNEL", "RoomGone", "EXPIRE_BATCH"]
@@ -47,7 +47,9 @@ SCHEMA_VERSION = 4
 """The version of the tables this furball writes (``furball_schema.version``): 2 added
 ``furball_events.clock`` (a real-time clock's reading), 3 ``furball_rooms.creator`` and
 ``furball_rooms.finished``, 4 ``furball_rooms.webhook`` (the owner's webhook, JSON
-``{"url", "link"}``, :mod:`.webhook`); an older database is upgraded in place when opened."""
+``{"url", "link"}``, :mod:`.webhook`), ``furball_chat`` (a room's chat) and
+``furball_rooms.rematch`` (the room of its rematch); an older database is upgraded in
+place when opened."""
 EXPIRE_BATCH = 500
 """The most rooms one :meth:`Store.expire` call removes (one transaction stays short)."""
 
@@ -71,7 +73,8 @@ TABLES = (
         created DOUBLE PRECISION NOT NULL,
         creator TEXT,
         finished DOUBLE PRECISION,
-        webhook TEXT)""",
+        webhook TEXT,
+        rematch TEXT)""",
     """CREATE TABLE IF NOT EXISTS furball_events (
         room TEXT NOT NULL REFERENCES furball_rooms (id),
         n INTEGER NOT NULL,
@@ -82,11 +85,19 @@ TABLES = (
         at DOUBLE PRECISION NOT NULL,
         clock INTEGER,
         PRIMARY KEY (room, n))""",
+    """CREATE TABLE IF NOT EXISTS furball_chat (
+        room TEXT NOT NULL REFERENCES furball_rooms (id),
+        n INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (room, n))""",
 )
 UPGRADES = {1: ("ALTER TABLE furball_events ADD COLUMN clock INTEGER",),
             2: ("ALTER TABLE furball_rooms ADD COLUMN creator TEXT",
                 "ALTER TABLE furball_rooms ADD COLUMN finished DOUBLE PRECISION"),
-            3: ("ALTER TABLE furball_rooms ADD COLUMN webhook TEXT",)}
+            3: ("ALTER TABLE furball_rooms ADD COLUMN webhook TEXT",
+                "ALTER TABLE furball_rooms ADD COLUMN rematch TEXT")}
 """SQL that takes the schema from a version to the next (the same for both databases)."""
 INDEXES = ("CREATE INDEX IF NOT EXISTS furball_rooms_open ON furball_rooms (finished, creator)",)
 """Indexes made once the tables are at :data:`SCHEMA_VERSION`."""
@@ -101,19 +112,24 @@ EXPIRED = ("SELECT r.id FROM furball_rooms r WHERE (r.finished IS NOT NULL AND r
 creation) since another; at most a number of them."""
 EVENT_COLUMNS = "n, kind, seat, action, text, at, clock"
 """The columns an event is read from (and, after ``room``, written to)."""
+CHAT_COLUMNS = "n, seat, text, at"
+"""The columns a chat line is read from (and, after ``room``, written to)."""
 """The schema (version :data:`SCHEMA_VERSION`), the same SQL for both databases."""
 
 
 @dataclass(frozen=True)
 class StoredRoom:
     """A room as stored: its ``spec``, ``owner_hash``, ``seat_hashes`` (SHA-256 of
-    each token, hex), ``events`` (in order) and its owner's ``webhook`` (JSON text, or
+    each token, hex), ``events`` (in order), its ``chat`` lines (in order), the id of
+    its ``rematch`` room (``None``: none yet) and its owner's ``webhook`` (JSON text, or
     ``None``: :meth:`Store.set_webhook`)."""
 
     spec: RoomSpec
     owner_hash: str
     seat_hashes: tuple[str, ...]
     events: tuple[Event, ...]
+    chat: tuple[ChatLine, ...] = ()
+    rematch: str | None = None
     webhook: str | None = None
 
 
@@ -141,11 +157,21 @@ def _spec_row(spec: RoomSpec, owner_hash: str, seat_hashes, creator: str | None)
             creator)
 
 
-def _room(row, events) -> StoredRoom:
+def _chat(row) -> ChatLine:
+    n, seat, text, at = row
+    return ChatLine(int(n), int(seat), text, float(at))
+
+
+def _chat_row(room_id: str, line: ChatLine) -> tuple:
+    return (room_id, line.n, line.seat, line.text, line.at)
+
+
+def _room(row, events, chat=(), rematch: str | None = None) -> StoredRoom:
     rid, game, title, options, seed, controllers, owner_hash, seat_hashes, created, _creator, webhook = row
     spec = RoomSpec(rid, game, MappingProxyType(json.loads(options)), int(seed), tuple(json.loads(controllers)),
                     title, float(created))
-    return StoredRoom(spec, owner_hash, tuple(json.loads(seat_hashes)), tuple(_event(r) for r in events), webhook)
+    return StoredRoom(spec, owner_hash, tuple(json.loads(seat_hashes)), tuple(_event(r) for r in events),
+                      tuple(_chat(r) for r in chat), rematch, webhook)
 
 
 class Store:
@@ -199,10 +225,25 @@ class Store:
         the room is no longer stored."""
         raise NotImplementedError
 
+    def chat_append(self, room_id: str, line: ChatLine) -> bool:
+        """Store a chat line (committed when this returns ``True``); ``False`` when its
+        number is taken. Raises :class:`RoomGone` when the room is no longer stored."""
+        raise NotImplementedError
+
+    def chat_after(self, room_id: str, n: int) -> list[ChatLine]:
+        """The room's chat lines numbered after ``n``, in order."""
+        raise NotImplementedError
+
+    def set_rematch(self, room_id: str, rematch: str) -> str | None:
+        """Record ``rematch`` as the room's rematch unless it has one; returns the one it
+        has now (``None``: the room is gone)."""
+        raise NotImplementedError
+
     def listen(self, callback: Callable[[str, int], None]) -> Callable[[], None] | None:
         """Call ``callback(room_id, n)`` (from another thread) whenever another process
-        appends an event; returns a function that stops listening, or ``None`` when
-        this store has no other writers."""
+        appends an event (``room_id``: the room's id), a chat line (``chat:ROOM``) or a
+        rematch (``rematch:ROOM``); returns a function that stops listening, or ``None``
+        when this store has no other writers."""
         return None
 
     def close(self) -> None:
@@ -302,6 +343,7 @@ class SQLiteStore(Store):
     def _delete(db, ids) -> None:
         for room_id in ids:
             db.execute("DELETE FROM furball_events WHERE room = ?", (room_id,))
+            db.execute("DELETE FROM furball_chat WHERE room = ?", (room_id,))
             db.execute("DELETE FROM furball_rooms WHERE id = ?", (room_id,))
 
     def delete(self, room_id):
@@ -327,7 +369,35 @@ class SQLiteStore(Store):
                 return None
             events = self._db.execute(f"SELECT {EVENT_COLUMNS} FROM furball_events WHERE room = ? "
                                       "ORDER BY n", (room_id,)).fetchall()
-        return _room(row, events)
+            chat = self._db.execute(f"SELECT {CHAT_COLUMNS} FROM furball_chat WHERE room = ? ORDER BY n",
+                                    (room_id,)).fetchall()
+            rematch = self._db.execute("SELECT rematch FROM furball_rooms WHERE id = ?", (room_id,)).fetchone()[0]
+        return _room(row, events, chat, rematch)
+
+    def chat_append(self, room_id, line):
+        def write(db):
+            if db.execute("SELECT 1 FROM furball_rooms WHERE id = ?", (room_id,)).fetchone() is None:
+                raise RoomGone("no such room (it was deleted)")
+            try:
+                db.execute(f"INSERT INTO furball_chat (room, {CHAT_COLUMNS}) VALUES (?, ?, ?, ?, ?)",
+                           _chat_row(room_id, line))
+            except sqlite3.IntegrityError:
+                return False
+            return True
+        return self._write(write)
+
+    def chat_after(self, room_id, n):
+        with self._lock:
+            rows = self._db.execute(f"SELECT {CHAT_COLUMNS} FROM furball_chat WHERE room = ? AND n > ? ORDER BY n",
+                                    (room_id, n)).fetchall()
+        return [_chat(r) for r in rows]
+
+    def set_rematch(self, room_id, rematch):
+        def write(db):
+            db.execute("UPDATE furball_rooms SET rematch = ? WHERE id = ? AND rematch IS NULL", (rematch, room_id))
+            row = db.execute("SELECT rematch FROM furball_rooms WHERE id = ?", (room_id,)).fetchone()
+            return None if row is None else row[0]
+        return self._write(write)
 
     def set_webhook(self, room_id, webhook):
         return self._write(lambda db: db.execute("UPDATE furball_rooms SET webhook = ? WHERE id = ?",
@@ -467,6 +537,7 @@ class PostgresStore(Store):
     def _delete(cur, ids) -> None:
         if ids:
             cur.execute("DELETE FROM furball_events WHERE room = ANY(%s)", (list(ids),))
+            cur.execute("DELETE FROM furball_chat WHERE room = ANY(%s)", (list(ids),))
             cur.execute("DELETE FROM furball_rooms WHERE id = ANY(%s)", (list(ids),))
 
     def delete(self, room_id):
@@ -494,13 +565,49 @@ class PostgresStore(Store):
                 return None
             cur.execute(f"SELECT {EVENT_COLUMNS} FROM furball_events WHERE room = %s ORDER BY n",
                         (room_id,))
-            return _room(row, cur.fetchall())
+            events = cur.fetchall()
+            cur.execute(f"SELECT {CHAT_COLUMNS} FROM furball_chat WHERE room = %s ORDER BY n", (room_id,))
+            chat = cur.fetchall()
+            cur.execute("SELECT rematch FROM furball_rooms WHERE id = %s", (room_id,))
+            return _room(row, events, chat, cur.fetchone()[0])
         return self._run(read)
 
     def set_webhook(self, room_id, webhook):
         def write(cur):
             cur.execute("UPDATE furball_rooms SET webhook = %s WHERE id = %s", (webhook, room_id))
             return cur.rowcount > 0
+        return self._run(write)
+
+    def chat_append(self, room_id, line):
+        unique = self.psycopg.errors.UniqueViolation
+        missing = self.psycopg.errors.ForeignKeyViolation
+
+        def write(cur):
+            cur.execute(f"INSERT INTO furball_chat (room, {CHAT_COLUMNS}) VALUES (%s, %s, %s, %s, %s)",
+                        _chat_row(room_id, line))
+            cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"chat:{room_id}:{line.n}"))
+        try:
+            self._run(write)
+        except unique:
+            return False
+        except missing:
+            raise RoomGone("no such room (it was deleted)") from None
+        return True
+
+    def chat_after(self, room_id, n):
+        def read(cur):
+            cur.execute(f"SELECT {CHAT_COLUMNS} FROM furball_chat WHERE room = %s AND n > %s ORDER BY n",
+                        (room_id, n))
+            return [_chat(r) for r in cur.fetchall()]
+        return self._run(read)
+
+    def set_rematch(self, room_id, rematch):
+        def write(cur):
+            cur.execute("UPDATE furball_rooms SET rematch = %s WHERE id = %s AND rematch IS NULL", (rematch, room_id))
+            cur.execute("SELECT rematch FROM furball_rooms WHERE id = %s", (room_id,))
+            row = cur.fetchone()
+            cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"rematch:{room_id}:0"))
+            return None if row is None else row[0]
         return self._run(write)
 
     def events_after(self, room_id, n):

@@ -20,7 +20,7 @@ const ownerToken = keys.get("owner");
 
 const state = {
   view: null, present: [], owner: false, log: [], socket: null, retry: 0, renderer: null, busy: false,
-  updates: 0, skew: 0, tick: 0,
+  updates: 0, skew: 0, tick: 0, chat: [], rematch: null,
 };
 
 
@@ -43,7 +43,7 @@ function connect() {
   let pinging = null;
   ws.onopen = () => {
     ws.send(JSON.stringify({ type: "hello", token: seatToken, owner: ownerToken, seen: state.log.length,
-                             lang: lang() }));
+                             lang: lang(), chat_seen: state.chat.length }));
     // the server closes a socket that says nothing for a few minutes (docs/rooms.md, Security)
     pinging = setInterval(() => { if (ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}'); }, 30000);
   };
@@ -53,6 +53,8 @@ function connect() {
       state.retry = 0;
       connection(t("connected"), true);
       update(msg);
+    } else if (msg.type === "chat") {
+      chatArrived(msg);
     } else if (msg.type === "error") {
       say(msg.error);
       if (msg.status === 404) {
@@ -79,6 +81,7 @@ async function update(msg) {
   state.view = msg.view;
   state.present = msg.present;
   state.owner = msg.owner;
+  state.rematch = msg.rematch ?? null;
   if (typeof msg.now === "number") state.skew = msg.now - Date.now() / 1000; // the server's clock minus ours
   if (!state.renderer) {
     state.renderer = await rendererFor(msg.view.game);
@@ -125,6 +128,9 @@ function render() {
   renderSeats();
   renderLog();
   renderClock();
+  renderTakeBack();
+  renderRematch();
+  $("chat-form").hidden = v.seat === null;
 }
 
 // ---------------------------------------------------------------- a real-time game clock (YT.S4)
@@ -277,6 +283,92 @@ function renderLog() {
   if (list.children.length !== shown) list.scrollTop = list.scrollHeight;
 }
 
+// ---------------------------------------------------------------- chat, take-backs, rematch
+// Chat lines come in their own messages, numbered in the chat's own sequence; their text
+// is set as text (never parsed as HTML).
+function chatArrived(msg) {
+  if (msg.chat_from === state.chat.length) state.chat.push(...msg.chat);
+  else if (msg.chat_from < state.chat.length) state.chat.splice(msg.chat_from, Infinity, ...msg.chat);
+  const list = $("chat");
+  if (list.children.length > state.chat.length) list.replaceChildren();
+  for (const line of state.chat.slice(list.children.length)) {
+    list.append(el("li", {}, el("span", { className: "who", textContent: `${line.label}:` }),
+      el("span", { className: "text", textContent: line.text })));
+  }
+  list.scrollTop = list.scrollHeight;  // within its own box: the page never jumps (issue 34 item 4)
+}
+
+$("chat-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const input = $("chat-text");
+  if (!input.value.trim()) return;
+  try {
+    await post(`/api/rooms/${encodeURIComponent(room)}/chat`, { text: input.value }, seatToken);
+    input.value = "";
+  } catch (err) {
+    say(err.message);
+  }
+});
+
+async function takeBack(what) {
+  try {
+    await post(`/api/rooms/${encodeURIComponent(room)}/take-back`, { what }, seatToken);
+  } catch (err) {
+    say(err.message);
+  }
+}
+
+/** The take-back request now (every page), this seat's answer buttons, or its own request button. */
+function renderTakeBack() {
+  const v = state.view;
+  const box = $("take-back");
+  const asked = v.take_back;
+  const parts = [];
+  if (asked) {
+    const waiting = asked.waiting.map(label).join(", ");
+    parts.push(el("span", { textContent: `${label(asked.asked_by)} asks to take back its last action (waiting for ${waiting}).` }));
+    if (asked.waiting.includes(v.seat)) {
+      parts.push(el("button", { textContent: "Accept", onclick: () => takeBack("accept") }),
+        el("button", { textContent: "Refuse", onclick: () => takeBack("refuse") }));
+      parts[1].dataset.takeBack = "accept";
+      parts[2].dataset.takeBack = "refuse";
+    }
+  } else if (v.can_take_back) {
+    const b = el("button", { textContent: "Ask to take back my last action", onclick: () => takeBack("ask") });
+    b.dataset.takeBack = "ask";
+    parts.push(b);
+  }
+  box.replaceChildren(...parts);
+  box.hidden = parts.length === 0;
+}
+
+/** After the game: a button for a rematch (seats and the owner), then the new room's link for everyone. */
+function renderRematch() {
+  const v = state.view;
+  const box = $("rematch");
+  const parts = [];
+  if (state.rematch) {
+    const keys = new URLSearchParams();
+    if (seatToken) keys.set("seat", seatToken);
+    if (ownerToken) keys.set("owner", ownerToken);
+    const href = `/rooms/${encodeURIComponent(state.rematch)}${keys.toString() ? `#${keys}` : ""}`;
+    parts.push(el("a", { className: "button", href, textContent: "Rematch: open the new room" }));
+  } else if (v.terminal && (seatToken || ownerToken) && (v.seat !== null || state.owner)) {
+    parts.push(el("button", {
+      textContent: "Rematch",
+      onclick: async () => {
+        try {
+          await post(`/api/rooms/${encodeURIComponent(room)}/rematch`, {}, seatToken || ownerToken);
+        } catch (err) {
+          say(err.message);
+        }
+      },
+    }));
+  }
+  box.replaceChildren(...parts);
+  box.hidden = parts.length === 0;
+}
+
 async function boot() {
   await loadLanguage();  // the log arrives in the page's language (the hello says which)
   $("language-slot")?.replaceChildren(languageSwitch());
@@ -288,6 +380,7 @@ async function boot() {
 window.furball = {
   view: () => structuredClone(state.view),
   log: () => structuredClone(state.log),
+  chat: () => structuredClone(state.chat),
   updates: () => state.updates,
 };
 

@@ -1,0 +1,125 @@
+"""The chaser looks and chooses (issue 34 item 2; DF.T2, DF.T4): with ``reorder="chaser"``
+each reveal is a decision of the chaser's seat, which alone sees the target's card; the
+move follows the order it chose; an absent choice keeps the order; the default game
+(``reorder="policy"``) never waits for a chaser."""
+import dataclasses
+
+import pytest
+
+from furball.errors import IllegalAction, InputError
+from furball.maneuvers.tailing import tail_check
+from furball.scenarios.dogfight.state import PlanAction, ReorderAction, new_game
+
+DUEL = {"scenario": "duel", "swap_start": True}  # the Albatros starts on the Camel's tail
+
+
+def _lock_all(state, pick=0):
+    """Every seat locks a plan (the ``pick``-th legal one of each plane)."""
+    while state.pending is None and not state.is_terminal() and state.awaited_players():
+        seat = state.awaited_players()[0]
+        legal = state.legal_actions_for(seat)
+        state = state.apply(legal[min(pick, len(legal) - 1)])
+        if state.pending is None and state.locked == ():
+            break  # the turn has flown
+    return state
+
+
+def _first_reveal(seed=3, **options):
+    state = new_game(seed, **{**DUEL, "reorder": "chaser", **options})
+    for pick in range(0, 40, 3):
+        found = _lock_all(state, pick)
+        if found.pending is not None and len(found.choice.legal) > 1:
+            return found
+    raise AssertionError("no reveal with a choice")
+
+
+def test_DF_T2_the_chaser_alone_sees_the_targets_first_card_and_decides():
+    state = _first_reveal()
+    s = state.pending
+    assert (s.chaser.name, s.target.name, s.maneuver) == ("Albatros", "Camel", 1)
+    target_plan = dict(state.locked)["Camel"]
+    assert s.shown == target_plan[0]
+    chaser_seat, target_seat = state.seat_of(PlanAction("Albatros", ())), state.seat_of(PlanAction("Camel", ()))
+    assert state.current_players() == (chaser_seat,) == state.awaited_players()
+    assert state.current_player() == chaser_seat and state.legal_actions_for(target_seat) == ()
+    mine, theirs = state.observation(chaser_seat), state.observation(target_seat)
+    assert mine.reorder is not None and mine.reorder.situation.shown == s.shown
+    assert theirs.reorder is None and theirs.waiting == mine.waiting == ("Albatros", "Camel")
+    assert mine.as_json()["reorder"]["shown"] == s.shown and theirs.as_json()["reorder"] is None
+    # the first legal action keeps the order; all are orders of the three planned cards (DF.T2)
+    plan = dict(state.locked)["Albatros"]
+    legal = state.legal_actions()
+    assert legal[0] == ReorderAction("Albatros", plan)
+    assert all(sorted(a.cards) == sorted(plan) for a in legal) and len(set(legal)) == len(legal)
+
+
+def test_DF_T2_the_move_follows_the_chosen_order_and_keep_plays_as_the_policy_game():
+    state = _first_reveal()
+    other = state.legal_actions()[-1]
+    flown = state.apply(other)
+    while flown.pending is not None:  # the second reveal, if the tail holds: keep
+        flown = flown.apply(flown.legal_actions()[0])
+    moves = {mv.plane: mv.card for mv in flown.last.maneuvers[0].moves}
+    assert moves["Albatros"] == other.cards[0]
+    assert flown.last.maneuvers[0].reveals[0].after == other.cards
+    # keeping every order is the game of the keep policy, turn for turn
+    kept = state
+    while kept.pending is not None:
+        kept = kept.apply(kept.legal_actions()[0])
+    plain = _lock_all(new_game(3, **DUEL, policy="keep"), _pick_of(state))
+    assert kept.table == plain.table and kept.last.maneuvers == plain.last.maneuvers
+
+
+def _pick_of(state):
+    """The ``pick`` of :func:`_lock_all` that made ``state``'s locked plans."""
+    for pick in range(0, 40, 3):
+        if _lock_all(new_game(3, **DUEL, reorder="chaser"), pick).locked == state.locked:
+            return pick
+    raise AssertionError
+
+
+def test_DF_T2_a_bot_orders_as_the_best_policy_would():
+    state = _first_reveal(policy="best")
+    chosen = state.observation(state.current_player()).reorder.by_policy()
+    from furball.scenarios.dogfight.players import RandomPlayer
+
+    assert RandomPlayer(1, state.current_player()).choose(state.observation(state.current_player())) == chosen
+    while state.pending is not None:
+        state = state.apply(state.observation(state.current_player()).reorder.by_policy())
+    plain = _lock_all(new_game(3, **DUEL, policy="best"), _pick_of(_first_reveal()))
+    assert state.table == plain.table
+
+
+def test_DF_T2_an_order_out_of_turn_or_of_other_cards_raises_with_its_rule_and_changes_nothing():
+    state = _first_reveal()
+    before = dataclasses.replace(state)
+    plan = dict(state.locked)["Albatros"]
+    for bad in (ReorderAction("Camel", dict(state.locked)["Camel"]), ReorderAction("Albatros", ("A1", "A1", "A1"))
+                if sorted(plan) != ["A1"] * 3 else ReorderAction("Albatros", ("A2",) * 3), PlanAction("Camel", plan)):
+        assert state.explain(bad).rule == "DF.T2"
+        with pytest.raises(IllegalAction, match="DF.T2") as err:
+            state.apply(bad)
+        assert err.value.rule == "DF.T2"
+    assert state == before and state.explain(state.legal_actions()[0]) is None
+
+
+def test_DF_T4_the_second_card_is_shown_only_while_the_tail_holds():
+    seen = 0
+    for seed in range(4):
+        for pick in range(0, 30, 5):
+            state = _lock_all(new_game(seed, **DUEL, reorder="chaser"), pick)
+            while state.pending is not None:
+                s = state.pending
+                if s.maneuver == 2:
+                    assert tail_check(s.chaser, s.target, list(s.planes), s.rules).ok
+                    assert len(s.remaining) == 2 and len(s.flown) == 1
+                    seen += 1
+                state = state.apply(state.legal_actions()[-1])
+    assert seen
+
+
+def test_DF_T2_the_default_game_never_waits_for_a_chaser_and_the_option_is_checked():
+    state = _lock_all(new_game(3, **DUEL), 0)
+    assert state.pending is None and state.last is not None and state.last.maneuvers[0].reveals
+    with pytest.raises(InputError, match="option reorder"):
+        new_game(3, reorder="table")

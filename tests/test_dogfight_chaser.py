@@ -155,6 +155,13 @@ def test_DF_T2_a_room_asks_the_chaser_shows_others_a_waiting_chaser_without_the_
     assert target["view"]["public"]["waiting"] == {"chaser": "Albatros", "target": "Camel"}
     assert chaser["choice_limit"] == target["choice_limit"] == {"seat": 1, "deadline": 1011.0 + 120, "limit_s": 120}
     assert room.why(0, []) == "it is P2's turn, not yours"  # nothing of the card in the refusal
+    # whatever the chaser orders, the target's version moves by one (the next reveal's line or the turn)
+    for i in range(len(chaser["choices"]["reorder"]["orders"])):
+        r, _ = room.act(1, i, room.view_version(1), now=1020.0)
+        assert r.view_version(0) == room.view_version(0) + 1
+        if r.state.pending is not None:
+            assert r.log_for(0)[-1].lines == ("  maneuver 2: Camel shows its next card to Albatros, who may reorder "
+                                              "its cards (DF.T2)",)
     # the order the chaser picks flies; its text is in its own log only
     last = len(chaser["choices"]["reorder"]["orders"]) - 1
     flown, _ = room.act(1, last, room.view_version(1), now=1020.0)

@@ -190,3 +190,15 @@ def test_DF_T2_the_chasers_time_runs_out_the_room_keeps_its_order_and_a_restart_
     # no limit for a bot, nor with the option at 0
     assert _room_at_reveal(limit=0).choice_deadline() is None
     assert room.control(1, "random")[0].choice_deadline() is None
+
+
+def test_DF_T2_a_search_bot_in_a_chasers_seat_orders_as_the_policy_and_searches_the_policy_game():
+    pytest.importorskip("pyspiel")
+    from furball.scenarios.dogfight.game import DOGFIGHT
+
+    state = _first_reveal()
+    bot = DOGFIGHT.player("mcts:4", 1, state.current_player())
+    assert bot.choose_in(state, state.current_player()) == state.choice.by_policy()
+    planning = new_game(3, **DUEL, reorder="chaser")
+    assert planning.as_searched().reorder == "policy" and planning.as_searched().table == planning.table
+    assert isinstance(bot.choose_in(planning, planning.current_player()), PlanAction)

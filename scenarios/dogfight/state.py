@@ -491,6 +491,14 @@ class State(FrozenState):
         return tuple(a for name in self._planning[seat]
                      for a in (self.legal if name == nxt else _plans_of(self.table, name)))
 
+    def as_searched(self) -> State | None:
+        """The position as the search bots' adapters model it (:mod:`furball.scenarios.rl`):
+        the chasers' orders made by the game's policy (``reorder="policy"``); ``None``
+        while the game waits for a chaser, whose bot orders as the policy does."""
+        if self.pending is not None:
+            return None
+        return self if self.reorder == Reorder.POLICY else self.replace(reorder=Reorder.POLICY)
+
     def seat_names(self) -> tuple[str, ...]:
         """Each seat named by its planes, as players know their seats at a table
         (``"SPAD, Nieuport"``): what a room's lobby, invitations and seat list show."""

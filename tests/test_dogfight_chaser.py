@@ -46,6 +46,8 @@ def test_DF_T2_the_chaser_alone_sees_the_targets_first_card_and_decides():
     assert mine.reorder is not None and mine.reorder.situation.shown == s.shown
     assert theirs.reorder is None and theirs.waiting == mine.waiting == ("Albatros", "Camel")
     assert mine.as_json()["reorder"]["shown"] == s.shown and theirs.as_json()["reorder"] is None
+    assert f"Camel shows you its next card, {s.shown} (maneuver 1)" in state.observation_string(chaser_seat)
+    assert "waiting for Albatros, who tails Camel" in state.observation_string(target_seat)
     # the first legal action keeps the order; all are orders of the three planned cards (DF.T2)
     plan = dict(state.locked)["Albatros"]
     legal = state.legal_actions()

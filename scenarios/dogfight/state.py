@@ -639,7 +639,7 @@ class State(FrozenState):
         lines += [f"your plan for {n}: {' '.join(c)}" for n, c in o.own_plans]
         if o.reorder is not None:
             s = o.reorder.situation
-            lines.append(f"{s.target} shows you its next card, {s.shown} (maneuver {s.maneuver}): order the "
+            lines.append(f"{s.target.name} shows you its next card, {s.shown} (maneuver {s.maneuver}): order the "
                          f"remaining cards of {s.chaser.name} ({' '.join(s.remaining)}; DF.T2)")
         elif o.waiting is not None:
             lines.append(f"waiting for {o.waiting[0]}, who tails {o.waiting[1]}, to order its cards (DF.T2)")

@@ -146,6 +146,10 @@ def _room_at_reveal(limit=None, seed=3):
 
 
 def test_DF_T2_a_room_asks_the_chaser_shows_others_a_waiting_chaser_without_the_card():
+    from furball.scenarios.web.rooms import games_json
+
+    offered = [o for g in games_json() if g["name"] == "dogfight" for o in g["options"] if o["name"] == "reorder"]
+    assert [o["default"] for o in offered] == ["chaser"]  # the room's own reading, offered once
     room = _room_at_reveal()
     assert room.state.reorder == "chaser" and room.acting == (1,) == room.awaited
     shown = room.state.pending.shown

@@ -96,6 +96,7 @@ def test_a_dogfight_room_survives_sigkill_mid_turn(browser, tmp_path):
         lobby.select_option("#game", "dogfight")
         wait_until(lobby, "document.querySelector('[data-option=scenario]') && document.body.dataset.seats === '2'")
         lobby.select_option('[data-option="scenario"]', "duel")
+        lobby.select_option('[data-option="reorder"]', "policy")  # the Camel's reveals by the policy: two events a turn
         lobby.select_option('[data-seat="0"]', "")
         lobby.select_option('[data-seat="1"]', "")
         lobby.click("details summary")

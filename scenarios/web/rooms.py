@@ -201,7 +201,8 @@ def games_json() -> list[dict]:
     for rg in available_games():
         g = rg.game()
         options = []
-        for o in (*g.options, *rg.own):
+        own_names = {o.name for o in rg.own}  # a room's own reading of an engine option replaces it
+        for o in (*(o for o in g.options if o.name not in own_names), *rg.own):
             if o.name not in rg.options:
                 continue
             kind = o.kind.__name__ if o.kind in (int, float, str, bool) else "text"

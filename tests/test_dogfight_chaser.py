@@ -208,3 +208,32 @@ def test_DF_T2_a_search_bot_in_a_chasers_seat_orders_as_the_policy_and_searches_
     planning = new_game(3, **DUEL, reorder="chaser")
     assert planning.as_searched().reorder == "policy" and planning.as_searched().table == planning.table
     assert isinstance(bot.choose_in(planning, planning.current_player()), PlanAction)
+
+
+@pytest.mark.slow
+def test_DF_T2_the_server_rings_the_chasers_limit_and_stores_the_kept_order():
+    import time
+
+    from starlette.testclient import TestClient
+
+    from furball.scenarios.web import LOOPBACK_HOSTS, create_app
+    from furball.scenarios.web.app import ServerOptions
+    from furball.scenarios.web.rooms import EventKind
+
+    app = create_app(allowed_hosts=LOOPBACK_HOSTS + ("testserver",), options=ServerOptions(bot_delay_s=0.0))
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        made = client.post("/api/rooms", json={"game": "dogfight", "seed": 3, "seats": [None, None], "options": {
+            "scenario": "duel", "swap_start": True, "chaser_limit_s": 1}}).json()
+        room = made["room"]
+        for seat in (0, 1):
+            r = client.post(f"/api/rooms/{room}/act", json={"version": 0, "action": 0},
+                            headers={"Authorization": f"Bearer {made['seats'][seat]['token']}"})
+            assert r.status_code == 200
+        for _ in range(200):  # one second for each reveal, then the turn flies
+            if client.portal.call(app.state.hub.live, room).room.state.table.turn == 2:
+                break
+            time.sleep(0.05)
+        stored = app.state.store.load(room)
+    timeouts = [e for e in stored.events if e.kind == EventKind.TIMEOUT]
+    assert timeouts and all(e.seat == 1 and e.action == 0 for e in timeouts)
+    assert stored.events[-1].kind == EventKind.TIMEOUT

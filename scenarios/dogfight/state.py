@@ -619,7 +619,8 @@ class State(FrozenState):
             turn_limit=self.victory.turn_limit, table=public_table(self.table, side),
             own_plans=tuple((n, c) for n, c in self.locked if n in mine),
             locked=tuple(n for n, _ in self.locked), to_plan=to_plan,
-            legal=self.legal if self._next is not None and to_plan == self._next[1] else
+            legal=self.choice.legal if self.choice is not None and player == self._chaser_seat else
+            self.legal if self._next is not None and to_plan == self._next[1] else
             _plans_of(self.table, to_plan) if to_plan else (), planning=planning, last_turn=last, scores=tuple(self.scores.items()),
             piles=tuple((d.letter, len(self.table.pile(d.letter) or ())) for d in self.table.damage_decks),
             over=self.over is not None, winner=self.winner,

@@ -98,7 +98,7 @@ def main(argv=None) -> int:
         _play(app, url, made, lambda r: r.version >= 12 and r.to_act == 0)
         _shoot(browser, url, made, folder / "page_white_christmas.png", card)
 
-        made = _post(f"{url}api/rooms", {"game": "dogfight", "options": {"scenario": "duel"}, "seed": 7,
+        made = _post(f"{url}api/rooms", {"game": "dogfight", "options": {"scenario": "duel", "reorder": "policy"}, "seed": 7,
                                          "seats": [None, "planner"], "title": "Over the Somme"})
         room = Room.new(app.state.store.load(made["room"]).spec)
         tree = room.view(0)["choices"]["tree"]

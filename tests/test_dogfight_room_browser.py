@@ -7,7 +7,8 @@ in (mid-turn), started again on the same database; the pages reconnect, P1's pla
 still locked (and still on P1's screen only), P2 locks in, and the game goes on exactly
 as an uninterrupted run with the same actions. And issue #34 item 1 (DF.M1, everyone
 plans at once): a 3-seat room where all three seats pick their cards at the same time,
-lock in any order (one changes its locked plan), and the turn flies when the last locks.
+lock in any order (one changes its locked plan), and the turn flies when the last locks;
+item 2 (DF.T2): the chaser sees the target's first card, reorders, and the move follows.
 Skipped, with the reason, where no Chromium is installed."""
 import json
 import signal
@@ -95,6 +96,7 @@ def test_a_dogfight_room_survives_sigkill_mid_turn(browser, tmp_path):
         lobby.select_option("#game", "dogfight")
         wait_until(lobby, "document.querySelector('[data-option=scenario]') && document.body.dataset.seats === '2'")
         lobby.select_option('[data-option="scenario"]', "duel")
+        lobby.select_option('[data-option="reorder"]', "policy")  # the Camel's reveals by the policy: two events a turn
         lobby.select_option('[data-seat="0"]', "")
         lobby.select_option('[data-seat="1"]', "")
         lobby.click("details summary")
@@ -252,6 +254,76 @@ def test_DF_M1_three_seats_pick_cards_at_the_same_time_and_the_turn_flies_when_t
             _replayed(page, 1)
             wait_until(page, "window.furball.view().view.public.turn === 2")
         assert sorted(_view(p1)["view"]["public"]["locked"]) == [] and errors == []
+    finally:
+        for ctx in contexts:
+            ctx.close()
+        server.send_signal(signal.SIGTERM)
+        server.wait(10)
+
+
+def test_DF_T2_the_chaser_sees_the_targets_card_reorders_and_the_move_follows(browser, tmp_path):
+    """Issue #34 item 2: in a duel where the Albatros (P2) starts on the Camel's tail, P2's
+    page alone shows the Camel's first card once both plans are locked; P2 clicks its
+    cards into a new order, and the turn flies in that order. The Camel's page and frames
+    (and a spectator's) never hold the reorder before the move, nor the card shown."""
+    server, url = serve_process(tmp_path / "rooms.sqlite3", tmp_path / "data", free_port())
+    contexts, errors = [], []
+    try:
+        body = json.dumps({"game": "dogfight", "seed": 31, "seats": [None, None],
+                           "options": {"scenario": "duel", "swap_start": True}}).encode()
+        request = urllib.request.Request(f"{url}/api/rooms", data=body, headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=20) as answer:
+            made = json.load(answer)
+        pages, frames = [], {}
+        for who, link in (("P1", f"#seat={made['seats'][0]['token']}"), ("P2", f"#seat={made['seats'][1]['token']}"),
+                          ("spectator", "")):  # one browser context per person
+            ctx = browser.new_context(viewport={"width": 1100, "height": 850})
+            contexts.append(ctx)
+            page = ctx.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            got = frames[who] = []
+            page.on("websocket", lambda ws, got=got: ws.on("framereceived", lambda data, got=got: got.append(data)))
+            page.goto(f"{url}/rooms/{made['room']}{link}")
+            wait_until(page, "window.furball.updates() > 0")
+            pages.append(page)
+        target, chaser, spectator = pages
+        _wait_to_plan(target, 1)
+        assert _pick_first_cards(target) == ["A1", "A1", "A1"]
+        _lock(target)
+        _wait_to_plan(chaser, 1)
+        for k, card in enumerate(("A2", "A3", "A4")):
+            chaser.click(f"[data-testid=cards] button[data-card={card}]")
+            wait_until(chaser, "(k) => document.querySelectorAll('.df-slots .slot:not(.empty)').length === k", arg=k + 1)
+        _lock(chaser)
+        # the chaser looks: the Camel's first card, on its page alone, with the time left
+        wait_until(chaser, "!document.querySelector('[data-testid=reorder]').hidden", timeout_s=20)
+        assert chaser.get_attribute("[data-testid=reorder-shown]", "data-card") == "A1"
+        assert "Camel shows you its card for maneuver 1: A1" in chaser.text_content("[data-testid=reorder-shown]")
+        assert "left" in chaser.text_content("[data-testid=reorder-left]")
+        for page in (target, spectator):
+            wait_until(page, "!document.querySelector('[data-testid=waiting]').hidden")
+            assert "Waiting for a chaser: Albatros tails Camel" in page.text_content("[data-testid=waiting]")
+            assert page.is_hidden("[data-testid=reorder]") and not (_view(page).get("choices") or {}).get("reorder")
+        # ... and chooses: A4 one place earlier, then fly
+        chaser.click("[data-testid=reorder-cards] button[data-card=A4]")
+        order = chaser.eval_on_selector_all("[data-testid=reorder-cards] button", "els => els.map((e) => e.dataset.card)")
+        assert order == ["A2", "A4", "A3"]
+        version = _view(chaser)["version"]
+        chaser.click("[data-testid=reorder-go]")
+        wait_until(chaser, "(v) => window.furball.view().version !== v", arg=version)
+        while (_view(chaser).get("choices") or {}).get("reorder"):  # the second card, if the tail holds: keep
+            version = _view(chaser)["version"]
+            chaser.click("[data-testid=reorder-keep]")
+            wait_until(chaser, "(v) => window.furball.view().version !== v", arg=version)
+        _replayed(chaser, 1)
+        moves = [{mv["plane"]: mv["card"] for mv in m["moves"]} for m in _view(chaser)["view"]["private"]["replay"]["maneuvers"]]
+        assert [m["Albatros"] for m in moves] == ["A2", "A4", "A3"]  # the move followed the new order
+        # nothing the target or the spectator received before the move held the order or the card shown
+        for who in ("P1", "spectator"):
+            before = [f for f in frames[who] if '"replay": null' in f or '"replay":null' in f]
+            assert before and all('"shown"' not in f and "A2, A4, A3" not in f and '["A2","A4","A3"]' not in f
+                                  and '["A2", "A4", "A3"]' not in f for f in before), who
+        assert errors == []
     finally:
         for ctx in contexts:
             ctx.close()

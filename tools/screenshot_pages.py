@@ -134,7 +134,7 @@ def main(argv=None) -> int:
             _shoot(browser, url, made, folder / "page_white_christmas.png", card)
 
         if "dogfight" in games:
-            made = _post(f"{url}api/rooms", {"game": "dogfight", "options": {"scenario": "duel"}, "seed": 7,
+            made = _post(f"{url}api/rooms", {"game": "dogfight", "options": {"scenario": "duel", "reorder": "policy"}, "seed": 7,
                                              "seats": [None, "planner"], "title": "Over the Somme"})
             room = Room.new(app.state.store.load(made["room"]).spec)
             tree = room.view(0)["choices"]["tree"]

@@ -5,7 +5,9 @@ Options (``furball play dogfight SCENARIO``, ``furball sweep dogfight --set/--gr
 ``planes``), ``policy`` (the chasers' reorder policy, DF.T2; default the scenario's),
 ``turn_limit`` (DF.V2; default the scenario's), ``altitude`` (every plane's starting
 altitude), ``decks`` (each seat's maneuver deck, ``A:M``), ``swap_start`` (the first
-planes of seats 1 and 2 swap places: who starts tailing). Bots: :mod:`.players`.
+planes of seats 1 and 2 swap places: who starts tailing), ``reorder`` (who orders a
+chaser's cards after a reveal: the ``policy``, default, or the ``chaser``'s seat, DF.T2;
+rooms default to the chaser). Bots: :mod:`.players`.
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from ..engine import Game, GameInfo, GameState, Information, Option, Summary, Ut
 from ..engine.search import with_search_bots
 from .policy import ReorderPolicy
 from .scenario import Scenario, load_scenario
-from .state import DRAW, Seats, _seats, new_game
+from .state import DRAW, Reorder, Seats, _seats, new_game
 from .table import needs_plan
 
 __all__ = ["DOGFIGHT", "summary", "seat_count"]
@@ -96,6 +98,9 @@ DOGFIGHT = Game(
                "scenario's)"),
         Option("swap_start", bool, False, "the first planes of seats 1 and 2 swap places and altitudes (who "
                "starts tailing)"),
+        Option("reorder", str, Reorder.POLICY.value, "who orders a chaser's cards after the target shows its next "
+               "card: the reorder policy, or the chaser's seat as a decision of its own (DF.T2)",
+               tuple(r.value for r in Reorder)),
     ),
     seats=seat_count,
     notes="seats are sides (or planes); rules DF.*",

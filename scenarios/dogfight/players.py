@@ -15,7 +15,9 @@
   plans of the nearest enemy that plans, and a plan drawn from its mixed strategy: an
   opponent who knows the bot cannot exploit a fixed choice.
 
-Every bot draws from its own generator, ``default_rng([seed, seat, k])``.
+Every bot draws from its own generator, ``default_rng([seed, seat, k])``. A bot in a
+chaser's seat orders its cards after a reveal (DF.T2, ``reorder="chaser"``) as the
+game's reorder policy does (:meth:`~.state.ChaserChoice.by_policy`), drawing nothing.
 """
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from furball.maneuvers.plan import legal_plans
 from furball.maneuvers.plane import PlaneState
 
 from .analysis import METRICS, ScoreWeights, default_enemies, duel_task, evaluate_chunk, plan_tree
-from .state import Observation, PlanAction
+from .state import Observation, PlanAction, ReorderAction
 from .table import Table, needs_plan
 
 __all__ = ["RandomPlayer", "PlannerPlayer", "ENEMY_SAMPLE", "MIX_PLANS", "PLAYERS"]
@@ -47,7 +49,9 @@ class RandomPlayer:
     def __init__(self, seed: int, seat: int = 0):
         self.rng = np.random.default_rng([int(seed), int(seat), 1])
 
-    def choose(self, observation: Observation) -> PlanAction:
+    def choose(self, observation: Observation) -> PlanAction | ReorderAction:
+        if observation.reorder is not None:
+            return observation.reorder.by_policy()
         legal = observation.legal
         return legal[int(self.rng.integers(len(legal)))]
 
@@ -100,7 +104,9 @@ class PlannerPlayer:
             total -= CLOSING_WEIGHT * gaps
         return mine, total, sampled
 
-    def choose(self, observation: Observation) -> PlanAction:
+    def choose(self, observation: Observation) -> PlanAction | ReorderAction:
+        if observation.reorder is not None:
+            return observation.reorder.by_policy()
         mine, total, sampled = self.scores(observation)
         best = int(np.argmax(np.round(total, 9)))  # the first of the best, in deck order
         if self.mix:

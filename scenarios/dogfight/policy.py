@@ -25,7 +25,7 @@ from furball.maneuvers.plan import plan_problem
 from furball.maneuvers.plane import PlaneState, Rules
 from furball.maneuvers.tailing import tail_check
 
-__all__ = ["ReorderPolicy", "Situation", "keep", "best", "POLICY_FUNCTIONS"]
+__all__ = ["ReorderPolicy", "Situation", "keep", "best", "legal_orders", "POLICY_FUNCTIONS"]
 
 
 class ReorderPolicy(StrEnum):
@@ -55,6 +55,25 @@ class Situation:
     rules: Rules
     next_fixed: bool = False
 
+    @property
+    def maneuver(self) -> int:
+        """The maneuver (1 or 2) the revealed card is flown in."""
+        return len(self.flown) + 1 - int(self.next_fixed)
+
+
+def legal_orders(s: Situation) -> tuple[tuple[str, ...], ...]:
+    """Every order of ``s.remaining`` the chaser may fly (DF.T2: a permutation that keeps
+    the plan legal from its state at the start of the turn, DF.M5, DF.H3...), each
+    once, the planned order (keep) first."""
+    seen, out = set(), []
+    for order in permutations(s.remaining):
+        if order in seen:
+            continue
+        seen.add(order)
+        if order == s.remaining or plan_problem(s.chaser_at_turn_start, s.flown + order, s.drops, s.rules) is None:
+            out.append(order)
+    return tuple(out)
+
 
 def keep(s: Situation) -> tuple[str, ...]:
     """Keep the plan as it stands."""
@@ -75,13 +94,7 @@ def best(s: Situation) -> tuple[str, ...]:
     next card."""
     others = [p for p in s.planes if p.name not in (s.chaser.name, s.target.name) and p.on_table]
     target_deck = s.target.deck
-    seen, candidates = set(), []
-    for order in permutations(s.remaining):
-        if order in seen:
-            continue
-        seen.add(order)
-        if plan_problem(s.chaser_at_turn_start, s.flown + order, s.drops, s.rules) is None:
-            candidates.append(order)
+    candidates = legal_orders(s)
     if len(candidates) <= 1:
         return candidates[0] if candidates else s.remaining
     shown = target_deck.card(s.shown)

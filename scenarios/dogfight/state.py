@@ -19,9 +19,23 @@ over :func:`~.turn.adjudicate` (issue #21; docs/dogfight.md, "The game").
   :meth:`State.current_player` is the first seat, in seat order, that still has a plane
   to lock, and :meth:`State.legal_actions` the plans of that plane (each seat its
   planes in table order), exactly the order of the sequential engine before. From
-  then on the flown cards are public. The DF.T2 reveals happen inside the
-  adjudication: the chaser's reorder is made by the game's reorder ``policy``, and the
-  reveal, with the chaser's order before it, is reported to the chaser's side only.
+  then on the flown cards are public.
+* **The chaser looks and chooses** (DF.T2, DF.T4; docs/dogfight_game.md). With
+  ``reorder="policy"`` (the default of :func:`new_game`, ``furball play``, sweeps and
+  the adapters) the reveals happen inside the adjudication and the game's reorder
+  ``policy`` decides for every chaser. With ``reorder="chaser"`` (rooms) each reveal
+  is a decision of the chaser's seat: once every plan is locked, the turn is flown
+  (:func:`~.turn.adjudicate`, the same seed) with the chasers' orders chosen so far
+  this turn (:attr:`State.reorders`, in the order the reveals come) and stops at the
+  first reveal without one: the state then waits for that chaser alone
+  (:attr:`State.pending`; :meth:`State.current_players` is its seat), whose
+  observation alone holds the target's card (:attr:`Observation.reorder`); its
+  actions are the legal orders of its remaining cards (:class:`ReorderAction`, keeping
+  the order first). Before the second maneuver the same, if the tail still holds. The
+  reveal, with the chaser's order before it, is reported to the chaser's side only, and
+  whether it reordered is in no other seat's log or observation. Bots decide as the
+  ``policy`` would (:meth:`ChaserChoice.by_policy`). Who tails whom (DF.T3) is part of
+  the plan (``Orders.tail``; without a wish the nearest), not a separate decision.
 * **Hidden information**: other sides' locked plans, the draw piles' order, other
   sides' damage card values and the specials only their owner sees
   (:data:`~.report.VISIBLE_SPECIALS`). Planes of one side share what they know.
@@ -55,16 +69,16 @@ from furball.maneuvers.plan import legal_plans, plan_problem
 from furball.maneuvers.plane import PlaneKind
 
 from ..engine.frozen import Draft, FrozenState, step_rng
-from ..engine.protocol import TakeBack
-from .policy import ReorderPolicy
+from ..engine.protocol import Reason, TakeBack
+from .policy import POLICY_FUNCTIONS, ReorderPolicy, Situation, legal_orders
 from .report import NOBODY, VISIBLE_SPECIALS, plane_line, replay_json, seen_plane_json, turn_lines
 from .scenario import Scenario, load_scenario
 from .table import Table, needs_plan
 from .turn import TurnResult, adjudicate
 from .victory import Victory, side_scores, sides_flying
 
-__all__ = ["State", "Observation", "PlanAction", "Seats", "EndReason", "new_game", "public_table", "DRAW",
-           "ReportLine"]
+__all__ = ["State", "Observation", "PlanAction", "ReorderAction", "ChaserChoice", "Reorder", "Seats", "EndReason",
+           "new_game", "public_table", "DRAW", "ReportLine"]
 
 DRAW = "draw"
 """The winner of a drawn game."""
@@ -75,6 +89,14 @@ class Seats(StrEnum):
 
     SIDES = "sides"
     PLANES = "planes"
+
+
+class Reorder(StrEnum):
+    """Who orders a chaser's cards after a reveal (DF.T2): the game's reorder ``policy``
+    inside the adjudication, or the ``chaser``'s seat as a decision of its own."""
+
+    POLICY = "policy"
+    CHASER = "chaser"
 
 
 class EndReason(StrEnum):
@@ -107,6 +129,84 @@ class PlanAction:
         return f"{self.plane}: {' '.join(self.cards)}"
 
 
+@dataclass(frozen=True)
+class ReorderAction:
+    """A chaser's decision after a reveal (DF.T2): ``plane`` (the chaser) flies its
+    remaining cards in the order ``cards`` (a tuple; :meth:`of` builds one from any
+    sequence). Raises ``TypeError`` otherwise."""
+
+    plane: str
+    cards: tuple[str, ...]
+
+    def __post_init__(self):
+        if type(self.cards) is not tuple:
+            raise TypeError(f"ReorderAction: field 'cards': expected a tuple (ReorderAction.of takes any sequence), "
+                            f"got {type(self.cards).__name__}")
+
+    @classmethod
+    def of(cls, plane: str, cards: Sequence[str]) -> ReorderAction:
+        return cls(plane, tuple(cards))
+
+    def __str__(self) -> str:
+        return f"{self.plane} orders {' '.join(self.cards)}"
+
+
+class _ChoiceNeeded(Exception):
+    """A reveal whose chaser has not chosen yet (raised through :func:`~.turn.adjudicate`)."""
+
+    def __init__(self, situation: Situation):
+        super().__init__(situation.chaser.name)
+        self.situation = situation
+
+
+@dataclass
+class _Recorded:
+    """The chasers' orders chosen this turn, given back in the order the reveals come
+    (a :data:`~.turn.Chooser`); the first reveal past them stops the turn."""
+
+    orders: tuple[tuple[str, tuple[str, ...]], ...]
+    used: int = 0
+
+    def __call__(self, situation: Situation) -> tuple[str, ...]:
+        if self.used == len(self.orders):
+            raise _ChoiceNeeded(situation)
+        chaser, order = self.orders[self.used]
+        if chaser != situation.chaser.name:  # pragma: no cover - the turn is deterministic
+            raise RuntimeError(f"the turn asked {situation.chaser.name} where {chaser} had chosen")
+        self.used += 1
+        return order
+
+
+@dataclass(frozen=True)
+class ChaserChoice:
+    """What the chaser's seat sees while the game waits for its order (DF.T2): the
+    ``situation`` (:class:`~.policy.Situation`: the ``target``, the card it ``shown``,
+    the chaser's cards fixed so far and those it may reorder, the maneuver), the
+    ``legal`` orders as actions (keeping the order first), and the game's ``policy``
+    (what a bot in the seat does: :meth:`by_policy`)."""
+
+    situation: Situation = field(repr=False)
+    legal: tuple[ReorderAction, ...]
+    policy: ReorderPolicy
+
+    def by_policy(self) -> ReorderAction:
+        """The order the game's reorder policy chooses, as an action."""
+        order = tuple(POLICY_FUNCTIONS[self.policy](self.situation))
+        return next((a for a in self.legal if a.cards == order), self.legal[0])
+
+    def as_json(self) -> dict:
+        """``chaser``, ``target``, ``shown`` (the target's card id), ``maneuver`` (1 or
+        2), ``fixed`` (the chaser's cards that can no longer move: flown, or shown to its
+        own chaser), ``remaining`` (in the planned order) and ``orders`` (the legal
+        orders, keep first: the index is the action's in the seat's legal actions);
+        ``shown_name`` and ``names`` (the chaser's card ids -> card names)."""
+        s = self.situation
+        return {"chaser": s.chaser.name, "target": s.target.name, "shown": s.shown,
+                "shown_name": s.target.deck.card(s.shown).name, "maneuver": s.maneuver,
+                "fixed": list(s.flown), "remaining": list(s.remaining), "orders": [list(a.cards) for a in self.legal],
+                "names": {c: s.chaser.deck.card(c).name for c in (*s.flown, *s.remaining)}}
+
+
 class ReportLine(str):
     """A line of a flown turn's report in the game's log, as the referee reads it (every
     card and reveal), which also knows its turn (``result``), so
@@ -127,6 +227,10 @@ LOCK_LINE = "  {} locks its plan (hidden until the turn is flown)"
 """The referee's log line of a plan locked (:attr:`State.events`)."""
 CHANGE_LINE = "  {} changes its locked plan (hidden until the turn is flown)"
 """The referee's log line of a locked plan changed before the last plan locked."""
+LOOK_LINE = "  maneuver {}: {} shows its next card to {}, who may reorder its cards (DF.T2)"
+"""The log line of a reveal the game waits on (public: who tails whom is on the table)."""
+ORDER_LINE = "  {} orders its cards (hidden until the turn is flown)"
+"""The referee's log line of a chaser's order (in no seat's log: :meth:`State.events_for`)."""
 
 
 def _plans_of(table: Table, name: str) -> tuple[PlanAction, ...]:
@@ -169,7 +273,10 @@ class Observation:
     ``replay``: the last turn as this side may see it, for a page to replay
     (:func:`~.report.replay_json`), and ``public_replay``: as every side sees it
     (``None`` before the first turn); ``first_turn``: the turn the game started at;
-    ``end``: why it ended (the :class:`EndReason`'s value), ``None`` while it goes on."""
+    ``end``: why it ended (the :class:`EndReason`'s value), ``None`` while it goes on;
+    ``waiting``: ``(chaser, target)`` while the game waits for a chaser's order
+    (DF.T2; public: no card), and ``reorder``: that choice (:class:`ChaserChoice`) for
+    the chaser's seat alone (``None`` for every other seat)."""
 
     seat: int
     side: str
@@ -191,14 +298,19 @@ class Observation:
     public_replay: dict | None = field(default=None, repr=False, hash=False)
     first_turn: int = 1
     end: str | None = None
+    waiting: tuple[str, str] | None = None
+    reorder: ChaserChoice | None = field(default=None, repr=False)
 
-    def legal_actions(self) -> tuple[PlanAction, ...]:
+    def legal_actions(self) -> tuple[PlanAction, ...] | tuple[ReorderAction, ...]:
         return self.legal
 
-    def actions(self) -> tuple[PlanAction, ...]:
+    def actions(self) -> tuple[PlanAction, ...] | tuple[ReorderAction, ...]:
         """Every action the seat may take now, in the order of
         :meth:`State.legal_actions_for`: the legal plans of each plane of ``planning``
-        (made when asked: a room's page needs them, a bot only :attr:`legal`)."""
+        (made when asked: a room's page needs them, a bot only :attr:`legal`), or the
+        chaser's orders (:attr:`reorder`)."""
+        if self.reorder is not None:
+            return self.reorder.legal
         return tuple(a for name in self.planning
                      for a in (self.legal if name == self.to_plan else _plans_of(self.table, name)))
 
@@ -218,7 +330,9 @@ class Observation:
                 "to_plan": self.to_plan, "legal": [list(a.cards) for a in self.legal],
                 "planning": list(self.planning),
                 "last_turn": list(self.last_turn), "scores": dict(self.scores), "piles": dict(self.piles),
-                "over": self.over, "winner": self.winner, "replay": self.replay}
+                "over": self.over, "winner": self.winner, "replay": self.replay,
+                "waiting": None if self.waiting is None else {"chaser": self.waiting[0], "target": self.waiting[1]},
+                "reorder": None if self.reorder is None else self.reorder.as_json()}
 
 
 @dataclass(frozen=True, init=False)
@@ -231,7 +345,11 @@ class State(FrozenState):
     ``locked``: ``(plane, cards)`` locked this turn, in locking order (hidden from other
     sides); ``last``: the last turn's :class:`~.turn.TurnResult` (``None`` before the
     first); ``over``: ``None`` or the :class:`EndReason`; ``first_turn``: the turn the
-    game started at (a scenario may start at turn 3); ``seed``, ``step``,
+    game started at (a scenario may start at turn 3); ``reorder``: who orders a chaser's
+    cards after a reveal (:class:`Reorder`); ``reorders``: ``(chaser, cards)``, the chasers' orders chosen
+    this turn, in the order of the reveals (hidden from other sides); ``pending``: the
+    reveal whose chaser the game waits for (:class:`~.policy.Situation`, or ``None``;
+    module docstring); ``seed``, ``step``,
     ``log_entries``, ``logging``: see :class:`~furball.scenarios.engine.frozen.FrozenState`.
     """
 
@@ -244,13 +362,16 @@ class State(FrozenState):
     last: TurnResult | None = field(repr=False, compare=False)
     over: EndReason | None
     first_turn: int = 1
+    reorder: Reorder = Reorder.POLICY
+    reorders: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    pending: Situation | None = field(default=None, repr=False)
 
     # -- derived answers -----------------------------------------------------------------
     @cached_property
     def _planning(self) -> tuple[tuple[str, ...], ...]:
         """Per seat: its planes that plan this turn, those still to lock first (table
         order), then those locked (which may lock another plan). All empty once over."""
-        if self.over is not None:
+        if self.over is not None or self.pending is not None:
             return ((),) * len(self.seats)
         done = {name for name, _ in self.locked}
         planes = {p.name: p for p in self.table.planes}
@@ -262,7 +383,10 @@ class State(FrozenState):
 
     @cached_property
     def _next(self) -> tuple[int, str] | None:
-        """The sequential presentation's seat to act and the plane it plans, or ``None``."""
+        """The sequential presentation's seat to act and the plane it plans (or, waiting
+        for a chaser, the chaser), or ``None``."""
+        if self.pending is not None:
+            return self._chaser_seat, self.pending.chaser.name
         done = {name for name, _ in self.locked}
         for seat, names in enumerate(self._planning):
             if names and names[0] not in done:
@@ -270,12 +394,28 @@ class State(FrozenState):
         return None  # pragma: no cover - a turn with nothing to decide is flown at once
 
     @cached_property
-    def legal(self) -> tuple[PlanAction, ...]:
+    def legal(self) -> tuple[PlanAction, ...] | tuple[ReorderAction, ...]:
         """The sequential presentation's actions: every legal plan of the next plane
-        to lock (:meth:`current_player`'s)."""
+        to lock (:meth:`current_player`'s), or the waited chaser's orders."""
+        if self.choice is not None:
+            return self.choice.legal
         if self._next is None:
             return ()
         return _plans_of(self.table, self._next[1])
+
+    @cached_property
+    def _chaser_seat(self) -> int:
+        name = self.pending.chaser.name if self.pending is not None else None
+        return next(seat for seat, names in enumerate(self.seats) if name in names)
+
+    @cached_property
+    def choice(self) -> ChaserChoice | None:
+        """The waited chaser's choice (DF.T2; its seat's alone), or ``None``."""
+        if self.pending is None:
+            return None
+        name = self.pending.chaser.name
+        return ChaserChoice(self.pending, tuple(ReorderAction(name, order) for order in legal_orders(self.pending)),
+                            self.policy)
 
     @cached_property
     def replays(self) -> dict[str, dict] | None:
@@ -322,12 +462,18 @@ class State(FrozenState):
     def current_players(self) -> tuple[int, ...]:
         """The seats that may act now (the simultaneous node, DF.M1): every seat with a
         plane that plans this turn, whether or not it has locked (a locked plan may be
-        changed until the last plan locks); ``()`` once the game is over."""
+        changed until the last plan locks); the chaser's seat alone while the game waits
+        for its order (DF.T2); ``()`` once the game is over."""
+        if self.pending is not None:
+            return (self._chaser_seat,)
         return tuple(seat for seat, names in enumerate(self._planning) if names)
 
     def awaited_players(self) -> tuple[int, ...]:
         """The seats the turn waits for: those with a plane whose plan is not locked yet,
-        in seat order (the first is :meth:`current_player`); ``()`` once over."""
+        in seat order (the first is :meth:`current_player`), or the waited chaser's seat
+        (DF.T2); ``()`` once over."""
+        if self.pending is not None:
+            return (self._chaser_seat,)
         done = {name for name, _ in self.locked}
         return tuple(seat for seat, names in enumerate(self._planning) if names and names[0] not in done)
 
@@ -339,16 +485,26 @@ class State(FrozenState):
         :class:`IndexError` for a seat the game does not have."""
         if not 0 <= seat < len(self.seats):
             raise IndexError(f"seat {seat}: expected 0 to {len(self.seats) - 1}")
+        if self.choice is not None:
+            return self.choice.legal if seat == self._chaser_seat else ()
         nxt = self._next[1] if self._next is not None else None
         return tuple(a for name in self._planning[seat]
                      for a in (self.legal if name == nxt else _plans_of(self.table, name)))
+
+    def as_searched(self) -> State | None:
+        """The position as the search bots' adapters model it (:mod:`furball.scenarios.rl`):
+        the chasers' orders made by the game's policy (``reorder="policy"``); ``None``
+        while the game waits for a chaser, whose bot orders as the policy does."""
+        if self.pending is not None:
+            return None
+        return self if self.reorder == Reorder.POLICY else self.replace(reorder=Reorder.POLICY)
 
     def seat_names(self) -> tuple[str, ...]:
         """Each seat named by its planes, as players know their seats at a table
         (``"SPAD, Nieuport"``): what a room's lobby, invitations and seat list show."""
         return tuple(", ".join(names) for names in self.seats)
 
-    def seat_of(self, action: PlanAction) -> int | None:
+    def seat_of(self, action: PlanAction | ReorderAction) -> int | None:
         """The seat whose action ``action`` is (the seat of its plane), or ``None``."""
         for seat, names in enumerate(self.seats):
             if getattr(action, "plane", None) in names:
@@ -365,13 +521,46 @@ class State(FrozenState):
             return (0.0,) * len(self.seats)
         return tuple(1.0 if side == self.winner else -1.0 for side in self.seat_sides)
 
-    def apply(self, action: PlanAction) -> State:
+    def explain(self, action: PlanAction | ReorderAction) -> Reason | None:
+        """``None`` when ``action`` is legal now, else why not (DF.M1 for a plan, DF.T2
+        for a chaser's order), in words made from what the acting seat sees."""
+        if self.over is not None:
+            return Reason("DF.V1", "the game is over: no more plans")
+        if self.choice is not None:
+            chaser, target = self.pending.chaser.name, self.pending.target.name
+            if not isinstance(action, ReorderAction) or action.plane != chaser:
+                return Reason("DF.T2", f"the game waits for {chaser}, who tails {target}, to order its cards; "
+                                       f"got {str(action)[:60]!r}")
+            if action not in self.choice.legal:
+                return Reason("DF.T2", f"{chaser} may order only its remaining cards "
+                                       f"({' '.join(self.pending.remaining)}) in a legal plan, got "
+                                       f"{' '.join(action.cards)[:60]!r}")
+            return None
+        planning = [name for names in self._planning for name in names]
+        if not isinstance(action, PlanAction) or action.plane not in planning:
+            return Reason("DF.M1", f"expected a plan for a plane that plans this turn ({', '.join(planning)}), "
+                                   f"got {str(action)[:60]!r}")
+        problem = plan_problem(self.table.plane(action.plane), action.cards, None, self.table.rules)
+        if problem is not None:
+            return Reason(problem.rule, str(problem).removesuffix(f" ({problem.rule})"))
+        return None
+
+    def apply(self, action: PlanAction | ReorderAction) -> State:
         """Lock ``action``'s plan, whichever seat's plane it names (a plan locked before
-        for that plane this turn is replaced); the last plan of the turn also flies it.
-        Raises :class:`IllegalAction` (nothing changes) for anything but a legal plan of
-        a plane that plans this turn (DF.M1)."""
+        for that plane this turn is replaced); the last plan of the turn also flies it,
+        up to the first reveal whose chaser chooses (``reorder="chaser"``). While the
+        game waits for a chaser, ``action`` is that chaser's order (DF.T2), and the turn
+        flies on. Raises :class:`IllegalAction` (nothing changes) for anything else
+        (:meth:`explain`: its rule and why)."""
         if self.over is not None:
             raise IllegalAction("the game is over: no more plans")
+        if self.choice is not None:
+            reason = self.explain(action)
+            if reason is not None:
+                raise IllegalAction(str(reason), reason.rule)
+            work = Work(self)
+            work.order(action)
+            return work.freeze()
         planning = [name for names in self._planning for name in names]
         if not isinstance(action, PlanAction) or action.plane not in planning:
             raise IllegalAction(f"DF.M1: expected a plan for a plane that plans this turn "
@@ -383,7 +572,11 @@ class State(FrozenState):
         work.lock(action)
         return work.freeze()
 
-    def describe(self, action: PlanAction) -> str:
+    def describe(self, action: PlanAction | ReorderAction) -> str:
+        if isinstance(action, ReorderAction):
+            keep = self.choice is not None and action.cards == self.pending.remaining
+            return (f"{action.plane} keeps its order: {', '.join(action.cards)}" if keep
+                    else f"{action.plane} reorders: {', '.join(action.cards)}")
         return f"{action.plane} flies {', '.join(action.cards)}"
 
     def take_back(self, action: PlanAction) -> TakeBack:
@@ -392,7 +585,10 @@ class State(FrozenState):
         plan of the turn draws and reveals nothing and every side sees that the plane has
         locked (``OPEN``); changing a locked plan is hidden from the other sides
         (``HIDDEN``); the last plan of the turn flies it, drawing damage and revealing
-        every plan (``NEVER``, DF.M1)."""
+        every plan (``NEVER``, DF.M1); a chaser's order (DF.T2) comes after a card was
+        revealed to it (``NEVER``)."""
+        if not isinstance(action, PlanAction):
+            return TakeBack.NEVER
         done = {name for name, _ in self.locked}
         planning = {name for names in self._planning for name in names}
         if not planning - done - {getattr(action, "plane", None)}:
@@ -415,7 +611,7 @@ class State(FrozenState):
         out: list[str] = []
         shown: set[int] = set()
         for template, args in self.log_entries:
-            if template in (LOCK_LINE, CHANGE_LINE):
+            if template in (LOCK_LINE, CHANGE_LINE, ORDER_LINE):
                 continue
             if len(args) == 1 and isinstance(args[0], ReportLine):
                 result = args[0].result
@@ -439,13 +635,16 @@ class State(FrozenState):
             turn_limit=self.victory.turn_limit, table=public_table(self.table, side),
             own_plans=tuple((n, c) for n, c in self.locked if n in mine),
             locked=tuple(n for n, _ in self.locked), to_plan=to_plan,
-            legal=self.legal if self._next is not None and to_plan == self._next[1] else
+            legal=self.choice.legal if self.choice is not None and player == self._chaser_seat else
+            self.legal if self._next is not None and to_plan == self._next[1] else
             _plans_of(self.table, to_plan) if to_plan else (), planning=planning, last_turn=last, scores=tuple(self.scores.items()),
             piles=tuple((d.letter, len(self.table.pile(d.letter) or ())) for d in self.table.damage_decks),
             over=self.over is not None, winner=self.winner,
             replay=None if self.replays is None else self.replays[side],
             public_replay=None if self.replays is None else self.replays[NOBODY],
-            first_turn=self.first_turn, end=None if self.over is None else str(self.over))
+            first_turn=self.first_turn, end=None if self.over is None else str(self.over),
+            waiting=None if self.pending is None else (self.pending.chaser.name, self.pending.target.name),
+            reorder=self.choice if self.choice is not None and player == self._chaser_seat else None)
 
     def observation_string(self, player: int) -> str:
         o = self.observation(player)
@@ -455,6 +654,12 @@ class State(FrozenState):
         if o.last_turn:
             lines += ["last turn:", *o.last_turn]
         lines += [f"your plan for {n}: {' '.join(c)}" for n, c in o.own_plans]
+        if o.reorder is not None:
+            s = o.reorder.situation
+            lines.append(f"{s.target.name} shows you its next card, {s.shown} (maneuver {s.maneuver}): order the "
+                         f"remaining cards of {s.chaser.name} ({' '.join(s.remaining)}; DF.T2)")
+        elif o.waiting is not None:
+            lines.append(f"waiting for {o.waiting[0]}, who tails {o.waiting[1]}, to order its cards (DF.T2)")
         if o.to_plan:
             lines.append(f"plan the three cards of {o.to_plan} ({len(o.legal)} legal plans)")
         return "\n".join(lines)
@@ -497,6 +702,12 @@ class Work(Draft):
 
     LISTS = ("locked",)
 
+    def order(self, action: ReorderAction) -> None:
+        """The waited chaser's order (DF.T2), then the turn flies on."""
+        self.reorders = (*self.reorders, (action.plane, action.cards))
+        self.log(ORDER_LINE, action.plane)
+        self.fly_turns()
+
     def lock(self, action: PlanAction) -> None:
         """Lock ``action``'s plan; a plan locked before for its plane is replaced in its
         place (the order of first locks stays)."""
@@ -512,11 +723,22 @@ class Work(Draft):
 
     def fly_turns(self) -> None:
         """Fly the turn with the locked plans, then every turn where nobody decides,
-        until a seat has to plan or the game ends (DF.V1, DF.V2)."""
+        until a seat has to plan, a chaser to choose (``reorder="chaser"``: the turn is
+        flown again with the orders chosen so far, up to the first reveal without one)
+        or the game ends (DF.V1, DF.V2)."""
         while True:
             given = dict(self.locked)
             orders = {p.name: given[p.name] for p in self.table.planes if p.name in given}  # table order
-            result = adjudicate(self.table, orders, seed=self.seed, policy=self.policy, samples=False)
+            chooser = _Recorded(self.reorders) if self.reorder == Reorder.CHASER else None
+            try:
+                result = adjudicate(self.table, orders, seed=self.seed, policy=self.policy, samples=False,
+                                    chooser=chooser)
+            except _ChoiceNeeded as need:
+                s = need.situation
+                self.pending = s
+                self.log(LOOK_LINE, s.maneuver, s.target.name, s.chaser.name)
+                return
+            self.pending, self.reorders = None, ()
             if self.logging:
                 self.log("Turn {}", result.before.turn)
                 for line in turn_lines(result, header=False):
@@ -592,7 +814,7 @@ def _with_options(table: Table, seats: tuple[tuple[str, ...], ...], altitude: in
 
 def new_game(seed: int, scenario: Scenario | str | None = None, seats: Seats | str = Seats.SIDES,
              policy: ReorderPolicy | str | None = None, turn_limit: int | None = None, altitude: int | None = None,
-             decks: str | None = None, swap_start: bool = False) -> State:
+             decks: str | None = None, swap_start: bool = False, reorder: Reorder | str = Reorder.POLICY) -> State:
     """A new game of ``scenario`` (a :class:`Scenario`, a file or a shipped name;
     default ``"duel"``) from ``seed`` (module docstring). Options: ``seats`` (sides or
     planes); ``policy``: the chasers' reorder policy (default: the scenario's); the
@@ -600,12 +822,19 @@ def new_game(seed: int, scenario: Scenario | str | None = None, seats: Seats | s
     ``altitude`` (1-3, DF.H2); ``decks``: the maneuver deck of every seat's planes,
     one name or one per seat joined by ``:`` (e.g. ``"A:M"``; each plane then flies on
     that deck's base); ``swap_start``: the first planes of seats 1 and 2 swap places
-    and altitudes (who starts tailing). Raises :class:`InputError`."""
+    and altitudes (who starts tailing); ``reorder``: who orders a chaser's cards after
+    a reveal, the ``policy`` (default) or the ``chaser``'s seat (DF.T2, module
+    docstring). Raises :class:`InputError`."""
     from numbers import Integral
 
     if isinstance(seed, bool) or not isinstance(seed, Integral) or seed < 0:
         raise InputError(f"seed: expected an integer >= 0, got {seed!r:.40}")
     seed = int(seed)
+    try:
+        reorder = Reorder(reorder)
+    except ValueError:
+        raise InputError(f"option reorder: expected one of {', '.join(r.value for r in Reorder)}, "
+                         f"got {reorder!r:.40}") from None
     if scenario is None or isinstance(scenario, str):
         scenario = load_scenario(scenario or "duel")
     seats = Seats(seats)
@@ -622,14 +851,14 @@ def new_game(seed: int, scenario: Scenario | str | None = None, seats: Seats | s
             piles[d.letter] = tuple(int(n) + 1 for n in rng.permutation(len(d)))
     table = table.replace(piles=piles)
     policy = scenario.policy if policy is None else ReorderPolicy(policy)
-    lines = [f'dogfight "{table.name}", turn {table.turn} (reorder policy {policy}; '
-             f"turn limit {victory.turn_limit})",
+    who = f"reorder policy {policy}" if reorder == Reorder.POLICY else "the chasers reorder (DF.T2)"
+    lines = [f'dogfight "{table.name}", turn {table.turn} ({who}; turn limit {victory.turn_limit})',
              *(f"  P{i + 1}: {side}: {', '.join(names)}" for i, (side, names) in enumerate(zip(seat_sides, seat_planes))),
              f"  damage decks {', '.join(d.letter for d in table.damage_decks)} "
              f"({', '.join(sorted({d.provenance for d in table.damage_decks}))}), piles shuffled from the seed"]
     state = State(seed=seed, step=1, table=table, policy=policy, victory=victory, seats=seat_planes,
                   seat_sides=seat_sides, locked=(), last=None, over=ending(table, victory), first_turn=table.turn,
-                  log_entries=tuple((line, ()) for line in lines))
+                  reorder=reorder, log_entries=tuple((line, ()) for line in lines))
     if state.over is None and all_locked(table, ()):  # nobody plans: the turns fly themselves
         work = Work(state)
         work.fly_turns()

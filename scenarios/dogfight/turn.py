@@ -9,7 +9,9 @@ function of this module, and :func:`adjudicate` calls them in this order:
    cards (DF.T2). Reveals run in the tail graph's order, targets first, so a card shown
    is the card flown: in a chain (C tails A, A tails B) B shows, A may reorder, then A
    shows its (possibly reordered) card to C. In a cycle of tails each member shows its
-   planned card, which is then fixed; it may reorder only the cards after it;
+   planned card, which is then fixed; it may reorder only the cards after it. The
+   reorder is the ``chooser``'s when :func:`adjudicate` is given one (the chaser's own
+   choice, :mod:`.state`), else the reorder ``policy``'s;
 3. :func:`move_planes`: every plane in the air moves at once (DF.M1-DF.M4);
    climb/descent cards change altitude and counters (DF.H3-DF.H6);
 4. :func:`leave_table`: planes whose stand is off the table leave the game (DF.E1);
@@ -44,7 +46,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -68,7 +70,11 @@ from .damage import end_of_maneuver as end_of_maneuver_of
 from .policy import POLICY_FUNCTIONS, ReorderPolicy, Situation
 from .table import Orders, Table, needs_plan, normalise_orders, ordered
 
-__all__ = ["Move", "Reveal", "Maneuver", "TurnResult", "adjudicate", "REVEALED_CARDS"]
+__all__ = ["Move", "Reveal", "Maneuver", "TurnResult", "adjudicate", "REVEALED_CARDS", "Chooser"]
+
+Chooser = Callable[[Situation], Sequence[str]]
+"""Who reorders a chaser's remaining cards after a reveal (DF.T2): the order, from what
+the chaser knows then (:class:`~.policy.Situation`)."""
 
 REVEALED_CARDS = 2
 """DF.T2: only the first and the second card are ever shown to a chaser."""
@@ -198,7 +204,7 @@ def _reveal_order(active: Mapping[str, TailCheck]) -> tuple[list[str], set[str]]
 
 def adjudicate(table: Table, orders: Mapping[str, Orders | Sequence[str]] | None = None,
                seed: int | None = None, policy: ReorderPolicy | str = ReorderPolicy.KEEP,
-               samples: bool = True) -> TurnResult:
+               samples: bool = True, chooser: Chooser | None = None) -> TurnResult:
     """Adjudicate one turn of ``table`` (rules DF.M1-DF.M5, DF.T1-DF.T7, DF.O1-DF.O3,
     DF.C1-DF.C5, DF.E1, DF.B1-DF.B2, DF.A1-DF.A2, DF.H1-DF.H6; order of play in the
     module docstring, one function per step).
@@ -208,6 +214,10 @@ def adjudicate(table: Table, orders: Mapping[str, Orders | Sequence[str]] | None
     integer >= 0 for every random draw (default: a fresh one, reported in the result).
     ``policy``: how a chaser reorders after a reveal (:class:`ReorderPolicy`).
     ``samples``: also sample each card's path and arrow (for drawing; costs time).
+    ``chooser``: who reorders after a reveal instead of the policy (DF.T2): a callable
+    ``(Situation) -> order``, e.g. the chasers' recorded choices, which may raise to
+    stop the turn at a choice not made yet (:class:`~.state.State` does; the exception
+    goes through unchanged and nothing is kept).
 
     Returns a :class:`TurnResult`; ``result.after`` is the next :class:`Table`. Raises
     :class:`~furball.errors.InputError` (one line naming plane, field, card and rule:
@@ -215,6 +225,7 @@ def adjudicate(table: Table, orders: Mapping[str, Orders | Sequence[str]] | None
     bad seed or an unknown policy; nothing is computed then.
     """
     work = _start_turn(table, orders, seed, policy, samples)
+    work.chooser = chooser
     maneuvers = []
     for k in range(CARDS_PER_TURN):
         draw_autonomous_cards(work, k)                                  # 1.
@@ -263,6 +274,7 @@ class _Turn:
     damage: list[DamageDraw] = field(default_factory=list)
     lost: list[Loss] = field(default_factory=list)
     board: Planes | None = None
+    chooser: Chooser | None = None
 
 
 def _start_turn(table: Table, orders, seed, policy, samples: bool) -> _Turn:
@@ -310,10 +322,10 @@ def draw_autonomous_cards(work: _Turn, k: int) -> None:
 def reveal_and_reorder(work: _Turn, k: int) -> tuple[Reveal, ...]:
     """Step 2 (DF.T2): before the first and the second maneuver only, each active tail's
     target shows its next card and the chaser may reorder its remaining cards (the
-    policy decides), targets first (:func:`_reveal_order`)."""
+    chooser decides, else the policy), targets first (:func:`_reveal_order`)."""
     if k >= REVEALED_CARDS:
         return ()
-    reorder = POLICY_FUNCTIONS[work.policy]
+    reorder = work.chooser or POLICY_FUNCTIONS[work.policy]
     planes, plans, active = work.planes, work.plans, work.active
     reveals = []
     chasers, in_cycle = _reveal_order(active)
@@ -331,7 +343,7 @@ def reveal_and_reorder(work: _Turn, k: int) -> tuple[Reveal, ...]:
             chaser_at_turn_start=work.at_start[chaser_name], drops=work.orders[chaser_name].drops,
             planes=tuple(ordered(planes.values())), rules=work.table.rules, next_fixed=fixed)))
         if sorted(after) != sorted(before):  # pragma: no cover - a policy bug
-            raise RuntimeError(f"policy {work.policy} returned {after}, not a reordering of {before}")
+            raise RuntimeError(f"the chooser returned {after}, not a reordering of {before}")
         plans[chaser_name][free:] = list(after)
         reveals.append(Reveal(chaser_name, target_name, shown, before, after, fixed))
     return tuple(reveals)

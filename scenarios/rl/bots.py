@@ -180,7 +180,16 @@ class SearchPlayer:
                          "(furball play, furball sweep, engine.decide)")
 
     def choose_in(self, state: Any, seat: int) -> Hashable:
-        """The action of ``seat`` in engine state ``state``, searched (module docstring)."""
+        """The action of ``seat`` in engine state ``state``, searched (module docstring).
+        A state with an ``as_searched()`` gives the position the adapters model (the
+        dogfight's chasers ordered by the policy, DF.T2), or ``None`` for a decision they
+        do not model, which the rollout bot makes."""
+        as_searched = getattr(state, "as_searched", None)
+        if as_searched is not None:
+            searched = as_searched()
+            if searched is None:
+                return decide(self.spec.game().player(self.rollout, int(self.rng.integers(2**31)), seat), state, seat)
+            state = searched
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]

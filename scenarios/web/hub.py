@@ -35,7 +35,9 @@ page has not seen (numbered in the chat's own sequence, without times: chat neve
 moves a view version).
 
 A room whose game clock runs in real time (Yorktown, YT.S4) has a timer here that rings
-when its time runs out: the loss is stored as an event like any other.
+when its time runs out: the loss is stored as an event like any other. The same timer
+rings when a limited choice runs out (a dogfight chaser's order, DF.T2:
+:meth:`~.rooms.Room.choice_deadline`): the room keeps the order, a ``timeout`` event.
 
 A room's owner may give a webhook (:mod:`.webhook`): when the people the game waits for
 change through an event this process stored, the room's spectator-made payload is
@@ -594,11 +596,11 @@ class Hub:
             return room.view_version(None)
 
     def _schedule_timer(self, live: Live) -> None:
-        """With a running real-time clock: ring when its time runs out."""
+        """With a running real-time clock or a limited choice: ring when its time runs out."""
         if live.timer is not None:
             live.timer.cancel()
             live.timer = None
-        deadline = live.room.deadline()
+        deadline = _first_deadline(live.room)
         if self.closed or deadline is None:
             return
         loop = asyncio.get_running_loop()
@@ -609,16 +611,20 @@ class Hub:
         live.timer = loop.call_later(max(0.0, deadline - time.time()) + 0.05, ring)
 
     async def _time_up(self, live: Live) -> None:
-        """The real-time clock has run out: the game is lost (YT.E2), stored as an event."""
+        """The real-time clock has run out: the game is lost (YT.E2); or a limited choice
+        has: the room takes the seat's first action (DF.T2: the chaser keeps its order);
+        stored as an event."""
         async with live.lock:
             room = live.room
-            deadline = room.deadline()
+            deadline = _first_deadline(room)
             if deadline is None:
                 return
             if deadline > time.time():
                 self._schedule_timer(live)
                 return
-            new, event = room.clock_event("time")
+            clock = room.deadline()
+            new, event = room.clock_event("time") if clock is not None and clock <= time.time() else \
+                room.timeout_event()
             if await self._store(self.store.append, room.spec.id, event):
                 self._advance(live, new)
             else:
@@ -975,3 +981,9 @@ def _apply_all(room: Room, events) -> Room:
     for e in events:
         room = room.apply(e)
     return room
+
+
+def _first_deadline(room: Room) -> float | None:
+    """The first of the room's real-time clock's end and its limited choice's end."""
+    times = [t for t in (room.deadline(), room.choice_deadline()) if t is not None]
+    return min(times) if times else None

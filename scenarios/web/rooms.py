@@ -29,6 +29,13 @@ does not move. A bot decides as soon as its seat is awaited (``awaited_players()
 a searching bot (``mcts``, ``ismcts``), which searches the engine's sequential
 presentation, when its seat is ``current_player()``.
 
+**A limit on one seat's choice** (the dogfight's chaser, DF.T2): where the game's view
+module has a ``limited_seat(state)`` and the room its ``chaser_limit_s`` option, a
+person whose seat that function names has so many seconds from the event that made the
+position (:meth:`Room.choice_deadline`); then the room takes the seat's first legal
+action (the engine's default: the chaser keeps its order), stored as a ``timeout``
+event (:meth:`Room.timeout_event`), so a restarted server agrees.
+
 Bots decide from their seat's observation, one decision at a time, each with a fresh bot
 seeded from the room's seed and the event number (:func:`bot_seed`): the same room
 gives the same game whether or not the server was restarted in between.
@@ -209,7 +216,8 @@ def games_json() -> list[dict]:
     for rg in available_games():
         g = rg.game()
         options = []
-        for o in (*g.options, *rg.own):
+        own_names = {o.name for o in rg.own}  # a room's own reading of an engine option replaces it
+        for o in (*(o for o in g.options if o.name not in own_names), *rg.own):
             if o.name not in rg.options:
                 continue
             kind = o.kind.__name__ if o.kind in (int, float, str, bool) else "text"
@@ -319,6 +327,7 @@ class EventKind(StrEnum):
     CONTROL = "control"  # the owner hands a seat to a bot, or back to its person
     CLOCK = "clock"      # a real-time clock paused or resumed by the owner, or run out
     UNDO = "undo"        # a seat asks to take back its last action, or answers another's request
+    TIMEOUT = "timeout"  # a seat's time to choose ran out: the room took its first legal action
 
 
 class TakeBackWord(StrEnum):
@@ -336,7 +345,7 @@ class Event:
     ``action``: the index of the action among the seat's legal actions (ACTION:
     ``legal_actions()``, or ``legal_actions_for(seat)`` of an engine with simultaneous
     nodes, the same list where both exist) or ``None``;
-    ``text``: its ``describe()`` text (ACTION: checked when the room is rebuilt), the
+    ``text``: its ``describe()`` text (ACTION, TIMEOUT: checked when the room is rebuilt), the
     bot now playing the seat, ``""`` for a person (CONTROL), ``pause``, ``resume``,
     ``time`` (CLOCK), or a :class:`TakeBackWord` (UNDO: ``seat`` asks or answers); ``at``: Unix time, seconds; ``clock``: in a room whose clock runs in
     real time, the game clock's reading (seconds) when the event happened, which the
@@ -624,6 +633,37 @@ class Room:
             return self.state, None
         return self._timed.at_clock(reading), reading
 
+    # -- a limit on one seat's choice (the dogfight's chaser, DF.T2) ------------------------
+    def limited_seat(self) -> int | None:
+        """The seat whose choice the room times now (module docstring): named by the
+        view module's ``limited_seat(state)``, played by a person, with a limit set."""
+        hook = getattr(self.kind.view_module(), "limited_seat", None)
+        if hook is None or not self.room_options.get("chaser_limit_s") or self.terminal:
+            return None
+        seat = hook(self.state)
+        return seat if seat is not None and self.controllers[seat] is None else None
+
+    def choice_deadline(self) -> float | None:
+        """The Unix time the limited seat's choice runs out (``None``: no limit now):
+        the time of the event that made the position (the room's creation at first)
+        plus the room's ``chaser_limit_s``."""
+        if self.limited_seat() is None:
+            return None
+        since = self.events[-1].at if self.events else self.spec.created
+        return since + self.room_options["chaser_limit_s"]
+
+    def timeout_event(self, now: float | None = None) -> tuple[Room, Event]:
+        """The limited seat's time has run out: its first legal action (the chaser keeps
+        its order). Raises :class:`IllegalAction` when no limit has run out now."""
+        now = time.time() if now is None else now
+        deadline = self.choice_deadline()
+        if deadline is None or now < deadline:
+            raise IllegalAction("no choice has run out of time")
+        seat = self.limited_seat()
+        text = self.state.describe(seat_actions(self.state, seat)[0])
+        event = Event(self.version + 1, EventKind.TIMEOUT, seat, 0, text, now)
+        return self.apply(event), event
+
     def clock_event(self, what: str, now: float | None = None) -> tuple[Room, Event]:
         """The owner pauses (``pause``) or resumes (``resume``) the real-time clock, or
         the clock has run out (``time``: the game is lost, YT.E2). Raises
@@ -853,6 +893,8 @@ class Room:
             if event.text not in ("pause", "resume", "time") or not self.real_time:
                 raise RoomBroken(f"{where}: clock event {event.text!r} does not fit this room")
             return self._next(state, self.controllers, event)
+        if event.kind == EventKind.TIMEOUT and (event.seat != self.limited_seat() or event.action != 0):
+            raise RoomBroken(f"{where}: seat {event.seat} had no time limit running out there")
         if event.seat not in acting_seats(state) or event.action is None:
             raise RoomBroken(f"{where}: action {event.action} of seat {event.seat} is not legal there")
         legal = seat_actions(state, event.seat)
@@ -891,11 +933,14 @@ class Room:
             since = event.at
         logs = []
         for viewer, log in enumerate(self.logs):
-            if event.kind == EventKind.ACTION or (event.kind == EventKind.CLOCK and event.text == "time"):
+            if event.kind in (EventKind.ACTION, EventKind.TIMEOUT) or (event.kind == EventKind.CLOCK
+                                                                       and event.text == "time"):
                 lines = _events(state, viewer, self.seats)
-            mine = event.kind == EventKind.ACTION and viewer == event.seat
+            mine = event.kind in (EventKind.ACTION, EventKind.TIMEOUT) and viewer == event.seat
             if mine or lines:
-                log = log + (LogLine(event.n, event.seat, (action or event.text) if mine else None, lines),)
+                text = ((f"time ran out: {event.text}" if event.kind == EventKind.TIMEOUT else (action or event.text))
+                        if mine else None)
+                log = log + (LogLine(event.n, event.seat, text, lines),)
             logs.append(log)
         if takeback is None:
             takeback = () if event.kind == EventKind.CLOCK else self.takeback
@@ -985,6 +1030,10 @@ class Room:
             out["clock"] = {"mode": "real", "reading_s": self._timed.clock_s, "limit_s": self._timed.limit_s,
                             "since": self.clock_since, "running": self.clock_running, "paused": self.paused,
                             "pausing": bool(self.room_options.get("pausing"))}
+        deadline = self.choice_deadline()
+        if deadline is not None:
+            out["choice_limit"] = {"seat": self.limited_seat(), "deadline": deadline,
+                                   "limit_s": self.room_options["chaser_limit_s"]}
         module = self.kind.view_module()
         if seat is None:
             out["view"] = {"public": self.public_view() if public is None else public, "private": None}

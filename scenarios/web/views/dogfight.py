@@ -14,6 +14,16 @@ Made from :class:`~scenarios.dogfight.state.Observation` only:
   locked plans, the plane it plans now, and the last turn as its side saw it
   (``replay``, ``last_turn``: the chaser's side sees the card shown and its reorder).
 
+**The chaser looks and chooses** (DF.T2; docs/dogfight_game.md): a room plays with
+``reorder="chaser"`` unless its owner sets the room option ``reorder`` to ``policy``
+(:data:`REORDER`, :func:`prepare`). While the game waits for a chaser, ``public.waiting``
+names the chaser and its target (no card) for everyone, and the chaser's
+``private.reorder`` holds the target's card and its remaining cards; :func:`choices`
+then gives the legal orders (keep first). The room option ``chaser_limit_s``
+(:data:`CHASER_LIMIT`, default 120 s, 0: none) bounds the choice of a chaser played by
+a person: :func:`limited_seat` tells the room whose choice it times, and when the time
+runs out the room keeps the order (an event, docs/rooms.md).
+
 The seat to act does not receive thousands of ``describe()`` texts: :func:`choices`
 gives its legal plans as a tree to pick card by card
 (:func:`~maneuvers.plan.card_tree`), each leaf the index of the plan in the
@@ -32,13 +42,14 @@ from furball.geometry.datafile import parse_toml
 from furball.maneuvers.plane import Engines, PlaneKind
 from furball.scenarios.dogfight.report import VISIBLE_SPECIALS
 from furball.scenarios.dogfight.scenario import Scenario, load_scenario, shipped_scenarios
-from furball.scenarios.dogfight.state import DRAW, EndReason
+from furball.scenarios.dogfight.state import DRAW, EndReason, Reorder
+from furball.scenarios.engine import Option
 from furball.viz import style
 
 from ..api import Catalogue, _base_json, _base_ref, read_document
 from ..rooms import RoomOption
 
-__all__ = ["view", "choices", "ending", "analysis", "best_plans", "room_scenario", "scenario_choices", "silhouette", "LEGAL_TEXTS",
+__all__ = ["view", "choices", "prepare", "limited_seat", "REORDER", "CHASER_LIMIT", "ROOM_OWN", "ending", "analysis", "best_plans", "room_scenario", "scenario_choices", "silhouette", "LEGAL_TEXTS",
            "MAX_SCENARIO_CHARS", "ROOM_OPTIONS", "ROOM_READINGS", "PAGE"]
 
 LEGAL_TEXTS = False
@@ -46,8 +57,21 @@ LEGAL_TEXTS = False
 A): :func:`choices` holds them as a tree."""
 MAX_SCENARIO_CHARS = 64 * 1024
 """The longest uploaded scenario file a room accepts, in characters."""
-ROOM_OPTIONS = ("scenario", "seats", "policy", "turn_limit", "altitude", "decks", "swap_start")
+ROOM_OPTIONS = ("scenario", "seats", "policy", "turn_limit", "altitude", "decks", "swap_start", "reorder",
+                "chaser_limit_s")
 """The options a room may set."""
+REORDER = Option("reorder", str, Reorder.CHASER.value, "who orders a chaser's cards after the target shows its "
+                 "next card: the chaser's seat (as at a table) or the reorder policy (DF.T2)",
+                 tuple(r.value for r in Reorder))
+"""A room's own reading of the engine's ``reorder`` option: the chaser decides unless
+the owner says otherwise (the engine's default, for ``furball play`` and sweeps, is the
+policy)."""
+MAX_CHASER_LIMIT_S = 3600
+CHASER_LIMIT = Option("chaser_limit_s", int, 120, "seconds a chaser played by a person has to order its cards "
+                      f"after a reveal (0: no limit, at most {MAX_CHASER_LIMIT_S}); then the room keeps its order")
+"""A room's own option: the limit on a chaser's choice (:func:`limited_seat`)."""
+ROOM_OWN = (REORDER, CHASER_LIMIT)
+"""The room's own options (:attr:`~scenarios.web.rooms.RoomGame.own`)."""
 ROOM_READINGS = (("scenario", RoomOption(f"{__name__}:room_scenario", "scenario", f"{__name__}:scenario_choices",
                                          MAX_SCENARIO_CHARS)),)
 """The ``scenario`` option read the room's way (:func:`room_scenario`): a shipped name or
@@ -82,6 +106,21 @@ def room_scenario(text: str) -> Scenario:
         raise InputError(f"option scenario: expected one of {', '.join(shipped_scenarios())} or an uploaded "
                          f"scenario file, got {text[:40]!r}")
     return read_document(parse_toml(text, "uploaded scenario"), _catalogue(), "uploaded scenario")
+
+
+def prepare(options: dict[str, Any], room: dict[str, Any]) -> dict[str, Any]:
+    """The engine's options for a room: ``reorder`` from the room's own option
+    (:data:`REORDER`). Raises :class:`InputError` for a ``chaser_limit_s`` out of range."""
+    limit = room.get("chaser_limit_s")
+    if limit is not None and not 0 <= limit <= MAX_CHASER_LIMIT_S:
+        raise InputError(f"option chaser_limit_s: expected 0 to {MAX_CHASER_LIMIT_S} seconds, got {limit}")
+    return dict(options, reorder=room.get("reorder", REORDER.default))
+
+
+def limited_seat(state) -> int | None:
+    """The seat whose choice the room's ``chaser_limit_s`` times now: the chaser's
+    while the game waits for its order (DF.T2), else ``None``."""
+    return state.current_players()[0] if getattr(state, "pending", None) is not None else None
 
 
 def silhouette(p) -> str:
@@ -124,11 +163,11 @@ def view(o, seat: int) -> dict[str, Any]:
               "seat_sides": doc["seat_sides"], "colours": colours, "planes": public_rows,
               "locked": doc["locked"], "scores": doc["scores"], "piles": doc["piles"], "over": doc["over"],
               "winner": doc["winner"], "replay": o.public_replay, "first_turn": o.first_turn, "end": o.end,
-              "ending": ending(o)}
+              "ending": ending(o), "waiting": doc["waiting"]}
     own = {row["name"]: {"damage": row["damage"], "damage_taken": row["damage_taken"], "effects": row["effects"]}
            for p, row in zip(o.table.planes, planes) if p.side == o.side}
     private = {"side": o.side, "planes": own, "own_plans": doc["own_plans"], "to_plan": doc["to_plan"],
-               "last_turn": doc["last_turn"], "replay": o.replay}
+               "last_turn": doc["last_turn"], "replay": o.replay, "reorder": doc["reorder"]}
     return {"public": public, "private": private}
 
 
@@ -172,7 +211,11 @@ def choices(o, seat: int) -> dict[str, Any]:
     (whether its plan is locked) and ``tree``, its legal plans card by card
     (:func:`~maneuvers.plan.card_tree`'s shape), each leaf the index of that plan in
     the seat's legal actions (``legal_actions_for(seat)``, what the room's ``act``
-    takes)."""
+    takes). While the game waits for this seat's chaser (DF.T2): ``reorder``, the
+    chaser's choice (:meth:`~scenarios.dogfight.state.ChaserChoice.as_json`: its
+    ``orders`` in the seat's legal actions' order, keep first), and no planes."""
+    if o.reorder is not None:
+        return {"plane": None, "plans": 0, "tree": {}, "planes": {}, "reorder": o.reorder.as_json()}
     planes: dict[str, dict] = {}
     for index, a in enumerate(o.actions()):
         entry = planes.setdefault(a.plane, {"plans": 0, "locked": a.plane in o.locked, "tree": {}})

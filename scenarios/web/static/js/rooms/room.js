@@ -217,6 +217,7 @@ async function act(version, index) {
 const context = {
   room,
   act: (index) => act(state.view.version, index),
+  now: () => Date.now() / 1000 + state.skew, // the server's clock (a choice's time limit)
   say,
   post: (path, body) => post(`/api/rooms/${encodeURIComponent(room)}${path}`, body, seatToken),
   get: (path) => fetch(`/api/rooms/${encodeURIComponent(room)}${path}`,

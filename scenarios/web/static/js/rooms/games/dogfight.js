@@ -6,7 +6,11 @@
 // the server's pool with a progress bar, and the turn just flown replayed on every seat's
 // screen: bases slide along their cards' paths, shots are drawn, damage cards and planes
 // lost are shown, and the DF.T2 reveals only on the chaser's side's screen (the server
-// sends each side its own replay). Pan and pinch-zoom the table (js/panzoom.js).
+// sends each side its own replay). Pan and pinch-zoom the table (js/panzoom.js). The
+// chaser looks and chooses (DF.T2): while the game waits for a chaser, its seat alone is
+// sent the target's next card (`private.reorder`, `choices.reorder`) and orders its
+// remaining cards here (click a card to move it first, or keep), with the time left;
+// every other seat reads "waiting for a chaser" (`public.waiting`), without the card.
 //
 // What belongs to a turn goes with it: its Best-plans results and "locked in" notice are
 // cleared when the next turn starts; cards picked but not locked are kept in this browser
@@ -95,6 +99,24 @@ function build(container) {
     els.cards, el("div", { className: "row" }, els.lock, els.clear));
   els.plan.dataset.testid = "plan";
 
+  els.reorderTitle = el("strong");
+  els.reorderShown = el("p", { className: "df-shown" });
+  els.reorderShown.dataset.testid = "reorder-shown";
+  els.reorderCards = el("ol", { className: "df-cards df-order" });
+  els.reorderCards.dataset.testid = "reorder-cards";
+  els.reorderNote = el("p", { className: "muted df-note" });
+  els.reorderLeft = el("span", { className: "pill" });
+  els.reorderLeft.dataset.testid = "reorder-left";
+  els.reorderGo = el("button", { className: "primary", textContent: "Fly this order", onclick: () => sendOrder(false) });
+  els.reorderGo.dataset.testid = "reorder-go";
+  els.reorderKeep = el("button", { textContent: "Keep my order", onclick: () => sendOrder(true) });
+  els.reorderKeep.dataset.testid = "reorder-keep";
+  els.reorder = el("section", { className: "df-reorder panel" }, els.reorderTitle, els.reorderShown, els.reorderCards,
+    els.reorderNote, el("div", { className: "row" }, els.reorderGo, els.reorderKeep, els.reorderLeft));
+  els.reorder.dataset.testid = "reorder";
+  els.waiting = el("p", { className: "df-waiting pill" });
+  els.waiting.dataset.testid = "waiting";
+
   els.vs = el("select", { title: "the enemy to play against" });
   els.bestGo = el("button", { textContent: "Best plans", onclick: bestPlans });
   els.bestGo.dataset.testid = "best-plans";
@@ -113,7 +135,8 @@ function build(container) {
   els.report = el("details", { className: "df-report panel" }, el("summary", { textContent: "Last turn's report" }),
     els.reportBody);
 
-  const root = el("div", { className: "df" }, els.head, els.planes, els.board, els.replayOpen, els.replay, els.plan,
+  const root = el("div", { className: "df" }, els.head, els.waiting, els.planes, els.board, els.reorder, els.replayOpen,
+    els.replay, els.plan,
     els.best, els.mine, els.report);
   root.dataset.testid = "dogfight";
   els.root = root;
@@ -211,7 +234,7 @@ function pickNode() {
 
 function renderPlan() {
   const v = s.view;
-  const mine = v.choices && v.version !== undefined && !v.terminal;
+  const mine = v.choices && !v.choices.reorder && v.version !== undefined && !v.terminal;
   s.els.plan.hidden = !mine;
   s.els.best.hidden = !priv() || pub().over;
   if (!mine) return;
@@ -296,6 +319,75 @@ async function lockPlan() {
   } else s.els.lock.disabled = false;
 }
 
+// ---------------------------------------------------------------- the chaser looks and chooses (DF.T2)
+function renderWaiting() {
+  const w = pub().waiting;
+  const mine = s.view.choices && s.view.choices.reorder && s.view.version !== undefined;
+  s.els.waiting.hidden = !w || Boolean(mine);
+  s.els.waiting.textContent = w ? `Waiting for a chaser: ${w.chaser} tails ${w.target} and may reorder its cards ` +
+    "(DF.T2)." : "";
+}
+
+function renderReorder() {
+  const v = s.view;
+  const r = v.choices && v.choices.reorder;
+  const mine = Boolean(r) && v.version !== undefined && !v.terminal;
+  s.els.reorder.hidden = !mine;
+  clearInterval(s.reorderTick);
+  if (!mine) {
+    s.order = null;
+    return;
+  }
+  const key = `${v.version}|${r.chaser}|${r.maneuver}`;
+  if (s.orderKey !== key) {
+    s.orderKey = key;
+    s.order = [...r.remaining];
+  }
+  s.els.reorderTitle.textContent = `${r.chaser} tails ${r.target}: order your cards (DF.T2)`;
+  s.els.reorderShown.textContent = `${r.target} shows you its card for maneuver ${r.maneuver}: ${r.shown}` +
+    (r.shown_name ? ` (${r.shown_name})` : "") + ". Only you see it.";
+  s.els.reorderShown.dataset.card = r.shown;
+  const fixed = r.fixed.map((id) => el("li", { className: "card fixed", textContent: `${id} ${r.names[id] || ""}` }));
+  s.els.reorderCards.replaceChildren(...fixed, ...s.order.map((id, k) => {
+    const b = el("button", { className: "card" }, el("span", { className: "id", textContent: id }),
+      el("span", { className: "label", textContent: r.names[id] || "" }));
+    b.dataset.card = id;
+    b.title = k ? "fly this card earlier" : "flown next";
+    b.onclick = () => { // click: the card moves one place earlier
+      if (!k) return;
+      s.order = [...s.order.slice(0, k - 1), id, s.order[k - 1], ...s.order.slice(k + 1)];
+      renderReorder();
+    };
+    return el("li", {}, b);
+  }));
+  const index = r.orders.findIndex((o) => o.join(" ") === s.order.join(" "));
+  s.els.reorderGo.disabled = index < 0;
+  s.els.reorderNote.textContent = index < 0 ? "This order is not a legal plan: choose another." :
+    `Click a card to fly it earlier. ${r.orders.length} legal order${r.orders.length === 1 ? "" : "s"}; ` +
+    "the target never learns whether you reordered before the move.";
+  const limit = v.choice_limit;
+  const show = () => {
+    if (!limit || limit.seat !== v.seat) { s.els.reorderLeft.textContent = ""; return; }
+    const left = Math.max(0, Math.round(limit.deadline - (s.ctx.now ? s.ctx.now() : Date.now() / 1000)));
+    s.els.reorderLeft.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left, then your ` +
+      "order stays";
+    s.els.reorderLeft.dataset.left = left;
+  };
+  show();
+  if (limit) s.reorderTick = setInterval(show, 1000);
+}
+
+async function sendOrder(keep) {
+  const r = s.view.choices && s.view.choices.reorder;
+  if (!r) return;
+  const index = keep ? 0 : r.orders.findIndex((o) => o.join(" ") === s.order.join(" "));
+  if (index < 0) return;
+  s.els.reorderGo.disabled = s.els.reorderKeep.disabled = true;
+  const said = `${r.chaser} will fly ${r.orders[index].join(", ")}.`;
+  if (await s.ctx.act(index)) s.ctx.say(said, true);
+  s.els.reorderGo.disabled = s.els.reorderKeep.disabled = false;
+}
+
 // ---------------------------------------------------------------- Best plans (the server's pool)
 function renderBest() {
   const me = priv();
@@ -305,7 +397,7 @@ function renderBest() {
   s.els.vs.replaceChildren(el("option", { value: "", textContent: "every enemy within reach" }),
     ...enemies.map((p) => el("option", { value: p.name, textContent: `vs ${p.name}` })));
   s.els.vs.value = enemies.some((p) => p.name === old) ? old : "";
-  const planning = s.view.choices && s.view.version !== undefined;
+  const planning = s.view.choices && !s.view.choices.reorder && s.view.version !== undefined;
   s.els.bestGo.disabled = !planning || (s.best && s.best.running);
   s.els.bestGo.title = planning ? "the plan analysis for the plane you plan now" : "when it is your turn to plan";
 }
@@ -420,11 +512,13 @@ function refresh(all = true) {
   if (!s.view) return;
   if (all) {
     renderHead();
+    renderWaiting();
     renderMine();
+    renderReorder();
     renderPlan();
     renderBest();
     renderReplayPanel();
-  } else if (s.view.choices) {
+  } else if (s.view.choices && !s.view.choices.reorder) {
     renderPlan();
   }
   drawTable();

@@ -64,7 +64,7 @@ def _pick(page, n):
 def test_your_turn_title_and_badge_picks_kept_over_a_reload_notices_of_their_turn_only():
     app = create_app(options=ServerOptions(bot_delay_s=0.0))
     with running_server(app) as url, chromium() as browser:
-        body = json.dumps({"game": "dogfight", "seed": 77, "options": {"scenario": "duel"}}).encode()
+        body = json.dumps({"game": "dogfight", "seed": 77, "options": {"scenario": "duel", "reorder": "policy"}}).encode()
         request = urllib.request.Request(f"{url}api/rooms", data=body, headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=20) as answer:
             made = json.load(answer)

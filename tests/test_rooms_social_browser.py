@@ -34,7 +34,7 @@ def _post(url, body, token=None):
 
 
 def _room(base, **options):
-    status, made = _post(f"{base}/api/rooms", {"game": "dogfight", "seed": 7, "options": {"scenario": "duel"} | options})
+    status, made = _post(f"{base}/api/rooms", {"game": "dogfight", "seed": 7, "options": {"scenario": "duel", "reorder": "policy"} | options})
     assert status == 201
     return made
 

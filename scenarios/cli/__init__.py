@@ -21,6 +21,7 @@ COMMANDS: dict[str, str] = {
     "fan": "where every card of a deck puts the base",
     "zones": "where an enemy would be tailable and where it could be shot",
     "play": "play a game to the end (furball play --help lists the games)",
+    "replay": "print a game record (a room's whole game) turn by turn",
     "analyze": "rank every legal plan of a plane against every plan of its enemies",
     "sweep": "play many games at every point of a grid of options",
     "serve": "the dogfight table in the browser",

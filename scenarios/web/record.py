@@ -7,7 +7,8 @@ its seed and events (:meth:`~.rooms.Room.replay`, one event at a time) and keepi
 viewer, each position where what it receives changed: its new log lines
 (:meth:`~.rooms.Room.log_for`) and its view then (:meth:`~.rooms.Room.view`, the secrecy
 of both is proved in tests/test_rooms_secrecy.py), without what only serves to act (the
-legal actions, the plan tree, the view version). Steps are numbered by the viewer's own
+legal actions, the plan tree, the view version) and without times (a real-time clock's
+reading is kept, not the Unix time it was read at). Steps are numbered by the viewer's own
 count, never by the room's event numbers, and carry no times of events: another seat's
 secret actions leave no gap and no trace. The record of a **finished** game holds every
 seat's steps (everything is public then, the seed included); of a running game, the
@@ -20,16 +21,17 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from furball.errors import InputError
 
-from .rooms import MAX_EVENTS, LogLine, Room
+from .rooms import MAX_EVENTS, Event, LogLine, Room, RoomSpec
 
 __all__ = ["FORMAT", "VERSION", "MAX_RECORD_BYTES", "MAX_VIEWERS", "RecordStep", "RecordViewer", "GameRecord",
-           "game_record", "read_record", "record_lines"]
+           "game_record", "read_record", "record_lines", "record_text", "record_name", "view_changes",
+           "apply_changes"]
 
 FORMAT = "furball-game-record"
 """The ``format`` field of every game record."""
@@ -208,7 +210,12 @@ def _put(node: Any, path: list, value: Any, remove: bool) -> Any:
 
 
 def _seen(view: dict) -> dict:
-    return {k: v for k, v in view.items() if k not in ACTING_FIELDS}
+    """``view`` as a record keeps it: without :data:`ACTING_FIELDS` and without the Unix
+    time of a real-time clock's reading (``clock.since``: a record holds no times)."""
+    out = {k: v for k, v in view.items() if k not in ACTING_FIELDS}
+    if isinstance(out.get("clock"), dict):
+        out["clock"] = {k: v for k, v in out["clock"].items() if k != "since"}
+    return out
 
 
 def game_record(room: Room, seat: int | None) -> GameRecord:
@@ -246,6 +253,21 @@ def game_record(room: Room, seat: int | None) -> GameRecord:
         tuple(RecordViewer(v, "spectator" if v is None else room.labels[v], tuple(s)) for v, s in zip(viewers, steps)),
         seed=room.spec.seed if whole else None, outcome=tuple(final.get("outcome", ())),
         returns=tuple(float(r) for r in final.get("returns", ())))
+
+
+def record_text(spec: RoomSpec, events: Sequence[Event], seat: int | None) -> str:
+    """The JSON text of the record of the room made by ``spec`` and ``events``, as
+    ``seat`` may have it (:func:`game_record`): a module-level function of plain values,
+    so a worker process can make it (``spec.options`` a plain dict)."""
+    record = game_record(Room.replay(spec, events), seat)
+    return json.dumps(record.as_json(), allow_nan=False, ensure_ascii=False, separators=(",", ":"))
+
+
+def record_name(room: Room, seat: int | None) -> str:
+    """The file name a record of ``room`` for ``seat`` is downloaded as:
+    ``furball-GAME-ROOM-P1.json`` (``spectator``; ``all``: a finished game's)."""
+    who = "all" if room.terminal else "spectator" if seat is None else room.labels[seat]
+    return f"furball-{room.spec.game}-{room.spec.id}-{who}.json"
 
 
 # ------------------------------------------------------------------------------ reading one back

@@ -8,6 +8,8 @@ import { ApiError, get, post } from "../api.js";
 import { rendererFor } from "./games.js";
 import { remember } from "./saved.js";
 import { el } from "../dom.js";
+import { bindRecord, recordView } from "./record.js";
+import { startRules } from "../rules.js";
 
 const $ = (id) => document.getElementById(id);
 const room = decodeURIComponent(location.pathname.split("/").pop());
@@ -113,7 +115,7 @@ function render() {
   document.body.dataset.version = v.version ?? "";
   document.body.dataset.game = v.game;
   renderActions();
-  state.renderer.render($("game-view"), v, context);
+  state.renderer.render($("game-view"), recordView() || v, context); // a step of the game record, or now
   renderSeats();
   renderLog();
   renderClock();
@@ -169,7 +171,7 @@ function myTurn(v) {
 function renderActions() {
   const v = state.view;
   const box = $("actions");
-  if (!v.legal || (state.renderer.handlesActions && state.renderer.handlesActions(v))) {
+  if (!v.legal || recordView() || (state.renderer.handlesActions && state.renderer.handlesActions(v))) {
     box.replaceChildren();
     return;
   }
@@ -266,6 +268,9 @@ function renderLog() {
 
 function boot() {
   connect();
+  bindRecord({ room, token: seatToken, seat: () => (state.view ? state.view.seat : null),
+    refresh: () => { if (state.view && state.renderer) render(); } });
+  startRules();
   document.body.dataset.ready = "yes";
 }
 

@@ -132,3 +132,13 @@ def test_the_record_route_gives_a_seat_its_own_record_and_a_finished_game_to_all
             time.sleep(0.05)
         whole = read_record(client.get(f"/api/rooms/{done['room']}/record").content)
         assert whole.whole and whole.seed == 3 and [v.seat for v in whole.viewers] == [0, 1]
+
+
+def test_a_record_whose_views_would_take_too_much_rebuilding_is_refused():
+    big = {str(i): i for i in range(2000)}
+    steps = [{"step": 0, "log": [], "view": {"big": big}}]
+    steps += [{"step": i, "log": [], "changes": [[["big", "0"], i]] * 1000} for i in range(1, 120)]
+    doc = {"format": FORMAT, "version": 1, "game": "dogfight", "labels": ["P1"], "terminal": False, "whole": False,
+           "viewers": [{"seat": 0, "label": "P1", "steps": steps}]}
+    with pytest.raises(InputError, match="too much rebuilding"):
+        read_record(json.dumps(doc))

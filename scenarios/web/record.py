@@ -45,6 +45,9 @@ MAX_LINES = 100_000
 """The most log entries, lines of one entry, or view changes in one step."""
 MAX_DEPTH = 64
 """The longest path of one view change."""
+MAX_COPIES = 100_000_000
+"""The most object and list entries copied while rebuilding a record's views (a long
+White Christmas game for four copies a few million)."""
 ACTING_FIELDS = ("legal", "legal_count", "choices", "version")
 """What a seat's live view holds to act with, left out of a record's views."""
 
@@ -139,7 +142,7 @@ def view_changes(before: Any, after: Any, path: tuple = ()) -> list[list]:
     if isinstance(before, list) and isinstance(after, list):
         if len(before) == len(after):
             return [c for i, (a, b) in enumerate(zip(before, after)) for c in view_changes(a, b, (*path, i))]
-        keys = {}
+        keys: dict[str, int] = {}
         old = [keys.setdefault(json.dumps(x, sort_keys=True), len(keys)) for x in before]
         new = [keys.setdefault(json.dumps(x, sort_keys=True), len(keys)) for x in after]
         ops = difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
@@ -154,12 +157,15 @@ def view_changes(before: Any, after: Any, path: tuple = ()) -> list[list]:
     return [[list(path), after]]
 
 
-def apply_changes(view: Any, changes: Any, where: str) -> Any:
+def apply_changes(view: Any, changes: Any, where: str, budget: list[int] | None = None) -> Any:
     """``view`` (a JSON value, left unchanged) with ``changes`` (:func:`view_changes`)
-    made: a new value sharing every part the changes do not touch. Raises
+    made: a new value sharing every part the changes do not touch. ``budget``: how many
+    more entries of objects and lists may be copied (``[n]``, counted down: a hostile
+    record that would copy a huge view at every step is refused). Raises
     :class:`InputError` naming ``where`` when a change does not fit."""
     if not isinstance(changes, list) or len(changes) > MAX_LINES:
         raise _fail(where, f"field 'changes': expected a list of at most {MAX_LINES} changes")
+    budget = [MAX_COPIES] if budget is None else budget
     for change in changes:
         if (not isinstance(change, list) or len(change) not in (1, 2, 4) or not isinstance(change[0], list)
                 or len(change[0]) > MAX_DEPTH or (len(change) == 1 and not change[0])):
@@ -167,11 +173,14 @@ def apply_changes(view: Any, changes: Any, where: str) -> Any:
                                f"got {_short(change)}")
         try:
             if len(change) == 4:
-                view = _put(view, change[0], _splice(_get(view, change[0]), *change[1:]), False)
+                view = _put(view, change[0], _splice(_get(view, change[0]), *change[1:]), False, budget)
             else:
-                view = _put(view, change[0], change[1] if len(change) == 2 else None, len(change) == 1)
+                view = _put(view, change[0], change[1] if len(change) == 2 else None, len(change) == 1, budget)
         except (KeyError, IndexError, TypeError):
             raise _fail(where, f"field 'changes': path {_short(change[0])} is not in the view before") from None
+        if budget[0] < 0:
+            raise _fail(where, "field 'changes': the record's views take too much rebuilding (a record made by "
+                               "furball takes far less)")
     return view
 
 
@@ -190,21 +199,23 @@ def _splice(node: Any, at: Any, count: Any, items: Any) -> list:
     return node[:at] + items + node[at + count:]
 
 
-def _put(node: Any, path: list, value: Any, remove: bool) -> Any:
+def _put(node: Any, path: list, value: Any, remove: bool, budget: list[int]) -> Any:
     if not path:
         return value
     key, rest = path[0], path[1:]
+    if isinstance(node, (dict, list)):
+        budget[0] -= len(node)
     if isinstance(node, dict) and isinstance(key, str):
         new = dict(node)
         if remove and not rest:
             del new[key]
         else:
-            new[key] = _put(node[key], rest, value, remove) if rest else value
+            new[key] = _put(node[key], rest, value, remove, budget) if rest else value
         return new
     if (isinstance(node, list) and isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(node)
             and not (remove and not rest)):
         new_list = list(node)
-        new_list[key] = _put(node[key], rest, value, remove)
+        new_list[key] = _put(node[key], rest, value, remove, budget)
         return new_list
     raise TypeError(key)
 
@@ -227,13 +238,14 @@ def game_record(room: Room, seat: int | None) -> GameRecord:
     viewers: tuple[int | None, ...] = tuple(range(room.seats)) if whole else (seat,)
     at = Room.new(room.spec)
     steps: list[list[RecordStep]] = [[] for _ in viewers]
+    entries = [0] * len(viewers)  # log entries in each viewer's steps so far
 
     def look() -> None:
         public = at.public_view()  # the same for every viewer (tests/test_rooms_secrecy.py)
         for k, viewer in enumerate(viewers):
             view = _seen(at.view(viewer, public=public))
             log = at.log_for(viewer)
-            had = sum(len(s.log) for s in steps[k])
+            had = entries[k]
             before = steps[k][-1].view if steps[k] else None
             if view == before and len(log) == had:
                 continue
@@ -241,6 +253,7 @@ def game_record(room: Room, seat: int | None) -> GameRecord:
                 view = apply_changes(before, view_changes(before, view), "record")
             new = tuple(LogLine(i, line.seat, line.action, line.lines) for i, line in enumerate(log) if i >= had)
             steps[k].append(RecordStep(len(steps[k]), new, view))
+            entries[k] = len(log)
 
     look()
     for event in room.events:
@@ -358,22 +371,24 @@ def read_record(data: bytes | str, where: str = "record") -> GameRecord:
             or not all(isinstance(r, (int, float)) and not isinstance(r, bool) for r in returns)):
         raise _fail(where, "field 'returns': expected a number per seat")
     viewers = []
+    budget = [MAX_COPIES]
     for k, v in enumerate(_list(doc, "viewers", where, MAX_VIEWERS, 1)):
         at = f"{where}: viewers[{k}]"
         if not isinstance(v, dict):
             raise _fail(at, f"expected an object, got {_short(v)}")
         seat = _seat(v.get("seat"), len(labels), at, "seat")
-        steps = []
+        steps: list[RecordStep] = []
+        entries = 0  # log entries so far
         for i, s in enumerate(_list(v, "steps", at, MAX_EVENTS + 1, 1)):
             here = f"{at}.steps[{i}]"
             if not isinstance(s, dict) or s.get("step") != i:
                 raise _fail(here, f"field 'step': expected {i}")
-            view = s.get("view") if i == 0 else apply_changes(steps[-1].view, s.get("changes"), here)
+            view = s.get("view") if i == 0 else apply_changes(steps[-1].view, s.get("changes"), here, budget)
             if not isinstance(view, dict):
                 raise _fail(here, f"field 'view': expected an object, got {_short(view)}")
-            first = sum(len(x.log) for x in steps)
-            log = tuple(_log_line(line, first + j, len(labels), f"{here}.log[{j}]")
+            log = tuple(_log_line(line, entries + j, len(labels), f"{here}.log[{j}]")
                         for j, line in enumerate(_list(s, "log", here, MAX_LINES)))
+            entries += len(log)
             steps.append(RecordStep(i, log, view))
         viewers.append(RecordViewer(seat, _text(v, "label", at, 40), tuple(steps)))
     terminal = doc.get("terminal")

@@ -23,12 +23,13 @@ from pathlib import Path
 
 from furball.errors import InputError
 
-__all__ = ["RULE_ID", "parse_rules", "rule_texts", "rule_text", "build", "GAME_FILES"]
+__all__ = ["RULE_ID", "parse_rules", "rule_texts", "rule_text", "build"]
 
-RULE_ID = re.compile(r"\b(DF|CN|WC|YT)\.([A-Z]+[0-9]+)([a-z]?)\b")
-"""A rule ID as code, logs and pages cite it: prefix, rule, and an optional part letter."""
-GAME_FILES = {"DF": "dogfight.md", "CN": "canuck.md", "WC": "white_christmas.md", "YT": "yorktown.md"}
-"""Each prefix's file in docs/rules."""
+RULE_ID = re.compile(r"\b([A-Z]{2})\.([A-Z]+[0-9]+)([a-z]?)\b")
+"""A rule ID as code, logs and pages cite it: its game's prefix, the rule, and an
+optional part letter."""
+_PREFIX = re.compile(r"\(`?([A-Z]{2})\.\*`?\)")
+"""How a docs/rules file names its game's prefix: "(DF.*)" or "(`WC.*`)"."""
 _BULLET = re.compile(r"^- \*\*(?:([A-Z]{2})\.)?([A-Z]+[0-9]+)(?: ([^*]+))?\*\*\s*(?:—\s*)?(.*)$")
 _LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 
@@ -65,11 +66,16 @@ def parse_rules(text: str, prefix: str) -> dict[str, dict]:
 
 
 def build(rules_dir: Path) -> dict[str, dict]:
-    """Every rule of ``rules_dir`` (docs/rules), by ID, in the order of
-    :data:`GAME_FILES`."""
+    """Every rule of ``rules_dir`` (docs/rules), by ID, file by file in name order, each
+    file's prefix the one its opening names ("(DF.*)"). Raises :class:`InputError` for a
+    file that names none."""
     out: dict[str, dict] = {}
-    for prefix, name in GAME_FILES.items():
-        out.update(parse_rules((rules_dir / name).read_text(encoding="utf-8"), prefix))
+    for path in sorted(rules_dir.glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        prefix = _PREFIX.search(text)
+        if prefix is None:
+            raise InputError(f"{path.name}: expected its rules' prefix near the top, as (DF.*)")
+        out.update(parse_rules(text, prefix[1]))
     return out
 
 

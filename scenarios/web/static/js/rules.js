@@ -8,7 +8,7 @@
 import { get } from "./api.js";
 import { el } from "./dom.js";
 
-const RULE = /\b(DF|CN|WC|YT)\.([A-Z]+[0-9]+)([a-z]?)\b/g;
+const RULE = /\b([A-Z]{2})\.([A-Z]+[0-9]+)([a-z]?)\b/g; // linked only where a rule has that ID
 const SKIP = new Set(["SCRIPT", "STYLE", "TEXTAREA", "INPUT", "SELECT", "OPTION", "BUTTON", "TITLE"]);
 let rules = null; // id -> {id, section, text}
 let pop = null;
@@ -16,7 +16,7 @@ let pop = null;
 /** The rule `id` names (a part such as DF.T1c: its rule), or null. */
 export function ruleOf(id) {
   if (!rules) return null;
-  const m = /^(DF|CN|WC|YT)\.([A-Z]+[0-9]+)[a-z]?$/.exec(id);
+  const m = /^([A-Z]{2})\.([A-Z]+[0-9]+)[a-z]?$/.exec(id);
   return m ? rules[`${m[1]}.${m[2]}`] || null : null;
 }
 

@@ -27,7 +27,7 @@ def run(args) -> int:
 
     path = Path(args.file)
     if not path.is_file():
-        raise InputError(f"{args.file}: no such file")
+        raise InputError(f"{args.file}: {'expected a game record file, got a folder' if path.is_dir() else 'no such file'}")
     if path.stat().st_size > MAX_RECORD_BYTES:  # refused before reading it
         raise InputError(f"{args.file}: expected a game record of at most {MAX_RECORD_BYTES // 2**20} MiB, "
                          f"got {path.stat().st_size / 2**20:.0f} MiB")

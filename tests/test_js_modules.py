@@ -9,6 +9,7 @@ Skipped, with the reason, where node is not installed.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
@@ -25,6 +26,8 @@ from furball.maneuvers.move import move
 from furball.maneuvers.path import card_outline
 from furball.maneuvers.plane import Engines, PlaneKind
 from furball.scenarios.web.api import Catalogue, _base_json, cards
+from furball.scenarios.web.record import game_record
+from furball.scenarios.web.rooms import Room, make_spec
 from furball.scenarios.web.views.dogfight import silhouette
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -112,19 +115,31 @@ def look_cases(rng) -> dict:
     return {"silhouettes": silhouettes, "cards": laid}
 
 
+def record_cases() -> dict:
+    """A finished dogfight's game record (issue 34 item 9): the file's text, every
+    viewer's views step by step, and the turns it replays."""
+    spec = make_spec({"game": "dogfight", "seed": 3})
+    room = Room.new(dataclasses.replace(spec, controllers=("random",) * len(spec.controllers)))
+    while not room.terminal:
+        room = room.bot_event()[0]
+    record = game_record(room, 0)
+    return {"text": json.dumps(record.as_json()), "views": [[s.view for s in v.steps] for v in record.viewers],
+            "turns": list(range(1, room.state.table.turn))}
+
+
 @pytest.mark.skipif(NODE is None, reason="node is not installed (the pages' JavaScript tests run on node --test)")
 def test_the_pages_pure_modules_agree_with_the_engine(tmp_path):
     rng = np.random.default_rng(20261127)
     (tmp_path / "cases.json").write_text(json.dumps({"geometry": geometry_cases(rng), "plans": plan_cases(rng),
-                                                     "look": look_cases(rng)}))
+                                                     "look": look_cases(rng), "record": record_cases()}))
     # the page's modules next to their tests, as ES modules whatever node's default
-    for name in ("geometry.js", "plans.js", "look.js"):
+    for name in ("geometry.js", "plans.js", "look.js", "record.js"):
         shutil.copy(STATIC_JS / name, tmp_path / name)
     for test in TESTS_JS.glob("*.mjs"):
         shutil.copy(test, tmp_path / test.name)
     (tmp_path / "package.json").write_text('{"type": "module"}\n')
     tests = sorted(p.name for p in tmp_path.glob("*.test.mjs"))
-    assert tests == ["geometry.test.mjs", "look.test.mjs", "plans.test.mjs"]
+    assert tests == ["geometry.test.mjs", "look.test.mjs", "plans.test.mjs", "record.test.mjs"]
     done = subprocess.run([NODE, "--test", *tests], cwd=tmp_path, capture_output=True, text=True, timeout=300,
                           env={**os.environ, "FURBALL_JS_CASES": str(tmp_path / "cases.json")})
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]

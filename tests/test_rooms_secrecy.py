@@ -23,6 +23,7 @@ from starlette.testclient import TestClient
 
 from furball.scenarios.web import LOOPBACK_HOSTS, create_app
 from furball.scenarios.web.app import ServerOptions
+from furball.scenarios.web.record import _seen, game_record, read_record
 from furball.scenarios.web.rooms import Room, make_spec
 
 
@@ -517,3 +518,61 @@ def test_WC_F4_chat_carries_no_event_number_nor_time_and_moves_no_version():
                     {"n": tokens, "seat": other, "label": f"P{other + 1}", "text": f"token {tokens}?"}]}
                 assert probes() == before and live.room.view_version(other) == mine
     assert tokens >= 2
+
+
+# ------------------------------------------------------------------------------ game records (issue 34 item 9)
+def _bot_room(game, options, seed, events):
+    """A room of ``game`` whose seats are played by a quick bot, after ``events`` events
+    (or at its end)."""
+    spec = make_spec({"game": game, "options": options, "seed": seed})
+    players = Room.new(spec).game.players
+    bot = next(b for b in ("heuristic", "random") if b in players)
+    room = Room.new(dataclasses.replace(spec, controllers=(bot,) * len(spec.controllers)))
+    while not room.terminal and room.version < events:
+        room, _ = room.bot_event()
+    return room
+
+
+@pytest.mark.parametrize("game, options, seed, seat, events", [
+    ("white-christmas", {"players": 3}, 987654321000021, 1, 40),
+    ("yorktown", {"players": 2, "expansions": "expert"}, 987654321000022, 0, 30),
+    ("dogfight", {}, 987654321000023, 1, 3)])
+def test_WC_F4_a_seats_game_record_holds_only_what_that_seat_saw(game, options, seed, seat, events):
+    """A running game's record for one seat: its steps are, in order, the views and log
+    lines the seat received (whose secrecy the tests above prove), with no other seat's
+    action texts, no event times, no event numbers and no seed."""
+    room = _bot_room(game, options, seed, events)
+    assert not room.terminal
+    record = game_record(room, seat)
+    assert [v.seat for v in record.viewers] == [seat] and not record.whole and record.seed is None
+    text = json.dumps(record.as_json())
+    assert str(seed) not in text and '"n"' not in text
+    assert not any(repr(e.at) in text for e in room.events)  # no event's time
+    positions = [Room.new(room.spec)]
+    for e in room.events:
+        positions.append(positions[-1].apply(e))
+    seen = [(len(r.log_for(seat)), _seen(r.view(seat))) for r in positions]
+    at, log = 0, []
+    for step in record.viewers[0].steps:
+        log += step.log
+        at = next(i for i in range(at, len(positions)) if seen[i] == (len(log), step.view))
+    assert at == len(positions) - 1  # the last step is the seat's view now
+    assert [line.as_json() for line in log] == [line.as_json() for line in room.log_for(seat)]
+    assert all(line.action is None for line in log if line.seat != seat)
+    back = read_record(text)
+    assert [s.view for s in back.viewers[0].steps] == [s.view for s in record.viewers[0].steps]
+
+
+def test_a_spectators_game_record_is_the_public_half_and_a_finished_game_shows_every_seat():
+    room = _bot_room("white-christmas", {"players": 2}, 987654321000024, 25)
+    spectator = game_record(room, None)
+    assert [v.seat for v in spectator.viewers] == [None]
+    assert all(s.view["view"]["private"] is None and "text" not in s.view for s in spectator.viewers[0].steps)
+    assert all(line.action is None for s in spectator.viewers[0].steps for line in s.log)
+    done = _bot_room("dogfight", {}, 987654321000025, 10**6)
+    assert done.terminal
+    for asking in (None, 0, 1):
+        whole = game_record(done, asking)
+        assert whole.whole and whole.seed == done.spec.seed and [v.seat for v in whole.viewers] == [0, 1]
+        for v in whole.viewers:
+            assert v.steps[-1].view["view"] == done.view(v.seat)["view"]

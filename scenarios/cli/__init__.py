@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "fan": N_("where every card of a deck puts the base"),
     "zones": N_("where an enemy would be tailable and where it could be shot"),
     "play": N_("play a game to the end (furball play --help lists the games)"),
+    "replay": N_("print a game record (a room's whole game) turn by turn"),
     "analyze": N_("rank every legal plan of a plane against every plan of its enemies"),
     "sweep": N_("play many games at every point of a grid of options"),
     "serve": N_("the dogfight table in the browser"),

@@ -10,13 +10,18 @@ server's :class:`~.pool.WorkPool` (``state.heavy``).
 """
 from __future__ import annotations
 
+import dataclasses
+
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route, Router
 
 from .endpoint import STATIC, _bearer, _object, _only, _status, endpoint
+from .hub import NotFound
 from .limits import client_key
+from .record import record_name, record_text
 from .rooms import games_json, seat_names
+from .rule_texts import rule_text, rule_texts
 
 __all__ = ["router"]
 
@@ -94,6 +99,34 @@ async def post_act(request: Request):
     return {"version": version}
 
 
+async def get_record(request: Request):
+    """The room's game record (docs/formats.md) as the key's viewer may have it: a
+    seat's, the spectators' (no key), or every seat's once the game is over; made in the
+    server's pool (it replays the whole game)."""
+    state = request.app.state
+    live = await state.hub.live(request.path_params["room"])
+    seat = state.hub.role(live, _bearer(request)).seat
+    room = live.room
+    spec = dataclasses.replace(room.spec, options=dict(room.spec.options))  # plain values for a worker
+    text = await state.heavy.run(record_text, spec, room.events, seat)
+    return Response(text, media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{record_name(room, seat)}"',
+                             "Cache-Control": "no-store"})
+
+
+async def get_rules(request: Request):
+    """Every rule's text by ID (docs/rules, shipped as ``static/rules.json``)."""
+    return {"rules": rule_texts()}
+
+
+async def get_rule(request: Request):
+    """One rule's text (``DF.T2``; a part such as ``DF.T1c`` gives its rule's)."""
+    found = rule_text(request.path_params["rule"])
+    if found is None:
+        raise NotFound("no such rule: expected an ID such as DF.T2, WC.F4, CN.P6 or YT.R1")
+    return found
+
+
 async def post_seat(request: Request):
     data = await _object(request)
     _only(data, ("bot",))
@@ -156,5 +189,8 @@ router = Router(routes=[
     Route("/api/rooms/{room}/take-back", endpoint(post_take_back), methods=["POST"]),
     Route("/api/rooms/{room}/rematch", endpoint(post_rematch), methods=["POST"]),
     Route("/api/rooms/{room}/analysis/{job}", endpoint(get_analysis)),
+    Route("/api/rooms/{room}/record", endpoint(get_record)),
+    Route("/api/rules", endpoint(get_rules)),
+    Route("/api/rules/{rule}", endpoint(get_rule)),
 ])
 """The rooms' routes (the pages ``/rooms...`` and ``/api/games...``, ``/api/rooms...``)."""

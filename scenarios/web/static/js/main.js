@@ -20,6 +20,8 @@ import { $, doc, ensureKits, hooks, keepTable, keptTable, kitOf, planeOf, say, s
 import { renderTable } from "./practice/scene.js";
 import { loadSilhouettes } from "./table.js";
 import { adjudicateTurn, bindReplay, closeReplay, goStep } from "./practice/turn.js";
+import { openRecordFile } from "./practice/record.js";
+import { startRules } from "./rules.js";
 
 const DEBOUNCE_MS = 40;
 
@@ -261,6 +263,11 @@ async function boot() {
     if (e.target.files[0]) openFile(e.target.files[0]);
     e.target.value = "";
   };
+  $("open-record").onchange = (e) => {
+    if (e.target.files[0]) openRecordFile(e.target.files[0]);
+    e.target.value = "";
+  };
+  startRules();
   $("adjudicate").onclick = adjudicateTurn;
   bindEditor();
   bindTableSettings();

@@ -89,9 +89,10 @@ function editScene(d) {
 
 function replayScene(d) {
   const step = state.replay.steps[state.replay.index];
-  const colours = sideColours(d);
+  const colours = state.replay.planes // a record's turns: its planes' own colours
+    ? Object.fromEntries(Object.values(state.replay.planes).map((p) => [p.side, p.colour])) : sideColours(d);
   const planes = step.planes.map((rp) => {
-    const p = planeOf(d, rp.name) || rp;
+    const p = (state.replay.planes && state.replay.planes[rp.name]) || planeOf(d, rp.name) || rp;
     return planeDrawing({ ...p, side: rp.side }, reportPose(rp), colours,
       { altitude: rp.altitude, status: rp.status, overlap: (step.overlapping || new Set()).has(rp.name) });
   }).filter(Boolean);
@@ -115,7 +116,8 @@ function replayScene(d) {
 
 export function renderTable() {
   const d = doc();
-  const w = d.table.width_mm, h = d.table.height_mm;
+  const table = (state.replay && state.replay.table) || d.table; // a record's turns: its own table
+  const w = table.width_mm, h = table.height_mm;
   const scene = state.replay ? replayScene(d) : editScene(d);
   Object.assign(scene, { width: w, height: h, font: Math.max(w, h) / 70, handle: Math.max(w, h) / 45,
     colours: state.meta.colours });

@@ -52,13 +52,29 @@ export async function adjudicateTurn() {
   }
 }
 
+/** Step through the turns of a game record (practice/record.js): `rec` holds the
+ *  record, its `turns` (js/record.js turnReplays), the turn shown (`at`), the record's
+ *  `planes` (their decks and bases) and `table` (its size). */
+export function openReplayOf(rec) {
+  const t = rec.turns[rec.at];
+  state.replay = { result: { turn: { turn: t.turn, seed: rec.record.seed ?? "hidden" }, replay: t.replay },
+    steps: replaySteps(t.replay), index: 0, record: rec, planes: rec.planes, table: rec.table };
+  state.selected = null;
+  renderReplay();
+}
+
 function renderReplay() {
   const r = state.replay;
   $("replay").hidden = !r;
   $("edit").hidden = !!r;
   if (!r) return;
   const step = r.steps[r.index];
-  $("replay-turn").textContent = `${r.result.turn.turn} (seed ${r.result.turn.seed})`;
+  $("replay-turn").textContent = r.record
+    ? `${r.result.turn.turn} of the record ${r.record.name} (${r.record.at + 1} / ${r.record.turns.length})`
+    : `${r.result.turn.turn} (seed ${r.result.turn.seed})`;
+  $("next-turn").textContent = r.record ? "Next turn of the record" : "Next turn";
+  $("next-turn").disabled = !!r.record && r.record.at >= r.record.turns.length - 1;
+  document.body.dataset.recordTurn = r.record ? r.result.turn.turn : "";
   $("replay-step").textContent = `${r.index + 1} / ${r.steps.length}`;
   $("replay-step").dataset.kind = step.kind;
   $("replay-step").dataset.index = r.index;
@@ -92,6 +108,11 @@ export function bindReplay() {
   $("replay-slider").oninput = () => goStep(Number($("replay-slider").value));
   $("replay-close").onclick = () => { closeReplay(); hooks.renderAll(); };
   $("next-turn").onclick = () => {
+    if (state.replay.record) {
+      const rec = state.replay.record;
+      if (rec.at < rec.turns.length - 1) openReplayOf({ ...rec, at: rec.at + 1 });
+      return;
+    }
     const after = state.replay.result.after;
     closeReplay();
     if (state.history.push(after)) hooks.documentChanged();

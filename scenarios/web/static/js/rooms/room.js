@@ -11,6 +11,8 @@ import { remember } from "./saved.js";
 import { renderAlerts, signal } from "./alerts.js";
 import { el } from "../dom.js";
 import { lang, languageSwitch, loadLanguage, t } from "../i18n.js";
+import { bindRecord, recordView } from "./record.js";
+import { startRules } from "../rules.js";
 
 const $ = (id) => document.getElementById(id);
 const room = decodeURIComponent(location.pathname.split("/").pop());
@@ -124,7 +126,7 @@ function render() {
   document.body.dataset.version = v.version ?? "";
   document.body.dataset.game = v.game;
   renderActions();
-  state.renderer.render($("game-view"), v, context);
+  state.renderer.render($("game-view"), recordView() || v, context); // a step of the game record, or now
   renderSeats();
   renderLog();
   renderClock();
@@ -183,7 +185,7 @@ function myTurn(v) {
 function renderActions() {
   const v = state.view;
   const box = $("actions");
-  if (!v.legal || (state.renderer.handlesActions && state.renderer.handlesActions(v))) {
+  if (!v.legal || recordView() || (state.renderer.handlesActions && state.renderer.handlesActions(v))) {
     box.replaceChildren();
     return;
   }
@@ -374,6 +376,9 @@ async function boot() {
   await loadLanguage();  // the log arrives in the page's language (the hello says which)
   $("language-slot")?.replaceChildren(languageSwitch());
   connect();
+  bindRecord({ room, token: seatToken, seat: () => (state.view ? state.view.seat : null),
+    refresh: () => { if (state.view && state.renderer) render(); } });
+  startRules();
   document.body.dataset.ready = "yes";
 }
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from furball.errors import InputError
 
-from .rooms import MAX_EVENTS, Event, LogLine, Room, RoomSpec
+from .rooms import MAX_EVENTS, Event, LogLine, Room, RoomSpec, render_line
 
 __all__ = ["FORMAT", "VERSION", "MAX_RECORD_BYTES", "MAX_VIEWERS", "RecordStep", "RecordViewer", "GameRecord",
            "game_record", "read_record", "record_lines", "record_text", "record_name", "view_changes",
@@ -251,7 +251,9 @@ def game_record(room: Room, seat: int | None) -> GameRecord:
                 continue
             if before is not None:  # kept as the changes made to the last view: unchanged parts shared
                 view = apply_changes(before, view_changes(before, view), "record")
-            new = tuple(LogLine(i, line.seat, line.action, line.lines) for i, line in enumerate(log) if i >= had)
+            # the record's text is English (what a reader of the file reads; docs/formats.md)
+            new = tuple(LogLine(i, line.seat, None if line.action is None else render_line(line.action), line.lines)
+                        for i, line in enumerate(log) if i >= had)
             steps[k].append(RecordStep(len(steps[k]), new, view))
             entries[k] = len(log)
 

@@ -51,7 +51,7 @@ def _small_labels(page, selector):
 
 ROOMS = [("canuck", {}, [None]), ("yorktown", {"players": 2}, [None, "heuristic"]),
          ("white-christmas", {"players": 3}, [None, "heuristic", "heuristic"]),
-         ("dogfight", {"scenario": "duel"}, [None, "planner"])]
+         ("dogfight", {"scenario": "duel", "reorder": "policy"}, [None, "planner"])]
 
 CONTROLS = """() => {
   const out = [];
@@ -133,7 +133,7 @@ def test_DF_M2_a_phone_watches_the_turn_with_silhouettes_and_the_cards_laid_unde
     import json
     import urllib.request
 
-    body = json.dumps({"game": "dogfight", "options": {"scenario": "duel"}, "seed": 11,
+    body = json.dumps({"game": "dogfight", "options": {"scenario": "duel", "reorder": "policy"}, "seed": 11,
                        "seats": [None, "planner"]}).encode()
     made = json.loads(urllib.request.urlopen(urllib.request.Request(
         f"{url}api/rooms", data=body, headers={"Content-Type": "application/json"})).read())

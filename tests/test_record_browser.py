@@ -24,7 +24,7 @@ def finished_room():
     """A server holding a dogfight played to its end by two random bots (3 turns)."""
     app = create_app(options=ServerOptions(bot_delay_s=0.0))
     with running_server(app) as url, chromium() as browser:
-        body = json.dumps({"game": "dogfight", "seed": 3, "seats": ["random", "random"]}).encode()
+        body = json.dumps({"game": "dogfight", "seed": 3, "options": {"reorder": "policy"}, "seats": ["random", "random"]}).encode()
         request = urllib.request.Request(f"{url}api/rooms", data=body, headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(request) as r:
             made = json.loads(r.read())

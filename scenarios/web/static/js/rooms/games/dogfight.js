@@ -550,6 +550,10 @@ export default {
         refresh();
         return;
       }
+      if (s.replay) { // a view before any turn flew (a record's first steps): no replay of another turn stays up
+        closeReplay();
+        return;
+      }
     }
     refresh();
   },

@@ -130,7 +130,7 @@ def test_the_server_posts_who_is_to_act_to_a_local_receiver_never_a_token(tmp_pa
 
     async def main(receiver):
         hub = Hub(SQLiteStore(db), bot_delay_s=0.0, webhooks="any")
-        made = await hub.create({"game": "dogfight", "options": {"scenario": "duel"}, "seed": 5})
+        made = await hub.create({"game": "dogfight", "options": {"scenario": "duel", "reorder": "policy"}, "seed": 5})
         room, owner, seats = made["room"], made["owner"], [s["token"] for s in made["seats"]]
         link = f"http://furball.example/rooms/{room}"
         with pytest.raises(Forbidden):

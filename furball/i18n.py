@@ -289,13 +289,18 @@ def extract_html(fileobj, keywords, comment_tags, options):
 
 
 def extract_card_names(fileobj, keywords, comment_tags, options):
-    """A Babel extractor for the maneuver decks (``maneuvers/data/decks/*.toml``): each
-    ``[[card]]``'s ``name`` (``straight, fast``, ``climb (red stall)``), which reports read
-    through the catalog. Yields Babel's ``(line, funcname, message, comments)``."""
+    """A Babel extractor for the data files whose names a reader reads through the catalog
+    (babel.cfg: the maneuver decks, ``maneuvers/data/decks/*.toml``, and White Christmas's
+    cards): the ``name`` of each table of every top-level array of tables (``[[card]]``:
+    ``straight, fast``, ``climb (red stall)``; ``[[order]]``, ``[[sighting]]``,
+    ``[[staircase]]``, ``[[upgrade]]``). Yields Babel's ``(line, funcname, message,
+    comments)``."""
     import tomllib
 
     text = fileobj.read().decode("utf-8")
-    for card in tomllib.loads(text).get("card", []):
+    tables = [t for value in tomllib.loads(text).values() if isinstance(value, list)
+              for t in value if isinstance(t, dict)]
+    for card in tables:
         if isinstance(card.get("name"), str):
             line = next((k + 1 for k, row in enumerate(text.splitlines()) if f'"{card["name"]}"' in row), 0)
             yield line, None, card["name"], []

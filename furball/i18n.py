@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "Lang", "Message", "choose_lang", "msg", "msg_plural", "render", "render_entry", "translator",
+__all__ = ["DOMAIN", "LOCALE_DIR", "Lang", "Message", "Phrase", "ENGLISH", "choose_lang", "msg", "msg_plural", "render", "render_entry", "translator",
            "plural_translator", "parse_lang", "DEFAULT_LANG", "N_"]
 
 DOMAIN = "furball"
@@ -186,6 +186,34 @@ class Message:
 
     def __str__(self) -> str:
         return render(self, Lang.EN)
+
+
+def ENGLISH(text: str) -> str:
+    """English's translator: each text is itself (the ids are English)."""
+    return text
+
+
+class Phrase:
+    """A text written only when read, by ``make(_, *args)`` with the reader's translator
+    ``_`` (:func:`translator`): for text whose words and values are mixed by code (a list
+    with its own words, a choice among several ids) where a single :class:`Message`
+    would not do. ``args`` are immutable values, so the text is the one of the moment it
+    was made. An engine's log entry or action text may take it as an argument
+    (:func:`render_entry` asks its :meth:`in_language`); formatted as it is, English."""
+
+    __slots__ = ("make", "args")
+
+    def __init__(self, make: Callable[..., str], *args: Any):
+        self.make, self.args = make, args
+
+    def in_language(self, lang: Lang | str) -> str:
+        return self.make(translator(lang), *self.args)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.make(ENGLISH, *self.args), spec)
+
+    def __str__(self) -> str:
+        return self.make(ENGLISH, *self.args)
 
 
 def msg(id: str, **args: Any) -> Message:

@@ -19,7 +19,7 @@ from importlib import resources
 
 from furball.errors import InputError
 from furball.geometry.datafile import Table, load_toml, parse_toml
-from furball.i18n import N_, translator
+from furball.i18n import ENGLISH, N_
 
 __all__ = ["words", "Person", "Model", "Icon", "Bonus", "Extra", "Wild", "PEOPLE", "MODELS", "ROW", "FILES",
            "HeliSide", "Helicopter", "ActionCard", "Rooftop", "Staircase", "EffectCard", "Influence",
@@ -220,10 +220,6 @@ class EffectCard:
 POSITION_NAMES = (N_("face a, first half showing"), N_("face a, second half showing"),
                   N_("face b, first half showing"), N_("face b, second half showing"))
 """An effect card's positions 0..3 in words (:meth:`EffectCard.name`)."""
-
-ENGLISH = translator("en")
-"""The English "translator" (each text itself): the default reader of the labels below."""
-
 
 @dataclass(frozen=True)
 class Influence:

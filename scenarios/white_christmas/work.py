@@ -13,11 +13,11 @@ not what it shows), so a log can be shown at a shared screen.
 """
 from __future__ import annotations
 
-from furball.i18n import N_, Message, translator
+from furball.i18n import N_, Message, Phrase, translator
 
 from ..engine.frozen import Draft, fields_of
 from .actions import Ask, Pending, pending
-from .components import ENGLISH, MODELS, PEOPLE, ROW, Bonus, Icon, Person, words
+from .components import MODELS, PEOPLE, ROW, Bonus, Icon, Person, words
 from .options import can_advance, can_move, free_spaces, heli_side, moves, rescues, special_possible
 from .table import place
 from .values import Board, Pile, SidePrivate, SidePublic
@@ -76,23 +76,10 @@ class Text:
         return _(self.make(*(read(a) for a in self.args)))
 
 
-class Phrase(Text):
-    """A log argument written only when the log is read, by ``make(_, *args)`` with the
-    reader's translator ``_`` (:func:`furball.i18n.translator`; English, each text
-    itself, for ``state.events``): for text that mixes words and names (a special
-    order's label, a helicopter's place)."""
-
-    __slots__ = ()
-
-    def __format__(self, spec: str) -> str:
-        return format(self.make(ENGLISH, *self.args), spec)
-
-    def in_language(self, lang) -> str:
-        return self.make(translator(lang), *self.args)
-
-
 def at_place(_, node: str) -> str:
-    """Node ``node`` read with ``_`` (:func:`~.table.place`), for a :class:`Phrase`."""
+    """Node ``node`` read with ``_`` (:func:`~.table.place`), for a
+    :class:`~furball.i18n.Phrase` (text with mixed words and names: a special order's
+    label, a helicopter's place)."""
     return place(node, _)
 
 

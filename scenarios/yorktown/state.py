@@ -268,6 +268,10 @@ class State(FrozenState):
         """The action in words (any action, legal or not)."""
         return crews.describe(self, action)
 
+    def describe_entry(self, action: Action) -> tuple[str, tuple]:
+        """:meth:`describe` as a log entry ``(template, args)``, for a reader's language."""
+        return crews.describe_entry(self, action)
+
     def outcome(self) -> tuple[str, ...]:
         """How the game ended (YT.E1, YT.E2)."""
         if self.over is None:

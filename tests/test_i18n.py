@@ -324,3 +324,20 @@ def test_extraction_every_help_line_of_the_translated_commands_is_in_the_catalog
               for c in a._choices_actions if argv != ["play"]]  # play's list is the games' titles (names)
     missing = [line for line in lines if line and (line.id if isinstance(line, Message) else line) not in ids]
     assert missing == []
+
+
+@pytest.mark.parametrize("game, options", [
+    ("white-christmas", {"players": 3}), ("white-christmas", {"solo": True}),
+    ("yorktown", {"players": 2, "novices": 1, "expansions": frozenset({"expert", "tank", "weather"})})])
+def test_a_whole_game_log_in_spanish_has_no_line_left_in_english(game, options):
+    """Issue 33: every line of a White Christmas or a Yorktown log (set-up, events, actions,
+    outcome) reads in Spanish: none is the English line itself, as a line no id matched
+    would be; and the English log is the engine's own text."""
+    from furball.scenarios.engine.registry import load_game
+    from furball.scenarios.engine.runner import play_game
+
+    record = play_game(load_game(game), 3, options=options)
+    english, spanish = record.log_lines(Lang.EN), record.log_lines(Lang.ES)
+    assert len(spanish) == len(english) > 50
+    assert [es for en, es in zip(english, spanish) if en == es] == []
+    assert english[-1] == record.final.outcome()[-1]

@@ -831,7 +831,7 @@ def _searched(w: Work, p: int, roll: Roll) -> None:
     if levels:
         before = w.search
         w.search = min(len(board.search_nodes) - 1, w.search + levels)
-        w.log("  search marker {} -> {}{}", before, w.search, " (the Shōhō is located)" if before < r.located <= w.search
+        w.log("  search marker {} -> {}{}", before, w.search, N_(" (the Shōhō is located)") if before < r.located <= w.search
               else "")
     else:
         w.log("  nothing found")
@@ -889,7 +889,7 @@ def _hit_shoho(w: Work, p: int, size: int) -> None:
         w.log("  {} hit(s) on the Shōhō ({} equal): Shōhō damage {}/{}", hits, size, w.shoho, r.shoho_hits_to_sink)
         w.gain_skill(p, hits * r.shoho_skill_per_hit)
     if w.shoho >= r.shoho_hits_to_sink:
-        w.end(EndReason.SHOHO_SUNK, "  the IJN Shōhō is sunk (YT.E1)")
+        w.end(EndReason.SHOHO_SUNK, N_("  the IJN Shōhō is sunk (YT.E1)"))
 
 
 def _move(w: Work, p: int, a: Action) -> Phase | None:

@@ -306,11 +306,15 @@ def test_pages_marked_text_is_extracted_from_the_html():
     assert [(line, m) for line, _, m, _ in extract_html(io.BytesIO(page), (), (), {})] == [(2, "Log"), (2, "Lobby")]
 
 
-@pytest.mark.parametrize("argv", [[], ["turn"], ["play"], ["play", "canuck"]], ids=lambda a: " ".join(a) or "furball")
+@pytest.mark.parametrize("argv", [[], ["turn"], ["play"], ["play", "canuck"], ["play", "white-christmas"],
+                                  ["play", "yorktown"], ["play", "dogfight"], ["move"], ["fan"], ["zones"],
+                                  ["analyze"], ["sweep"], ["serve"], ["warm"], ["print"], ["print", "markers"],
+                                  ["capture"], ["capture", "table"], ["capture", "calibrate"], ["capture", "card"]],
+                         ids=lambda a: " ".join(a) or "furball")
 def test_extraction_every_help_line_of_the_translated_commands_is_in_the_catalog(argv):
     """Re-extract ``--help`` from the parsers themselves (descriptions, option lines, the
-    command list): a line of ``furball``, ``furball turn`` or ``furball play canuck`` that
-    is not in the catalog fails here (mark it with ``N_`` or ``msg``)."""
+    command list): a line of a command's ``--help`` that is not in the catalog fails here
+    (mark it with ``N_`` or ``msg``)."""
     import argparse
 
     from furball.scenarios.cli import build_parser

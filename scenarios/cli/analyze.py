@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from furball.errors import InputError
+from furball.i18n import N_, msg
 
 if TYPE_CHECKING:
     from furball.scenarios.dogfight import PlanReport
@@ -21,30 +22,30 @@ def register(subparsers, line: str, argv=()) -> None:
     """Add this command's parser (``line``: its help in the command list)."""
     p = subparsers.add_parser(
         "analyze", help=line,
-        description="Fly every legal plan of a plane against every plan of each enemy: per maneuver who can "
+        description=N_("Fly every legal plan of a plane against every plan of each enemy: per maneuver who can "
                     "fire at whom (short/long), overlaps and the exact collision chance, leaving the table. "
-                    "Prints the plans ranked by score (docs/analyze.md).")
-    p.add_argument("scenario", help="scenario or saved-state file (TOML)")
-    p.add_argument("--plane", required=True, help="the plane whose plans are ranked")
+                    "Prints the plans ranked by score (docs/analyze.md)."))
+    p.add_argument("scenario", help=N_("scenario or saved-state file (TOML)"))
+    p.add_argument("--plane", required=True, help=N_("the plane whose plans are ranked"))
     p.add_argument("--vs", action="append", metavar="NAME",
-                   help="an enemy to analyse against (repeat for several; default: every enemy within reach)")
-    p.add_argument("--enemy-weights", metavar="FILE", help="how likely each enemy plan is (TOML; default: "
-                                                           "every legal plan equally likely)")
-    p.add_argument("--reveal", action="store_true", help="a chaser that tails at the start sees the target's "
-                                                         "first card and flies its best order (DF.T2)")
+                   help=N_("an enemy to analyse against (repeat for several; default: every enemy within reach)"))
+    p.add_argument("--enemy-weights", metavar="FILE", help=N_("how likely each enemy plan is (TOML; default: "
+                                                           "every legal plan equally likely)"))
+    p.add_argument("--reveal", action="store_true", help=N_("a chaser that tails at the start sees the target's "
+                                                         "first card and flies its best order (DF.T2)"))
     p.add_argument("--equilibrium", action="store_true",
-                   help="solve the plan-pair table against one enemy (the first --vs, else the nearest) as a "
-                        "zero-sum game by linear programming: both mixed strategies and the value")
-    p.add_argument("--top", type=int, default=10, help=f"how many plans to list (default 10, at most {MAX_TOP})")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
+                   help=N_("solve the plan-pair table against one enemy (the first --vs, else the nearest) as a "
+                        "zero-sum game by linear programming: both mixed strategies and the value"))
+    p.add_argument("--top", type=int, default=10, help=msg("how many plans to list (default 10, at most {most})", most=MAX_TOP))
+    p.add_argument("--json", action="store_true", help=N_("print the report as JSON"))
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, default=None, metavar="N",
-                       help="spread the plan pairs over a local Dask cluster of N processes (default: this process, "
-                            "whose compiled kernels already use every core)")
+                       help=N_("spread the plan pairs over a local Dask cluster of N processes (default: this process, "
+                            "whose compiled kernels already use every core)"))
     where.add_argument("--scheduler", metavar="ADDRESS", default=None,
-                       help="spread the plan pairs over the Dask cluster of this scheduler, e.g. tcp://head:8786")
-    p.add_argument("--plot", metavar="FILE", help="draw the heat map and the best plans' paths to FILE.png, "
-                                                  ".svg or .pdf")
+                       help=N_("spread the plan pairs over the Dask cluster of this scheduler, e.g. tcp://head:8786"))
+    p.add_argument("--plot", metavar="FILE", help=N_("draw the heat map and the best plans' paths to FILE.png, "
+                                                  ".svg or .pdf"))
     p.set_defaults(func=run)
 
 

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from furball.errors import InputError
+from furball.i18n import N_
 from furball.scenarios.cli.output import int_or_text
 from furball.scenarios.dogfight.game import DOGFIGHT, summary
 from furball.scenarios.dogfight.policy import ReorderPolicy
@@ -24,22 +25,22 @@ PICTURE = "dogfight"
 
 def add_arguments(p) -> None:
     p.add_argument("scenario", nargs="?", default="duel",
-                   help="scenario or saved-state file (TOML), or a shipped example's name (default duel)")
+                   help=N_("scenario or saved-state file (TOML), or a shipped example's name (default duel)"))
     p.add_argument("--seats", choices=[s.value for s in Seats], default=Seats.SIDES.value,
-                   help="one seat per side (default) or one per plane that plans")
+                   help=N_("one seat per side (default) or one per plane that plans"))
     p.add_argument("--policy", choices=[r.value for r in ReorderPolicy], default=None,
-                   help="how a chaser reorders after a reveal (DF.T2; default: the scenario's)")
+                   help=N_("how a chaser reorders after a reveal (DF.T2; default: the scenario's)"))
     p.add_argument("--turn-limit", type=int_or_text, default=None, metavar="N",
-                   help="the last turn played (DF.V2; default: the scenario's [victory], else 15)")
+                   help=N_("the last turn played (DF.V2; default: the scenario's [victory], else 15)"))
     p.add_argument("--altitude", type=int_or_text, default=None, metavar="N",
-                   help="every plane's starting altitude, 1-3 (DF.H2)")
+                   help=N_("every plane's starting altitude, 1-3 (DF.H2)"))
     p.add_argument("--decks", default=None, metavar="A:M",
-                   help="the maneuver deck of each seat's planes (one name, or one per seat joined by ':')")
+                   help=N_("the maneuver deck of each seat's planes (one name, or one per seat joined by ':')"))
     p.add_argument("--swap-start", action="store_true",
-                   help="the first planes of seats 1 and 2 swap places and altitudes (who starts tailing)")
+                   help=N_("the first planes of seats 1 and 2 swap places and altitudes (who starts tailing)"))
     p.add_argument("--save", metavar="STATE.toml", default=None,
-                   help="write the position at the end of the game (one game only) as a scenario; play it on "
-                        "with the same --seed and a later --turn-limit")
+                   help=N_("write the position at the end of the game (one game only) as a scenario; play it on "
+                        "with the same --seed and a later --turn-limit"))
 
 
 def options(args) -> dict:

@@ -6,6 +6,7 @@ import math
 from typing import TYPE_CHECKING
 
 from furball.errors import InputError
+from furball.i18n import N_
 
 if TYPE_CHECKING:
     from furball.geometry.pose import Pose
@@ -63,15 +64,15 @@ def register(subparsers, line: str, argv=()) -> None:
     """Add this command's parser (``line``: its help in the command list)."""
     p = subparsers.add_parser(
         "move", help=line,
-        description="Move one plane from a start pose through maneuver cards (DF.M1-DF.M4) "
-                    "and print the pose after each card (mm, degrees).")
-    p.add_argument("--deck", required=True, help="a shipped deck's name (A, M, template) or a deck file")
-    p.add_argument("--base", help="a shipped base (small, large), LENGTHxWIDTH in mm, or a base "
-                                  "file (FILE.toml or FILE.toml:NAME); default: the deck's base")
-    p.add_argument("--start", default="0,0,0", help="start pose X,Y,HEADING in mm, mm, degrees "
-                                                    "(default 0,0,0: the origin, heading along +x)")
-    p.add_argument("--cards", required=True, help="card ids, comma separated: A1,A4,A2")
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
+        description=N_("Move one plane from a start pose through maneuver cards (DF.M1-DF.M4) "
+                    "and print the pose after each card (mm, degrees)."))
+    p.add_argument("--deck", required=True, help=N_("a shipped deck's name (A, M, template) or a deck file"))
+    p.add_argument("--base", help=N_("a shipped base (small, large), LENGTHxWIDTH in mm, or a base "
+                                  "file (FILE.toml or FILE.toml:NAME); default: the deck's base"))
+    p.add_argument("--start", default="0,0,0", help=N_("start pose X,Y,HEADING in mm, mm, degrees "
+                                                    "(default 0,0,0: the origin, heading along +x)"))
+    p.add_argument("--cards", required=True, help=N_("card ids, comma separated: A1,A4,A2"))
+    p.add_argument("--json", action="store_true", help=N_("print the result as JSON"))
     add_picture_options(p)
     p.set_defaults(func=run)
 

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from furball.errors import InputError
+from furball.i18n import N_, msg
 from furball.scenarios.yorktown.actions import Difficulty, Expansion
 from furball.scenarios.yorktown.board import load_map
 from furball.scenarios.yorktown.deck import load_deck
@@ -28,18 +29,18 @@ HIDDEN_INFORMATION = False
 def add_arguments(p) -> None:
     """The game's own options on the ``furball play yorktown`` parser."""
     p.add_argument("--players", default="1", metavar="N",
-                   help="players 1-4 (they share the four planes; +1 minute per player below 4)")
+                   help=N_("players 1-4 (they share the four planes; +1 minute per player below 4)"))
     p.add_argument("--difficulty", default=Difficulty.NORMAL.value, metavar="LEVEL",
-                   help="easy (35 minutes), normal (30) or hard (25)")
-    p.add_argument("--novices", default="0", metavar="N", help="novice players (+2 minutes each)")
+                   help=N_("easy (35 minutes), normal (30) or hard (25)"))
+    p.add_argument("--novices", default="0", metavar="N", help=N_("novice players (+2 minutes each)"))
     p.add_argument("--expansions", default="", metavar="LIST",
-                   help=f"comma-separated expansions: {', '.join(Expansion)} (or none)")
+                   help=msg("comma-separated expansions: {expansions} (or none)", expansions=", ".join(Expansion)))
     p.add_argument("--map", metavar="FILE", default=None,
-                   help="an archipelago file (TOML board graph); default: the shipped reconstruction")
+                   help=N_("an archipelago file (TOML board graph); default: the shipped reconstruction"))
     p.add_argument("--deck", metavar="FILE", default=None,
-                   help="a Japanese deck file (TOML); default: the shipped reconstruction")
+                   help=N_("a Japanese deck file (TOML); default: the shipped reconstruction"))
     p.add_argument("--time", metavar="FILE", default=None,
-                   help="a time-model file (TOML: seconds per throw, action, ...); default: the shipped model")
+                   help=N_("a time-model file (TOML: seconds per throw, action, ...); default: the shipped model"))
 
 
 def _whole(text: str, option: str, low: int, high: int) -> int:

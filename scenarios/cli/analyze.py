@@ -92,7 +92,7 @@ def run(args) -> int:
     from furball.scenarios.engine.cluster import dask_client, map_in_order, quiet_dask
 
     if not 1 <= args.top <= MAX_TOP:
-        raise InputError(f"--top {args.top}: expected 1 to {MAX_TOP} plans")
+        raise InputError(msg("--top {value}: expected 1 to {most} plans", value=args.top, most=MAX_TOP))
     outputs = Outputs()
     outputs.protect(args.scenario, args.enemy_weights)
     plot = outputs.claim(args.plot, PLOT_FORMATS, "--plot")
@@ -129,8 +129,8 @@ def _equilibrium(args, scenario, plot, outputs) -> int:
     from furball.scenarios.dogfight.equilibrium import equilibrium, equilibrium_text
 
     if plot is not None or args.enemy_weights or args.reveal or args.workers or args.scheduler:
-        raise InputError("--equilibrium: cannot be combined with --plot, --enemy-weights, --reveal, --workers or "
-                         "--scheduler")
+        raise InputError(msg("--equilibrium: cannot be combined with --plot, --enemy-weights, --reveal, --workers or "
+                             "--scheduler"))
     found = equilibrium(scenario.table, args.plane, vs=(args.vs or [None])[0], orders=scenario.orders)
     outputs.publish()
     print(json.dumps(found.as_json(), indent=2) if args.json else equilibrium_text(found, args.top))

@@ -14,7 +14,7 @@ import json
 import pathlib
 
 from furball.errors import InputError
-from furball.i18n import N_
+from furball.i18n import N_, msg
 
 from .output import PLOT_FORMATS, Outputs
 
@@ -79,8 +79,8 @@ def run_table(args) -> int:
     gray, label = read_gray(args.photo)
     captured = capture_table(gray, fleet, width_mm=width, height_mm=height, camera=camera, name=label)
     if out is not None and not captured.names:
-        raise InputError(f"{captured.photo}: no tagged base found: expected at least one base with a tag in view "
-                         f"to write a scenario")
+        raise InputError(msg("{photo}: no tagged base found: expected at least one base with a tag in view to write a "
+                             "scenario", photo=captured.photo))
     if out is not None:
         from furball.capture.scenario import captured_scenario
         from furball.scenarios.dogfight import scenario_toml
@@ -138,9 +138,11 @@ def _points(text: str, option: str, least: int) -> list[tuple[float, float]]:
         try:
             out.append((float(x), float(y)))
         except ValueError:
-            raise InputError(f"{option} {text[:60]!r}: expected X,Y;X,Y;... pixel coordinates") from None
+            raise InputError(msg("{option} {value}: expected X,Y;X,Y;... pixel coordinates", option=option,
+                                 value=repr(text[:60]))) from None
     if len(out) < least:
-        raise InputError(f"{option} {text[:60]!r}: expected at least {least} points")
+        raise InputError(msg("{option} {value}: expected at least {least} points", option=option, value=repr(text[:60]),
+                             least=least))
     return out
 
 
@@ -154,7 +156,7 @@ def run_card(args) -> int:
     points = _points(args.points, "--points", 4) if args.points else None
     end_line = _points(args.end_line, "--end-line", 2)[:2] if args.end_line else None
     if args.dpi is not None and not 50 <= args.dpi <= 10_000:
-        raise InputError(f"--dpi {args.dpi:g}: expected 50 to 10000 dots per inch")
+        raise InputError(msg("--dpi {value}: expected 50 to 10000 dots per inch", value=format(args.dpi, "g")))
     how = "marked"
     if points is None:  # found automatically, or one line saying it was not (ArrowNotFound): never guessed
         found, found_end = find_arrow(args.image, dpi=args.dpi)
@@ -164,7 +166,8 @@ def run_card(args) -> int:
     deck = find_deck(str(deck_path))
     card = next((c for c in deck.cards if c.id == args.card), None)
     if card is None:
-        raise InputError(f"{deck_path}: card {args.card!r:.40}: expected one of {deck.ids_text()}")
+        raise InputError(msg("{deck}: card {card}: expected one of {choices}", deck=deck_path, card=format(repr(args.card), ".40"),
+                             choices=deck.ids_text()))
     fit = capture_card(args.image, points, end_line=end_line, dpi=args.dpi, template=card.path)
     text = deck_with_card(deck_path, args.card, fit, pathlib.Path(args.image).name)
     outputs.stage(out, text.encode("utf-8"), f"deck with card {args.card} measured")

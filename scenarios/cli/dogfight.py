@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from furball.errors import InputError
-from furball.i18n import N_
+from furball.i18n import N_, msg
 from furball.scenarios.cli.output import int_or_text
 from furball.scenarios.dogfight.game import DOGFIGHT, summary
 from furball.scenarios.dogfight.policy import ReorderPolicy
@@ -47,14 +47,15 @@ def options(args) -> dict:
     """Game options from the parsed arguments, checked (the scenario is loaded now).
     Raises :class:`InputError` naming the option."""
     if args.interactive:
-        raise InputError("--interactive: a dogfight plan is three cards among thousands of legal plans; plan "
-                         "by hand with `furball turn` (docs/scenario.md) or in the browser table (furball serve)")
+        raise InputError(msg("--interactive: a dogfight plan is three cards among thousands of legal plans; plan by hand "
+                             "with `furball turn` (docs/scenario.md) or in the browser table (furball serve)"))
     if args.save is not None and args.games is not None:
-        raise InputError("--save: saves the position of one game; drop --games")
+        raise InputError(msg("--save: saves the position of one game; drop --games"))
     for name in ("turn_limit", "altitude"):
         value = getattr(args, name)
         if value is not None and (not isinstance(value, int) or value < 1):
-            raise InputError(f"--{name.replace('_', '-')} {str(value)[:40]}: expected a whole number >= 1")
+            raise InputError(msg("--{option} {value}: expected a whole number >= 1", option=name.replace("_", "-"),
+                                 value=str(value)[:40]))
     opts = {"scenario": GAME.option("scenario").parse(args.scenario), "seats": args.seats, "policy": args.policy,
             "turn_limit": args.turn_limit, "altitude": args.altitude, "decks": args.decks,
             "swap_start": bool(args.swap_start)}
@@ -72,6 +73,6 @@ def save(record, path, outputs) -> None:
 
     state = record.final
     if state.seed > 2**63 - 1:
-        raise InputError(f"--save: seed {state.seed} does not fit a TOML integer; play with --seed below 2**63")
+        raise InputError(msg("--save: seed {seed} does not fit a TOML integer; play with --seed below 2**63", seed=state.seed))
     outputs.stage(path, scenario_toml(state.scenario(), path.parent).encode("utf-8"),
                   f"position after turn {state.table.turn - 1}")

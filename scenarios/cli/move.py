@@ -6,7 +6,7 @@ import math
 from typing import TYPE_CHECKING
 
 from furball.errors import InputError
-from furball.i18n import N_
+from furball.i18n import N_, msg
 
 if TYPE_CHECKING:
     from furball.geometry.pose import Pose
@@ -26,9 +26,11 @@ def parse_pose(text: str, option: str = "--start") -> Pose:
     except ValueError:
         values = []
     if len(values) != 3 or not all(math.isfinite(v) for v in values):
-        raise InputError(f"{option} {text[:40]!r}: expected X,Y,HEADING as three numbers (mm, mm, degrees)")
+        raise InputError(msg("{option} {value}: expected X,Y,HEADING as three numbers (mm, mm, degrees)", option=option,
+                             value=repr(text[:40])))
     if max(abs(values[0]), abs(values[1])) > MAX_LENGTH_MM:
-        raise InputError(f"{option} {text[:40]!r}: expected coordinates of at most {MAX_LENGTH_MM:g} mm in size")
+        raise InputError(msg("{option} {value}: expected coordinates of at most {most} mm in size", option=option,
+                             value=repr(text[:40]), most=format(MAX_LENGTH_MM, "g")))
     return Pose(*values)
 
 
@@ -39,9 +41,9 @@ MAX_CARDS = 100
 def parse_card_ids(text: str) -> list[str]:
     ids = [p.strip() for p in text.split(",")]
     if not text.strip() or any(not p for p in ids):
-        raise InputError(f"--cards {text[:40]!r}: expected card ids separated by commas, e.g. A1,A4,A1")
+        raise InputError(msg("--cards {value}: expected card ids separated by commas, e.g. A1,A4,A1", value=repr(text[:40])))
     if len(ids) > MAX_CARDS:
-        raise InputError(f"--cards: expected at most {MAX_CARDS} card ids, got {len(ids)}")
+        raise InputError(msg("--cards: expected at most {most} card ids, got {count}", most=MAX_CARDS, count=len(ids)))
     return ids
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import io
 
 from furball.errors import InputError
-from furball.i18n import N_
+from furball.i18n import N_, msg
 
 from .output import PAPERS, Outputs
 
@@ -32,7 +32,7 @@ def run(args) -> int:
     outputs = Outputs()
     plot = outputs.claim(args.plot, (".pdf",), "--plot")
     if args.paper.strip().lower() not in {p.lower() for p in TRUE_PAPERS}:
-        raise InputError(f"--paper {args.paper[:40]!r}: expected one of {', '.join(PAPERS)}")
+        raise InputError(msg("--paper {value}: expected one of {choices}", value=repr(args.paper[:40]), choices=", ".join(PAPERS)))
     kinds = parse_base_list(args.bases)
     buffer = io.BytesIO()
     pages = save_marker_sheet(buffer, kinds, args.paper)

@@ -106,8 +106,8 @@ def hosts_and_url(host: str, allow: list[str], port: int) -> tuple[tuple[str, ..
     it listens on loopback only. Raises :class:`InputError` for a malformed name."""
     for name in [host, *allow]:
         if not name or len(name) > 253 or not HOST_NAME.match(name):
-            raise InputError(f"--host/--allow-host {name[:40]!r}: expected a host name or an address such as "
-                             f"192.168.1.5")
+            raise InputError(msg("--host/--allow-host {value}: expected a host name or an address such as 192.168.1.5",
+                                 value=repr(name[:40])))
     from furball.scenarios.web import LOOPBACK_HOSTS
 
     loopback = is_loopback(host)
@@ -153,7 +153,8 @@ def listen(host: str, port: int) -> socket.socket:
         return socket.create_server((host.strip("[]"), port), family=family, backlog=64)
     except (OSError, UnicodeError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise InputError(f"--host {host[:60]!r} --port {port}: cannot listen there: {why}") from None
+        raise InputError(msg("--host {host} --port {port}: cannot listen there: {why}", host=repr(host[:60]), port=port,
+                             why=why)) from None
 
 
 def uvicorn_config(uvicorn, app):

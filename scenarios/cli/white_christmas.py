@@ -51,19 +51,21 @@ def options(args) -> dict:
                            lambda name: f"--{name}")
     players = 2 if args.players is None else args.players
     if players not in (2, 3, 4) or isinstance(players, bool):
-        raise InputError(f"--players {str(players)[:40]}: expected 2, 3 or 4")
+        raise InputError(msg("--players {value}: expected 2, 3 or 4", value=str(players)[:40]))
     if args.humans is not None:
         seats = 1 if args.solo else players
         if not args.interactive:
-            raise InputError("--humans: only with --interactive")
+            raise InputError(msg("--humans: only with --interactive"))
         if not isinstance(args.humans, int) or not 1 <= args.humans <= seats:
-            raise InputError(f"--humans {str(args.humans)[:40]}: expected a whole number from 1 to {seats}")
+            raise InputError(msg("--humans {value}: expected a whole number from 1 to {most}", value=str(args.humans)[:40],
+                                 most=seats))
     piles = {}
     for name in ("overflow", "payment"):
         option, given = GAME.option(name), getattr(args, name)
         piles[name] = option.default if given is None else given
         if piles[name] not in option.choices:
-            raise InputError(f"--{name} {str(piles[name])[:40]}: expected one of {', '.join(option.choices)}")
+            raise InputError(msg("--{option} {value}: expected one of {choices}", option=name, value=str(piles[name])[:40],
+                                 choices=", ".join(option.choices)))
     data = load_components(args.data) if args.data else None
     return {"players": players, "solo": bool(args.solo), "data": data} | piles
 

@@ -47,9 +47,11 @@ def _whole(text: str, option: str, low: int, high: int) -> int:
     try:
         value = int(str(text).strip())
     except ValueError:
-        raise InputError(f"{option} {str(text)[:20]!r}: expected a whole number from {low} to {high}") from None
+        raise InputError(msg("{option} {value}: expected a whole number from {low} to {high}", option=option,
+                             value=repr(str(text)[:20]), low=low, high=high)) from None
     if not low <= value <= high:
-        raise InputError(f"{option} {value}: expected a whole number from {low} to {high}")
+        raise InputError(msg("{option} {value}: expected a whole number from {low} to {high}", option=option, value=value,
+                             low=low, high=high))
     return value
 
 
@@ -59,7 +61,8 @@ def options(args) -> dict:
     players = _whole(args.players, "--players", 1, 4)
     novices = _whole(args.novices, "--novices", 0, players)
     if args.difficulty not in tuple(Difficulty):
-        raise InputError(f"--difficulty {args.difficulty[:20]!r}: expected one of {', '.join(Difficulty)}")
+        raise InputError(msg("--difficulty {value}: expected one of {choices}", value=repr(args.difficulty[:20]),
+                             choices=", ".join(Difficulty)))
     return {"players": players, "difficulty": Difficulty(args.difficulty), "novices": novices,
             "expansions": check_expansions(args.expansions),
             "map": load_map(args.map) if args.map else None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 
 from furball.errors import InputError
-from furball.i18n import N_
+from furball.i18n import N_, msg
 
 from .output import Outputs, PictureRequest, add_picture_options, scenario_inputs
 
@@ -48,11 +48,11 @@ def run(args) -> int:
     outputs.protect(*scenario_inputs(scenario))
     table = scenario.table
     if args.plane not in table.names:
-        raise InputError(f"--plane {args.plane[:40]!r}: no such plane in {args.scenario} "
-                         f"(planes: {', '.join(table.names)})")
+        raise InputError(msg("--plane {value}: no such plane in {scenario} (planes: {planes})", value=repr(args.plane[:40]),
+                             scenario=args.scenario, planes=", ".join(table.names)))
     plane = table.plane(args.plane)
     if args.enemy_heading is not None and not math.isfinite(args.enemy_heading):
-        raise InputError(f"--enemy-heading {args.enemy_heading}: expected a finite number of degrees")
+        raise InputError(msg("--enemy-heading {value}: expected a finite number of degrees", value=args.enemy_heading))
     z = zones(plane, table.planes, table.rules, args.enemy_heading, table_mm=(table.width_mm, table.height_mm),
               scenario=table.name, turn=table.turn)
     print(f"{plane.name} ({plane.side}), altitude {plane.altitude}: tail zone for an enemy flying "

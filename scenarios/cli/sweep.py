@@ -107,13 +107,14 @@ def parse_pairs(items: list[str], option: str, many: bool) -> dict[str, str | li
         key = key.strip()
         if not sep or not key or not value.strip():
             form = "KEY=V1,V2" if many else "KEY=VALUE"
-            raise InputError(f"{option} {item[:60]!r}: expected {form}")
+            raise InputError(msg("{option} {value}: expected {form}", option=option, value=repr(item[:60]), form=form))
         if key in out:
-            raise InputError(f"{option} {key}: given twice")
+            raise InputError(msg("{option} {key}: given twice", option=option, key=key))
         if many:
             values = [v.strip() for v in value.split(";" if ";" in value else ",")]
             if any(not v for v in values):
-                raise InputError(f"{option} {item[:60]!r}: expected values separated by commas (or semicolons)")
+                raise InputError(msg("{option} {value}: expected values separated by commas (or semicolons)", option=option,
+                                 value=repr(item[:60])))
             out[key] = values
         else:
             out[key] = value.strip()
@@ -132,18 +133,19 @@ def _checkpoint(rows_path: pathlib.Path | None, resume: bool, outputs: Outputs |
     ``outputs`` is given, against the command's inputs)."""
     if rows_path is None:
         if resume:
-            raise InputError("--resume: give the --out FILE of the interrupted sweep")
+            raise InputError(msg("--resume: give the --out FILE of the interrupted sweep"))
         return None
     partial = rows_path.with_name(rows_path.name + CHECKPOINT_SUFFIX)
     if outputs is not None:
         for source in outputs.inputs:
             if partial.exists() and source.exists() and partial.samefile(source):
-                raise InputError(f"--out {rows_path}: its checkpoint {partial} is an input of this command")
+                raise InputError(msg("--out {out}: its checkpoint {partial} is an input of this command", out=rows_path,
+                                 partial=partial))
     if resume and not partial.exists():
-        raise InputError(f"--resume: no interrupted sweep to continue ({partial} does not exist)")
+        raise InputError(msg("--resume: no interrupted sweep to continue ({partial} does not exist)", partial=partial))
     if not resume and partial.exists():
-        raise InputError(f"--out {rows_path}: {partial} holds an interrupted sweep: add --resume to continue "
-                         f"it, or delete it")
+        raise InputError(msg("--out {out}: {partial} holds an interrupted sweep: add --resume to continue it, or delete it",
+                             out=rows_path, partial=partial))
     return partial
 
 
@@ -163,9 +165,9 @@ def run(args, stdout: TextIO | None = None) -> int:
     game = module.GAME
     out = stdout or sys.stdout
     if not 1 <= args.games <= MAX_GAMES:
-        raise InputError(f"--games {args.games}: expected an integer from 1 to {MAX_GAMES:g}")
+        raise InputError(msg("--games {value}: expected an integer from 1 to {most}", value=args.games, most=format(MAX_GAMES, "g")))
     if args.seed < 0:
-        raise InputError(f"--seed {args.seed}: expected an integer >= 0")
+        raise InputError(msg("--seed {value}: expected an integer >= 0", value=args.seed))
     from furball.extras import require
     from furball.scenarios.engine.cluster import check_local_workers
 

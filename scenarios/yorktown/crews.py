@@ -447,7 +447,7 @@ def describe(s: State, a: Action) -> str:
         return action_text(a)
 
 
-def describe_entry(s: State, a: Action) -> tuple[str, tuple]:
+def describe_entry(s, a: Action) -> tuple[str, tuple]:
     """Action ``a`` in ``s`` as a log entry ``(template, args)``: the English text with
     ``{}`` fields and their values, for a reader's language (docs/i18n.md). Raises what
     a malformed action raises (:func:`describe` falls back to the action's fields)."""

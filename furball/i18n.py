@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "Lang", "Message", "choose_lang", "msg", "msg_plural", "render", "render_entry", "translator",
+__all__ = ["DOMAIN", "LOCALE_DIR", "Lang", "Message", "Phrase", "ENGLISH", "choose_lang", "msg", "msg_plural", "render", "render_entry", "translator",
            "plural_translator", "parse_lang", "DEFAULT_LANG", "N_"]
 
 DOMAIN = "furball"
@@ -188,6 +188,34 @@ class Message:
         return render(self, Lang.EN)
 
 
+def ENGLISH(text: str) -> str:
+    """English's translator: each text is itself (the ids are English)."""
+    return text
+
+
+class Phrase:
+    """A text written only when read, by ``make(_, *args)`` with the reader's translator
+    ``_`` (:func:`translator`): for text whose words and values are mixed by code (a list
+    with its own words, a choice among several ids) where a single :class:`Message`
+    would not do. ``args`` are immutable values, so the text is the one of the moment it
+    was made. An engine's log entry or action text may take it as an argument
+    (:func:`render_entry` asks its :meth:`in_language`); formatted as it is, English."""
+
+    __slots__ = ("make", "args")
+
+    def __init__(self, make: Callable[..., str], *args: Any):
+        self.make, self.args = make, args
+
+    def in_language(self, lang: Lang | str) -> str:
+        return self.make(translator(lang), *self.args)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.make(ENGLISH, *self.args), spec)
+
+    def __str__(self) -> str:
+        return self.make(ENGLISH, *self.args)
+
+
 def msg(id: str, **args: Any) -> Message:
     """A :class:`Message` ``id`` with values ``args`` (``pybabel extract`` finds ``id``)."""
     return Message(id, tuple(args.items()))
@@ -289,13 +317,18 @@ def extract_html(fileobj, keywords, comment_tags, options):
 
 
 def extract_card_names(fileobj, keywords, comment_tags, options):
-    """A Babel extractor for the maneuver decks (``maneuvers/data/decks/*.toml``): each
-    ``[[card]]``'s ``name`` (``straight, fast``, ``climb (red stall)``), which reports read
-    through the catalog. Yields Babel's ``(line, funcname, message, comments)``."""
+    """A Babel extractor for the data files whose names a reader reads through the catalog
+    (babel.cfg: the maneuver decks, ``maneuvers/data/decks/*.toml``, and White Christmas's
+    cards): the ``name`` of each table of every top-level array of tables (``[[card]]``:
+    ``straight, fast``, ``climb (red stall)``; ``[[order]]``, ``[[sighting]]``,
+    ``[[staircase]]``, ``[[upgrade]]``). Yields Babel's ``(line, funcname, message,
+    comments)``."""
     import tomllib
 
     text = fileobj.read().decode("utf-8")
-    for card in tomllib.loads(text).get("card", []):
+    tables = [t for value in tomllib.loads(text).values() if isinstance(value, list)
+              for t in value if isinstance(t, dict)]
+    for card in tables:
         if isinstance(card.get("name"), str):
             line = next((k + 1 for k, row in enumerate(text.splitlines()) if f'"{card["name"]}"' in row), 0)
             yield line, None, card["name"], []

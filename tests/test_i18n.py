@@ -94,10 +94,15 @@ def test_glossary_terms_have_a_source_and_a_provenance():
 def test_glossary_the_spanish_catalog_uses_the_rulebooks_term(term):
     """Every Spanish entry whose English uses a glossary term (at the start of a word)
     uses the term the Spanish rulebook uses (ponerse a cola, trepada, azotea ...); a
-    ``{field}``'s name is not text."""
-    starts = [re.compile(r"(?<![A-Za-z])" + re.escape(e), re.I) for e in term["en"]]
-    wrong = [(i, s) for i, s in _entries() if any(p.search(re.sub(r"\{[^}]*\}", "", i)) for p in starts)
-             and not any(es.lower() in s.lower() for es in term["es"])]
+    ``{field}``'s name is not text, nor is a capitalised word the Spanish keeps as it
+    is (a name: the ``Sea Stallion`` helicopter is no stall)."""
+    starts = [re.compile(r"(?<![A-Za-z])" + re.escape(e) + r"[A-Za-z]*", re.I) for e in term["en"]]
+
+    def uses(english: str, spanish: str) -> bool:
+        words = (m.group(0) for p in starts for m in p.finditer(re.sub(r"\{[^}]*\}", "", english)))
+        return any(not (word[0].isupper() and word in spanish) for word in words)
+
+    wrong = [(i, s) for i, s in _entries() if uses(i, s) and not any(es.lower() in s.lower() for es in term["es"])]
     assert wrong == []
 
 
@@ -301,11 +306,15 @@ def test_pages_marked_text_is_extracted_from_the_html():
     assert [(line, m) for line, _, m, _ in extract_html(io.BytesIO(page), (), (), {})] == [(2, "Log"), (2, "Lobby")]
 
 
-@pytest.mark.parametrize("argv", [[], ["turn"], ["play"], ["play", "canuck"]], ids=lambda a: " ".join(a) or "furball")
+@pytest.mark.parametrize("argv", [[], ["turn"], ["play"], ["play", "canuck"], ["play", "white-christmas"],
+                                  ["play", "yorktown"], ["play", "dogfight"], ["move"], ["fan"], ["zones"],
+                                  ["analyze"], ["sweep"], ["serve"], ["warm"], ["print"], ["print", "markers"],
+                                  ["capture"], ["capture", "table"], ["capture", "calibrate"], ["capture", "card"]],
+                         ids=lambda a: " ".join(a) or "furball")
 def test_extraction_every_help_line_of_the_translated_commands_is_in_the_catalog(argv):
     """Re-extract ``--help`` from the parsers themselves (descriptions, option lines, the
-    command list): a line of ``furball``, ``furball turn`` or ``furball play canuck`` that
-    is not in the catalog fails here (mark it with ``N_`` or ``msg``)."""
+    command list): a line of a command's ``--help`` that is not in the catalog fails here
+    (mark it with ``N_`` or ``msg``)."""
     import argparse
 
     from furball.scenarios.cli import build_parser
@@ -319,3 +328,20 @@ def test_extraction_every_help_line_of_the_translated_commands_is_in_the_catalog
               for c in a._choices_actions if argv != ["play"]]  # play's list is the games' titles (names)
     missing = [line for line in lines if line and (line.id if isinstance(line, Message) else line) not in ids]
     assert missing == []
+
+
+@pytest.mark.parametrize("game, options", [
+    ("white-christmas", {"players": 3}), ("white-christmas", {"solo": True}),
+    ("yorktown", {"players": 2, "novices": 1, "expansions": frozenset({"expert", "tank", "weather"})})])
+def test_a_whole_game_log_in_spanish_has_no_line_left_in_english(game, options):
+    """Issue 33: every line of a White Christmas or a Yorktown log (set-up, events, actions,
+    outcome) reads in Spanish: none is the English line itself, as a line no id matched
+    would be; and the English log is the engine's own text."""
+    from furball.scenarios.engine.registry import load_game
+    from furball.scenarios.engine.runner import play_game
+
+    record = play_game(load_game(game), 3, options=options)
+    english, spanish = record.log_lines(Lang.EN), record.log_lines(Lang.ES)
+    assert len(spanish) == len(english) > 50
+    assert [es for en, es in zip(english, spanish) if en == es] == []
+    assert english[-1] == record.final.outcome()[-1]

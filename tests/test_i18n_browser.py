@@ -3,6 +3,7 @@ browser's Accept-Language) and the other's in English; each page says its langua
 a visible switch, and reads the room's log in its own language; the switch is
 remembered by the browser. Skipped, with the reason, where no Chromium is installed."""
 import json
+import re
 import urllib.request
 
 import pytest
@@ -42,6 +43,12 @@ def test_a_white_christmas_room_in_spanish_for_one_seat_and_english_for_the_othe
         es_log, en_log = _log(spanish), _log(english)
         assert any("azoteas, de izquierda a derecha" in line for line in es_log)
         assert not any("rooftops" in line or "left to right" in line for line in es_log)
+        # the whole Spanish log is Spanish: no English word left (names of places and planes aside)
+        english_word = re.compile(r"\b(the|of|and|from|to|with|top|bottom|carrier|face|half|showing|soldier|vietnamese|"
+                                  r"businesswoman|politician|any|VP|Staircase|Rescue|Influence|Move|special|sighting|round|"
+                                  r"phase|marines|flight|staff)\b")
+        assert [line for line in es_log if english_word.search(line)] == []
+        assert set(es_log) & set(en_log) == set()
         assert any("rooftops, left to right" in line for line in en_log)
         assert not any("azoteas" in line for line in en_log)
         # the switch: the English reader chooses Spanish; the page reloads in it and remembers

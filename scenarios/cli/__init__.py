@@ -19,7 +19,7 @@ import sys
 
 from furball import __version__
 from furball.errors import InputError
-from furball.i18n import N_, Lang, Message, choose_lang, render, translator
+from furball.i18n import N_, Lang, Message, choose_lang, msg, render, translator
 
 COMMANDS: dict[str, str] = {
     "move": N_("where a plane ends after each card (DF.M1-DF.M4)"),
@@ -122,7 +122,7 @@ def _take_lang(argv: list[str]) -> tuple[str | None, list[str]]:
         arg = argv[i]
         if arg == "--lang":
             if i + 1 >= len(argv):
-                raise InputError("--lang: expected one argument (en or es)")
+                raise InputError(msg("--lang: expected one argument (en or es)"))
             value, i = argv[i + 1], i + 2
             continue
         if arg.startswith("--lang="):
@@ -160,10 +160,12 @@ def _refuse_empty_values(argv: list[str]) -> None:
     for i, arg in enumerate(argv):
         option, equals, value = arg.partition("=") if arg.startswith("--") else ("", "", arg)
         if equals and not value.strip():
-            raise InputError(f"{option}: expected a value, got an empty one")
+            raise InputError(msg("{option}: expected a value, got an empty one", option=option))
         if not option and not arg.strip():
-            before = f" (after {argv[i - 1]})" if i else ""
-            raise InputError(f"argument {i + 1}{before} is empty: expected a value")
+            if i:
+                raise InputError(msg("argument {n} (after {previous}) is empty: expected a value", n=i + 1,
+                                     previous=argv[i - 1]))
+            raise InputError(msg("argument {n} is empty: expected a value", n=i + 1))
 
 
 def _shorten(message: str, most: int = 240) -> str:

@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from furball.errors import InputError
+from furball.i18n import N_, msg
 
 if TYPE_CHECKING:
     from furball.scenarios.dogfight import PlanReport
@@ -21,30 +22,30 @@ def register(subparsers, line: str, argv=()) -> None:
     """Add this command's parser (``line``: its help in the command list)."""
     p = subparsers.add_parser(
         "analyze", help=line,
-        description="Fly every legal plan of a plane against every plan of each enemy: per maneuver who can "
+        description=N_("Fly every legal plan of a plane against every plan of each enemy: per maneuver who can "
                     "fire at whom (short/long), overlaps and the exact collision chance, leaving the table. "
-                    "Prints the plans ranked by score (docs/analyze.md).")
-    p.add_argument("scenario", help="scenario or saved-state file (TOML)")
-    p.add_argument("--plane", required=True, help="the plane whose plans are ranked")
+                    "Prints the plans ranked by score (docs/analyze.md)."))
+    p.add_argument("scenario", help=N_("scenario or saved-state file (TOML)"))
+    p.add_argument("--plane", required=True, help=N_("the plane whose plans are ranked"))
     p.add_argument("--vs", action="append", metavar="NAME",
-                   help="an enemy to analyse against (repeat for several; default: every enemy within reach)")
-    p.add_argument("--enemy-weights", metavar="FILE", help="how likely each enemy plan is (TOML; default: "
-                                                           "every legal plan equally likely)")
-    p.add_argument("--reveal", action="store_true", help="a chaser that tails at the start sees the target's "
-                                                         "first card and flies its best order (DF.T2)")
+                   help=N_("an enemy to analyse against (repeat for several; default: every enemy within reach)"))
+    p.add_argument("--enemy-weights", metavar="FILE", help=N_("how likely each enemy plan is (TOML; default: "
+                                                           "every legal plan equally likely)"))
+    p.add_argument("--reveal", action="store_true", help=N_("a chaser that tails at the start sees the target's "
+                                                         "first card and flies its best order (DF.T2)"))
     p.add_argument("--equilibrium", action="store_true",
-                   help="solve the plan-pair table against one enemy (the first --vs, else the nearest) as a "
-                        "zero-sum game by linear programming: both mixed strategies and the value")
-    p.add_argument("--top", type=int, default=10, help=f"how many plans to list (default 10, at most {MAX_TOP})")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
+                   help=N_("solve the plan-pair table against one enemy (the first --vs, else the nearest) as a "
+                        "zero-sum game by linear programming: both mixed strategies and the value"))
+    p.add_argument("--top", type=int, default=10, help=msg("how many plans to list (default 10, at most {most})", most=MAX_TOP))
+    p.add_argument("--json", action="store_true", help=N_("print the report as JSON"))
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, default=None, metavar="N",
-                       help="spread the plan pairs over a local Dask cluster of N processes (default: this process, "
-                            "whose compiled kernels already use every core)")
+                       help=N_("spread the plan pairs over a local Dask cluster of N processes (default: this process, "
+                            "whose compiled kernels already use every core)"))
     where.add_argument("--scheduler", metavar="ADDRESS", default=None,
-                       help="spread the plan pairs over the Dask cluster of this scheduler, e.g. tcp://head:8786")
-    p.add_argument("--plot", metavar="FILE", help="draw the heat map and the best plans' paths to FILE.png, "
-                                                  ".svg or .pdf")
+                       help=N_("spread the plan pairs over the Dask cluster of this scheduler, e.g. tcp://head:8786"))
+    p.add_argument("--plot", metavar="FILE", help=N_("draw the heat map and the best plans' paths to FILE.png, "
+                                                  ".svg or .pdf"))
     p.set_defaults(func=run)
 
 
@@ -91,7 +92,7 @@ def run(args) -> int:
     from furball.scenarios.engine.cluster import dask_client, map_in_order, quiet_dask
 
     if not 1 <= args.top <= MAX_TOP:
-        raise InputError(f"--top {args.top}: expected 1 to {MAX_TOP} plans")
+        raise InputError(msg("--top {value}: expected 1 to {most} plans", value=args.top, most=MAX_TOP))
     outputs = Outputs()
     outputs.protect(args.scenario, args.enemy_weights)
     plot = outputs.claim(args.plot, PLOT_FORMATS, "--plot")
@@ -128,8 +129,8 @@ def _equilibrium(args, scenario, plot, outputs) -> int:
     from furball.scenarios.dogfight.equilibrium import equilibrium, equilibrium_text
 
     if plot is not None or args.enemy_weights or args.reveal or args.workers or args.scheduler:
-        raise InputError("--equilibrium: cannot be combined with --plot, --enemy-weights, --reveal, --workers or "
-                         "--scheduler")
+        raise InputError(msg("--equilibrium: cannot be combined with --plot, --enemy-weights, --reveal, --workers or "
+                             "--scheduler"))
     found = equilibrium(scenario.table, args.plane, vs=(args.vs or [None])[0], orders=scenario.orders)
     outputs.publish()
     print(json.dumps(found.as_json(), indent=2) if args.json else equilibrium_text(found, args.top))

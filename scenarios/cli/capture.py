@@ -14,48 +14,49 @@ import json
 import pathlib
 
 from furball.errors import InputError
+from furball.i18n import N_, msg
 
 from .output import PLOT_FORMATS, Outputs
 
 
 def register(subparsers, line: str, argv=()) -> None:
     """Add this command's parser (``line``: its help in the command list)."""
-    p = subparsers.add_parser("capture", help=line, description="Read a real table or maneuver card from a photo "
-                                                                "(docs/capture.md).")
+    p = subparsers.add_parser("capture", help=line, description=N_("Read a real table or maneuver card from a photo "
+                                                                "(docs/capture.md)."))
     sub = p.add_subparsers(dest="what", metavar="WHAT", required=True)
-    t = sub.add_parser("table", help="each tagged base's pose, with its uncertainty, from a photo of the table",
-                       description="Find the markers of `furball print markers` in a photo of the table and measure "
-                                   "each tagged base's pose (x, y, heading) with its 95 % uncertainty.")
-    t.add_argument("photo", help="the photo (JPEG or PNG)")
-    t.add_argument("--fleet", metavar="FILE", help="which plane wears which sticker (TOML; default: planes P<n>)")
+    t = sub.add_parser("table", help=N_("each tagged base's pose, with its uncertainty, from a photo of the table"),
+                       description=N_("Find the markers of `furball print markers` in a photo of the table and measure "
+                                   "each tagged base's pose (x, y, heading) with its 95 % uncertainty."))
+    t.add_argument("photo", help=N_("the photo (JPEG or PNG)"))
+    t.add_argument("--fleet", metavar="FILE", help=N_("which plane wears which sticker (TOML; default: planes P<n>)"))
     t.add_argument("--table", default="900x900", metavar="WxH",
-                   help="the play area whose corners carry the corner markers, mm (default 900x900)")
-    t.add_argument("--camera", metavar="FILE", help="a lens calibration (furball capture calibrate)")
-    t.add_argument("--out", metavar="SCENARIO.toml", help="write the measured table as a scenario file")
-    t.add_argument("--plot", metavar="FILE", help="draw the bases found over the rectified photo (.png, .svg, .pdf)")
-    t.add_argument("--json", action="store_true", help="print the result as JSON")
+                   help=N_("the play area whose corners carry the corner markers, mm (default 900x900)"))
+    t.add_argument("--camera", metavar="FILE", help=N_("a lens calibration (furball capture calibrate)"))
+    t.add_argument("--out", metavar="SCENARIO.toml", help=N_("write the measured table as a scenario file"))
+    t.add_argument("--plot", metavar="FILE", help=N_("draw the bases found over the rectified photo (.png, .svg, .pdf)"))
+    t.add_argument("--json", action="store_true", help=N_("print the result as JSON"))
     t.set_defaults(func=run_table)
-    c = sub.add_parser("calibrate", help="a lens calibration from photos of the printed ChArUco sheet",
-                       description="Calibrate the camera's lens from 3 or more photos of the ChArUco sheet of "
-                                   "`furball print markers`, flat, from different angles.")
-    c.add_argument("photos", nargs="+", help="the photos (JPEG or PNG)")
-    c.add_argument("--out", required=True, metavar="CAMERA.toml", help="the calibration file to write")
+    c = sub.add_parser("calibrate", help=N_("a lens calibration from photos of the printed ChArUco sheet"),
+                       description=N_("Calibrate the camera's lens from 3 or more photos of the ChArUco sheet of "
+                                   "`furball print markers`, flat, from different angles."))
+    c.add_argument("photos", nargs="+", help=N_("the photos (JPEG or PNG)"))
+    c.add_argument("--out", required=True, metavar="CAMERA.toml", help=N_("the calibration file to write"))
     c.set_defaults(func=run_calibrate)
-    k = sub.add_parser("card", help="a maneuver card's motion from a photo or scan, into a deck file",
-                       description="Fit a maneuver card's motion (straight, arc, or the deck card's own path of "
+    k = sub.add_parser("card", help=N_("a maneuver card's motion from a photo or scan, into a deck file"),
+                       description=N_("Fit a maneuver card's motion (straight, arc, or the deck card's own path of "
                                    "several segments) to points of its arrow and write it, with provenance "
-                                   "measured, into a deck file.")
-    k.add_argument("image", help="the card on the printed card mat (JPEG or PNG), or a flat scan")
-    k.add_argument("--deck", required=True, metavar="FILE", help="the deck file to read and write")
-    k.add_argument("--card", required=True, metavar="ID", help="the card's id in the deck")
-    k.add_argument("--dpi", type=float, help="the image is a flat scan at this resolution (no card mat)")
+                                   "measured, into a deck file."))
+    k.add_argument("image", help=N_("the card on the printed card mat (JPEG or PNG), or a flat scan"))
+    k.add_argument("--deck", required=True, metavar="FILE", help=N_("the deck file to read and write"))
+    k.add_argument("--card", required=True, metavar="ID", help=N_("the card's id in the deck"))
+    k.add_argument("--dpi", type=float, help=N_("the image is a flat scan at this resolution (no card mat)"))
     k.add_argument("--points", metavar="X,Y;X,Y;...",
-                   help="pixels of the image: the start line's two ends, then points along the arrow's centre "
+                   help=N_("pixels of the image: the start line's two ends, then points along the arrow's centre "
                         "line to its end (default: the arrow found automatically, where the card's printing "
-                        "allows; when it is not found, the command says so and asks for the points)")
-    k.add_argument("--end-line", metavar="X,Y;X,Y", help="pixels: the two ends of the arrow's end line (gives the "
-                                                         "turn; default: along the last points)")
-    k.add_argument("--out", metavar="DECK.toml", help="write the deck here instead of over --deck")
+                        "allows; when it is not found, the command says so and asks for the points)"))
+    k.add_argument("--end-line", metavar="X,Y;X,Y", help=N_("pixels: the two ends of the arrow's end line (gives the "
+                                                         "turn; default: along the last points)"))
+    k.add_argument("--out", metavar="DECK.toml", help=N_("write the deck here instead of over --deck"))
     k.set_defaults(func=run_card)
 
 
@@ -78,8 +79,8 @@ def run_table(args) -> int:
     gray, label = read_gray(args.photo)
     captured = capture_table(gray, fleet, width_mm=width, height_mm=height, camera=camera, name=label)
     if out is not None and not captured.names:
-        raise InputError(f"{captured.photo}: no tagged base found: expected at least one base with a tag in view "
-                         f"to write a scenario")
+        raise InputError(msg("{photo}: no tagged base found: expected at least one base with a tag in view to write a "
+                             "scenario", photo=captured.photo))
     if out is not None:
         from furball.capture.scenario import captured_scenario
         from furball.scenarios.dogfight import scenario_toml
@@ -137,9 +138,11 @@ def _points(text: str, option: str, least: int) -> list[tuple[float, float]]:
         try:
             out.append((float(x), float(y)))
         except ValueError:
-            raise InputError(f"{option} {text[:60]!r}: expected X,Y;X,Y;... pixel coordinates") from None
+            raise InputError(msg("{option} {value}: expected X,Y;X,Y;... pixel coordinates", option=option,
+                                 value=repr(text[:60]))) from None
     if len(out) < least:
-        raise InputError(f"{option} {text[:60]!r}: expected at least {least} points")
+        raise InputError(msg("{option} {value}: expected at least {least} points", option=option, value=repr(text[:60]),
+                             least=least))
     return out
 
 
@@ -153,7 +156,7 @@ def run_card(args) -> int:
     points = _points(args.points, "--points", 4) if args.points else None
     end_line = _points(args.end_line, "--end-line", 2)[:2] if args.end_line else None
     if args.dpi is not None and not 50 <= args.dpi <= 10_000:
-        raise InputError(f"--dpi {args.dpi:g}: expected 50 to 10000 dots per inch")
+        raise InputError(msg("--dpi {value}: expected 50 to 10000 dots per inch", value=format(args.dpi, "g")))
     how = "marked"
     if points is None:  # found automatically, or one line saying it was not (ArrowNotFound): never guessed
         found, found_end = find_arrow(args.image, dpi=args.dpi)
@@ -163,7 +166,8 @@ def run_card(args) -> int:
     deck = find_deck(str(deck_path))
     card = next((c for c in deck.cards if c.id == args.card), None)
     if card is None:
-        raise InputError(f"{deck_path}: card {args.card!r:.40}: expected one of {deck.ids_text()}")
+        raise InputError(msg("{deck}: card {card}: expected one of {choices}", deck=deck_path, card=format(repr(args.card), ".40"),
+                             choices=deck.ids_text()))
     fit = capture_card(args.image, points, end_line=end_line, dpi=args.dpi, template=card.path)
     text = deck_with_card(deck_path, args.card, fit, pathlib.Path(args.image).name)
     outputs.stage(out, text.encode("utf-8"), f"deck with card {args.card} measured")

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from furball.errors import InputError
+from furball.i18n import N_, msg
 from furball.scenarios.cli.output import int_or_text
 from furball.scenarios.dogfight.game import DOGFIGHT, summary
 from furball.scenarios.dogfight.policy import ReorderPolicy
@@ -24,36 +25,37 @@ PICTURE = "dogfight"
 
 def add_arguments(p) -> None:
     p.add_argument("scenario", nargs="?", default="duel",
-                   help="scenario or saved-state file (TOML), or a shipped example's name (default duel)")
+                   help=N_("scenario or saved-state file (TOML), or a shipped example's name (default duel)"))
     p.add_argument("--seats", choices=[s.value for s in Seats], default=Seats.SIDES.value,
-                   help="one seat per side (default) or one per plane that plans")
+                   help=N_("one seat per side (default) or one per plane that plans"))
     p.add_argument("--policy", choices=[r.value for r in ReorderPolicy], default=None,
-                   help="how a chaser reorders after a reveal (DF.T2; default: the scenario's)")
+                   help=N_("how a chaser reorders after a reveal (DF.T2; default: the scenario's)"))
     p.add_argument("--turn-limit", type=int_or_text, default=None, metavar="N",
-                   help="the last turn played (DF.V2; default: the scenario's [victory], else 15)")
+                   help=N_("the last turn played (DF.V2; default: the scenario's [victory], else 15)"))
     p.add_argument("--altitude", type=int_or_text, default=None, metavar="N",
-                   help="every plane's starting altitude, 1-3 (DF.H2)")
+                   help=N_("every plane's starting altitude, 1-3 (DF.H2)"))
     p.add_argument("--decks", default=None, metavar="A:M",
-                   help="the maneuver deck of each seat's planes (one name, or one per seat joined by ':')")
+                   help=N_("the maneuver deck of each seat's planes (one name, or one per seat joined by ':')"))
     p.add_argument("--swap-start", action="store_true",
-                   help="the first planes of seats 1 and 2 swap places and altitudes (who starts tailing)")
+                   help=N_("the first planes of seats 1 and 2 swap places and altitudes (who starts tailing)"))
     p.add_argument("--save", metavar="STATE.toml", default=None,
-                   help="write the position at the end of the game (one game only) as a scenario; play it on "
-                        "with the same --seed and a later --turn-limit")
+                   help=N_("write the position at the end of the game (one game only) as a scenario; play it on "
+                        "with the same --seed and a later --turn-limit"))
 
 
 def options(args) -> dict:
     """Game options from the parsed arguments, checked (the scenario is loaded now).
     Raises :class:`InputError` naming the option."""
     if args.interactive:
-        raise InputError("--interactive: a dogfight plan is three cards among thousands of legal plans; plan "
-                         "by hand with `furball turn` (docs/scenario.md) or in the browser table (furball serve)")
+        raise InputError(msg("--interactive: a dogfight plan is three cards among thousands of legal plans; plan by hand "
+                             "with `furball turn` (docs/scenario.md) or in the browser table (furball serve)"))
     if args.save is not None and args.games is not None:
-        raise InputError("--save: saves the position of one game; drop --games")
+        raise InputError(msg("--save: saves the position of one game; drop --games"))
     for name in ("turn_limit", "altitude"):
         value = getattr(args, name)
         if value is not None and (not isinstance(value, int) or value < 1):
-            raise InputError(f"--{name.replace('_', '-')} {str(value)[:40]}: expected a whole number >= 1")
+            raise InputError(msg("--{option} {value}: expected a whole number >= 1", option=name.replace("_", "-"),
+                                 value=str(value)[:40]))
     opts = {"scenario": GAME.option("scenario").parse(args.scenario), "seats": args.seats, "policy": args.policy,
             "turn_limit": args.turn_limit, "altitude": args.altitude, "decks": args.decks,
             "swap_start": bool(args.swap_start)}
@@ -71,6 +73,6 @@ def save(record, path, outputs) -> None:
 
     state = record.final
     if state.seed > 2**63 - 1:
-        raise InputError(f"--save: seed {state.seed} does not fit a TOML integer; play with --seed below 2**63")
+        raise InputError(msg("--save: seed {seed} does not fit a TOML integer; play with --seed below 2**63", seed=state.seed))
     outputs.stage(path, scenario_toml(state.scenario(), path.parent).encode("utf-8"),
                   f"position after turn {state.table.turn - 1}")

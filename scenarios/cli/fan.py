@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
+from furball.i18n import N_
+
 if TYPE_CHECKING:
     from furball.maneuvers.fan import Fan
 
@@ -23,13 +25,13 @@ def fan_text(f: Fan) -> str:
 def register(subparsers, line: str, argv=()) -> None:
     """Add this command's parser (``line``: its help in the command list)."""
     p = subparsers.add_parser("fan", help=line,
-                              description="Fly every card of a deck from one pose and list (and draw) "
-                                          "where each puts the base (DF.M2, DF.M3).")
-    p.add_argument("deck", help="a shipped deck's name or a deck file")
-    p.add_argument("--base", help="base (default: the deck's base)")
-    p.add_argument("--vs", metavar="DECK2", help="a second deck, drawn side by side")
-    p.add_argument("--json", action="store_true", help="print the table as JSON (with --vs: a list, one "
-                                                       "document per deck)")
+                              description=N_("Fly every card of a deck from one pose and list (and draw) "
+                                          "where each puts the base (DF.M2, DF.M3)."))
+    p.add_argument("deck", help=N_("a shipped deck's name or a deck file"))
+    p.add_argument("--base", help=N_("base (default: the deck's base)"))
+    p.add_argument("--vs", metavar="DECK2", help=N_("a second deck, drawn side by side"))
+    p.add_argument("--json", action="store_true", help=N_("print the table as JSON (with --vs: a list, one "
+                                                       "document per deck)"))
     add_picture_options(p)
     p.set_defaults(func=run)
 

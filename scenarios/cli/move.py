@@ -6,6 +6,7 @@ import math
 from typing import TYPE_CHECKING
 
 from furball.errors import InputError
+from furball.i18n import N_, msg
 
 if TYPE_CHECKING:
     from furball.geometry.pose import Pose
@@ -25,9 +26,11 @@ def parse_pose(text: str, option: str = "--start") -> Pose:
     except ValueError:
         values = []
     if len(values) != 3 or not all(math.isfinite(v) for v in values):
-        raise InputError(f"{option} {text[:40]!r}: expected X,Y,HEADING as three numbers (mm, mm, degrees)")
+        raise InputError(msg("{option} {value}: expected X,Y,HEADING as three numbers (mm, mm, degrees)", option=option,
+                             value=repr(text[:40])))
     if max(abs(values[0]), abs(values[1])) > MAX_LENGTH_MM:
-        raise InputError(f"{option} {text[:40]!r}: expected coordinates of at most {MAX_LENGTH_MM:g} mm in size")
+        raise InputError(msg("{option} {value}: expected coordinates of at most {most} mm in size", option=option,
+                             value=repr(text[:40]), most=format(MAX_LENGTH_MM, "g")))
     return Pose(*values)
 
 
@@ -38,9 +41,9 @@ MAX_CARDS = 100
 def parse_card_ids(text: str) -> list[str]:
     ids = [p.strip() for p in text.split(",")]
     if not text.strip() or any(not p for p in ids):
-        raise InputError(f"--cards {text[:40]!r}: expected card ids separated by commas, e.g. A1,A4,A1")
+        raise InputError(msg("--cards {value}: expected card ids separated by commas, e.g. A1,A4,A1", value=repr(text[:40])))
     if len(ids) > MAX_CARDS:
-        raise InputError(f"--cards: expected at most {MAX_CARDS} card ids, got {len(ids)}")
+        raise InputError(msg("--cards: expected at most {most} card ids, got {count}", most=MAX_CARDS, count=len(ids)))
     return ids
 
 
@@ -63,15 +66,15 @@ def register(subparsers, line: str, argv=()) -> None:
     """Add this command's parser (``line``: its help in the command list)."""
     p = subparsers.add_parser(
         "move", help=line,
-        description="Move one plane from a start pose through maneuver cards (DF.M1-DF.M4) "
-                    "and print the pose after each card (mm, degrees).")
-    p.add_argument("--deck", required=True, help="a shipped deck's name (A, M, template) or a deck file")
-    p.add_argument("--base", help="a shipped base (small, large), LENGTHxWIDTH in mm, or a base "
-                                  "file (FILE.toml or FILE.toml:NAME); default: the deck's base")
-    p.add_argument("--start", default="0,0,0", help="start pose X,Y,HEADING in mm, mm, degrees "
-                                                    "(default 0,0,0: the origin, heading along +x)")
-    p.add_argument("--cards", required=True, help="card ids, comma separated: A1,A4,A2")
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
+        description=N_("Move one plane from a start pose through maneuver cards (DF.M1-DF.M4) "
+                    "and print the pose after each card (mm, degrees)."))
+    p.add_argument("--deck", required=True, help=N_("a shipped deck's name (A, M, template) or a deck file"))
+    p.add_argument("--base", help=N_("a shipped base (small, large), LENGTHxWIDTH in mm, or a base "
+                                  "file (FILE.toml or FILE.toml:NAME); default: the deck's base"))
+    p.add_argument("--start", default="0,0,0", help=N_("start pose X,Y,HEADING in mm, mm, degrees "
+                                                    "(default 0,0,0: the origin, heading along +x)"))
+    p.add_argument("--cards", required=True, help=N_("card ids, comma separated: A1,A4,A2"))
+    p.add_argument("--json", action="store_true", help=N_("print the result as JSON"))
     add_picture_options(p)
     p.set_defaults(func=run)
 

@@ -23,7 +23,7 @@ import tempfile
 from dataclasses import dataclass, field
 
 from furball.errors import InputError
-from furball.i18n import N_
+from furball.i18n import N_, msg
 
 PLOT_FORMATS = (".png", ".svg", ".pdf")
 PAPERS = ("A4", "Letter")
@@ -65,29 +65,34 @@ class Outputs:
             return None
         shown = _short(text)
         if not text.strip():
-            raise InputError(f"{option} {text!r}: expected a file name")
+            raise InputError(msg("{option} {value}: expected a file name", option=option, value=repr(text)))
         p = pathlib.Path(text)
         if p.suffix.lower() not in formats:
-            raise InputError(f"{option} {shown}: expected a file ending in {', '.join(formats)}")
+            raise InputError(msg("{option} {value}: expected a file ending in {formats}", option=option, value=shown,
+                             formats=", ".join(formats)))
         parent = p.parent if str(p.parent) else pathlib.Path(".")
         if not parent.is_dir():
-            what = "is not a directory" if parent.exists() else "does not exist"
-            raise InputError(f"{option} {shown}: directory {_short(str(parent))} {what}")
+            if parent.exists():
+                raise InputError(msg("{option} {value}: directory {directory} is not a directory", option=option,
+                                     value=shown, directory=_short(str(parent))))
+            raise InputError(msg("{option} {value}: directory {directory} does not exist", option=option, value=shown,
+                                 directory=_short(str(parent))))
         if p.is_symlink():
-            raise InputError(f"{option} {shown}: is a symbolic link; refusing to replace it (name a plain file)")
+            raise InputError(msg("{option} {value}: is a symbolic link; refusing to replace it (name a plain file)", option=option,
+                                 value=shown))
         if p.is_dir():
-            raise InputError(f"{option} {shown}: is a directory, expected a file name")
+            raise InputError(msg("{option} {value}: is a directory, expected a file name", option=option, value=shown))
         for other in self.inputs:
             _not_input(p, other, option)
         for other, opt in self.claimed.items():
             if _same(p, other):
-                raise InputError(f"{option} {shown}: is also the file of {opt}")
+                raise InputError(msg("{option} {value}: is also the file of {other}", option=option, value=shown, other=opt))
         try:
             with tempfile.TemporaryFile(dir=parent):
                 pass
         except OSError as exc:
-            raise InputError(f"{option} {shown}: cannot write in directory {_short(str(parent))} "
-                             f"({exc.strerror or exc})") from None
+            raise InputError(msg("{option} {value}: cannot write in directory {directory} ({why})", option=option, value=shown,
+                                 directory=_short(str(parent)), why=str(exc.strerror or exc))) from None
         self.claimed[p] = option
         return p
 
@@ -108,8 +113,8 @@ class Outputs:
             except OSError as exc:
                 for p in done:
                     p.unlink(missing_ok=True)
-                raise InputError(f"{_short(str(path))}: cannot be written ({exc.strerror or exc}); "
-                                 f"no output was kept") from None
+                raise InputError(msg("{file}: cannot be written ({why}); no output was kept", file=_short(str(path)),
+                                     why=str(exc.strerror or exc))) from None
             done.append(path)
             lines.append(f"{said} written to {path}")
         self.staged = []
@@ -119,8 +124,8 @@ class Outputs:
 def _not_input(out: pathlib.Path, source: pathlib.Path, option: str) -> None:
     """Refuse an output that is one of the command's inputs (it would destroy it)."""
     if _same(out, source):
-        raise InputError(f"{option} {_short(str(out))}: is an input of this command ({_short(str(source))}); "
-                         f"writing there would destroy it: name another file")
+        raise InputError(msg("{option} {value}: is an input of this command ({source}); writing there would destroy it: "
+                             "name another file", option=option, value=_short(str(out)), source=_short(str(source))))
 
 
 def _same(a: pathlib.Path, b: pathlib.Path) -> bool:
@@ -158,7 +163,7 @@ def resolve_deck_and_base(deck_spec: str, base_spec: str | None):
     deck = find_deck(deck_spec)
     chosen = base_spec or deck.base
     if chosen is None:
-        raise InputError(f"deck '{deck.name}' names no base: give --base")
+        raise InputError(msg("deck '{deck}' names no base: give --base", deck=deck.name))
     return deck, find_base(chosen)
 
 
@@ -181,8 +186,8 @@ def parse_scale(text: str) -> tuple[float, float]:
         pa = tb = math.nan
     ok = sep and all(math.isfinite(v) and v > 0 for v in (pa, tb))
     if not ok or not 1 / MAX_SCALE <= pa / tb <= MAX_SCALE:
-        raise InputError(f"--scale {_short(text)!r}: expected PAPER:TABLE with positive numbers whose ratio is "
-                         f"between 1:{MAX_SCALE:g} and {MAX_SCALE:g}:1, e.g. 1:1")
+        raise InputError(msg("--scale {value}: expected PAPER:TABLE with positive numbers whose ratio is between 1:{most} and "
+                             "{most}:1, e.g. 1:1", value=repr(_short(text)), most=format(MAX_SCALE, "g")))
     return pa, tb
 
 
@@ -208,10 +213,10 @@ class PictureRequest:
         plot = outputs.claim(args.plot, PLOT_FORMATS, "--plot")
         scale = parse_scale(args.scale) if args.scale is not None else None
         if scale is not None and (plot is None or plot.suffix.lower() != ".pdf"):
-            raise InputError(f"--scale {_short(args.scale)}: writes a PDF: give --plot FILE.pdf")
+            raise InputError(msg("--scale {value}: writes a PDF: give --plot FILE.pdf", value=_short(args.scale)))
         if args.paper is not None and scale is None:
-            raise InputError(f"--paper {args.paper}: only a true-scale print has paper: give --scale A:B "
-                             f"with --plot FILE.pdf")
+            raise InputError(msg("--paper {value}: only a true-scale print has paper: give --scale A:B with --plot FILE.pdf",
+                                 value=args.paper))
         return cls(plot, scale, args.paper or "A4")
 
     @property

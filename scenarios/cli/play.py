@@ -87,16 +87,16 @@ def _check(args):
     game = module.GAME
     seed = 0 if args.seed is None else args.seed
     if seed < 0:
-        raise InputError(f"--seed {seed}: expected an integer >= 0")
+        raise InputError(msg("--seed {value}: expected an integer >= 0", value=seed))
     if args.games is not None and not 1 <= args.games <= MAX_GAMES:
-        raise InputError(f"--games {args.games}: expected an integer from 1 to {MAX_GAMES:g}")
+        raise InputError(msg("--games {value}: expected an integer from 1 to {most}", value=args.games, most=format(MAX_GAMES, "g")))
     player = next(iter(game.players)) if args.player is None else args.player
     for name in player.split(","):
         if name not in game.players:
-            raise InputError(f"--player {name[:40]!r}: expected one of {', '.join(game.players)} (one per seat "
-                             f"joined by commas)")
+            raise InputError(msg("--player {value}: expected one of {choices} (one per seat joined by commas)",
+                                 value=repr(name[:40]), choices=", ".join(game.players)))
     if args.interactive and (args.games is not None or args.json or args.player is not None):
-        raise InputError("--interactive: cannot be combined with --games, --json or --player")
+        raise InputError(msg("--interactive: cannot be combined with --games, --json or --player"))
     return module, game, seed, player
 
 
@@ -114,7 +114,8 @@ def run(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     opts = module.options(args)
     players = tuple(player.split(",")) if "," in player else player
     if not isinstance(players, str) and len(players) != game.seat_count(opts):
-        raise InputError(f"--player {player[:60]!r}: expected one bot or {game.seat_count(opts)} (one per seat)")
+        raise InputError(msg("--player {value}: expected one bot or {seats} (one per seat)", value=repr(player[:60]),
+                             seats=game.seat_count(opts)))
     out = stdout or sys.stdout
     if args.interactive:
         stdin = stdin or sys.stdin

@@ -11,6 +11,7 @@ import threading
 import webbrowser
 
 from furball.errors import InputError
+from furball.i18n import N_, msg
 
 DEFAULT_PORT = 8765
 MAX_BOT_DELAY_S = 60.0
@@ -49,28 +50,28 @@ def register(subparsers, line: str, argv=()) -> None:
     """Add this command's parser (``line``: its help in the command list)."""
     p = subparsers.add_parser(
         "serve", help=line,
-        description="Start a web server with the practice table (add and drag planes, pick cards, adjudicate "
+        description=N_("Start a web server with the practice table (add and drag planes, pick cards, adjudicate "
                     "the turn and step through it, save and open scenario files) and game rooms (play a card "
                     "game with others, each in their own browser, bots in the empty seats; rooms are kept in a "
-                    "database and survive a restart). Loopback only unless --host says otherwise.")
-    p.add_argument("scenario", nargs="?", help="scenario or saved-state file to show first on the practice table")
-    p.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+                    "database and survive a restart). Loopback only unless --host says otherwise."))
+    p.add_argument("scenario", nargs="?", help=N_("scenario or saved-state file to show first on the practice table"))
+    p.add_argument("--port", type=_port, default=DEFAULT_PORT, help=msg("port (default {port})", port=DEFAULT_PORT))
     p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)")
+                   help=N_("address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)"))
     p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
-                   help="a name players use to reach this server (its LAN name or address); repeatable")
+                   help=N_("a name players use to reach this server (its LAN name or address); repeatable"))
     p.add_argument("--db", default=None, metavar="PATH|URL",
-                   help="where rooms are kept: a SQLite file (default: rooms.sqlite3 in your data folder) or "
-                        "postgresql://... (several servers sharing rooms)")
+                   help=N_("where rooms are kept: a SQLite file (default: rooms.sqlite3 in your data folder) or "
+                        "postgresql://... (several servers sharing rooms)"))
     p.add_argument("--bot-delay", type=_seconds, default=1.0, metavar="SECONDS",
-                   help="pause before each bot move in a room, so people can follow (default 1)")
+                   help=N_("pause before each bot move in a room, so people can follow (default 1)"))
     p.add_argument("--webhooks", choices=("off", "public", "any"), default="public",
-                   help="where a room owner's webhook may send its 'your turn' calls: nowhere, public addresses "
-                        "only (default), or any address, private ones included (docs/rooms.md, Webhooks)")
+                   help=N_("where a room owner's webhook may send its 'your turn' calls: nowhere, public addresses "
+                        "only (default), or any address, private ones included (docs/rooms.md, Webhooks)"))
     p.add_argument("--workers", type=_workers, default=None, metavar="N",
-                   help="worker processes for adjudication, Best plans and the rooms' bots "
-                        "(default: the number of CPUs, at most 4)")
-    p.add_argument("--open", action="store_true", help="open the page in the web browser")
+                   help=N_("worker processes for adjudication, Best plans and the rooms' bots "
+                        "(default: the number of CPUs, at most 4)"))
+    p.add_argument("--open", action="store_true", help=N_("open the page in the web browser"))
     p.set_defaults(func=run)
 
 
@@ -105,8 +106,8 @@ def hosts_and_url(host: str, allow: list[str], port: int) -> tuple[tuple[str, ..
     it listens on loopback only. Raises :class:`InputError` for a malformed name."""
     for name in [host, *allow]:
         if not name or len(name) > 253 or not HOST_NAME.match(name):
-            raise InputError(f"--host/--allow-host {name[:40]!r}: expected a host name or an address such as "
-                             f"192.168.1.5")
+            raise InputError(msg("--host/--allow-host {value}: expected a host name or an address such as 192.168.1.5",
+                                 value=repr(name[:40])))
     from furball.scenarios.web import LOOPBACK_HOSTS
 
     loopback = is_loopback(host)
@@ -152,7 +153,8 @@ def listen(host: str, port: int) -> socket.socket:
         return socket.create_server((host.strip("[]"), port), family=family, backlog=64)
     except (OSError, UnicodeError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise InputError(f"--host {host[:60]!r} --port {port}: cannot listen there: {why}") from None
+        raise InputError(msg("--host {host} --port {port}: cannot listen there: {why}", host=repr(host[:60]), port=port,
+                             why=why)) from None
 
 
 def uvicorn_config(uvicorn, app):

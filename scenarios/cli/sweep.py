@@ -23,6 +23,7 @@ import sys
 from typing import TextIO
 
 from furball.errors import InputError
+from furball.i18n import N_, msg
 from furball.scenarios.engine import registry
 
 from .output import PLOT_FORMATS, Outputs, viz
@@ -62,37 +63,36 @@ def register(subparsers, line: str, argv=()) -> None:
     epilog = "\n\n".join(f"{name}: {_options_help(game_module(name).GAME)}" for name in shown)
     p = subparsers.add_parser(
         "sweep", help=line,
-        description="Play N games at every point of a grid of game options, on this machine's cores or a "
-                    "Dask cluster; print a summary per point with 95 % intervals, write one row per game.",
+        description=N_("Play N games at every point of a grid of game options, on this machine's cores or a "
+                    "Dask cluster; print a summary per point with 95 % intervals, write one row per game."),
         epilog=epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("game", metavar="GAME", choices=registry.names(), help="which game: " + ", ".join(registry.names()))
-    p.add_argument("--games", type=_whole, required=True, metavar="N", help="games per grid point")
-    p.add_argument("--seed", type=_whole, default=0, help="seed of the series (default 0); game i of every "
-                   "point plays seed i of the series")
-    p.add_argument("--player", default=None, help=f"the bots (default: the game's first); '{SEATS}' between "
-                   "seats")
+    p.add_argument("game", metavar="GAME", choices=registry.names(), help=msg("which game: {games}", games=", ".join(registry.names())))
+    p.add_argument("--games", type=_whole, required=True, metavar="N", help=N_("games per grid point"))
+    p.add_argument("--seed", type=_whole, default=0, help=N_("seed of the series (default 0); game i of every "
+                   "point plays seed i of the series"))
+    p.add_argument("--player", default=None, help=msg("the bots (default: the game's first); '{between}' between seats", between=SEATS))
     p.add_argument("--set", dest="settings", action="append", default=[], metavar="KEY=VALUE",
-                   help="an option, the same at every point (repeatable)")
+                   help=N_("an option, the same at every point (repeatable)"))
     p.add_argument("--grid", action="append", default=[], metavar="KEY=V1,V2",
-                   help="an option's values; every combination is a grid point (repeatable); separate the "
-                        "values with ';' when they hold commas")
+                   help=N_("an option's values; every combination is a grid point (repeatable); separate the "
+                        "values with ';' when they hold commas"))
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=_whole, default=None, metavar="N",
-                       help="worker processes of a local Dask cluster (default: one per core; 1: in this "
-                            "process, no cluster)")
+                       help=N_("worker processes of a local Dask cluster (default: one per core; 1: in this "
+                            "process, no cluster)"))
     where.add_argument("--scheduler", metavar="ADDRESS", default=None,
-                       help="run on the Dask cluster of this scheduler, e.g. tcp://head:8786")
+                       help=N_("run on the Dask cluster of this scheduler, e.g. tcp://head:8786"))
     p.add_argument("--batch", type=_whole, default=None, metavar="N",
-                   help="games per task (default: about 8 tasks per worker, at most 1000 games; with "
-                        "--scheduler, sized for 32 workers)")
-    p.add_argument("--out", metavar="FILE", default=None, help="write one row per game to FILE.parquet or "
-                   "FILE.csv (finished games are kept in FILE.partial until the sweep completes)")
-    p.add_argument("--resume", action="store_true", help="continue the interrupted sweep kept in "
-                   "--out FILE's .partial file")
-    p.add_argument("--plot", metavar="FILE", default=None, help="draw the outcome per grid point to FILE.png, "
-                   ".svg or .pdf")
-    p.add_argument("--json", action="store_true", help="print the summaries as JSON")
+                   help=N_("games per task (default: about 8 tasks per worker, at most 1000 games; with "
+                        "--scheduler, sized for 32 workers)"))
+    p.add_argument("--out", metavar="FILE", default=None, help=N_("write one row per game to FILE.parquet or "
+                   "FILE.csv (finished games are kept in FILE.partial until the sweep completes)"))
+    p.add_argument("--resume", action="store_true", help=N_("continue the interrupted sweep kept in "
+                   "--out FILE's .partial file"))
+    p.add_argument("--plot", metavar="FILE", default=None, help=N_("draw the outcome per grid point to FILE.png, "
+                   ".svg or .pdf"))
+    p.add_argument("--json", action="store_true", help=N_("print the summaries as JSON"))
     p.set_defaults(func=run)
 
 
@@ -107,13 +107,14 @@ def parse_pairs(items: list[str], option: str, many: bool) -> dict[str, str | li
         key = key.strip()
         if not sep or not key or not value.strip():
             form = "KEY=V1,V2" if many else "KEY=VALUE"
-            raise InputError(f"{option} {item[:60]!r}: expected {form}")
+            raise InputError(msg("{option} {value}: expected {form}", option=option, value=repr(item[:60]), form=form))
         if key in out:
-            raise InputError(f"{option} {key}: given twice")
+            raise InputError(msg("{option} {key}: given twice", option=option, key=key))
         if many:
             values = [v.strip() for v in value.split(";" if ";" in value else ",")]
             if any(not v for v in values):
-                raise InputError(f"{option} {item[:60]!r}: expected values separated by commas (or semicolons)")
+                raise InputError(msg("{option} {value}: expected values separated by commas (or semicolons)", option=option,
+                                 value=repr(item[:60])))
             out[key] = values
         else:
             out[key] = value.strip()
@@ -132,18 +133,19 @@ def _checkpoint(rows_path: pathlib.Path | None, resume: bool, outputs: Outputs |
     ``outputs`` is given, against the command's inputs)."""
     if rows_path is None:
         if resume:
-            raise InputError("--resume: give the --out FILE of the interrupted sweep")
+            raise InputError(msg("--resume: give the --out FILE of the interrupted sweep"))
         return None
     partial = rows_path.with_name(rows_path.name + CHECKPOINT_SUFFIX)
     if outputs is not None:
         for source in outputs.inputs:
             if partial.exists() and source.exists() and partial.samefile(source):
-                raise InputError(f"--out {rows_path}: its checkpoint {partial} is an input of this command")
+                raise InputError(msg("--out {out}: its checkpoint {partial} is an input of this command", out=rows_path,
+                                 partial=partial))
     if resume and not partial.exists():
-        raise InputError(f"--resume: no interrupted sweep to continue ({partial} does not exist)")
+        raise InputError(msg("--resume: no interrupted sweep to continue ({partial} does not exist)", partial=partial))
     if not resume and partial.exists():
-        raise InputError(f"--out {rows_path}: {partial} holds an interrupted sweep: add --resume to continue "
-                         f"it, or delete it")
+        raise InputError(msg("--out {out}: {partial} holds an interrupted sweep: add --resume to continue it, or delete it",
+                             out=rows_path, partial=partial))
     return partial
 
 
@@ -163,9 +165,9 @@ def run(args, stdout: TextIO | None = None) -> int:
     game = module.GAME
     out = stdout or sys.stdout
     if not 1 <= args.games <= MAX_GAMES:
-        raise InputError(f"--games {args.games}: expected an integer from 1 to {MAX_GAMES:g}")
+        raise InputError(msg("--games {value}: expected an integer from 1 to {most}", value=args.games, most=format(MAX_GAMES, "g")))
     if args.seed < 0:
-        raise InputError(f"--seed {args.seed}: expected an integer >= 0")
+        raise InputError(msg("--seed {value}: expected an integer >= 0", value=args.seed))
     from furball.extras import require
     from furball.scenarios.engine.cluster import check_local_workers
 

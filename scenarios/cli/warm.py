@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import time
 
+from furball.i18n import N_
+
 
 def register(subparsers, line: str, argv=()) -> None:
     """Add this command's parser (``line``: its help in the command list)."""
     p = subparsers.add_parser(
         "warm", help=line,
-        description="Compile the batch kernels of the geometry and the plan analysis (numba) into the user's "
+        description=N_("Compile the batch kernels of the geometry and the plan analysis (numba) into the user's "
                     "cache directory, once: the first plan analysis, big turn or web table then starts at once. "
-                    "Run it after installing or upgrading furball; running it again only loads the cache.")
+                    "Run it after installing or upgrading furball; running it again only loads the cache."))
     p.set_defaults(func=run)
 
 

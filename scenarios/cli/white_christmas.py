@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from furball.errors import InputError
+from furball.i18n import N_, msg
 from furball.scenarios.cli.output import int_or_text
 from furball.scenarios.white_christmas.components import FILES, load_components
 from furball.scenarios.white_christmas.game import WHITE_CHRISTMAS, summary
@@ -27,20 +28,20 @@ PICTURE = "white-christmas"
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--players", type=int_or_text, default=None, metavar="N", help="2, 3 or 4 players (default 2)")
-    p.add_argument("--solo", action="store_true", help="one player against Captain Chambers (WC.H1-WC.H9)")
+    p.add_argument("--players", type=int_or_text, default=None, metavar="N", help=N_("2, 3 or 4 players (default 2)"))
+    p.add_argument("--solo", action="store_true", help=N_("one player against Captain Chambers (WC.H1-WC.H9)"))
     p.add_argument("--data", metavar="DIR", default=None,
-                   help="a directory whose data files (" + ", ".join(f + ".toml" for f in FILES) +
-                        ") replace the shipped ones")
+                   help=msg("a directory whose data files ({files}) replace the shipped ones",
+                            files=", ".join(f + ".toml" for f in FILES)))
     p.add_argument("--overflow", default=None, metavar="WHERE",
-                   help="staircase People with no room on the rooftop (WC.G2): supply (default: back to the "
-                        "supply) or discard (out of the game)")
+                   help=N_("staircase People with no room on the rooftop (WC.G2): supply (default: back to the "
+                        "supply) or discard (out of the game)"))
     p.add_argument("--payment", default=None, metavar="WHERE",
-                   help="People paid from a carrier for a special order or carrier card (WC.F5): supply "
-                        "(default) or discard (out of the game)")
+                   help=N_("People paid from a carrier for a special order or carrier card (WC.F5): supply "
+                        "(default) or discard (out of the game)"))
     p.add_argument("--humans", type=int_or_text, default=None, metavar="N",
-                   help="with --interactive: people play the first N seats, heuristic bots the others "
-                        "(default: every seat)")
+                   help=N_("with --interactive: people play the first N seats, heuristic bots the others "
+                        "(default: every seat)"))
 
 
 def options(args) -> dict:
@@ -50,19 +51,21 @@ def options(args) -> dict:
                            lambda name: f"--{name}")
     players = 2 if args.players is None else args.players
     if players not in (2, 3, 4) or isinstance(players, bool):
-        raise InputError(f"--players {str(players)[:40]}: expected 2, 3 or 4")
+        raise InputError(msg("--players {value}: expected 2, 3 or 4", value=str(players)[:40]))
     if args.humans is not None:
         seats = 1 if args.solo else players
         if not args.interactive:
-            raise InputError("--humans: only with --interactive")
+            raise InputError(msg("--humans: only with --interactive"))
         if not isinstance(args.humans, int) or not 1 <= args.humans <= seats:
-            raise InputError(f"--humans {str(args.humans)[:40]}: expected a whole number from 1 to {seats}")
+            raise InputError(msg("--humans {value}: expected a whole number from 1 to {most}", value=str(args.humans)[:40],
+                                 most=seats))
     piles = {}
     for name in ("overflow", "payment"):
         option, given = GAME.option(name), getattr(args, name)
         piles[name] = option.default if given is None else given
         if piles[name] not in option.choices:
-            raise InputError(f"--{name} {str(piles[name])[:40]}: expected one of {', '.join(option.choices)}")
+            raise InputError(msg("--{option} {value}: expected one of {choices}", option=name, value=str(piles[name])[:40],
+                                 choices=", ".join(option.choices)))
     data = load_components(args.data) if args.data else None
     return {"players": players, "solo": bool(args.solo), "data": data} | piles
 

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from furball.errors import InputError
+from furball.i18n import N_, msg
 from furball.scenarios.yorktown.actions import Difficulty, Expansion
 from furball.scenarios.yorktown.board import load_map
 from furball.scenarios.yorktown.deck import load_deck
@@ -28,27 +29,29 @@ HIDDEN_INFORMATION = False
 def add_arguments(p) -> None:
     """The game's own options on the ``furball play yorktown`` parser."""
     p.add_argument("--players", default="1", metavar="N",
-                   help="players 1-4 (they share the four planes; +1 minute per player below 4)")
+                   help=N_("players 1-4 (they share the four planes; +1 minute per player below 4)"))
     p.add_argument("--difficulty", default=Difficulty.NORMAL.value, metavar="LEVEL",
-                   help="easy (35 minutes), normal (30) or hard (25)")
-    p.add_argument("--novices", default="0", metavar="N", help="novice players (+2 minutes each)")
+                   help=N_("easy (35 minutes), normal (30) or hard (25)"))
+    p.add_argument("--novices", default="0", metavar="N", help=N_("novice players (+2 minutes each)"))
     p.add_argument("--expansions", default="", metavar="LIST",
-                   help=f"comma-separated expansions: {', '.join(Expansion)} (or none)")
+                   help=msg("comma-separated expansions: {expansions} (or none)", expansions=", ".join(Expansion)))
     p.add_argument("--map", metavar="FILE", default=None,
-                   help="an archipelago file (TOML board graph); default: the shipped reconstruction")
+                   help=N_("an archipelago file (TOML board graph); default: the shipped reconstruction"))
     p.add_argument("--deck", metavar="FILE", default=None,
-                   help="a Japanese deck file (TOML); default: the shipped reconstruction")
+                   help=N_("a Japanese deck file (TOML); default: the shipped reconstruction"))
     p.add_argument("--time", metavar="FILE", default=None,
-                   help="a time-model file (TOML: seconds per throw, action, ...); default: the shipped model")
+                   help=N_("a time-model file (TOML: seconds per throw, action, ...); default: the shipped model"))
 
 
 def _whole(text: str, option: str, low: int, high: int) -> int:
     try:
         value = int(str(text).strip())
     except ValueError:
-        raise InputError(f"{option} {str(text)[:20]!r}: expected a whole number from {low} to {high}") from None
+        raise InputError(msg("{option} {value}: expected a whole number from {low} to {high}", option=option,
+                             value=repr(str(text)[:20]), low=low, high=high)) from None
     if not low <= value <= high:
-        raise InputError(f"{option} {value}: expected a whole number from {low} to {high}")
+        raise InputError(msg("{option} {value}: expected a whole number from {low} to {high}", option=option, value=value,
+                             low=low, high=high))
     return value
 
 
@@ -58,7 +61,8 @@ def options(args) -> dict:
     players = _whole(args.players, "--players", 1, 4)
     novices = _whole(args.novices, "--novices", 0, players)
     if args.difficulty not in tuple(Difficulty):
-        raise InputError(f"--difficulty {args.difficulty[:20]!r}: expected one of {', '.join(Difficulty)}")
+        raise InputError(msg("--difficulty {value}: expected one of {choices}", value=repr(args.difficulty[:20]),
+                             choices=", ".join(Difficulty)))
     return {"players": players, "difficulty": Difficulty(args.difficulty), "novices": novices,
             "expansions": check_expansions(args.expansions),
             "map": load_map(args.map) if args.map else None,

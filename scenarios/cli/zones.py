@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 
 from furball.errors import InputError
+from furball.i18n import N_, msg
 
 from .output import Outputs, PictureRequest, add_picture_options, scenario_inputs
 
@@ -12,20 +13,20 @@ def register(subparsers, line: str, argv=()) -> None:
     """Add this command's parser (``line``: its help in the command list)."""
     p = subparsers.add_parser(
         "zones", help=line,
-        description="For one plane of a scenario: the region where an enemy's stand would be "
-                    "tailable (DF.T1 geometry, DF.T5) and its firing arcs with short/long range bands.")
-    p.add_argument("scenario", help="scenario file (TOML)")
-    p.add_argument("--plane", required=True, help="the plane's name")
+        description=N_("For one plane of a scenario: the region where an enemy's stand would be "
+                    "tailable (DF.T1 geometry, DF.T5) and its firing arcs with short/long range bands."))
+    p.add_argument("scenario", help=N_("scenario file (TOML)"))
+    p.add_argument("--plane", required=True, help=N_("the plane's name"))
     p.add_argument("--enemy-heading", type=float, metavar="DEG",
-                   help="heading of the hypothetical enemy (default: the plane's own heading)")
+                   help=N_("heading of the hypothetical enemy (default: the plane's own heading)"))
     p.add_argument("--close-calls", action="store_true",
-                   help="also find the bands of enemy stands where the tail ruling and the firing ruling "
+                   help=N_("also find the bands of enemy stands where the tail ruling and the firing ruling "
                         "(no shot, long, short) are close calls: they flip under placement error with a chance "
-                        "above --close-call (docs/margins.md)")
+                        "above --close-call (docs/margins.md)"))
     p.add_argument("--placement-error", metavar="XYmm,Hdeg", default="1mm,1deg",
-                   help="with --close-calls: a hand's placement error per base (default 1mm,1deg)")
+                   help=N_("with --close-calls: a hand's placement error per base (default 1mm,1deg)"))
     p.add_argument("--close-call", metavar="SHARE", default="5%",
-                   help="with --close-calls: the flip chance above which a ruling is a close call (default 5%%)")
+                   help=N_("with --close-calls: the flip chance above which a ruling is a close call (default 5%%)"))
     add_picture_options(p)
     p.set_defaults(func=run)
 
@@ -47,11 +48,11 @@ def run(args) -> int:
     outputs.protect(*scenario_inputs(scenario))
     table = scenario.table
     if args.plane not in table.names:
-        raise InputError(f"--plane {args.plane[:40]!r}: no such plane in {args.scenario} "
-                         f"(planes: {', '.join(table.names)})")
+        raise InputError(msg("--plane {value}: no such plane in {scenario} (planes: {planes})", value=repr(args.plane[:40]),
+                             scenario=args.scenario, planes=", ".join(table.names)))
     plane = table.plane(args.plane)
     if args.enemy_heading is not None and not math.isfinite(args.enemy_heading):
-        raise InputError(f"--enemy-heading {args.enemy_heading}: expected a finite number of degrees")
+        raise InputError(msg("--enemy-heading {value}: expected a finite number of degrees", value=args.enemy_heading))
     z = zones(plane, table.planes, table.rules, args.enemy_heading, table_mm=(table.width_mm, table.height_mm),
               scenario=table.name, turn=table.turn)
     print(f"{plane.name} ({plane.side}), altitude {plane.altitude}: tail zone for an enemy flying "

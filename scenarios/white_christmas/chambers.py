@@ -24,7 +24,7 @@ from __future__ import annotations
 from .actions import Phase
 from .components import MODELS, PEOPLE, ROW, Extra, Icon, Person, words
 from .options import can_advance, heli_side, moves, people_at, rescues
-from .work import Work
+from .work import Phrase, Text, Work, at_place, joined
 
 __all__ = ["leads", "phase_start", "draw", "play", "bid", "act", "won_sighting", "potential", "move", "rescue",
            "special"]
@@ -128,7 +128,7 @@ def won_sighting(w: Work, ch: int, card) -> None:
     """WC.H5: Chambers does the won sighting's actions at once and never takes its
     passengers from the supply."""
     if card.passengers:
-        w.log("  Chambers takes no passengers ({} stay in the supply, WC.H5)", ", ".join(card.passengers))
+        w.log("  Chambers takes no passengers ({} stay in the supply, WC.H5)", Text(joined, card.passengers))
     for extra in card.actions:
         if extra == Extra.INFLUENCE:
             done = act(w, ch, Icon.INFLUENCE)
@@ -178,7 +178,7 @@ def move(w: Work, ch: int) -> bool:
             i = MODELS.index(m)
             return (potential(w, ch, i, d), tuple(-x for x in _heli_place(w, ch, i)), -w.table.roof_of[d])
         m, d = max(out, key=key)
-        w.log("  Chambers flies out the helicopter worth most: {} to {} ({} VP to rescue)", m, d,
+        w.log("  Chambers flies out the helicopter worth most: {} to {} ({} VP to rescue)", m, Phrase(at_place, d),
               potential(w, ch, MODELS.index(m), d))
         w.fly(ch, m, d)
         return True

@@ -19,7 +19,7 @@ from importlib import resources
 
 from furball.errors import InputError
 from furball.geometry.datafile import Table, load_toml, parse_toml
-from furball.i18n import N_
+from furball.i18n import ENGLISH, N_
 
 __all__ = ["words", "Person", "Model", "Icon", "Bonus", "Extra", "Wild", "PEOPLE", "MODELS", "ROW", "FILES",
            "HeliSide", "Helicopter", "ActionCard", "Rooftop", "Staircase", "EffectCard", "Influence",
@@ -209,13 +209,17 @@ class EffectCard:
 
     @staticmethod
     def name(k: int) -> str:
-        """Position ``k`` in words (``face a, first half showing``)."""
-        return f"face {'ab'[k // 2]}, {('first', 'second')[k % 2]} half showing"
+        """Position ``k`` in words (``face a, first half showing``; English, a catalog id)."""
+        return POSITION_NAMES[k]
 
     @property
     def length(self) -> int:
         return len(self.faces[0][0])
 
+
+POSITION_NAMES = (N_("face a, first half showing"), N_("face a, second half showing"),
+                  N_("face b, first half showing"), N_("face b, second half showing"))
+"""An effect card's positions 0..3 in words (:meth:`EffectCard.name`)."""
 
 @dataclass(frozen=True)
 class Influence:
@@ -245,11 +249,13 @@ class Order:
     any: int
     vp: int
 
-    def label(self) -> str:
-        parts = [f"{n} {p}" for p, n in zip(PEOPLE, self.people) if n]
+    def label(self, _=ENGLISH) -> str:
+        """``Embassy marines (2 soldier: 3 VP)``, read with ``_`` (a reader's
+        :func:`~furball.i18n.translator`; English by default)."""
+        parts = [_("{n} {person}").format(n=n, person=_(p)) for p, n in zip(PEOPLE, self.people) if n]
         if self.any:
-            parts.append(f"{self.any} any")
-        return f"{self.name} ({' + '.join(parts)}: {self.vp} VP)"
+            parts.append(_("{n} any").format(n=self.any))
+        return _("{name} ({people}: {vp} VP)").format(name=_(self.name), people=" + ".join(parts), vp=self.vp)
 
 
 @dataclass(frozen=True)
@@ -262,11 +268,13 @@ class Sighting:
     passengers: tuple[Person, ...]
     actions: tuple[Extra, ...]
 
-    def label(self) -> str:
-        bits = [", ".join(self.passengers) or "no passengers"]
+    def label(self, _=ENGLISH) -> str:
+        """``Huey with a family (vietnamese; double move)``, read with ``_`` (a reader's
+        :func:`~furball.i18n.translator`; English by default)."""
+        bits = [", ".join(map(_, self.passengers)) or _("no passengers")]
         if self.actions:
-            bits.append(", ".join(words(a) for a in self.actions))
-        return f"{self.name} ({'; '.join(bits)})"
+            bits.append(", ".join(_(words(a)) for a in self.actions))
+        return _("{name} ({details})").format(name=_(self.name), details="; ".join(bits))
 
 
 @dataclass(frozen=True)

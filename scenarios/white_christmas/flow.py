@@ -12,13 +12,32 @@ from .actions import CARDS_IN_HAND, Ask, Pending, Phase, Stairs
 from .components import PEOPLE, Person
 from .options import free_spaces
 from .values import Pile
-from .work import Text, Work, joined
+from .work import Phrase, Text, Work, joined
 
 __all__ = ["advance", "start_round", "start_phase", "turn_order", "on_turn", "nothing_to_take"]
 
 
 def _nobody(people) -> str:
     return ", ".join(people) or N_("nobody")
+
+
+def _fate(_, gone, to_supply: bool) -> str:
+    """What became of the People a staircase had no room for (WC.G2), read with ``_``."""
+    people = ", ".join(map(_, gone))
+    if to_supply:
+        return _(", {people} back to the supply (no room)").format(people=people)
+    return _(", {people} discarded (no room)").format(people=people)
+
+
+def _bids(_, labels, bids) -> str:
+    """The sealed bids revealed (WC.F4): ``P1 2+3 = 5; P2 nothing``, read with ``_``."""
+    nothing = _("nothing")
+    return "; ".join(f"{label} {'+'.join(map(str, bid)) or nothing}" + (f" = {sum(bid)}" if len(bid) > 1 else "")
+                     for label, bid in zip(labels, bids))
+
+
+def _sighting_label(_, sighting) -> str:
+    return sighting.label(_)
 
 
 def on_turn(board, sides: int) -> int:
@@ -123,7 +142,7 @@ def reveal_sighting(w: Work) -> None:
     if w.sightings:
         card, w.sightings = w.sightings[0], w.sightings[1:]
         w.b["sighting"] = card
-        w.log("  sighting of round {}: {}", w.b["round"], Text(w.comp.sightings[card].label))
+        w.log("  sighting of round {}: {}", w.b["round"], Phrase(_sighting_label, w.comp.sightings[card]))
     else:
         w.b["sighting"] = None
         w.log("  sighting of round {}: the {} (radar totals at the end)", w.b["round"], w.comp.cessna.name)
@@ -175,11 +194,7 @@ def climb_staircases(w: Work) -> None:
         for p in gone:
             (w.to_supply if to_supply else w.to_discard)(p)
         if climbing:
-            fate = ""
-            if gone and to_supply:
-                fate = msg(", {people} back to the supply (no room)", people=joined(gone))
-            elif gone:
-                fate = msg(", {people} discarded (no room)", people=joined(gone))
+            fate = Phrase(_fate, gone, to_supply) if gone else ""
             w.log("  staircase of {}: {} climb(s) up{}", w.table.roofs[k], Text(_nobody, up), fate)
     w.b["roofs"] = tuple(roofs)
     w.stairs_used = w.stairs_used + w.stairs_down
@@ -203,9 +218,7 @@ def resolve_sighting(w: Work) -> None:
     order = w.b["order"]
     bids = {i: w.private[i].bid for i in order}
     totals = {i: sum(v) for i, v in bids.items()}
-    w.log("  bids revealed: {}", "; ".join(
-        f"{w.labels[i]} {'+'.join(map(str, bids[i])) or 'nothing'}" + (f" = {totals[i]}" if len(bids[i]) > 1 else "")
-        for i in order))
+    w.log("  bids revealed: {}", Phrase(_bids, tuple(w.labels[i] for i in order), tuple(bids[i] for i in order)))
     winner = min(order, key=lambda i: (-totals[i], order.index(i)))
     card = w.comp.sightings[w.b["sighting"]]
     w.log("  {} wins the sighting: {}", w.labels[winner], card.name)
@@ -289,7 +302,7 @@ def cessna(w: Work) -> None:
     ranked = sorted(holders, key=lambda i: (-totals[i], order.index(i)))
     vp = w.comp.cessna.vp_two if len(w.sides) == 2 else w.comp.cessna.vp
     for place, i in enumerate(ranked[:len(vp)]):
-        w.gain(i, vp[place], f"Cessna, place {place + 1}")
+        w.gain(i, vp[place], msg("Cessna, place {place}", place=place + 1))
 
 
 def end_game(w: Work) -> None:

@@ -14,7 +14,7 @@ from .flow import advance, start_round
 from .state import State
 from .table import build_layout
 from .values import CHAMBERS, Board, Pile, Setup, SidePrivate, SidePublic
-from .work import Work
+from .work import Phrase, Text, Work, joined
 
 __all__ = ["new_game", "ROW_SIZE"]
 
@@ -46,6 +46,17 @@ def _starting_people(rng, roofs: int) -> list[list]:
     for k, p in zip(places, types):
         people[k].append(p)
     return people
+
+
+def _pairs(_, separator: str, names, words, translate_names: bool = False) -> str:
+    """``name words`` pairs joined by ``separator``, read with ``_``: ``words`` a text or
+    a tuple of texts (``-`` for none), each read through the catalog; ``names`` too when
+    ``translate_names`` (a colour), else kept (a side's label, a rooftop's name). The
+    set-up's lines: ``P1 green, P2 blue``; ``US Embassy soldier, vietnamese; ...``."""
+    def read(value):
+        return _(value) if isinstance(value, str) else ", ".join(map(_, value)) or "-"
+
+    return separator.join(f"{_(name) if translate_names else name} {read(value)}" for name, value in zip(names, words))
 
 
 def new_game(seed: int, players: int = 2, solo: bool = False, components: Components | None = None,
@@ -125,13 +136,14 @@ def new_game(seed: int, players: int = 2, solo: bool = False, components: Compon
                  (True, True): msg("; staircase People with no room and People paid discarded out of the game")}
     w.log("set-up ({}, data: {}{})", msg("solo against Captain Chambers") if solo else msg("{n} players", n=n),
           ", ".join(provenance), discarded.get((overflow == Pile.DISCARD, payment == Pile.DISCARD), ""))
+    stacked = sorted(range(n), key=lambda i: -arrived[i])
     w.log("  influence markers stacked at random, top first: {}",
-          ", ".join(f"{labels[i]} {colours[i].name}" for i in sorted(range(n), key=lambda i: -arrived[i])))
+          Phrase(_pairs, ", ", tuple(labels[i] for i in stacked), tuple(colours[i].name for i in stacked)))
     w.log("  rooftops, left to right: {}", ", ".join(r.name for r in rooftops))
-    w.log("  people on the rooftops: {}", "; ".join(f"{r.name} {', '.join(p) or '-'}" for r, p in zip(rooftops, roofs)))
-    w.log("  influence effect cards: {}", "; ".join(
-        f"{c.colour} {EffectCard.name(k)}" for c, k in zip(comp.influence.cards, positions)))
-    w.log("  action row: {}", ", ".join(comp.cards[c].name for c in row))
+    w.log("  people on the rooftops: {}", Phrase(_pairs, "; ", tuple(r.name for r in rooftops), tuple(roofs)))
+    w.log("  influence effect cards: {}", Phrase(_pairs, "; ", tuple(c.colour for c in comp.influence.cards),
+                                                  tuple(EffectCard.name(k) for k in positions), True))
+    w.log("  action row: {}", Text(joined, tuple(comp.cards[c].name for c in row)))
     if solo:
         w.log("  solo: Chambers' helicopters on their night side; 2 Rescue and 3 Action Wildcards removed (WC.H1)")
     start_round(w, 1)

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from furball.i18n import N_, render_entry
+
 from ..engine.frozen import FrozenState, FrozenValue
 from ..engine.protocol import Reason
 from . import turns
@@ -171,12 +173,16 @@ class State(FrozenState):
 
     def outcome(self) -> tuple[str, ...]:
         """The final scores and the winner (WC.F7)."""
+        return tuple(render_entry(template, args) for template, args in self.outcome_entries())
+
+    def outcome_entries(self) -> tuple[tuple[str, tuple], ...]:
+        """:meth:`outcome` as log entries ``(template, args)``, for a reader's language."""
         if not self.board.over:
-            return ("the game is not over",)
+            return ((N_("the game is not over"), ()),)
         labels = self.setup.labels
         order = sorted(range(len(self.sides)), key=lambda i: (-self.sides[i].vp, self.board.order.index(i)))
-        return (f"final score: {', '.join(f'{labels[i]} {self.sides[i].vp}' for i in order)}",
-                f"winner: {labels[self.board.winner]}")
+        return ((N_("final score: {}"), (", ".join(f"{labels[i]} {self.sides[i].vp}" for i in order),)),
+                (N_("winner: {}"), (labels[self.board.winner],)))
 
     def result(self) -> dict[str, Any]:
         """One flat row: ``players`` (seats), ``solo``, ``winner`` (a side's label),

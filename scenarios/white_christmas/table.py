@@ -35,8 +35,9 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from furball.geometry.board_graph import BoardGraph, Node
+from furball.i18n import N_
 
-from .components import MODELS, Model, Rooftop
+from .components import ENGLISH, MODELS, Model, Rooftop
 
 __all__ = ["Layout", "build_layout", "EDGE_KINDS", "LANDING", "STAIRS", "flight_kind"]
 
@@ -68,6 +69,22 @@ def stairs_name(roof: str) -> str:
 
 def carrier_name(label: str) -> str:
     return f"{label} carrier"
+
+
+_PLACES = {"top": N_("{roof}: top"), "bottom": N_("{roof}: bottom"), "staircase": N_("{roof}: staircase")}
+"""A rooftop's slot or staircase node (:func:`slot_name`, :func:`stairs_name`) as text."""
+
+
+def place(node: str, _=ENGLISH) -> str:
+    """Node ``node`` (its name: ``US Embassy: top``, ``P2 carrier``, a rooftop's own
+    name) as a reader reads it, with ``_`` (a reader's :func:`~furball.i18n.translator`;
+    English, the name itself, by default). A rooftop's and a side's names are kept."""
+    roof, sep, where = node.rpartition(": ")
+    if sep and where in _PLACES:
+        return _(_PLACES[where]).format(roof=roof)
+    if node.endswith(" carrier"):
+        return _("{side} carrier").format(side=node[:-len(" carrier")])
+    return node
 
 
 @dataclass(frozen=True, eq=False)

@@ -21,7 +21,7 @@ from .actions import ActionKind, Ask, Pending, Phase
 from .components import MODELS, ROW, Extra, Icon, Wild, words
 from .flow import advance, board_passenger, passengers_on_offer
 from .options import can_advance, can_move, fleet_rescues, moves, rescue_types, special_options, special_possible
-from .work import Work, _without
+from .work import Phrase, Text, Work, _without, at_place, joined
 
 __all__ = ["legal_actions", "apply", "describe", "current_side"]
 
@@ -251,7 +251,7 @@ def _play(w: Work, side: int, a) -> None:
         w.set_side(side, faceup=None)
         if w.setup.solo and w.comp.cards[card_id].wild == Wild.ACTION:
             w.b["removed"] = w.b["removed"] + (card_id,)
-            gone = " (single use in solo: removed from the game)"
+            gone = N_(" (single use in solo: removed from the game)")
         else:
             w.discard_card(card_id)
             gone = ""
@@ -411,12 +411,24 @@ _TEXT = {ActionKind.PLAY: N_("play {}: {}"), ActionKind.DISCARD: N_("discard {} 
 """The text of the actions that need only their own values (their values: :data:`_VALUES`)."""
 _VALUES = {ActionKind.PLAY: lambda a, card: (card, words(a.use)), ActionKind.DISCARD: lambda a, card: (card,),
            ActionKind.EXTRA: lambda a, card: (words(a.extra),), ActionKind.KEEP: lambda a, card: (),
-           ActionKind.BID: lambda a, card: (a.value,), ActionKind.MOVE: lambda a, card: (a.heli, a.to),
-           ActionKind.RESCUE: lambda a, card: (a.person, a.at, a.heli), ActionKind.REPLACE: lambda a, card: (card,),
+           ActionKind.BID: lambda a, card: (a.value,), ActionKind.MOVE: lambda a, card: (a.heli, Phrase(at_place, a.to)),
+           ActionKind.RESCUE: lambda a, card: (a.person, Phrase(at_place, a.at), a.heli), ActionKind.REPLACE: lambda a, card: (card,),
            ActionKind.UNLOAD: lambda a, card: (a.person, a.heli), ActionKind.BOARD: lambda a, card: (a.person,),
            ActionKind.PASS: lambda a, card: ()}
 ACTION_WORDS = (N_("special order"), N_("double move"), N_("double special order"))
 """Words the actions' text writes (:func:`~.components.words` of a vocabulary value), for the catalog."""
+
+
+def _order_label(_, order) -> str:
+    return order.label(_)
+
+
+def _paid(_, people, tokens) -> str:
+    """What a carrier card's upgrade is paid with (WC.F5), read with ``_``: People, or
+    radar tokens (``2 + 3 in radar``)."""
+    if people:
+        return ", ".join(map(_, people))
+    return _("{tokens} in radar").format(tokens=" + ".join(map(str, tokens)))
 
 
 def describe(s, a) -> str:
@@ -444,8 +456,8 @@ def describe_entry(s, a) -> tuple[str, tuple]:
         mine = s.private[current_side(s)].bid
         return N_("seal the bid ({} token(s) worth {})"), (len(mine), sum(mine))
     if a.kind == ActionKind.ORDER:
-        return N_("complete {} discarding {}"), (comp.orders[a.order].label(), ", ".join(a.people))
-    paid = ", ".join(a.people) if a.people else (" + ".join(map(str, a.tokens)) + " in radar" if a.tokens else "")
+        return N_("complete {} discarding {}"), (Phrase(_order_label, comp.orders[a.order]), Text(joined, a.people))
+    paid = Phrase(_paid, a.people, a.tokens) if a.people or a.tokens else ""
     up = comp.upgrades[a.upgrade - 1]
     if paid:
         return N_("upgrade carrier card {} ({}, {} VP) discarding {}"), (a.upgrade, up.name, up.vp, paid)

@@ -13,15 +13,16 @@ not what it shows), so a log can be shown at a shared screen.
 """
 from __future__ import annotations
 
-from furball.i18n import N_, translator
+from furball.i18n import N_, Message, Phrase, translator
 
 from ..engine.frozen import Draft, fields_of
 from .actions import Ask, Pending, pending
 from .components import MODELS, PEOPLE, ROW, Bonus, Icon, Person, words
 from .options import can_advance, can_move, free_spaces, heli_side, moves, rescues, special_possible
+from .table import place
 from .values import Board, Pile, SidePrivate, SidePublic
 
-__all__ = ["Work", "Text", "joined", "HIDDEN"]
+__all__ = ["Work", "Text", "Phrase", "joined", "at_place", "HIDDEN"]
 
 HIDDEN = ("deck", "stairs_deck", "stairs_used", "stairs_down", "radar_supply", "sightings", "orders_deck")
 """The state's piles nobody sees (tuples, replaced while a :class:`Work` lives)."""
@@ -75,13 +76,24 @@ class Text:
         return _(self.make(*(read(a) for a in self.args)))
 
 
+def at_place(_, node: str) -> str:
+    """Node ``node`` read with ``_`` (:func:`~.table.place`), for a
+    :class:`~furball.i18n.Phrase` (text with mixed words and names: a special order's
+    label, a helicopter's place)."""
+    return place(node, _)
+
+
 def joined(items, every=str) -> str:
     """``items`` as ``a, b, c`` (each through ``every``)."""
     return ", ".join(map(every, items))
 
 
-def _order_labels(orders, indices) -> str:
-    return ", ".join(orders[o].label() for o in indices)
+def _order_labels(_, orders, indices) -> str:
+    return ", ".join(orders[o].label(_) for o in indices)
+
+
+def _order_label(_, order) -> str:
+    return order.label(_)
 
 
 class Work(Draft):
@@ -136,8 +148,9 @@ class Work(Draft):
         self.b["pending"] = self.b["pending"][1:]
         return front
 
-    def gain(self, side: int, vp: int, why: str) -> None:
-        """``vp`` victory points on the score track (never negative)."""
+    def gain(self, side: int, vp: int, why: str | Message) -> None:
+        """``vp`` victory points on the score track (never negative); ``why``: a reason of
+        :data:`GAIN_REASONS` or a :class:`~furball.i18n.Message`."""
         if vp > 0:
             me = self.set_side(side, vp=self.sides[side].vp + vp)
             self.log("  {} scores {} VP ({}): {} VP", self.labels[side], vp, why, me.vp)
@@ -200,7 +213,7 @@ class Work(Draft):
             new, self.orders_deck = self.orders_deck[:n], self.orders_deck[n:]
             self.b["orders_row"] = row + new
             self.b["orders_left"] = len(self.orders_deck)
-            self.log("  special orders revealed: {}", Text(_order_labels, self.comp.orders, new))
+            self.log("  special orders revealed: {}", Phrase(_order_labels, self.comp.orders, new))
 
     # -- radar (WC.F5) ------------------------------------------------------------------
     def take_radar(self, side: int) -> bool:
@@ -298,10 +311,10 @@ class Work(Draft):
             for p in me.aboard[i]:
                 self.to_supply(p)
             self.log("  {} {} takes off: {} aboard go back to the supply", self.labels[side], model,
-                     ", ".join(me.aboard[i]))
+                     Text(joined, me.aboard[i]))
             me = self.set_side(side, aboard=_put(me.aboard, i, ()))
         self.set_side(side, at=_put(me.at, i, dest))
-        self.log("  {} {} flies to {}", self.labels[side], model, dest)
+        self.log("  {} {} flies to {}", self.labels[side], model, Phrase(at_place, dest))
         if dest == own:
             self.settle(side)
 
@@ -314,7 +327,7 @@ class Work(Draft):
         self.b[key] = _put(places, k, _without(places[k], (person,)))
         me = self.sides[side]
         self.set_side(side, aboard=_put(me.aboard, i, me.aboard[i] + (person,)))
-        self.log("  {} {} rescues a {} from {}", self.labels[side], model, person, node)
+        self.log("  {} {} rescues a {} from {}", self.labels[side], model, person, Phrase(at_place, node))
 
     def settle(self, side: int) -> None:
         """WC.F6: unload the helicopters on ``side``'s carrier. Everything when it fits;
@@ -365,7 +378,7 @@ class Work(Draft):
         self.b["orders_row"] = tuple(o for o in self.b["orders_row"] if o != index)
         self.set_priv(side, orders=self.private[side].orders + (index,))
         self.set_side(side, carrier=_without(me.carrier, paid), orders=me.orders + 1)
-        self.log("  {} completes a special order: {}", self.labels[side], Text(self.comp.orders[index].label))
+        self.log("  {} completes a special order: {}", self.labels[side], Phrase(_order_label, self.comp.orders[index]))
         self.settle(side)
 
     def do_upgrade(self, side: int, number: int, people: tuple[Person, ...] = (), tokens: tuple[int, ...] = ()) -> None:

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
+from furball.i18n import N_
+
 from ..engine.protocol import IllegalAction
 
 PLANES = 4
@@ -47,6 +49,10 @@ class Event(StrEnum):
     NONE = ""
     CAP = "cap"
     SHOHO_MOVES = "shoho moves"
+
+
+EVENT_WORDS = (N_("cap"), N_("shoho moves"))
+"""The events' words as a card's text writes them, for the catalog."""
 
 
 class Card(StrEnum):
@@ -124,6 +130,10 @@ class Weather(StrEnum):
     NOTHING = "nothing"
 
 
+WEATHER_WORDS = (N_("good visibility"), N_("updraft"), N_("storm"), N_("nothing"))
+"""The weather tiles' words as the log writes them, for the catalog."""
+
+
 class Phase(StrEnum):
     """Whose decision the state waits for."""
 
@@ -158,10 +168,10 @@ class EndReason(StrEnum):
     NO_PLANES = "no_planes"
 
 
-END_TEXT = {EndReason.SHOHO_SUNK: "VICTORY: the Shōhō is sunk (YT.E1)",
-            EndReason.TIME: "DEFEAT: time ran out (YT.E2)",
-            EndReason.YORKTOWN_SUNK: "DEFEAT: the USS Yorktown took its third hit (YT.E2)",
-            EndReason.NO_PLANES: "DEFEAT: no Allied plane is left (YT.E2)"}
+END_TEXT = {EndReason.SHOHO_SUNK: N_("VICTORY: the Shōhō is sunk (YT.E1)"),
+            EndReason.TIME: N_("DEFEAT: time ran out (YT.E2)"),
+            EndReason.YORKTOWN_SUNK: N_("DEFEAT: the USS Yorktown took its third hit (YT.E2)"),
+            EndReason.NO_PLANES: N_("DEFEAT: no Allied plane is left (YT.E2)")}
 
 
 class Difficulty(StrEnum):

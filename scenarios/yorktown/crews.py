@@ -25,7 +25,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from furball.i18n import msg
+from furball.i18n import ENGLISH, N_, Phrase, msg, render_entry
 
 from ..engine.frozen import Draft
 from ..engine.protocol import Reason, action_text, refuse
@@ -356,117 +356,169 @@ def _after_move_menu(s, p: int) -> tuple[Action, ...]:
 
 
 # -- texts ---------------------------------------------------------------------------
-def _target_text(s, t: Target, size: int) -> str:
+def _target_text(s, t: Target, size: int, _=ENGLISH) -> str:
     r = s.setup.rules
     if t == Target.SHOHO:
         hits = _shoho_damage(s)(size)
-        return "the Shōhō: " + ("a PERFECT HIT" if size >= r.perfect else f"{r.hits(size)} hit{'s' if r.hits(size) > 1 else ''}") \
-            + (" (sunk)" if hits >= r.shoho_hits_to_sink - s.shoho else "")
-    return f"shoot down a {t}"
+        if size >= r.perfect:
+            damage = _("a PERFECT HIT")
+        elif r.hits(size) > 1:
+            damage = _("{n} hits").format(n=r.hits(size))
+        else:
+            damage = _("{n} hit").format(n=r.hits(size))
+        sunk = _(" (sunk)") if hits >= r.shoho_hits_to_sink - s.shoho else ""
+        return _("the Shōhō: {damage}{sunk}").format(damage=damage, sunk=sunk)
+    return _("shoot down a {plane}").format(plane=t)
 
 
-def _names(targets: tuple[Target, ...]) -> str:
-    return ", ".join(str(t) for t in targets) or "none"
+def _names(targets: tuple[Target, ...], _=ENGLISH) -> str:
+    return ", ".join(str(t) for t in targets) or _("none")
 
 
-def _scope_text(s, p: int, a: Action, full: bool) -> str:
+def _scope_text(_, s, p: int, a: Action, full: bool) -> str:
     targets = scope_targets(s, p, a.scope)
     planes = tuple(t for t in targets if t not in (Target.CAP, Target.SHOHO))
     if a.scope == Scope.SHOHO:
-        return f"the Shōhō (the bomb is dropped; results may also go to: {_names(targets[:-1])})"
+        return _("the Shōhō (the bomb is dropped; results may also go to: {planes})").format(
+            planes=_names(targets[:-1], _))
     if a.scope == Scope.CAP:
-        return f"the CAP ({s.cap} Zeke{'s' if s.cap > 1 else ''}; results may also go to: {_names(planes)})"
-    return f"the planes here ({_names(planes)})"
+        if s.cap > 1:
+            return _("the CAP ({n} Zekes; results may also go to: {planes})").format(n=s.cap, planes=_names(planes, _))
+        return _("the CAP ({n} Zeke; results may also go to: {planes})").format(n=s.cap, planes=_names(planes, _))
+    return _("the planes here ({planes})").format(planes=_names(planes, _))
 
 
-def _judgement(s, roll: Roll) -> str:
-    """What the roll's result is worth if it stops now."""
+def _judgement(_, s, roll: Roll) -> str:
+    """What the roll's result is worth if it stops now, read with ``_``."""
     r = s.setup.rules
     best = roll.best
     if roll.purpose == Purpose.SEARCH:
         levels = r.levels(best)
         if roll.maneuver == Maneuver.HAWK_EYE:
-            return f"+{levels + 1} search level(s), hawk eye" if levels else "+1 search level (hawk eye)"
-        return f"+{levels} search level(s)" if levels else "nothing found"
+            if levels:
+                return _("+{n} search level(s), hawk eye").format(n=levels + 1)
+            return _("+1 search level (hawk eye)")
+        if levels:
+            return _("+{n} search level(s)").format(n=levels)
+        return _("nothing found")
     if roll.purpose == Purpose.WEATHER:
-        return "the tile turns" if best >= r.weather_flip else "the tile stays face down"
+        if best >= r.weather_flip:
+            return _("the tile turns")
+        return _("the tile stays face down")
     if roll.purpose in LANDINGS:
-        return ("a safe landing" if best >= r.landing_safe else "a crash, pilot unhurt" if best >= r.landing_unhurt
-                else "a crash, pilot HURT")
+        if best >= r.landing_safe:
+            return _("a safe landing")
+        if best >= r.landing_unhurt:
+            return _("a crash, pilot unhurt")
+        return _("a crash, pilot HURT")
     found = s.assignments
     if not found:
-        return "no target hit"
+        return _("no target hit")
     if len(found) > 1:
-        return f"results to assign ({len(found)} ways)"
-    return " and ".join(_target_text(s, t, n) for t, n in zip(*found[0]))
+        return _("results to assign ({n} ways)").format(n=len(found))
+    return _(" and ").join(_target_text(s, t, n, _) for t, n in zip(*found[0]))
+
+
+def _assignment(_, s, a: Action) -> str:
+    """The results of a roll given to targets (YT.A7), read with ``_``."""
+    faces = assignment_faces(s.roll.counts, a.targets, a.aim) or (0,) * len(a.targets)
+    return _(" and ").join(f"{_target_text(s, t, n, _)} ({faces_text([f] * n)})" for t, n, f in zip(a.targets, a.aim, faces))
+
+
+def _tile(_, maneuver) -> str:
+    """`` [expert maneuver: hawk eye]`` (an expert tile played with the action), read with ``_``."""
+    return _(" [expert maneuver: {maneuver}]").format(maneuver=_(maneuver)) if maneuver else ""
+
+
+CARD_WORDS = (N_("Search"), N_("Land/take off"), N_("Attack"), N_("Move"), N_("search"), N_("land/take off"),
+              N_("attack"), N_("move"), N_("ground ace"), N_("efficient"), N_("decisive"), N_("hawk eye"),
+              N_("aggressive"), N_("invisible"), N_("bomb"), N_("tank"), N_("the approach zone"), N_("the runway"))
+"""Words the actions' text takes as they are (the action cards, capitalised where a plane
+chooses one; the expert tiles; the loads; the shipped maps' approach zone and runway,
+:attr:`~.board.Board.labels`), for the catalog."""
 
 
 def describe(s: State, a: Action) -> str:
-    """Human-readable text of action ``a`` in ``s`` (any action, legal or not)."""
+    """Human-readable text of action ``a`` in ``s`` (any action, legal or not; English:
+    :func:`describe_entry` rendered)."""
     try:
-        return _describe(s, a)
+        return render_entry(*describe_entry(s, a))
     except (AttributeError, IndexError, KeyError, TypeError, ValueError):
         return action_text(a)
 
 
-def _describe(s, a: Action) -> str:
+def describe_entry(s, a: Action) -> tuple[str, tuple]:
+    """Action ``a`` in ``s`` as a log entry ``(template, args)``: the English text with
+    ``{}`` fields and their values, for a reader's language (docs/i18n.md). Raises what
+    a malformed action raises (:func:`describe` falls back to the action's fields)."""
     board, r = s.setup.board, s.setup.rules
     k = a.kind
-    tile = f" [expert maneuver: {a.maneuver}]" if a.maneuver else ""
+    tile = Phrase(_tile, a.maneuver) if a.maneuver else ""
     if k == Kind.SET_UP:
-        return f"set up Dauntless 3 and 4 on {board.labels[a.nodes[0]]} and {board.labels[a.nodes[1]]}"
+        return N_("set up Dauntless 3 and 4 on {} and {}"), (board.labels[a.nodes[0]], board.labels[a.nodes[1]])
     name = plane_name(a.plane)
     if k == Kind.CHOOSE:
-        hint = "" if _possible(s, a.plane, a.card) else (
-            " (not possible there: loses 1 fuel)" if s.loc[a.plane] != board.runway else " (not possible there)")
-        return f"{name} ({board.labels[s.loc[a.plane]]}, fuel {s.fuel[a.plane]}) chooses {a.card.capitalize()}{hint}"
+        hint = ""
+        if not _possible(s, a.plane, a.card):
+            hint = N_(" (not possible there: loses 1 fuel)") if s.loc[a.plane] != board.runway else N_(" (not possible there)")
+        return (N_("{} ({}, fuel {}) chooses {}{}"),
+                (name, board.labels[s.loc[a.plane]], s.fuel[a.plane], a.card.capitalize(), hint))
     if k == Kind.NEXT:
-        return f"{name} acts now ({s.choice[a.plane]})"
+        return N_("{} acts now ({})"), (name, str(s.choice[a.plane]))
     if k == Kind.SEARCH:
         if board.colours[board.island_of[s.loc[a.plane]]] != Colour.ORANGE:
-            return f"weather search: roll {weather_dice(s, a.plane)} dice (a pair turns the tile){tile}"
-        return (f"search: roll {search_dice(s, a.plane)} dice (1 fuel; a pair: +{r.levels(2)} level, three equal: "
-                f"+{r.levels(3)}){tile}")
+            return N_("weather search: roll {} dice (a pair turns the tile){}"), (weather_dice(s, a.plane), tile)
+        return (N_("search: roll {} dice (1 fuel; a pair: +{} level, three equal: +{}){}"),
+                (search_dice(s, a.plane), r.levels(2), r.levels(3), tile))
     if k in (Kind.ATTACK, Kind.LIGHTNING):
         full = k == Kind.ATTACK or a.maneuver == Maneuver.AGGRESSIVE
-        label = "attack" if k == Kind.ATTACK else "Lightning Attack on"
-        return f"{label} {_scope_text(s, a.plane, a, full)}: roll {attack_dice(s, a.plane, a.scope, full)} dice{tile}"
+        args = (Phrase(_scope_text, s, a.plane, a, full), attack_dice(s, a.plane, a.scope, full), tile)
+        if k == Kind.ATTACK:
+            return N_("attack {}: roll {} dice{}"), args
+        return N_("Lightning Attack on {}: roll {} dice{}"), args
     if k == Kind.MOVE:
-        cost = {MoveKind.ADJACENT: r.move_adjacent, MoveKind.DOUBLE: r.move_double, MoveKind.RETURN: r.move_return}
-        how = {MoveKind.ADJACENT: "move to", MoveKind.DOUBLE: "double move to", MoveKind.RETURN: "return to"}
-        return f"{how[a.via]} {board.labels[a.to]} ({cost[a.via]} fuel){tile}"
+        if a.via == MoveKind.ADJACENT:
+            return N_("move to {} ({} fuel){}"), (board.labels[a.to], r.move_adjacent, tile)
+        if a.via == MoveKind.DOUBLE:
+            return N_("double move to {} ({} fuel){}"), (board.labels[a.to], r.move_double, tile)
+        return N_("return to {} ({} fuel){}"), (board.labels[a.to], r.move_return, tile)
     if k == Kind.TAKE_OFF:
         cost = r.take_off_approach if a.to == board.approach else r.take_off_red
-        load = f" with a {a.load}" if a.load else " without a bomb"
-        return f"take off{load} to {board.labels[a.to]} ({cost} fuel)"
+        if a.load:
+            return N_("take off with a {} to {} ({} fuel)"), (str(a.load), board.labels[a.to], cost)
+        return N_("take off without a bomb to {} ({} fuel)"), (board.labels[a.to], cost)
     if k == Kind.LAND:
         if a.maneuver or s.fuel[a.plane] >= r.landing_auto_fuel:
-            return f"land (no roll){tile}"
-        return (f"land: roll {landing_dice(s, a.plane)} dice (skill + fuel {s.fuel[a.plane]}): {r.landing_safe} equal "
-                f"land safely, {r.landing_unhurt} a crash with the pilot unhurt")
+            return N_("land (no roll){}"), (tile,)
+        return (N_("land: roll {} dice (skill + fuel {}): {} equal land safely, {} a crash with the pilot unhurt"),
+                (landing_dice(s, a.plane), s.fuel[a.plane], r.landing_safe, r.landing_unhurt))
     if k == Kind.EMERGENCY_LANDING:
-        return (f"emergency landing{tile}" if a.maneuver else
-                f"emergency landing: roll {landing_dice(s, a.plane, True)} dice (skill only): {r.landing_safe} equal "
-                f"land safely, {r.landing_unhurt} a crash with the pilot unhurt")
+        if a.maneuver:
+            return N_("emergency landing{}"), (tile,)
+        return (N_("emergency landing: roll {} dice (skill only): {} equal land safely, {} a crash with the pilot unhurt"),
+                (landing_dice(s, a.plane, True), r.landing_safe, r.landing_unhurt))
     if k == Kind.CARRY_ON:
-        return "no special action after moving"
+        return N_("no special action after moving"), ()
     if k == Kind.JETTISON:
-        return f"jettison the {s.load[a.plane]}"
+        return N_("jettison the {}"), (str(s.load[a.plane]),)
     if k == Kind.FORFEIT:
-        return f"{s.choice[a.plane]} is not possible here: lose the turn"
+        return N_("{} is not possible here: lose the turn"), (str(s.choice[a.plane]),)
     roll = s.roll
     if k == Kind.THROW:
         kept = [f for f in roll.faces if f in a.keep]
         n = len(roll.faces) - len(kept)
-        dice = "die" if n == 1 else f"{n} dice"
-        return (f"keep {faces_text(kept)}, throw the other {dice} again" if kept else
-                f"throw {'the' if n == 1 else 'all'} {dice} again")
+        if kept:
+            if n == 1:
+                return N_("keep {}, throw the other die again"), (faces_text(kept),)
+            return N_("keep {}, throw the other {} dice again"), (faces_text(kept), n)
+        if n == 1:
+            return N_("throw the die again"), ()
+        return N_("throw all {} dice again"), (n,)
     if k == Kind.STOP:
-        return f"stop with {faces_text(roll.faces)}: {_judgement(s, roll)}"
+        return N_("stop with {}: {}"), (faces_text(roll.faces), Phrase(_judgement, s, roll))
     if k == Kind.ASSIGN:
-        faces = assignment_faces(roll.counts, a.targets, a.aim) or (0,) * len(a.targets)
-        return " and ".join(f"{_target_text(s, t, n)} ({faces_text([f] * n)})" for t, n, f in zip(a.targets, a.aim, faces))
-    return str(k)
+        return "{}", (Phrase(_assignment, s, a),)
+    return "{}", (str(k),)
 
 
 def _possible(s, p: int, card: Card) -> bool:
@@ -482,7 +534,8 @@ def _possible(s, p: int, card: Card) -> bool:
 
 
 class _Said:
-    """A lazily formatted action text for the log."""
+    """A lazily formatted action text for the log (English; :meth:`in_language` for a
+    reader's language)."""
 
     __slots__ = ("s", "a")
 
@@ -491,6 +544,12 @@ class _Said:
 
     def __format__(self, spec):
         return describe(self.s, self.a)
+
+    def in_language(self, lang) -> str:
+        try:
+            return render_entry(*describe_entry(self.s, self.a), lang)
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+            return action_text(self.a)
 
 
 # -- refusing ------------------------------------------------------------------------
@@ -772,7 +831,7 @@ def _searched(w: Work, p: int, roll: Roll) -> None:
     if levels:
         before = w.search
         w.search = min(len(board.search_nodes) - 1, w.search + levels)
-        w.log("  search marker {} -> {}{}", before, w.search, " (the Shōhō is located)" if before < r.located <= w.search
+        w.log("  search marker {} -> {}{}", before, w.search, N_(" (the Shōhō is located)") if before < r.located <= w.search
               else "")
     else:
         w.log("  nothing found")
@@ -830,7 +889,7 @@ def _hit_shoho(w: Work, p: int, size: int) -> None:
         w.log("  {} hit(s) on the Shōhō ({} equal): Shōhō damage {}/{}", hits, size, w.shoho, r.shoho_hits_to_sink)
         w.gain_skill(p, hits * r.shoho_skill_per_hit)
     if w.shoho >= r.shoho_hits_to_sink:
-        w.end(EndReason.SHOHO_SUNK, "  the IJN Shōhō is sunk (YT.E1)")
+        w.end(EndReason.SHOHO_SUNK, N_("  the IJN Shōhō is sunk (YT.E1)"))
 
 
 def _move(w: Work, p: int, a: Action) -> Phase | None:

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from furball.geometry.datafile import PROVENANCES, Table, load_toml
+from furball.i18n import ENGLISH
 
 from .actions import Event, PlaneType
 from .board import ISLANDS
@@ -73,13 +74,18 @@ class JapaneseCard:
     event: Event = Event.NONE
     direct_hit: bool = False
 
-    def label(self) -> str:
-        """The card in words, e.g. ``card 7: Kate on island 7, event shoho moves``."""
+    def label(self, _=ENGLISH) -> str:
+        """The card in words, e.g. ``card 7: Kate on island 7, event shoho moves``, read
+        with ``_`` (a reader's :func:`~furball.i18n.translator`; English by default)."""
         if self.direct_hit:
-            return f"card {self.id}: DIRECT HIT"
-        where = " and ".join(str(n) for n in self.islands)
-        event = f", event {self.event}" if self.event else ""
-        return f"card {self.id}: {self.plane} on island{'s' if len(self.islands) > 1 else ''} {where}{event}"
+            return _("card {id}: DIRECT HIT").format(id=self.id)
+        where = _(" and ").join(str(n) for n in self.islands)
+        event = _(", event {event}").format(event=_(str(self.event))) if self.event else ""
+        if len(self.islands) > 1:
+            text = _("card {id}: {plane} on islands {islands}{event}")
+        else:
+            text = _("card {id}: {plane} on island {islands}{event}")
+        return text.format(id=self.id, plane=self.plane, islands=where, event=event)
 
 
 @dataclass(frozen=True)

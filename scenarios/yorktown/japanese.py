@@ -11,6 +11,8 @@ token pool uses the substitution chart); then the card's event (YT.R2).
 """
 from __future__ import annotations
 
+from furball.i18n import N_, Message, Phrase, msg
+
 from .actions import EndReason, Event, PlaneType
 from .board import ISLANDS
 from .deck import JapaneseCard
@@ -75,7 +77,7 @@ def set_up_planes(w: Work) -> None:
     placed_cards = 0
     while True:
         card = draw_card(w)
-        w.log("  set-up: Japanese {}", card.label())
+        w.log("  set-up: Japanese {}", Phrase(_label, card))
         if card.direct_hit:
             continue
         for n in card.islands:
@@ -90,13 +92,13 @@ def japanese_phase(w: Work) -> None:
     if not w.spend(w.time.japanese_phase):
         return
     card = draw_card(w)
-    w.log("turn {}, Japanese phase: {}", w.turn, card.label())
+    w.log("turn {}, Japanese phase: {}", w.turn, Phrase(_label, card))
     board = w.board
     shot = False
     if board.located(w.mask()):
         w.log("  the USS Yorktown is LOCATED: Japanese planes chain an orange island to a red one (YT.R1)")
         if card.direct_hit:
-            _hit(w, 1, "DIRECT HIT: the Yorktown is hit without a roll (YT.R3)")
+            _hit(w, 1, N_("DIRECT HIT: the Yorktown is hit without a roll (YT.R3)"))
         else:
             spec = w.setup.deck.planes[card.plane]
             if not w.on_throw():
@@ -109,9 +111,9 @@ def japanese_phase(w: Work) -> None:
             hits = count_pattern(counts, deck.hit.equal, deck.hit.faces)
             shot = count_pattern(counts, deck.shot_down.equal, deck.shot_down.faces) > 0
             w.log("  a {} attacks with {} dice: {} -> {} hit(s){} (YT.R1)", card.plane, spec.attack_dice,
-                  " ".join(map(str, faces)), hits, ", the attacker is SHOT DOWN" if shot else "")
+                  " ".join(map(str, faces)), hits, N_(", the attacker is SHOT DOWN") if shot else "")
             if hits:
-                _hit(w, hits, f"the Yorktown takes {hits} hit(s)")
+                _hit(w, hits, msg("the Yorktown takes {hits} hit(s)", hits=hits))
         if w.over is not None:
             return
     else:
@@ -141,9 +143,13 @@ def japanese_phase(w: Work) -> None:
             w.log("  event: the Shōhō moves, the search marker is already at 0 (YT.R2)")
 
 
-def _hit(w: Work, hits: int, text: str) -> None:
+def _label(_, card: JapaneseCard) -> str:
+    return card.label(_)
+
+
+def _hit(w: Work, hits: int, text: str | Message) -> None:
     most = w.rules.yorktown_hits_to_sink
     w.yorktown = min(most, w.yorktown + hits)
     w.log("  {}: Yorktown damage {}/{}", text, w.yorktown, most)
     if w.yorktown >= most:
-        w.end(EndReason.YORKTOWN_SUNK, "  the USS Yorktown is sunk (YT.E2)")
+        w.end(EndReason.YORKTOWN_SUNK, N_("  the USS Yorktown is sunk (YT.E2)"))

@@ -33,6 +33,8 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from furball.i18n import N_, Message, msg
+
 from .actions import FACES, Kind, Maneuver, Target, action, plane_name
 
 if TYPE_CHECKING:
@@ -55,6 +57,9 @@ class Purpose(StrEnum):
     EMERGENCY = "emergency landing"    # YT.A9
 
 
+PURPOSE_WORDS = (N_("search"), N_("weather search"), N_("attack"), N_("Lightning Attack"), N_("landing"),
+                 N_("emergency landing"))
+"""The purposes' words as the log writes them (``rolls 3 dice for its search``), for the catalog."""
 LANDINGS = (Purpose.LANDING, Purpose.EMERGENCY)
 ATTACKS = (Purpose.ATTACK, Purpose.LIGHTNING)
 
@@ -136,9 +141,18 @@ def throw(w: Work, keep: tuple[int, ...]) -> str:
     w.roll = replace(roll, faces=showing, ones=roll.ones + ones, throws=roll.throws + 1, last=tuple(faces),
                      rerolled=rerolled)
     if w.logging:
-        what = f"throws {n} {'die' if n == 1 else 'dice'}" if not kept else f"keeps {faces_text(kept)}, throws {n}"
-        note = f" (Decisive: the first 1 thrown again: {again})" if again is not None else ""
-        locked = f"; {ones} one(s) locked" + (" (no fuel: a landing)" if not roll.fuel_costs else "") if ones else ""
+        if kept:
+            what = msg("keeps {faces}, throws {n}", faces=faces_text(kept), n=n)
+        elif n == 1:
+            what = msg("throws {n} die", n=n)
+        else:
+            what = msg("throws {n} dice", n=n)
+        note = msg(" (Decisive: the first 1 thrown again: {again})", again=again) if again is not None else ""
+        locked: str | Message = ""
+        if ones and roll.fuel_costs:
+            locked = msg("; {ones} one(s) locked", ones=ones)
+        elif ones:
+            locked = msg("; {ones} one(s) locked (no fuel: a landing)", ones=ones)
         w.log("  throw {}: {}: {}{} -> showing {}{}", roll.throws + 1, what, faces_text(faces), note,
               faces_text(showing), locked)
     if ones and roll.fuel_costs:

@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from furball.errors import InputError
+from furball.i18n import N_, Phrase, render_entry
 
 from ..engine.frozen import FrozenState, step_rng
 from ..engine.protocol import Reason
@@ -268,15 +269,24 @@ class State(FrozenState):
         """The action in words (any action, legal or not)."""
         return crews.describe(self, action)
 
+    def describe_entry(self, action: Action) -> tuple[str, tuple]:
+        """:meth:`describe` as a log entry ``(template, args)``, for a reader's language."""
+        return crews.describe_entry(self, action)
+
     def outcome(self) -> tuple[str, ...]:
         """How the game ended (YT.E1, YT.E2)."""
+        return tuple(render_entry(template, args) for template, args in self.outcome_entries())
+
+    def outcome_entries(self) -> tuple[tuple[str, tuple], ...]:
+        """:meth:`outcome` as log entries ``(template, args)``, for a reader's language."""
         if self.over is None:
-            return ("the game is not over",)
+            return ((N_("the game is not over"), ()),)
         m, s = divmod(self.clock, 60)
-        return (f"game over in turn {self.turn} after {m}:{s:02d} of {self.setup.limit // 60}:00: "
-                f"{END_TEXT[self.over]}",
-                f"Shōhō damage {self.shoho}, Yorktown damage {self.yorktown}, search {self.search}, "
-                f"planes left {len(self.alive())}, Japanese planes shot down {self.shot_down}, crashes {self.crashes}")
+        return ((N_("game over in turn {} after {} of {}:00: {}"),
+                 (self.turn, f"{m}:{s:02d}", self.setup.limit // 60, END_TEXT[self.over])),
+                (N_("Shōhō damage {}, Yorktown damage {}, search {}, planes left {}, Japanese planes shot down {}, "
+                    "crashes {}"), (self.shoho, self.yorktown, self.search, len(self.alive()), self.shot_down,
+                                    self.crashes)))
 
     def result(self) -> dict[str, Any]:
         """The result row: ``result`` (victory/defeat), ``end`` (:class:`EndReason`),
@@ -322,6 +332,14 @@ class State(FrozenState):
         return w.freeze()
 
 
+DIFFICULTY_WORDS = (N_("easy"), N_("normal"), N_("hard"), N_("expert"), N_("tank"), N_("weather"))
+"""The difficulties' and expansions' words as the set-up line writes them, for the catalog."""
+
+
+def _expansions(_, names: tuple[str, ...]) -> str:
+    return ", ".join(map(_, names)) or _("none")
+
+
 def new_game(seed: int, players: int = 1, difficulty: Difficulty | str = Difficulty.NORMAL, novices: int = 0,
              map: Archipelago | None = None, deck: JapaneseDeck | None = None, rules: Rules | None = None,
              time: TimeModel | None = None, expansions=frozenset()) -> State:
@@ -359,11 +377,11 @@ def new_game(seed: int, players: int = 1, difficulty: Difficulty | str = Difficu
         mix = [list(Maneuver)[int(i)] for i in rng.permutation(len(Maneuver))]
         tile = mix[:PLANES]
     r = rules
-    events = (f"set-up (map '{board.name}' {board.graph.provenance}, deck {deck.provenance}, "
-              f"{players} player{'s' if players > 1 else ''}, {Difficulty(difficulty)}, {novices} novice(s), "
-              f"expansions: {', '.join(sorted(expansions)) or 'none'})",
-              f"  timer {setup.limit // 60} minutes (YT.S4); Dauntless 1 and 2 in the approach zone with fuel "
-              f"{r.fuel_max}; Dauntless 3 and 4 go to two red islands with fuel {r.fuel_on_red} (YT.S2)")
+    entries = ((N_("set-up (map '{}' {}, deck {}, {} {}, {}, {} novice(s), expansions: {})"),
+                (board.name, board.graph.provenance, deck.provenance, players, N_("players") if players > 1 else
+                 N_("player"), str(Difficulty(difficulty)), novices, Phrase(_expansions, tuple(sorted(expansions))))),
+               (N_("  timer {} minutes (YT.S4); Dauntless 1 and 2 in the approach zone with fuel {}; Dauntless 3 "
+                   "and 4 go to two red islands with fuel {} (YT.S2)"), (setup.limit // 60, r.fuel_max, r.fuel_on_red)))
     return State(
         setup=setup, seed=seed, step=1, phase=Phase.SET_UP, turn=0, clock=0, acting=None, deck=order, discard=(),
         japanese=((),) * ISLANDS, supply=tuple(n for _, n in deck.pools), cap=0, search=0, yorktown=0, shoho=0,
@@ -372,4 +390,4 @@ def new_game(seed: int, players: int = 1, difficulty: Difficulty | str = Difficu
         load=(None,) * PLANES, tile=tuple(tile), choice=(None,) * PLANES, done=(False,) * PLANES, runway_used=0,
         weather=tuple(weather), revealed=(False,) * ISLANDS, shot_down=0, crashes=0, throws=0,
         tiles_played=0, tanks_used=0, weather_searches=0, roll=None, over=None,
-        log_entries=tuple((line, ()) for line in events))
+        log_entries=entries)

@@ -10,6 +10,8 @@ the next state.
 """
 from __future__ import annotations
 
+from furball.i18n import N_
+
 from ..engine.frozen import Draft
 from .actions import PLANES, EndReason, Phase, PlaneType
 from .board import ISLANDS
@@ -65,7 +67,7 @@ class Work(Draft):
         self.clock += seconds
         if self.clock >= self.setup.limit:
             self.clock = self.setup.limit
-            self.end(EndReason.TIME, "  the timer rings: time is up (YT.E2)")
+            self.end(EndReason.TIME, N_("  the timer rings: time is up (YT.E2)"))
             return False
         return True
 

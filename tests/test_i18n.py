@@ -345,3 +345,33 @@ def test_a_whole_game_log_in_spanish_has_no_line_left_in_english(game, options):
     assert len(spanish) == len(english) > 50
     assert [es for en, es in zip(english, spanish) if en == es] == []
     assert english[-1] == record.final.outcome()[-1]
+
+
+def test_a_finished_rooms_outcome_reaches_each_reader_in_its_language():
+    """WC.F7: the update of a finished White Christmas room carries the game's end in the
+    subscriber's language (the view's own outcome stays English)."""
+    import asyncio
+    import json as json_module
+
+    from furball.scenarios.web.hub import Hub
+    from furball.scenarios.web.store import SQLiteStore
+
+    async def main():
+        hub = Hub(SQLiteStore(":memory:"), bot_delay_s=0.0)
+        made = await hub.create({"game": "white-christmas", "options": {"players": 2}, "seed": 5,
+                                 "seats": ["random", "random"]})
+        live = await hub.live(made["room"])
+        for _ in range(2000):
+            if live.room.terminal:
+                break
+            await asyncio.sleep(0.01)
+        said = {}
+        for lang in ("es", "en"):
+            sub = await hub.subscribe(made["room"], None, lang=lang)
+            said[lang] = json_module.loads(hub.message(live, sub))["outcome"]
+        await hub.close()
+        return live.room, said
+
+    room, said = asyncio.run(main())
+    assert room.terminal and said["en"] == list(room.state.outcome())
+    assert said["es"] != said["en"] and said["es"][0].startswith("puntuación final")

@@ -67,7 +67,7 @@ import anyio
 import anyio.to_thread
 
 from furball.errors import IllegalAction, InputError
-from furball.i18n import DEFAULT_LANG, Lang, parse_lang
+from furball.i18n import DEFAULT_LANG, Lang, parse_lang, render_entry
 
 from .limits import Creations, RoomLimits
 from .rooms import (
@@ -939,8 +939,13 @@ class Hub:
         sub.sent += len(lines)
         sub.last = state
         log_json = json.dumps([line.as_json(sub.lang) for line in lines], separators=(",", ":"))
+        outcome = ""
+        if room.terminal and hasattr(room.state, "outcome_entries"):  # the game's end in the reader's language
+            said = [render_entry(template, args, sub.lang) for template, args in room.state.outcome_entries()]
+            outcome = f',"outcome":{json.dumps(said, separators=(",", ":"))}'
         return (f'{{"type":"update","log_from":{start},"log":{log_json},"view":{view},"present":{present},'
-                f'"owner":{"true" if sub.role.owner else "false"},"rematch":{rematch},"now":{time.time():.3f}}}')
+                f'"owner":{"true" if sub.role.owner else "false"},"rematch":{rematch}{outcome},'
+                f'"now":{time.time():.3f}}}')
 
     @staticmethod
     def chat_message(live: Live, sub: Subscriber) -> str | None:

@@ -84,6 +84,7 @@ async function update(msg) {
   state.present = msg.present;
   state.owner = msg.owner;
   state.rematch = msg.rematch ?? null;
+  state.outcome = msg.outcome ?? null; // the game's end in this page's language (the view's is English)
   if (typeof msg.now === "number") state.skew = msg.now - Date.now() / 1000; // the server's clock minus ours
   if (!state.renderer) {
     state.renderer = await rendererFor(msg.view.game);
@@ -110,7 +111,7 @@ function render() {
   $("who").textContent = v.seat === null ? (state.owner ? "owner (watching)" : "spectator") : `you are ${label(v.seat)}`;
   let turn;
   const over = v.terminal && state.renderer && state.renderer.gameOver && state.renderer.gameOver(v);
-  if (v.terminal) turn = over ? `${over} (seed ${v.seed})` : `Game over. ${(v.outcome || []).join(" · ")} (seed ${v.seed})`;
+  if (v.terminal) turn = over ? `${over} (seed ${v.seed})` : `Game over. ${(state.outcome || v.outcome || []).join(" · ")} (seed ${v.seed})`;
   else if (myTurn(v) && awaited(v).includes(v.seat)) {
     turn = awaited(v).length > 1 ? "Your turn: choose an action (everyone acts at once)." : "Your turn: choose an action.";
   } else {

@@ -57,14 +57,21 @@ def _stays_at_the_table(page, at):
 
 
 def _tap(page, selector, then, arg=None):
-    """Tap ``selector`` (brought on the screen first, as a finger would scroll to it), wait
-    for ``then`` (the update it causes), and check the table did not move meanwhile."""
+    """Tap ``selector`` (brought on the screen first, as a finger would scroll to it) and wait
+    for ``then`` (the update it causes). The tapping page must not jump either: the table
+    stays where it was on the screen, or, where the tapped control sits above the table and
+    changes height (a take-back button becoming a line of text), the page did not scroll at
+    all and the table only moved by that reflow; and nothing scrolls sideways."""
     target = page.locator(selector).first
     target.scroll_into_view_if_needed()
-    at = _top(page, TABLE)
+    at, scrolled = _top(page, TABLE), page.evaluate("window.scrollY")
     target.tap()
     wait_until(page, then, arg=arg, timeout_s=20)
-    _stays_at_the_table(page, at)
+    page.wait_for_timeout(150)
+    if abs(_top(page, TABLE) - at) > 2:
+        assert abs(page.evaluate("window.scrollY") - scrolled) <= 2, (selector, at, _top(page, TABLE))
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.evaluate("window.scrollX") == 0
 
 
 def _tap_cards(page, cards):
@@ -141,7 +148,7 @@ def test_on_phones_a_chat_line_is_seen_and_a_take_back_is_accepted_with_the_tabl
         wait_until(p2, "JSON.stringify(window.furball.view().awaited) === '[1]'")
         _stays_at_the_table(p2, at_p2)
         _tap(p1, "[data-take-back=ask]", "!!window.furball.view().take_back")
-        at_p1 = _top(p1, TABLE)
+        at_p1 = _scroll_to(p1, TABLE)  # P1 watches P2's answer from its table
         wait_until(p2, "document.querySelector('[data-take-back=accept]') !== null")
         _stays_at_the_table(p2, at_p2)
         _tap(p2, "[data-take-back=accept]", "JSON.stringify(window.furball.view().awaited) === '[0,1]'")

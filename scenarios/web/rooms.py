@@ -824,10 +824,11 @@ class Room:
             index = self._check_ask(seat)
             others = tuple(o for o in range(self.seats) if o != seat and self.controllers[o] is None)
             if not others:  # bots accept: taken back at once
-                return self._taken_back(index, event, f"{label} takes back its last action")
-            names = " and ".join(self.labels[o] for o in others)
+                return self._taken_back(index, event, msg("{seat} takes back its last action", seat=label))
+            names = ", ".join(self.labels[o] for o in others)
             return self._next(self.state, self.controllers, event, self.takeback, (seat, others),
-                              (f"{label} asks to take back its last action: {names} to accept or refuse",))
+                              (msg("{seat} asks to take back its last action: {names} to accept or refuse", seat=label,
+                                   names=names),))
         if self.asked is None:
             raise IllegalAction("nobody has asked for a take-back")
         asker, waiting = self.asked
@@ -835,15 +836,16 @@ class Room:
             raise IllegalAction(f"{label} is not asked to answer {self.labels[asker]}'s take-back")
         if event.text == TakeBackWord.REFUSE:
             return self._next(self.state, self.controllers, event, self.takeback, None,
-                              (f"{label} refuses {self.labels[asker]}'s take-back",))
+                              (msg("{seat} refuses {asker}'s take-back", seat=label, asker=self.labels[asker]),))
         rest = tuple(o for o in waiting if o != seat)
         if rest:
             return self._next(self.state, self.controllers, event, self.takeback, (asker, rest),
-                              (f"{label} accepts {self.labels[asker]}'s take-back",))
+                              (msg("{seat} accepts {asker}'s take-back", seat=label, asker=self.labels[asker]),))
         index = next(k for k in range(len(self.takeback) - 1, -1, -1) if self.takeback[k].seat == asker)
-        return self._taken_back(index, event, f"{label} accepts: {self.labels[asker]}'s last action is taken back")
+        return self._taken_back(index, event, msg("{seat} accepts: {asker}'s last action is taken back", seat=label,
+                                                   asker=self.labels[asker]))
 
-    def _taken_back(self, index: int, event: Event, line: str) -> Room:
+    def _taken_back(self, index: int, event: Event, line: LogText) -> Room:
         """The room with the state before :attr:`takeback` ``[index]`` (and every action since)."""
         return self._next(self.takeback[index].before, self.controllers, event, self.takeback[:index], None, (line,))
 
@@ -920,8 +922,8 @@ class Room:
             lines = (msg("{seat} is played by the {bot} bot from now on (the owner's choice)", seat=label, bot=event.text)
                      if event.text else msg("{seat} is played by its person again", seat=label),)
             if self.asked is not None:
-                lines += (f"{self.labels[self.asked[0]]}'s take-back request lapses (the owner changed who plays "
-                          f"a seat)",)
+                lines += (msg("{seat}'s take-back request lapses (the owner changed who plays a seat)",
+                              seat=self.labels[self.asked[0]]),)
         elif event.kind == EventKind.CLOCK and event.text != "time":
             at = f"{event.clock // 60}:{event.clock % 60:02d}"
             lines = (msg("the owner pauses the clock at {time}", time=at) if event.text == "pause" else
@@ -938,7 +940,8 @@ class Room:
                 lines = _events(state, viewer, self.seats)
             mine = event.kind in (EventKind.ACTION, EventKind.TIMEOUT) and viewer == event.seat
             if mine or lines:
-                text = ((f"time ran out: {event.text}" if event.kind == EventKind.TIMEOUT else (action or event.text))
+                text = ((msg("time ran out: {action}", action=event.text) if event.kind == EventKind.TIMEOUT
+                         else (action or event.text))
                         if mine else None)
                 log = log + (LogLine(event.n, event.seat, text, lines),)
             logs.append(log)

@@ -107,45 +107,40 @@ class EndReason(StrEnum):
 
 
 @dataclass(frozen=True)
-class PlanAction:
-    """A seat's decision: ``plane`` will fly ``cards`` (three card ids, in order, DF.M1).
-    ``cards`` is a tuple (:meth:`of` builds an action from any sequence). Raises
-    ``TypeError`` otherwise."""
+class _CardsAction:
+    """A plane's decision naming its cards: ``plane`` and ``cards`` (a tuple; :meth:`of`
+    builds one from any sequence). Raises ``TypeError`` otherwise."""
 
     plane: str
     cards: tuple[str, ...]
 
     def __post_init__(self):
         if type(self.cards) is not tuple:
-            raise TypeError(f"PlanAction: field 'cards': expected a tuple (PlanAction.of takes any sequence), "
+            name = type(self).__name__
+            raise TypeError(f"{name}: field 'cards': expected a tuple ({name}.of takes any sequence), "
                             f"got {type(self.cards).__name__}")
 
     @classmethod
-    def of(cls, plane: str, cards: Sequence[str]) -> PlanAction:
+    def of(cls, plane: str, cards: Sequence[str]):
         """The action from loose inputs: ``cards`` any sequence of card ids."""
         return cls(plane, tuple(cards))
+
+
+@dataclass(frozen=True)
+class PlanAction(_CardsAction):
+    """A seat's decision: ``plane`` will fly ``cards`` (three card ids, in order, DF.M1).
+    ``cards`` is a tuple (:meth:`of` builds an action from any sequence). Raises
+    ``TypeError`` otherwise."""
 
     def __str__(self) -> str:
         return f"{self.plane}: {' '.join(self.cards)}"
 
 
 @dataclass(frozen=True)
-class ReorderAction:
+class ReorderAction(_CardsAction):
     """A chaser's decision after a reveal (DF.T2): ``plane`` (the chaser) flies its
     remaining cards in the order ``cards`` (a tuple; :meth:`of` builds one from any
     sequence). Raises ``TypeError`` otherwise."""
-
-    plane: str
-    cards: tuple[str, ...]
-
-    def __post_init__(self):
-        if type(self.cards) is not tuple:
-            raise TypeError(f"ReorderAction: field 'cards': expected a tuple (ReorderAction.of takes any sequence), "
-                            f"got {type(self.cards).__name__}")
-
-    @classmethod
-    def of(cls, plane: str, cards: Sequence[str]) -> ReorderAction:
-        return cls(plane, tuple(cards))
 
     def __str__(self) -> str:
         return f"{self.plane} orders {' '.join(self.cards)}"

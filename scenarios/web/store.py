@@ -579,20 +579,8 @@ class PostgresStore(Store):
         return self._run(write)
 
     def chat_append(self, room_id, line):
-        unique = self.psycopg.errors.UniqueViolation
-        missing = self.psycopg.errors.ForeignKeyViolation
-
-        def write(cur):
-            cur.execute(f"INSERT INTO furball_chat (room, {CHAT_COLUMNS}) VALUES (%s, %s, %s, %s, %s)",
-                        _chat_row(room_id, line))
-            cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"chat:{room_id}:{line.n}"))
-        try:
-            self._run(write)
-        except unique:
-            return False
-        except missing:
-            raise RoomGone("no such room (it was deleted)") from None
-        return True
+        return self._insert_notified(f"INSERT INTO furball_chat (room, {CHAT_COLUMNS}) VALUES (%s, %s, %s, %s, %s)",
+                                     _chat_row(room_id, line), f"chat:{room_id}:{line.n}")
 
     def chat_after(self, room_id, n):
         def read(cur):
@@ -618,13 +606,19 @@ class PostgresStore(Store):
         return self._run(read)
 
     def append(self, room_id, event):
+        return self._insert_notified(f"INSERT INTO furball_events (room, {EVENT_COLUMNS}) "
+                                     f"VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", _event_row(room_id, event),
+                                     f"{room_id}:{event.n}")
+
+    def _insert_notified(self, sql: str, row: tuple, note: str) -> bool:
+        """Insert ``row`` and tell the other servers ``note`` in one transaction: ``False``
+        when the row's number is taken already, :class:`RoomGone` when its room is not there."""
         unique = self.psycopg.errors.UniqueViolation
         missing = self.psycopg.errors.ForeignKeyViolation
 
         def write(cur):
-            cur.execute(f"INSERT INTO furball_events (room, {EVENT_COLUMNS}) "
-                        f"VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", _event_row(room_id, event))
-            cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{room_id}:{event.n}"))
+            cur.execute(sql, row)
+            cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, note))
         try:
             self._run(write)
         except unique:

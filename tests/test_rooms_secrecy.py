@@ -87,6 +87,11 @@ def _df_hidden_from(state, seat, rng):
             plans = [p for p in legal_plans(state.table.plane(name), state.table.rules) if p != cards]
             cards = plans[int(rng.integers(len(plans)))]
         locked.append((name, cards))
+    tails = tuple((n, t) for n, t in state.chosen_tails if sides[n] == side)  # DF.T3: other sides' choices
+    for name, _ in locked:
+        options = state.tails.get(name, ())
+        if sides[name] != side and len(options) > 1:
+            tails += ((name, options[int(rng.integers(len(options)))]),)
     reorders = tuple((c, order if c in mine else order[::-1]) for c, order in state.reorders)
     pending = state.pending
     if pending is not None and pending.chaser.name not in mine:
@@ -95,7 +100,7 @@ def _df_hidden_from(state, seat, rng):
                                       remaining=pending.remaining[::-1])
     table = state.table.replace(piles=tuple((letter, tuple(rng.permutation(pile).tolist()))
                                             for letter, pile in state.table.piles))
-    return state.replace(locked=tuple(locked), reorders=reorders, pending=pending, table=table)
+    return state.replace(locked=tuple(locked), reorders=reorders, pending=pending, table=table, chosen_tails=tails)
 
 
 HIDE = {"white-christmas": _wc_hidden_from, "yorktown": _yt_hidden_from, "dogfight": _df_hidden_from}

@@ -549,6 +549,15 @@ export default {
     }
     const data = replayData();
     const turn = replayKey(data);
+    const live = !ctx.live || view === ctx.live();
+    if (live && turn === s.seenLive && turn !== s.seenTurn) { // back from the game record: now, without a replay
+      s.seenTurn = turn;
+      if (s.replay) {
+        closeReplay();
+        return;
+      }
+    }
+    if (live) s.seenLive = turn;
     if (turn !== s.seenTurn) { // a turn was just flown, or the page (re)opened after one: everyone watches it
       s.seenTurn = turn;
       if (data) {

@@ -215,11 +215,14 @@ def test_on_phones_the_whole_game_record_steps_with_the_table_in_place_and_back_
             _inside_the_phone(page, control)
         last = int(page.evaluate("document.body.dataset.recordStep"))
         assert last >= 3
+        at = _scroll_to(page, TABLE)  # the table at the top of the screen, the step controls at its foot
         step = "(n) => document.body.dataset.recordStep === String(n)"
         for n in range(last - 1, -1, -1):  # every step, backwards then forwards, each tapped
             _tap(page, "[data-testid=record-back]", step, arg=n)
+            _stays_at_the_table(page, at)
         for n in range(1, last + 1):
             _tap(page, "[data-testid=record-next]", step, arg=n)
+            _stays_at_the_table(page, at)
         page.fill("#record-slider", "0")  # the set-up, then back to the game as it is now
         wait_until(page, step, arg=0)
         _tap(page, "[data-testid=record-close]", "document.body.dataset.record === 'closed'")

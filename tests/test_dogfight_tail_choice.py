@@ -125,3 +125,46 @@ def test_DF_T3_a_room_offers_the_choice_as_a_shift_of_the_plan_tree():
     assert legal[node] == o.legal[5] and legal[node + dict(camel["tails"])["Fokker"]].tail == "Fokker"
     assert "tails" not in choices(state.observation(1), 1)["planes"]["Albatros"]
     assert view(o, 0)["private"]["tails"] == {"Camel": ["Albatros", "Fokker"]}
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_DF_T3_the_room_page_offers_the_choice_and_the_turn_tails_the_enemy_picked():
+    """The plan panel shows a select only for a plane with two or more enemies to tail;
+    the Fokker picked there is the enemy the Camel tails when the turn flies."""
+    from browser import chromium, chromium_missing, running_server, wait_until
+
+    from furball.scenarios.web import LOOPBACK_HOSTS, create_app
+    from furball.scenarios.web.app import ServerOptions
+
+    if chromium_missing() is not None:
+        pytest.skip(f"browser tests: {chromium_missing()}")
+    import urllib.request
+
+    app = create_app(allowed_hosts=LOOPBACK_HOSTS, options=ServerOptions(bot_delay_s=0.0))
+    body = {"game": "dogfight", "seed": 5, "seats": [None, "random"], "options": {"scenario": TRIO, "reorder": "policy"}}
+    with running_server(app) as base, chromium() as browser:
+        request = urllib.request.Request(f"{base}api/rooms", data=json.dumps(body).encode(),
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=20) as answer:
+            made = json.load(answer)
+        page = browser.new_context(viewport={"width": 1100, "height": 850}).new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{base}rooms/{made['room']}#seat={made['seats'][0]['token']}")
+        wait_until(page, "document.querySelectorAll('[data-testid=cards] button').length > 0 && "
+                         "document.querySelector('[data-testid=tail-select]')", timeout_s=30)
+        options = page.eval_on_selector_all("[data-testid=tail-select] option", "els => els.map((e) => e.value)")
+        assert options == ["Albatros", "Fokker"] and "nearest" in page.text_content("[data-testid=tail-select]")
+        page.select_option("[data-testid=tail-select]", "Fokker")
+        for k in range(3):
+            page.locator("[data-testid=cards] button").first.click()
+            wait_until(page, "(k) => document.querySelectorAll('.df-slots .slot:not(.empty)').length === k", arg=k + 1)
+        page.click("[data-testid=lock]")
+        wait_until(page, "window.furball.view().view.public.replay && window.furball.view().view.public.replay.turn === 1",
+                   timeout_s=30)
+        tails = page.evaluate("window.furball.view().view.public.replay.start.tails")
+        assert [(t["chaser"], t["target"]) for t in tails] == [("Camel", "Fokker")]
+        assert any("tailing Fokker" in (line["action"] or "") for line in page.evaluate("window.furball.log()"))
+        assert errors == []
+        page.context.close()

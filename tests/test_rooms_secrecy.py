@@ -20,6 +20,7 @@ import json
 import numpy as np
 import pytest
 from starlette.testclient import TestClient
+from test_dogfight_tail_choice import TRIO
 
 from furball.scenarios.web import LOOPBACK_HOSTS, create_app
 from furball.scenarios.web.app import ServerOptions
@@ -73,8 +74,9 @@ def _yt_hidden_from(state, seat, rng):
 
 
 def _df_hidden_from(state, seat, rng):
-    """The dogfight position with what ``seat`` may not see changed (DF.T2): other sides'
-    locked plans (another legal plan), the orders other seats' chasers chose this turn,
+    """The dogfight position with what ``seat`` may not see changed (DF.T2, DF.T3): other
+    sides' locked plans (another legal plan) and their tail choices (an enemy drawn among
+    those each may tail), the orders other seats' chasers chose this turn,
     the card a target shows another seat's chaser and that chaser's remaining cards, and
     the damage piles' order."""
     from furball.maneuvers.plan import legal_plans
@@ -124,7 +126,8 @@ def _whole_game(spec):
     ("white-christmas", {"players": 2}, 1), ("white-christmas", {"players": 3}, 2),
     ("white-christmas", {"players": 4}, 3), ("white-christmas", {"solo": True}, 4),
     ("yorktown", {"players": 2, "expansions": "expert"}, 5), ("yorktown", {"players": 4, "expansions": "expert"}, 6),
-    ("dogfight", {"scenario": "duel", "swap_start": True, "turn_limit": 3}, 7)])
+    ("dogfight", {"scenario": "duel", "swap_start": True, "turn_limit": 3}, 7),
+    ("dogfight", {"scenario": TRIO, "turn_limit": 3}, 10)])  # the Camel may tail two enemies (DF.T3)
 @pytest.mark.slow
 def test_a_seats_view_does_not_depend_on_what_it_may_not_see(game, options, seed):
     spec = make_spec({"game": game, "options": options, "seed": seed})

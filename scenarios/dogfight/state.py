@@ -35,7 +35,11 @@ over :func:`~.turn.adjudicate` (issue #21; docs/dogfight.md, "The game").
   reveal, with the chaser's order before it, is reported to the chaser's side only, and
   whether it reordered is in no other seat's log or observation. Bots decide as the
   ``policy`` would (:meth:`ChaserChoice.by_policy`). Who tails whom (DF.T3) is part of
-  the plan (``Orders.tail``; without a wish the nearest), not a separate decision.
+  the plan, not a separate decision: a plane able to tail two or more enemies names the
+  one it picks (:attr:`PlanAction.tail`, among :attr:`Observation.tails`; without a
+  choice the nearest), hidden with the plan until the turn flies. At a second reveal
+  every seat sees the turn so far (:attr:`Observation.flown`: the planes after the first
+  maneuver and its firing).
 * **Hidden information**: other sides' locked plans, the draw piles' order, other
   sides' damage card values and the specials only their owner sees
   (:data:`~.report.VISIBLE_SPECIALS`). Planes of one side share what they know.

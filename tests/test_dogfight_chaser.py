@@ -237,3 +237,37 @@ def test_DF_T2_the_server_rings_the_chasers_limit_and_stores_the_kept_order():
     timeouts = [e for e in stored.events if e.kind == EventKind.TIMEOUT]
     assert timeouts and all(e.seat == 1 and e.action == 0 for e in timeouts)
     assert stored.events[-1].kind == EventKind.TIMEOUT
+
+
+def _second_reveal():
+    for seed in range(3):
+        for pick in range(0, 30, 10):
+            state = _lock_all(new_game(seed, **DUEL, reorder="chaser"), pick)
+            while state.pending is not None:
+                if state.pending.maneuver == 2:
+                    return state
+                assert state.observation(0).flown is None  # the first reveal: nothing flown yet
+                state = state.apply(state.legal_actions()[-1])
+    raise AssertionError("no second reveal")
+
+
+def test_DF_T2_the_second_reveal_shows_every_seat_the_planes_after_the_first_maneuver():
+    state = _second_reveal()
+    chaser = state.current_player()
+    target = 1 - chaser
+    mine, theirs = state.observation(chaser), state.observation(target)
+    assert mine.public_flown == theirs.public_flown is not None
+    assert [m["index"] for m in mine.public_flown["maneuvers"]] == [1]  # the second maneuver is not flown yet
+    flown = state.apply(state.legal_actions()[-1])
+    while flown.pending is not None:
+        flown = flown.apply(flown.legal_actions()[0])
+    first = flown.observation(target).public_replay["maneuvers"][0]
+    assert mine.public_flown["maneuvers"][0]["planes"] == first["planes"]  # where the planes are, for everyone
+    assert mine.public_flown["maneuvers"][0]["lines"] == first["lines"]    # and the first maneuver's firing
+    # each side reads the first maneuver as it may: the chaser's side its reveal, the other side no card
+    assert theirs.flown["maneuvers"][0]["reveals"][0]["shown"] is None
+    assert mine.flown["maneuvers"][0]["reveals"][0]["shown"] == dict(state.locked)[state.pending.target.name][0]
+    # the second card shown stays the chaser's: another card shown changes nothing the target reads
+    other = state.replace(pending=dataclasses.replace(state.pending, shown="A13" if state.pending.shown != "A13"
+                                                      else "A12"))
+    assert other.observation(target) == theirs and other.observation(target).as_json() == theirs.as_json()

@@ -11,6 +11,7 @@ lock in any order (one changes its locked plan), and the turn flies when the las
 item 2 (DF.T2): the chaser sees the target's first card, reorders, and the move follows.
 Skipped, with the reason, where no Chromium is installed."""
 import json
+import re
 import signal
 import urllib.request
 
@@ -311,18 +312,28 @@ def test_DF_T2_the_chaser_sees_the_targets_card_reorders_and_the_move_follows(br
         version = _view(chaser)["version"]
         chaser.click("[data-testid=reorder-go]")
         wait_until(chaser, "(v) => window.furball.view().version !== v", arg=version)
+        seconds = 0
         while (_view(chaser).get("choices") or {}).get("reorder"):  # the second card, if the tail holds: keep
+            # every page shows the turn so far: the planes where the first maneuver left them
+            for page in pages:
+                wait_until(page, "(() => { const t = document.querySelector('.df-replay-title'); return t && "
+                                 "t.textContent.includes('maneuver 1') && t.textContent.includes('/ 2)'); })()")
+                assert _view(page)["view"]["public"]["flown"]["maneuvers"][0]["moves"]
+            seconds += 1
             version = _view(chaser)["version"]
             chaser.click("[data-testid=reorder-keep]")
             wait_until(chaser, "(v) => window.furball.view().version !== v", arg=version)
+        assert seconds == 1  # this duel's tail holds after the first maneuver: the second reveal was seen
         _replayed(chaser, 1)
         moves = [{mv["plane"]: mv["card"] for mv in m["moves"]} for m in _view(chaser)["view"]["private"]["replay"]["maneuvers"]]
         assert [m["Albatros"] for m in moves] == ["A2", "A4", "A3"]  # the move followed the new order
         # nothing the target or the spectator received before the move held the order or the card shown
+        # (at a second reveal they hold the first maneuver as flown: its reveal with "shown": null)
         for who in ("P1", "spectator"):
             before = [f for f in frames[who] if '"replay": null' in f or '"replay":null' in f]
-            assert before and all('"shown"' not in f and "A2, A4, A3" not in f and '["A2","A4","A3"]' not in f
-                                  and '["A2", "A4", "A3"]' not in f for f in before), who
+            assert before and all(not re.search(r'"(shown|before|after)": ?[^n ]', f) and "A2, A4, A3" not in f
+                                  and '["A2","A4","A3"]' not in f and '["A2", "A4", "A3"]' not in f
+                                  for f in before), who
         assert errors == []
     finally:
         for ctx in contexts:

@@ -1,7 +1,10 @@
 """Issue 34 "Done when": the room flows on 390x844 phones with touch (Playwright, Debian's
 Chromium; every person a phone context of its own, every control tapped): the chaser's
 reorder in a duel (DF.T2: the chaser taps its cards into a new order and the move
-follows it), a chat line sent and seen, a take-back asked and accepted. After each update
+follows it), a chat line sent and seen, a take-back asked and accepted, a rematch after
+the game (the new link offered on each seat's phone, opening the new room), and the whole
+game's record stepped through (its controls reachable on the phone; "Back to the game"
+returns to the live position without replaying the last turn again). After each update
 the table's top stays where it was on the screen (the page never jumps to the log or the
 chat) and nothing scrolls sideways. The desktop versions of these flows are in
 test_dogfight_room_browser.py and test_rooms_social_browser.py, whose helpers this module
@@ -158,6 +161,73 @@ def test_on_phones_a_chat_line_is_seen_and_a_take_back_is_accepted_with_the_tabl
             if at is not None:
                 _stays_at_the_table(page, at)
         assert p1.evaluate("window.furball.view().can_take_back") is False
+        assert errors == []
+    finally:
+        _close(pages)
+
+
+def _inside_the_phone(page, selector):
+    """``selector`` lies within the phone's width (reachable without scrolling sideways)."""
+    box = page.locator(selector).first.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 0.5, (selector, box)
+
+
+def test_on_phones_a_rematch_after_the_game_is_offered_on_each_seat_and_opens_the_new_room(served):
+    base, browser = served
+    made = _room(base, turn_limit=1)
+    errors = []
+    p1, p2 = pages = _phones(browser, base, made, errors)
+    try:
+        _act(base, made, 0)
+        _act(base, made, 1)
+        for page in pages:
+            wait_until(page, "window.furball.view().terminal", timeout_s=30)
+        _tap(p1, "[data-testid=rematch] button", "document.querySelector('[data-testid=rematch] a') !== null")
+        for page, seat in ((p2, 1), (p1, 0)):  # the new link on each seat's phone, tapped there
+            wait_until(page, "document.querySelector('[data-testid=rematch] a') !== null", timeout_s=20)
+            link = page.locator("[data-testid=rematch] a").first
+            link.scroll_into_view_if_needed()
+            _inside_the_phone(page, "[data-testid=rematch] a")
+            link.tap()
+            wait_until(page, f"!location.pathname.endsWith('{made['room']}') && window.furball && window.furball.view() "
+                             f"&& window.furball.view().seat === {seat} && !window.furball.view().terminal", timeout_s=20)
+            wait_until(page, "(s) => document.querySelector(s)", arg=TABLE)
+        assert p1.evaluate("location.pathname") == p2.evaluate("location.pathname")
+        assert errors == []
+    finally:
+        _close(pages)
+
+
+def test_on_phones_the_whole_game_record_steps_with_the_table_in_place_and_back_to_the_game_replays_nothing(served):
+    base, browser = served
+    status, made = _post(f"{base}/api/rooms", {"game": "dogfight", "seed": 3, "seats": ["random", "random"],
+                                               "options": {"reorder": "policy", "turn_limit": 2}})
+    assert status == 201
+    errors = []
+    (page,) = pages = _phones(browser, base, {**made, "seats": made["seats"][:1]}, errors)
+    try:
+        wait_until(page, "window.furball.view().terminal", timeout_s=60)
+        _replayed(page, page.evaluate("window.furball.view().view.public.turn") - 1)
+        _tap(page, "#record-box summary", "document.getElementById('record-box').open")
+        _tap(page, "[data-testid=record-open]", "document.body.dataset.record === 'open'")
+        for control in ("[data-testid=record-back]", "#record-slider", "[data-testid=record-next]",
+                        "[data-testid=record-close]"):
+            _inside_the_phone(page, control)
+        last = int(page.evaluate("document.body.dataset.recordStep"))
+        assert last >= 3
+        at = _scroll_to(page, TABLE)  # the table at the top of the screen, the step controls at its foot
+        step = "(n) => document.body.dataset.recordStep === String(n)"
+        for n in range(last - 1, -1, -1):  # every step, backwards then forwards, each tapped
+            _tap(page, "[data-testid=record-back]", step, arg=n)
+            _stays_at_the_table(page, at)
+        for n in range(1, last + 1):
+            _tap(page, "[data-testid=record-next]", step, arg=n)
+            _stays_at_the_table(page, at)
+        page.fill("#record-slider", "0")  # the set-up, then back to the game as it is now
+        wait_until(page, step, arg=0)
+        _tap(page, "[data-testid=record-close]", "document.body.dataset.record === 'closed'")
+        page.wait_for_timeout(400)
+        assert page.evaluate("document.querySelector('.df').dataset.replay") == "closed"  # no replay again
         assert errors == []
     finally:
         _close(pages)

@@ -20,6 +20,7 @@ import json
 import numpy as np
 import pytest
 from starlette.testclient import TestClient
+from test_dogfight_tail_choice import TRIO
 
 from furball.scenarios.web import LOOPBACK_HOSTS, create_app
 from furball.scenarios.web.app import ServerOptions
@@ -73,8 +74,9 @@ def _yt_hidden_from(state, seat, rng):
 
 
 def _df_hidden_from(state, seat, rng):
-    """The dogfight position with what ``seat`` may not see changed (DF.T2): other sides'
-    locked plans (another legal plan), the orders other seats' chasers chose this turn,
+    """The dogfight position with what ``seat`` may not see changed (DF.T2, DF.T3): other
+    sides' locked plans (another legal plan) and their tail choices (an enemy drawn among
+    those each may tail), the orders other seats' chasers chose this turn,
     the card a target shows another seat's chaser and that chaser's remaining cards, and
     the damage piles' order."""
     from furball.maneuvers.plan import legal_plans
@@ -87,6 +89,11 @@ def _df_hidden_from(state, seat, rng):
             plans = [p for p in legal_plans(state.table.plane(name), state.table.rules) if p != cards]
             cards = plans[int(rng.integers(len(plans)))]
         locked.append((name, cards))
+    tails = tuple((n, t) for n, t in state.chosen_tails if sides[n] == side)  # DF.T3: other sides' choices
+    for name, _ in locked:
+        options = state.tails.get(name, ())
+        if sides[name] != side and len(options) > 1:
+            tails += ((name, options[int(rng.integers(len(options)))]),)
     reorders = tuple((c, order if c in mine else order[::-1]) for c, order in state.reorders)
     pending = state.pending
     if pending is not None and pending.chaser.name not in mine:
@@ -95,7 +102,7 @@ def _df_hidden_from(state, seat, rng):
                                       remaining=pending.remaining[::-1])
     table = state.table.replace(piles=tuple((letter, tuple(rng.permutation(pile).tolist()))
                                             for letter, pile in state.table.piles))
-    return state.replace(locked=tuple(locked), reorders=reorders, pending=pending, table=table)
+    return state.replace(locked=tuple(locked), reorders=reorders, pending=pending, table=table, chosen_tails=tails)
 
 
 HIDE = {"white-christmas": _wc_hidden_from, "yorktown": _yt_hidden_from, "dogfight": _df_hidden_from}
@@ -119,7 +126,8 @@ def _whole_game(spec):
     ("white-christmas", {"players": 2}, 1), ("white-christmas", {"players": 3}, 2),
     ("white-christmas", {"players": 4}, 3), ("white-christmas", {"solo": True}, 4),
     ("yorktown", {"players": 2, "expansions": "expert"}, 5), ("yorktown", {"players": 4, "expansions": "expert"}, 6),
-    ("dogfight", {"scenario": "duel", "swap_start": True, "turn_limit": 3}, 7)])
+    ("dogfight", {"scenario": "duel", "swap_start": True, "turn_limit": 3}, 7),
+    ("dogfight", {"scenario": TRIO, "turn_limit": 3}, 10)])  # the Camel may tail two enemies (DF.T3)
 @pytest.mark.slow
 def test_a_seats_view_does_not_depend_on_what_it_may_not_see(game, options, seed):
     spec = make_spec({"game": game, "options": options, "seed": seed})

@@ -35,7 +35,11 @@ over :func:`~.turn.adjudicate` (issue #21; docs/dogfight.md, "The game").
   reveal, with the chaser's order before it, is reported to the chaser's side only, and
   whether it reordered is in no other seat's log or observation. Bots decide as the
   ``policy`` would (:meth:`ChaserChoice.by_policy`). Who tails whom (DF.T3) is part of
-  the plan (``Orders.tail``; without a wish the nearest), not a separate decision.
+  the plan, not a separate decision: a plane able to tail two or more enemies names the
+  one it picks (:attr:`PlanAction.tail`, among :attr:`Observation.tails`; without a
+  choice the nearest), hidden with the plan until the turn flies. At a second reveal
+  every seat sees the turn so far (:attr:`Observation.flown`: the planes after the first
+  maneuver and its firing).
 * **Hidden information**: other sides' locked plans, the draw piles' order, other
   sides' damage card values and the specials only their owner sees
   (:data:`~.report.VISIBLE_SPECIALS`). Planes of one side share what they know.
@@ -57,6 +61,7 @@ A :class:`State` is built the one way every engine builds its states
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -67,18 +72,19 @@ from furball.errors import IllegalAction, InputError
 from furball.maneuvers.deck import find_deck
 from furball.maneuvers.plan import legal_plans, plan_problem
 from furball.maneuvers.plane import PlaneKind
+from furball.maneuvers.tailing import tail_options
 
 from ..engine.frozen import Draft, FrozenState, step_rng
 from ..engine.protocol import Reason, TakeBack
 from .policy import POLICY_FUNCTIONS, ReorderPolicy, Situation, legal_orders
 from .report import NOBODY, VISIBLE_SPECIALS, plane_line, replay_json, seen_plane_json, turn_lines
 from .scenario import Scenario, load_scenario
-from .table import Table, needs_plan
+from .table import Orders, Table, needs_plan
 from .turn import TurnResult, adjudicate
 from .victory import Victory, side_scores, sides_flying
 
 __all__ = ["State", "Observation", "PlanAction", "ReorderAction", "ChaserChoice", "Reorder", "Seats", "EndReason",
-           "new_game", "public_table", "DRAW", "ReportLine"]
+           "new_game", "public_table", "tail_choices", "DRAW", "ReportLine"]
 
 DRAW = "draw"
 """The winner of a drawn game."""
@@ -121,19 +127,23 @@ class _CardsAction:
                             f"got {type(self.cards).__name__}")
 
     @classmethod
-    def of(cls, plane: str, cards: Sequence[str]):
-        """The action from loose inputs: ``cards`` any sequence of card ids."""
-        return cls(plane, tuple(cards))
+    def of(cls, plane: str, cards: Sequence[str], **fields: Any):
+        """The action from loose inputs: ``cards`` any sequence of card ids (``fields``:
+        the action's other fields, by name)."""
+        return cls(plane, tuple(cards), **fields)
 
 
 @dataclass(frozen=True)
 class PlanAction(_CardsAction):
-    """A seat's decision: ``plane`` will fly ``cards`` (three card ids, in order, DF.M1).
-    ``cards`` is a tuple (:meth:`of` builds an action from any sequence). Raises
-    ``TypeError`` otherwise."""
+    """A seat's decision: ``plane`` will fly ``cards`` (three card ids, in order, DF.M1)
+    and, when it may tail several enemies this turn, ``tail``: the one it picks (DF.T3;
+    ``None``: the nearest, as the engine picks). ``cards`` is a tuple (:meth:`of` builds
+    an action from any sequence). Raises ``TypeError`` otherwise."""
+
+    tail: str | None = None
 
     def __str__(self) -> str:
-        return f"{self.plane}: {' '.join(self.cards)}"
+        return f"{self.plane}: {' '.join(self.cards)}" + ("" if self.tail is None else f" tailing {self.tail}")
 
 
 @dataclass(frozen=True)
@@ -161,9 +171,13 @@ class _Recorded:
 
     orders: tuple[tuple[str, tuple[str, ...]], ...]
     used: int = 0
+    then_keep: bool = False
+    """Past the recorded orders, keep the order instead of stopping the turn."""
 
     def __call__(self, situation: Situation) -> tuple[str, ...]:
         if self.used == len(self.orders):
+            if self.then_keep:
+                return situation.remaining
             raise _ChoiceNeeded(situation)
         chaser, order = self.orders[self.used]
         if chaser != situation.chaser.name:  # pragma: no cover - the turn is deterministic
@@ -228,15 +242,38 @@ ORDER_LINE = "  {} orders its cards (hidden until the turn is flown)"
 """The referee's log line of a chaser's order (in no seat's log: :meth:`State.events_for`)."""
 
 
-def _plans_of(table: Table, name: str) -> tuple[PlanAction, ...]:
-    """Every legal plan of plane ``name`` on ``table`` as actions (kept in a bounded
-    cache: a plane's 2,615 actions are made once, not at every observation)."""
-    return _plan_actions(name, legal_plans(table.plane(name), table.rules))
+def _plans_of(table: Table, name: str, tail: str | None = None) -> tuple[PlanAction, ...]:
+    """Every legal plan of plane ``name`` on ``table`` as actions, with the tail choice
+    ``tail`` (DF.T3; ``None``: the nearest), kept in a bounded cache: a plane's 2,615
+    actions are made once, not at every observation."""
+    return _plan_actions(name, legal_plans(table.plane(name), table.rules), tail)
 
 
 @lru_cache(maxsize=256)
-def _plan_actions(name: str, plans: tuple[tuple[str, ...], ...]) -> tuple[PlanAction, ...]:
-    return tuple(PlanAction(name, plan) for plan in plans)
+def _plan_actions(name: str, plans: tuple[tuple[str, ...], ...], tail: str | None) -> tuple[PlanAction, ...]:
+    return tuple(PlanAction(name, plan, tail) for plan in plans)
+
+
+def tail_choices(table: Table) -> dict[str, tuple[str, ...]]:
+    """DF.T3 at the start of ``table.turn``: each plane that plans and can tail at least
+    one enemy (DF.T1, DF.T5-DF.T7: :func:`~furball.maneuvers.tailing.tail_options`,
+    public geometry) -> the enemies it may tail, nearest first (ties by name: the first
+    is the engine's pick without a choice)."""
+    found: dict[str, list[tuple[float, str]]] = {}
+    planners = {p.name for p in table.planes if needs_plan(p)}
+    for check in tail_options(list(table.planes), table.rules):
+        if check.chaser in planners:
+            found.setdefault(check.chaser, []).append((check.distance_mm, check.target))
+    return {name: tuple(target for _, target in sorted(options)) for name, options in found.items()}
+
+
+def _with_tail_choices(table: Table, planes: Sequence[str], choices: dict[str, tuple[str, ...]]
+                       ) -> tuple[PlanAction, ...]:
+    """The plans of ``planes`` with each explicit tail choice, for those that may tail
+    two or more enemies (``choices``: :func:`tail_choices`; DF.T3): plane by plane,
+    choice by choice (nearest first), each block the plane's legal plans in their order."""
+    return tuple(a for name in planes if len(choices.get(name, ())) > 1
+                 for target in choices[name] for a in _plans_of(table, name, target))
 
 
 def public_table(table: Table, side: str) -> Table:
@@ -271,7 +308,14 @@ class Observation:
     ``end``: why it ended (the :class:`EndReason`'s value), ``None`` while it goes on;
     ``waiting``: ``(chaser, target)`` while the game waits for a chaser's order
     (DF.T2; public: no card), and ``reorder``: that choice (:class:`ChaserChoice`) for
-    the chaser's seat alone (``None`` for every other seat)."""
+    the chaser's seat alone (``None`` for every other seat); ``tails``: for each plane of
+    this side that plans and can tail an enemy this turn, the enemies it may tail,
+    nearest first (DF.T1, DF.T3, DF.T5-DF.T7: public geometry; with two or more it picks
+    one, :attr:`PlanAction.tail`); ``own_tails``: the tail choices of this side's
+    locked plans (``(plane, target)``, hidden from other sides until the turn flies);
+    ``flown``: at a second reveal (DF.T2), the turn so far as this side may see it
+    (:attr:`State.flown`: the turn's start and first maneuver, the planes after it and
+    its firing), and ``public_flown``: as every side sees it; else ``None``."""
 
     seat: int
     side: str
@@ -295,6 +339,10 @@ class Observation:
     end: str | None = None
     waiting: tuple[str, str] | None = None
     reorder: ChaserChoice | None = field(default=None, repr=False)
+    tails: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    own_tails: tuple[tuple[str, str], ...] = ()
+    flown: dict | None = field(default=None, repr=False, hash=False)
+    public_flown: dict | None = field(default=None, repr=False, hash=False)
 
     def legal_actions(self) -> tuple[PlanAction, ...] | tuple[ReorderAction, ...]:
         return self.legal
@@ -302,12 +350,14 @@ class Observation:
     def actions(self) -> tuple[PlanAction, ...] | tuple[ReorderAction, ...]:
         """Every action the seat may take now, in the order of
         :meth:`State.legal_actions_for`: the legal plans of each plane of ``planning``
-        (made when asked: a room's page needs them, a bot only :attr:`legal`), or the
-        chaser's orders (:attr:`reorder`)."""
+        (made when asked: a room's page needs them, a bot only :attr:`legal`), then
+        those plans again with each tail choice of a plane that may tail two or more
+        enemies (DF.T3), or the chaser's orders (:attr:`reorder`)."""
         if self.reorder is not None:
             return self.reorder.legal
         return tuple(a for name in self.planning
-                     for a in (self.legal if name == self.to_plan else _plans_of(self.table, name)))
+                     for a in (self.legal if name == self.to_plan else _plans_of(self.table, name))
+                     ) + _with_tail_choices(self.table, self.planning, dict(self.tails))
 
     def as_json(self) -> dict:
         """The observation as JSON-ready data: ``seat``, ``side``, ``seat_sides``,
@@ -315,7 +365,9 @@ class Observation:
         turn report's plane objects, with ``damage_taken`` ``null`` for other sides),
         ``own_plans`` (plane -> cards), ``locked``, ``to_plan``, ``legal`` (lists of card
         ids, in order), ``planning``, ``last_turn`` (lines), ``scores`` (side -> points),
-        ``piles`` (letter -> cards left), ``over``, ``winner``."""
+        ``piles`` (letter -> cards left), ``over``, ``winner``, ``replay``, ``waiting``,
+        ``reorder``, ``tails`` (plane -> enemies), ``own_tails`` (plane -> enemy),
+        ``flown``."""
         planes = [seen_plane_json(p, p.side != self.side) for p in self.table.planes]
         return {"seat": self.seat, "side": self.side, "seat_sides": list(self.seat_sides), "turn": self.turn,
                 "turn_limit": self.turn_limit,
@@ -327,7 +379,9 @@ class Observation:
                 "last_turn": list(self.last_turn), "scores": dict(self.scores), "piles": dict(self.piles),
                 "over": self.over, "winner": self.winner, "replay": self.replay,
                 "waiting": None if self.waiting is None else {"chaser": self.waiting[0], "target": self.waiting[1]},
-                "reorder": None if self.reorder is None else self.reorder.as_json()}
+                "reorder": None if self.reorder is None else self.reorder.as_json(),
+                "tails": {name: list(targets) for name, targets in self.tails}, "own_tails": dict(self.own_tails),
+                "flown": self.flown}
 
 
 @dataclass(frozen=True, init=False)
@@ -344,7 +398,11 @@ class State(FrozenState):
     cards after a reveal (:class:`Reorder`); ``reorders``: ``(chaser, cards)``, the chasers' orders chosen
     this turn, in the order of the reveals (hidden from other sides); ``pending``: the
     reveal whose chaser the game waits for (:class:`~.policy.Situation`, or ``None``;
-    module docstring); ``seed``, ``step``,
+    module docstring); ``chosen_tails``: ``(plane, target)``, the tail choices (DF.T3)
+    of the plans locked this turn that name one (hidden from other sides);
+    ``first_maneuver``: at a second reveal, the turn's start and its first maneuver as
+    they were flown (a :class:`~.turn.TurnResult` holding that maneuver only: what
+    everyone has seen on the table, :attr:`flown`), else ``None``; ``seed``, ``step``,
     ``log_entries``, ``logging``: see :class:`~furball.scenarios.engine.frozen.FrozenState`.
     """
 
@@ -360,6 +418,8 @@ class State(FrozenState):
     reorder: Reorder = Reorder.POLICY
     reorders: tuple[tuple[str, tuple[str, ...]], ...] = ()
     pending: Situation | None = field(default=None, repr=False)
+    chosen_tails: tuple[tuple[str, str], ...] = ()
+    first_maneuver: TurnResult | None = field(default=None, repr=False, compare=False)
 
     # -- derived answers -----------------------------------------------------------------
     @cached_property
@@ -397,6 +457,28 @@ class State(FrozenState):
         if self._next is None:
             return ()
         return _plans_of(self.table, self._next[1])
+
+    @cached_property
+    def flown(self) -> dict[str, dict] | None:
+        """At a second reveal (DF.T2: the game waits for a chaser before maneuver 2), the
+        turn so far as a page replays it (:func:`~.report.replay_json`'s ``turn``,
+        ``start`` and the first maneuver: the planes after it and its firing, as at a
+        table everyone sees them before the second card is shown), per side as that side
+        may see it and under :data:`~.report.NOBODY` as every side sees it; else
+        ``None``. Made from :attr:`first_maneuver`."""
+        if self.first_maneuver is None:
+            return None
+        out = {}
+        for side in (*self.sides, NOBODY):
+            whole = replay_json(self.first_maneuver, side)
+            out[side] = {"turn": whole["turn"], "start": whole["start"], "maneuvers": whole["maneuvers"][:1]}
+        return out
+
+    @cached_property
+    def tails(self) -> dict[str, tuple[str, ...]]:
+        """DF.T3 this turn: each plane that plans and can tail an enemy -> the enemies it
+        may tail, nearest first (:func:`tail_choices`); empty once over."""
+        return {} if self.over is not None else tail_choices(self.table)
 
     @cached_property
     def _chaser_seat(self) -> int:
@@ -476,7 +558,9 @@ class State(FrozenState):
         """Every action seat ``seat`` may take now: the legal plans of each of its planes
         that plan this turn, those still to lock first (table order, so the first block
         is :attr:`Observation.legal`), then those locked (locking another plan changes
-        it); ``()`` for a seat not among :meth:`current_players`. Raises
+        it), each with no tail choice (the nearest enemy); then, for each of these planes
+        that may tail two or more enemies (DF.T3), its plans again with each choice
+        (:attr:`tails`' order); ``()`` for a seat not among :meth:`current_players`. Raises
         :class:`IndexError` for a seat the game does not have."""
         if not 0 <= seat < len(self.seats):
             raise IndexError(f"seat {seat}: expected 0 to {len(self.seats) - 1}")
@@ -484,7 +568,8 @@ class State(FrozenState):
             return self.choice.legal if seat == self._chaser_seat else ()
         nxt = self._next[1] if self._next is not None else None
         return tuple(a for name in self._planning[seat]
-                     for a in (self.legal if name == nxt else _plans_of(self.table, name)))
+                     for a in (self.legal if name == nxt else _plans_of(self.table, name))
+                     ) + _with_tail_choices(self.table, self._planning[seat], self.tails)
 
     def as_searched(self) -> State | None:
         """The position as the search bots' adapters model it (:mod:`furball.scenarios.rl`):
@@ -538,7 +623,18 @@ class State(FrozenState):
         problem = plan_problem(self.table.plane(action.plane), action.cards, None, self.table.rules)
         if problem is not None:
             return Reason(problem.rule, str(problem).removesuffix(f" ({problem.rule})"))
-        return None
+        return self._tail_problem(action)
+
+    def _tail_problem(self, action: PlanAction) -> Reason | None:
+        """Why ``action``'s tail choice is refused (DF.T3: an enemy it may tail at the
+        start of this turn), or ``None``."""
+        if action.tail is None:
+            return None
+        options = self.tails.get(action.plane, ())
+        if action.tail in options:
+            return None
+        may = f"may tail only {', '.join(options)}" if options else "may tail no enemy"
+        return Reason("DF.T3", f"{action.plane} {may} at the start of this turn, got {str(action.tail)[:40]!r}")
 
     def apply(self, action: PlanAction | ReorderAction) -> State:
         """Lock ``action``'s plan, whichever seat's plane it names (a plan locked before
@@ -563,6 +659,9 @@ class State(FrozenState):
         problem = plan_problem(self.table.plane(action.plane), action.cards, None, self.table.rules)
         if problem is not None:
             raise IllegalAction(f"{problem}")
+        tail = self._tail_problem(action)
+        if tail is not None:
+            raise IllegalAction(str(tail), tail.rule)
         work = Work(self)
         work.lock(action)
         return work.freeze()
@@ -572,7 +671,8 @@ class State(FrozenState):
             keep = self.choice is not None and action.cards == self.pending.remaining
             return (f"{action.plane} keeps its order: {', '.join(action.cards)}" if keep
                     else f"{action.plane} reorders: {', '.join(action.cards)}")
-        return f"{action.plane} flies {', '.join(action.cards)}"
+        tailing = "" if action.tail is None else f", tailing {action.tail} (DF.T3)"
+        return f"{action.plane} flies {', '.join(action.cards)}{tailing}"
 
     def take_back(self, action: PlanAction) -> TakeBack:
         """Whether ``action`` may be taken back (a room's undo request,
@@ -639,7 +739,11 @@ class State(FrozenState):
             public_replay=None if self.replays is None else self.replays[NOBODY],
             first_turn=self.first_turn, end=None if self.over is None else str(self.over),
             waiting=None if self.pending is None else (self.pending.chaser.name, self.pending.target.name),
-            reorder=self.choice if self.choice is not None and player == self._chaser_seat else None)
+            reorder=self.choice if self.choice is not None and player == self._chaser_seat else None,
+            tails=tuple((n, t) for n, t in self.tails.items() if n in mine),
+            own_tails=tuple((n, t) for n, t in self.chosen_tails if n in mine),
+            flown=None if self.flown is None else self.flown[side],
+            public_flown=None if self.flown is None else self.flown[NOBODY])
 
     def observation_string(self, player: int) -> str:
         o = self.observation(player)
@@ -713,8 +817,19 @@ class Work(Draft):
         else:
             self.locked[before] = (action.plane, action.cards)
             self.log(CHANGE_LINE, action.plane)
+        self.chosen_tails = tuple((name, target) for name, target in self.chosen_tails if name != action.plane) + (
+            () if action.tail is None else ((action.plane, action.tail),))
         if all_locked(self.table, self.locked):
             self.fly_turns()
+
+    def _first_maneuver(self) -> TurnResult:
+        """The turn's start and first maneuver as flown (:attr:`State.first_maneuver`):
+        the first maneuver depends on no choice still to come (its draws come first), so
+        the turn is flown with the orders chosen so far, every later order kept, and only
+        its first maneuver is kept."""
+        result = adjudicate(self.table, turn_orders(self.table, self.locked, self.chosen_tails), seed=self.seed,
+                            policy=self.policy, samples=False, chooser=_Recorded(self.reorders, then_keep=True))
+        return dataclasses.replace(result, maneuvers=result.maneuvers[:1])
 
     def fly_turns(self) -> None:
         """Fly the turn with the locked plans, then every turn where nobody decides,
@@ -722,18 +837,17 @@ class Work(Draft):
         flown again with the orders chosen so far, up to the first reveal without one)
         or the game ends (DF.V1, DF.V2)."""
         while True:
-            given = dict(self.locked)
-            orders = {p.name: given[p.name] for p in self.table.planes if p.name in given}  # table order
             chooser = _Recorded(self.reorders) if self.reorder == Reorder.CHASER else None
             try:
-                result = adjudicate(self.table, orders, seed=self.seed, policy=self.policy, samples=False,
-                                    chooser=chooser)
+                result = adjudicate(self.table, turn_orders(self.table, self.locked, self.chosen_tails),
+                                    seed=self.seed, policy=self.policy, samples=False, chooser=chooser)
             except _ChoiceNeeded as need:
                 s = need.situation
                 self.pending = s
+                self.first_maneuver = self._first_maneuver() if s.maneuver > 1 else None
                 self.log(LOOK_LINE, s.maneuver, s.target.name, s.chaser.name)
                 return
-            self.pending, self.reorders = None, ()
+            self.pending, self.reorders, self.chosen_tails, self.first_maneuver = None, (), (), None
             if self.logging:
                 self.log("Turn {}", result.before.turn)
                 for line in turn_lines(result, header=False):
@@ -742,6 +856,13 @@ class Work(Draft):
             self.over = ending(self.table, self.victory)
             if self.over is not None or not all_locked(self.table, self.locked):
                 return
+
+
+def turn_orders(table: Table, locked, chosen_tails) -> dict[str, Orders]:
+    """The orders :func:`~.turn.adjudicate` flies: each locked plan with its tail choice
+    (DF.T3; none: the nearest), in table order."""
+    given, tails = dict(locked), dict(chosen_tails)
+    return {p.name: Orders(given[p.name], tail=tails.get(p.name)) for p in table.planes if p.name in given}
 
 
 def all_locked(table: Table, locked) -> bool:

@@ -163,11 +163,12 @@ def view(o, seat: int) -> dict[str, Any]:
               "seat_sides": doc["seat_sides"], "colours": colours, "planes": public_rows,
               "locked": doc["locked"], "scores": doc["scores"], "piles": doc["piles"], "over": doc["over"],
               "winner": doc["winner"], "replay": o.public_replay, "first_turn": o.first_turn, "end": o.end,
-              "ending": ending(o), "waiting": doc["waiting"]}
+              "ending": ending(o), "waiting": doc["waiting"], "flown": o.public_flown}
     own = {row["name"]: {"damage": row["damage"], "damage_taken": row["damage_taken"], "effects": row["effects"]}
            for p, row in zip(o.table.planes, planes) if p.side == o.side}
     private = {"side": o.side, "planes": own, "own_plans": doc["own_plans"], "to_plan": doc["to_plan"],
-               "last_turn": doc["last_turn"], "replay": o.replay, "reorder": doc["reorder"]}
+               "last_turn": doc["last_turn"], "replay": o.replay, "reorder": doc["reorder"], "tails": doc["tails"],
+               "own_tails": doc["own_tails"], "flown": o.flown}
     return {"public": public, "private": private}
 
 
@@ -211,14 +212,24 @@ def choices(o, seat: int) -> dict[str, Any]:
     (whether its plan is locked) and ``tree``, its legal plans card by card
     (:func:`~maneuvers.plan.card_tree`'s shape), each leaf the index of that plan in
     the seat's legal actions (``legal_actions_for(seat)``, what the room's ``act``
-    takes). While the game waits for this seat's chaser (DF.T2): ``reorder``, the
-    chaser's choice (:meth:`~scenarios.dogfight.state.ChaserChoice.as_json`: its
-    ``orders`` in the seat's legal actions' order, keep first), and no planes."""
+    takes), with no tail choice (the nearest enemy); a plane that may tail two or more
+    enemies (DF.T3) also has ``tails``: ``[enemy, shift]`` per enemy, nearest first, the
+    action of a plan with that choice being its leaf plus ``shift``. While the game
+    waits for this seat's chaser (DF.T2): ``reorder``, the chaser's choice
+    (:meth:`~scenarios.dogfight.state.ChaserChoice.as_json`: its ``orders`` in the
+    seat's legal actions' order, keep first), and no planes."""
     if o.reorder is not None:
         return {"plane": None, "plans": 0, "tree": {}, "planes": {}, "reorder": o.reorder.as_json()}
     planes: dict[str, dict] = {}
+    first: dict[str, int] = {}
     for index, a in enumerate(o.actions()):
+        if a.tail is not None:  # the same plans again, with a tail choice (DF.T3): one shift per enemy
+            tails = planes[a.plane].setdefault("tails", [])
+            if not tails or tails[-1][0] != a.tail:
+                tails.append([a.tail, index - first[a.plane]])
+            continue
         entry = planes.setdefault(a.plane, {"plans": 0, "locked": a.plane in o.locked, "tree": {}})
+        first.setdefault(a.plane, index)
         entry["plans"] += 1
         node = entry["tree"]
         for card in a.cards[:-1]:

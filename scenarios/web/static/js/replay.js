@@ -16,7 +16,9 @@ export function replaySteps(replay) {
       m, index, planes: m.planes });
     before = m.planes;
   });
-  steps.push({ kind: "end", title: `Turn ${replay.turn}: the end (the table for turn ${replay.end.turn})`,
-    lines: replay.end.lines, planes: replay.end.planes });
+  if (replay.end) { // a turn still being flown (a room's second reveal, DF.T2) has no end yet
+    steps.push({ kind: "end", title: `Turn ${replay.turn}: the end (the table for turn ${replay.end.turn})`,
+      lines: replay.end.lines, planes: replay.end.planes });
+  }
   return steps;
 }

@@ -234,6 +234,7 @@ const context = {
   ownerGet: (path) => fetch(`/api/rooms/${encodeURIComponent(room)}${path}`,
     { headers: { Authorization: `Bearer ${ownerToken}` } }).then((r) => r.json()),
   busy: () => state.busy,
+  live: () => state.view, // the live view (what render() shows unless a step of the game record is shown)
 };
 
 function renderSeats() {

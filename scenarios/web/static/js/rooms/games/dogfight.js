@@ -25,10 +25,12 @@ import { drawScene, loadSilhouettes } from "../../table.js";
 import { PanZoom } from "../../panzoom.js";
 import { el } from "../../dom.js";
 import { pxPerUnit, readableFont } from "../../look.js";
-import { closeReplay, goStep, openReplay, pause, play, renderReplayPanel, replayData } from "./dogfight/replay.js";
+import { closeReplay, goStep, openReplay, pause, play, renderReplayPanel, replayData, replayKey }
+  from "./dogfight/replay.js";
 import { homeBox, idleScene, replayScene } from "./dogfight/scene.js";
 import { CARDS, hooks, kitKey, kitOf, LOST, planeNamed, priv, pub, s } from "./dogfight/state.js";
 import { keepPick, keptPicks } from "./dogfight/picks.js";
+import { renderTail, tailShift } from "./dogfight/tail.js";
 
 function ensureKits() {
   for (const p of pub().planes) {
@@ -95,7 +97,10 @@ function build(container) {
   els.planNote = el("p", { className: "muted df-note" });
   els.planPicker = el("div", { className: "row df-plan-planes" });
   els.planPicker.dataset.testid = "plan-planes";
-  els.plan = el("details", { className: "df-plan panel", open: true }, els.planTitle, els.planNote, els.planPicker, els.slots,
+  els.tail = el("div", { className: "row df-tail" });
+  els.tail.dataset.testid = "tail";
+  els.plan = el("details", { className: "df-plan panel", open: true }, els.planTitle, els.planNote, els.planPicker, els.tail,
+    els.slots,
     els.cards, el("div", { className: "row" }, els.lock, els.clear));
   els.plan.dataset.testid = "plan";
 
@@ -271,6 +276,7 @@ function renderPlan() {
     b.onclick = () => { s.planPlane = name; refresh(false); };
     return b;
   }) : []));
+  renderTail(s.els.tail, plane);
   s.els.slots.replaceChildren(...Array.from({ length: CARDS }, (_, k) => {
     const id = s.pick[k];
     const b = el("button", { className: `slot${id ? "" : " empty"}`, textContent: id || `${k + 1}${["st", "nd", "rd"][k]}` });
@@ -310,7 +316,7 @@ async function lockPlan() {
   s.els.lock.disabled = true;
   const said = `${planPlane()} will fly ${s.pick.join(", ")}: locked in (you may change it until the last plan locks).`;
   const turn = pub().turn;
-  if (await s.ctx.act(node)) {
+  if (await s.ctx.act(node + tailShift(planPlane()))) {
     keepPick(turn, planPlane(), []); // locked: the server keeps it now
     if (pub().turn === turn) { // a notice of this turn only (the last lock flies it at once)
       s.ctx.say(said, true);
@@ -542,7 +548,16 @@ export default {
       loadSilhouettes().then(() => refresh(false));
     }
     const data = replayData();
-    const turn = data ? data.turn : null;
+    const turn = replayKey(data);
+    const live = !ctx.live || view === ctx.live();
+    if (live && turn === s.seenLive && turn !== s.seenTurn) { // back from the game record: now, without a replay
+      s.seenTurn = turn;
+      if (s.replay) {
+        closeReplay();
+        return;
+      }
+    }
+    if (live) s.seenLive = turn;
     if (turn !== s.seenTurn) { // a turn was just flown, or the page (re)opened after one: everyone watches it
       s.seenTurn = turn;
       if (data) {

@@ -1,13 +1,21 @@
 // The dogfight room's replay of the turn just flown: the server's replay of this seat's
-// side (its steps and lines, js/replay.js), played as an animation or step by step.
+// side (its steps and lines, js/replay.js), played as an animation or step by step. At a
+// second reveal (DF.T2) the turn so far (its start and first maneuver: `flown`) is what
+// everyone watches, as at a table before the second card is shown.
 
 import { el } from "../../../dom.js";
+import { t } from "../../../i18n.js";
 import { replaySteps } from "../../../replay.js";
 import { hooks, priv, pub, PAUSE_MS, s, STEP_MS } from "./state.js";
 
 export function replayData() {
   const me = priv();
-  return (me && me.replay) || pub().replay;
+  return (me && me.flown) || pub().flown || (me && me.replay) || pub().replay;
+}
+
+/** Which replay `data` is: its turn, and how far it goes (a turn so far, or the whole turn). */
+export function replayKey(data) {
+  return data ? `${data.turn}|${data.end ? "end" : data.maneuvers.length}` : null;
 }
 
 export function openReplay(autoplay) {
@@ -91,7 +99,10 @@ export function renderReplayPanel() {
   const data = replayData();
   s.els.replay.hidden = !r;
   s.els.replayOpen.hidden = !!r || !data;
-  if (data) s.els.replayOpen.textContent = `Replay turn ${data.turn}`;
+  if (data) {
+    s.els.replayOpen.textContent = data.end ? `Replay turn ${data.turn}`
+      : t("Replay turn {turn} so far", { turn: data.turn });
+  }
   s.els.root.dataset.replay = !r ? "closed" : r.playing ? "playing" : "paused";
   if (!r) return;
   const step = r.steps[r.index];

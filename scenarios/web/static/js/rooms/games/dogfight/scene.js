@@ -19,6 +19,11 @@ function withLook(rows) {
 }
 
 export function idleScene() {
+  const flown = pub().flown; // a second reveal (DF.T2): the planes where the first maneuver left them
+  if (flown) {
+    const rows = withLook(flown.maneuvers[flown.maneuvers.length - 1].planes);
+    return { planes: rows.map((p) => drawn(p, { lost: LOST.has(p.status) })), previews: [] };
+  }
   const planes = pub().planes.map((p) => drawn(p, { lost: LOST.has(p.status) }));
   const previews = [];
   const me = priv();

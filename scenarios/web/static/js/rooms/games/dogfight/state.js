@@ -10,8 +10,8 @@ export const LOST = new Set(["out", "destroyed"]);
 
 export const s = {
   ctx: null, view: null, els: null, meta: null, kits: new Map(), asked: new Set(), pick: [], pickKey: null,
-  planPlane: null, planFor: null, hover: null, replay: null, seenTurn: undefined, pz: null, best: null, frame: 0,
-  restored: new Set(), noticeTurn: null, bestTurn: undefined,
+  planPlane: null, planFor: null, hover: null, replay: null, seenTurn: undefined, seenLive: undefined, pz: null, best: null, frame: 0,
+  restored: new Set(), noticeTurn: null, bestTurn: undefined, tailPicks: null,
 };
 
 export const pub = () => s.view.view.public;

@@ -29,6 +29,7 @@ import { closeReplay, goStep, openReplay, pause, play, renderReplayPanel, replay
 import { homeBox, idleScene, replayScene } from "./dogfight/scene.js";
 import { CARDS, hooks, kitKey, kitOf, LOST, planeNamed, priv, pub, s } from "./dogfight/state.js";
 import { keepPick, keptPicks } from "./dogfight/picks.js";
+import { askLive, bestMessage, bindDrag, live, liveTurn, movedScene, putBack } from "./dogfight/live.js";
 
 function ensureKits() {
   for (const p of pub().planes) {
@@ -126,7 +127,10 @@ function build(container) {
   els.best = el("details", { className: "df-best panel" }, el("summary", { textContent: "Best plans" }),
     el("p", { className: "muted", textContent: "The plan analysis against the enemy's every legal plan, on the table " +
       "as you see it (computed by the server, in its pool of workers). Click a plan to pick it." }),
-    el("div", { className: "row" }, els.vs, els.bestGo), el("div", { className: "row" }, els.progress,
+    el("p", { className: "muted", textContent: "Drag a plane to try it elsewhere (on your screen only): the plans " +
+      "follow it." }),
+    el("div", { className: "row" }, els.vs, els.bestGo, els.putBack = el("button", { textContent: "Put back",
+      title: "the planes where they stand", onclick: () => putBack() })), el("div", { className: "row" }, els.progress,
       els.progressText), els.bestList);
 
   els.mineBody = el("div");
@@ -143,6 +147,7 @@ function build(container) {
   container.replaceChildren(root);
   s.els = els;
   s.pz = new PanZoom(els.svg);
+  bindDrag(els.svg, () => els.best.open && !s.replay && !!planPlane() && !!s.view.choices && !s.view.choices.reorder);
 }
 
 function wholeTable() {
@@ -414,6 +419,7 @@ async function bestPlans() {
   s.els.progress.removeAttribute("value"); // indeterminate until the first figure
   s.els.progressText.textContent = "asking the server…";
   s.els.root.dataset.best = "running";
+  if (askLive({ plane, vs: body.vs })) return; // pushed on the socket: bestAnswered
   try {
     let job = await s.ctx.post("/analysis", body);
     while (job.state === "running") {
@@ -439,6 +445,25 @@ async function bestPlans() {
     renderBest();
   }
 }
+
+/** The answer to the last request asked on the socket (dogfight/live.js drops the others). */
+function bestAnswered(msg) {
+  s.best = { ...(s.best || {}), running: false };
+  s.els.progress.hidden = false;
+  if (msg.error) {
+    s.els.progressText.textContent = msg.error;
+    s.els.root.dataset.best = "failed";
+  } else {
+    s.els.progress.max = 1;
+    s.els.progress.value = 1;
+    s.els.progressText.textContent = `done in ${msg.result.seconds.toFixed(2)} s` +
+      (live.moved.size ? ` (${[...live.moved.keys()].join(", ")} moved)` : "");
+    showBest(msg.result);
+    s.els.root.dataset.best = "done";
+  }
+  renderBest();
+}
+live.answered = bestAnswered;
 
 function showProgress(job) {
   if (job.total) {
@@ -482,6 +507,7 @@ function forgetTurn(turn) {
   }
   if (s.bestTurn !== turn) {
     s.bestTurn = turn;
+    liveTurn(turn);
     s.els.bestList.replaceChildren();
     s.els.progress.hidden = true;
     s.els.progressText.textContent = "";
@@ -495,7 +521,7 @@ const MIN_LABEL_PX = 12.5; // issue 34 item 4: board labels readable (12 CSS px)
 function drawTable() {
   if (!s.meta || !s.meta.colours) return;
   const p = pub();
-  const scene = s.replay ? replayScene() : idleScene();
+  const scene = s.replay ? replayScene() : movedScene(idleScene());
   Object.assign(scene, { width: p.width_mm, height: p.height_mm, font: Math.max(p.width_mm, p.height_mm) / 70,
     handle: Math.max(p.width_mm, p.height_mm) / 45, colours: s.meta.colours, editable: false });
   // labels at least 12 CSS px on the screen as the table is shown (a phone included)
@@ -526,6 +552,7 @@ function refresh(all = true) {
 
 export default {
   handlesActions: () => true,
+  message: (msg) => { if (msg.type === "best") bestMessage(msg); }, // pushed on the room's socket
   // the game over in the room's head: which turns, why, who won, in words that agree with the points
   gameOver: (v) => v.view && v.view.public && v.view.public.ending,
 

@@ -3,7 +3,8 @@
 // furball's top-down silhouettes (img/planes.svg) on their bases —, who has locked in,
 // this seat's plans only (the server sends nobody else's), the plan chosen card by card
 // among the legal continuations the engine gives (`choices.tree`), Best plans computed in
-// the server's pool with a progress bar, and the turn just flown replayed on every seat's
+// the server's pool, answered on the room's socket and following a plane dragged on this
+// screen alone (dogfight/live.js), and the turn just flown replayed on every seat's
 // screen: bases slide along their cards' paths, shots are drawn, damage cards and planes
 // lost are shown, and the DF.T2 reveals only on the chaser's side's screen (the server
 // sends each side its own replay). Pan and pinch-zoom the table (js/panzoom.js). The

@@ -51,7 +51,7 @@ def test_best_plans_follow_a_dragged_plane_and_stale_answers_are_dropped():
         assert int(d["bestDropped"]) >= 1, d  # an answer arrived after a newer request was out: not shown
         assert page.locator(".df-best-list button").count() == 5
         assert float(plane.get_attribute("data-x")) < before - 10  # drawn where it was dragged (to the left)
-        page.click("text=Put back")
+        page.click("[data-testid=put-back]")
         wait_until(page, "document.querySelector('.df').dataset.moved === '' && "
                          "document.querySelector('.df').dataset.bestShown === document.querySelector('.df').dataset.bestAsked",
                    timeout_s=60)

@@ -30,7 +30,7 @@ import { closeReplay, goStep, openReplay, pause, play, renderReplayPanel, replay
 import { homeBox, idleScene, replayScene } from "./dogfight/scene.js";
 import { CARDS, hooks, kitKey, kitOf, LOST, planeNamed, priv, pub, s } from "./dogfight/state.js";
 import { keepPick, keptPicks } from "./dogfight/picks.js";
-import { askLive, bestMessage, bindDrag, live, liveTurn, movedScene, putBack } from "./dogfight/live.js";
+import { askLive, bestMessage, bindDrag, live, liveControls, liveTurn, movedScene } from "./dogfight/live.js";
 
 function ensureKits() {
   for (const p of pub().planes) {
@@ -128,10 +128,7 @@ function build(container) {
   els.best = el("details", { className: "df-best panel" }, el("summary", { textContent: "Best plans" }),
     el("p", { className: "muted", textContent: "The plan analysis against the enemy's every legal plan, on the table " +
       "as you see it (computed by the server, in its pool of workers). Click a plan to pick it." }),
-    el("p", { className: "muted", textContent: "Drag a plane to try it elsewhere (on your screen only): the plans " +
-      "follow it." }),
-    el("div", { className: "row" }, els.vs, els.bestGo, els.putBack = el("button", { textContent: "Put back",
-      title: "the planes where they stand", onclick: () => putBack() })), el("div", { className: "row" }, els.progress,
+    ...liveControls(els.vs, els.bestGo), el("div", { className: "row" }, els.progress,
       els.progressText), els.bestList);
 
   els.mineBody = el("div");
@@ -457,8 +454,7 @@ function bestAnswered(msg) {
   } else {
     s.els.progress.max = 1;
     s.els.progress.value = 1;
-    s.els.progressText.textContent = `done in ${msg.result.seconds.toFixed(2)} s` +
-      (live.moved.size ? ` (${[...live.moved.keys()].join(", ")} moved)` : "");
+    s.els.progressText.textContent = `done in ${msg.result.seconds.toFixed(1)} s`;
     showBest(msg.result);
     s.els.root.dataset.best = "done";
   }

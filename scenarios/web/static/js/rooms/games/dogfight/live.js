@@ -10,6 +10,8 @@
 // plans are asked again at most every EVERY_MS while it moves, the moved poses sent with
 // the request. "Put back" returns the planes where they stand; a new turn does too.
 
+import { el } from "../../../dom.js";
+import { t } from "../../../i18n.js";
 import { hooks, s } from "./state.js";
 
 export const EVERY_MS = 100;
@@ -70,6 +72,15 @@ export function movedScene(scene) {
     if (pose) Object.assign(p, { pose, selected: true });
   }
   return scene;
+}
+
+/** The Best plans panel's row (`vs`, `go` and "Put back") after a line saying a plane may be dragged. */
+export function liveControls(vs, go) {
+  const back = el("button", { textContent: t("Put back"), title: t("the planes where they stand"),
+    onclick: () => putBack() });
+  back.dataset.testid = "put-back";
+  const hint = t("Drag a plane to try it elsewhere (on your screen only): its best plans follow it.");
+  return [el("p", { className: "muted", textContent: hint }), el("div", { className: "row" }, vs, go, back)];
 }
 
 /** Back where they stand (a new turn, or "Put back"); asks again if asked before. */

@@ -85,3 +85,15 @@ def test_a_spectator_gets_no_best_plans_on_the_socket(client):
         ws.send_json({"type": "best", "n": 1})
         answer = _best(ws, 1)[-1]
         assert answer["status"] == 403 and "result" not in answer
+
+
+def test_a_request_waiting_behind_a_running_one_is_replaced_by_a_newer_one(client):
+    """One calculation at a time per connection; of the requests that arrive meanwhile
+    only the newest is answered (the page asks at drag speed: no queue builds up)."""
+    made = client.post("/api/rooms", json={"game": "dogfight", "seed": SEED, "seats": [None, None]}).json()
+    with client.websocket_connect(f"/api/rooms/{made['room']}/ws") as ws:
+        _hello(ws, made["seats"][0]["token"])
+        for n in (1, 2, 3):  # sent within a millisecond: the first still runs (a deck-A duel) as the others come
+            ws.send_json({"type": "best", "n": n, "vs": "Albatros"})
+        answered = [m["n"] for m in _best(ws, 3)]
+        assert 2 not in answered and answered[-1] == 3 and set(answered) <= {1, 3}

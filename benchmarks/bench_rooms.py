@@ -193,7 +193,8 @@ def _rendering(moves: int = 60) -> None:
     for _ in range(moves):
         if room.terminal:
             break
-        room = room.act(room.to_act, int(rng.integers(room.view(room.to_act)["legal_count"])), room.version)[0]
+        seat = room.to_act
+        room = room.act(seat, int(rng.integers(room.view(seat)["legal_count"])), room.view_version(seat))[0]
         t0 = time.perf_counter()
         reference = [json.dumps(room.view(s), allow_nan=False, separators=(",", ":")) for s in (0, 1, 2, 3, None)]
         t1 = time.perf_counter()

@@ -1,5 +1,5 @@
-"""Best plans while a plane is dragged on the practice table, over HTTP on loopback,
-against the same analyses in this process (issue 36.1).
+"""Best plans while a plane is dragged on the practice table over HTTP and in a dogfight
+room over its WebSocket, on loopback, against the same analyses in this process (issue 36.1).
 
 Run: .venv/bin/python benchmarks/bench_web.py [--poses 40] [--workers 2]
 
@@ -12,13 +12,19 @@ out sends only its latest pose: answers never queue up). Two drags: the plane an
 (the Camel, against the Albatros), then its enemy. Prints per drag the time from
 sending a request to its whole answer (p50 / p95 / max), and, in the same run, the same
 tables analysed in this process (``api.best_plans``, one after another, kernels loaded,
-no cache: the analysis itself), with the answers compared. Numbers, not pass/fail (the
-issue's target: 0.1 s server-side for a deck-A duel).
+no cache: the analysis itself), with the answers compared. Then the same two drags in a
+dogfight room of the same duel (seed 5), as its first seat's page asks while dragging: a
+``{"type": "best", "n": N, "poses": {...}}`` message on the room's socket per pose, the
+answer pushed back on it (docs/rooms.md, "Best plans while dragging"), against the
+same analyses of that seat's table in this process. Prints, besides the round trip,
+the analysis's own time in the server's worker (the answer's ``seconds``). Numbers,
+not pass/fail (the issue's target: 0.1 s server-side for a deck-A duel).
 """
 from __future__ import annotations
 
 import argparse
 import copy
+import json
 import os
 import pathlib
 import socket
@@ -32,6 +38,8 @@ from serving import wait_until_serving
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 HZ = 10.0
+ROOM = {"game": "dogfight", "seed": 5, "seats": [None, None]}
+"""The room of the benchmark: the shipped duel, two people (the first seat flies the Camel)."""
 
 
 def _free_port() -> int:
@@ -80,6 +88,59 @@ def drag_over_http(client, url: str, docs: list[dict], plane: str, vs: str) -> t
     return latencies, answers
 
 
+def _poses(table, name: str, count: int) -> list[list[float]]:
+    """The poses of :func:`_drag`, from plane ``name`` of ``table``, as a page sends them."""
+    p = table.plane(name).pose
+    h = np.radians(p.heading_deg)
+    return [[p.x_mm + 4.0 * k * np.cos(h), p.y_mm + 4.0 * k * np.sin(h), (p.heading_deg + 1.5 * k) % 360.0]
+            for k in range(count)]
+
+
+def drag_in_room(url: str, room: str, token: str, poses: list, plane: str, vs: str,
+                 dragged: str) -> tuple[list[float], list[dict]]:
+    """The drag's requests on the room's socket at 10 Hz, one out at a time (the page's
+    throttle); latencies and answers."""
+    from websockets.sync.client import connect
+
+    latencies, answers = [], []
+    with connect(f"{url.replace('http', 'ws')}api/rooms/{room}/ws", max_size=2**22) as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        while json.loads(ws.recv())["type"] != "update":
+            pass
+        due = time.perf_counter()
+        for n, pose in enumerate(poses, 1):
+            now = time.perf_counter()
+            if now < due:
+                time.sleep(due - now)
+            t0 = time.perf_counter()
+            ws.send(json.dumps({"type": "best", "n": n, "plane": plane, "vs": vs, "poses": {dragged: pose}}))
+            while True:
+                m = json.loads(ws.recv())
+                if m.get("type") == "best" and m["n"] == n:
+                    break
+            latencies.append(time.perf_counter() - t0)
+            if "error" in m:
+                raise RuntimeError(m["error"])
+            answers.append(m["result"])
+            due = t0 + 1.0 / HZ
+    return latencies, answers
+
+
+def room_in_process(table, poses: list, plane: str, vs: str, dragged: str) -> tuple[list[float], list[dict]]:
+    """The room's analyses here: the seat's table with the plane moved, one after another."""
+    from furball.geometry.pose import Pose
+    from furball.scenarios.dogfight import analyze
+
+    latencies, answers = [], []
+    for pose in poses:
+        t0 = time.perf_counter()
+        moved = table.replace(planes=tuple(p.replace(pose=Pose(*pose)) if p.name == dragged else p
+                                           for p in table.planes))
+        answers.append(analyze(moved, plane, vs=[vs], heat_rows=0).as_json(5))
+        latencies.append(time.perf_counter() - t0)
+    return latencies, answers
+
+
 def in_process(docs: list[dict], plane: str, vs: str) -> tuple[list[float], list[dict]]:
     """The same analyses here, one after another (no cache)."""
     from furball.scenarios.dogfight import analyze
@@ -105,6 +166,7 @@ def main(argv=None) -> int:
     from furball.scenarios.dogfight import load_scenario
     from furball.scenarios.dogfight.analysis import warm
     from furball.scenarios.web import api
+    from furball.scenarios.web.rooms import Room, make_spec
 
     doc = api.document(load_scenario("duel"), api.Catalogue.shipped())
     drags = [("Camel", "Albatros", "Camel"), ("Camel", "Albatros", "Albatros")]
@@ -135,7 +197,22 @@ def main(argv=None) -> int:
                     print(f"{plane}'s Best plans against {vs}, the {dragged} dragged ({len(docs)} poses at "
                           f"{HZ:g} Hz):")
                     print(f"  over HTTP:  {_quantiles(http)}")
+                    print(f"  in the worker: {_quantiles([a['seconds'] for a in served])} (the analysis's own time)")
                     print(f"  in process: {_quantiles(here)} (the same tables, one after another)")
+                    print(f"  same answers: {same}; machine load {os.getloadavg()[0]:.2f}")
+                made = client.post(f"{url}api/rooms", json=ROOM).json()
+                table = Room.new(make_spec(ROOM)).state.observation(0).table  # the first seat's table
+                for plane, vs, dragged in drags:
+                    poses = _poses(table, dragged, args.poses)
+                    socket_s, served = drag_in_room(url, made["room"], made["seats"][0]["token"], poses, plane, vs,
+                                                    dragged)
+                    here, computed = room_in_process(table, poses, plane, vs, dragged)
+                    same = [_without_time(a) for a in served] == [_without_time(b) for b in computed]
+                    print(f"In a dogfight room, {plane}'s Best plans against {vs}, the {dragged} dragged on the "
+                          f"first seat's page ({len(poses)} poses at {HZ:g} Hz):")
+                    print(f"  over the socket:   {_quantiles(socket_s)}")
+                    print(f"  in the worker:     {_quantiles([a['seconds'] for a in served])} (the analysis's own time)")
+                    print(f"  in process:        {_quantiles(here)} (the same tables, one after another)")
                     print(f"  same answers: {same}; machine load {os.getloadavg()[0]:.2f}")
         finally:
             server.terminate()

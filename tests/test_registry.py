@@ -99,3 +99,20 @@ def test_the_check_finds_a_list_of_games(tmp_path):
         assert _python_lists(table) == ["old.py:1", "old.py:2"] and _js_lists(script) == ["old.js"]
     finally:
         ROOT = saved
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_is_simultaneous_agrees_with_isinstance_for_every_games_states(name):
+    """``is_simultaneous`` answers once per class what ``isinstance`` against the runtime
+    protocol answers each call (the rooms ask it per move and viewer), along a game."""
+    from furball.scenarios.engine.protocol import SimultaneousState, is_simultaneous, seat_actions
+    from furball.scenarios.web.rooms import Room, make_spec
+
+    state = Room.new(make_spec({"game": name, "seed": 3})).state
+    for _ in range(30):
+        assert is_simultaneous(state) == isinstance(state, SimultaneousState)
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        state = state.apply(seat_actions(state, seat)[0])
+    assert is_simultaneous(object()) is False

@@ -51,7 +51,8 @@ def _best_plans(page):
                                                           body=json.dumps(BEST)))
     page.click("details.df-best summary")
     page.click("[data-testid=best-plans]")
-    wait_until(page, "document.querySelector('.df').dataset.best === 'done'")
+    # asked on the room's socket (issue 36): the pool's real answer, the HTTP stub only where the socket is down
+    wait_until(page, "document.querySelector('.df').dataset.best === 'done'", timeout_s=90)
 
 
 def _pick(page, n):

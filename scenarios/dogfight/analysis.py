@@ -891,7 +891,10 @@ def _totals(my_tree: PlanTree, duels: Sequence[_Duel], score: ScoreWeights):
 def _enemy_report(d: _Duel, plane: str, top: np.ndarray) -> EnemyReport:
     """Step 6 for one enemy: the pair scores of the plane's ``top`` plans against every
     enemy plan, columns from the most dangerous to the plane."""
-    scores = evaluate_chunk(d.task, top, keep_scores=True, their_score=False).scores
+    if len(top):
+        scores = evaluate_chunk(d.task, top, keep_scores=True, their_score=False).scores
+    else:  # no heat map asked (heat_rows=0): no pair to score again (a whole pass of set-up for no row)
+        scores = np.zeros((0, len(d.tree.plans)), dtype=np.float32)
     order = np.argsort(scores.mean(axis=0), kind="stable") if len(top) else np.arange(len(d.tree.plans))
     e = d.enemy
     tail_text = f"{plane} tails {e.name}" if d.i_tail else f"{e.name} tails {plane}" if d.they_tail else None

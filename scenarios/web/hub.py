@@ -546,8 +546,9 @@ class Hub:
 
     async def analysis(self, room_id: Any, token: Any, data: Any) -> tuple[str, int, Callable, tuple]:
         """A seat's request for a long calculation (the dogfight's Best plans), checked
-        by the game's view module (``analysis(observation, data)``) against what that
-        seat sees now. Returns ``(room id, seat, function, arguments)`` for the server's
+        by the game's view module (``analysis(observation, data, key)``, ``key`` the
+        asking seat ``(room id, seat)`` for a cache of its own) against what that seat
+        sees now. Returns ``(room id, seat, function, arguments)`` for the server's
         pool. Raises :class:`NotFound` (no room, or a game without one),
         :class:`Forbidden` (not a seat's key), :class:`~furball.errors.InputError`."""
         live = await self.live(room_id)
@@ -559,7 +560,7 @@ class Hub:
         ask = getattr(module, "analysis", None)
         if ask is None:
             raise NotFound(f"{room.spec.game} rooms have no analysis")
-        fn, args = await self.engine(lambda: ask(room.state.observation(seat), data))
+        fn, args = await self.engine(lambda: ask(room.state.observation(seat), data, (room.spec.id, seat)))
         return room.spec.id, seat, fn, args
 
     async def why(self, room_id: Any, token: Any, targets: Any) -> str:

@@ -1,6 +1,12 @@
 """A room's WebSocket (docs/rooms.md, "The socket"): after a ``hello`` naming the seat's
 key, the connection receives every update its seat may see (:meth:`~.hub.Hub.next_message`)
-and may act; as :data:`router`.
+and may act; as :data:`router`. A seat may also ask for Best plans on it (``{"type":
+"best", "n": N, "plane"?, "vs"?, "poses"?}``, :meth:`~.hub.Hub.analysis`), as often as
+its page drags a plane: the answer is pushed on the same connection only (``{"type":
+"best", "n": N, "result": ...}`` or ``..., "status", "error"}``), one calculation at a
+time per connection, and a request that arrives while one runs replaces any other
+still waiting (only the newest is answered next; the page drops answers older than its
+last request, by ``n``).
 
 Messages are size-limited (:data:`MAX_WS_MESSAGE`) and rate-limited per connection
 (``request.app.state.options.ws_rate`` / ``ws_burst``); a connection that keeps flooding
@@ -66,6 +72,25 @@ async def room_socket(ws: WebSocket):
                 await say({"type": "error", "status": _status(exc), "error": str(exc)})
                 await ws.close(4000 + _status(exc))
 
+    asked: dict = {}  # the newest Best plans request not yet started: {"n": N, "data": {...}}
+    answering: asyncio.Task | None = None
+
+    async def answer_best():
+        heavy = ws.app.state.heavy
+        while asked:
+            n, data = asked.pop("n"), asked.pop("data")
+            try:
+                _, _, fn, args = await hub.analysis(room_id, token, data)
+                await say({"type": "best", "n": n, "result": await heavy.run(fn, *args)})
+            except InputError as exc:
+                await say({"type": "best", "n": n, "status": _status(exc), "error": " ".join(str(exc).split())[:600]})
+            except (WebSocketDisconnect, RuntimeError):  # the page has gone
+                return
+            except Exception as exc:  # noqa: BLE001 - a bug: one line for the page, never a traceback
+                with contextlib.suppress(Exception):
+                    await say({"type": "best", "n": n, "status": 500,
+                               "error": f"the calculation failed ({type(exc).__name__})"})
+
     sender = asyncio.get_running_loop().create_task(pump())
     refused = 0
     try:
@@ -101,12 +126,22 @@ async def room_socket(ws: WebSocket):
                     await say({"type": "ack", "id": ref, "version": version})
                 except InputError as exc:
                     await say({"type": "error", "id": ref, "status": _status(exc), "error": str(exc)})
+            elif msg.get("type") == "best":
+                n = msg.get("n")
+                if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= api.MAX_JS_INT:
+                    await say({"type": "error", "status": 400, "error": "best: field 'n': expected a request number"})
+                    continue
+                asked.update(n=n, data={k: msg[k] for k in ("plane", "vs", "poses") if k in msg})
+                if answering is None or answering.done():
+                    answering = asyncio.get_running_loop().create_task(answer_best())
             elif msg.get("type") != "ping":
-                await say({"type": "error", "id": ref, "status": 400, "error": "expected type act or ping"})
+                await say({"type": "error", "id": ref, "status": 400, "error": "expected type act, best or ping"})
     except WebSocketDisconnect:
         pass
     finally:
         sender.cancel()
+        if answering is not None:
+            answering.cancel()
         hub.unsubscribe(sub)
 
 

@@ -35,10 +35,14 @@ or an uploaded scenario file's text (:func:`room_scenario`): never a path on the
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any
+
+from cachetools import LRUCache
 
 from furball.errors import InputError
 from furball.geometry.datafile import parse_toml
+from furball.geometry.pose import Pose
 from furball.maneuvers.plane import Engines, PlaneKind
 from furball.scenarios.dogfight.report import VISIBLE_SPECIALS
 from furball.scenarios.dogfight.scenario import Scenario, load_scenario, shipped_scenarios
@@ -240,13 +244,25 @@ def choices(o, seat: int) -> dict[str, Any]:
     return {"plane": first, "plans": head["plans"], "tree": head["tree"], "planes": planes}
 
 
-def analysis(o, data: Any) -> tuple[Any, tuple]:
-    """A seat's Best plans request (``{"plane": NAME?, "vs": ENEMY?}``: one of its side's
-    planes that plans, default the plane it plans now; an enemy on the table, default
-    every enemy within reach) as ``(function, arguments)`` for the server's pool:
-    :func:`best_plans` over the table as this seat sees it. Raises :class:`InputError`."""
-    if not isinstance(data, dict) or set(data) - {"plane", "vs"}:
-        raise InputError("request: expected {\"plane\": a plane of yours, \"vs\": an enemy plane}")
+MAX_MOVED = 16
+"""The most planes one Best plans request may move (``poses``)."""
+SEATS_CACHED = 32
+"""How many seats' plan-tree caches one worker process keeps (the least recently used
+forgotten first), each at most :data:`TREES_PER_SEAT` entries."""
+TREES_PER_SEAT = 8
+
+
+def analysis(o, data: Any, key: tuple | None = None) -> tuple[Any, tuple]:
+    """A seat's Best plans request (``{"plane": NAME?, "vs": ENEMY?, "poses"?: {NAME:
+    [x_mm, y_mm, heading_deg]}}``: one of its side's planes that plans, default the plane
+    it plans now; an enemy on the table, default every enemy within reach; planes on the
+    table moved where the seat's page dragged them, a what-if of that page alone) as
+    ``(function, arguments)`` for the server's pool: :func:`best_plans` over the table as
+    this seat sees it. ``key``: the asking seat, ``(room id, seat)``, whose own plan-tree
+    cache the worker uses (never another seat's). Raises :class:`InputError`."""
+    if not isinstance(data, dict) or set(data) - {"plane", "vs", "poses"}:
+        raise InputError("request: expected {\"plane\": a plane of yours, \"vs\": an enemy plane, \"poses\": "
+                         "{plane: [x_mm, y_mm, heading_deg]}}")
     if o.over:
         raise InputError("the game is over")
     planes = {p.name: p for p in o.table.planes}
@@ -258,17 +274,52 @@ def analysis(o, data: Any) -> tuple[Any, tuple]:
     vs = data.get("vs")
     if vs is not None and (vs not in planes or planes[vs].side == o.side or not planes[vs].on_table):
         raise InputError(f"request: field 'vs': expected an enemy plane on the table, got {str(vs)[:40]!r}")
-    return best_plans, (o.table, plane, vs)
+    table = o.table if data.get("poses") is None else moved(o.table, data["poses"])
+    return best_plans, (table, plane, vs, key)
 
 
-def best_plans(table, plane: str, vs: str | None, progress=None, top: int = 5) -> dict:
+def moved(table, poses: Any):
+    """``table`` with planes moved to ``poses`` (``{name: [x_mm, y_mm, heading_deg]}``,
+    planes on the table, at most :data:`MAX_MOVED`). Raises :class:`InputError` (one
+    line: the field and what was expected; a stand off the table, DF.E1)."""
+    on = {p.name for p in table.planes if p.on_table}
+    if not isinstance(poses, dict) or len(poses) > MAX_MOVED:
+        raise InputError(f"request: field 'poses': expected at most {MAX_MOVED} planes, each name: "
+                         f"[x_mm, y_mm, heading_deg]")
+    for name, pose in poses.items():
+        if name not in on:
+            raise InputError(f"request: field 'poses': expected planes on the table, got {str(name)[:40]!r}")
+        if (not isinstance(pose, list) or len(pose) != 3
+                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+                           and abs(v) <= 1e6 for v in pose)):
+            raise InputError(f"request: field 'poses.{name}': expected [x_mm, y_mm, heading_deg], finite numbers")
+    return table.replace(planes=tuple(p.replace(pose=Pose(*map(float, poses[p.name]))) if p.name in poses else p
+                                      for p in table.planes))
+
+
+_SEAT_TREES: LRUCache = LRUCache(maxsize=SEATS_CACHED)
+"""In a worker process: each seat's plan-tree cache (an ``LRUCache`` of
+:data:`TREES_PER_SEAT` entries) by ``(room id, seat)``, at most :data:`SEATS_CACHED` seats."""
+
+
+def best_plans(table, plane: str, vs: str | None, key: tuple | None = None, progress=None, top: int = 5) -> dict:
     """The plan analysis of ``plane`` on ``table`` (a seat's view of it) against ``vs``
     (or every enemy within reach): :func:`scenarios.dogfight.analyze`, its ``top`` plans
-    (``furball analyze --json``). ``progress``: a tqdm-like factory. Raises
+    (``furball analyze --json``). ``key``: the asking seat ``(room id, seat)``: its plan
+    trees and legal plans are kept for its next request in this process (keyed by the
+    planes' states on the seat's table, :func:`~scenarios.dogfight.analysis.cached_plan_tree`;
+    a seat's cache is its own, so no seat's answer comes faster because another seat
+    asked); the answer does not depend on it. ``progress``: a tqdm-like factory. Raises
     :class:`InputError` (a plane that plans no cards, no enemy in reach)."""
     from furball.scenarios.dogfight.analysis import analyze, default_enemies
 
     enemies = [vs] if vs is not None else default_enemies(table, plane)
     if not enemies:
         raise InputError(f"{plane}: no enemy within reach this turn: Best plans needs an enemy to play against")
-    return analyze(table, plane, vs=enemies, progress=progress, heat_rows=0).as_json(top)  # no heat map: not sent
+    cache = None
+    if key is not None:
+        cache = _SEAT_TREES.get(key)
+        if cache is None:
+            cache = _SEAT_TREES[key] = LRUCache(maxsize=TREES_PER_SEAT)
+    return analyze(table, plane, vs=enemies, progress=progress, heat_rows=0,  # no heat map: not sent
+                   tree_cache=cache).as_json(top)

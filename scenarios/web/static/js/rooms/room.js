@@ -57,6 +57,8 @@ function connect() {
       update(msg);
     } else if (msg.type === "chat") {
       chatArrived(msg);
+    } else if (msg.type === "best" && state.renderer && state.renderer.message) {
+      state.renderer.message(msg); // a game's own answer, for this socket alone (the dogfight's Best plans)
     } else if (msg.type === "error") {
       say(msg.error);
       if (msg.status === 404) {
@@ -235,6 +237,13 @@ const context = {
     { headers: { Authorization: `Bearer ${ownerToken}` } }).then((r) => r.json()),
   busy: () => state.busy,
   live: () => state.view, // the live view (what render() shows unless a step of the game record is shown)
+  // a message on the room's socket (false when it is not open)
+  send: (msg) => {
+    const ws = state.socket;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+    ws.send(JSON.stringify(msg));
+    return true;
+  },
 };
 
 function renderSeats() {

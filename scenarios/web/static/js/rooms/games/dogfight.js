@@ -3,7 +3,8 @@
 // furball's top-down silhouettes (img/planes.svg) on their bases —, who has locked in,
 // this seat's plans only (the server sends nobody else's), the plan chosen card by card
 // among the legal continuations the engine gives (`choices.tree`), Best plans computed in
-// the server's pool with a progress bar, and the turn just flown replayed on every seat's
+// the server's pool, answered on the room's socket and following a plane dragged on this
+// screen alone (dogfight/live.js), and the turn just flown replayed on every seat's
 // screen: bases slide along their cards' paths, shots are drawn, damage cards and planes
 // lost are shown, and the DF.T2 reveals only on the chaser's side's screen (the server
 // sends each side its own replay). Pan and pinch-zoom the table (js/panzoom.js). The
@@ -31,6 +32,7 @@ import { homeBox, idleScene, replayScene } from "./dogfight/scene.js";
 import { CARDS, hooks, kitKey, kitOf, LOST, planeNamed, priv, pub, s } from "./dogfight/state.js";
 import { keepPick, keptPicks } from "./dogfight/picks.js";
 import { renderTail, tailShift } from "./dogfight/tail.js";
+import { askLive, bestMessage, bindDrag, live, liveControls, liveTurn, movedScene } from "./dogfight/live.js";
 
 function ensureKits() {
   for (const p of pub().planes) {
@@ -131,7 +133,7 @@ function build(container) {
   els.best = el("details", { className: "df-best panel" }, el("summary", { textContent: "Best plans" }),
     el("p", { className: "muted", textContent: "The plan analysis against the enemy's every legal plan, on the table " +
       "as you see it (computed by the server, in its pool of workers). Click a plan to pick it." }),
-    el("div", { className: "row" }, els.vs, els.bestGo), el("div", { className: "row" }, els.progress,
+    ...liveControls(els.vs, els.bestGo), el("div", { className: "row" }, els.progress,
       els.progressText), els.bestList);
 
   els.mineBody = el("div");
@@ -148,6 +150,7 @@ function build(container) {
   container.replaceChildren(root);
   s.els = els;
   s.pz = new PanZoom(els.svg);
+  bindDrag(els.svg, () => els.best.open && !s.replay && !!planPlane() && !!s.view.choices && !s.view.choices.reorder);
 }
 
 function wholeTable() {
@@ -420,6 +423,7 @@ async function bestPlans() {
   s.els.progress.removeAttribute("value"); // indeterminate until the first figure
   s.els.progressText.textContent = "asking the server…";
   s.els.root.dataset.best = "running";
+  if (askLive({ plane, vs: body.vs })) return; // pushed on the socket: bestAnswered
   try {
     let job = await s.ctx.post("/analysis", body);
     while (job.state === "running") {
@@ -445,6 +449,24 @@ async function bestPlans() {
     renderBest();
   }
 }
+
+/** The answer to the last request asked on the socket (dogfight/live.js drops the others). */
+function bestAnswered(msg) {
+  s.best = { ...(s.best || {}), running: false };
+  s.els.progress.hidden = false;
+  if (msg.error) {
+    s.els.progressText.textContent = msg.error;
+    s.els.root.dataset.best = "failed";
+  } else {
+    s.els.progress.max = 1;
+    s.els.progress.value = 1;
+    s.els.progressText.textContent = `done in ${msg.result.seconds.toFixed(1)} s`;
+    showBest(msg.result);
+    s.els.root.dataset.best = "done";
+  }
+  renderBest();
+}
+live.answered = bestAnswered;
 
 function showProgress(job) {
   if (job.total) {
@@ -488,6 +510,7 @@ function forgetTurn(turn) {
   }
   if (s.bestTurn !== turn) {
     s.bestTurn = turn;
+    liveTurn(turn);
     s.els.bestList.replaceChildren();
     s.els.progress.hidden = true;
     s.els.progressText.textContent = "";
@@ -501,7 +524,7 @@ const MIN_LABEL_PX = 12.5; // issue 34 item 4: board labels readable (12 CSS px)
 function drawTable() {
   if (!s.meta || !s.meta.colours) return;
   const p = pub();
-  const scene = s.replay ? replayScene() : idleScene();
+  const scene = s.replay ? replayScene() : movedScene(idleScene());
   Object.assign(scene, { width: p.width_mm, height: p.height_mm, font: Math.max(p.width_mm, p.height_mm) / 70,
     handle: Math.max(p.width_mm, p.height_mm) / 45, colours: s.meta.colours, editable: false });
   // labels at least 12 CSS px on the screen as the table is shown (a phone included)
@@ -532,6 +555,7 @@ function refresh(all = true) {
 
 export default {
   handlesActions: () => true,
+  message: (msg) => { if (msg.type === "best") bestMessage(msg); }, // pushed on the room's socket
   // the game over in the room's head: which turns, why, who won, in words that agree with the points
   gameOver: (v) => v.view && v.view.public && v.view.public.ending,
 
@@ -549,15 +573,15 @@ export default {
     }
     const data = replayData();
     const turn = replayKey(data);
-    const live = !ctx.live || view === ctx.live();
-    if (live && turn === s.seenLive && turn !== s.seenTurn) { // back from the game record: now, without a replay
+    const isLive = !ctx.live || view === ctx.live();
+    if (isLive && turn === s.seenLive && turn !== s.seenTurn) { // back from the game record: now, without a replay
       s.seenTurn = turn;
       if (s.replay) {
         closeReplay();
         return;
       }
     }
-    if (live) s.seenLive = turn;
+    if (isLive) s.seenLive = turn;
     if (turn !== s.seenTurn) { // a turn was just flown, or the page (re)opened after one: everyone watches it
       s.seenTurn = turn;
       if (data) {

@@ -2,6 +2,7 @@
 // side (its steps and lines, js/replay.js), played as an animation or step by step.
 
 import { el } from "../../../dom.js";
+import { t } from "../../../i18n.js";
 import { replaySteps } from "../../../replay.js";
 import { hooks, priv, pub, PAUSE_MS, s, STEP_MS } from "./state.js";
 
@@ -91,14 +92,14 @@ export function renderReplayPanel() {
   const data = replayData();
   s.els.replay.hidden = !r;
   s.els.replayOpen.hidden = !!r || !data;
-  if (data) s.els.replayOpen.textContent = `Replay turn ${data.turn}`;
+  if (data) s.els.replayOpen.textContent = t("Replay turn {turn}", { turn: data.turn });
   s.els.root.dataset.replay = !r ? "closed" : r.playing ? "playing" : "paused";
   if (!r) return;
   const step = r.steps[r.index];
   s.els.root.dataset.replayStep = r.index;
   s.els.root.dataset.replayKind = step.kind;
   s.els.replayTitle.textContent = `${step.title} (${r.index + 1} / ${r.steps.length})`;
-  s.els.replayLines.replaceChildren(...step.lines.map((t) => el("li", { textContent: t.trim() })));
+  s.els.replayLines.replaceChildren(...step.lines.map((line) => el("li", { textContent: line.trim() })));
   s.els.play.textContent = r.playing ? "❚❚" : "▶";
-  s.els.play.title = r.playing ? "pause" : "play";
+  s.els.play.title = r.playing ? t("pause") : t("play");
 }

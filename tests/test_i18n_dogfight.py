@@ -92,3 +92,16 @@ def test_DF_T2_the_room_view_writes_the_reports_and_the_ending_in_the_readers_la
     assert english["public"]["ending"].startswith("Game over: turn 1 was played")
     assert spanish["public"]["ending"] != english["public"]["ending"]
     assert room.public_view(Lang.ES)["ending"] == spanish["public"]["ending"]
+
+
+def test_DF_V2_furball_play_dogfight_log_in_spanish_has_no_line_left_in_english():
+    """The referee's log (``furball play dogfight --lang es``): set-up, plans, each turn's
+    whole report, the outcome, every line in Spanish; English is the engine's text."""
+    from furball.scenarios.engine.registry import load_game
+    from furball.scenarios.engine.runner import play_game
+
+    record = play_game(load_game("dogfight"), 3, players="random", options={"turn_limit": 2})
+    english, spanish = record.log_lines(Lang.EN), record.log_lines(Lang.ES)
+    assert len(spanish) == len(english) > 50
+    assert [es for en, es in zip(english, spanish) if en == es and not NEUTRAL.match(en)] == []
+    assert english[-1] == record.final.outcome()[-1]

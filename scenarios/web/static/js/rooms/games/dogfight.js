@@ -210,7 +210,7 @@ function renderMine() {
   });
   s.els.mineBody.replaceChildren(el("ul", { className: "df-list" }, ...rows),
     plans.length ? el("ul", { className: "df-list" }, ...plans) : "");
-  s.els.reportBody.replaceChildren(...me.last_turn.map((t) => el("li", { textContent: t })));
+  s.els.reportBody.replaceChildren(...me.last_turn.map((line) => el("li", { textContent: line })));
 }
 
 // ---------------------------------------------------------------- choosing the plan card by card

@@ -105,3 +105,19 @@ def test_DF_V2_furball_play_dogfight_log_in_spanish_has_no_line_left_in_english(
     assert len(spanish) == len(english) > 50
     assert [es for en, es in zip(english, spanish) if en == es and not NEUTRAL.match(en)] == []
     assert english[-1] == record.final.outcome()[-1]
+
+
+def test_DF_T1_D3_furball_turn_margins_report_reads_in_spanish():
+    """``furball turn --margins --lang es``: every line of the margins report (rulings,
+    margins' kinds and units, close calls) in Spanish; English as ever."""
+    from furball.scenarios.dogfight.margins import margin_lines, turn_margins
+    from furball.scenarios.dogfight.scenario import load_scenario
+    from furball.scenarios.dogfight.turn import adjudicate
+
+    scenario = load_scenario("bomber")
+    tm = turn_margins(adjudicate(scenario.table, scenario.orders, seed=1, policy=scenario.policy), close_call=0.0001)
+    english, spanish = margin_lines(tm), margin_lines(tm, Lang.ES)
+    assert tm.close_calls and len(english) == len(spanish) > 20
+    assert english[1].startswith("Margins (docs/margins.md): placement error 1 mm, 1 deg per base")
+    assert english[-1].endswith(f"close calls of {len(tm.rulings)} rulings")
+    assert [es for en, es in zip(english, spanish) if en == es and en.strip()] == []

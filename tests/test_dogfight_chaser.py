@@ -191,6 +191,7 @@ def test_DF_T2_the_chasers_time_runs_out_the_room_keeps_its_order_and_a_restart_
     kept = room.state.apply(room.state.legal_actions()[0])
     assert after.state.reorders == kept.reorders and after.state.reorders[0] == ("Albatros", plan)
     assert after.log_for(1)[-1].as_json()["action"].startswith("time ran out: Albatros keeps its order")
+    assert after.log_for(1)[-1].as_json("es")["action"].startswith("se acabó el tiempo: Albatros mantiene su orden")
     again = Room.replay(room.spec, after.events)
     assert [again.view(s) for s in (0, 1, None)] == [after.view(s) for s in (0, 1, None)]
     # no limit for a bot, nor with the option at 0

@@ -1,8 +1,9 @@
 """Issue 33 for the dogfight in a real browser: one duel room, P1's page in Spanish (the
 browser's Accept-Language) and P2's in English; both plan and lock a turn through the
-panel, the turn flies and replays; then the Spanish page's whole visible text has no
-English left (names of planes, sides and the scenario aside) and its log reads in
-Spanish, and the English page has no Spanish. Skipped, with the reason, where no Chromium
+panel; P1's Camel tails the Albatros, so its page is asked to order its cards (DF.T2) and
+keeps them while P2's page waits; the turn flies and replays; each time the Spanish
+page's whole visible text has no English left (names of planes, sides and the scenario
+aside) and its log reads in Spanish, and the English page has no Spanish. Skipped, with the reason, where no Chromium
 is installed."""
 import json
 import re
@@ -24,7 +25,8 @@ ENGLISH = re.compile(r"\b(the|of|and|from|to|with|your|you|turn|plans|locked|loc
 SPANISH = re.compile(r"\b(el|la|los|las|del|turno|maniobra|cartas?|mesa|aviones|daño|puntos|fijado|vuela|volará|"
                      r"alcance|dispara|inicio|fin|registro|tus?)\b", re.I)
 NAMES = re.compile(r"Camel|Albatros|Allies|Central Powers|Tailing duel")
-ROOM_FRAME = ("you are P1", "Your turn: choose an action (everyone acts at once).", "The whole game")
+ROOM_FRAME = ("you are P1", "Your turn: choose an action (everyone acts at once).", "Your turn: choose an action.",
+              "The whole game")
 """The room page's own frame (room.js, room.html: not the dogfight's panel), which its own
 change translates; read here as it stands on this branch."""
 
@@ -44,10 +46,18 @@ def _left(pattern, text):
     return sorted({m.group(0) for m in pattern.finditer(NAMES.sub(" ", text))})
 
 
+def _english_lines(text):
+    return [line for line in text.splitlines() if _left(ENGLISH, line) and line not in ROOM_FRAME]
+
+
+def _spanish_lines(text):
+    return [line for line in text.splitlines() if _left(SPANISH, line)]
+
+
 def test_a_dogfight_room_in_spanish_for_one_seat_and_english_for_the_other():
     app = create_app(options=ServerOptions(bot_delay_s=0.0))
     with running_server(app) as url, chromium() as browser:
-        body = json.dumps({"game": "dogfight", "options": {"reorder": "policy"}, "seed": 7,
+        body = json.dumps({"game": "dogfight", "options": {}, "seed": 7,
                            "seats": [None, None]}).encode()
         made = json.loads(urllib.request.urlopen(urllib.request.Request(
             f"{url}api/rooms", data=body, headers={"Content-Type": "application/json"})).read())
@@ -61,6 +71,22 @@ def test_a_dogfight_room_in_spanish_for_one_seat_and_english_for_the_other():
         spanish, english = pages["es-ES"], pages["en-US"]
         _pick_and_lock(spanish)
         _pick_and_lock(english)
+        asked = 0
+        while True:  # the chaser's question (DF.T2), on the Spanish page: read, then keep the order
+            wait_until(spanish, "(() => { const v = window.furball.view(); return (v.choices && v.choices.reorder && "
+                                "!document.querySelector('[data-testid=reorder]').hidden) || "
+                                "(v.view.public.replay && v.view.public.replay.turn === 1); })()", timeout_s=20)
+            if spanish.is_hidden("[data-testid=reorder]"):
+                break
+            asked += 1
+            assert "Solo tú la ves" in spanish.text_content("[data-testid=reorder-shown]")
+            assert _english_lines(spanish.evaluate("document.body.innerText")) == []
+            wait_until(english, "!document.querySelector('[data-testid=waiting]').hidden")
+            assert "Waiting for a chaser: Camel tails Albatros" in english.text_content("[data-testid=waiting]")
+            version = spanish.evaluate("window.furball.view().version")
+            spanish.click("[data-testid=reorder-keep]")
+            wait_until(spanish, "(v) => window.furball.view().version !== v", arg=version)
+        assert asked >= 1
         for page in (spanish, english):  # the turn flies and replays on both pages: open every part of the panel
             wait_until(page, "(() => { const r = window.furball.view().view.public.replay; return r && r.turn === 1 "
                              "&& document.querySelector('.df').dataset.replay !== 'closed'; })()", timeout_s=20)
@@ -71,8 +97,8 @@ def test_a_dogfight_room_in_spanish_for_one_seat_and_english_for_the_other():
         es_text, en_text = spanish.evaluate("document.body.innerText"), english.evaluate("document.body.innerText")
         assert "Fijar este plan" in es_text and "Informe del último turno" in es_text
         assert "Lock this plan" in en_text and "Last turn's report" in en_text
-        assert [line for line in es_text.splitlines() if _left(ENGLISH, line) and line not in ROOM_FRAME] == []
-        assert [line for line in en_text.splitlines() if _left(SPANISH, line)] == []
+        assert _english_lines(es_text) == []
+        assert _spanish_lines(en_text) == []
         es_log, en_log = spanish.evaluate(LOG), english.evaluate(LOG)
         assert any("Maniobra 1" in line for line in es_log) and any("Maneuver 1" in line for line in en_log)
         assert errors == []

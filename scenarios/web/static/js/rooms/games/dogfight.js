@@ -268,11 +268,11 @@ function renderPlan() {
     : t("Your plan for {plane}", { plane });
   s.els.plan.dataset.plane = plane;
   s.els.plan.dataset.locked = entry.locked ? "yes" : "no";
-  s.els.planNote.textContent = (entry.locked ? t("Locked: {plane} will fly {cards}. You may lock another plan " +
-    "until the last plan of the turn locks.", { plane, cards: own ? own.join(", ") : "…" })
-    : t("Everyone plans at once (DF.M1).")) + " " + t("{count} legal plans (DF.M1, DF.M5, DF.H3, DF.D6): pick the " +
-    "three cards in order; each choice offers only the cards that can still make a legal plan. Nobody else sees it.",
-  { count: number(entry.plans, 0) });
+  const lockNote = entry.locked ? t("Locked: {plane} will fly {cards}. You may lock another plan until the last plan " +
+    "of the turn locks.", { plane, cards: own ? own.join(", ") : "…" }) : t("Everyone plans at once (DF.M1).");
+  s.els.planNote.textContent = lockNote + " " + t("{count} legal plans (DF.M1, DF.M5, DF.H3, DF.D6): pick the three " +
+    "cards in order; each choice offers only the cards that can still make a legal plan. Nobody else sees it.",
+    { count: number(entry.plans, 0) });
   const names = Object.keys(v.choices.planes || {});
   s.els.planPicker.replaceChildren(...(names.length > 1 ? names.map((name) => {
     const b = el("button", { textContent: v.choices.planes[name].locked ? t("{plane} (locked)", { plane: name }) : name,

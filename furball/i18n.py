@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "Lang", "Message", "Phrase", "ENGLISH", "choose_lang", "msg", "msg_plural", "render", "render_entry", "translator",
+__all__ = ["DOMAIN", "LOCALE_DIR", "Lang", "Message", "MessageText", "Entry", "Phrase", "ENGLISH", "choose_lang", "msg", "msg_plural", "render", "render_entry", "translator",
            "plural_translator", "parse_lang", "DEFAULT_LANG", "N_"]
 
 DOMAIN = "furball"
@@ -216,6 +216,24 @@ class Phrase:
         return self.make(ENGLISH, *self.args)
 
 
+class MessageText(str):
+    """A :class:`Message`'s English text that keeps the message: a ``str`` everywhere
+    (compared, joined, written to JSON or a golden log: the English text, byte for
+    byte), read in another language by :func:`render` (and as a log entry's argument).
+    For values that have always been text (a move's rule events, ``takes a climb
+    counter (1/3, DF.H6)``) and now have readers in other languages."""
+
+    message: Message
+
+    def __new__(cls, message: Message) -> MessageText:
+        text = super().__new__(cls, render(message, Lang.EN))
+        text.message = message
+        return text
+
+    def __reduce__(self):
+        return (MessageText, (self.message,))
+
+
 def msg(id: str, **args: Any) -> Message:
     """A :class:`Message` ``id`` with values ``args`` (``pybabel extract`` finds ``id``)."""
     return Message(id, tuple(args.items()))
@@ -244,28 +262,62 @@ def _argument(value: Any, lang: Lang | str, _: Callable[[str], str]) -> Any:
     """A log entry's argument in ``lang``: a :class:`Message` rendered, a word read
     through the catalog, a value that knows its words (``in_language(lang)``, e.g. White
     Christmas's lazy ``Text``) asked; anything else (a number, a name) as it is."""
-    if isinstance(value, Message):
+    if isinstance(value, (Message, MessageText)):
         return render(value, lang)
+    in_language = getattr(value, "in_language", None)
+    if callable(in_language):  # before str: a line that is a str and knows its words (the dogfight's report)
+        return in_language(Lang(lang))
     if isinstance(value, str):
         return _(value)
-    in_language = getattr(value, "in_language", None)
-    return in_language(Lang(lang)) if callable(in_language) else value
+    return value
 
 
 def render(message: Message | str, lang: Lang | str = DEFAULT_LANG) -> str:
     """``message`` written in ``lang``: its text from the catalog, its fields filled (a
-    value that is a :class:`Message` rendered in ``lang`` too). A plain ``str`` is
-    returned as it is: text written before its module used messages still reads (in
-    English) wherever a message is expected."""
+    value that is a :class:`Message` rendered in ``lang`` too). A :class:`MessageText`
+    is its message rendered; a plain ``str`` is returned as it is: text written before
+    its module used messages still reads (in English) wherever a message is expected."""
+    if isinstance(message, MessageText):
+        return render(message.message, lang)
     if isinstance(message, str):
         return message
     lang = Lang(lang)
-    values = {k: render(v, lang) if isinstance(v, Message) else v for k, v in message.args}
+    values = {k: _value(v, lang) for k, v in message.args}
     if message.plural is None:
         text = translator(lang)(message.id)
     else:
         text = plural_translator(lang)(message.id, message.plural, int(values["count"]))
     return text.format(**values)
+
+
+def _value(value: Any, lang: Lang) -> Any:
+    """A message's value in ``lang``: a :class:`Message` rendered, a value that knows its
+    words (``in_language(lang)``: a :class:`Phrase`, an :class:`Entry`) asked, anything
+    else (a number, a name) as it is."""
+    if isinstance(value, Message):
+        return render(value, lang)
+    in_language = getattr(value, "in_language", None)
+    return in_language(lang) if callable(in_language) else value
+
+
+@dataclass(frozen=True)
+class Entry:
+    """An engine's log entry (``template``, ``args``: :func:`render_entry`) kept as a
+    value of a :class:`Message` (a room's ``time ran out: {action}``, the action being
+    the engine's ``describe_entry``): rendered in the message's language; formatted as
+    it is, English."""
+
+    template: str
+    args: tuple = ()
+
+    def in_language(self, lang: Lang | str) -> str:
+        return render_entry(self.template, self.args, lang)
+
+    def __format__(self, spec: str) -> str:
+        return format(render_entry(self.template, self.args), spec)
+
+    def __str__(self) -> str:
+        return render_entry(self.template, self.args)
 
 
 def accept_language(header: str | None) -> Lang:

@@ -1,7 +1,8 @@
 """Altitude, climb counters and bomb load (DF.H1-DF.H6, DF.B1, DF.B2).
 
 Pure transitions on :class:`~maneuvers.plane.PlaneState` values; each returns the new plane
-and a list of human-readable events citing the rule applied.
+and a list of human-readable events citing the rule applied (English ``str``, each a
+:class:`~furball.i18n.MessageText` that a report renders in its reader's language).
 
 Engine conventions (docs/dogfight.md):
 
@@ -16,6 +17,7 @@ Engine conventions (docs/dogfight.md):
 from __future__ import annotations
 
 from furball.errors import InputError
+from furball.i18n import MessageText, msg, msg_plural
 
 from .card import ManeuverCard
 from .plane import PlaneState, PlaneStatus
@@ -50,19 +52,21 @@ def after_card(plane: PlaneState, card: ManeuverCard, max_altitude: int) -> tupl
                 raise AltitudeError(
                     f"plane '{plane.name}': card '{card.id}' would climb to altitude "
                     f"{plane.altitude + 1}, above the ceiling {max_altitude} (DF.H3)")
-            return plane.replace(altitude=plane.altitude + 1, climb_counters=0), [
-                f"climbs to altitude {plane.altitude + 1} ({counters}/{rate} counters, DF.H6)"]
-        return plane.replace(climb_counters=counters), [f"takes a climb counter ({counters}/{rate}, DF.H6)"]
+            return plane.replace(altitude=plane.altitude + 1, climb_counters=0), [MessageText(msg(
+                "climbs to altitude {altitude} ({counters}/{rate} counters, DF.H6)", altitude=plane.altitude + 1,
+                counters=counters, rate=rate))]
+        return plane.replace(climb_counters=counters), [MessageText(msg(
+            "takes a climb counter ({counters}/{rate}, DF.H6)", counters=counters, rate=rate))]
     if "descent" in card.flags:
         if plane.altitude == 0:
-            return plane.replace(climb_counters=0, status=PlaneStatus.LANDED), [
-                "descends at altitude 0, discards its climb counters and lands (DF.H4, DF.H3)"]
+            return plane.replace(climb_counters=0, status=PlaneStatus.LANDED), [MessageText(msg(
+                "descends at altitude 0, discards its climb counters and lands (DF.H4, DF.H3)"))]
         level = plane.altitude - 1
         if level == 0:
-            return plane.replace(altitude=0, climb_counters=1), [
-                "descends to altitude 0 and keeps exactly one climb counter (DF.H4)"]
-        return plane.replace(altitude=level, climb_counters=0), [
-            f"descends to altitude {level} and discards its climb counters (DF.H4)"]
+            return plane.replace(altitude=0, climb_counters=1), [MessageText(msg(
+                "descends to altitude 0 and keeps exactly one climb counter (DF.H4)"))]
+        return plane.replace(altitude=level, climb_counters=0), [MessageText(msg(
+            "descends to altitude {altitude} and discards its climb counters (DF.H4)", altitude=level))]
     return plane, []
 
 
@@ -77,17 +81,19 @@ def after_drop(plane: PlaneState, count: int) -> tuple[PlaneState, list[str]]:
         raise InputError(f"plane '{plane.name}': cannot drop {count} bombs with {plane.bombs} aboard (DF.B1)")
     was_loaded = fully_loaded(plane)
     dropped = plane.replace(bombs=plane.bombs - count)
-    events = [f"drops {count} bomb{'s' if count != 1 else ''} ({dropped.bombs}/{plane.bombs_at_start} left)"]
+    events: list[str] = [MessageText(msg_plural("drops {count} bomb ({left}/{bombs_at_start} left)",
+                                     "drops {count} bombs ({left}/{bombs_at_start} left)", count,
+                                     left=dropped.bombs, bombs_at_start=plane.bombs_at_start))]
     if was_loaded and not fully_loaded(dropped):
-        events.append("no longer fully loaded: restrictions end (DF.B2)")
+        events.append(MessageText(msg("no longer fully loaded: restrictions end (DF.B2)")))
         if dropped.climb_counters >= dropped.climb_rate:
             keep = 1 if dropped.altitude == 0 else 0  # DF.H3: at altitude 0 the last counter keeps it flying
             if dropped.climb_counters - 1 >= keep:
                 dropped = dropped.replace(climb_counters=dropped.climb_counters - 1)
-                events.append("had enough climb counters to climb under its restored rate: "
-                              "stays at its level and discards 1 counter (DF.B2)")
+                events.append(MessageText(msg("had enough climb counters to climb under its restored rate: "
+                                              "stays at its level and discards 1 counter (DF.B2)")))
             else:
-                events.append("had enough climb counters to climb under its restored rate: stays at its "
-                              "level and keeps its last counter, which keeps it flying at altitude 0 "
-                              "(DF.B2, DF.H3, engine convention)")
+                events.append(MessageText(msg("had enough climb counters to climb under its restored rate: "
+                                              "stays at its level and keeps its last counter, which keeps it "
+                                              "flying at altitude 0 (DF.B2, DF.H3, engine convention)")))
     return dropped, events

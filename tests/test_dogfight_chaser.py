@@ -191,6 +191,7 @@ def test_DF_T2_the_chasers_time_runs_out_the_room_keeps_its_order_and_a_restart_
     kept = room.state.apply(room.state.legal_actions()[0])
     assert after.state.reorders == kept.reorders and after.state.reorders[0] == ("Albatros", plan)
     assert after.log_for(1)[-1].as_json()["action"].startswith("time ran out: Albatros keeps its order")
+    assert after.log_for(1)[-1].as_json("es")["action"].startswith("se acabó el tiempo: Albatros mantiene su orden")
     again = Room.replay(room.spec, after.events)
     assert [again.view(s) for s in (0, 1, None)] == [after.view(s) for s in (0, 1, None)]
     # no limit for a bot, nor with the option at 0
@@ -256,17 +257,17 @@ def test_DF_T2_the_second_reveal_shows_every_seat_the_planes_after_the_first_man
     chaser = state.current_player()
     target = 1 - chaser
     mine, theirs = state.observation(chaser), state.observation(target)
-    assert mine.public_flown == theirs.public_flown is not None
-    assert [m["index"] for m in mine.public_flown["maneuvers"]] == [1]  # the second maneuver is not flown yet
+    assert mine.public_flown.so_far() == theirs.public_flown.so_far()
+    assert [m["index"] for m in mine.public_flown.so_far()["maneuvers"]] == [1]  # the second maneuver is not flown yet
     flown = state.apply(state.legal_actions()[-1])
     while flown.pending is not None:
         flown = flown.apply(flown.legal_actions()[0])
     first = flown.observation(target).public_replay["maneuvers"][0]
-    assert mine.public_flown["maneuvers"][0]["planes"] == first["planes"]  # where the planes are, for everyone
-    assert mine.public_flown["maneuvers"][0]["lines"] == first["lines"]    # and the first maneuver's firing
+    assert mine.public_flown.so_far()["maneuvers"][0]["planes"] == first["planes"]  # where the planes are, for everyone
+    assert mine.public_flown.so_far()["maneuvers"][0]["lines"] == first["lines"]    # and the first maneuver's firing
     # each side reads the first maneuver as it may: the chaser's side its reveal, the other side no card
-    assert theirs.flown["maneuvers"][0]["reveals"][0]["shown"] is None
-    assert mine.flown["maneuvers"][0]["reveals"][0]["shown"] == dict(state.locked)[state.pending.target.name][0]
+    assert theirs.flown.so_far()["maneuvers"][0]["reveals"][0]["shown"] is None
+    assert mine.flown.so_far()["maneuvers"][0]["reveals"][0]["shown"] == dict(state.locked)[state.pending.target.name][0]
     # the second card shown stays the chaser's: another card shown changes nothing the target reads
     other = state.replace(pending=dataclasses.replace(state.pending, shown="A13" if state.pending.shown != "A13"
                                                       else "A12"))

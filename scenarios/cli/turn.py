@@ -176,7 +176,7 @@ def run(args) -> int:
         if ruled is not None:
             from furball.scenarios.dogfight.margins import margin_lines
 
-            print("\n".join(margin_lines(ruled)))
+            print("\n".join(margin_lines(ruled, lang)))
         for name in auto:
             print(translator(lang)("{plane} was planned by the analysis (furball analyze): {cards}").format(
                 plane=name, cards=", ".join(orders[name].plan)))

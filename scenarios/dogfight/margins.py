@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from furball.errors import InputError
+from furball.i18n import DEFAULT_LANG, N_, Lang, plural_translator, translator
 from furball.maneuvers.batch import Planes
 from furball.maneuvers.margins import (
     PlacementError,
@@ -156,37 +157,78 @@ def margins_json(tm: TurnMargins) -> dict:
     return out
 
 
-def _words(r: Ruling) -> str:
+STEP_WORDS = (N_("tails"), N_("table edge"), N_("overlaps"), N_("firing"), N_("tails again"))
+"""The steps' names (:attr:`MarginStep.step`), for the catalog: a report reads them through it."""
+MARGIN_WORDS = (N_("reach"), N_("front edge"), N_("rear edge"), N_("clear ruler"), N_("apart"), N_("overlap"),
+                N_("arc"), N_("range"), N_("band"), N_("line of fire"), N_("deg"))
+"""The margins' kinds and the degree unit (:class:`~furball.maneuvers.margins.MarginKind`,
+``Unit``) as a report writes them, for the catalog."""
+
+
+def _words(r: Ruling, lang: Lang = DEFAULT_LANG) -> str:
+    """What ruling ``r`` decided, in ``lang``."""
+    _ = translator(lang)
     a = r.planes[0]
     b = r.planes[1] if len(r.planes) > 1 else ""
-    return {"tail": f"{a} tails {b}", "no tail": f"{a} cannot tail {b}", "overlap": f"{a} and {b} overlap",
-            "apart": f"{a} and {b} apart", "short": f"{a} has {b} at short range",
-            "long": f"{a} has {b} at long range", "no shot": f"{a} has no shot at {b}",
-            "on table": f"{a} stays on the table", "off table": f"{a} leaves the table"}[r.outcome]
+    if r.outcome == "tail":
+        text = _("{a} tails {b}")
+    elif r.outcome == "no tail":
+        text = _("{a} cannot tail {b}")
+    elif r.outcome == "overlap":
+        text = _("{a} and {b} overlap")
+    elif r.outcome == "apart":
+        text = _("{a} and {b} apart")
+    elif r.outcome == "short":
+        text = _("{a} has {b} at short range")
+    elif r.outcome == "long":
+        text = _("{a} has {b} at long range")
+    elif r.outcome == "no shot":
+        text = _("{a} has no shot at {b}")
+    elif r.outcome == "on table":
+        text = _("{a} stays on the table")
+    else:
+        text = _("{a} leaves the table")
+    return text.format(a=a, b=b)
 
 
-def margin_lines(tm: TurnMargins) -> list[str]:
-    """Each ruling with its deciding margin and, for close calls, its flip chance."""
+def _margin(d, lang: Lang) -> str:
+    """A margin as ``kind +1.23 unit`` (``reach +28.83 mm``), in ``lang``."""
+    _ = translator(lang)
+    return f"{_(str(d.kind))} {d.value:+.2f} {_(str(d.unit))}"
+
+
+def margin_lines(tm: TurnMargins, lang: Lang = DEFAULT_LANG) -> list[str]:
+    """Each ruling with its deciding margin and, for close calls, its flip chance, in
+    ``lang`` (English: the text ``furball turn --margins`` has always printed)."""
+    _, ngettext = translator(lang), plural_translator(lang)
     e = tm.error
-    out = ["", f"Margins (docs/margins.md): placement error {e.xy_mm:g} mm, {e.heading_deg:g} deg per base; "
-               f"close call: flip chance above {tm.close_call:.0%}"]
+    share = f"{tm.close_call:.0%}"
+    out = ["", _("Margins (docs/margins.md): placement error {xy:g} mm, {heading:g} deg per base; close call: flip "
+                 "chance above {share}").format(xy=e.xy_mm, heading=e.heading_deg, share=share)]
     if tm.errors:
-        each = ", ".join(f"{n} {x.xy_mm:.2g} mm, {x.heading_deg:.2g} deg" for n, x in sorted(tm.errors.items()))
-        out[-1] = (f"Margins (docs/margins.md): placement error measured from the photo (standard deviations): "
-                   f"{each}; close call: flip chance above {tm.close_call:.0%}")
+        each = ", ".join(_("{plane} {xy} mm, {heading} deg").format(plane=n, xy=f"{x.xy_mm:.2g}",
+                                                                    heading=f"{x.heading_deg:.2g}")
+                         for n, x in sorted(tm.errors.items()))
+        out[-1] = _("Margins (docs/margins.md): placement error measured from the photo (standard deviations): "
+                    "{each}; close call: flip chance above {share}").format(each=each, share=share)
     for s in tm.steps:
         if not s.rulings:
             continue
-        out.append(f"  {'start of turn' if s.maneuver == 0 else f'maneuver {s.maneuver}'}, {s.step}:")
+        when = _("start of turn") if s.maneuver == 0 else _("maneuver {index}").format(index=s.maneuver)
+        out.append(f"  {when}, {_(s.step)}:")
         for r in s.rulings:
             d = r.deciding(e)
-            why = f"decided by {', '.join(r.fixed)}" if d is None else f"{d}{f' ({d.about})' if d.about else ''} " \
-                                                                         f"[{d.rule}]"
+            if d is None:
+                why = _("decided by {rules}").format(rules=", ".join(r.fixed))
+            else:
+                why = _margin(d, lang) + (f" ({d.about})" if d.about else "") + f" [{d.rule}]"
             flag = ""
             if r.close(tm.close_call):
                 f = r.flip
-                flag = f"  CLOSE CALL: flips {f.chance:.1%} ({f.low:.1%}-{f.high:.1%}, {f.samples} samples)"
-            out.append(f"    {_words(r)}: {why}{flag}")
+                flag = "  " + _("CLOSE CALL: flips {chance} ({low}-{high}, {samples} samples)").format(
+                    chance=f"{f.chance:.1%}", low=f"{f.low:.1%}", high=f"{f.high:.1%}", samples=f.samples)
+            out.append(f"    {_words(r, lang)}: {why}{flag}")
     n = len(tm.close_calls)
-    out.append(f"  {n} close call{'s' if n != 1 else ''} of {len(tm.rulings)} rulings")
+    out.append("  " + ngettext("{count} close call of {rulings} rulings", "{count} close calls of {rulings} rulings",
+                               n).format(count=n, rulings=len(tm.rulings)))
     return out

@@ -3,7 +3,7 @@
 turns of a logged game (``furball play dogfight``)."""
 from __future__ import annotations
 
-from furball.i18n import DEFAULT_LANG, N_, Lang, plural_translator, translator
+from furball.i18n import DEFAULT_LANG, N_, Lang, MessageText, plural_translator, render, translator
 from furball.maneuvers.damage import Special
 from furball.maneuvers.plane import PlaneState
 
@@ -179,7 +179,7 @@ def turn_lines(r: TurnResult, header: bool = True, viewer: str | None = None, la
         for mv in m.moves:
             out.append(f"  {mv.plane:<12} {mv.card:<5} {_(mv.card_name)[:22]:<22} {_fmt_pose(mv.start)} -> "
                        f"{_fmt_pose(mv.end)}  " + _("alt {altitude}").format(altitude=mv.altitude))
-            out += [f"      {_(e)}" for e in mv.events]
+            out += [f"      {_event(e, lang)}" for e in mv.events]
         out += ["  " + _("{plane} leaves the table (DF.E1)").format(plane=n) for n in m.left_table]
         for a, b in m.overlaps:
             out.append("  " + _("overlap: {a} and {b} (DF.O1; they cannot fire at each other, DF.O2)").format(a=a, b=b))
@@ -208,7 +208,7 @@ def turn_lines(r: TurnResult, header: bool = True, viewer: str | None = None, la
             shooter=x.shooter, gun=x.arc + 1, target=x.target, range=_(str(x.range))) for x in m.fire]
         out += _draws(m.damage, DamageCause.SHOT, exploded, hidden, lang)
         for name, events in m.drops:
-            out += [f"  {name} {_(e)}" for e in events]
+            out += [f"  {name} {_event(e, lang)}" for e in events]
         out += _draws(m.damage, DamageCause.FIRE, exploded, hidden, lang)
         end = {p.name: p for p in m.planes}
         for x in m.lost:
@@ -228,6 +228,12 @@ def turn_lines(r: TurnResult, header: bool = True, viewer: str | None = None, la
         out.append("  " + _("damage piles: ") + ", ".join(
             _("{letter} {count} cards").format(letter=letter, count=len(pile)) for letter, pile in r.after.piles))
     return out
+
+
+def _event(text: str, lang: Lang) -> str:
+    """A move's or a bomb drop's rule event in ``lang`` (its message where it keeps one,
+    :class:`~furball.i18n.MessageText`; else the text through the catalog)."""
+    return render(text, lang) if isinstance(text, MessageText) else translator(lang)(text)
 
 
 def _draws(draws, cause: DamageCause, exploded: set, hidden, lang: Lang) -> list[str]:
@@ -268,9 +274,10 @@ def _sections(lines: list[str]) -> list[list[str]]:
     return out
 
 
-def replay_json(r: TurnResult, viewer: str | None = None) -> dict:
+def replay_json(r: TurnResult, viewer: str | None = None, lang: Lang = DEFAULT_LANG) -> dict:
     """The turn as a page replays it, as side ``viewer`` may see it (``None``: all of it;
-    :data:`NOBODY`: what every side sees). Millimetres and degrees.
+    :data:`NOBODY`: what every side sees), its texts (``lines``, a draw's ``text``) in
+    ``lang``. Millimetres and degrees.
 
     ``turn``; ``start``: ``planes`` (:func:`seen_plane_json`), ``tails``, ``lines``;
     ``maneuvers``: per maneuver its ``index``, ``reveals`` (DF.T2: ``chaser``,
@@ -296,10 +303,10 @@ def replay_json(r: TurnResult, viewer: str | None = None) -> dict:
             seen = d.applied and d.special in VISIBLE_SPECIALS
             row.update(card=None, points=None, special=str(d.special) if seen else None, applied=seen,
                        reshuffled=None)
-        row["text"] = draw_line(d, hidden(d.plane)).strip()
+        row["text"] = draw_line(d, hidden(d.plane), lang).strip()
         return row
 
-    sections = _sections(turn_lines(r, header=False, viewer=viewer))
+    sections = _sections(turn_lines(r, header=False, viewer=viewer, lang=lang))
     maneuvers = []
     for k, m in enumerate(r.maneuvers):
         reveals = [{"chaser": v.chaser, "target": v.target, "shown": None if hidden(v.chaser) else v.shown,

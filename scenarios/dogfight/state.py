@@ -69,6 +69,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from furball.errors import IllegalAction, InputError
+from furball.i18n import DEFAULT_LANG, N_, Lang, Phrase, msg, render_entry
 from furball.maneuvers.deck import find_deck
 from furball.maneuvers.plan import legal_plans, plan_problem
 from furball.maneuvers.plane import PlaneKind
@@ -218,27 +219,91 @@ class ChaserChoice:
 
 class ReportLine(str):
     """A line of a flown turn's report in the game's log, as the referee reads it (every
-    card and reveal), which also knows its turn (``result``), so
-    :meth:`State.events_for` can give each seat the report as its side may see it."""
+    card and reveal), in English, which also knows its turn (``result``) and its place
+    in the report (``place``: its index in :func:`~.report.turn_lines`; ``None``: found
+    by its text), so :meth:`State.events_for` can give each seat the report as its side
+    may see it, and :meth:`in_language` writes it in another language (a game's log
+    read in Spanish, ``State.events_in``, ``furball play dogfight --lang es``)."""
 
-    __slots__ = ("result",)
+    __slots__ = ("result", "place")
+    result: TurnResult
+    place: int | None
 
-    def __new__(cls, text: str, result: TurnResult):
+    def __new__(cls, text: str, result: TurnResult, place: int | None = None):
         line = super().__new__(cls, text)
         line.result = result
+        line.place = place
         return line
 
     def __reduce__(self):
-        return (ReportLine, (str(self), self.result))
+        return (ReportLine, (str(self), self.result, self.place))
+
+    def in_language(self, lang: Lang | str) -> str:
+        if Lang(lang) == DEFAULT_LANG:
+            return str(self)
+        place = self.place
+        if place is None:
+            place = turn_lines(self.result, header=False).index(str(self))
+        return turn_lines(self.result, header=False, lang=Lang(lang))[place]
 
 
-LOCK_LINE = "  {} locks its plan (hidden until the turn is flown)"
+@dataclass(frozen=True)
+class Written:
+    """A text already written in every language (``texts``: ``(lang, text)`` for each
+    :class:`~furball.i18n.Lang`): a seat's line of a turn report (:meth:`State.events_for`),
+    made once when the turn is flown, so a room keeps words, not the turn. As a log
+    entry's argument it is read in the reader's language; formatted, English."""
+
+    texts: tuple[tuple[Lang, str], ...]
+
+    def in_language(self, lang: Lang | str) -> str:
+        return dict(self.texts).get(Lang(lang), self.english)
+
+    @property
+    def english(self) -> str:
+        return dict(self.texts)[DEFAULT_LANG]
+
+    def __format__(self, spec: str) -> str:
+        return format(self.english, spec)
+
+    def __str__(self) -> str:
+        return self.english
+
+
+@dataclass(frozen=True, eq=False)
+class SeenTurn:
+    """The last turn as side ``viewer`` may see it (:data:`~.report.NOBODY`: what every
+    side sees), written in a language when asked: :meth:`lines` (its report,
+    :func:`~.report.turn_lines`) and :meth:`replay` (:func:`~.report.replay_json`). It
+    holds the turn (``result``) to write it; read it through these two only, which
+    leave out what the side may not see. Equality is identity (an observation compares
+    its English ``last_turn`` and ``replay`` instead)."""
+
+    result: TurnResult = field(repr=False)
+    viewer: str
+
+    def lines(self, lang: Lang | str = DEFAULT_LANG) -> tuple[str, ...]:
+        return tuple(turn_lines(self.result, header=False, viewer=self.viewer, lang=Lang(lang)))
+
+    def replay(self, lang: Lang | str = DEFAULT_LANG) -> dict:
+        return replay_json(self.result, self.viewer, Lang(lang))
+
+    def so_far(self, lang: Lang | str = DEFAULT_LANG) -> dict:
+        """At a second reveal (DF.T2: the game waits for a chaser before maneuver 2), the
+        turn so far as a page replays it: :meth:`replay`'s ``turn``, ``start`` and first
+        maneuver (the planes after it and its firing, as at a table everyone sees them
+        before the second card is shown)."""
+        whole = self.replay(lang)
+        return {"turn": whole["turn"], "start": whole["start"], "maneuvers": whole["maneuvers"][:1]}
+
+
+LOCK_LINE = N_("  {} locks its plan (hidden until the turn is flown)")
 """The referee's log line of a plan locked (:attr:`State.events`)."""
-CHANGE_LINE = "  {} changes its locked plan (hidden until the turn is flown)"
+CHANGE_LINE = N_("  {} changes its locked plan (hidden until the turn is flown)")
 """The referee's log line of a locked plan changed before the last plan locked."""
-LOOK_LINE = "  maneuver {}: {} shows its next card to {}, who may reorder its cards (DF.T2)"
+LOOK_LINE = N_("  maneuver {}: {} shows its next card to {}, who may reorder its cards (DF.T2)")
 """The log line of a reveal the game waits on (public: who tails whom is on the table)."""
-ORDER_LINE = "  {} orders its cards (hidden until the turn is flown)"
+ORDER_LINE = N_("  {} orders its cards (hidden until the turn is flown)")
 """The referee's log line of a chaser's order (in no seat's log: :meth:`State.events_for`)."""
 
 
@@ -308,14 +373,18 @@ class Observation:
     ``end``: why it ended (the :class:`EndReason`'s value), ``None`` while it goes on;
     ``waiting``: ``(chaser, target)`` while the game waits for a chaser's order
     (DF.T2; public: no card), and ``reorder``: that choice (:class:`ChaserChoice`) for
-    the chaser's seat alone (``None`` for every other seat); ``tails``: for each plane of
+    the chaser's seat alone (``None`` for every other seat); ``seen`` and
+    ``public_seen``: the last turn as this side and as every side may see it, to be
+    written in a reader's language (:class:`SeenTurn`: ``last_turn``, ``replay`` and
+    ``public_replay`` in any language; ``None`` before the first turn); ``tails``: for each plane of
     this side that plans and can tail an enemy this turn, the enemies it may tail,
     nearest first (DF.T1, DF.T3, DF.T5-DF.T7: public geometry; with two or more it picks
     one, :attr:`PlanAction.tail`); ``own_tails``: the tail choices of this side's
     locked plans (``(plane, target)``, hidden from other sides until the turn flies);
     ``flown``: at a second reveal (DF.T2), the turn so far as this side may see it
-    (:attr:`State.flown`: the turn's start and first maneuver, the planes after it and
-    its firing), and ``public_flown``: as every side sees it; else ``None``."""
+    (:meth:`SeenTurn.so_far` of :attr:`State.first_maneuver`: the turn's start and first
+    maneuver, the planes after it and its firing), and ``public_flown``: as every side
+    sees it; else ``None``."""
 
     seat: int
     side: str
@@ -339,10 +408,12 @@ class Observation:
     end: str | None = None
     waiting: tuple[str, str] | None = None
     reorder: ChaserChoice | None = field(default=None, repr=False)
+    seen: SeenTurn | None = field(default=None, repr=False, compare=False)
+    public_seen: SeenTurn | None = field(default=None, repr=False, compare=False)
     tails: tuple[tuple[str, tuple[str, ...]], ...] = ()
     own_tails: tuple[tuple[str, str], ...] = ()
-    flown: dict | None = field(default=None, repr=False, hash=False)
-    public_flown: dict | None = field(default=None, repr=False, hash=False)
+    flown: SeenTurn | None = field(default=None, repr=False, compare=False)
+    public_flown: SeenTurn | None = field(default=None, repr=False, compare=False)
 
     def legal_actions(self) -> tuple[PlanAction, ...] | tuple[ReorderAction, ...]:
         return self.legal
@@ -381,7 +452,7 @@ class Observation:
                 "waiting": None if self.waiting is None else {"chaser": self.waiting[0], "target": self.waiting[1]},
                 "reorder": None if self.reorder is None else self.reorder.as_json(),
                 "tails": {name: list(targets) for name, targets in self.tails}, "own_tails": dict(self.own_tails),
-                "flown": self.flown}
+                "flown": None if self.flown is None else self.flown.so_far()}
 
 
 @dataclass(frozen=True, init=False)
@@ -402,7 +473,7 @@ class State(FrozenState):
     of the plans locked this turn that name one (hidden from other sides);
     ``first_maneuver``: at a second reveal, the turn's start and its first maneuver as
     they were flown (a :class:`~.turn.TurnResult` holding that maneuver only: what
-    everyone has seen on the table, :attr:`flown`), else ``None``; ``seed``, ``step``,
+    everyone has seen on the table, :attr:`Observation.flown`), else ``None``; ``seed``, ``step``,
     ``log_entries``, ``logging``: see :class:`~furball.scenarios.engine.frozen.FrozenState`.
     """
 
@@ -457,22 +528,6 @@ class State(FrozenState):
         if self._next is None:
             return ()
         return _plans_of(self.table, self._next[1])
-
-    @cached_property
-    def flown(self) -> dict[str, dict] | None:
-        """At a second reveal (DF.T2: the game waits for a chaser before maneuver 2), the
-        turn so far as a page replays it (:func:`~.report.replay_json`'s ``turn``,
-        ``start`` and the first maneuver: the planes after it and its firing, as at a
-        table everyone sees them before the second card is shown), per side as that side
-        may see it and under :data:`~.report.NOBODY` as every side sees it; else
-        ``None``. Made from :attr:`first_maneuver`."""
-        if self.first_maneuver is None:
-            return None
-        out = {}
-        for side in (*self.sides, NOBODY):
-            whole = replay_json(self.first_maneuver, side)
-            out[side] = {"turn": whole["turn"], "start": whole["start"], "maneuvers": whole["maneuvers"][:1]}
-        return out
 
     @cached_property
     def tails(self) -> dict[str, tuple[str, ...]]:
@@ -667,12 +722,20 @@ class State(FrozenState):
         return work.freeze()
 
     def describe(self, action: PlanAction | ReorderAction) -> str:
+        """``action`` in English words (:meth:`describe_entry` rendered)."""
+        return render_entry(*self.describe_entry(action))
+
+    def describe_entry(self, action: PlanAction | ReorderAction) -> tuple[str, tuple]:
+        """``action`` as a log entry (``(template, args)``): the plane and its cards
+        (ids, as printed on the cards), a chaser's order kept or changed (DF.T2)."""
+        plane, cards = Phrase(_name, action.plane), Phrase(_card_ids, action.cards)
         if isinstance(action, ReorderAction):
-            keep = self.choice is not None and action.cards == self.pending.remaining
-            return (f"{action.plane} keeps its order: {', '.join(action.cards)}" if keep
-                    else f"{action.plane} reorders: {', '.join(action.cards)}")
-        tailing = "" if action.tail is None else f", tailing {action.tail} (DF.T3)"
-        return f"{action.plane} flies {', '.join(action.cards)}{tailing}"
+            if self.choice is not None and action.cards == self.pending.remaining:
+                return N_("{} keeps its order: {}"), (plane, cards)
+            return N_("{} reorders: {}"), (plane, cards)
+        if action.tail is not None:
+            return N_("{} flies {}, tailing {} (DF.T3)"), (plane, cards, Phrase(_name, action.tail))
+        return N_("{} flies {}"), (plane, cards)
 
     def take_back(self, action: PlanAction) -> TakeBack:
         """Whether ``action`` may be taken back (a room's undo request,
@@ -692,18 +755,26 @@ class State(FrozenState):
 
     def events_for(self, player: int | None) -> tuple[str, ...]:
         """The log lines of the transition that made this state (:attr:`events`) as seat
-        ``player`` may see them (``None``: what every side sees): each flown turn's
-        report as its side may see it (:func:`~.report.turn_lines` with ``viewer``:
-        other sides' damage card values and hidden specials, and the DF.T2 reveals of
-        other sides' chasers, left out). The lines of plans locked or changed are left
-        out too: the planning phase is simultaneous, and who has locked is public in the
-        observations (:attr:`Observation.locked`), so another seat's lock gives a seat no
-        log line (a room's view version of a seat moves only with what that seat reads,
-        and one seat's lock never makes another's choice stale). :attr:`events` is the
-        referee's log (``furball play dogfight``); a room sends each seat these lines
-        instead."""
+        ``player`` may see them (``None``: what every side sees), in English:
+        :meth:`entries_for` rendered. :attr:`events` is the referee's log (``furball
+        play dogfight``); a room sends each seat these lines instead, in its reader's
+        language."""
+        return tuple(render_entry(template, args) for template, args in self.entries_for(player))
+
+    def entries_for(self, player: int | None) -> tuple[tuple[str, tuple], ...]:
+        """:meth:`events_for` as log entries (``(template, args)``, read in any language
+        by :func:`~furball.i18n.render_entry`): each flown turn's report as its side may
+        see it (:func:`~.report.turn_lines` with ``viewer``: other sides' damage card
+        values and hidden specials, and the DF.T2 reveals of other sides' chasers, left
+        out), each line :class:`Written` in every language when the turn is flown. The
+        lines of plans locked or changed are left out: the planning phase is
+        simultaneous, and who has locked is public in the observations
+        (:attr:`Observation.locked`), so another seat's lock gives a seat no log line (a
+        room's view version of a seat moves only with what that seat reads, and one
+        seat's lock never makes another's choice stale); a chaser's order too (whether it
+        reordered is its side's alone)."""
         viewer = NOBODY if player is None else self.seat_sides[player]
-        out: list[str] = []
+        out: list[tuple[str, tuple]] = []
         shown: set[int] = set()
         for template, args in self.log_entries:
             if template in (LOCK_LINE, CHANGE_LINE, ORDER_LINE):
@@ -712,9 +783,11 @@ class State(FrozenState):
                 result = args[0].result
                 if id(result) not in shown:
                     shown.add(id(result))
-                    out += turn_lines(result, header=False, viewer=viewer)
+                    written = {lang: turn_lines(result, header=False, viewer=viewer, lang=lang) for lang in Lang}
+                    out += [("{}", (Written(tuple((lang, written[lang][k]) for lang in Lang)),))
+                            for k in range(len(written[DEFAULT_LANG]))]
                 continue
-            out.append(template.format(*args) if args else template)
+            out.append((template, args))
         return tuple(out)
 
     def observation(self, player: int) -> Observation:
@@ -740,10 +813,12 @@ class State(FrozenState):
             first_turn=self.first_turn, end=None if self.over is None else str(self.over),
             waiting=None if self.pending is None else (self.pending.chaser.name, self.pending.target.name),
             reorder=self.choice if self.choice is not None and player == self._chaser_seat else None,
+            seen=None if self.last is None else SeenTurn(self.last, side),
+            public_seen=None if self.last is None else SeenTurn(self.last, NOBODY),
             tails=tuple((n, t) for n, t in self.tails.items() if n in mine),
             own_tails=tuple((n, t) for n, t in self.chosen_tails if n in mine),
-            flown=None if self.flown is None else self.flown[side],
-            public_flown=None if self.flown is None else self.flown[NOBODY])
+            flown=None if self.first_maneuver is None else SeenTurn(self.first_maneuver, side),
+            public_flown=None if self.first_maneuver is None else SeenTurn(self.first_maneuver, NOBODY))
 
     def observation_string(self, player: int) -> str:
         o = self.observation(player)
@@ -764,14 +839,25 @@ class State(FrozenState):
         return "\n".join(lines)
 
     def outcome(self) -> tuple[str, ...]:
+        """The end in English lines (:meth:`outcome_entries` rendered)."""
+        return tuple(render_entry(template, args) for template, args in self.outcome_entries())
+
+    def outcome_entries(self) -> tuple[tuple[str, tuple], ...]:
+        """The end as log entries (``(template, args)``, DF.V1, DF.V2): the turns played
+        and why, the planes lost, the points and the winner (a side's name, or the
+        word for a draw); ``the game is not over`` while it goes on."""
         if self.over is None:
-            return ("the game is not over",)
-        points = ", ".join(f"{s} {v}" for s, v in self.scores.items())
-        lost = ", ".join(p.name for p in self.table.planes if p.lost and p.kind == PlaneKind.PLANE) or "none"
-        why = ("at most one side has planes flying (DF.V1)" if self.over == EndReason.LAST_SIDE
-               else f"turn limit {self.victory.turn_limit} reached (DF.V2)")
-        return (f"game over after {self.table.turn - 1} turns: {why}", f"planes lost: {lost}",
-                f"points (DF.V2): {points}", f"winner: {self.winner}")
+            return ((N_("the game is not over"), ()),)
+        points = Phrase(_name, ", ".join(f"{s} {v}" for s, v in self.scores.items()))
+        names = ", ".join(p.name for p in self.table.planes if p.lost and p.kind == PlaneKind.PLANE)
+        lost: Any = Phrase(_name, names) if names else msg("none")
+        if self.over == EndReason.LAST_SIDE:
+            why = msg("at most one side has planes flying (DF.V1)")
+        else:
+            why = msg("turn limit {turn_limit} reached (DF.V2)", turn_limit=self.victory.turn_limit)
+        winner: Any = msg("draw") if self.winner == DRAW else Phrase(_name, self.winner)
+        return ((N_("game over after {} turns: {}"), (self.table.turn - 1, why)), (N_("planes lost: {}"), (lost,)),
+                (N_("points (DF.V2): {}"), (points,)), (N_("winner: {}"), (winner,)))
 
     def result(self) -> dict[str, Any]:
         """One row: ``winner`` (the winning seat ``P1``.. of a side-seat game — with
@@ -850,8 +936,8 @@ class Work(Draft):
             self.pending, self.reorders, self.chosen_tails, self.first_maneuver = None, (), (), None
             if self.logging:
                 self.log("Turn {}", result.before.turn)
-                for line in turn_lines(result, header=False):
-                    self.log("{}", ReportLine(line, result))
+                for k, line in enumerate(turn_lines(result, header=False)):
+                    self.log("{}", ReportLine(line, result, k))
             self.table, self.last, self.locked = result.after, result, []
             self.over = ending(self.table, self.victory)
             if self.over is not None or not all_locked(self.table, self.locked):
@@ -863,6 +949,12 @@ def turn_orders(table: Table, locked, chosen_tails) -> dict[str, Orders]:
     (DF.T3; none: the nearest), in table order."""
     given, tails = dict(locked), dict(chosen_tails)
     return {p.name: Orders(given[p.name], tail=tails.get(p.name)) for p in table.planes if p.name in given}
+
+
+def _card_ids(_, cards: tuple[str, ...]) -> str:
+    """Card ids joined as an action's text writes them (ids are not words: the same in
+    every language)."""
+    return ", ".join(cards)
 
 
 def all_locked(table: Table, locked) -> bool:
@@ -928,6 +1020,21 @@ def _with_options(table: Table, seats: tuple[tuple[str, ...], ...], altitude: in
     return table.replace(planes=tuple(planes[p.name] for p in table.planes))
 
 
+def _name(_, text: str) -> str:
+    """A name (a scenario's title, a side, planes, deck letters): the same in every
+    language (docs/i18n.md), never read through the catalog."""
+    return text
+
+
+def _word(_, text: str) -> str:
+    """A word the catalog translates (a reorder policy, a provenance)."""
+    return _(text)
+
+
+def _words(_, words: tuple[str, ...]) -> str:
+    return ", ".join(_(w) for w in words)
+
+
 def new_game(seed: int, scenario: Scenario | str | None = None, seats: Seats | str = Seats.SIDES,
              policy: ReorderPolicy | str | None = None, turn_limit: int | None = None, altitude: int | None = None,
              decks: str | None = None, swap_start: bool = False, reorder: Reorder | str = Reorder.POLICY) -> State:
@@ -967,14 +1074,20 @@ def new_game(seed: int, scenario: Scenario | str | None = None, seats: Seats | s
             piles[d.letter] = tuple(int(n) + 1 for n in rng.permutation(len(d)))
     table = table.replace(piles=piles)
     policy = scenario.policy if policy is None else ReorderPolicy(policy)
-    who = f"reorder policy {policy}" if reorder == Reorder.POLICY else "the chasers reorder (DF.T2)"
-    lines = [f'dogfight "{table.name}", turn {table.turn} ({who}; turn limit {victory.turn_limit})',
-             *(f"  P{i + 1}: {side}: {', '.join(names)}" for i, (side, names) in enumerate(zip(seat_sides, seat_planes))),
-             f"  damage decks {', '.join(d.letter for d in table.damage_decks)} "
-             f"({', '.join(sorted({d.provenance for d in table.damage_decks}))}), piles shuffled from the seed"]
+    if reorder == Reorder.POLICY:
+        who = msg("reorder policy {policy}", policy=Phrase(_word, str(policy)))
+    else:
+        who = msg("the chasers reorder (DF.T2)")
+    entries = [(N_('dogfight "{}", turn {} ({}; turn limit {})'), (Phrase(_name, table.name), table.turn, who,
+                                                             victory.turn_limit)),
+               *((N_("  P{}: {}: {}"), (i + 1, Phrase(_name, side), Phrase(_name, ", ".join(names))))
+                 for i, (side, names) in enumerate(zip(seat_sides, seat_planes))),
+               (N_("  damage decks {} ({}), piles shuffled from the seed"),
+                (Phrase(_name, ", ".join(d.letter for d in table.damage_decks)),
+                 Phrase(_words, tuple(sorted({d.provenance for d in table.damage_decks})))))]
     state = State(seed=seed, step=1, table=table, policy=policy, victory=victory, seats=seat_planes,
                   seat_sides=seat_sides, locked=(), last=None, over=ending(table, victory), first_turn=table.turn,
-                  reorder=reorder, log_entries=tuple((line, ()) for line in lines))
+                  reorder=reorder, log_entries=tuple(entries))
     if state.over is None and all_locked(table, ()):  # nobody plans: the turns fly themselves
         work = Work(state)
         work.fly_turns()

@@ -145,7 +145,9 @@ class SeatEvents(Protocol):
     """A state whose log is a referee's (the dogfight's turn reports name every damage
     card): ``events_for(player)`` gives the lines of ``events`` as seat ``player`` may
     see them (``None``: what every seat sees). Without it ``events`` is public: a game
-    room sends it to every seat."""
+    room sends it to every seat. Where the state also has ``entries_for(player)`` (the
+    same lines as log entries ``(template, args)``), a room keeps those and renders them
+    in each reader's language."""
 
     def events_for(self, player: int | None) -> tuple[str, ...]:
         """The lines of the last transition that ``player`` may read."""

@@ -70,7 +70,7 @@ from typing import Any
 import numpy as np
 
 from furball.errors import IllegalAction, InputError
-from furball.i18n import DEFAULT_LANG, Lang, Message, msg, render, render_entry, translator
+from furball.i18n import DEFAULT_LANG, Entry, Lang, Message, msg, render, render_entry, translator
 from furball.scenarios.engine import Game, GameState, Option, decide, registry
 from furball.scenarios.engine.protocol import (
     Explains,
@@ -940,7 +940,8 @@ class Room:
                 lines = _events(state, viewer, self.seats)
             mine = event.kind in (EventKind.ACTION, EventKind.TIMEOUT) and viewer == event.seat
             if mine or lines:
-                text = ((msg("time ran out: {action}", action=event.text) if event.kind == EventKind.TIMEOUT
+                text = ((msg("time ran out: {action}", action=Entry(*action) if isinstance(action, tuple) else event.text)
+                         if event.kind == EventKind.TIMEOUT
                          else (action or event.text))
                         if mine else None)
                 log = log + (LogLine(event.n, event.seat, text, lines),)
@@ -985,17 +986,18 @@ class Room:
         event numbers (a gap would tell that another seat acted in secret)."""
         return self.logs[self.seats if seat is None else seat]
 
-    def public_view(self) -> dict:
+    def public_view(self, lang: Lang = DEFAULT_LANG) -> dict:
         """The public half of every view now: the view module's ``public`` (or its
         ``view(...)["public"]``) of seat 0's observation (the same for every seat,
-        tests/test_rooms_secrecy.py); ``{}`` for a game without a view module."""
+        tests/test_rooms_secrecy.py); ``{}`` for a game without a view module. ``lang``:
+        the reader's language, for a view module that writes texts (``VIEW_LANG``)."""
         module = self.kind.view_module()
         if module is None:
             return {}
         o = self.state.observation(0)
-        return module.public(o) if hasattr(module, "public") else module.view(o, 0)["public"]
+        return module.public(o) if hasattr(module, "public") else _module_view(module, o, 0, lang)["public"]
 
-    def view(self, seat: int | None, public: Any = None) -> dict:
+    def view(self, seat: int | None, public: Any = None, lang: Lang = DEFAULT_LANG) -> dict:
         """What ``seat`` sees now (``None``: a spectator), as JSON (docs/rooms.md):
         ``room``, ``game``, ``title``, ``seat``, ``labels``, ``seats`` (who plays each),
         ``bots`` (the game's bot names), ``to_act`` (at a simultaneous node: the first seat it
@@ -1016,7 +1018,9 @@ class Room:
         ``public``: the public half to put in, made once for every viewer
         (:meth:`public_view`, or a placeholder the caller replaces in the JSON text);
         ``None``: made here (a seat's from its own observation), where the view module
-        makes the halves apart (``public(o)``, ``private(o, seat)``)."""
+        makes the halves apart (``public(o)``, ``private(o, seat)``). ``lang``: the
+        reader's language, for a view module whose views hold texts (``VIEW_LANG``:
+        the dogfight's reports)."""
         s = self.state
         to_act = s.current_player()
         acting = acting_seats(s)
@@ -1039,7 +1043,7 @@ class Room:
                                    "limit_s": self.room_options["chaser_limit_s"]}
         module = self.kind.view_module()
         if seat is None:
-            out["view"] = {"public": self.public_view() if public is None else public, "private": None}
+            out["view"] = {"public": self.public_view(lang) if public is None else public, "private": None}
         else:
             out["text"] = s.observation_string(seat)
             out["can_take_back"] = self.can_take_back(seat)
@@ -1048,7 +1052,7 @@ class Room:
                 out["view"] = {"public": module.public(o) if public is None else public,
                                "private": module.private(o, seat)}
             else:
-                out["view"] = module.view(o, seat) if module else {"public": {}, "private": None}
+                out["view"] = _module_view(module, o, seat, lang) if module else {"public": {}, "private": None}
             if seat in acting and self.controllers[seat] is None:
                 legal = seat_actions(s, seat)
                 if getattr(module, "LEGAL_TEXTS", True):
@@ -1063,14 +1067,21 @@ class Room:
         return out
 
 
+def _module_view(module: ModuleType, o: Any, seat: int, lang: Lang) -> dict:
+    """The view module's ``view(o, seat)``, in ``lang`` where it writes texts
+    (``VIEW_LANG = True``: ``view(o, seat, lang)``)."""
+    return module.view(o, seat, lang) if getattr(module, "VIEW_LANG", False) else module.view(o, seat)
+
+
 def _events(state: GameState, viewer: int, seats: int) -> tuple[LogText, ...]:
     """The log lines of the transition that made ``state`` as ``viewer`` (a seat, or
-    ``seats``: the spectators) may read them: the engine's ``events_for`` when it has one
-    (its log is a referee's), else its ``events`` (public by the engine protocol), kept
+    ``seats``: the spectators) may read them: the engine's ``entries_for`` (or
+    ``events_for``) when it has one (its log is a referee's), else its ``events`` (public by the engine protocol), kept
     as the engine's entries ``(template, args)`` where it has them (``log_entries``), so
     each viewer reads them in its own language."""
     if isinstance(state, SeatEvents):
-        return state.events_for(viewer if viewer < seats else None)
+        player = viewer if viewer < seats else None
+        return state.entries_for(player) if hasattr(state, "entries_for") else state.events_for(player)
     entries = getattr(state, "log_entries", None)
     return tuple(entries) if entries is not None and getattr(state, "logging", True) else state.events
 

@@ -43,6 +43,7 @@ from cachetools import LRUCache
 from furball.errors import InputError
 from furball.geometry.datafile import parse_toml
 from furball.geometry.pose import Pose
+from furball.i18n import DEFAULT_LANG, Lang, translator
 from furball.maneuvers.plane import Engines, PlaneKind
 from furball.scenarios.dogfight.report import VISIBLE_SPECIALS
 from furball.scenarios.dogfight.scenario import Scenario, load_scenario, shipped_scenarios
@@ -150,9 +151,19 @@ def _plane(p, row: dict, colours: dict[str, str]) -> dict:
     return row
 
 
-def view(o, seat: int) -> dict[str, Any]:
-    """The JSON of dogfight observation ``o`` of ``seat`` (see the module docstring)."""
+VIEW_LANG = True
+""":func:`view` takes the reader's language: its texts (the last turn's report, the
+replay's lines, the ending) are written in it (docs/i18n.md)."""
+
+
+def view(o, seat: int, lang: Lang | str = DEFAULT_LANG) -> dict[str, Any]:
+    """The JSON of dogfight observation ``o`` of ``seat`` (see the module docstring), its
+    texts in ``lang``."""
+    lang = Lang(lang)
     doc = o.as_json()
+    replay, public_replay, last_turn = o.replay, o.public_replay, doc["last_turn"]
+    if lang != DEFAULT_LANG and o.seen is not None:
+        replay, public_replay, last_turn = o.seen.replay(lang), o.public_seen.replay(lang), list(o.seen.lines(lang))
     colours = style.side_colours(o.seat_sides)
     planes = [_plane(p, row, colours) for p, row in zip(o.table.planes, doc["table"]["planes"])]
     public_rows = []
@@ -166,45 +177,55 @@ def view(o, seat: int) -> dict[str, Any]:
               "height_mm": doc["table"]["height_mm"], "turn": doc["turn"], "turn_limit": doc["turn_limit"],
               "seat_sides": doc["seat_sides"], "colours": colours, "planes": public_rows,
               "locked": doc["locked"], "scores": doc["scores"], "piles": doc["piles"], "over": doc["over"],
-              "winner": doc["winner"], "replay": o.public_replay, "first_turn": o.first_turn, "end": o.end,
-              "ending": ending(o), "waiting": doc["waiting"], "flown": o.public_flown}
+              "winner": doc["winner"], "replay": public_replay, "first_turn": o.first_turn, "end": o.end,
+              "ending": ending(o, lang), "waiting": doc["waiting"],
+              "flown": None if o.public_flown is None else o.public_flown.so_far(lang)}
     own = {row["name"]: {"damage": row["damage"], "damage_taken": row["damage_taken"], "effects": row["effects"]}
            for p, row in zip(o.table.planes, planes) if p.side == o.side}
     private = {"side": o.side, "planes": own, "own_plans": doc["own_plans"], "to_plan": doc["to_plan"],
-               "last_turn": doc["last_turn"], "replay": o.replay, "reorder": doc["reorder"], "tails": doc["tails"],
-               "own_tails": doc["own_tails"], "flown": o.flown}
+               "last_turn": last_turn, "replay": replay, "reorder": doc["reorder"], "tails": doc["tails"],
+               "own_tails": doc["own_tails"], "flown": None if o.flown is None else o.flown.so_far(lang)}
     return {"public": public, "private": private}
 
 
-def ending(o) -> str | None:
+def ending(o, lang: Lang | str = DEFAULT_LANG) -> str | None:
     """How a finished game ended, in words every seat may read (``None`` while it goes
-    on): which turns were played, why it ended (DF.V1, DF.V2) and who won, in words that
-    agree with the points: under DF.V1 the last side flying wins whatever the points, and
-    the sentence says so when another side scored more; a DF.V1 draw (no side flying)
-    says the points do not decide."""
+    on), in ``lang``: which turns were played, why it ended (DF.V1, DF.V2) and who won,
+    in words that agree with the points: under DF.V1 the last side flying wins whatever
+    the points, and the sentence says so when another side scored more; a DF.V1 draw (no
+    side flying) says the points do not decide. Sides are names (not translated)."""
     if not o.over:
         return None
+    _ = translator(lang)
     last = o.turn - 1
-    played = ("no turn was played" if last < o.first_turn else f"turn {last} was played" if last == o.first_turn
-              else f"turns {o.first_turn} to {last} were played")
+    if last < o.first_turn:
+        played = _("no turn was played")
+    elif last == o.first_turn:
+        played = _("turn {turn} was played").format(turn=last)
+    else:
+        played = _("turns {first} to {last} were played").format(first=o.first_turn, last=last)
     scores = dict(o.scores)
     points = ", ".join(f"{side} {v}" for side, v in scores.items())
     best = max(scores.values(), default=0)
     leaders = [side for side, v in scores.items() if v == best]
+    tied = _(" and ").join(leaders)
     if o.end == EndReason.LAST_SIDE:
-        why = "at most one side has planes flying (DF.V1)"
+        why = _("at most one side has planes flying (DF.V1)")
         if o.winner == DRAW:
-            who = "A draw: no side has a plane left flying, so the points do not decide"
+            who = _("A draw: no side has a plane left flying, so the points do not decide")
         elif o.winner in leaders:
-            who = f"{o.winner} win: the last side flying, and the most points too"
+            who = _("{side} win: the last side flying, and the most points too").format(side=o.winner)
         else:
-            who = (f"{o.winner} win as the last side flying (DF.V1 comes before the points), although "
-                   f"{' and '.join(leaders)} scored more")
+            who = _("{side} win as the last side flying (DF.V1 comes before the points), although "
+                    "{leaders} scored more").format(side=o.winner, leaders=tied)
     else:
-        why = f"the turn limit ({o.turn_limit}) was reached (DF.V2)"
-        who = (f"{o.winner} win on points" if o.winner != DRAW
-               else f"A draw: {' and '.join(leaders)} have the same points")
-    return f"Game over: {played}; {why}. {who}. Points (DF.V2): {points}."
+        why = _("the turn limit ({turn_limit}) was reached (DF.V2)").format(turn_limit=o.turn_limit)
+        if o.winner != DRAW:
+            who = _("{side} win on points").format(side=o.winner)
+        else:
+            who = _("A draw: {leaders} have the same points").format(leaders=tied)
+    return _("Game over: {played}; {why}. {who}. Points (DF.V2): {points}.").format(
+        played=played, why=why, who=who, points=points)
 
 
 def choices(o, seat: int) -> dict[str, Any]:

@@ -9,6 +9,7 @@
 import { apply, corners, sector, stand } from "./geometry.js";
 import { svgNode } from "./dom.js";
 import { damageState, trailPuffs } from "./look.js";
+import { number, t } from "./i18n.js";
 
 const MAX_RINGS = 6;
 
@@ -78,8 +79,10 @@ function drawPlane(scene, world, labels, plane) {
     svgNode(g, "line", { class: "lost-mark", x1: c[0][0], y1: c[0][1], x2: c[2][0], y2: c[2][1] });
     svgNode(g, "line", { class: "lost-mark", x1: c[1][0], y1: c[1][1], x2: c[3][0], y2: c[3][1] });
   }
-  title(body, `${plane.name} (${plane.side}), altitude ${plane.altitude}` +
-    (look.names.length ? ` (${look.names.join(", ")})` : "") + ` at ${plane.pose[0].toFixed(1)}, ${plane.pose[1].toFixed(1)} mm, heading ${plane.pose[2].toFixed(1)}°`);
+  title(body, t("{plane} ({side}), altitude {altitude}", { plane: plane.name, side: plane.side, altitude: plane.altitude }) +
+    (look.names.length ? ` (${look.names.map((name) => t(name)).join(", ")})` : "") + " " +
+    t("at {x}, {y} mm, heading {heading}°", { x: number(plane.pose[0], 1), y: number(plane.pose[1], 1),
+      heading: number(plane.pose[2], 1) }));
   svgNode(g, "line", { class: "heading", x1: s[0], y1: s[1], x2: front[0], y2: front[1], stroke: plane.colour });
   // the stand: one ring per level of altitude (DF.H2: altitude + 1 stands), at most
   // MAX_RINGS (the label says the altitude; thousands of rings would freeze the page)
@@ -101,7 +104,8 @@ function drawPlane(scene, world, labels, plane) {
     svgNode(badge, "circle", { cx: at[0], cy: scene.height - at[1], r: font * 0.72, stroke: plane.colour });
     svgNode(badge, "text", { x: at[0], y: scene.height - at[1], "font-size": font, "text-anchor": "middle",
       "dominant-baseline": "central", fill: plane.colour }, String(plane.altitude));
-    title(badge, `altitude ${plane.altitude} (DF.H2: ${plane.altitude + 1} stand${plane.altitude ? "s" : ""})`);
+    title(badge, plane.altitude ? t("altitude {altitude} (DF.H2: {stands} stands)", { altitude: plane.altitude,
+      stands: plane.altitude + 1 }) : t("altitude 0 (DF.H2: 1 stand)"));
   }
   const below = Math.max(...c.map((p) => p[1]));
   const label = labelAt(scene, labels, [s[0], below + scene.font * 0.4],

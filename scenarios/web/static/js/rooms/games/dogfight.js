@@ -25,6 +25,7 @@
 import { drawScene, loadSilhouettes } from "../../table.js";
 import { PanZoom } from "../../panzoom.js";
 import { el } from "../../dom.js";
+import { number, t } from "../../i18n.js";
 import { pxPerUnit, readableFont } from "../../look.js";
 import { closeReplay, goStep, openReplay, pause, play, renderReplayPanel, replayData, replayKey }
   from "./dogfight/replay.js";
@@ -59,12 +60,12 @@ function build(container) {
   els.svg.classList.add("df-table");
   els.svg.dataset.testid = "table";
   els.svg.setAttribute("role", "img");
-  els.svg.setAttribute("aria-label", "the table");
+  els.svg.setAttribute("aria-label", t("the table"));
   const zoom = el("div", { className: "df-zoom" },
-    el("button", { textContent: "+", title: "zoom in", onclick: () => zoomBy(1.4) }),
-    el("button", { textContent: "−", title: "zoom out", onclick: () => zoomBy(1 / 1.4) }),
-    el("button", { textContent: "Fit", title: "the planes (or double-tap the table)", onclick: () => s.pz.reset() }),
-    el("button", { textContent: "Table", title: "the whole table", onclick: wholeTable }));
+    el("button", { textContent: "+", title: t("zoom in"), onclick: () => zoomBy(1.4) }),
+    el("button", { textContent: "−", title: t("zoom out"), onclick: () => zoomBy(1 / 1.4) }),
+    el("button", { textContent: t("Fit"), title: t("the planes (or double-tap the table)"), onclick: () => s.pz.reset() }),
+    el("button", { textContent: t("Table"), title: t("the whole table"), onclick: wholeTable }));
   els.board = el("div", { className: "df-board" }, els.svg, zoom);
 
   els.replayTitle = el("strong", { className: "df-replay-title" });
@@ -75,14 +76,14 @@ function build(container) {
     b.dataset.replay = name;
     return b;
   };
-  els.play = button("▶", "play", () => (s.replay && s.replay.playing ? pause() : play()), "play");
+  els.play = button("▶", t("play"), () => (s.replay && s.replay.playing ? pause() : play()), "play");
   els.replayControls = el("div", { className: "row df-controls" },
-    button("|◀◀", "the start of the turn", () => goStep(0), "first"),
-    button("|◀", "the step before", () => goStep(s.replay.index - 1), "back"),
+    button("|◀◀", t("the start of the turn"), () => goStep(0), "first"),
+    button("|◀", t("the step before"), () => goStep(s.replay.index - 1), "back"),
     els.play,
-    button("▶|", "the next step", () => goStep(s.replay.index + 1), "next"),
-    button("▶▶|", "the end of the turn at once", () => goStep(s.replay.steps.length - 1, true), "last"),
-    button("Close", "back to the table as it is now", closeReplay, "close"));
+    button("▶|", t("the next step"), () => goStep(s.replay.index + 1), "next"),
+    button("▶▶|", t("the end of the turn at once"), () => goStep(s.replay.steps.length - 1, true), "last"),
+    button(t("Close"), t("back to the table as it is now"), closeReplay, "close"));
   els.replayOpen = el("button", { className: "df-replay-open", onclick: () => openReplay(true) });
   els.replayOpen.dataset.replay = "open";
   els.replay = el("section", { className: "df-replay panel" }, el("div", { className: "row" }, els.replayTitle),
@@ -93,9 +94,9 @@ function build(container) {
   els.slots = el("div", { className: "df-slots" });
   els.cards = el("div", { className: "df-cards" });
   els.cards.dataset.testid = "cards";
-  els.lock = el("button", { className: "primary", textContent: "Lock this plan", onclick: lockPlan });
+  els.lock = el("button", { className: "primary", textContent: t("Lock this plan"), onclick: lockPlan });
   els.lock.dataset.testid = "lock";
-  els.clear = el("button", { textContent: "Clear", onclick: () => { s.pick = []; refresh(); } });
+  els.clear = el("button", { textContent: t("Clear"), onclick: () => { s.pick = []; refresh(); } });
   els.planNote = el("p", { className: "muted df-note" });
   els.planPicker = el("div", { className: "row df-plan-planes" });
   els.planPicker.dataset.testid = "plan-planes";
@@ -114,9 +115,9 @@ function build(container) {
   els.reorderNote = el("p", { className: "muted df-note" });
   els.reorderLeft = el("span", { className: "pill" });
   els.reorderLeft.dataset.testid = "reorder-left";
-  els.reorderGo = el("button", { className: "primary", textContent: "Fly this order", onclick: () => sendOrder(false) });
+  els.reorderGo = el("button", { className: "primary", textContent: t("Fly this order"), onclick: () => sendOrder(false) });
   els.reorderGo.dataset.testid = "reorder-go";
-  els.reorderKeep = el("button", { textContent: "Keep my order", onclick: () => sendOrder(true) });
+  els.reorderKeep = el("button", { textContent: t("Keep my order"), onclick: () => sendOrder(true) });
   els.reorderKeep.dataset.testid = "reorder-keep";
   els.reorder = el("section", { className: "df-reorder panel" }, els.reorderTitle, els.reorderShown, els.reorderCards,
     els.reorderNote, el("div", { className: "row" }, els.reorderGo, els.reorderKeep, els.reorderLeft));
@@ -124,22 +125,22 @@ function build(container) {
   els.waiting = el("p", { className: "df-waiting pill" });
   els.waiting.dataset.testid = "waiting";
 
-  els.vs = el("select", { title: "the enemy to play against" });
-  els.bestGo = el("button", { textContent: "Best plans", onclick: bestPlans });
+  els.vs = el("select", { title: t("the enemy to play against") });
+  els.bestGo = el("button", { textContent: t("Best plans"), onclick: bestPlans });
   els.bestGo.dataset.testid = "best-plans";
   els.progress = el("progress", { max: 1, value: 0, hidden: true });
   els.progressText = el("span", { className: "muted" });
   els.bestList = el("ol", { className: "df-best-list" });
-  els.best = el("details", { className: "df-best panel" }, el("summary", { textContent: "Best plans" }),
-    el("p", { className: "muted", textContent: "The plan analysis against the enemy's every legal plan, on the table " +
-      "as you see it (computed by the server, in its pool of workers). Click a plan to pick it." }),
+  els.best = el("details", { className: "df-best panel" }, el("summary", { textContent: t("Best plans") }),
+    el("p", { className: "muted", textContent: t("The plan analysis against the enemy's every legal plan, on the " +
+      "table as you see it (computed by the server, in its pool of workers). Click a plan to pick it.") }),
     ...liveControls(els.vs, els.bestGo), el("div", { className: "row" }, els.progress,
       els.progressText), els.bestList);
 
   els.mineBody = el("div");
-  els.mine = el("details", { className: "df-mine panel" }, el("summary", { textContent: "Your planes" }), els.mineBody);
+  els.mine = el("details", { className: "df-mine panel" }, el("summary", { textContent: t("Your planes") }), els.mineBody);
   els.reportBody = el("ol", { className: "df-lines" });
-  els.report = el("details", { className: "df-report panel" }, el("summary", { textContent: "Last turn's report" }),
+  els.report = el("details", { className: "df-report panel" }, el("summary", { textContent: t("Last turn's report") }),
     els.reportBody);
 
   const root = el("div", { className: "df" }, els.head, els.waiting, els.planes, els.board, els.reorder, els.replayOpen,
@@ -170,20 +171,24 @@ function renderHead() {
   const p = pub();
   const me = priv();
   const points = Object.entries(p.scores).map(([side, v]) => `${side} ${v}`).join(" · ");
-  let text = `“${p.name}”: turn ${p.turn} of ${p.turn_limit}. Points (DF.V2): ${points}.`;
-  if (p.over) text = p.ending || `Game over: ${p.winner === "draw" ? "a draw" : `${p.winner} win`}. Points (DF.V2): ${points}.`;
-  if (me) text += ` You fly for ${me.side}.`;
+  let text = t("“{name}”: turn {turn} of {turn_limit}. Points (DF.V2): {points}.",
+    { name: p.name, turn: p.turn, turn_limit: p.turn_limit, points });
+  if (p.over) {
+    text = p.ending || (p.winner === "draw" ? t("Game over: a draw. Points (DF.V2): {points}.", { points })
+      : t("Game over: {side} win. Points (DF.V2): {points}.", { side: p.winner, points }));
+  }
+  if (me) text += " " + t("You fly for {side}.", { side: me.side });
   s.els.head.textContent = text;
   const locked = new Set(p.locked);
   s.els.planes.replaceChildren(...p.planes.map((q) => {
     const plans = q.status === "flying" && q.kind === "plane" && !q.autonomous;
-    const state = LOST.has(q.status) ? q.status : plans ? (locked.has(q.name) ? "locked in" : "planning…")
-      : q.kind === "balloon" ? "balloon" : q.autonomous ? "draws its cards" : q.status;
+    const state = LOST.has(q.status) ? t(q.status) : plans ? (locked.has(q.name) ? t("locked in") : t("planning…"))
+      : q.kind === "balloon" ? t("balloon") : q.autonomous ? t("draws its cards") : t(q.status);
     const li = el("li", {}, el("span", { className: "dot" }), el("strong", { textContent: q.name }),
       el("span", { className: "muted", textContent: ` ${q.side}` }),
       el("span", { className: `pill ${locked.has(q.name) ? "ok" : ""}`, textContent: state }),
-      el("span", { className: "muted", textContent: ` ▲${q.altitude}` +
-        (q.damage.length ? ` · ${q.damage.length} damage card${q.damage.length === 1 ? "" : "s"}` : "") }));
+      el("span", { className: "muted", textContent: ` ▲${q.altitude}` + (q.damage.length ? " · " +
+        (q.damage.length === 1 ? t("1 damage card") : t("{count} damage cards", { count: q.damage.length })) : "") }));
     li.querySelector(".dot").style.background = q.colour;
     li.dataset.plane = q.name;
     li.dataset.locked = locked.has(q.name) ? "yes" : "no";
@@ -198,19 +203,22 @@ function renderMine() {
   if (!me) return;
   const rows = Object.entries(me.planes).map(([name, q]) => {
     const p = planeNamed(name);
-    const effects = q.effects.map((e) => `${e.special.replaceAll("_", " ")} (${e.maneuvers_left} more)`);
-    return el("li", { textContent: `${name}: damage ${q.damage_taken}/${p.damage_points}` +
+    const effects = q.effects.map((e) => t("{special} ({left} more)",
+      { special: t(e.special.replaceAll("_", " ")), left: e.maneuvers_left }));
+    return el("li", { textContent: t("{plane}: damage {taken}/{points}",
+      { plane: name, taken: q.damage_taken, points: p.damage_points }) +
       (q.damage.length ? ` (${q.damage.join(" ")})` : "") + (effects.length ? `; ${effects.join(", ")}` : "") +
-      ` [${p.status}]` });
+      ` [${t(p.status)}]` });
   });
   const plans = Object.entries(me.own_plans).map(([name, cards]) => {
-    const li = el("li", { textContent: `${name} will fly ${cards.join(", ")} (locked; only your side sees it)` });
+    const li = el("li", { textContent: t("{plane} will fly {cards} (locked; only your side sees it)",
+      { plane: name, cards: cards.join(", ") }) });
     li.dataset.ownPlan = name;
     return li;
   });
   s.els.mineBody.replaceChildren(el("ul", { className: "df-list" }, ...rows),
     plans.length ? el("ul", { className: "df-list" }, ...plans) : "");
-  s.els.reportBody.replaceChildren(...me.last_turn.map((t) => el("li", { textContent: t })));
+  s.els.reportBody.replaceChildren(...me.last_turn.map((line) => el("li", { textContent: line })));
 }
 
 // ---------------------------------------------------------------- choosing the plan card by card
@@ -264,16 +272,18 @@ function renderPlan() {
   const p = planeNamed(plane);
   const kit = p && kitOf(p);
   const own = (priv() && priv().own_plans[plane]) || null;
-  s.els.planTitle.textContent = entry.locked ? `Change your plan for ${plane}` : `Your plan for ${plane}`;
+  s.els.planTitle.textContent = entry.locked ? t("Change your plan for {plane}", { plane })
+    : t("Your plan for {plane}", { plane });
   s.els.plan.dataset.plane = plane;
   s.els.plan.dataset.locked = entry.locked ? "yes" : "no";
-  s.els.planNote.textContent = (entry.locked ? `Locked: ${plane} will fly ${own ? own.join(", ") : "…"}. You may ` +
-    "lock another plan until the last plan of the turn locks. " : "Everyone plans at once (DF.M1). ") +
-    `${entry.plans} legal plans (DF.M1, DF.M5, DF.H3, DF.D6): pick the three cards ` +
-    "in order; each choice offers only the cards that can still make a legal plan. Nobody else sees it.";
+  const lockNote = entry.locked ? t("Locked: {plane} will fly {cards}. You may lock another plan until the last plan " +
+    "of the turn locks.", { plane, cards: own ? own.join(", ") : "…" }) : t("Everyone plans at once (DF.M1).");
+  s.els.planNote.textContent = lockNote + " " + t("{count} legal plans (DF.M1, DF.M5, DF.H3, DF.D6): pick the three " +
+    "cards in order; each choice offers only the cards that can still make a legal plan. Nobody else sees it.",
+    { count: number(entry.plans, 0) });
   const names = Object.keys(v.choices.planes || {});
   s.els.planPicker.replaceChildren(...(names.length > 1 ? names.map((name) => {
-    const b = el("button", { textContent: `${name}${v.choices.planes[name].locked ? " (locked)" : ""}`,
+    const b = el("button", { textContent: v.choices.planes[name].locked ? t("{plane} (locked)", { plane: name }) : name,
       className: name === plane ? "primary" : "" });
     b.dataset.planPlane = name;
     b.onclick = () => { s.planPlane = name; refresh(false); };
@@ -282,9 +292,9 @@ function renderPlan() {
   renderTail(s.els.tail, plane);
   s.els.slots.replaceChildren(...Array.from({ length: CARDS }, (_, k) => {
     const id = s.pick[k];
-    const b = el("button", { className: `slot${id ? "" : " empty"}`, textContent: id || `${k + 1}${["st", "nd", "rd"][k]}` });
+    const b = el("button", { className: `slot${id ? "" : " empty"}`, textContent: id || [t("1st"), t("2nd"), t("3rd")][k] });
     b.dataset.slot = k;
-    b.title = id ? "take this card back (and the ones after it)" : "the next card goes here";
+    b.title = id ? t("take this card back (and the ones after it)") : t("the next card goes here");
     b.onclick = () => {
       if (!s.pick[k]) return;
       s.pick = s.pick.slice(0, k);
@@ -297,9 +307,9 @@ function renderPlan() {
   s.els.cards.replaceChildren(...next.map((id) => {
     const card = kit && kit.cards.find((c) => c.id === id);
     const b = el("button", { className: "card" }, el("span", { className: "id", textContent: id }),
-      el("span", { className: "label", textContent: card ? card.name : "" }));
+      el("span", { className: "label", textContent: card ? t(card.name) : "" }));
     b.dataset.card = id;
-    b.title = card ? `${id}: ${card.name}` : id;
+    b.title = card ? `${id}: ${t(card.name)}` : id;
     b.onpointerenter = () => { s.hover = id; drawTable(); };
     b.onpointerleave = () => { s.hover = null; drawTable(); };
     b.onclick = () => {
@@ -317,7 +327,8 @@ async function lockPlan() {
   const node = pickNode();
   if (s.pick.length !== CARDS || typeof node !== "number") return;
   s.els.lock.disabled = true;
-  const said = `${planPlane()} will fly ${s.pick.join(", ")}: locked in (you may change it until the last plan locks).`;
+  const said = t("{plane} will fly {cards}: locked in (you may change it until the last plan locks).",
+    { plane: planPlane(), cards: s.pick.join(", ") });
   const turn = pub().turn;
   if (await s.ctx.act(node + tailShift(planPlane()))) {
     keepPick(turn, planPlane(), []); // locked: the server keeps it now
@@ -333,8 +344,8 @@ function renderWaiting() {
   const w = pub().waiting;
   const mine = s.view.choices && s.view.choices.reorder && s.view.version !== undefined;
   s.els.waiting.hidden = !w || Boolean(mine);
-  s.els.waiting.textContent = w ? `Waiting for a chaser: ${w.chaser} tails ${w.target} and may reorder its cards ` +
-    "(DF.T2)." : "";
+  s.els.waiting.textContent = w ? t("Waiting for a chaser: {chaser} tails {target} and may reorder its cards (DF.T2).",
+    { chaser: w.chaser, target: w.target }) : "";
 }
 
 function renderReorder() {
@@ -352,16 +363,20 @@ function renderReorder() {
     s.orderKey = key;
     s.order = [...r.remaining];
   }
-  s.els.reorderTitle.textContent = `${r.chaser} tails ${r.target}: order your cards (DF.T2)`;
-  s.els.reorderShown.textContent = `${r.target} shows you its card for maneuver ${r.maneuver}: ${r.shown}` +
-    (r.shown_name ? ` (${r.shown_name})` : "") + ". Only you see it.";
+  s.els.reorderTitle.textContent = t("{chaser} tails {target}: order your cards (DF.T2)",
+    { chaser: r.chaser, target: r.target });
+  s.els.reorderShown.textContent = r.shown_name
+    ? t("{target} shows you its card for maneuver {maneuver}: {card} ({name}). Only you see it.",
+      { target: r.target, maneuver: r.maneuver, card: r.shown, name: t(r.shown_name) })
+    : t("{target} shows you its card for maneuver {maneuver}: {card}. Only you see it.",
+      { target: r.target, maneuver: r.maneuver, card: r.shown });
   s.els.reorderShown.dataset.card = r.shown;
-  const fixed = r.fixed.map((id) => el("li", { className: "card fixed", textContent: `${id} ${r.names[id] || ""}` }));
+  const fixed = r.fixed.map((id) => el("li", { className: "card fixed", textContent: `${id} ${r.names[id] ? t(r.names[id]) : ""}` }));
   s.els.reorderCards.replaceChildren(...fixed, ...s.order.map((id, k) => {
     const b = el("button", { className: "card" }, el("span", { className: "id", textContent: id }),
-      el("span", { className: "label", textContent: r.names[id] || "" }));
+      el("span", { className: "label", textContent: r.names[id] ? t(r.names[id]) : "" }));
     b.dataset.card = id;
-    b.title = k ? "fly this card earlier" : "flown next";
+    b.title = k ? t("fly this card earlier") : t("flown next");
     b.onclick = () => { // click: the card moves one place earlier
       if (!k) return;
       s.order = [...s.order.slice(0, k - 1), id, s.order[k - 1], ...s.order.slice(k + 1)];
@@ -371,15 +386,16 @@ function renderReorder() {
   }));
   const index = r.orders.findIndex((o) => o.join(" ") === s.order.join(" "));
   s.els.reorderGo.disabled = index < 0;
-  s.els.reorderNote.textContent = index < 0 ? "This order is not a legal plan: choose another." :
-    `Click a card to fly it earlier. ${r.orders.length} legal order${r.orders.length === 1 ? "" : "s"}; ` +
-    "the target never learns whether you reordered before the move.";
+  s.els.reorderNote.textContent = index < 0 ? t("This order is not a legal plan: choose another.") :
+    r.orders.length === 1 ? t("Click a card to fly it earlier. 1 legal order; the target never learns whether you " +
+      "reordered before the move.") : t("Click a card to fly it earlier. {count} legal orders; the target never " +
+      "learns whether you reordered before the move.", { count: r.orders.length });
   const limit = v.choice_limit;
   const show = () => {
     if (!limit || limit.seat !== v.seat) { s.els.reorderLeft.textContent = ""; return; }
     const left = Math.max(0, Math.round(limit.deadline - (s.ctx.now ? s.ctx.now() : Date.now() / 1000)));
-    s.els.reorderLeft.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left, then your ` +
-      "order stays";
+    s.els.reorderLeft.textContent = t("{time} left, then your order stays",
+      { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` });
     s.els.reorderLeft.dataset.left = left;
   };
   show();
@@ -392,7 +408,7 @@ async function sendOrder(keep) {
   const index = keep ? 0 : r.orders.findIndex((o) => o.join(" ") === s.order.join(" "));
   if (index < 0) return;
   s.els.reorderGo.disabled = s.els.reorderKeep.disabled = true;
-  const said = `${r.chaser} will fly ${r.orders[index].join(", ")}.`;
+  const said = t("{plane} will fly {cards}.", { plane: r.chaser, cards: r.orders[index].join(", ") });
   if (await s.ctx.act(index)) s.ctx.say(said, true);
   s.els.reorderGo.disabled = s.els.reorderKeep.disabled = false;
 }
@@ -403,12 +419,12 @@ function renderBest() {
   if (!me || pub().over) return;
   const enemies = pub().planes.filter((p) => p.side !== me.side && !LOST.has(p.status));
   const old = s.els.vs.value;
-  s.els.vs.replaceChildren(el("option", { value: "", textContent: "every enemy within reach" }),
-    ...enemies.map((p) => el("option", { value: p.name, textContent: `vs ${p.name}` })));
+  s.els.vs.replaceChildren(el("option", { value: "", textContent: t("every enemy within reach") }),
+    ...enemies.map((p) => el("option", { value: p.name, textContent: t("vs {plane}", { plane: p.name }) })));
   s.els.vs.value = enemies.some((p) => p.name === old) ? old : "";
   const planning = s.view.choices && !s.view.choices.reorder && s.view.version !== undefined;
   s.els.bestGo.disabled = !planning || (s.best && s.best.running);
-  s.els.bestGo.title = planning ? "the plan analysis for the plane you plan now" : "when it is your turn to plan";
+  s.els.bestGo.title = planning ? t("the plan analysis for the plane you plan now") : t("when it is your turn to plan");
 }
 
 async function bestPlans() {
@@ -421,7 +437,7 @@ async function bestPlans() {
   s.els.bestList.replaceChildren();
   s.els.progress.hidden = false;
   s.els.progress.removeAttribute("value"); // indeterminate until the first figure
-  s.els.progressText.textContent = "asking the server…";
+  s.els.progressText.textContent = t("asking the server…");
   s.els.root.dataset.best = "running";
   if (askLive({ plane, vs: body.vs })) return; // pushed on the socket: bestAnswered
   try {
@@ -473,17 +489,18 @@ function showProgress(job) {
     s.els.progress.max = job.total;
     s.els.progress.value = job.done;
   }
-  const part = job.total ? `${job.done} of ${job.total} parts` : "starting";
-  s.els.progressText.textContent = job.state === "done" ? `done in ${job.seconds.toFixed(1)} s`
-    : `${part}, ${job.seconds.toFixed(1)} s`;
+  const seconds = number(job.seconds, 1);
+  const part = job.total ? t("{done} of {total} parts", { done: job.done, total: job.total }) : t("starting");
+  s.els.progressText.textContent = job.state === "done" ? t("done in {seconds} s", { seconds })
+    : t("{part}, {seconds} s", { part, seconds });
 }
 
 function showBest(found) {
-  const pct = (x) => `${Math.round(100 * x)}%`;
+  const pct = (x) => `${number(Math.round(100 * x), 0)}%`;
   s.els.bestList.replaceChildren(...found.top.map((r) => {
     const b = el("button", { className: "df-best-plan", textContent: `${r.plan.join(" ")}` });
     b.dataset.plan = r.plan.join(" ");
-    b.title = "pick this plan";
+    b.title = t("pick this plan");
     b.onclick = () => {
       if (!(s.view.choices && planPlane() === found.plane)) return;
       s.pick = [];
@@ -495,10 +512,11 @@ function showBest(found) {
       s.els.plan.open = true;
       refresh();
     };
-    return el("li", {}, b, el("span", { className: "muted", textContent: ` score ${r.score.toFixed(2)}: gives ` +
-      `${r.shots_given.short.toFixed(2)} short + ${r.shots_given.long.toFixed(2)} long, takes ` +
-      `${r.shots_taken.short.toFixed(2)} + ${r.shots_taken.long.toFixed(2)}; collision ${pct(r.p_collision)}, ` +
-      `leaves the table ${pct(r.p_leave)}` }));
+    return el("li", {}, b, el("span", { className: "muted", textContent: " " + t("score {score}: gives {short} " +
+      "short + {long} long, takes {taken_short} + {taken_long}; collision {collision}, leaves the table {leave}", {
+      score: number(r.score, 2), short: number(r.shots_given.short, 2), long: number(r.shots_given.long, 2),
+      taken_short: number(r.shots_taken.short, 2), taken_long: number(r.shots_taken.long, 2),
+      collision: pct(r.p_collision), leave: pct(r.p_leave) }) }));
   }));
 }
 

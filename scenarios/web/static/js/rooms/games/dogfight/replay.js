@@ -100,7 +100,7 @@ export function renderReplayPanel() {
   s.els.replay.hidden = !r;
   s.els.replayOpen.hidden = !!r || !data;
   if (data) {
-    s.els.replayOpen.textContent = data.end ? `Replay turn ${data.turn}`
+    s.els.replayOpen.textContent = data.end ? t("Replay turn {turn}", { turn: data.turn })
       : t("Replay turn {turn} so far", { turn: data.turn });
   }
   s.els.root.dataset.replay = !r ? "closed" : r.playing ? "playing" : "paused";
@@ -109,7 +109,7 @@ export function renderReplayPanel() {
   s.els.root.dataset.replayStep = r.index;
   s.els.root.dataset.replayKind = step.kind;
   s.els.replayTitle.textContent = `${step.title} (${r.index + 1} / ${r.steps.length})`;
-  s.els.replayLines.replaceChildren(...step.lines.map((t) => el("li", { textContent: t.trim() })));
+  s.els.replayLines.replaceChildren(...step.lines.map((line) => el("li", { textContent: line.trim() })));
   s.els.play.textContent = r.playing ? "❚❚" : "▶";
-  s.els.play.title = r.playing ? "pause" : "play";
+  s.els.play.title = r.playing ? t("pause") : t("play");
 }

@@ -4,6 +4,7 @@
 
 import { corners } from "../../../geometry.js";
 import { laidCard } from "../../../look.js";
+import { number, t } from "../../../i18n.js";
 import { cardStep, pathGhosts, planSteps, poseAlong } from "../../../plans.js";
 import { FIRE_PART, kitOf, LOST, MOVE_PART, planeNamed, poseOf, priv, pub, s } from "./state.js";
 
@@ -57,12 +58,13 @@ export function idleScene() {
 
 function tailRulers(checks, kind) {
   return (checks || []).map((c) => ({ chaser: c.chaser, target: c.target, from: c.ruler[0], to: c.ruler[1],
-    kind: kind || (c.ok ? "kept" : "lost"), tip: `${c.chaser} → ${c.target}: ${c.distance_mm.toFixed(1)} mm` }));
+    kind: kind || (c.ok ? "kept" : "lost"), tip: `${c.chaser} → ${c.target}: ${number(c.distance_mm, 1)} mm` }));
 }
 
 function shotLine(x, fired) {
-  return { ...x, auto: false, tip: `${x.shooter} ${fired ? "fires at" : "can fire at"} ${x.target}: ${x.range} range, ` +
-    `${x.distance_mm.toFixed(1)} mm${fired ? " (DF.D3)" : " (DF.O2, DF.O3)"}` };
+  const values = { shooter: x.shooter, target: x.target, range: t(x.range), distance: number(x.distance_mm, 1) };
+  return { ...x, auto: false, tip: fired ? t("{shooter} fires at {target}: {range} range, {distance} mm (DF.D3)", values)
+    : t("{shooter} can fire at {target}: {range} range, {distance} mm (DF.O2, DF.O3)", values) };
 }
 
 function moveFrame(move, f) {
@@ -122,7 +124,7 @@ export function replayScene() {
     scene.collisions = m.collisions.map((c) => {
       const a = planes.find((p) => p.name === c.a), b = planes.find((p) => p.name === c.b);
       return { a: c.a, b: c.b, collided: c.collided, at: a && b ? [(a.pose[0] + b.pose[0]) / 2, (a.pose[1] + b.pose[1]) / 2]
-        : [0, 0], text: c.collided ? "collision" : "near miss" };
+        : [0, 0], text: c.collided ? t("collision") : t("near miss") };
     });
     scene.rulers = tailRulers(m.tails.filter((c) => !c.ok), "lost");
   }
@@ -132,13 +134,14 @@ export function replayScene() {
     const per = {};
     for (const d of m.damage) (per[d.plane] = per[d.plane] || []).push(d);
     for (const p of planes) {
-      const lines = (per[p.name] || []).map((d) => (d.card ? `${d.card} (${d.points})` : `${d.letter || "fire"} card`) +
-        (d.special ? ` ${d.special.replaceAll("_", " ")}` : ""));
-      if (lostNow.has(p.name)) lines.push(m.left_table.includes(p.name) ? "left the table" : "destroyed");
+      const lines = (per[p.name] || []).map((d) => (d.card ? `${d.card} (${d.points})`
+        : d.letter ? t("{letter} card", { letter: d.letter }) : t("fire card")) +
+        (d.special ? ` ${t(d.special.replaceAll("_", " "))}` : ""));
+      if (lostNow.has(p.name)) lines.push(m.left_table.includes(p.name) ? t("left the table") : t("destroyed"));
       // under the base, clear of its name above it, whatever way the base is turned
       const low = Math.min(...corners(p.pose, p.base).map((c) => c[1]));
       lines.forEach((text, k) => notes.push({ at: [p.pose[0], low - font * (1.0 + 1.1 * k)],
-        text, kind: text === "destroyed" || text === "left the table" ? "lost" : "damage", plane: p.name }));
+        text, kind: lostNow.has(p.name) && k === lines.length - 1 ? "lost" : "damage", plane: p.name }));
     }
     scene.notes = notes;
   }

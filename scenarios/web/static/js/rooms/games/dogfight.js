@@ -18,9 +18,11 @@
 // (dogfight/picks.js) and survive a reload, as does the last turn's replay, which plays
 // again when the page opens.
 //
-// This module builds the page and shows what the seat sees, its plan and Best plans;
-// dogfight/state.js holds the page's state, dogfight/scene.js the table's drawing,
-// dogfight/replay.js the replay and dogfight/picks.js the kept picks.
+// This module builds the page and shows what the seat sees and its plan;
+// dogfight/best.js shows Best plans, dogfight/live.js drags planes and asks on the
+// socket, dogfight/state.js holds the page's state, dogfight/scene.js the table's
+// drawing, dogfight/replay.js the replay, dogfight/tail.js the tail choice (DF.T3) and
+// dogfight/picks.js the kept picks.
 
 import { drawScene, loadSilhouettes } from "../../table.js";
 import { PanZoom } from "../../panzoom.js";
@@ -30,10 +32,12 @@ import { pxPerUnit, readableFont } from "../../look.js";
 import { closeReplay, goStep, openReplay, pause, play, renderReplayPanel, replayData, replayKey }
   from "./dogfight/replay.js";
 import { homeBox, idleScene, replayScene } from "./dogfight/scene.js";
-import { CARDS, hooks, kitKey, kitOf, LOST, planeNamed, priv, pub, s } from "./dogfight/state.js";
+import { CARDS, hooks, kitKey, kitOf, LOST, pickNode, planeNamed, planPlane, priv, pub, s }
+  from "./dogfight/state.js";
+import { bestPlans, forgetTurn, renderBest } from "./dogfight/best.js";
 import { keepPick, keptPicks } from "./dogfight/picks.js";
 import { renderTail, tailShift } from "./dogfight/tail.js";
-import { askLive, bestMessage, bindDrag, live, liveControls, liveTurn, movedScene } from "./dogfight/live.js";
+import { bestMessage, bindDrag, liveControls, movedScene } from "./dogfight/live.js";
 
 function ensureKits() {
   for (const p of pub().planes) {
@@ -226,28 +230,6 @@ function renderMine() {
 // time, one tree per plane (`choices.planes`); a locked plan may be changed (locked again)
 // until the last plan of the turn locks.
 
-/** The plane this seat's plan panel shows: the one picked among `choices.planes`, else `choices.plane`. */
-function planPlane() {
-  const c = s.view.choices;
-  if (!c) return null;
-  return s.planPlane && c.planes && s.planPlane in c.planes ? s.planPlane : c.plane;
-}
-
-function planTree() {
-  const c = s.view.choices;
-  const plane = planPlane();
-  return c.planes && c.planes[plane] ? c.planes[plane].tree : c.tree;
-}
-
-function pickNode() {
-  let node = planTree();
-  for (const id of s.pick) {
-    if (!node || typeof node !== "object" || !(id in node)) return null;
-    node = node[id];
-  }
-  return node;
-}
-
 function renderPlan() {
   const v = s.view;
   const mine = v.choices && !v.choices.reorder && v.version !== undefined && !v.terminal;
@@ -414,128 +396,6 @@ async function sendOrder(keep) {
 }
 
 // ---------------------------------------------------------------- Best plans (the server's pool)
-function renderBest() {
-  const me = priv();
-  if (!me || pub().over) return;
-  const enemies = pub().planes.filter((p) => p.side !== me.side && !LOST.has(p.status));
-  const old = s.els.vs.value;
-  s.els.vs.replaceChildren(el("option", { value: "", textContent: t("every enemy within reach") }),
-    ...enemies.map((p) => el("option", { value: p.name, textContent: t("vs {plane}", { plane: p.name }) })));
-  s.els.vs.value = enemies.some((p) => p.name === old) ? old : "";
-  const planning = s.view.choices && !s.view.choices.reorder && s.view.version !== undefined;
-  s.els.bestGo.disabled = !planning || (s.best && s.best.running);
-  s.els.bestGo.title = planning ? t("the plan analysis for the plane you plan now") : t("when it is your turn to plan");
-}
-
-async function bestPlans() {
-  const plane = planPlane();
-  if (!plane) return;
-  const body = { plane };
-  if (s.els.vs.value) body.vs = s.els.vs.value;
-  s.best = { running: true, plane, version: s.view.version, turn: pub().turn };
-  s.els.bestGo.disabled = true;
-  s.els.bestList.replaceChildren();
-  s.els.progress.hidden = false;
-  s.els.progress.removeAttribute("value"); // indeterminate until the first figure
-  s.els.progressText.textContent = t("asking the server…");
-  s.els.root.dataset.best = "running";
-  if (askLive({ plane, vs: body.vs })) return; // pushed on the socket: bestAnswered
-  try {
-    let job = await s.ctx.post("/analysis", body);
-    while (job.state === "running") {
-      showProgress(job);
-      await new Promise((r) => setTimeout(r, 250));
-      job = await s.ctx.get(`/analysis/${encodeURIComponent(job.job)}`);
-    }
-    if (job.state === "failed") throw new Error(job.error);
-    if (pub().turn !== s.best.turn) { // the turn has moved on: its results are gone with it
-      forgetTurn(pub().turn);
-      s.els.progress.hidden = true;
-      s.els.progressText.textContent = "";
-      return;
-    }
-    showProgress(job);
-    showBest(job.result);
-    s.els.root.dataset.best = "done";
-  } catch (err) {
-    s.els.progressText.textContent = err.message;
-    s.els.root.dataset.best = "failed";
-  } finally {
-    s.best.running = false;
-    renderBest();
-  }
-}
-
-/** The answer to the last request asked on the socket (dogfight/live.js drops the others). */
-function bestAnswered(msg) {
-  s.best = { ...(s.best || {}), running: false };
-  s.els.progress.hidden = false;
-  if (msg.error) {
-    s.els.progressText.textContent = msg.error;
-    s.els.root.dataset.best = "failed";
-  } else {
-    s.els.progress.max = 1;
-    s.els.progress.value = 1;
-    s.els.progressText.textContent = `done in ${msg.result.seconds.toFixed(1)} s`;
-    showBest(msg.result);
-    s.els.root.dataset.best = "done";
-  }
-  renderBest();
-}
-live.answered = bestAnswered;
-
-function showProgress(job) {
-  if (job.total) {
-    s.els.progress.max = job.total;
-    s.els.progress.value = job.done;
-  }
-  const seconds = number(job.seconds, 1);
-  const part = job.total ? t("{done} of {total} parts", { done: job.done, total: job.total }) : t("starting");
-  s.els.progressText.textContent = job.state === "done" ? t("done in {seconds} s", { seconds })
-    : t("{part}, {seconds} s", { part, seconds });
-}
-
-function showBest(found) {
-  const pct = (x) => `${number(Math.round(100 * x), 0)}%`;
-  s.els.bestList.replaceChildren(...found.top.map((r) => {
-    const b = el("button", { className: "df-best-plan", textContent: `${r.plan.join(" ")}` });
-    b.dataset.plan = r.plan.join(" ");
-    b.title = t("pick this plan");
-    b.onclick = () => {
-      if (!(s.view.choices && planPlane() === found.plane)) return;
-      s.pick = [];
-      for (const id of r.plan) {
-        const node = pickNode();
-        if (!node || typeof node !== "object" || !(id in node)) break;
-        s.pick.push(id);
-      }
-      s.els.plan.open = true;
-      refresh();
-    };
-    return el("li", {}, b, el("span", { className: "muted", textContent: " " + t("score {score}: gives {short} " +
-      "short + {long} long, takes {taken_short} + {taken_long}; collision {collision}, leaves the table {leave}", {
-      score: number(r.score, 2), short: number(r.shots_given.short, 2), long: number(r.shots_given.long, 2),
-      taken_short: number(r.shots_taken.short, 2), taken_long: number(r.shots_taken.long, 2),
-      collision: pct(r.p_collision), leave: pct(r.p_leave) }) }));
-  }));
-}
-
-/** Best plans' results and the "locked in" notice belong to their turn: gone with it. */
-function forgetTurn(turn) {
-  if (s.noticeTurn !== null && s.noticeTurn !== turn) {
-    s.ctx.say("");
-    s.noticeTurn = null;
-  }
-  if (s.bestTurn !== turn) {
-    s.bestTurn = turn;
-    liveTurn(turn);
-    s.els.bestList.replaceChildren();
-    s.els.progress.hidden = true;
-    s.els.progressText.textContent = "";
-    delete s.els.root.dataset.best;
-  }
-}
-
 // ---------------------------------------------------------------- the table
 const MIN_LABEL_PX = 12.5; // issue 34 item 4: board labels readable (12 CSS px) at 390 px wide
 

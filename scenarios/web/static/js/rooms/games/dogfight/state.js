@@ -23,3 +23,25 @@ export const planeNamed = (name) => pub().planes.find((p) => p.name === name);
 
 /** The page's redraws (rooms/games/dogfight.js sets them): everything, or the table only. */
 export const hooks = { refresh: () => {}, drawTable: () => {} };
+
+/** The plane this seat's plan panel shows: the one picked among `choices.planes`, else `choices.plane`. */
+export function planPlane() {
+  const c = s.view.choices;
+  if (!c) return null;
+  return s.planPlane && c.planes && s.planPlane in c.planes ? s.planPlane : c.plane;
+}
+
+export function planTree() {
+  const c = s.view.choices;
+  const plane = planPlane();
+  return c.planes && c.planes[plane] ? c.planes[plane].tree : c.tree;
+}
+
+export function pickNode() {
+  let node = planTree();
+  for (const id of s.pick) {
+    if (!node || typeof node !== "object" || !(id in node)) return null;
+    node = node[id];
+  }
+  return node;
+}

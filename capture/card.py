@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from furball.errors import InputError
+from furball.i18n import DEFAULT_LANG, Lang, translator
 
 from .camera import apply_homography, homography_batch, read_gray
 from .markers import cv2_module, marker_layout
@@ -85,20 +86,36 @@ class CardFit:
             return [{"straight_mm": round(self.length_mm, 3)}]
         return [{"arc": {"radius_mm": round(abs(self.radius_mm), 3), "angle_deg": round(self.angle_deg, 3)}}]
 
-    def describe(self) -> str:
+    def describe(self, lang: Lang | str = DEFAULT_LANG) -> str:
+        """The fitted motion in words, in ``lang`` (its decimals the language's way: a
+        decimal comma in Spanish)."""
+        _ = translator(lang)
+        comma = Lang(lang) == Lang.ES
+
+        def n(x: float, digits: int = 2, sign: bool = False) -> str:
+            text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
+            return text.replace(".", ",") if comma else text
+
         u = self.uncertainty_95
         if self.kind == "compound":
-            parts = [f"straight {a:.2f} mm +-{u[f'segment {i + 1}'][0]:.2f}" if k == "straight" else
-                     f"arc {abs(a):.2f} mm +-{u[f'segment {i + 1}'][0]:.2f}, {b:+.2f} deg +-{u[f'segment {i + 1}'][1]:.2f}"
-                     for i, (k, a, b) in enumerate(self.segments)]
-            what = "the deck's path: " + ", then ".join(parts)
+            parts = []
+            for i, (k, a, b) in enumerate(self.segments):
+                err = u[f"segment {i + 1}"]
+                if k == "straight":
+                    parts.append(_("straight {length} mm +-{error}").format(length=n(a), error=n(err[0])))
+                else:
+                    parts.append(_("arc {length} mm +-{error}, {angle} deg +-{angle_error}").format(
+                        length=n(abs(a)), error=n(err[0]), angle=n(b, sign=True), angle_error=n(err[1])))
+            what = _("the deck's path: {parts}").format(parts=_(", then ").join(parts))
         elif self.kind == "straight":
-            what = f"straight {self.length_mm:.2f} mm +-{u['length_mm']:.2f}"
+            what = _("straight {length} mm +-{error}").format(length=n(self.length_mm), error=n(u["length_mm"]))
         else:
-            what = (f"arc of radius {abs(self.radius_mm):.2f} mm +-{u['radius_mm']:.2f}, {self.angle_deg:+.2f} deg "
-                    f"+-{u['angle_deg']:.2f}")
-        return (f"{what} (95 %); tip at x {self.end[0]:.2f}, y {self.end[1]:.2f} mm, heading {self.end[2]:.2f} deg; "
-                f"points fit to {self.rms_mm:.2f} mm RMS at {self.mm_per_px:.3f} mm per pixel")
+            what = _("arc of radius {radius} mm +-{error}, {angle} deg +-{angle_error}").format(
+                radius=n(abs(self.radius_mm)), error=n(u["radius_mm"]), angle=n(self.angle_deg, sign=True),
+                angle_error=n(u["angle_deg"]))
+        return _("{what} (95 %); tip at x {x}, y {y} mm, heading {heading} deg; points fit to {rms} mm RMS at "
+                 "{scale} mm per pixel").format(what=what, x=n(self.end[0]), y=n(self.end[1]), heading=n(self.end[2]),
+                                                rms=n(self.rms_mm), scale=n(self.mm_per_px, 3))
 
 
 def _frame(start: np.ndarray, path: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -20,7 +20,8 @@ export function fillSelect(select, options, value) {
 
 export function renderToolbar() {
   const d = doc();
-  $("table-name").textContent = t("{name}, turn {turn}", { name: d.scenario.name || t("table"), turn: d.scenario.turn || 1 });
+  const name = d.scenario.name || t("table");
+  $("table-name").textContent = t("{name}, turn {turn}", { name, turn: d.scenario.turn || 1 });
   $("undo").disabled = !state.history.canUndo || !!state.drag;
   $("redo").disabled = !state.history.canRedo || !!state.drag;
   const seed = d.scenario.seed;

@@ -12,8 +12,8 @@ import { fixed, t } from "../i18n.js";
 function marginTip(m) {
   if (!m) return "";
   const sign = m.value >= 0 ? "+" : "";
-  return t("; margin: {kind} {value} {unit}", { kind: marginKind(m.kind), value: `${sign}${fixed(m.value, 2)}`,
-    unit: m.unit === "deg" ? t("deg") : m.unit }) + `${m.about ? ` (${m.about})` : ""} (${m.rule})`;
+  const unit = m.unit === "deg" ? t("deg") : m.unit;
+  return t("; margin: {kind} {value} {unit}", { kind: marginKind(m.kind), value: `${sign}${fixed(m.value, 2)}`, unit }) + `${m.about ? ` (${m.about})` : ""} (${m.rule})`;
 }
 
 /** A margin's kind (maneuvers/margins.py, MarginKind) in the reader's language. */

@@ -90,7 +90,8 @@ export function renderEditor() {
       b.innerHTML = `<span class="id"></span><span class="label"></span>`;
       b.querySelector(".id").textContent = card.id;
       b.querySelector(".label").textContent = t(card.name);
-      b.title = `${card.id}: ${t(card.name)}${card.flags.length ? ` [${card.flags.map((f) => t(f)).join(", ")}]` : ""}`;
+      const flags = card.flags.length ? ` [${card.flags.map((f) => t(f)).join(", ")}]` : "";
+      b.title = `${card.id}: ${t(card.name)}${flags}`;
       b.onpointerenter = () => { state.hover = { plane: p.name, card: card.id }; renderTable(); };
       b.onpointerleave = () => { state.hover = null; renderTable(); };
       b.onclick = () => pickCard(p.name, card.id);

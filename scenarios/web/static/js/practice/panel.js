@@ -298,6 +298,13 @@ export function bindTableSettings() {
   });
 }
 
+/** A shipped base's name (maneuvers/data/bases.toml: small, large) in the reader's language. */
+function baseName(name) {
+  if (name === "small") return t("small");
+  if (name === "large") return t("large");
+  return name;
+}
+
 function freeName(d, stem) {
   const names = new Set(d.plane.map((p) => p.name));
   for (let k = d.plane.length + 1; ; k++) {
@@ -311,7 +318,7 @@ export function bindAddPlane() {
     { deck: d.name, cards: d.cards, provenance: t(d.provenance) })]), ["", t("(balloon)")]], m.decks[0] && m.decks[0].name);
   const baseOptions = () => {
     const deck = m.decks.find((d) => d.name === $("a-deck").value);
-    fillSelect($("a-base"), m.bases.map((b) => [b.name, `${b.name} ${number(b.length_mm)}×${number(b.width_mm)} mm`]),
+    fillSelect($("a-base"), m.bases.map((b) => [b.name, `${baseName(b.name)} ${number(b.length_mm)}×${number(b.width_mm)} mm`]),
       deck && deck.base ? deck.base : m.bases[0].name);
   };
   baseOptions();

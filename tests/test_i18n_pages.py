@@ -134,3 +134,13 @@ def test_the_scan_finds_unmarked_text_of_every_kind():
             '<button title="Save the table">x</button><button title="Undo it" data-i18n-title>u</button>'
             '<strong>furball</strong>')
     assert len(html_unmarked(page)) == 2
+
+
+SHADOW = re.compile(r"\b(?:const|let|var)\s+t\b|\(\s*t\s*(?:,[^)]*)?\)\s*=>|\bt\s*=>|function\s*\w*\s*\(\s*t\b")
+
+
+@pytest.mark.parametrize("name", [f for f in FILES if f.endswith(".js")])
+def test_a_module_that_writes_through_t_never_hides_it_with_a_local_t(name):
+    source = (STATIC / name).read_text(encoding="utf-8")
+    if re.search(r"import\s*\{[^}]*\bt\b[^}]*\}\s*from", source):
+        assert [n for n, line in enumerate(source.splitlines(), 1) if SHADOW.search(line)] == []

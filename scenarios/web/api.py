@@ -28,7 +28,7 @@ from furball.geometry import kernels as gk
 from furball.geometry.base import Base
 from furball.geometry.datafile import parse_toml
 from furball.geometry.pose import Pose
-from furball.i18n import DEFAULT_LANG, Lang, msg
+from furball.i18n import DEFAULT_LANG, Lang, msg, render
 from furball.maneuvers.bases import shipped_bases, sized_base
 from furball.maneuvers.batch import Planes, overlaps
 from furball.maneuvers.deck import Deck, shipped_decks
@@ -252,7 +252,7 @@ def analysis(s: Scenario, lang: Lang | str = DEFAULT_LANG) -> dict:
         if needs_plan(p) and o is not None and o.plan is not None:
             problem = plan_problem(p, o.plan, o.drops, rules)
             if problem is not None:
-                error = {"rule": problem.rule, "card": problem.card, "message": str(problem)}
+                error = {"rule": problem.rule, "card": problem.card, "message": render(problem.message, lang)}
         planes.append({"name": p.name, "side": p.side, "stand": _points(p.stand),
                        "corners": _points(p.base.corners(p.pose)), "needs_plan": needs_plan(p),
                        "plan_error": error})

@@ -97,7 +97,7 @@ export function readRecord(text) {
       view = i === 0 ? s.view : applyChanges(view, s.changes);
       if (!isObject(view)) fail(t("viewers[{k}].steps[{i}]: expected a view", { k, i }));
       for (const line of s.log) {
-        if (!isObject(line) || !Array.isArray(line.lines) || !line.lines.every((t) => typeof t === "string")) {
+        if (!isObject(line) || !Array.isArray(line.lines) || !line.lines.every((text) => typeof text === "string")) {
           fail(t("viewers[{k}].steps[{i}]: expected log entries with lines of text", { k, i }));
         }
       }
@@ -115,7 +115,7 @@ export function turnReplays(viewer) {
   viewer.steps.forEach((s, step) => {
     const v = s.view.view || {};
     const replay = (v.private && v.private.replay) || (v.public && v.public.replay);
-    if (replay && !turns.some((t) => t.turn === replay.turn)) turns.push({ turn: replay.turn, replay, step });
+    if (replay && !turns.some((seen) => seen.turn === replay.turn)) turns.push({ turn: replay.turn, replay, step });
   });
   return turns;
 }

@@ -112,7 +112,7 @@ export function renderEditor() {
         range: rangeName(s.range), distance: fixed(s.distance_mm, 1) }));
     }
   }
-  $("p-tails").replaceChildren(...lines.map((t) => Object.assign(document.createElement("div"), { textContent: t })));
+  $("p-tails").replaceChildren(...lines.map((line) => Object.assign(document.createElement("div"), { textContent: line })));
 }
 
 function pickCard(name, id) {

@@ -15,14 +15,14 @@ import { t } from "../i18n.js";
  *  each: the tails at the start; each maneuver's paths, overlaps, collision tests, firing
  *  positions (autonomous fire too) and tails checked again (turn JSON and frames). */
 function buildSteps(result) {
-  const t = result.turn;
+  const turn = result.turn;
   const tailRulers = (checks, kind) => checks.map((c) => ruler(c, kind ?? (c.ok ? "kept" : "lost")));
   return replaySteps(result.replay).map((step) => {
     if (step.kind === "start") {
-      return { ...step, rulers: tailRulers(t.start.tails, "tail").concat(tailRulers(t.start.unmet_wishes, "unmet")) };
+      return { ...step, rulers: tailRulers(turn.start.tails, "tail").concat(tailRulers(turn.start.unmet_wishes, "unmet")) };
     }
     if (step.kind !== "maneuver") return step;
-    const m = t.maneuvers[step.index];
+    const m = turn.maneuvers[step.index];
     const frame = result.frames[step.index];
     const at = (a, b) => {
       const pa = frame.planes.find((p) => p.name === a), pb = frame.planes.find((p) => p.name === b);
@@ -58,9 +58,9 @@ export async function adjudicateTurn() {
  *  record, its `turns` (js/record.js turnReplays), the turn shown (`at`), the record's
  *  `planes` (their decks and bases) and `table` (its size). */
 export function openReplayOf(rec) {
-  const t = rec.turns[rec.at];
-  state.replay = { result: { turn: { turn: t.turn, seed: rec.record.seed ?? t("hidden") }, replay: t.replay },
-    steps: replaySteps(t.replay), index: 0, record: rec, planes: rec.planes, table: rec.table };
+  const shown = rec.turns[rec.at];
+  state.replay = { result: { turn: { turn: shown.turn, seed: rec.record.seed ?? t("hidden") }, replay: shown.replay },
+    steps: replaySteps(shown.replay), index: 0, record: rec, planes: rec.planes, table: rec.table };
   state.selected = null;
   renderReplay();
 }

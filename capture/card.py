@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from furball.errors import InputError
-from furball.i18n import DEFAULT_LANG, Lang, translator
+from furball.i18n import DEFAULT_LANG, Lang, msg, translator
 
 from .camera import apply_homography, homography_batch, read_gray
 from .markers import cv2_module, marker_layout
@@ -207,9 +207,9 @@ def _to_mm(image, points: np.ndarray, dpi: float | None, rng) -> tuple[np.ndarra
     found = detect_markers(gray, layout.dictionary, label)
     missing = [i for i in layout.mat_ids if i not in found]
     if missing:
-        raise InputError(f"{label}: {4 - len(missing)} of the 4 card-mat markers found (missing "
-                         f"{', '.join(map(str, missing))}): expected the card on the printed card mat, all four "
-                         f"markers in view (or give --dpi for a flat scan)")
+        raise InputError(msg("{photo}: {found} of the 4 card-mat markers found (missing {missing}): expected the card on "
+                             "the printed card mat, all four markers in view (or give --dpi for a flat scan)",
+                             photo=label, found=4 - len(missing), missing=", ".join(map(str, missing))))
     mat = layout.mat_corners_mm().reshape(-1, 2)
     img = np.concatenate([found[i] for i in layout.mat_ids])
     draws = img[None] + 0.1 * rng.standard_normal((SAMPLES, *img.shape))
@@ -233,10 +233,10 @@ def capture_card(image, points, end_line=None, dpi: float | None = None, seed: i
     fitted instead (the deck's compound path; :data:`COMPOUND_SAMPLES` draws)."""
     pts = np.asarray(points, float)
     if pts.ndim != 2 or pts.shape[1] != 2 or len(pts) < 4:
-        raise InputError("points: expected the start line's two ends and at least two points along the arrow")
+        raise InputError(msg("points: expected the start line's two ends and at least two points along the arrow"))
     extra = np.asarray(end_line, float).reshape(-1, 2) if end_line is not None else np.zeros((0, 2))
     if np.hypot(*(pts[1] - pts[0])) < 3:
-        raise InputError("points: the start line's two ends are the same pixel: expected its two ends")
+        raise InputError(msg("points: the start line's two ends are the same pixel: expected its two ends"))
     rng = np.random.default_rng(seed)
     mm, scale, _, to_image = _to_mm(image, np.concatenate([pts, extra]), dpi, rng)
     start, path, ends = mm[:, :2], mm[:, 2:len(pts)], mm[:, len(pts):]
@@ -379,13 +379,13 @@ def _rectified_ink(gray: np.ndarray, image_from_mm: np.ndarray, extent_mm, masks
     valid = cv2.erode(valid, np.ones((5, 5), np.uint8))
     paper = top[valid > 0]
     if paper.size == 0:
-        raise ArrowNotFound(f"{label}: no paper in view: mark the arrow's points")
+        raise ArrowNotFound(msg("{photo}: no paper in view: mark the arrow's points", photo=label))
     threshold, _ = cv2.threshold(paper.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     ink = ((top < threshold) & (valid > 0)).astype(np.uint8)
     ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     if count < 2:
-        raise ArrowNotFound(f"{label}: no printed arrow found on the card: mark the arrow's points")
+        raise ArrowNotFound(msg("{photo}: no printed arrow found on the card: mark the arrow's points", photo=label))
     biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
     ys, xs = np.nonzero(labels == biggest)
     return apply_homography(to_mm, np.stack([xs, ys], -1).astype(float)), r
@@ -462,8 +462,8 @@ def _arrow_from_ink(pts: np.ndarray, label: str) -> tuple[np.ndarray, np.ndarray
         if attached.sum() >= 3 and abs(sides.mean()) > 0.9 and by_end.sum() < attached.sum() / 3:
             crosses.append(ends)
     if len(crosses) != 2:
-        raise ArrowNotFound(f"{label}: the arrow's start and end lines were not found ({len(crosses)} straight "
-                            f"strokes with the arrow at their middle): mark the arrow's points")
+        raise ArrowNotFound(msg("{photo}: the arrow's start and end lines were not found ({count} straight strokes with "
+                                "the arrow at their middle): mark the arrow's points", photo=label, count=len(crosses)))
     start, end = sorted(crosses, key=lambda e: e.mean(0)[1])
     # the arrow: the ink off both lines, its centre line sampled at distances from the start
     off = np.ones(len(pts), bool)
@@ -478,14 +478,14 @@ def _arrow_from_ink(pts: np.ndarray, label: str) -> tuple[np.ndarray, np.ndarray
     d = np.hypot(*(arrow - origin).T)
     reach = np.hypot(*(tip - origin))
     if len(arrow) < 20 or reach < 10.0:
-        raise ArrowNotFound(f"{label}: no arrow between the start and end lines: mark the arrow's points")
+        raise ArrowNotFound(msg("{photo}: no arrow between the start and end lines: mark the arrow's points", photo=label))
     points = []
     for target in np.linspace(3.0, reach - 3.0, ARROW_POINTS):
         ring = arrow[np.abs(d - target) < 0.5]
         if len(ring):
             points.append(ring.mean(0))
     if len(points) < 3:
-        raise ArrowNotFound(f"{label}: the arrow's stroke is broken: mark the arrow's points")
+        raise ArrowNotFound(msg("{photo}: the arrow's stroke is broken: mark the arrow's points", photo=label))
     return start, np.array(points + [tip]), end
 
 
@@ -513,8 +513,9 @@ def find_arrow(image, dpi: float | None = None) -> tuple[np.ndarray, np.ndarray]
         found = detect_markers(gray, layout.dictionary, label)
         missing = [i for i in layout.mat_ids if i not in found]
         if missing:
-            raise ArrowNotFound(f"{label}: {4 - len(missing)} of the 4 card-mat markers found: the arrow cannot be "
-                                f"found without them (or --dpi for a flat scan): mark the arrow's points")
+            raise ArrowNotFound(msg("{photo}: {found} of the 4 card-mat markers found: the arrow cannot be found without "
+                                    "them (or --dpi for a flat scan): mark the arrow's points", photo=label,
+                                    found=4 - len(missing)))
         mat = layout.mat_corners_mm()
         image_from_mm = homography_batch(mat.reshape(-1, 2),
                                          np.concatenate([found[i] for i in layout.mat_ids])[None])[0]

@@ -453,3 +453,16 @@ def test_capture_card_description_in_both_languages_with_the_decimal_comma():
         "arc of radius 125.50 mm +-0.50, -45.25 deg +-0.25 (95 %); tip at x 80.00, y -30.50 mm, heading -45.25 deg; "
         "points fit to 0.12 mm RMS at 0.062 mm per pixel")
     assert fit.describe("es").startswith("arco de radio 125,50 mm +-0,50, -45,25 grados +-0,25 (95 %); punta en x 80,00")
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "field 'table': expected a value (the field is missing)"),
+    ("es", "campo 'table': se esperaba un valor (falta el campo)"),
+])
+def test_cli_a_data_files_error_from_below_the_cli_reads_in_the_readers_language(cli, tmp_path, lang, expected):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[scenario]\nname = "x"\n', encoding="utf-8")
+    code, out, err = cli(["turn", str(bad), "--lang", lang])
+    assert (code, out) == (2, "") and err == f"furball: error: {bad}: {expected}\n"
+    code, out, err = cli(["turn", str(tmp_path / "none.toml"), "--lang", lang])
+    assert code == 2 and err.endswith({"en": ": no such file\n", "es": ": no existe ese archivo\n"}[lang])

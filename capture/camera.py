@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from furball.errors import InputError
-from furball.i18n import msg
+from furball.i18n import N_, msg
 
 from .markers import cv2_module
 
@@ -270,13 +270,13 @@ def load_camera(path) -> Camera:
     m = np.array(t.list("camera_matrix"), float) if all(isinstance(r, list) for r in t.list("camera_matrix")) \
         else None
     if m is None or m.shape != (3, 3) or not np.isfinite(m).all() or m[0, 0] <= 0 or m[1, 1] <= 0:
-        raise t.error("camera_matrix", "a 3 x 3 matrix with positive focal lengths", t.list("camera_matrix"))
+        raise t.error("camera_matrix", N_("a 3 x 3 matrix with positive focal lengths"), t.list("camera_matrix"))
     d = np.array(t.list("distortion"), float)
     if d.ndim != 1 or len(d) not in (4, 5, 8, 12, 14) or not np.isfinite(d).all():
-        raise t.error("distortion", "4, 5, 8, 12 or 14 OpenCV distortion coefficients", t.list("distortion"))
+        raise t.error("distortion", N_("4, 5, 8, 12 or 14 OpenCV distortion coefficients"), t.list("distortion"))
     size = t.list("image_size")
     if len(size) != 2 or not all(isinstance(v, int) and v > 0 for v in size):
-        raise t.error("image_size", "[width, height] in pixels", size)
+        raise t.error("image_size", N_("[width, height] in pixels"), size)
     return Camera(m, d, (size[0], size[1]), t.number("reprojection_px", 0.0), t.integer("photos", 0), str(path))
 
 

@@ -22,6 +22,7 @@ import re
 from furball.errors import InputError
 from furball.geometry.base import Base
 from furball.geometry.datafile import MAX_LENGTH_MM, Table, is_file, load_toml
+from furball.i18n import N_
 
 from .deck import DATA_DIR
 
@@ -71,12 +72,12 @@ def parse_bases(data: dict, source: str) -> dict[str, Base]:
     default = top.provenance() if "provenance" in top else None
     bases = top.table("base", None)
     if bases is None:
-        raise top.error("base", "at least one [base.NAME] table")
+        raise top.error("base", N_("at least one [base.NAME] table"))
     out = {}
     for name in bases.keys():
         out[name] = _base(bases.data[name], name, source, default)
     if not out:
-        raise top.error("base", "at least one [base.NAME] table")
+        raise top.error("base", N_("at least one [base.NAME] table"))
     return out
 
 

@@ -35,6 +35,7 @@ from importlib import resources
 from furball.errors import InputError
 from furball.geometry.datafile import Table, is_file, load_toml
 from furball.geometry.pose import Pose
+from furball.i18n import N_
 
 from .card import Anchor, Arc, ManeuverCard, Straight
 
@@ -107,14 +108,14 @@ class Deck:
 def _segment(raw, where: str):
     seg = Table(raw, where)
     if len(seg.data) != 1:
-        raise seg.error(None, "exactly one of 'straight_mm' or 'arc'", raw)
+        raise seg.error(None, N_("exactly one of 'straight_mm' or 'arc'"), raw)
     if "straight_mm" in seg:
         return Straight(seg.length("straight_mm", positive=True))
     if "arc" in seg:
         arc = seg.table("arc").only(("radius_mm", "angle_deg"))
         angle = arc.number("angle_deg", minimum=-360.0, maximum=360.0)
         if angle == 0:
-            raise arc.error("angle_deg", "a non-zero angle (positive = left)", angle)
+            raise arc.error("angle_deg", N_("a non-zero angle (positive = left)"), angle)
         return Arc(arc.length("radius_mm", positive=True), angle)
     key = next(iter(seg.data))
     raise InputError(f"{where}: unknown field '{key}' (expected 'straight_mm' or 'arc')")
@@ -124,12 +125,12 @@ def _card(raw, where: str, index: int) -> ManeuverCard:
     t = Table(raw, f"{where}: card #{index + 1}")
     card_id = t.string("id")
     if len(card_id) > 40 or any(ch in card_id for ch in ", \t\n\r"):
-        raise t.error("id", "an id of at most 40 characters without commas or spaces (ids are typed in "
-                            "--cards A1,A2 and in plans)", card_id)
+        raise t.error("id", N_("an id of at most 40 characters without commas or spaces (ids are typed in "
+                            "--cards A1,A2 and in plans)"), card_id)
     t = Table(raw, f"{where}: card '{card_id}'").only(CARD_FIELDS)
     has_path, has_end = "path" in t, "end" in t
     if has_path == has_end:
-        raise t.error("path/end", "exactly one of 'path' or 'end'",
+        raise t.error("path/end", N_("exactly one of 'path' or 'end'"),
                       "both" if has_path else "neither")
     common = dict(
         final_turn_deg=t.number("final_turn_deg", 0.0, minimum=-360.0, maximum=360.0),
@@ -141,7 +142,7 @@ def _card(raw, where: str, index: int) -> ManeuverCard:
     if has_path:
         segments = t.list("path")
         if not segments:
-            raise t.error("path", "at least one segment (use 'end' for a card that does not move)", segments)
+            raise t.error("path", N_("at least one segment (use 'end' for a card that does not move)"), segments)
         path = [_segment(s, f"{t.where}: path[{i}]") for i, s in enumerate(segments)]
         return ManeuverCard.from_path(card_id, name, path, **common)
     end = t.table("end").only(("x_mm", "y_mm", "heading_deg"))
@@ -155,7 +156,7 @@ def parse_deck(data: dict, source: str) -> Deck:
     head = top.table("deck").only(DECK_FIELDS)
     raw_cards = top.list("card")
     if not raw_cards:
-        raise top.error("card", "at least one [[card]]", raw_cards)
+        raise top.error("card", N_("at least one [[card]]"), raw_cards)
     if len(raw_cards) > MAX_CARDS:
         raise top.error("card", f"at most {MAX_CARDS} cards", f"{len(raw_cards)} cards")
     cards, seen = [], set()
@@ -181,13 +182,13 @@ def parse_deck(data: dict, source: str) -> Deck:
         collision = (pair.string("left"), pair.string("right"))
         for side, cid in zip(("left", "right"), collision):
             if cid not in by_id:
-                raise pair.error(side, "the id of a card of this deck", cid)
+                raise pair.error(side, N_("the id of a card of this deck"), cid)
     autonomous = None
     if "autonomous" in head:
         autonomous = head.strings("autonomous")
         for cid in autonomous:
             if cid not in by_id:
-                raise head.error("autonomous", "ids of cards of this deck", cid)
+                raise head.error("autonomous", N_("ids of cards of this deck"), cid)
     return Deck(
         name=head.string("name"),
         provenance=head.provenance(),

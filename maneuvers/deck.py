@@ -35,7 +35,7 @@ from importlib import resources
 from furball.errors import InputError
 from furball.geometry.datafile import Table, is_file, load_toml
 from furball.geometry.pose import Pose
-from furball.i18n import N_
+from furball.i18n import N_, msg
 
 from .card import Anchor, Arc, ManeuverCard, Straight
 
@@ -96,9 +96,8 @@ class Deck:
         try:
             return self._by_id[card_id]
         except KeyError:
-            raise InputError(
-                f"deck '{self.name}': unknown card '{card_id}' (known: {self.ids_text()})"
-            ) from None
+            raise InputError(msg("deck '{deck}': unknown card '{card}' (known: {cards})", deck=self.name,
+                                 card=str(card_id), cards=self.ids_text())) from None
 
     def cards_with(self, flag: str) -> tuple[ManeuverCard, ...]:
         """Cards carrying ``flag``, in deck order."""
@@ -118,7 +117,7 @@ def _segment(raw, where: str):
             raise arc.error("angle_deg", N_("a non-zero angle (positive = left)"), angle)
         return Arc(arc.length("radius_mm", positive=True), angle)
     key = next(iter(seg.data))
-    raise InputError(f"{where}: unknown field '{key}' (expected 'straight_mm' or 'arc')")
+    raise InputError(msg("{where}: unknown field '{key}' (expected 'straight_mm' or 'arc')", where=where, key=key))
 
 
 def _card(raw, where: str, index: int) -> ManeuverCard:
@@ -163,7 +162,7 @@ def parse_deck(data: dict, source: str) -> Deck:
     for i, raw in enumerate(raw_cards):
         card = _card(raw, source, i)
         if card.id in seen:
-            raise InputError(f"{source}: card '{card.id}': field 'id': duplicate id")
+            raise InputError(msg("{source}: card '{card}': field 'id': duplicate id", source=source, card=card.id))
         seen.add(card.id)
         cards.append(card)
     by_id = {c.id: c for c in cards}
@@ -173,9 +172,11 @@ def parse_deck(data: dict, source: str) -> Deck:
         where = f"{source}: card '{card.id}': field 'twin'"
         twin = by_id.get(card.twin)
         if twin is None:
-            raise InputError(f"{where}: expected the id of a card of this deck, got {card.twin!r}")
+            raise InputError(msg("{where}: expected the id of a card of this deck, got {value}", where=where,
+                                 value=repr(card.twin)))
         if not card.transform.mirrored().isclose(twin.transform, 1e-6) or card.anchor != twin.anchor:
-            raise InputError(f"{where}: card '{twin.id}' is not the mirror image of '{card.id}'")
+            raise InputError(msg("{where}: card '{twin}' is not the mirror image of '{card}'", where=where, twin=twin.id,
+                                 card=card.id))
     collision = None
     if "collision" in head:
         pair = head.table("collision").only(("left", "right"))
@@ -227,7 +228,7 @@ def find_deck(name_or_path: str) -> Deck:
     decks = shipped_decks()
     if name_or_path in decks:
         return decks[name_or_path]
-    raise InputError(
-        f"deck '{name_or_path[:40]}': no shipped deck of that name and no such file "
-        f"(shipped: {', '.join(sorted(decks))})"
-    )
+    raise InputError(msg(
+        "deck '{deck}': no shipped deck of that name and no such file (shipped: {decks})",
+        deck=name_or_path[:40], decks=", ".join(sorted(decks))
+    ))

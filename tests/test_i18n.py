@@ -466,3 +466,11 @@ def test_cli_a_data_files_error_from_below_the_cli_reads_in_the_readers_language
     assert (code, out) == (2, "") and err == f"furball: error: {bad}: {expected}\n"
     code, out, err = cli(["turn", str(tmp_path / "none.toml"), "--lang", lang])
     assert code == 2 and err.endswith({"en": ": no such file\n", "es": ": no existe ese archivo\n"}[lang])
+
+
+@pytest.mark.parametrize("command", [["move", "--deck", "A", "--cards", "A1,A5"], ["fan", "A"]])
+def test_cli_move_and_fan_reports_in_spanish_and_json_language_free(cli, command):
+    code, es, _ = cli([*command, "--lang", "es"])
+    assert code == 0 and "mazo A (reconstrucción), base pequeña 44 x 60 mm" in es and "recta, rápida" in es
+    assert not re.search(r"\b(deck|card|name|heading|straight|where)\b", es)
+    assert cli([*command, "--json", "--lang", "es"])[1] == cli([*command, "--json", "--lang", "en"])[1]

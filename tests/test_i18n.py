@@ -474,3 +474,11 @@ def test_cli_move_and_fan_reports_in_spanish_and_json_language_free(cli, command
     assert code == 0 and "mazo A (reconstrucción), base pequeña 44 x 60 mm" in es and "recta, rápida" in es
     assert not re.search(r"\b(deck|card|name|heading|straight|where)\b", es)
     assert cli([*command, "--json", "--lang", "es"])[1] == cli([*command, "--json", "--lang", "en"])[1]
+
+
+def test_cli_zones_report_in_spanish_with_the_reasons_in_the_glossarys_words(cli):
+    furball = str(ROOT / "scenarios" / "examples" / "furball.toml")
+    code, es, _ = cli(["zones", furball, "--plane", "Nieuport", "--lang", "es"])
+    code_en, en, _ = cli(["zones", furball, "--plane", "Nieuport", "--lang", "en"])
+    assert code == code_en == 0 and "la zona de cola para un enemigo" in es and "tail zone for an enemy" in en
+    assert "no se le puede poner a cola: el perseguidor" in es and not re.search(r"\b(tail|tailed|chaser|range)\b", es)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from furball.errors import InputError
+from furball.i18n import N_, msg
 
 from .markers import cv2_module
 
@@ -93,14 +94,16 @@ def read_gray(image, name: str = "") -> tuple[np.ndarray, str]:
         try:
             size = path.stat().st_size
         except OSError:
-            raise InputError(f"{label}: no such file") from None
+            raise InputError(msg("{file}: no such file", file=label)) from None
         if not path.is_file():
-            raise InputError(f"{label}: expected a photo file (JPEG or PNG)")
+            raise InputError(msg("{file}: expected a photo file (JPEG or PNG)", file=label))
         if size > MAX_FILE_BYTES:
-            raise InputError(f"{label}: {size} bytes: expected a photo of at most {MAX_FILE_BYTES // 1_000_000} MB")
+            raise InputError(msg("{file}: {size} bytes: expected a photo of at most {most} MB", file=label, size=size,
+                                 most=MAX_FILE_BYTES // 1_000_000))
         data = path.read_bytes()
     if len(data) > MAX_FILE_BYTES:
-        raise InputError(f"{label}: {len(data)} bytes: expected a photo of at most {MAX_FILE_BYTES // 1_000_000} MB")
+        raise InputError(msg("{file}: {size} bytes: expected a photo of at most {most} MB", file=label, size=len(data),
+                             most=MAX_FILE_BYTES // 1_000_000))
     import io
 
     from PIL import Image, UnidentifiedImageError
@@ -110,12 +113,13 @@ def read_gray(image, name: str = "") -> tuple[np.ndarray, str]:
         with Image.open(io.BytesIO(data)) as header:
             w, h = header.size
     except (UnidentifiedImageError, OSError, ValueError):
-        raise InputError(f"{label}: not a readable image: expected a JPEG or PNG photo") from None
+        raise InputError(msg("{file}: not a readable image: expected a JPEG or PNG photo", file=label)) from None
     if w * h > MAX_PIXELS:
-        raise InputError(f"{label}: {w}x{h} pixels: expected at most {MAX_PIXELS // 1_000_000} megapixels")
+        raise InputError(msg("{file}: {width}x{height} pixels: expected at most {most} megapixels", file=label, width=w,
+                             height=h, most=MAX_PIXELS // 1_000_000))
     gray = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
     if gray is None or gray.size == 0:
-        raise InputError(f"{label}: not a readable image: expected a JPEG or PNG photo")
+        raise InputError(msg("{file}: not a readable image: expected a JPEG or PNG photo", file=label))
     return gray, label
 
 
@@ -266,13 +270,13 @@ def load_camera(path) -> Camera:
     m = np.array(t.list("camera_matrix"), float) if all(isinstance(r, list) for r in t.list("camera_matrix")) \
         else None
     if m is None or m.shape != (3, 3) or not np.isfinite(m).all() or m[0, 0] <= 0 or m[1, 1] <= 0:
-        raise t.error("camera_matrix", "a 3 x 3 matrix with positive focal lengths", t.list("camera_matrix"))
+        raise t.error("camera_matrix", N_("a 3 x 3 matrix with positive focal lengths"), t.list("camera_matrix"))
     d = np.array(t.list("distortion"), float)
     if d.ndim != 1 or len(d) not in (4, 5, 8, 12, 14) or not np.isfinite(d).all():
-        raise t.error("distortion", "4, 5, 8, 12 or 14 OpenCV distortion coefficients", t.list("distortion"))
+        raise t.error("distortion", N_("4, 5, 8, 12 or 14 OpenCV distortion coefficients"), t.list("distortion"))
     size = t.list("image_size")
     if len(size) != 2 or not all(isinstance(v, int) and v > 0 for v in size):
-        raise t.error("image_size", "[width, height] in pixels", size)
+        raise t.error("image_size", N_("[width, height] in pixels"), size)
     return Camera(m, d, (size[0], size[1]), t.number("reprojection_px", 0.0), t.integer("photos", 0), str(path))
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from furball.errors import InputError
+from furball.i18n import DEFAULT_LANG, Lang, msg, translator
 
 from .camera import apply_homography, homography_batch, read_gray
 from .markers import cv2_module, marker_layout
@@ -85,20 +86,36 @@ class CardFit:
             return [{"straight_mm": round(self.length_mm, 3)}]
         return [{"arc": {"radius_mm": round(abs(self.radius_mm), 3), "angle_deg": round(self.angle_deg, 3)}}]
 
-    def describe(self) -> str:
+    def describe(self, lang: Lang | str = DEFAULT_LANG) -> str:
+        """The fitted motion in words, in ``lang`` (its decimals the language's way: a
+        decimal comma in Spanish)."""
+        _ = translator(lang)
+        comma = Lang(lang) == Lang.ES
+
+        def n(x: float, digits: int = 2, sign: bool = False) -> str:
+            text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
+            return text.replace(".", ",") if comma else text
+
         u = self.uncertainty_95
         if self.kind == "compound":
-            parts = [f"straight {a:.2f} mm +-{u[f'segment {i + 1}'][0]:.2f}" if k == "straight" else
-                     f"arc {abs(a):.2f} mm +-{u[f'segment {i + 1}'][0]:.2f}, {b:+.2f} deg +-{u[f'segment {i + 1}'][1]:.2f}"
-                     for i, (k, a, b) in enumerate(self.segments)]
-            what = "the deck's path: " + ", then ".join(parts)
+            parts = []
+            for i, (k, a, b) in enumerate(self.segments):
+                err = u[f"segment {i + 1}"]
+                if k == "straight":
+                    parts.append(_("straight {length} mm +-{error}").format(length=n(a), error=n(err[0])))
+                else:
+                    parts.append(_("arc {length} mm +-{error}, {angle} deg +-{angle_error}").format(
+                        length=n(abs(a)), error=n(err[0]), angle=n(b, sign=True), angle_error=n(err[1])))
+            what = _("the deck's path: {parts}").format(parts=_(", then ").join(parts))
         elif self.kind == "straight":
-            what = f"straight {self.length_mm:.2f} mm +-{u['length_mm']:.2f}"
+            what = _("straight {length} mm +-{error}").format(length=n(self.length_mm), error=n(u["length_mm"]))
         else:
-            what = (f"arc of radius {abs(self.radius_mm):.2f} mm +-{u['radius_mm']:.2f}, {self.angle_deg:+.2f} deg "
-                    f"+-{u['angle_deg']:.2f}")
-        return (f"{what} (95 %); tip at x {self.end[0]:.2f}, y {self.end[1]:.2f} mm, heading {self.end[2]:.2f} deg; "
-                f"points fit to {self.rms_mm:.2f} mm RMS at {self.mm_per_px:.3f} mm per pixel")
+            what = _("arc of radius {radius} mm +-{error}, {angle} deg +-{angle_error}").format(
+                radius=n(abs(self.radius_mm)), error=n(u["radius_mm"]), angle=n(self.angle_deg, sign=True),
+                angle_error=n(u["angle_deg"]))
+        return _("{what} (95 %); tip at x {x}, y {y} mm, heading {heading} deg; points fit to {rms} mm RMS at "
+                 "{scale} mm per pixel").format(what=what, x=n(self.end[0]), y=n(self.end[1]), heading=n(self.end[2]),
+                                                rms=n(self.rms_mm), scale=n(self.mm_per_px, 3))
 
 
 def _frame(start: np.ndarray, path: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -190,9 +207,9 @@ def _to_mm(image, points: np.ndarray, dpi: float | None, rng) -> tuple[np.ndarra
     found = detect_markers(gray, layout.dictionary, label)
     missing = [i for i in layout.mat_ids if i not in found]
     if missing:
-        raise InputError(f"{label}: {4 - len(missing)} of the 4 card-mat markers found (missing "
-                         f"{', '.join(map(str, missing))}): expected the card on the printed card mat, all four "
-                         f"markers in view (or give --dpi for a flat scan)")
+        raise InputError(msg("{photo}: {found} of the 4 card-mat markers found (missing {missing}): expected the card on "
+                             "the printed card mat, all four markers in view (or give --dpi for a flat scan)",
+                             photo=label, found=4 - len(missing), missing=", ".join(map(str, missing))))
     mat = layout.mat_corners_mm().reshape(-1, 2)
     img = np.concatenate([found[i] for i in layout.mat_ids])
     draws = img[None] + 0.1 * rng.standard_normal((SAMPLES, *img.shape))
@@ -216,10 +233,10 @@ def capture_card(image, points, end_line=None, dpi: float | None = None, seed: i
     fitted instead (the deck's compound path; :data:`COMPOUND_SAMPLES` draws)."""
     pts = np.asarray(points, float)
     if pts.ndim != 2 or pts.shape[1] != 2 or len(pts) < 4:
-        raise InputError("points: expected the start line's two ends and at least two points along the arrow")
+        raise InputError(msg("points: expected the start line's two ends and at least two points along the arrow"))
     extra = np.asarray(end_line, float).reshape(-1, 2) if end_line is not None else np.zeros((0, 2))
     if np.hypot(*(pts[1] - pts[0])) < 3:
-        raise InputError("points: the start line's two ends are the same pixel: expected its two ends")
+        raise InputError(msg("points: the start line's two ends are the same pixel: expected its two ends"))
     rng = np.random.default_rng(seed)
     mm, scale, _, to_image = _to_mm(image, np.concatenate([pts, extra]), dpi, rng)
     start, path, ends = mm[:, :2], mm[:, 2:len(pts)], mm[:, len(pts):]
@@ -362,13 +379,13 @@ def _rectified_ink(gray: np.ndarray, image_from_mm: np.ndarray, extent_mm, masks
     valid = cv2.erode(valid, np.ones((5, 5), np.uint8))
     paper = top[valid > 0]
     if paper.size == 0:
-        raise ArrowNotFound(f"{label}: no paper in view: mark the arrow's points")
+        raise ArrowNotFound(msg("{photo}: no paper in view: mark the arrow's points", photo=label))
     threshold, _ = cv2.threshold(paper.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     ink = ((top < threshold) & (valid > 0)).astype(np.uint8)
     ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     if count < 2:
-        raise ArrowNotFound(f"{label}: no printed arrow found on the card: mark the arrow's points")
+        raise ArrowNotFound(msg("{photo}: no printed arrow found on the card: mark the arrow's points", photo=label))
     biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
     ys, xs = np.nonzero(labels == biggest)
     return apply_homography(to_mm, np.stack([xs, ys], -1).astype(float)), r
@@ -445,8 +462,8 @@ def _arrow_from_ink(pts: np.ndarray, label: str) -> tuple[np.ndarray, np.ndarray
         if attached.sum() >= 3 and abs(sides.mean()) > 0.9 and by_end.sum() < attached.sum() / 3:
             crosses.append(ends)
     if len(crosses) != 2:
-        raise ArrowNotFound(f"{label}: the arrow's start and end lines were not found ({len(crosses)} straight "
-                            f"strokes with the arrow at their middle): mark the arrow's points")
+        raise ArrowNotFound(msg("{photo}: the arrow's start and end lines were not found ({count} straight strokes with "
+                                "the arrow at their middle): mark the arrow's points", photo=label, count=len(crosses)))
     start, end = sorted(crosses, key=lambda e: e.mean(0)[1])
     # the arrow: the ink off both lines, its centre line sampled at distances from the start
     off = np.ones(len(pts), bool)
@@ -461,14 +478,14 @@ def _arrow_from_ink(pts: np.ndarray, label: str) -> tuple[np.ndarray, np.ndarray
     d = np.hypot(*(arrow - origin).T)
     reach = np.hypot(*(tip - origin))
     if len(arrow) < 20 or reach < 10.0:
-        raise ArrowNotFound(f"{label}: no arrow between the start and end lines: mark the arrow's points")
+        raise ArrowNotFound(msg("{photo}: no arrow between the start and end lines: mark the arrow's points", photo=label))
     points = []
     for target in np.linspace(3.0, reach - 3.0, ARROW_POINTS):
         ring = arrow[np.abs(d - target) < 0.5]
         if len(ring):
             points.append(ring.mean(0))
     if len(points) < 3:
-        raise ArrowNotFound(f"{label}: the arrow's stroke is broken: mark the arrow's points")
+        raise ArrowNotFound(msg("{photo}: the arrow's stroke is broken: mark the arrow's points", photo=label))
     return start, np.array(points + [tip]), end
 
 
@@ -496,8 +513,9 @@ def find_arrow(image, dpi: float | None = None) -> tuple[np.ndarray, np.ndarray]
         found = detect_markers(gray, layout.dictionary, label)
         missing = [i for i in layout.mat_ids if i not in found]
         if missing:
-            raise ArrowNotFound(f"{label}: {4 - len(missing)} of the 4 card-mat markers found: the arrow cannot be "
-                                f"found without them (or --dpi for a flat scan): mark the arrow's points")
+            raise ArrowNotFound(msg("{photo}: {found} of the 4 card-mat markers found: the arrow cannot be found without "
+                                    "them (or --dpi for a flat scan): mark the arrow's points", photo=label,
+                                    found=4 - len(missing)))
         mat = layout.mat_corners_mm()
         image_from_mm = homography_batch(mat.reshape(-1, 2),
                                          np.concatenate([found[i] for i in layout.mat_ids])[None])[0]

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from furball.errors import InputError
 from furball.geometry.datafile import Table as FileTable
 from furball.geometry.datafile import load_toml
+from furball.i18n import N_
 
 from .markers import marker_layout
 
@@ -64,16 +65,16 @@ def parse_fleet(data: dict, source: str, folder: pathlib.Path | None = None) -> 
     planes, names, stickers = [], set(), set()
     raw = top.list("plane")
     if not raw:
-        raise top.error("plane", "at least one [[plane]] with sticker, name, side and deck", raw)
+        raise top.error("plane", N_("at least one [[plane]] with sticker, name, side and deck"), raw)
     for i, entry in enumerate(raw):
         t = FileTable(entry, f"{source}: plane #{i + 1}")
         name = t.string("name")
         t = FileTable(entry, f"{source}: plane {name!r:.60}").only(FIELDS)
         if name in names:
-            raise t.error("name", "a name no other plane has", name)
+            raise t.error("name", N_("a name no other plane has"), name)
         sticker = t.integer("sticker", minimum=1, maximum=1000)
         if sticker in stickers:
-            raise t.error("sticker", "a sticker no other plane wears", sticker)
+            raise t.error("sticker", N_("a sticker no other plane wears"), sticker)
         try:
             kind = marker_layout().sticker_of_number(sticker).kind
         except InputError as exc:

@@ -26,6 +26,7 @@ from furball.errors import InputError
 from furball.extras import require
 from furball.geometry.datafile import Table as FileTable
 from furball.geometry.datafile import parse_toml
+from furball.i18n import N_
 
 __all__ = ["BaseSticker", "MarkerLayout", "marker_layout", "marker_bits", "square_corners", "cv2_module",
            "aruco_dictionary"]
@@ -160,7 +161,7 @@ def parse_marker_layout(data: dict, source: str) -> MarkerLayout:
         b = bases.table(kind).only(("numbers", "tag_mm", "tags", "height_mm"))
         numbers = b.list("numbers")
         if len(numbers) != 2 or not all(isinstance(v, int) and v >= 1 for v in numbers) or numbers[0] > numbers[1]:
-            raise b.error("numbers", "[first, last] sticker numbers, 1 or more", numbers)
+            raise b.error("numbers", N_("[first, last] sticker numbers, 1 or more"), numbers)
         tags = b.list("tags")
         if not 2 <= len(tags) <= per or not all(isinstance(v, list) and len(v) == 2 for v in tags):
             raise b.error("tags", f"2 to {per} [x_mm, y_mm] tag centres", tags)

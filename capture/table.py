@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from furball.errors import InputError
+from furball.i18n import msg
 
 from .camera import (
     DEFAULT_FOCAL_PER_DIAGONAL,
@@ -275,8 +276,8 @@ def detect_markers(gray: np.ndarray, dictionary: str, label: str = "photo",
         for c, i in zip(corners, ids.ravel() if ids is not None else ()):
             i = int(i)
             if i in seen:
-                raise InputError(f"{label}: marker {i} seen twice: expected each printed marker once (two copies of "
-                                 f"one sheet on the table?)")
+                raise InputError(msg("{photo}: marker {marker} seen twice: expected each printed marker once (two copies "
+                                     "of one sheet on the table?)", photo=label, marker=int(i)))
             seen[i] = np.asarray(c, float).reshape(4, 2)
         raw = {**seen, **raw}
     out = {}
@@ -357,8 +358,9 @@ def capture_table(image, fleet: tuple[FleetPlane, ...] | None = None, *, width_m
     raw = dict(found)  # as detected, lens distortion and all
     missing = [i for i in layout.corner_ids if i not in found]
     if missing:
-        raise InputError(f"{label}: {4 - len(missing)} of the 4 table-corner markers found (missing "
-                         f"{', '.join(map(str, missing))}): expected all four in the photo, unhidden")
+        raise InputError(msg("{photo}: {found} of the 4 table-corner markers found (missing {missing}): expected all four "
+                             "in the photo, unhidden", photo=label, found=4 - len(missing),
+                             missing=", ".join(map(str, missing))))
     table_pts = layout.table_corners_mm(width_mm, height_mm).reshape(-1, 2)
     diag = math.hypot(*size)
     # the lens: calibrated, or its radial distortion read off the corner markers
@@ -379,9 +381,10 @@ def capture_table(image, fleet: tuple[FleetPlane, ...] | None = None, *, width_m
         dof = 2 * len(table_pts) - 9
     corner_rms = float(np.sqrt((residual ** 2).sum() / len(table_pts)))
     if corner_rms > MAX_CORNER_RMS_PX:
-        raise InputError(f"{label}: the corner markers are {corner_rms:.1f} px (RMS) off a {width_mm:g} x "
-                         f"{height_mm:g} mm table: expected each at its corner, upright (label read from the bottom "
-                         f"edge), and --table the play area's size")
+        raise InputError(msg("{photo}: the corner markers are {rms} px (RMS) off a {width} x {height} mm table: expected "
+                             "each at its corner, upright (label read from the bottom edge), and --table the play "
+                             "area's size", photo=label, rms=format(corner_rms, ".1f"), width=format(width_mm, "g"),
+                             height=format(height_mm, "g")))
     noise = max(NOISE_FLOOR_PX, float(np.sqrt((residual ** 2).sum() / dof)))
 
     if camera is not None:
@@ -395,8 +398,9 @@ def capture_table(image, fleet: tuple[FleetPlane, ...] | None = None, *, width_m
     k0 = _camera_matrix(focal, size, camera)[0]
     tilt = _tilt_deg(h, k0)
     if tilt > MAX_TILT_DEG:
-        raise InputError(f"{label}: the camera is tilted {tilt:.0f} degrees from straight down: expected at most "
-                         f"{MAX_TILT_DEG:g} (the markers turn to slivers); photograph from higher above")
+        raise InputError(msg("{photo}: the camera is tilted {tilt} degrees from straight down: expected at most {most} "
+                             "(the markers turn to slivers); photograph from higher above", photo=label,
+                             tilt=format(tilt, ".0f"), most=format(MAX_TILT_DEG, "g")))
     centre = np.array([[width_mm / 2, height_mm / 2], [width_mm / 2 + 1, height_mm / 2],
                        [width_mm / 2, height_mm / 2 + 1]])
     c = apply_homography(h, centre)
@@ -507,7 +511,8 @@ def parse_table_size(text: str) -> tuple[float, float]:
     except ValueError:
         width = height = -1.0
     if not sep or not (100 <= width <= 10_000 and 100 <= height <= 10_000):
-        raise InputError(f"--table {text[:40]!r}: expected WIDTHxHEIGHT in mm between 100 and 10000, e.g. 900x900")
+        raise InputError(msg("--table {text}: expected WIDTHxHEIGHT in mm between 100 and 10000, e.g. 900x900",
+                             text=repr(text[:40])))
     return width, height
 
 

@@ -358,14 +358,28 @@ def catalog_json(lang: Lang) -> dict[str, str]:
 def extract_html(fileobj, keywords, comment_tags, options):
     """A Babel extractor for the pages (``static/*.html``): the text of every element
     marked ``data-i18n`` (``<summary data-i18n>Log</summary>``), which the page's
-    ``i18n.js`` replaces with its translation. Yields Babel's ``(line, funcname,
+    ``i18n.js`` replaces with its translation, and the ``title``, ``placeholder`` or
+    ``aria-label`` of every element marked ``data-i18n-title`` (``-placeholder``,
+    ``-aria-label``). Yields Babel's ``(line, funcname,
     message, comments)``."""
     import re
 
     text = fileobj.read().decode("utf-8")
-    for match in re.finditer(r"<(\w+)[^>]*\sdata-i18n[^>]*>([^<]+)</\1>", text):
+    for match in re.finditer(r"<(\w+)[^>]*\sdata-i18n(?=[\s>=])[^>]*>([^<]+)</\1>", text):
         line = text.count("\n", 0, match.start()) + 1
         yield line, None, " ".join(match.group(2).split()), []
+    for match in re.finditer(r"<\w+[^>]*>", text):  # title="..." data-i18n-title: the attribute's text
+        tag = match.group(0)
+        for attr in HTML_ATTRIBUTES:
+            value = re.search(rf'\s{attr}="([^"]+)"', tag)
+            if value and re.search(rf"\sdata-i18n-{attr}(?=[\s>=])", tag):
+                line = text.count("\n", 0, match.start()) + 1
+                yield line, None, " ".join(value.group(1).split()), []
+
+
+HTML_ATTRIBUTES = ("title", "placeholder", "aria-label")
+"""The attributes a page translates where the element is marked ``data-i18n-<name>``
+(``static/js/i18n.js``)."""
 
 
 def extract_card_names(fileobj, keywords, comment_tags, options):

@@ -72,6 +72,7 @@ from scipy.sparse import csr_array
 from scipy.sparse.csgraph import breadth_first_order, connected_components, dijkstra, maximum_flow
 
 from furball.errors import InputError
+from furball.i18n import N_
 
 from .datafile import Table, load_toml
 
@@ -520,7 +521,7 @@ def _node(raw, where: str, i: int) -> Node:
             if isinstance(value, list):
                 value = extra.strings(key)
             elif not _attr_ok(value):
-                raise extra.error(key, "a string, integer, finite number, boolean or list of strings", value)
+                raise extra.error(key, N_("a string, integer, finite number, boolean or list of strings"), value)
             attrs.append((key, value))
     return Node(
         name=name,
@@ -538,7 +539,7 @@ def _edge(raw, where: str, j: int) -> Edge:
     t = Table(raw, f"{where}: edge #{j + 1}").only(EDGE_FIELDS)
     ends = t.strings("between")
     if len(ends) != 2:
-        raise t.error("between", "two node names", list(ends))
+        raise t.error("between", N_("two node names"), list(ends))
     return Edge(ends[0], ends[1], t.string("kind", ""))
 
 
@@ -549,7 +550,7 @@ def parse_board(data: dict, source: str) -> BoardGraph:
     head = top.table("board").only(BOARD_FIELDS)
     raw_nodes = top.list("node")
     if not raw_nodes:
-        raise top.error("node", "at least one [[node]]", raw_nodes)
+        raise top.error("node", N_("at least one [[node]]"), raw_nodes)
     nodes = tuple(_node(raw, source, i) for i, raw in enumerate(raw_nodes))
     edges = tuple(_edge(raw, source, j) for j, raw in enumerate(top.list("edge", [])))
     return BoardGraph(

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from furball.errors import InputError
+from furball.i18n import Message, msg
 
 __all__ = ["load_toml", "Table", "PROVENANCES", "is_file"]
 
@@ -43,13 +44,13 @@ def load_toml(path: str | pathlib.Path) -> dict:
     try:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise InputError(f"{p}: no such file") from None
+        raise InputError(msg("{file}: no such file", file=str(p))) from None
     except IsADirectoryError:
-        raise InputError(f"{p}: is a directory, expected a TOML file") from None
+        raise InputError(msg("{file}: is a directory, expected a TOML file", file=str(p))) from None
     except UnicodeDecodeError:
-        raise InputError(f"{p}: not UTF-8 text, expected a TOML file") from None
+        raise InputError(msg("{file}: not UTF-8 text, expected a TOML file", file=str(p))) from None
     except OSError as exc:
-        raise InputError(f"{str(p)[:80]}: cannot be read ({exc.strerror})") from None
+        raise InputError(msg("{file}: cannot be read ({problem})", file=str(p)[:80], problem=str(exc.strerror))) from None
     return parse_toml(text, str(p))
 
 
@@ -58,9 +59,9 @@ def parse_toml(text: str, source: str) -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{source}: not valid TOML: {exc}") from None
+        raise InputError(msg("{file}: not valid TOML: {problem}", file=source, problem=str(exc))) from None
     except (ValueError, RecursionError) as exc:  # e.g. embedded NUL, absurd nesting
-        raise InputError(f"{source}: not valid TOML: {exc}") from None
+        raise InputError(msg("{file}: not valid TOML: {problem}", file=source, problem=str(exc))) from None
 
 
 def _finite(value: int | float) -> bool:
@@ -86,14 +87,19 @@ class Table:
 
     def __init__(self, data: Any, where: str):
         if not isinstance(data, dict):
-            raise InputError(f"{where}: expected a table, got {_describe(data)}")
+            raise InputError(msg("{where}: expected a table, got {value}", where=where, value=_describe(data)))
         self.data = data
         self.where = where
 
-    def error(self, key: str | None, expected: str, got: Any = ...) -> InputError:
-        field = f": field '{key}'" if key is not None else ""
-        tail = "" if got is ... else f", got {_describe(got)}"
-        return InputError(f"{self.where}{field}: expected {expected}{tail}")
+    def error(self, key: str | None, expected: str | Message, got: Any = ...) -> InputError:
+        """The one-line error of field ``key``: ``expected`` (a message, or English text
+        read through the catalog where it has an entry) and the value ``got``."""
+        field = msg(": field '{key}'", key=key) if key is not None else ""
+        tail = "" if got is ... else msg(", got {value}", value=_describe(got))
+        if isinstance(expected, str) and "{" not in expected and "}" not in expected:
+            expected = Message(expected)  # read through the catalog (itself where it has no entry)
+        return InputError(msg("{where}{field}: expected {expected}{got}", where=self.where, field=field,
+                              expected=expected, got=tail))
 
     def __contains__(self, key: str) -> bool:
         return key in self.data
@@ -106,16 +112,15 @@ class Table:
         allowed = list(allowed)
         for key in self.data:
             if key not in allowed:
-                raise InputError(
-                    f"{self.where}: unknown field '{key}' (expected one of: {', '.join(allowed)})"
-                )
+                raise InputError(msg("{where}: unknown field '{key}' (expected one of: {fields})", where=self.where,
+                                     key=key, fields=", ".join(allowed)))
         return self
 
     def _get(self, key: str, required: bool, default: Any):
         if key in self.data:
             return self.data[key]
         if required:
-            raise self.error(key, "a value (the field is missing)")
+            raise self.error(key, msg("a value (the field is missing)"))
         return default
 
     def number(self, key: str, default: Any = ..., *, minimum: float | None = None,
@@ -125,13 +130,13 @@ class Table:
         if value is default and default is not ...:
             return value
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not _finite(value):
-            raise self.error(key, "a finite number", value)
+            raise self.error(key, msg("a finite number"), value)
         if positive and not value > 0:
-            raise self.error(key, "a positive number", value)
+            raise self.error(key, msg("a positive number"), value)
         if minimum is not None and value < minimum:
-            raise self.error(key, f"a number >= {minimum:g}", value)
+            raise self.error(key, msg("a number >= {minimum}", minimum=format(minimum, "g")), value)
         if maximum is not None and value > maximum:
-            raise self.error(key, f"a number <= {maximum:g}", value)
+            raise self.error(key, msg("a number <= {maximum}", maximum=format(maximum, "g")), value)
         return float(value)
 
     def length(self, key: str, default: Any = ..., *, positive: bool = False) -> float:
@@ -140,7 +145,7 @@ class Table:
         if value is default and default is not ...:
             return value
         if abs(value) > MAX_LENGTH_MM:
-            raise self.error(key, f"a length of at most {MAX_LENGTH_MM:g} mm in size", value)
+            raise self.error(key, msg("a length of at most {most} mm in size", most=format(MAX_LENGTH_MM, "g")), value)
         return value
 
     def integer(self, key: str, default: Any = ..., *, minimum: int | None = None,
@@ -150,11 +155,11 @@ class Table:
         if value is default and default is not ...:
             return value
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.error(key, "an integer", value)
+            raise self.error(key, msg("an integer"), value)
         if minimum is not None and value < minimum:
-            raise self.error(key, f"an integer >= {minimum}", value)
+            raise self.error(key, msg("an integer >= {minimum}", minimum=minimum), value)
         if maximum is not None and value > maximum:
-            raise self.error(key, f"an integer <= {maximum}", value)
+            raise self.error(key, msg("an integer <= {maximum}", maximum=maximum), value)
         return value
 
     def string(self, key: str, default: Any = ..., *, choices: Iterable[str] | None = None,
@@ -164,11 +169,11 @@ class Table:
         if value is default and default is not ...:
             return value
         if not isinstance(value, str) or (nonempty and not value.strip()):
-            raise self.error(key, "a non-empty string" if nonempty else "a string", value)
+            raise self.error(key, msg("a non-empty string") if nonempty else msg("a string"), value)
         if choices is not None:
             choices = list(choices)
             if value not in choices:
-                raise self.error(key, "one of " + ", ".join(repr(c) for c in choices), value)
+                raise self.error(key, msg("one of {choices}", choices=", ".join(repr(c) for c in choices)), value)
         return value
 
     def boolean(self, key: str, default: Any = ...) -> bool:
@@ -176,7 +181,7 @@ class Table:
         if value is default and default is not ...:
             return value
         if not isinstance(value, bool):
-            raise self.error(key, "true or false", value)
+            raise self.error(key, msg("true or false"), value)
         return value
 
     def strings(self, key: str, default: Any = ...) -> tuple[str, ...]:
@@ -185,7 +190,7 @@ class Table:
         if value is default and default is not ...:
             return value
         if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-            raise self.error(key, "a list of non-empty strings", value)
+            raise self.error(key, msg("a list of non-empty strings"), value)
         return tuple(value)
 
     def table(self, key: str, default: Any = ...) -> Table:
@@ -194,7 +199,7 @@ class Table:
         if value is default and default is not ...:
             return value
         if not isinstance(value, dict):
-            raise self.error(key, "a table", value)
+            raise self.error(key, msg("a table"), value)
         return Table(value, f"{self.where}: {key}" if self.where else key)
 
     def list(self, key: str, default: Any = ...) -> list:
@@ -203,7 +208,7 @@ class Table:
         if value is default and default is not ...:
             return value
         if not isinstance(value, list):
-            raise self.error(key, "a list", value)
+            raise self.error(key, msg("a list"), value)
         return value
 
     def provenance(self, key: str = "provenance") -> str:

@@ -22,6 +22,7 @@ import re
 from furball.errors import InputError
 from furball.geometry.base import Base
 from furball.geometry.datafile import MAX_LENGTH_MM, Table, is_file, load_toml
+from furball.i18n import N_, msg
 
 from .deck import DATA_DIR
 
@@ -60,8 +61,10 @@ def _base(raw, name: str, where: str, default_provenance: str | None) -> Base:
     except ValueError as exc:
         raise InputError(f"{t.where}: {exc}") from None
     if min(base.length_mm, base.width_mm) < MIN_BASE_MM or base.mark_separation_mm < MIN_BASE_MM:
-        raise InputError(f"{t.where}: expected a length, a width and marks at least {MIN_BASE_MM:g} mm apart "
-                         f"(got {base.length_mm:g} x {base.width_mm:g} mm, marks {base.mark_separation_mm:g} mm apart)")
+        raise InputError(msg("{where}: expected a length, a width and marks at least {least} mm apart (got {length} x "
+                             "{width} mm, marks {marks} mm apart)", where=t.where, least=format(MIN_BASE_MM, "g"),
+                             length=format(base.length_mm, "g"), width=format(base.width_mm, "g"),
+                             marks=format(base.mark_separation_mm, "g")))
     return base
 
 
@@ -71,12 +74,12 @@ def parse_bases(data: dict, source: str) -> dict[str, Base]:
     default = top.provenance() if "provenance" in top else None
     bases = top.table("base", None)
     if bases is None:
-        raise top.error("base", "at least one [base.NAME] table")
+        raise top.error("base", N_("at least one [base.NAME] table"))
     out = {}
     for name in bases.keys():
         out[name] = _base(bases.data[name], name, source, default)
     if not out:
-        raise top.error("base", "at least one [base.NAME] table")
+        raise top.error("base", N_("at least one [base.NAME] table"))
     return out
 
 
@@ -99,8 +102,8 @@ def sized_base(spec: str) -> Base | None:
         return None
     length, width = float(m.group(1)), float(m.group(2))
     if not (MIN_BASE_MM <= length <= MAX_LENGTH_MM and MIN_BASE_MM <= width <= MAX_LENGTH_MM):
-        raise InputError(f"base '{spec}': expected LENGTHxWIDTH in millimetres from {MIN_BASE_MM:g} "
-                         f"to {MAX_LENGTH_MM:g}")
+        raise InputError(msg("base '{base}': expected LENGTHxWIDTH in millimetres from {least} to {most}", base=spec,
+                             least=format(MIN_BASE_MM, "g"), most=format(MAX_LENGTH_MM, "g")))
     return Base(length, width, name=f"{length:g}x{width:g}", provenance="measured")
 
 
@@ -119,16 +122,16 @@ def find_base(spec: str) -> Base:
         bases = load_bases(path)
         if name:
             if name not in bases:
-                raise InputError(f"{path}: no base '{name}' (has: {', '.join(bases)})")
+                raise InputError(msg("{file}: no base '{name}' (has: {bases})", file=path, name=name, bases=", ".join(bases)))
             return bases[name]
         if len(bases) != 1:
-            raise InputError(f"{path}: holds {len(bases)} bases ({', '.join(bases)}); "
-                             f"pick one as {path}:NAME")
+            raise InputError(msg("{file}: holds {count} bases ({bases}); pick one as {file}:NAME", file=path,
+                                 count=len(bases), bases=", ".join(bases)))
         return next(iter(bases.values()))
     bases = shipped_bases()
     if spec in bases:
         return bases[spec]
-    raise InputError(
-        f"base '{spec[:40]}': expected a shipped base ({', '.join(sorted(bases))}), "
-        f"LENGTHxWIDTH in mm, or a base file"
-    )
+    raise InputError(msg(
+        "base '{base}': expected a shipped base ({bases}), LENGTHxWIDTH in mm, or a base file", base=spec[:40],
+        bases=", ".join(sorted(bases))
+    ))

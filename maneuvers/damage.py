@@ -43,6 +43,7 @@ from importlib import resources
 
 from furball.errors import InputError
 from furball.geometry.datafile import Table, is_file, load_toml
+from furball.i18n import N_
 
 __all__ = ["Special", "Gun", "SpecialEffect", "DamageCard", "DamageDeck", "ActiveEffect", "DamageDefaults",
            "damage_defaults", "parse_damage_deck", "load_damage_deck", "shipped_damage_decks", "find_damage_deck",
@@ -207,7 +208,7 @@ def parse_damage_deck(data: dict, source: str) -> DamageDeck:
     letter = _letter(head, "letter")
     raw_cards = top.list("card")
     if not raw_cards:
-        raise top.error("card", "at least one [[card]]", raw_cards)
+        raise top.error("card", N_("at least one [[card]]"), raw_cards)
     cards: list[DamageCard] = []
     used: set[Special] = set()
     for i, raw in enumerate(raw_cards):

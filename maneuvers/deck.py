@@ -35,6 +35,7 @@ from importlib import resources
 from furball.errors import InputError
 from furball.geometry.datafile import Table, is_file, load_toml
 from furball.geometry.pose import Pose
+from furball.i18n import N_, msg
 
 from .card import Anchor, Arc, ManeuverCard, Straight
 
@@ -95,9 +96,8 @@ class Deck:
         try:
             return self._by_id[card_id]
         except KeyError:
-            raise InputError(
-                f"deck '{self.name}': unknown card '{card_id}' (known: {self.ids_text()})"
-            ) from None
+            raise InputError(msg("deck '{deck}': unknown card '{card}' (known: {cards})", deck=self.name,
+                                 card=str(card_id), cards=self.ids_text())) from None
 
     def cards_with(self, flag: str) -> tuple[ManeuverCard, ...]:
         """Cards carrying ``flag``, in deck order."""
@@ -107,29 +107,29 @@ class Deck:
 def _segment(raw, where: str):
     seg = Table(raw, where)
     if len(seg.data) != 1:
-        raise seg.error(None, "exactly one of 'straight_mm' or 'arc'", raw)
+        raise seg.error(None, N_("exactly one of 'straight_mm' or 'arc'"), raw)
     if "straight_mm" in seg:
         return Straight(seg.length("straight_mm", positive=True))
     if "arc" in seg:
         arc = seg.table("arc").only(("radius_mm", "angle_deg"))
         angle = arc.number("angle_deg", minimum=-360.0, maximum=360.0)
         if angle == 0:
-            raise arc.error("angle_deg", "a non-zero angle (positive = left)", angle)
+            raise arc.error("angle_deg", N_("a non-zero angle (positive = left)"), angle)
         return Arc(arc.length("radius_mm", positive=True), angle)
     key = next(iter(seg.data))
-    raise InputError(f"{where}: unknown field '{key}' (expected 'straight_mm' or 'arc')")
+    raise InputError(msg("{where}: unknown field '{key}' (expected 'straight_mm' or 'arc')", where=where, key=key))
 
 
 def _card(raw, where: str, index: int) -> ManeuverCard:
     t = Table(raw, f"{where}: card #{index + 1}")
     card_id = t.string("id")
     if len(card_id) > 40 or any(ch in card_id for ch in ", \t\n\r"):
-        raise t.error("id", "an id of at most 40 characters without commas or spaces (ids are typed in "
-                            "--cards A1,A2 and in plans)", card_id)
+        raise t.error("id", N_("an id of at most 40 characters without commas or spaces (ids are typed in "
+                            "--cards A1,A2 and in plans)"), card_id)
     t = Table(raw, f"{where}: card '{card_id}'").only(CARD_FIELDS)
     has_path, has_end = "path" in t, "end" in t
     if has_path == has_end:
-        raise t.error("path/end", "exactly one of 'path' or 'end'",
+        raise t.error("path/end", N_("exactly one of 'path' or 'end'"),
                       "both" if has_path else "neither")
     common = dict(
         final_turn_deg=t.number("final_turn_deg", 0.0, minimum=-360.0, maximum=360.0),
@@ -141,7 +141,7 @@ def _card(raw, where: str, index: int) -> ManeuverCard:
     if has_path:
         segments = t.list("path")
         if not segments:
-            raise t.error("path", "at least one segment (use 'end' for a card that does not move)", segments)
+            raise t.error("path", N_("at least one segment (use 'end' for a card that does not move)"), segments)
         path = [_segment(s, f"{t.where}: path[{i}]") for i, s in enumerate(segments)]
         return ManeuverCard.from_path(card_id, name, path, **common)
     end = t.table("end").only(("x_mm", "y_mm", "heading_deg"))
@@ -155,14 +155,14 @@ def parse_deck(data: dict, source: str) -> Deck:
     head = top.table("deck").only(DECK_FIELDS)
     raw_cards = top.list("card")
     if not raw_cards:
-        raise top.error("card", "at least one [[card]]", raw_cards)
+        raise top.error("card", N_("at least one [[card]]"), raw_cards)
     if len(raw_cards) > MAX_CARDS:
         raise top.error("card", f"at most {MAX_CARDS} cards", f"{len(raw_cards)} cards")
     cards, seen = [], set()
     for i, raw in enumerate(raw_cards):
         card = _card(raw, source, i)
         if card.id in seen:
-            raise InputError(f"{source}: card '{card.id}': field 'id': duplicate id")
+            raise InputError(msg("{source}: card '{card}': field 'id': duplicate id", source=source, card=card.id))
         seen.add(card.id)
         cards.append(card)
     by_id = {c.id: c for c in cards}
@@ -172,22 +172,24 @@ def parse_deck(data: dict, source: str) -> Deck:
         where = f"{source}: card '{card.id}': field 'twin'"
         twin = by_id.get(card.twin)
         if twin is None:
-            raise InputError(f"{where}: expected the id of a card of this deck, got {card.twin!r}")
+            raise InputError(msg("{where}: expected the id of a card of this deck, got {value}", where=where,
+                                 value=repr(card.twin)))
         if not card.transform.mirrored().isclose(twin.transform, 1e-6) or card.anchor != twin.anchor:
-            raise InputError(f"{where}: card '{twin.id}' is not the mirror image of '{card.id}'")
+            raise InputError(msg("{where}: card '{twin}' is not the mirror image of '{card}'", where=where, twin=twin.id,
+                                 card=card.id))
     collision = None
     if "collision" in head:
         pair = head.table("collision").only(("left", "right"))
         collision = (pair.string("left"), pair.string("right"))
         for side, cid in zip(("left", "right"), collision):
             if cid not in by_id:
-                raise pair.error(side, "the id of a card of this deck", cid)
+                raise pair.error(side, N_("the id of a card of this deck"), cid)
     autonomous = None
     if "autonomous" in head:
         autonomous = head.strings("autonomous")
         for cid in autonomous:
             if cid not in by_id:
-                raise head.error("autonomous", "ids of cards of this deck", cid)
+                raise head.error("autonomous", N_("ids of cards of this deck"), cid)
     return Deck(
         name=head.string("name"),
         provenance=head.provenance(),
@@ -226,7 +228,7 @@ def find_deck(name_or_path: str) -> Deck:
     decks = shipped_decks()
     if name_or_path in decks:
         return decks[name_or_path]
-    raise InputError(
-        f"deck '{name_or_path[:40]}': no shipped deck of that name and no such file "
-        f"(shipped: {', '.join(sorted(decks))})"
-    )
+    raise InputError(msg(
+        "deck '{deck}': no shipped deck of that name and no such file (shipped: {decks})",
+        deck=name_or_path[:40], decks=", ".join(sorted(decks))
+    ))

@@ -25,6 +25,7 @@ from functools import lru_cache
 import numpy as np
 
 from furball.errors import InputError
+from furball.i18n import N_, Message, msg
 
 from .altitude import AltitudeError, after_card, after_drop, fully_loaded
 from .card import ManeuverCard
@@ -43,21 +44,26 @@ PLAN_FLAGS = frozenset({"steep", "immelmann", "straight", "complex", "climb", "d
 (the plan analysis checks each such sequence once). A check reading another flag adds
 it here."""
 
-_ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+_ORDINAL = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
 
 
 class PlanError(InputError):
     """An illegal plan. ``rule`` is the rule ID that fails (e.g. ``"DF.B1"``), ``plane``
-    the plane's name, ``card`` the card id (or ``None``); the message says it all."""
+    the plane's name, ``card`` the card id (or ``None``); the message says it all (a
+    :class:`~furball.i18n.Message`: each reader reads it in their language)."""
 
-    def __init__(self, message: str, rule: str, plane: str, card: str | None = None):
+    def __init__(self, message: str | Message, rule: str, plane: str, card: str | None = None):
         super().__init__(message)
         self.rule, self.plane, self.card = rule, plane, card
 
 
-def _fail(where: str, plane: PlaneState, k: int | None, card_id: str | None, rule: str, reason: str) -> PlanError:
-    at = "" if card_id is None or k is None else f": card '{card_id}' ({_ORDINAL.get(k + 1, f'{k + 1}th')} maneuver)"
-    return PlanError(f"{where}plane '{plane.name}'{at}: {reason} ({rule})", rule, plane.name, card_id)
+def _fail(where: str, plane: PlaneState, k: int | None, card_id: str | None, rule: str, reason: Message) -> PlanError:
+    at: Message | str = ""
+    if card_id is not None and k is not None:
+        ordinal = Message(_ORDINAL[k + 1]) if k + 1 in _ORDINAL else f"{k + 1}th"
+        at = msg(": card '{card}' ({ordinal} maneuver)", card=card_id, ordinal=ordinal)
+    return PlanError(msg("{where}plane '{plane}'{at}: {reason} ({rule})", where=where, plane=plane.name, at=at,
+                         reason=reason, rule=rule), rule, plane.name, card_id)
 
 
 def _sequencing(where: str, plane: PlaneState, cards, rules: Rules) -> None:
@@ -69,18 +75,19 @@ def _sequencing(where: str, plane: PlaneState, cards, rules: Rules) -> None:
     for k, card in enumerate(cards):
         following = cards[k + 1] if k + 1 < len(cards) else None
         if rules.steep_sequencing and previous is not None and "steep" in previous.flags and "steep" in card.flags:
-            raise _fail(where, plane, k, card.id, "DF.M5", f"two steep maneuvers in a row (after '{previous.id}')")
+            raise _fail(where, plane, k, card.id, "DF.M5", msg("two steep maneuvers in a row (after '{card}')", card=previous.id))
         if rules.immelmann_sequencing:
             if previous is not None and "immelmann" in previous.flags and "straight" not in card.flags:
                 raise _fail(where, plane, k, card.id, "DF.M5",
-                            f"an Immelmann ('{previous.id}') must be followed by a straight (a descent is not one, DF.H5)")
+                            msg("an Immelmann ('{card}') must be followed by a straight (a descent is not one, DF.H5)",
+                                card=previous.id))
             if "immelmann" in card.flags:
                 if previous is not None and "straight" not in previous.flags:
                     raise _fail(where, plane, k, card.id, "DF.M5",
-                                f"an Immelmann must follow a straight, not '{previous.id}'")
+                                msg("an Immelmann must follow a straight, not '{card}'", card=previous.id))
                 if following is not None and "straight" not in following.flags:
                     raise _fail(where, plane, k, card.id, "DF.M5",
-                                f"an Immelmann must be followed by a straight, not '{following.id}'")
+                                msg("an Immelmann must be followed by a straight, not '{card}'", card=following.id))
         previous = card
 
 
@@ -93,8 +100,8 @@ def _effects(where: str, plane: PlaneState, cards) -> None:
             flag = next((f for f in e.forbids if f in card.flags), None)
             if flag is not None:
                 raise _fail(where, plane, k, card.id, "DF.D6",
-                            f"{str(e.special).replace('_', ' ')} in effect: no '{flag}' card for "
-                            f"{e.maneuvers_left} more maneuvers")
+                            msg("{special} in effect: no '{flag}' card for {left} more maneuvers",
+                                special=Message(str(e.special).replace("_", " ")), flag=flag, left=e.maneuvers_left))
 
 
 def check_plan(plane: PlaneState, card_ids: Sequence[str], drops: Sequence[int] | None,
@@ -108,21 +115,23 @@ def check_plan(plane: PlaneState, card_ids: Sequence[str], drops: Sequence[int] 
     """
     deck = plane.deck
     if deck is None:
-        raise _fail(where, plane, None, None, "DF.M1", "has no deck, so it cannot plan maneuvers")
+        raise _fail(where, plane, None, None, "DF.M1", msg("has no deck, so it cannot plan maneuvers"))
     if len(card_ids) != CARDS_PER_TURN:
-        raise _fail(where, plane, None, None, "DF.M1", f"plan has {len(card_ids)} cards, expected {CARDS_PER_TURN}")
+        raise _fail(where, plane, None, None, "DF.M1", msg("plan has {count} cards, expected {cards}",
+                                                                                count=len(card_ids), cards=CARDS_PER_TURN))
     cards = []
     for k, cid in enumerate(card_ids):
         if cid not in deck:
             raise _fail(where, plane, k, str(cid)[:40], "DF.M1",
-                        f"not a card of deck '{deck.name}' (known: {deck.ids_text()})")
+                        msg("not a card of deck '{deck}' (known: {cards})", deck=deck.name, cards=deck.ids_text()))
         cards.append(deck.card(cid))
     drops = tuple(drops) if drops is not None else (0,) * CARDS_PER_TURN
     if len(drops) != CARDS_PER_TURN or any(isinstance(d, bool) or not isinstance(d, int) or d < 0 for d in drops):
         raise _fail(where, plane, None, None, "DF.B1",
-                    f"drops must be {CARDS_PER_TURN} whole numbers >= 0, got {list(drops)}")
+                    msg("drops must be {cards} whole numbers >= 0, got {drops}", cards=CARDS_PER_TURN, drops=str(list(drops))))
     if sum(drops) > plane.bombs:
-        raise _fail(where, plane, None, None, "DF.B1", f"drops {sum(drops)} bombs but carries {plane.bombs}")
+        raise _fail(where, plane, None, None, "DF.B1", msg("drops {drops} bombs but carries {bombs}",
+                                                                        drops=sum(drops), bombs=plane.bombs))
     _sequencing(where, plane, cards, rules)
     if plane.effects:
         _effects(where, plane, cards)
@@ -133,18 +142,18 @@ def check_plan(plane: PlaneState, card_ids: Sequence[str], drops: Sequence[int] 
             break
         if fully_loaded(state):  # DF.B1, judged with the load this card is flown with (DF.B2)
             if "immelmann" in card.flags:
-                raise _fail(where, plane, k, card.id, "DF.B1", "fully loaded with bombs: no Immelmann turns")
+                raise _fail(where, plane, k, card.id, "DF.B1", msg("fully loaded with bombs: no Immelmann turns"))
             if "complex" in card.flags:
                 if complex_loaded is not None:
                     raise _fail(where, plane, k, card.id, "DF.B1",
-                                f"fully loaded with bombs: a second complex maneuver (after "
-                                f"'{complex_loaded}'); at least two must be non-complex")
+                                msg("fully loaded with bombs: a second complex maneuver (after '{card}'); at least two "
+                                    "must be non-complex", card=complex_loaded))
                 complex_loaded = card.id
         try:
             state, _ = after_card(state, card, rules.max_altitude)
         except AltitudeError:
             raise _fail(where, plane, k, card.id, "DF.H3",
-                        f"would climb above the ceiling, altitude {rules.max_altitude}") from None
+                        msg("would climb above the ceiling, altitude {ceiling}", ceiling=rules.max_altitude)) from None
         state, _ = after_drop(state, drop)
     return tuple(cards)
 

@@ -18,6 +18,7 @@ from furball.errors import InputError
 from furball.geometry.base import Base
 from furball.geometry.datafile import Table, load_toml
 from furball.geometry.pose import Pose
+from furball.i18n import msg
 
 from .bases import find_base
 from .damage import ActiveEffect, Gun, damage_defaults, guns_of
@@ -82,10 +83,10 @@ def check_name(value: str, what: str) -> str:
     bidirectional overrides; emoji sequences are welcome. Raises :class:`InputError`
     naming ``what``."""
     if not isinstance(value, str) or not value.strip():
-        raise InputError(f"{what}: expected a non-empty name, got {value!r:.60}")
+        raise InputError(msg("{what}: expected a non-empty name, got {value}", what=what, value=format(repr(value), ".60")))
     if not _printable_name(value):
-        raise InputError(f"{what}: expected a name of at most 80 characters without control characters "
-                         f"(newlines, tabs) or direction overrides, got {value!r:.60}")
+        raise InputError(msg("{what}: expected a name of at most 80 characters without control characters (newlines, "
+                             "tabs) or direction overrides, got {value}", what=what, value=format(repr(value), ".60")))
     return value
 
 
@@ -206,10 +207,10 @@ class PlaneState:
         if isinstance(self.deck, str):
             set_("deck", find_deck(self.deck))
         if self.kind == PlaneKind.PLANE and self.deck is None:
-            raise InputError(f"{where}: field 'deck': expected a deck (only balloons have none)")
+            raise InputError(msg("{where}: field 'deck': expected a deck (only balloons have none)", where=where))
         if self.base is None:
             if self.deck is None or self.deck.base is None:
-                raise InputError(f"{where}: field 'base': expected a base (the deck names none)")
+                raise InputError(msg("{where}: field 'base': expected a base (the deck names none)", where=where))
             set_("base", find_base(self.deck.base))
         elif isinstance(self.base, str):
             set_("base", find_base(self.base))
@@ -217,8 +218,8 @@ class PlaneState:
             try:
                 set_("pose", Pose(*self.pose))
             except (TypeError, ValueError):
-                raise InputError(f"{where}: field 'pose': expected (x_mm, y_mm, heading_deg) as three "
-                                 f"finite numbers, got {self.pose!r:.60}") from None
+                raise InputError(msg("{where}: field 'pose': expected (x_mm, y_mm, heading_deg) as three finite numbers, "
+                                     "got {value}", where=where, value=format(repr(self.pose), ".60"))) from None
         if not self.pose.single:
             raise InputError(f"{where}: field 'pose': expected one pose, got a batch")
         if self.bombs is None:
@@ -238,23 +239,25 @@ class PlaneState:
             value = getattr(self, key)
             least = 1 if key in ("climb_rate", "damage_points") else 0
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
-                raise InputError(f"{where}: field '{key}': expected a whole number >= {least}, got {value!r:.40}")
+                raise InputError(msg("{where}: field '{key}': expected a whole number >= {least}, got {value}", where=where,
+                                     key=key, least=least, value=format(repr(value), ".40")))
         if self.bombs > self.bombs_at_start:
-            raise InputError(f"{where}: field 'bombs': expected at most bombs_at_start = {self.bombs_at_start}, "
-                             f"got {self.bombs}")
+            raise InputError(msg("{where}: field 'bombs': expected at most bombs_at_start = {most}, got {bombs}",
+                                 where=where, most=self.bombs_at_start, bombs=self.bombs))
         set_("damage", tuple(self.damage))
         if self.last_card is not None and (self.deck is None or self.last_card not in self.deck):
-            raise InputError(f"{where}: field 'last_card': expected a card of deck "
-                             f"'{getattr(self.deck, 'name', None)}', got {self.last_card!r:.40}")
+            raise InputError(msg("{where}: field 'last_card': expected a card of deck '{deck}', got {value}", where=where,
+                                 deck=str(getattr(self.deck, "name", None)), value=format(repr(self.last_card), ".40")))
         if self.autonomous and (self.deck is None or self.deck.autonomous is None):
-            raise InputError(f"{where}: field 'autonomous': expected a deck with an 8-card autonomous list "
-                             f"(DF.A1); deck '{getattr(self.deck, 'name', None)}' has none")
+            raise InputError(msg("{where}: field 'autonomous': expected a deck with an 8-card autonomous list (DF.A1); "
+                                 "deck '{deck}' has none", where=where, deck=str(getattr(self.deck, "name", None))))
         if (self.status == PlaneStatus.FLYING and self.kind == PlaneKind.PLANE and self.altitude == 0
                 and self.climb_counters == 0):
-            raise InputError(f"{where}: field 'climb_counters': expected at least 1 for a plane flying at "
-                             f"altitude 0 (DF.H3), or status \"landed\", got 0")
+            raise InputError(msg("{where}: field 'climb_counters': expected at least 1 for a plane flying at altitude 0 "
+                                 "(DF.H3), or status \"landed\", got 0", where=where))
         if self.status == PlaneStatus.LANDED and self.altitude != 0:
-            raise InputError(f"{where}: field 'altitude': expected 0 for a landed plane (DF.H3), got {self.altitude}")
+            raise InputError(msg("{where}: field 'altitude': expected 0 for a landed plane (DF.H3), got {altitude}",
+                                 where=where, altitude=self.altitude))
 
     @property
     def is_balloon(self) -> bool:

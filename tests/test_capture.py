@@ -622,3 +622,12 @@ def test_web_card_api_fits_a_marked_arrow_and_names_only_shipped_decks():
         r = client.post("/capture/api/card?deck=mine&card=A2", json={**body, "deck_toml": "[deck]\nname = 1"})
         assert r.status_code == 422 and "uploaded deck" in r.json()["error"]
         assert client.post("/capture/api/card?deck=A&card=A2", content=b"not json").status_code == 400
+
+
+def test_capture_table_cli_report_in_spanish(straight_down, tmp_path, capsys):
+    photo = tmp_path / "table.png"
+    photo.write_bytes(straight_down.data)
+    assert main(["capture", "table", str(photo), "--table", "400x300", "--lang", "es"]) == 0
+    text = capsys.readouterr().out
+    assert "3 bases encontradas en una mesa de 400 x 300 mm" in text and "incertidumbre al 95 %" in text
+    assert " bases found " not in text and "heading" not in text

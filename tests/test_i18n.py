@@ -375,3 +375,110 @@ def test_a_finished_rooms_outcome_reaches_each_reader_in_its_language():
     room, said = asyncio.run(main())
     assert room.terminal and said["en"] == list(room.state.outcome())
     assert said["es"] != said["en"] and said["es"][0].startswith("puntuación final")
+
+
+# -------------------------------------------------------------------------- argparse's own lines, the web API's refusals
+@pytest.mark.parametrize(("argv", "en", "es"), [
+    (["bogus"], "argument COMMAND: invalid choice: 'bogus' (choose from ",
+     "argumento COMMAND: opción no válida: 'bogus' (elige entre "),
+    (["turn"], "turn: the following arguments are required: scenario",
+     "turn: se requieren los argumentos siguientes: scenario"),
+    (["turn", "duel", "--nope"], "unrecognized arguments: --nope", "argumentos no reconocidos: --nope"),
+    (["turn", "duel", "--fps", "x"], "turn: argument --fps: invalid int value: 'x'",
+     "turn: argumento --fps: valor int no válido: 'x'"),
+])
+def test_cli_argparse_errors_read_in_the_readers_language_one_line_status_2(cli, argv, en, es):
+    for lang, expected in (("en", en), ("es", es)):
+        code, out, err = cli([*argv, "--lang", lang])
+        assert (code, out) == (2, "") and err.startswith(f"furball: error: {expected}") and err.count("\n") == 1
+
+
+def test_cli_argparse_error_templates_match_what_argparse_writes():
+    import argparse
+
+    from furball.scenarios.cli import argparse_error
+
+    parser = argparse.ArgumentParser(exit_on_error=False)
+    parser.add_argument("--n", type=int, choices=[1, 2])
+    for bad, english in ((["--n", "x"], "argument --n: invalid int value: 'x'"),
+                         (["--n", "3"], "argument --n: invalid choice: 3 (choose from 1, 2)")):
+        with pytest.raises(argparse.ArgumentError) as caught:
+            parser.parse_args(bad)
+        assert str(caught.value) == english
+        assert argparse_error(str(caught.value), "en") == english
+        assert argparse_error(str(caught.value), "es") != english  # a template matched and was translated
+    assert argparse_error("a line argparse never writes", "es") == "a line argparse never writes"
+
+
+def test_web_refusals_read_in_the_requests_language_one_line_4xx():
+    from starlette.testclient import TestClient
+
+    from furball.scenarios.web import create_app
+
+    client = TestClient(create_app(), base_url="http://127.0.0.1:8000")
+    bad = {"scenario": {"plane": []}, "extra": 1}
+    english = client.post("/api/analyse", json=bad)
+    spanish = client.post("/api/analyse", json=bad, headers={"Accept-Language": "es-ES,es;q=0.9"})
+    chosen = client.post("/api/analyse?lang=es", json=bad)
+    assert english.status_code == spanish.status_code == chosen.status_code == 400
+    assert english.json() == {"error": "request: unknown field 'extra' (expected: scenario)"}
+    assert spanish.json() == chosen.json() == {"error": "petición: campo desconocido 'extra' (se esperaba: scenario)"}
+    deck = client.get("/api/cards?base=nope", headers={"Accept-Language": "es"})
+    assert deck.status_code == 422 and deck.json()["error"].startswith("base 'nope': se esperaba una de ")
+
+
+def test_web_analysis_writes_the_tail_reasons_in_the_requests_language():
+    from starlette.testclient import TestClient
+
+    from furball.scenarios.web import create_app
+
+    client = TestClient(create_app(), base_url="http://127.0.0.1:8000")
+    plane = {"side": "A", "deck": "A", "base": "small", "altitude": 1}
+    doc = {"scenario": {"name": "t", "turn": 1}, "table": {"width_mm": 900, "height_mm": 900},
+           "plane": [{**plane, "name": "P1", "pose": {"x_mm": 300, "y_mm": 300, "heading_deg": 0}},
+                     {**plane, "name": "P2", "side": "B", "pose": {"x_mm": 320, "y_mm": 400, "heading_deg": 180}}]}
+    said = {}
+    for lang in ("en", "es"):
+        a = client.post(f"/api/analyse?lang={lang}", json={"scenario": doc}).json()
+        said[lang] = [r["text"] for c in a["near_misses"] for r in c["reasons"]]
+    assert said["en"] and len(said["en"]) == len(said["es"]) and not set(said["en"]) & set(said["es"])
+
+
+def test_capture_card_description_in_both_languages_with_the_decimal_comma():
+    from furball.capture.card import CardFit
+
+    fit = CardFit("arc", 0.0, 125.5, -45.25, (80.0, -30.5, -45.25),
+                  {"radius_mm": 0.5, "angle_deg": 0.25}, 0.125, 0.0625)
+    assert fit.describe() == fit.describe("en") == (
+        "arc of radius 125.50 mm +-0.50, -45.25 deg +-0.25 (95 %); tip at x 80.00, y -30.50 mm, heading -45.25 deg; "
+        "points fit to 0.12 mm RMS at 0.062 mm per pixel")
+    assert fit.describe("es").startswith("arco de radio 125,50 mm +-0,50, -45,25 grados +-0,25 (95 %); punta en x 80,00")
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "field 'table': expected a value (the field is missing)"),
+    ("es", "campo 'table': se esperaba un valor (falta el campo)"),
+])
+def test_cli_a_data_files_error_from_below_the_cli_reads_in_the_readers_language(cli, tmp_path, lang, expected):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[scenario]\nname = "x"\n', encoding="utf-8")
+    code, out, err = cli(["turn", str(bad), "--lang", lang])
+    assert (code, out) == (2, "") and err == f"furball: error: {bad}: {expected}\n"
+    code, out, err = cli(["turn", str(tmp_path / "none.toml"), "--lang", lang])
+    assert code == 2 and err.endswith({"en": ": no such file\n", "es": ": no existe ese archivo\n"}[lang])
+
+
+@pytest.mark.parametrize("command", [["move", "--deck", "A", "--cards", "A1,A5"], ["fan", "A"]])
+def test_cli_move_and_fan_reports_in_spanish_and_json_language_free(cli, command):
+    code, es, _ = cli([*command, "--lang", "es"])
+    assert code == 0 and "mazo A (reconstrucción), base pequeña 44 x 60 mm" in es and "recta, rápida" in es
+    assert not re.search(r"\b(deck|card|name|heading|straight|where)\b", es)
+    assert cli([*command, "--json", "--lang", "es"])[1] == cli([*command, "--json", "--lang", "en"])[1]
+
+
+def test_cli_zones_report_in_spanish_with_the_reasons_in_the_glossarys_words(cli):
+    furball = str(ROOT / "scenarios" / "examples" / "furball.toml")
+    code, es, _ = cli(["zones", furball, "--plane", "Nieuport", "--lang", "es"])
+    code_en, en, _ = cli(["zones", furball, "--plane", "Nieuport", "--lang", "en"])
+    assert code == code_en == 0 and "la zona de cola para un enemigo" in es and "tail zone for an enemy" in en
+    assert "no se le puede poner a cola: el perseguidor" in es and not re.search(r"\b(tail|tailed|chaser|range)\b", es)

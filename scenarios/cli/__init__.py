@@ -54,9 +54,58 @@ ARGPARSE_WORDS = (N_("usage: "), N_("positional arguments"), N_("options"), N_("
 (:func:`translate_parser` reads them through it)."""
 
 
+ARGPARSE_ERRORS = (
+    N_("the following arguments are required: {arguments}"),
+    N_("unrecognized arguments: {arguments}"),
+    N_("argument {argument}: invalid choice: {value} (choose from {choices})"),
+    N_("argument {argument}: invalid {type} value: {value}"),
+    N_("argument {argument}: expected one argument"),
+    N_("argument {argument}: expected at most one argument"),
+    N_("argument {argument}: expected at least one argument"),
+    N_("argument {argument}: expected {count} argument"),
+    N_("argument {argument}: expected {count} arguments"),
+    N_("argument {argument}: not allowed with argument {other}"),
+    N_("argument {argument}: ignored explicit argument {value}"),
+    N_("one of the arguments {arguments} is required"),
+    N_("ambiguous option: {option} could match {matches}"),
+)
+"""argparse's own error lines (Python's English, ``%`` fields written as ``{name}``), for
+the catalog: :func:`argparse_error` reads a line argparse wrote against them and writes
+it in the reader's language. Decision (docs/i18n.md): argparse writes its messages with
+the module-level ``gettext`` of the process (``argparse._``), which furball does not
+swap (that would be global state); the parser's one exit, :meth:`_Parser.error`,
+translates the finished English line instead, field by field."""
+
+
+def _template_pattern(template: str) -> re.Pattern:
+    parts = re.split(r"\{(\w+)\}", template)
+    return re.compile("".join(re.escape(part) if k % 2 == 0 else f"(?P<{part}>.+?)" for k, part in enumerate(parts))
+                      + r"\Z", re.DOTALL)
+
+
+_ARGPARSE_PATTERNS = tuple((template, _template_pattern(template)) for template in ARGPARSE_ERRORS)
+
+
+def argparse_error(message: str, lang: Lang | str) -> str:
+    """argparse's error line ``message`` (English, :data:`ARGPARSE_ERRORS`) in ``lang``:
+    the matching template from the catalog, its fields (names, values, choices) as
+    argparse wrote them; a line no template matches is returned as it is."""
+    _ = translator(lang)
+    for template, pattern in _ARGPARSE_PATTERNS:
+        found = pattern.match(message)
+        if found:
+            return _(template).format(**found.groupdict())
+    return message
+
+
 class _Parser(argparse.ArgumentParser):
+    """furball's parser: its errors are one line (:meth:`error`), in ``lang``."""
+
+    lang: Lang = Lang.EN
+
     def error(self, message):  # one line, exit 2 via main(), which says "furball: error:" once
         command = self.prog.removeprefix("furball").strip()  # "play white-christmas", or "" at the top
+        message = argparse_error(message, self.lang)
         raise InputError(f"{command}: {message}" if command else message)
 
 
@@ -89,6 +138,8 @@ def translate_parser(parser: argparse.ArgumentParser, lang: Lang) -> argparse.Ar
 
     def walk(p: argparse.ArgumentParser) -> None:
         p.description = p.description and _text(p.description)
+        if isinstance(p, _Parser):
+            p.lang = lang  # its error lines (argparse_error)
         if lang != Lang.EN:
             p.formatter_class = _formatter(p.formatter_class, _("usage: "))
         for group in p._action_groups:

@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from furball.errors import InputError
-from furball.i18n import N_, msg
+from furball.i18n import DEFAULT_LANG, ENGLISH, N_, Lang, msg, translator
 
 if TYPE_CHECKING:
     from furball.scenarios.dogfight import PlanReport
@@ -49,32 +49,47 @@ def register(subparsers, line: str, argv=()) -> None:
     p.set_defaults(func=run)
 
 
-def _plan(plan) -> str:
-    return " ".join(plan) if plan else "(stays)"
+def _plan(plan, _=ENGLISH) -> str:
+    return " ".join(plan) if plan else _("(stays)")
 
 
-def analyze_text(r: PlanReport, top: int) -> str:
-    """A readable report: the enemies, how plans were flown, the score, the ranked plans."""
+def analyze_text(r: PlanReport, top: int, lang: Lang | str = DEFAULT_LANG) -> str:
+    """A readable report: the enemies, how plans were flown, the score, the ranked plans
+    (in ``lang``)."""
+    _ = translator(lang)
     t = r.table
     w = r.weights
-    out = [f'furball analyze: "{t.name}", turn {t.turn}: {r.plane} ({len(r.plans)} legal plans)',
-           f"{r.pairs:,} plan pairs in {r.seconds:.2f} s"]
+    out = [_('furball analyze: "{table}", turn {turn}: {plane} ({count} legal plans)').format(
+               table=t.name, turn=t.turn, plane=r.plane, count=len(r.plans)),
+           _("{pairs} plan pairs in {seconds} s").format(pairs=f"{r.pairs:,}", seconds=format(r.seconds, ".2f"))]
     for e in r.enemies:
-        how = "autonomous draws (DF.A1)" if e.drawn else ("stays put" if e.plans == ((),) else "legal plans")
-        weights = "equally likely" if len(set(e.weights.round(12))) <= 1 else "weighted"
-        out.append(f"  against {e.name}: {len(e.plans)} {how}, {weights}")
+        if e.drawn:
+            how = _("autonomous draws (DF.A1)")
+        elif e.plans == ((),):
+            how = _("stays put")
+        else:
+            how = _("legal plans")
+        if len(set(e.weights.round(12))) <= 1:
+            weights = _("equally likely")
+        else:
+            weights = _("weighted")
+        out.append("  " + _("against {enemy}: {count} {how}, {weights}").format(enemy=e.name, count=len(e.plans),
+                                                                                how=how, weights=weights))
         if e.tails:
-            out.append(f"    {e.tails} at the start (DF.T1): " + (e.reveal or "plans analysed as flown (no reveal; "
-                                                                   "--reveal applies the chaser's best order)"))
+            reveal = e.reveal or _("plans analysed as flown (no reveal; --reveal applies the chaser's best order)")
+            out.append("    " + _("{tails} at the start (DF.T1): {reveal}").format(tails=e.tails, reveal=reveal))
     if not r.enemies:
-        out.append("  no enemy within reach: plans ranked by staying on the table")
-    out += [f"score = {w.short:g} x short + {w.long:g} x long firing positions on the enemy - the same on "
-            f"{r.plane} - {w.collision:g} x expected collisions - {w.leave:g} x leaving the table", "",
-            f"{'rank':>4}  {'plan':<16} {'score':>7}  {'given s/l':>11}  {'taken s/l':>11}  {'P(coll)':>7}  "
-            f"{'P(leave)':>8}"]
+        out.append("  " + _("no enemy within reach: plans ranked by staying on the table"))
+    rank, plan, score, given, taken, coll, leave = (_("rank"), _("plan"), _("score"), _("given s/l"), _("taken s/l"),
+                                                    _("P(coll)"), _("P(leave)"))
+    out += [_("score = {short} x short + {long} x long firing positions on the enemy - the same on {plane} - "
+              "{collision} x expected collisions - {leave} x leaving the table").format(
+                  short=format(w.short, "g"), long=format(w.long, "g"), plane=r.plane,
+                  collision=format(w.collision, "g"), leave=format(w.leave, "g")), "",
+            f"{rank:>4}  {plan:<16} {score:>7}  {given:>11}  {taken:>11}  {coll:>7}  {leave:>8}"]
     for row in r.rows(top):
         g, k = row["shots_given"], row["shots_taken"]
-        out.append(f"{row['rank']:>4}  {_plan(row['plan']):<16} {row['score']:>7.3f}  "
+        out.append(f"{row['rank']:>4}  {_plan(row['plan'], _):<16} {row['score']:>7.3f}  "
                    f"{g['short']:>5.2f}/{g['long']:<5.2f}  {k['short']:>5.2f}/{k['long']:<5.2f}  "
                    f"{row['p_collision']:>7.3f}  {row['p_leave']:>8.2f}")
     return "\n".join(out)
@@ -118,7 +133,7 @@ def run(args) -> int:
         said = viz().save_plot("analyze", report, buffer, format=plot.suffix.lstrip(".").lower())
         outputs.stage(plot, buffer.getvalue(), said)
     written = outputs.publish()
-    print(json.dumps(report.as_json(args.top), indent=2) if args.json else analyze_text(report, args.top))
+    print(json.dumps(report.as_json(args.top), indent=2) if args.json else analyze_text(report, args.top, args.lang))
     for line in [] if args.json else written:
         print(line)
     return 0

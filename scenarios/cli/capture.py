@@ -14,7 +14,7 @@ import json
 import pathlib
 
 from furball.errors import InputError
-from furball.i18n import N_, msg
+from furball.i18n import DEFAULT_LANG, N_, Lang, msg, translator
 
 from .output import PLOT_FORMATS, Outputs
 
@@ -95,24 +95,36 @@ def run_table(args) -> int:
     if args.json:
         print(json.dumps(captured.to_json(), indent=2))
     else:
-        print(table_text(captured))
+        print(table_text(captured, args.lang))
         for line in written:
             print(line)
     return 0
 
 
-def table_text(captured) -> str:
-    """The captured bases, one line each, with their 95 % uncertainty."""
-    lines = [f"{captured.photo}: {len(captured.names)} bases found on a {captured.width_mm:g} x "
-             f"{captured.height_mm:g} mm table (tilt {captured.tilt_deg:.0f} deg, {captured.mm_per_px:.2f} mm per "
-             f"pixel, corner noise {captured.noise_px:.2f} px, focal length {captured.focal_source})",
-             f"  {'plane':<14}{'sticker':>8}  {'base':<6}{'x mm':>9}{'y mm':>9}{'heading':>9}   95 % uncertainty"]
+FOCAL_SOURCES = (N_("calibrated"), N_("estimated"), N_("default"))
+"""Where a capture's focal length comes from (``Captured.focal_source``), for the catalog."""
+
+
+def table_text(captured, lang: Lang | str = DEFAULT_LANG) -> str:
+    """The captured bases, one line each, with their 95 % uncertainty, in ``lang``."""
+    _ = translator(lang)
+    plane, sticker, base, x, y, heading = _("plane"), _("sticker"), _("base"), _("x mm"), _("y mm"), _("heading")
+    uncertainty = _("95 % uncertainty")
+    lines = [_("{photo}: {count} bases found on a {width} x {height} mm table (tilt {tilt} deg, {scale} mm per pixel, "
+               "corner noise {noise} px, focal length {focal})").format(
+                 photo=captured.photo, count=len(captured.names), width=format(captured.width_mm, "g"),
+                 height=format(captured.height_mm, "g"), tilt=format(captured.tilt_deg, ".0f"),
+                 scale=format(captured.mm_per_px, ".2f"), noise=format(captured.noise_px, ".2f"),
+                 focal=_(captured.focal_source)),
+             f"  {plane:<14}{sticker:>8}  {base:<6}{x:>9}{y:>9}{heading:>9}   {uncertainty}"]
     for n, s, k, p, u, t in zip(captured.names, captured.stickers, captured.kinds, captured.poses,
                                 captured.half_width_95(), captured.tags_seen):
-        lines.append(f"  {n[:13]:<14}{s:>8}  {k:<6}{p[0]:9.2f}{p[1]:9.2f}{p[2]:9.2f}   +-{u[0]:.2f} mm, "
-                     f"+-{u[1]:.2f} mm, +-{u[2]:.2f} deg ({t} tag{'' if t == 1 else 's'})")
+        tags = _("1 tag") if t == 1 else _("{count} tags").format(count=t)
+        lines.append(f"  {n[:13]:<14}{s:>8}  {_(k):<6}{p[0]:9.2f}{p[1]:9.2f}{p[2]:9.2f}   +-{u[0]:.2f} mm, "
+                     f"+-{u[1]:.2f} mm, +-{u[2]:.2f} deg ({tags})")
     if captured.not_found:
-        lines.append(f"  not found (no tag seen: move the miniature or the camera): {', '.join(captured.not_found)}")
+        lines.append("  " + _("not found (no tag seen: move the miniature or the camera): {stickers}").format(
+            stickers=", ".join(captured.not_found)))
     return "\n".join(lines)
 
 
@@ -173,5 +185,6 @@ def run_card(args) -> int:
     outputs.stage(out, text.encode("utf-8"), f"deck with card {args.card} measured")
     for line in outputs.publish():
         print(line)
-    print(("arrow found automatically: " if how == "found" else "") + fit.describe())
+    _ = translator(args.lang)
+    print((_("arrow found automatically: ") if how == "found" else "") + fit.describe(args.lang))
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from furball.i18n import N_
+from furball.i18n import DEFAULT_LANG, N_, Lang, translator
 
 if TYPE_CHECKING:
     from furball.maneuvers.fan import Fan
@@ -12,13 +12,17 @@ if TYPE_CHECKING:
 from .output import Outputs, PictureRequest, add_picture_options, resolve_deck_and_base
 
 
-def fan_text(f: Fan) -> str:
-    lines = [f"deck {f.deck.name} ({f.deck.provenance}), base {f.base.name or 'custom'} "
-             f"{f.base.length_mm:g} x {f.base.width_mm:g} mm: where each card puts the base centre",
-             f"  {'card':<9}{'name':<26}{'forward mm':>11}{'left mm':>9}{'turn deg':>9}"]
+def fan_text(f: Fan, lang: Lang | str = DEFAULT_LANG) -> str:
+    """The report of ``furball fan`` in ``lang`` (the cards' names from the catalog)."""
+    _ = translator(lang)
+    card, name, forward, left, turn_h = _("card"), _("name"), _("forward mm"), _("left mm"), _("turn deg")
+    lines = [_("deck {deck} ({provenance}), base {base} {length} x {width} mm: where each card puts the base "
+               "centre").format(deck=f.deck.name, provenance=_(f.deck.provenance), base=_(f.base.name) if f.base.name else _("custom"),
+                                length=format(f.base.length_mm, "g"), width=format(f.base.width_mm, "g")),
+             f"  {card:<9}{name:<26}{forward:>11}{left:>9}{turn_h:>9}"]
     for e in f.entries:
         turn = e.motion.heading_deg if e.motion.heading_deg <= 180 else e.motion.heading_deg - 360
-        lines.append(f"  {e.card.id:<9}{e.card.name[:25]:<26}{e.motion.x_mm:11.1f}{e.motion.y_mm:9.1f}{turn:9.1f}")
+        lines.append(f"  {e.card.id:<9}{_(e.card.name)[:25]:<26}{e.motion.x_mm:11.1f}{e.motion.y_mm:9.1f}{turn:9.1f}")
     return "\n".join(lines)
 
 
@@ -50,5 +54,5 @@ def run(args) -> int:
     if args.json:
         print(json.dumps([f.to_json() for f in fans] if args.vs else fans[0].to_json(), indent=2))
     else:
-        print("\n\n".join([fan_text(f) for f in fans] + (["\n".join(written)] if written else [])))
+        print("\n\n".join([fan_text(f, args.lang) for f in fans] + (["\n".join(written)] if written else [])))
     return 0

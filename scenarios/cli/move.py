@@ -6,7 +6,7 @@ import math
 from typing import TYPE_CHECKING
 
 from furball.errors import InputError
-from furball.i18n import N_, msg
+from furball.i18n import DEFAULT_LANG, N_, Lang, msg, translator
 
 if TYPE_CHECKING:
     from furball.geometry.pose import Pose
@@ -47,17 +47,21 @@ def parse_card_ids(text: str) -> list[str]:
     return ids
 
 
-def result_text(result: MoveResult) -> str:
+def result_text(result: MoveResult, lang: Lang | str = DEFAULT_LANG) -> str:
+    """The report of ``furball move`` in ``lang`` (the cards' names from the catalog)."""
+    _ = translator(lang)
     deck, base = result.deck, result.base
+    card, name, x, y, heading, start = _("card"), _("name"), _("x mm"), _("y mm"), _("heading"), _("start")
     lines = [
-        f"deck {deck.name} ({deck.provenance}), base {base.name or 'custom'} "
-        f"{base.length_mm:g} x {base.width_mm:g} mm ({base.provenance})",
-        f"{'':>3} {'card':<8} {'name':<24} {'x mm':>9} {'y mm':>9} {'heading':>8}",
-        f"{'':>3} {'start':<8} {'':<24} {result.start.x_mm:9.2f} {result.start.y_mm:9.2f} "
+        _("deck {deck} ({provenance}), base {base} {length} x {width} mm ({base_provenance})").format(
+            deck=deck.name, provenance=_(deck.provenance), base=_(base.name) if base.name else _("custom"),
+            length=format(base.length_mm, "g"), width=format(base.width_mm, "g"), base_provenance=_(base.provenance)),
+        f"{'':>3} {card:<8} {name:<24} {x:>9} {y:>9} {heading:>8}",
+        f"{'':>3} {start:<8} {'':<24} {result.start.x_mm:9.2f} {result.start.y_mm:9.2f} "
         f"{result.start.heading_deg:8.2f}",
     ]
-    for i, (card, pose) in enumerate(zip(result.cards, result.poses), 1):
-        lines.append(f"{i:>3} {card.id:<8} {card.name[:24]:<24} {pose.x_mm:9.2f} "
+    for i, (flown, pose) in enumerate(zip(result.cards, result.poses), 1):
+        lines.append(f"{i:>3} {flown.id:<8} {_(flown.name)[:24]:<24} {pose.x_mm:9.2f} "
                      f"{pose.y_mm:9.2f} {pose.heading_deg:8.2f}")
     return "\n".join(lines)
 
@@ -91,7 +95,7 @@ def run(args) -> int:
     result = move(deck, base, start, card_ids, sample=request.wanted)
     request.render("move", result, outputs)
     written = outputs.publish()
-    print(json.dumps(result.to_json(), indent=2) if args.json else result_text(result))
+    print(json.dumps(result.to_json(), indent=2) if args.json else result_text(result, args.lang))
     for line in [] if args.json else written:
         print(line)
     return 0

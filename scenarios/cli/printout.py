@@ -4,7 +4,7 @@ from __future__ import annotations
 import io
 
 from furball.errors import InputError
-from furball.i18n import N_, msg
+from furball.i18n import N_, msg, translator
 
 from .output import PAPERS, Outputs
 
@@ -40,5 +40,7 @@ def run(args) -> int:
     outputs.stage(plot, buffer.getvalue(), f"markers, {len(pages)} pages at 1:1 ({args.paper})")
     for line in outputs.publish():
         print(line)
-    print(f"stickers: {', '.join(stickers)}; print at 100 % ('actual size') and check the 100 mm test bar")
+    _ = translator(args.lang)
+    print(_("stickers: {stickers}; print at 100 % ('actual size') and check the 100 mm test bar").format(
+        stickers=", ".join(stickers)))
     return 0

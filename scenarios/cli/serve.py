@@ -11,7 +11,7 @@ import threading
 import webbrowser
 
 from furball.errors import InputError
-from furball.i18n import N_, msg
+from furball.i18n import N_, msg, translator
 
 DEFAULT_PORT = 8765
 MAX_BOT_DELAY_S = 60.0
@@ -183,14 +183,16 @@ def run(args) -> int:
 
     app, url, loopback = build(args)
     sock = listen(args.host, args.port)
+    _ = translator(args.lang)
     if not loopback:
-        print(f"furball serve: WARNING: listening on {args.host}: anyone who can reach this machine on port "
-              f"{args.port} can use the practice table and open rooms whose links they know; the server answers "
-              f"only to the names {', '.join(app.state.allowed_hosts)} (add others with --allow-host)",
+        print(_("furball serve: WARNING: listening on {host}: anyone who can reach this machine on port {port} can use "
+                "the practice table and open rooms whose links they know; the server answers only to the names "
+                "{names} (add others with --allow-host)").format(host=args.host, port=args.port,
+                                                                  names=", ".join(app.state.allowed_hosts)),
               file=sys.stderr)
     store = app.state.store
-    print(f"furball serve: the practice table is at {url} and the game rooms at {url}rooms "
-          f"(rooms kept in {store.where}; Ctrl+C stops the server)", flush=True)
+    print(_("furball serve: the practice table is at {url} and the game rooms at {url}rooms (rooms kept in {where}; "
+            "Ctrl+C stops the server)").format(url=url, where=store.where), flush=True)
     if args.open:
         threading.Timer(0.8, webbrowser.open, args=(url,)).start()
     server = uvicorn.Server(uvicorn_config(uvicorn, app))

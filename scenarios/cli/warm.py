@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from furball.i18n import N_
+from furball.i18n import N_, translator
 
 
 def register(subparsers, line: str, argv=()) -> None:
@@ -23,8 +23,10 @@ def run(args) -> int:
     from furball.scenarios.dogfight import analysis
 
     names = kernels.warm() + analysis.warm()
-    print(f"furball warm: {len(names)} kernels ready in {kernels.cache_dir()} "
-          f"({time.process_time() - c0:.1f} s CPU, {time.perf_counter() - t0:.1f} s)")
+    _ = translator(args.lang)
+    print(_("furball warm: {count} kernels ready in {folder} ({cpu} s CPU, {wall} s)").format(
+        count=len(names), folder=kernels.cache_dir(), cpu=format(time.process_time() - c0, ".1f"),
+        wall=format(time.perf_counter() - t0, ".1f")))
     return 0
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 
 from furball.errors import InputError
-from furball.i18n import N_, msg
+from furball.i18n import N_, msg, translator
 
 from .output import Outputs, PictureRequest, add_picture_options, scenario_inputs
 
@@ -55,21 +55,33 @@ def run(args) -> int:
         raise InputError(msg("--enemy-heading {value}: expected a finite number of degrees", value=args.enemy_heading))
     z = zones(plane, table.planes, table.rules, args.enemy_heading, table_mm=(table.width_mm, table.height_mm),
               scenario=table.name, turn=table.turn)
-    print(f"{plane.name} ({plane.side}), altitude {plane.altitude}: tail zone for an enemy flying "
-          f"{z.enemy_heading_deg:g} deg covers {z.tail_zone.area:.0f} mm² (DF.T1, DF.T5)")
+    _ = translator(args.lang)
+    print(_("{plane} ({side}), altitude {altitude}: tail zone for an enemy flying {heading} deg covers {area} mm² "
+            "(DF.T1, DF.T5)").format(plane=plane.name, side=plane.side, altitude=plane.altitude,
+                                     heading=format(z.enemy_heading_deg, "g"), area=format(z.tail_zone.area, ".0f")))
     if not z.can_tail:
-        print("  this plane cannot tail (DF.T7 multi-engine, or autonomous/balloon)")
+        print(_("  this plane cannot tail (DF.T7 multi-engine, or autonomous/balloon)"))
     if args.close_calls:
         band = tail_close_band(z, table.planes, error, share)
         shots = shot_close_band(z, error, share)
         z = dataclasses.replace(z, close_band=band, close_call=share, shot_band=shots)
-        print(f"  close calls (flip chance above {share:.0%} with {error.xy_mm:g} mm, {error.heading_deg:g} deg "
-              f"placement error): a band of {band.area:.0f} mm² along the zone's edge (docs/margins.md)")
-        print(f"  shot close calls (no shot, long or short; DF.O2, DF.D3, DF.O3 line of fire): "
-              f"a band of {shots.area:.0f} mm² of target stands")
+        print(_("  close calls (flip chance above {share} with {xy} mm, {heading} deg placement error): a band of "
+                "{area} mm² along the zone's edge (docs/margins.md)").format(
+                    share=format(share, ".0%"), xy=format(error.xy_mm, "g"), heading=format(error.heading_deg, "g"),
+                    area=format(band.area, ".0f")))
+        print(_("  shot close calls (no shot, long or short; DF.O2, DF.D3, DF.O3 line of fire): a band of {area} mm² "
+                "of target stands").format(area=format(shots.area, ".0f")))
     for enemy, check, shot in z.enemies:
-        tail = "can be tailed" if check.ok else "cannot be tailed: " + "; ".join(map(str, check.reasons))
-        fire = f"in the firing arc at {shot.range} range ({shot.distance_mm:.1f} mm)" if shot else "no shot"
+        if check.ok:
+            tail = _("can be tailed")
+        else:
+            tail = _("cannot be tailed: {reasons}").format(
+                reasons="; ".join(f"{r.words(args.lang)} ({r.rule})" for r in check.reasons))
+        if shot:
+            fire = _("in the firing arc at {range} range ({distance} mm)").format(
+                range=_(str(shot.range)), distance=format(shot.distance_mm, ".1f"))
+        else:
+            fire = _("no shot")
         print(f"  {enemy.name}: {tail}; {fire}")
     request.render("zones", z, outputs)
     for line in outputs.publish():

@@ -28,6 +28,7 @@ from furball.geometry import kernels as gk
 from furball.geometry.base import Base
 from furball.geometry.datafile import parse_toml
 from furball.geometry.pose import Pose
+from furball.i18n import DEFAULT_LANG, Lang, msg, render
 from furball.maneuvers.bases import shipped_bases, sized_base
 from furball.maneuvers.batch import Planes, overlaps
 from furball.maneuvers.deck import Deck, shipped_decks
@@ -108,8 +109,8 @@ def _fields(pairs: list[tuple[str, Any]]) -> dict:
     for key, value in pairs:
         bad = _out_of_range(value)
         if bad is not None:
-            raise InputError(f"request: field {key[:40]!r}: expected a finite number of at most 2**53-1 in size, "
-                             f"got {bad.text}")
+            raise InputError(msg("request: field {field}: expected a finite number of at most 2**53-1 in size, "
+                                 "got {value}", field=repr(key[:40]), value=bad.text))
     return dict(pairs)
 
 
@@ -124,7 +125,7 @@ def read_json(text: str | bytes) -> Any:
                       object_pairs_hook=_fields)
     bad = _out_of_range(data)
     if bad is not None:
-        raise InputError(f"request: expected finite numbers of at most 2**53-1 in size, got {bad.text}")
+        raise InputError(msg("request: expected finite numbers of at most 2**53-1 in size, got {value}", value=bad.text))
     return data
 
 
@@ -163,7 +164,7 @@ class Catalogue:
         """The deck called ``name``. Raises :class:`InputError` listing the known decks."""
         if isinstance(name, str) and name in self.decks:
             return self.decks[name]
-        raise InputError(f"deck {_short(name)}: expected one of {', '.join(sorted(self.decks))}")
+        raise InputError(msg("deck {deck}: expected one of {decks}", deck=_short(name), decks=", ".join(sorted(self.decks))))
 
     def base(self, spec: Any) -> Base:
         """The base named ``spec`` or of size ``LENGTHxWIDTH`` mm. Raises :class:`InputError`."""
@@ -173,8 +174,8 @@ class Catalogue:
             sized = sized_base(spec)
             if sized is not None:
                 return sized
-        raise InputError(f"base {_short(spec)}: expected one of {', '.join(sorted(self.bases))} "
-                         f"or LENGTHxWIDTH in mm")
+        raise InputError(msg("base {base}: expected one of {bases} or LENGTHxWIDTH in mm", base=_short(spec),
+                             bases=", ".join(sorted(self.bases))))
 
 
 def _short(value: Any, most: int = 40) -> str:
@@ -215,11 +216,12 @@ def read_document(doc: Any, catalogue: Catalogue, source: str = "table") -> Scen
     """A :class:`Scenario` from the page's document, read by the scenario loader with
     decks and bases looked up by name only. Raises :class:`InputError` (one line)."""
     if not isinstance(doc, dict):
-        raise InputError(f"{source}: expected the table as a JSON object, got {_short(doc)}")
+        raise InputError(msg("{source}: expected the table as a JSON object, got {value}", source=source,
+                             value=_short(doc)))
     planes = doc.get("plane")
     if isinstance(planes, list) and len(planes) > MAX_WEB_PLANES:
-        raise InputError(f"{source}: field 'plane': expected at most {MAX_WEB_PLANES} planes on the web table, "
-                         f"got {len(planes)}")
+        raise InputError(msg("{source}: field 'plane': expected at most {most} planes on the web table, got {count}",
+                             source=source, most=MAX_WEB_PLANES, count=len(planes)))
     s = parse_scenario(doc, source, decks=catalogue.decks, bases=catalogue.bases)
     if s.seed is not None and s.seed > MAX_JS_INT:
         raise InputError(f"{source}: scenario: field 'seed': expected at most 2**53-1 on the web table "
@@ -227,7 +229,7 @@ def read_document(doc: Any, catalogue: Catalogue, source: str = "table") -> Scen
     return s
 
 
-def analysis(s: Scenario) -> dict:
+def analysis(s: Scenario, lang: Lang | str = DEFAULT_LANG) -> dict:
     """What the table shows now, computed by the engine: each plane's outline, stand and
     plan error (DF.M1, DF.M5, DF.B1, DF.H3 with ``PlanError.rule``); the tails that
     would be taken at the start of the turn (DF.T1, DF.T3) and every other tail that
@@ -239,7 +241,8 @@ def analysis(s: Scenario) -> dict:
     threshold, else null) and whether it is a ``close_call`` (a flip chance above 5 %),
     and ``overlap_margins`` lists the
     overlap margin of every pair of bases overlapping or less than 20 mm apart
-    (:mod:`maneuvers.margins`, docs/margins.md)."""
+    (:mod:`maneuvers.margins`, docs/margins.md). ``lang``: the reader's language, the
+    reasons' ``text`` written in it (docs/i18n.md)."""
     t = s.table
     rules = t.rules
     planes = []
@@ -249,7 +252,7 @@ def analysis(s: Scenario) -> dict:
         if needs_plan(p) and o is not None and o.plan is not None:
             problem = plan_problem(p, o.plan, o.drops, rules)
             if problem is not None:
-                error = {"rule": problem.rule, "card": problem.card, "message": str(problem)}
+                error = {"rule": problem.rule, "card": problem.card, "message": render(problem.message, lang)}
         planes.append({"name": p.name, "side": p.side, "stand": _points(p.stand),
                        "corners": _points(p.base.corners(p.pose)), "needs_plan": needs_plan(p),
                        "plan_error": error})
@@ -284,7 +287,9 @@ def analysis(s: Scenario) -> dict:
                 "close_call": flip is not None and flip.chance > CLOSE_CALL}
 
     def tail(c) -> dict:
-        return with_margin(c.as_json(), tail_ruling.get((c.chaser, c.target)))
+        out = c.as_json()
+        out["reasons"] = [{**r.as_json(), "text": r.words(lang)} for r in c.reasons]
+        return with_margin(out, tail_ruling.get((c.chaser, c.target)))
 
     def shot(x) -> dict:
         return with_margin(x.as_json(), fire_ruling.get((x.shooter, x.target)))
@@ -366,7 +371,8 @@ def _seed(value: Any, where: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_JS_INT:
-        raise InputError(f"{where}: field 'seed': expected a whole number from 0 to 2**53-1, got {_short(value)}")
+        raise InputError(msg("{where}: field 'seed': expected a whole number from 0 to 2**53-1, got {value}",
+                             where=where, value=_short(value)))
     return value
 
 
@@ -409,7 +415,8 @@ def zones_json(s: Scenario, plane: Any, enemy_heading_deg: Any = None) -> dict:
     arc, short and long range), as polygons in table mm (``maneuvers.zones``)."""
     t = s.table
     if not isinstance(plane, str) or plane not in t.names:
-        raise InputError(f"request: field 'plane': expected the name of a plane on the table, got {_short(plane)}")
+        raise InputError(msg("request: field {field}: expected the name of a plane on the table, got {value}",
+                             field="'plane'", value=_short(plane)))
     if enemy_heading_deg is not None and (isinstance(enemy_heading_deg, bool) or not isinstance(
             enemy_heading_deg, (int, float)) or not np.isfinite(enemy_heading_deg)):
         raise InputError(f"request: field 'enemy_heading_deg': expected a finite number of degrees, "
@@ -432,11 +439,12 @@ def open_toml(data: bytes, filename: str, catalogue: Catalogue) -> dict:
     name = pathlib.PurePath(filename.replace("\\", "/")).name[:80] or "upload.toml"
     name = "".join(ch for ch in name if ch.isprintable()) or "upload.toml"
     if len(data) > MAX_BODY_BYTES:
-        raise InputError(f"{name}: expected at most {MAX_BODY_BYTES // 1024} KiB, got {len(data) // 1024} KiB")
+        raise InputError(msg("{file}: expected at most {most} KiB, got {size} KiB", file=name,
+                             most=MAX_BODY_BYTES // 1024, size=len(data) // 1024))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise InputError(f"{name}: not UTF-8 text, expected a TOML file") from None
+        raise InputError(msg("{file}: not UTF-8 text, expected a TOML file", file=name)) from None
     return document(read_document(parse_toml(text, name), catalogue, name), catalogue)
 
 
@@ -454,8 +462,8 @@ def best_plans(s: Scenario, plane: Any, vs: Any, top: int = 5) -> dict:
     t = s.table
     for key, value in (("plane", plane), ("vs", vs)):
         if not isinstance(value, str) or value not in t.names:
-            raise InputError(f"request: field '{key}': expected the name of a plane on the table, "
-                             f"got {_short(value)}")
+            raise InputError(msg("request: field {field}: expected the name of a plane on the table, got {value}",
+                                 field=repr(key), value=_short(value)))
     return analyze(t, plane, vs=[vs], orders=s.orders, heat_rows=0, tree_cache=_PLAN_TREES).as_json(top)
 
 
@@ -496,15 +504,15 @@ def meta(catalogue: Catalogue) -> dict:
     }
 
 
-def practice(kind: str, catalogue: Catalogue, data: dict) -> Any:
+def practice(kind: str, catalogue: Catalogue, data: dict, lang: str = "en") -> Any:
     """One practice-table request answered from its (already parsed) JSON body, for the
     server's worker pools (a module-level function of plain values, so it can run in
     another process): ``kind`` is ``analyse``, ``adjudicate``, ``zones``, ``save``
-    (``{"name": table name, "toml": file text}``) or ``best-plans``. Raises
-    :class:`InputError`."""
+    (``{"name": table name, "toml": file text}``) or ``best-plans``; ``lang``: the
+    reader's language (the words in the answer). Raises :class:`InputError`."""
     s = read_document(data["scenario"], catalogue)
     if kind == "analyse":
-        return analysis(s)
+        return analysis(s, lang)
     if kind == "adjudicate":
         return adjudication(s, catalogue, data.get("seed"), data.get("policy"))
     if kind == "zones":

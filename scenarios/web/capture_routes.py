@@ -31,8 +31,10 @@ from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Route, Router
 
 from furball.errors import InputError
+from furball.i18n import msg
 
-from .endpoint import BadRequest, _body
+from .endpoint import BadRequest, _body, words
+from .i18n_routes import request_lang
 
 __all__ = ["router", "capture_json", "MAX_PHOTO_BYTES"]
 
@@ -69,9 +71,9 @@ async def _photo(request: Request, limit: int = MAX_PHOTO_BYTES) -> bytes:
     try:
         data = await _body(request, limit, "photo")
     except BadRequest as exc:  # this router answers through HTTPException (the app's one-line handler)
-        raise HTTPException(exc.status, exc.message) from None
+        raise HTTPException(exc.status, words(exc.message, request_lang(request))) from None
     if not data:
-        raise HTTPException(400, "photo: expected the photo's bytes as the request body")
+        raise HTTPException(400, words(msg("photo: expected the photo's bytes as the request body"), request_lang(request)))
     return data
 
 
@@ -82,21 +84,24 @@ async def page(request: Request):
 async def post_table(request: Request):
     unknown = sorted(set(request.query_params.keys()) - {"table"})
     if unknown:
-        raise HTTPException(400, f"query: unknown parameter {unknown[0][:40]!r} (expected: table)")
+        raise HTTPException(400, words(msg("query: unknown parameter {name} (expected: {names})",
+                                           name=repr(unknown[0][:40]), names="table"), request_lang(request)))
     data = await _photo(request)
     table = request.query_params.get("table", "900x900")
     try:
         result = await request.app.state.heavy.run(capture_json, data, table)
     except InputError as exc:
         status = 503 if type(exc).__name__ == "Busy" else 422
-        return JSONResponse({"error": " ".join(str(exc).split())[:600]}, status_code=status)
+        return JSONResponse({"error": " ".join(words(exc.message, request_lang(request)).split())[:600]},
+                            status_code=status)
     return JSONResponse(result)
 
 
-def card_json(data: bytes, deck_name: str, card_id: str, points, end_line, dpi, deck_text: str | None = None) -> dict:
+def card_json(data: bytes, deck_name: str, card_id: str, points, end_line, dpi, deck_text: str | None = None,
+              lang: str = "en") -> dict:
     """Fit card ``card_id`` of shipped deck ``deck_name`` (or of the uploaded deck file
     ``deck_text``) to ``points`` (pixels; none: found automatically) of the photo
-    ``data`` (runs in a worker process). Raises InputError (one line)."""
+    ``data`` (runs in a worker process); ``describe`` in ``lang``. Raises InputError (one line)."""
     import tempfile
 
     from furball.capture.card import capture_card, deck_with_card, find_arrow
@@ -105,25 +110,28 @@ def card_json(data: bytes, deck_name: str, card_id: str, points, end_line, dpi, 
 
     if deck_text is not None:  # an uploaded deck: read as text, never a path
         if not isinstance(deck_text, str) or len(deck_text) > MAX_DECK_CHARS:
-            raise InputError(f"uploaded deck: expected a deck file's text of at most {MAX_DECK_CHARS // 1024} KiB")
+            raise InputError(msg("uploaded deck: expected a deck file's text of at most {size} KiB",
+                                 size=MAX_DECK_CHARS // 1024))
         deck_name = "uploaded deck"
         deck = parse_deck(parse_toml(deck_text, deck_name), deck_name)
         source_text = deck_text.encode("utf-8")
     else:
         decks = shipped_decks()
         if deck_name not in decks:
-            raise InputError(f"deck {deck_name[:40]!r}: expected one of {', '.join(sorted(decks))}")
+            raise InputError(msg("deck {deck}: expected one of {decks}", deck=repr(deck_name[:40]),
+                                 decks=", ".join(sorted(decks))))
         deck = decks[deck_name]
         source_text = (pathlib.Path(str(DATA_DIR)) / "decks" / f"{deck_name}.toml").read_bytes()
     card = next((c for c in deck.cards if c.id == card_id), None)
     if card is None:
-        raise InputError(f"deck {deck_name}: card {card_id[:40]!r}: expected one of {deck.ids_text()}")
+        raise InputError(msg("deck {deck}: card {card}: expected one of {cards}", deck=deck_name,
+                             card=repr(card_id[:40]), cards=deck.ids_text()))
     try:
         pts = [(float(x), float(y)) for x, y in points or ()]
         ends = [(float(x), float(y)) for x, y in end_line] if end_line else None
         dpi = float(dpi) if dpi else None
     except (TypeError, ValueError):
-        raise InputError("points: expected [[x, y], ...] pixel coordinates") from None
+        raise InputError(msg("points: expected [[x, y], ...] pixel coordinates")) from None
     found = not pts
     if found:  # the arrow found automatically, or ArrowNotFound's one line: mark the points
         auto, auto_end = find_arrow(data, dpi=dpi)
@@ -135,7 +143,7 @@ def card_json(data: bytes, deck_name: str, card_id: str, points, end_line, dpi, 
         text = deck_with_card(copy, card_id, fit, "photo", label=deck_name if deck_text is not None
                               else f"deck {deck_name}")
     return {"kind": fit.kind, "path": fit.path(), "end": list(fit.end), "uncertainty_95": fit.uncertainty_95,
-            "describe": fit.describe(), "path_px": fit.path_points_px().tolist(), "deck_toml": text,
+            "describe": fit.describe(lang), "path_px": fit.path_points_px().tolist(), "deck_toml": text,
             "points_px": [list(p) for p in pts], "end_line_px": [list(p) for p in ends] if ends else None,
             "found": found}
 
@@ -143,7 +151,8 @@ def card_json(data: bytes, deck_name: str, card_id: str, points, end_line, dpi, 
 async def post_card(request: Request):
     unknown = sorted(set(request.query_params.keys()) - {"deck", "card"})
     if unknown:
-        raise HTTPException(400, f"query: unknown parameter {unknown[0][:40]!r} (expected: deck, card)")
+        raise HTTPException(400, words(msg("query: unknown parameter {name} (expected: {names})",
+                                           name=repr(unknown[0][:40]), names="deck, card"), request_lang(request)))
     import json
 
     body = await _photo(request, limit=MAX_PHOTO_BYTES * 4 // 3 + 65536 + 4 * MAX_DECK_CHARS)
@@ -153,14 +162,16 @@ async def post_card(request: Request):
         points, end_line, dpi = doc.get("points") or [], doc.get("end_line"), doc.get("dpi")
         deck_text = doc.get("deck_toml")
     except (ValueError, KeyError, TypeError):
-        raise HTTPException(400, "request body: expected JSON {image: base64, points: [[x, y], ...]}") from None
+        raise HTTPException(400, words(msg("request body: expected JSON {{image: base64, points: [[x, y], ...]}}"),
+                                       request_lang(request))) from None
     try:
         result = await request.app.state.heavy.run(card_json, image, request.query_params.get("deck", "A"),
                                                    request.query_params.get("card", ""), points, end_line, dpi,
-                                                   deck_text)
+                                                   deck_text, request_lang(request).value)
     except InputError as exc:
         status = 503 if type(exc).__name__ == "Busy" else 422
-        return JSONResponse({"error": " ".join(str(exc).split())[:600]}, status_code=status)
+        return JSONResponse({"error": " ".join(words(exc.message, request_lang(request)).split())[:600]},
+                            status_code=status)
     return JSONResponse(result)
 
 

@@ -20,9 +20,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from furball.errors import IllegalAction, InputError
+from furball.i18n import Lang, Message, msg, render, translator
 
 from . import api
 from .hub import Busy, Forbidden, NotFound, TooMany
+from .i18n_routes import request_lang
 from .rooms import StaleAction
 from .store import RoomGone
 
@@ -33,15 +35,23 @@ log = logging.getLogger("furball.serve")
 
 
 class BadRequest(Exception):
-    """A request that cannot be answered: ``status`` (4xx) and a one-line ``message``."""
+    """A request that cannot be answered: ``status`` (4xx) and a one-line ``message`` (a
+    text, or a :class:`~furball.i18n.Message` rendered in the request's language)."""
 
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
+    def __init__(self, status: int, message: str | Message):
+        super().__init__(str(message))
         self.status, self.message = status, message
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": " ".join(str(message).split())[:600]}, status_code=status)
+def words(message: str | Message, lang: Lang) -> str:
+    """A refusal's one line in ``lang``: a :class:`~furball.i18n.Message` rendered, a text
+    read through the catalog (itself where it has no entry: a line not marked yet reads in
+    English)."""
+    return render(message, lang) if isinstance(message, Message) else translator(lang)(str(message))
+
+
+def _error(status: int, message: str | Message, lang: Lang = Lang.EN) -> JSONResponse:
+    return JSONResponse({"error": " ".join(words(message, lang).split())[:600]}, status_code=status)
 
 
 def _json(data: Any) -> Response:
@@ -57,12 +67,12 @@ async def _body(request: Request, limit: int = api.MAX_BODY_BYTES, what: str = "
     size_text = f"{limit // 2**20} MiB" if limit >= 2**20 else f"{limit // 1024} KiB"
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > limit):
-        raise BadRequest(413, f"{what}: expected at most {size_text}")
+        raise BadRequest(413, msg("{what}: expected at most {size}", what=what, size=size_text))
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
-            raise BadRequest(413, f"{what}: expected at most {size_text}")
+            raise BadRequest(413, msg("{what}: expected at most {size}", what=what, size=size_text))
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -75,16 +85,18 @@ async def _object(request: Request) -> dict:
     except InputError:  # a number out of range: 422, naming its field
         raise
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise BadRequest(400, f"request body: expected JSON, got invalid text ({str(exc)[:80]})") from None
+        raise BadRequest(400, msg("request body: expected JSON, got invalid text ({problem})",
+                                  problem=str(exc)[:80])) from None
     if not isinstance(data, dict):
-        raise BadRequest(400, "request body: expected a JSON object")
+        raise BadRequest(400, msg("request body: expected a JSON object"))
     return data
 
 
 def _only(data: dict, allowed: tuple[str, ...]) -> None:
     unknown = sorted(set(data) - set(allowed))
     if unknown:
-        raise BadRequest(400, f"request: unknown field {unknown[0][:40]!r} (expected: {', '.join(allowed)})")
+        raise BadRequest(400, msg("request: unknown field {field} (expected: {fields})", field=repr(unknown[0][:40]),
+                                  fields=", ".join(allowed)))
 
 
 ROOM_ERRORS = ((NotFound, 404), (RoomGone, 404), (Forbidden, 403), (StaleAction, 409), (IllegalAction, 409),
@@ -104,16 +116,18 @@ def _bearer(request: Request) -> str | None:
 def endpoint(handler: Callable[[Request], Awaitable[Any]]):
     """``handler`` as a Starlette endpoint: its value sent as JSON, its refusals
     (:class:`BadRequest`, :class:`~furball.errors.InputError` with the statuses of
-    :data:`ROOM_ERRORS`, unreadable values) as one-line 4xx answers."""
+    :data:`ROOM_ERRORS`, unreadable values) as one-line 4xx answers in the request's
+    language (:func:`~.i18n_routes.request_lang`)."""
     async def run(request: Request) -> Response:
         try:
             out = await handler(request)
         except BadRequest as exc:
-            return _error(exc.status, exc.message)
+            return _error(exc.status, exc.message, request_lang(request))
         except InputError as exc:  # 422, or the room errors' own statuses (ROOM_ERRORS)
-            return _error(_status(exc), str(exc))
+            return _error(_status(exc), exc.message, request_lang(request))
         except (RecursionError, MemoryError, OverflowError, ValueError) as exc:
             log.warning("refused a request: %s", exc)
-            return _error(422, f"request: cannot be read ({type(exc).__name__})")
+            return _error(422, msg("request: cannot be read ({problem})", problem=type(exc).__name__),
+                          request_lang(request))
         return out if isinstance(out, Response) else _json(out)
     return run

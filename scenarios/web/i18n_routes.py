@@ -10,12 +10,19 @@ from starlette.routing import Route, Router
 
 from furball.i18n import Lang, accept_language, catalog_json, parse_lang
 
-__all__ = ["router"]
+__all__ = ["request_lang", "router"]
+
+
+def request_lang(request: Request) -> Lang:
+    """The language a request is answered in: its ``?lang=`` where that names a language
+    furball speaks, else its ``Accept-Language`` (a page sends the language it loaded,
+    ``static/js/api.js``), else English."""
+    asked = request.query_params.get("lang")
+    return (parse_lang(asked[:20]) if asked else None) or accept_language(request.headers.get("accept-language"))
 
 
 async def get_catalog(request: Request):
-    asked = request.query_params.get("lang")
-    lang = (parse_lang(asked[:20]) if asked else None) or accept_language(request.headers.get("accept-language"))
+    lang = request_lang(request)
     return JSONResponse({"lang": lang.value, "languages": [x.value for x in Lang], "messages": catalog_json(lang)},
                         headers={"Cache-Control": "no-cache", "Vary": "Accept-Language"})
 

@@ -13,8 +13,11 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Route, Router
 
+from furball.i18n import msg
+
 from . import api
 from .endpoint import STATIC, BadRequest, _body, _object, _only, endpoint
+from .i18n_routes import request_lang
 
 __all__ = ["router"]
 
@@ -35,9 +38,10 @@ async def get_cards(request: Request):
     q = request.query_params
     unknown = sorted(set(q.keys()) - {"deck", "base"})
     if unknown:
-        raise BadRequest(400, f"query: unknown parameter {unknown[0][:40]!r} (expected: deck, base)")
+        raise BadRequest(400, msg("query: unknown parameter {name} (expected: {names})", name=repr(unknown[0][:40]),
+                                  names="deck, base"))
     if "base" not in q:
-        raise BadRequest(400, "query: parameter 'base': expected a base name or LENGTHxWIDTH")
+        raise BadRequest(400, msg("query: parameter 'base': expected a base name or LENGTHxWIDTH"))
     return api.cards(q.get("deck"), q["base"], request.app.state.catalogue)
 
 
@@ -45,13 +49,14 @@ async def fields(request: Request, *extra: str) -> dict:
     data = await _object(request)
     _only(data, ("scenario",) + extra)
     if "scenario" not in data:
-        raise BadRequest(400, "request: field 'scenario': expected the table document")
+        raise BadRequest(400, msg("request: field 'scenario': expected the table document"))
     return data
 
 
 async def post_analyse(request: Request):
     state = request.app.state
-    return await state.quick.run(api.practice, "analyse", state.catalogue, await fields(request))
+    return await state.quick.run(api.practice, "analyse", state.catalogue, await fields(request),
+                                 request_lang(request).value)
 
 
 async def post_adjudicate(request: Request):
@@ -76,7 +81,8 @@ async def post_save(request: Request):
 async def post_open(request: Request):
     unknown = sorted(set(request.query_params.keys()) - {"filename"})
     if unknown:
-        raise BadRequest(400, f"query: unknown parameter {unknown[0][:40]!r} (expected: filename)")
+        raise BadRequest(400, msg("query: unknown parameter {name} (expected: {names})", name=repr(unknown[0][:40]),
+                                  names="filename"))
     data = await _body(request)
     return api.open_toml(data, request.query_params.get("filename", "upload.toml"), request.app.state.catalogue)
 

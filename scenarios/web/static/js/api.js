@@ -1,6 +1,8 @@
 // The server's JSON API (docs/serve.md). Every failure becomes an Error whose message is
 // the server's one line (or a network problem in words).
 
+import { loadedLang, t } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(message, status) {
     super(message);
@@ -24,10 +26,13 @@ async function answer(response) {
 
 async function send(path, options) {
   let response;
-  try {
-    response = await fetch(path, options);
+  try {  // the reader's language (the switch's, else the browser's): the server's refusals read in it
+    const chosen = loadedLang();
+    response = await fetch(path, chosen ? { ...options, headers: { "Accept-Language": chosen, ...(options.headers || {}) } }
+      : options);
   } catch (err) {
-    throw new ApiError(`the server cannot be reached (${err.message}); is furball serve still running?`, 0);
+    throw new ApiError(t("the server cannot be reached ({problem}); is furball serve still running?",
+      { problem: err.message }), 0);
   }
   return answer(response);
 }

@@ -4,6 +4,7 @@
 // opens it on the practice table, or as a new dogfight room's scenario (POST /api/rooms).
 import { post } from "./api.js";
 import { remember, roomLink } from "./rooms/saved.js";
+import { fixed, lang, languageSwitch, loadLanguage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -49,7 +50,7 @@ function draw() {
                                "text-anchor": "middle" }, view);
     label.textContent = b.name;
   });
-  $("missing").textContent = found.not_found.length ? `Not found: ${found.not_found.join(", ")}` : "";
+  $("missing").textContent = found.not_found.length ? t("Not found: {stickers}", { stickers: found.not_found.join(", ") }) : "";
 }
 
 function row(b, i) {
@@ -74,7 +75,7 @@ function row(b, i) {
   cell(input(b.pose.y_mm.toFixed(2), "y_mm", "number"));
   cell(input(b.pose.heading_deg.toFixed(2), "heading_deg", "number"));
   const u = b.uncertainty_95;
-  cell(`±${u.x_mm.toFixed(2)} mm, ±${u.y_mm.toFixed(2)} mm, ±${u.heading_deg.toFixed(2)}°`);
+  cell(`±${fixed(u.x_mm, 2)} mm, ±${fixed(u.y_mm, 2)} mm, ±${fixed(u.heading_deg, 2)}°`);
   return tr;
 }
 
@@ -99,17 +100,17 @@ function scenarioToml() {
 }
 
 async function send(file) {
-  $("status").textContent = "Reading the photo…";
+  $("status").textContent = t("Reading the photo…");
   $("result").hidden = true;
   const table = $("table").value.trim() || "900x900";
   const answer = await fetch(`/capture/api/table?${new URLSearchParams({ table })}`, {
-    method: "POST", body: await file.arrayBuffer(), headers: { "content-type": "application/octet-stream" } });
+    method: "POST", body: await file.arrayBuffer(), headers: { "content-type": "application/octet-stream", "Accept-Language": lang() } });
   const data = await answer.json();
-  if (!answer.ok) { $("status").textContent = data.error || `refused (${answer.status})`; return; }
+  if (!answer.ok) { $("status").textContent = data.error || t("refused ({status})", { status: answer.status }); return; }
   found = data;
   found.photo_name = file.name;
   for (const b of found.bases) b.side = b.name;
-  $("status").textContent = `${found.bases.length} bases found.`;
+  $("status").textContent = found.bases.length === 1 ? t("1 base found.") : t("{n} bases found.", { n: found.bases.length });
   $("bases").tBodies[0].replaceChildren(...found.bases.map(row));
   $("result").hidden = false;
   draw();
@@ -149,7 +150,7 @@ $("room").addEventListener("click", async () => {  // a new dogfight room plays 
   $("room").disabled = true;
   try {
     const made = await post("/api/rooms", { game: "dogfight", options: { scenario: scenarioToml() },
-      title: `Captured table: ${photo}` });
+      title: t("Captured table: {photo}", { photo }) });
     remember({ room: made.room, title: made.title, game: made.game, owner: made.owner,
       seats: made.seats.map((s) => ({ label: s.label, bot: s.bot, token: s.token })) });
     window.location.href = roomLink(made.room, { owner: made.owner });
@@ -159,3 +160,7 @@ $("room").addEventListener("click", async () => {  // a new dogfight room plays 
     $("room").disabled = false;
   }
 });
+
+await loadLanguage();  // the page's own words in the reader's language (docs/i18n.md)
+$("language-slot").replaceChildren(languageSwitch());
+document.body.dataset.ready = "yes";

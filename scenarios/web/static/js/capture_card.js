@@ -1,6 +1,8 @@
 // The card page (docs/capture.md): the user marks the arrow's start line and points along
 // it on the photo (and, optionally, the end line), or asks the server to find the arrow;
 // the server fits the motion (/capture/api/card) and returns the deck.
+import { lang, languageSwitch, loadLanguage, t } from "./i18n.js";
+
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 let image = null;       // { data: base64, url, width, height }
@@ -52,10 +54,11 @@ $("view").addEventListener("click", (event) => {
   if (markingEnd) {
     endLine.push(at);
     markingEnd = endLine.length < 2;
-    $("status").textContent = markingEnd ? "Now the end line's other end." : "End line marked.";
+    $("status").textContent = markingEnd ? t("Now the end line's other end.") : t("End line marked.");
   } else {
     points.push(at);
-    $("status").textContent = `${points.length} points marked` + (points.length < 4 ? " (at least 4)" : "");
+    $("status").textContent = (points.length === 1 ? t("1 point marked") : t("{n} points marked", { n: points.length }))
+      + (points.length < 4 ? t(" (at least 4)") : "");
   }
   draw();
 });
@@ -64,7 +67,7 @@ $("undo").addEventListener("click", () => { if (endLine.length) endLine.pop(); e
 $("end").addEventListener("click", () => {
   endLine = [];
   markingEnd = true;
-  $("status").textContent = "Click the end line's two ends.";
+  $("status").textContent = t("Click the end line's two ends.");
   draw();
 });
 
@@ -80,25 +83,25 @@ $("photo").addEventListener("change", async (event) => {
     image = { data: btoa(binary), url, width: probe.naturalWidth, height: probe.naturalHeight };
     points = [];
     endLine = [];
-    $("status").textContent = "Mark the start line's two ends, then the arrow (or find it).";
+    $("status").textContent = t("Mark the start line's two ends, then the arrow (or find it).");
     draw();
   };
   probe.src = url;
 });
 
 async function fit(find) {
-  if (!image) { $("status").textContent = "Choose the card's photo first."; return; }
-  if (!find && points.length < 4) { $("status").textContent = "Mark at least 4 points first."; return; }
-  $("status").textContent = find ? "Looking for the arrow…" : "Fitting…";
+  if (!image) { $("status").textContent = t("Choose the card's photo first."); return; }
+  if (!find && points.length < 4) { $("status").textContent = t("Mark at least 4 points first."); return; }
+  $("status").textContent = find ? t("Looking for the arrow…") : t("Fitting…");
   const query = new URLSearchParams({ deck: $("deck").value.trim(), card: $("card").value.trim() });
   const answer = await fetch(`/capture/api/card?${query}`, {
-    method: "POST", headers: { "content-type": "application/json" },
+    method: "POST", headers: { "content-type": "application/json", "Accept-Language": lang() },
     body: JSON.stringify({ image: image.data, points: find ? [] : points,
                            end_line: endLine.length === 2 ? endLine : null, dpi: null, deck_toml: deckUpload }) });
   const data = await answer.json();
-  if (!answer.ok) { $("status").textContent = data.error || `refused (${answer.status})`; return; }
+  if (!answer.ok) { $("status").textContent = data.error || t("refused ({status})", { status: answer.status }); return; }
   if (data.found) { points = data.points_px; endLine = data.end_line_px || []; }
-  $("status").textContent = (data.found ? "Arrow found automatically: " : "") + data.describe;
+  $("status").textContent = (data.found ? t("Arrow found automatically: ") : "") + data.describe;
   deckText = data.deck_toml;
   $("download").disabled = false;
   draw(data.path_px);
@@ -109,7 +112,7 @@ $("deck-file").addEventListener("change", async (event) => {  // a deck of your 
   if (!file) { deckUpload = null; return; }
   deckUpload = await file.text();
   $("deck").value = file.name.replace(/\.toml$/i, "").slice(0, 20);
-  $("status").textContent = `Deck ${file.name}: its card is measured into it.`;
+  $("status").textContent = t("Deck {file}: its card is measured into it.", { file: file.name });
 });
 $("fit").addEventListener("click", () => fit(false));
 $("find").addEventListener("click", () => fit(true));
@@ -121,3 +124,7 @@ $("download").addEventListener("click", () => {
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 });
+
+await loadLanguage();  // the page's own words in the reader's language (docs/i18n.md)
+$("language-slot").replaceChildren(languageSwitch());
+document.body.dataset.ready = "yes";

@@ -22,6 +22,7 @@ import { loadSilhouettes } from "./table.js";
 import { adjudicateTurn, bindReplay, closeReplay, goStep } from "./practice/turn.js";
 import { openRecordFile } from "./practice/record.js";
 import { startRules } from "./rules.js";
+import { languageSwitch, loadLanguage, number, t } from "./i18n.js";
 
 const DEBOUNCE_MS = 40;
 
@@ -70,7 +71,7 @@ async function runRefresh() {
     if (!d.plane.length) {
       state.analysis = null;
       state.zones = null;
-      status("An empty table: add a plane.", true);
+      status(t("An empty table: add a plane."), true);
     } else {
       const body = { scenario: serverDoc(d) };
       const analysis = await post("/api/analyse", body);
@@ -98,11 +99,19 @@ async function runRefresh() {
 
 function statusLine(a) {
   const errors = a.planes.filter((p) => p.plan_error).length;
-  const parts = [`${a.tails.length} tail${a.tails.length === 1 ? "" : "s"}`,
-    `${a.shots.length} firing position${a.shots.length === 1 ? "" : "s"}`];
-  if (a.overlaps.length) parts.push(`${a.overlaps.length} overlap${a.overlaps.length === 1 ? "" : "s"}`);
-  if (errors) parts.push(`${errors} illegal plan${errors === 1 ? "" : "s"}`);
+  const n = (count, one, more) => (count === 1 ? one : more);
+  const parts = [n(a.tails.length, t("1 tail"), t("{n} tails", { n: a.tails.length })),
+    n(a.shots.length, t("1 firing position"), t("{n} firing positions", { n: a.shots.length }))];
+  if (a.overlaps.length) parts.push(n(a.overlaps.length, t("1 overlap"), t("{n} overlaps", { n: a.overlaps.length })));
+  if (errors) parts.push(n(errors, t("1 illegal plan"), t("{n} illegal plans", { n: errors })));
   return parts.join(", ");
+}
+
+/** A reorder policy's name (scenarios/dogfight/policy.py) in the reader's language. */
+function policyName(p) {
+  if (p === "keep") return t("keep");
+  if (p === "best") return t("best");
+  return p;
 }
 
 // ---------------------------------------------------------------- dragging (mouse, pen, touch)
@@ -186,7 +195,7 @@ async function save() {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
-    say(`saved ${stem}.toml`, true);
+    say(t("saved {file}", { file: `${stem}.toml` }), true);
   } catch (err) {
     say(err.message);
   }
@@ -194,7 +203,7 @@ async function save() {
 
 async function openFile(file) {
   if (file.size > state.meta.limits.max_body_bytes) {
-    say(`${file.name}: expected at most ${state.meta.limits.max_body_bytes / 1024} KiB`);
+    say(t("{file}: expected at most {size} KiB", { file: file.name, size: number(state.meta.limits.max_body_bytes / 1024, 0) }));
     return;
   }
   try {
@@ -202,7 +211,7 @@ async function openFile(file) {
     state.selected = null;
     state.zonesFor = null;
     if (state.history.push(opened)) documentChanged();
-    say(`opened ${file.name}`, true);
+    say(t("opened {file}", { file: file.name }), true);
   } catch (err) {
     say(err.message);
   }
@@ -233,6 +242,8 @@ function bindKeys() {
 
 async function boot() {
   Object.assign(hooks, { renderAll, documentChanged, refreshEngine });
+  await loadLanguage();  // the page's own words in the reader's language (docs/i18n.md)
+  $("language-slot").replaceChildren(languageSwitch());
   try {
     state.meta = await get("/api/meta");
     state.first = await get("/api/scenario");
@@ -243,8 +254,8 @@ async function boot() {
   loadSilhouettes().then(() => { if (state.history) renderTable(); }); // the planes' own drawings (img/planes.svg)
   const kept = keptTable(state.first);
   state.history = new History(kept || state.first);
-  if (kept) say("the table as you left it in this browser (Reset starts again from the server's table)", true);
-  fillSelect($("policy"), state.meta.policies.map((p) => [p, p]));
+  if (kept) say(t("the table as you left it in this browser (Reset starts again from the server's table)"), true);
+  fillSelect($("policy"), state.meta.policies.map((p) => [p, policyName(p)]));
   const svg = $("table");
   svg.addEventListener("pointerdown", onPointerDown);
   svg.addEventListener("pointermove", onPointerMove);
@@ -254,7 +265,7 @@ async function boot() {
     state.selected = null;
     state.zonesFor = null;
     if (state.history.push(structuredClone(state.first))) documentChanged();
-    say("the server's table again (Undo brings yours back)", true);
+    say(t("the server's table again (Undo brings yours back)"), true);
   };
   $("undo").onclick = undo;
   $("redo").onclick = redo;

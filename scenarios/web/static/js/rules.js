@@ -7,6 +7,7 @@
 
 import { get } from "./api.js";
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 
 const RULE = /\b([A-Z]{2})\.([A-Z]+[0-9]+)([a-z]?)\b/g; // linked only where a rule has that ID
 const SKIP = new Set(["SCRIPT", "STYLE", "TEXTAREA", "INPUT", "SELECT", "OPTION", "BUTTON", "TITLE"]);
@@ -25,7 +26,7 @@ function showRule(target) {
   if (!rule || !pop) return;
   pop.replaceChildren(el("strong", { textContent: `${rule.id} · ${rule.section}` }),
     el("p", { textContent: rule.text }),
-    el("button", { textContent: "Close", onclick: () => pop.hidePopover() }));
+    el("button", { textContent: t("Close"), onclick: () => pop.hidePopover() }));
   pop.dataset.rule = rule.id;
   try {
     pop.showPopover();

@@ -9,7 +9,7 @@
 import { apply, corners, sector, stand } from "./geometry.js";
 import { svgNode } from "./dom.js";
 import { damageState, trailPuffs } from "./look.js";
-import { number, t } from "./i18n.js";
+import { fixed, t } from "./i18n.js";
 
 const MAX_RINGS = 6;
 
@@ -81,8 +81,8 @@ function drawPlane(scene, world, labels, plane) {
   }
   title(body, t("{plane} ({side}), altitude {altitude}", { plane: plane.name, side: plane.side, altitude: plane.altitude }) +
     (look.names.length ? ` (${look.names.map((name) => t(name)).join(", ")})` : "") + " " +
-    t("at {x}, {y} mm, heading {heading}°", { x: number(plane.pose[0], 1), y: number(plane.pose[1], 1),
-      heading: number(plane.pose[2], 1) }));
+    t("at {x}, {y} mm, heading {heading}°", { x: fixed(plane.pose[0], 1), y: fixed(plane.pose[1], 1),
+      heading: fixed(plane.pose[2], 1) }));
   svgNode(g, "line", { class: "heading", x1: s[0], y1: s[1], x2: front[0], y2: front[1], stroke: plane.colour });
   // the stand: one ring per level of altitude (DF.H2: altitude + 1 stands), at most
   // MAX_RINGS (the label says the altitude; thousands of rings would freeze the page)
@@ -94,7 +94,7 @@ function drawPlane(scene, world, labels, plane) {
     svgNode(g, "line", { class: "handle-stem", x1: front[0], y1: front[1], x2: handle[0], y2: handle[1] });
     const h = svgNode(g, "circle", { class: "handle", cx: handle[0], cy: handle[1], r: scene.handle / 2.4,
       "data-role": "handle", "data-plane": plane.name });
-    title(h, "drag to turn (Shift: 15° steps)");
+    title(h, t("drag to turn (Shift: 15° steps)"));
   }
   // the altitude, readable at a glance: a numbered disc at the base's rear right corner (clear of the name)
   if (!plane.out) {
@@ -109,15 +109,15 @@ function drawPlane(scene, world, labels, plane) {
   }
   const below = Math.max(...c.map((p) => p[1]));
   const label = labelAt(scene, labels, [s[0], below + scene.font * 0.4],
-    `${plane.name} ▲${plane.altitude}${plane.out ? " (out)" : ""}`,
+    `${plane.name} ▲${plane.altitude}${plane.out ? t(" (out)") : ""}`,
     { class: "name", fill: plane.colour, "text-anchor": "middle", "data-label": plane.name });
   label.setAttribute("font-weight", plane.selected ? "bold" : "normal");
   if (plane.planError) {
     const low = Math.min(...c.map((p) => p[1]));
-    const t = labelAt(scene, labels, [s[0], low - scene.font * 1.1], `${plane.planError.rule}: ` +
+    const node = labelAt(scene, labels, [s[0], low - scene.font * 1.1], `${plane.planError.rule}: ` +
       plane.planError.message, { class: "plan-error", "text-anchor": "middle", "data-plan-error": plane.name,
       "data-rule": plane.planError.rule, "font-size": sized(scene, 0.8) });
-    title(t, plane.planError.message);
+    title(node, plane.planError.message);
   }
 }
 
@@ -181,8 +181,8 @@ export function drawScene(svg, scene) {
     }
     const zone = svgNode(z, "path", { class: "tail-zone", d: ringsPath(scene.zones.tail_zone),
       fill: scene.colours.tail_zone, stroke: scene.colours.tail_zone });
-    title(zone, `where an enemy stand flying ${scene.zones.enemy_heading_deg.toFixed(0)}° could be tailed ` +
-      `(DF.T1, DF.T5): ${scene.zones.area_mm2.toFixed(0)} mm²`);
+    title(zone, t("where an enemy stand flying {heading}° could be tailed (DF.T1, DF.T5): {area} mm²",
+      { heading: fixed(scene.zones.enemy_heading_deg, 0), area: fixed(scene.zones.area_mm2, 0) }));
   }
   for (const card of scene.cards || []) {
     // the maneuver card as laid at a table (DF.M2), under the base moving along its arrow
@@ -215,14 +215,14 @@ export function drawScene(svg, scene) {
   }
   for (const plane of scene.planes) drawPlane(scene, world, labels, plane);
   for (const n of scene.notes || []) {
-    const t = labelAt(scene, labels, n.at, n.text, { class: `note ${n.kind || ""}`, "text-anchor": "middle",
+    const node = labelAt(scene, labels, n.at, n.text, { class: `note ${n.kind || ""}`, "text-anchor": "middle",
       "data-note": n.plane || "", "data-kind": n.kind || "" });
-    title(t, n.tip || n.text);
+    title(node, n.tip || n.text);
   }
   for (const c of scene.collisions || []) {
-    const t = labelAt(scene, labels, c.at, c.text, { class: `collision${c.collided ? " hit" : ""}`,
+    const node = labelAt(scene, labels, c.at, c.text, { class: `collision${c.collided ? " hit" : ""}`,
       "text-anchor": "middle", fill: scene.colours.collision, "data-collision": `${c.a}/${c.b}` });
-    title(t, c.text);
+    title(node, c.text);
   }
   return world;
 }

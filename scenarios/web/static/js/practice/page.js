@@ -4,6 +4,7 @@
 // them: `hooks` are the page's own reactions, set once at start).
 
 import { get } from "../api.js";
+import { t } from "../i18n.js";
 
 export const CARDS = 3; // DF.M1
 export const $ = (id) => document.getElementById(id);
@@ -58,6 +59,13 @@ export function change(mutate) {
   const next = structuredClone(state.history.present);
   if (mutate(next) === false) return;
   if (state.history.push(next)) hooks.documentChanged();
+}
+
+/** A firing range's name (short, long: the server's words) in the reader's language. */
+export function rangeName(range) {
+  if (range === "short") return t("short");
+  if (range === "long") return t("long");
+  return range;
 }
 
 // ---------------------------------------------------------------- status line and messages

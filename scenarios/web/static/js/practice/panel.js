@@ -4,8 +4,9 @@
 
 import { post } from "../api.js";
 import { clampToTable, docPose, normHeading, poseOf } from "../geometry.js";
-import { $, CARDS, change, doc, hooks, kitOf, needsPlan, planeOf, say, serverDoc, state } from "./page.js";
+import { $, CARDS, change, doc, hooks, kitOf, needsPlan, planeOf, rangeName, say, serverDoc, state } from "./page.js";
 import { checkTip, renderTable } from "./scene.js";
+import { fixed, number, t } from "../i18n.js";
 
 export function fillSelect(select, options, value) {
   select.replaceChildren(...options.map(([v, label]) => {
@@ -19,7 +20,8 @@ export function fillSelect(select, options, value) {
 
 export function renderToolbar() {
   const d = doc();
-  $("table-name").textContent = `${d.scenario.name || "table"}, turn ${d.scenario.turn || 1}`;
+  const name = d.scenario.name || t("table");
+  $("table-name").textContent = t("{name}, turn {turn}", { name, turn: d.scenario.turn || 1 });
   $("undo").disabled = !state.history.canUndo || !!state.drag;
   $("redo").disabled = !state.history.canRedo || !!state.drag;
   const seed = d.scenario.seed;
@@ -45,11 +47,11 @@ export function renderEditor() {
     if (document.activeElement !== $(id)) $(id).value = value;
   }
   const enemies = d.plane.filter((q) => q.side !== p.side).map((q) => q.name);
-  fillSelect($("p-tail"), [["", "nearest (DF.T3)"], ...enemies.map((n) => [n, n])], p.tail || "");
-  fillSelect($("p-vs"), enemies.map((n) => [n, `vs ${n}`]), $("p-vs").value || enemies[0]);
+  fillSelect($("p-tail"), [["", t("nearest (DF.T3)")], ...enemies.map((n) => [n, n])], p.tail || "");
+  fillSelect($("p-vs"), enemies.map((n) => [n, t("vs {plane}", { plane: n })]), $("p-vs").value || enemies[0]);
   $("p-best").disabled = !state.meta.analysis || !enemies.length;
-  $("p-best").title = state.meta.analysis ? "the plane's best plans against this enemy"
-    : "plan analysis not available yet (scenarios.dogfight.analyze is not installed)";
+  $("p-best").title = state.meta.analysis ? t("the plane's best plans against this enemy")
+    : t("plan analysis not available yet (scenarios.dogfight.analyze is not installed)");
   $("best").textContent = state.best || "";
   $("p-zones").checked = state.zonesFor === p.name;
 
@@ -63,16 +65,17 @@ export function renderEditor() {
   $("plan-error").textContent = error ? `${error.message}` : "";
   $("plan-error").dataset.rule = error ? error.rule : "";
   if (!needsPlan(p)) {
-    slots.textContent = p.autonomous ? "draws its cards (DF.A1)" : (p.kind === "balloon" ? "a balloon does not maneuver"
-      : `no plan: ${p.status}`);
+    if (p.autonomous) slots.textContent = t("draws its cards (DF.A1)");
+    else if (p.kind === "balloon") slots.textContent = t("a balloon does not maneuver");
+    else slots.textContent = t("no plan: {status}", { status: t(p.status) });
   } else if (kit) {
     const plan = p.plan || [];
     for (let k = 0; k < CARDS; k++) {
       const b = document.createElement("button");
       b.className = `slot${plan[k] ? "" : " empty"}`;
       b.dataset.slot = k;
-      b.textContent = plan[k] || `${k + 1}${["st", "nd", "rd"][k]}`;
-      b.title = plan[k] ? "click to take this card back" : "the next card you pick goes here";
+      b.textContent = plan[k] || [t("1st"), t("2nd"), t("3rd")][k];
+      b.title = plan[k] ? t("click to take this card back") : t("the next card you pick goes here");
       b.onclick = () => change((nd) => {
         const q = planeOf(nd, p.name);
         if (!q.plan || !q.plan[k]) return false;
@@ -86,8 +89,9 @@ export function renderEditor() {
       b.dataset.card = card.id;
       b.innerHTML = `<span class="id"></span><span class="label"></span>`;
       b.querySelector(".id").textContent = card.id;
-      b.querySelector(".label").textContent = card.name;
-      b.title = `${card.id}: ${card.name}${card.flags.length ? ` [${card.flags.join(", ")}]` : ""}`;
+      b.querySelector(".label").textContent = t(card.name);
+      const flags = card.flags.length ? ` [${card.flags.map((f) => t(f)).join(", ")}]` : "";
+      b.title = `${card.id}: ${t(card.name)}${flags}`;
       b.onpointerenter = () => { state.hover = { plane: p.name, card: card.id }; renderTable(); };
       b.onpointerleave = () => { state.hover = null; renderTable(); };
       b.onclick = () => pickCard(p.name, card.id);
@@ -98,15 +102,17 @@ export function renderEditor() {
   const lines = [];
   if (a) {
     for (const c of a.tails.filter((c) => c.chaser === p.name || c.target === p.name)) {
-      lines.push(`${c.chaser} tails ${c.target} (${c.distance_mm.toFixed(1)} mm, DF.T1, DF.T3)`);
+      lines.push(t("{chaser} tails {target} ({distance} mm, DF.T1, DF.T3)",
+        { chaser: c.chaser, target: c.target, distance: fixed(c.distance_mm, 1) }));
     }
-    for (const c of a.unmet_wishes.filter((c) => c.chaser === p.name)) lines.push(`wish not met: ${checkTip(c)}`);
-    for (const c of a.near_misses.filter((c) => c.chaser === p.name)) lines.push(`no tail: ${checkTip(c)}`);
+    for (const c of a.unmet_wishes.filter((c) => c.chaser === p.name)) lines.push(t("wish not met: {why}", { why: checkTip(c) }));
+    for (const c of a.near_misses.filter((c) => c.chaser === p.name)) lines.push(t("no tail: {why}", { why: checkTip(c) }));
     for (const s of a.shots.filter((s) => s.shooter === p.name || s.target === p.name)) {
-      lines.push(`${s.shooter} can fire at ${s.target} (${s.range} range, ${s.distance_mm.toFixed(1)} mm)`);
+      lines.push(t("{shooter} can fire at {target} ({range} range, {distance} mm)", { shooter: s.shooter, target: s.target,
+        range: rangeName(s.range), distance: fixed(s.distance_mm, 1) }));
     }
   }
-  $("p-tails").replaceChildren(...lines.map((t) => Object.assign(document.createElement("div"), { textContent: t })));
+  $("p-tails").replaceChildren(...lines.map((line) => Object.assign(document.createElement("div"), { textContent: line })));
 }
 
 function pickCard(name, id) {
@@ -116,7 +122,7 @@ function pickCard(name, id) {
     while (plan.length < CARDS) plan.push(null);
     const k = plan.indexOf(null);
     if (k < 0) {
-      say(`${name} already has three cards: click one of them to take it back first.`);
+      say(t("{plane} already has three cards: click one of them to take it back first.", { plane: name }));
       return false;
     }
     plan[k] = id;
@@ -136,7 +142,7 @@ function editSelected(mutate) {
 function numberOf(input) {
   const v = input.valueAsNumber;
   if (!Number.isFinite(v)) {
-    say(`${input.id}: expected a number`);
+    say(t("{field}: expected a number", { field: input.id }));
     return null;
   }
   return v;
@@ -150,7 +156,7 @@ export function bindEditor() {
       return;
     }
     if (planeOf(doc(), name)) {
-      say(`name: another plane is already called “${name}”; plane names must differ`);
+      say(t("name: another plane is already called “{name}”; plane names must differ", { name }));
       $("p-name").value = old;
       return;
     }
@@ -236,12 +242,14 @@ export async function runBest() {
   let text = null;
   try {
     const found = await post("/api/best-plans", { scenario: serverDoc(doc()), plane: want.plane, vs: want.vs });
-    const pct = (x) => `${Math.round(100 * x)}%`;
-    text = [`Best plans against ${want.vs} (${found.plans} plans, flown as planned):`]
-      .concat(found.top.map((r) => `${r.rank}. ${r.plan.join(" ")}: score ${r.score.toFixed(2)}; gives ` +
-        `${r.shots_given.short.toFixed(2)} short + ${r.shots_given.long.toFixed(2)} long, takes ` +
-        `${r.shots_taken.short.toFixed(2)} + ${r.shots_taken.long.toFixed(2)}; collision ${pct(r.p_collision)}` +
-        `, leaves ${pct(r.p_leave)}`)).join("\n");
+    const pct = (x) => `${number(Math.round(100 * x), 0)}%`;
+    const two = (x) => fixed(x, 2);
+    text = [t("Best plans against {enemy} ({plans} plans, flown as planned):", { enemy: want.vs, plans: found.plans })]
+      .concat(found.top.map((r) => t("{rank}. {plan}: score {score}; gives {short} short + {long} long, takes "
+        + "{taken_short} + {taken_long}; collision {collision}, leaves {leaves}", { rank: r.rank, plan: r.plan.join(" "),
+        score: two(r.score), short: two(r.shots_given.short), long: two(r.shots_given.long),
+        taken_short: two(r.shots_taken.short), taken_long: two(r.shots_taken.long), collision: pct(r.p_collision),
+        leaves: pct(r.p_leave) }))).join("\n");
   } catch (err) {
     text = err.message;
   } finally {
@@ -278,7 +286,7 @@ export function bindTableSettings() {
     else {
       const v = Number(text);
       if (!Number.isSafeInteger(v) || v < 0) {
-        say(`seed: expected a whole number from 0 to 2**53-1, got ${text.slice(0, 30)}`);
+        say(t("seed: expected a whole number from 0 to 2**53-1, got {text}", { text: text.slice(0, 30) }));
         return false;
       }
       d.scenario.seed = v;
@@ -290,6 +298,13 @@ export function bindTableSettings() {
   });
 }
 
+/** A shipped base's name (maneuvers/data/bases.toml: small, large) in the reader's language. */
+function baseName(name) {
+  if (name === "small") return t("small");
+  if (name === "large") return t("large");
+  return name;
+}
+
 function freeName(d, stem) {
   const names = new Set(d.plane.map((p) => p.name));
   for (let k = d.plane.length + 1; ; k++) {
@@ -299,11 +314,11 @@ function freeName(d, stem) {
 
 export function bindAddPlane() {
   const m = state.meta;
-  fillSelect($("a-deck"), [...m.decks.map((d) => [d.name, `${d.name} (${d.cards} cards, ${d.provenance})`]),
-    ["", "(balloon)"]], m.decks[0] && m.decks[0].name);
+  fillSelect($("a-deck"), [...m.decks.map((d) => [d.name, t("{deck} ({cards} cards, {provenance})",
+    { deck: d.name, cards: d.cards, provenance: t(d.provenance) })]), ["", t("(balloon)")]], m.decks[0] && m.decks[0].name);
   const baseOptions = () => {
     const deck = m.decks.find((d) => d.name === $("a-deck").value);
-    fillSelect($("a-base"), m.bases.map((b) => [b.name, `${b.name} ${b.length_mm}×${b.width_mm} mm`]),
+    fillSelect($("a-base"), m.bases.map((b) => [b.name, `${baseName(b.name)} ${number(b.length_mm)}×${number(b.width_mm)} mm`]),
       deck && deck.base ? deck.base : m.bases[0].name);
   };
   baseOptions();
@@ -312,9 +327,9 @@ export function bindAddPlane() {
     let added = null;
     change((d) => {
       const n = d.plane.length;
-      const name = $("a-name").value.trim() || freeName(d, "Plane");
+      const name = $("a-name").value.trim() || freeName(d, t("Plane"));
       if (planeOf(d, name)) {
-        say(`name: another plane is already called “${name}”; plane names must differ`);
+        say(t("name: another plane is already called “{name}”; plane names must differ", { name }));
         return false;
       }
       const side = $("a-side").value.trim() || (n % 2 ? "Central Powers" : "Allies");

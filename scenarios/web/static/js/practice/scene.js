@@ -5,26 +5,36 @@ import { corners, poseOf, reportPose } from "../geometry.js";
 import { cardStep, pathGhosts, planSteps } from "../plans.js";
 import { laidCard, pxPerUnit, readableFont, silhouetteOf } from "../look.js";
 import { drawScene } from "../table.js";
-import { $, doc, kitOf, planeOf, sideColours, state } from "./page.js";
+import { $, doc, kitOf, planeOf, rangeName, sideColours, state } from "./page.js";
+import { fixed, t } from "../i18n.js";
 
 /** A ruling's deciding margin (docs/margins.md): "margin: reach +0.50 mm (DF.T1a)", or "". */
 function marginTip(m) {
   if (!m) return "";
   const sign = m.value >= 0 ? "+" : "";
-  return `; margin: ${m.kind} ${sign}${m.value.toFixed(2)} ${m.unit}${m.about ? ` (${m.about})` : ""} (${m.rule})`;
+  const unit = m.unit === "deg" ? t("deg") : m.unit;
+  return t("; margin: {kind} {value} {unit}", { kind: marginKind(m.kind), value: `${sign}${fixed(m.value, 2)}`, unit }) + `${m.about ? ` (${m.about})` : ""} (${m.rule})`;
+}
+
+/** A margin's kind (maneuvers/margins.py, MarginKind) in the reader's language. */
+function marginKind(kind) {
+  const words = { reach: t("reach"), "front edge": t("front edge"), "rear edge": t("rear edge"),
+    "clear ruler": t("clear ruler"), apart: t("apart"), overlap: t("overlap"), arc: t("arc"), range: t("range"),
+    band: t("band"), "line of fire": t("line of fire"), "table edge": t("table edge") };
+  return words[kind] || kind;
 }
 
 /** How often a ruling flips when each base is misplaced by a hand (1 mm, 1°; docs/margins.md):
  * "; flips in 12 % of placements (1 mm, 1°): a close call", or "" when not estimated. */
 function flipTip(r) {
   if (!r.flip || !r.flip.samples) return "";
-  const pct = r.flip.chance < 0.01 && r.flip.chance > 0 ? "under 1" : (100 * r.flip.chance).toFixed(0);
-  return `; flips in ${pct} % of placements (1 mm, 1°)${r.close_call ? ": a close call" : ""}`;
+  const pct = r.flip.chance < 0.01 && r.flip.chance > 0 ? t("under 1") : fixed(100 * r.flip.chance, 0);
+  return t("; flips in {pct} % of placements (1 mm, 1°)", { pct }) + (r.close_call ? t(": a close call") : "");
 }
 
 export function checkTip(c) {
-  const head = `${c.chaser} → ${c.target}: ${c.distance_mm.toFixed(1)} mm`;
-  return (c.ok ? `${head}: can tail (DF.T1)` : `${head}: ${c.reasons.map((r) => `${r.text} (${r.rule})`).join("; ")}`) +
+  const head = `${c.chaser} → ${c.target}: ${fixed(c.distance_mm, 1)} mm`;
+  return (c.ok ? `${head}: ${t("can tail (DF.T1)")}` : `${head}: ${c.reasons.map((r) => `${r.text} (${r.rule})`).join("; ")}`) +
     marginTip(c.margin) + flipTip(c);
 }
 
@@ -35,8 +45,9 @@ export function ruler(c, kind) {
 
 export function shotLine(s, auto = false) {
   return { ...s, auto, close: !!s.close_call,
-    tip: `${s.shooter} can fire at ${s.target}: ${s.range} range, ${s.distance_mm.toFixed(1)} mm` +
-      (auto ? " (autonomous fire, DF.A2)" : " (DF.O2, DF.O3)") + marginTip(s.margin) + flipTip(s) };
+    tip: t("{shooter} can fire at {target}: {range} range, {distance} mm", { shooter: s.shooter, target: s.target,
+      range: rangeName(s.range), distance: fixed(s.distance_mm, 1) }) +
+      (auto ? t(" (autonomous fire, DF.A2)") : " (DF.O2, DF.O3)") + marginTip(s.margin) + flipTip(s) };
 }
 
 function planeDrawing(p, pose, colours, extra = {}) {

@@ -9,19 +9,20 @@ import { replaySteps } from "../replay.js";
 import { $, doc, hooks, say, serverDoc, state } from "./page.js";
 import { renderToolbar } from "./panel.js";
 import { renderTable, ruler, shotLine } from "./scene.js";
+import { t } from "../i18n.js";
 
 /** The replay's steps (js/replay.js: the server's lines) with what the table draws at
  *  each: the tails at the start; each maneuver's paths, overlaps, collision tests, firing
  *  positions (autonomous fire too) and tails checked again (turn JSON and frames). */
 function buildSteps(result) {
-  const t = result.turn;
+  const turn = result.turn;
   const tailRulers = (checks, kind) => checks.map((c) => ruler(c, kind ?? (c.ok ? "kept" : "lost")));
   return replaySteps(result.replay).map((step) => {
     if (step.kind === "start") {
-      return { ...step, rulers: tailRulers(t.start.tails, "tail").concat(tailRulers(t.start.unmet_wishes, "unmet")) };
+      return { ...step, rulers: tailRulers(turn.start.tails, "tail").concat(tailRulers(turn.start.unmet_wishes, "unmet")) };
     }
     if (step.kind !== "maneuver") return step;
-    const m = t.maneuvers[step.index];
+    const m = turn.maneuvers[step.index];
     const frame = result.frames[step.index];
     const at = (a, b) => {
       const pa = frame.planes.find((p) => p.name === a), pb = frame.planes.find((p) => p.name === b);
@@ -29,8 +30,9 @@ function buildSteps(result) {
     };
     return { ...step, paths: frame.paths, overlapping: new Set(m.overlaps.flat()),
       collisions: m.collisions.map((c) => ({ a: c.a, b: c.b, at: at(c.a, c.b), collided: c.collided,
-        text: c.balloon ? "balloon: collision" : `P ${c.probability}${c.drawn ? `, drawn ${c.drawn.a}/${c.drawn.b}` : ""}: ` +
-          (c.collided ? "collide" : "miss") })),
+        text: c.balloon ? t("balloon: collision") : `P ${c.probability}` +
+          (c.drawn ? t(", drawn {a}/{b}", { a: c.drawn.a, b: c.drawn.b }) : "") + ": " +
+          (c.collided ? t("collide") : t("miss")) })),
       shots: m.shots.map((x) => shotLine(x)).concat(m.autonomous_fire.map((x) => shotLine(x, true))),
       rulers: tailRulers(m.tails) };
   });
@@ -43,7 +45,7 @@ export async function adjudicateTurn() {
     const result = await post("/api/adjudicate", { scenario: serverDoc(d) });
     state.replay = { result, steps: buildSteps(result), index: 0 };
     state.selected = null;
-    say(`turn ${result.turn.turn} adjudicated with seed ${result.turn.seed}`, true);
+    say(t("turn {turn} adjudicated with seed {seed}", { turn: result.turn.turn, seed: result.turn.seed }), true);
     renderReplay();
   } catch (err) {
     say(err.message);
@@ -56,9 +58,9 @@ export async function adjudicateTurn() {
  *  record, its `turns` (js/record.js turnReplays), the turn shown (`at`), the record's
  *  `planes` (their decks and bases) and `table` (its size). */
 export function openReplayOf(rec) {
-  const t = rec.turns[rec.at];
-  state.replay = { result: { turn: { turn: t.turn, seed: rec.record.seed ?? "hidden" }, replay: t.replay },
-    steps: replaySteps(t.replay), index: 0, record: rec, planes: rec.planes, table: rec.table };
+  const shown = rec.turns[rec.at];
+  state.replay = { result: { turn: { turn: shown.turn, seed: rec.record.seed ?? t("hidden") }, replay: shown.replay },
+    steps: replaySteps(shown.replay), index: 0, record: rec, planes: rec.planes, table: rec.table };
   state.selected = null;
   renderReplay();
 }
@@ -70,9 +72,10 @@ function renderReplay() {
   if (!r) return;
   const step = r.steps[r.index];
   $("replay-turn").textContent = r.record
-    ? `${r.result.turn.turn} of the record ${r.record.name} (${r.record.at + 1} / ${r.record.turns.length})`
-    : `${r.result.turn.turn} (seed ${r.result.turn.seed})`;
-  $("next-turn").textContent = r.record ? "Next turn of the record" : "Next turn";
+    ? t("{turn} of the record {name} ({at} / {turns})", { turn: r.result.turn.turn, name: r.record.name,
+      at: r.record.at + 1, turns: r.record.turns.length })
+    : t("{turn} (seed {seed})", { turn: r.result.turn.turn, seed: r.result.turn.seed });
+  $("next-turn").textContent = r.record ? t("Next turn of the record") : t("Next turn");
   $("next-turn").disabled = !!r.record && r.record.at >= r.record.turns.length - 1;
   document.body.dataset.recordTurn = r.record ? r.result.turn.turn : "";
   $("replay-step").textContent = `${r.index + 1} / ${r.steps.length}`;
@@ -81,7 +84,7 @@ function renderReplay() {
   $("replay-slider").max = r.steps.length - 1;
   $("replay-slider").value = r.index;
   $("replay-title").textContent = step.title;
-  $("replay-text").replaceChildren(...step.lines.map((t) => el("li", { textContent: t })));
+  $("replay-text").replaceChildren(...step.lines.map((line) => el("li", { textContent: line })));
   $("step-back").disabled = $("step-first").disabled = r.index === 0;
   $("step-next").disabled = $("step-last").disabled = r.index === r.steps.length - 1;
   renderTable();
@@ -116,6 +119,6 @@ export function bindReplay() {
     const after = state.replay.result.after;
     closeReplay();
     if (state.history.push(after)) hooks.documentChanged();
-    say("the table after the turn: pick new plans for every plane in the air", true);
+    say(t("the table after the turn: pick new plans for every plane in the air"), true);
   };
 }

@@ -925,10 +925,10 @@ class Hub:
         sees changed. Marks it sent."""
         room = live.room
         seat = sub.role.seat
-        key = (room.version, seat)
+        key = (room.version, seat, sub.lang)
         view = live.views.get(key)
         if view is None:
-            view = live.views[key] = view_text(room, seat, live.views)
+            view = live.views[key] = view_text(room, seat, live.views, sub.lang)
         present = json.dumps(self.present(live))
         rematch = json.dumps(live.rematch)
         state = view + present + rematch + ("o" if sub.role.owner else "")
@@ -971,14 +971,16 @@ PUBLIC_MARK = "\u2063furball:public-half\u2063"
 """Stands for the public half in a view until its JSON text is put in."""
 
 
-def view_text(room: Room, seat: int | None, made: dict) -> str:
-    """``room.view(seat)`` as JSON text, its public half (the same for every viewer)
-    made and encoded once per version and kept in ``made`` (a :class:`Live`'s
-    ``views``, emptied at each new version): the same text as encoding the whole view."""
-    public = made.get(("public", room.version))
+def view_text(room: Room, seat: int | None, made: dict, lang: Lang = DEFAULT_LANG) -> str:
+    """``room.view(seat, lang=lang)`` as JSON text, its public half (the same for every
+    viewer of a language) made and encoded once per version and language and kept in
+    ``made`` (a :class:`Live`'s ``views``, emptied at each new version): the same text as
+    encoding the whole view."""
+    public = made.get(("public", room.version, lang))
     if public is None:
-        public = made[("public", room.version)] = json.dumps(room.public_view(), allow_nan=False, separators=(",", ":"))
-    text = json.dumps(room.view(seat, public=PUBLIC_MARK), allow_nan=False, separators=(",", ":"))
+        public = made[("public", room.version, lang)] = json.dumps(room.public_view(lang), allow_nan=False,
+                                                                   separators=(",", ":"))
+    text = json.dumps(room.view(seat, public=PUBLIC_MARK, lang=lang), allow_nan=False, separators=(",", ":"))
     return text.replace(json.dumps(PUBLIC_MARK), public, 1)
 
 

@@ -985,18 +985,20 @@ class Room:
         event numbers (a gap would tell that another seat acted in secret)."""
         return self.logs[self.seats if seat is None else seat]
 
-    def public_view(self) -> dict:
-        """The public half of every view now: the view module's ``public`` (or its
-        ``view(...)["public"]``) of seat 0's observation (the same for every seat,
-        tests/test_rooms_secrecy.py); ``{}`` for a game without a view module."""
+    def public_view(self, lang: Lang = DEFAULT_LANG) -> dict:
+        """The public half of every view now, its words in ``lang``: the view module's
+        ``public`` (or its ``view(...)["public"]``) of seat 0's observation (the same for
+        every seat, tests/test_rooms_secrecy.py); ``{}`` for a game without a view module."""
         module = self.kind.view_module()
         if module is None:
             return {}
         o = self.state.observation(0)
-        return module.public(o) if hasattr(module, "public") else module.view(o, 0)["public"]
+        words = _words(module, lang)
+        return module.public(o, **words) if hasattr(module, "public") else module.view(o, 0, **words)["public"]
 
-    def view(self, seat: int | None, public: Any = None) -> dict:
-        """What ``seat`` sees now (``None``: a spectator), as JSON (docs/rooms.md):
+    def view(self, seat: int | None, public: Any = None, lang: Lang = DEFAULT_LANG) -> dict:
+        """What ``seat`` sees now (``None``: a spectator), as JSON (docs/rooms.md), its
+        words (the panels, the legal actions' texts) in ``lang`` (docs/i18n.md):
         ``room``, ``game``, ``title``, ``seat``, ``labels``, ``seats`` (who plays each),
         ``bots`` (the game's bot names), ``to_act`` (at a simultaneous node: the first seat it
         waits for), ``acting`` (every seat that may act now), ``awaited`` (those the game
@@ -1039,20 +1041,21 @@ class Room:
                                    "limit_s": self.room_options["chaser_limit_s"]}
         module = self.kind.view_module()
         if seat is None:
-            out["view"] = {"public": self.public_view() if public is None else public, "private": None}
+            out["view"] = {"public": self.public_view(lang) if public is None else public, "private": None}
         else:
             out["text"] = s.observation_string(seat)
             out["can_take_back"] = self.can_take_back(seat)
             o = s.observation(seat)
+            words = _words(module, lang)
             if module is not None and hasattr(module, "private"):
-                out["view"] = {"public": module.public(o) if public is None else public,
-                               "private": module.private(o, seat)}
+                out["view"] = {"public": module.public(o, **words) if public is None else public,
+                               "private": module.private(o, seat, **words)}
             else:
-                out["view"] = module.view(o, seat) if module else {"public": {}, "private": None}
+                out["view"] = module.view(o, seat, **words) if module else {"public": {}, "private": None}
             if seat in acting and self.controllers[seat] is None:
                 legal = seat_actions(s, seat)
                 if getattr(module, "LEGAL_TEXTS", True):
-                    out["legal"] = [s.describe(a) for a in legal]
+                    out["legal"] = [_action_text(s, a, lang) for a in legal]
                 out["legal_count"] = len(legal)
                 if module is not None and hasattr(module, "choices"):
                     out["choices"] = module.choices(s.observation(seat), seat)
@@ -1061,6 +1064,21 @@ class Room:
             out.update(outcome=list(s.outcome()), result=_row(s.result()), returns=list(s.returns()),
                        seed=self.spec.seed)
         return out
+
+
+def _words(module: ModuleType | None, lang: Lang) -> dict[str, Any]:
+    """The keyword that gives a view module the reader's translator (``_``), for a module
+    that writes its words through one (``TRANSLATED = True``, :mod:`.views`); none for
+    the others, whose words stay English."""
+    return {"_": translator(lang)} if getattr(module, "TRANSLATED", False) else {}
+
+
+def _action_text(state: GameState, action: Any, lang: Lang) -> str:
+    """A legal action's text in ``lang``: the engine's ``describe_entry`` rendered where
+    it has one, else (and in English, the ids themselves) its ``describe()``."""
+    if lang == DEFAULT_LANG or not hasattr(state, "describe_entry"):
+        return state.describe(action)
+    return render_entry(*state.describe_entry(action), lang)
 
 
 def _events(state: GameState, viewer: int, seats: int) -> tuple[LogText, ...]:

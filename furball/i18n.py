@@ -306,7 +306,9 @@ def catalog_json(lang: Lang) -> dict[str, str]:
 def extract_html(fileobj, keywords, comment_tags, options):
     """A Babel extractor for the pages (``static/*.html``): the text of every element
     marked ``data-i18n`` (``<summary data-i18n>Log</summary>``), which the page's
-    ``i18n.js`` replaces with its translation. Yields Babel's ``(line, funcname,
+    ``i18n.js`` replaces with its translation, and the value of every
+    ``data-i18n-placeholder``, ``data-i18n-aria-label`` and ``data-i18n-title`` (the id of
+    that attribute's text). Yields Babel's ``(line, funcname,
     message, comments)``."""
     import re
 
@@ -314,6 +316,9 @@ def extract_html(fileobj, keywords, comment_tags, options):
     for match in re.finditer(r"<(\w+)[^>]*\sdata-i18n[^>]*>([^<]+)</\1>", text):
         line = text.count("\n", 0, match.start()) + 1
         yield line, None, " ".join(match.group(2).split()), []
+    for match in re.finditer(r'\sdata-i18n-(?:placeholder|aria-label|title)="([^"]+)"', text):
+        line = text.count("\n", 0, match.start()) + 1
+        yield line, None, match.group(1), []
 
 
 def extract_card_names(fileobj, keywords, comment_tags, options):

@@ -20,13 +20,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from furball.errors import IllegalAction, InputError
+from furball.i18n import Lang, accept_language, parse_lang, render
 
 from . import api
 from .hub import Busy, Forbidden, NotFound, TooMany
 from .rooms import StaleAction
 from .store import RoomGone
 
-__all__ = ["BadRequest", "ROOM_ERRORS", "STATIC", "endpoint"]
+__all__ = ["BadRequest", "ROOM_ERRORS", "STATIC", "endpoint", "reader_lang"]
 
 STATIC = resources.files("furball.scenarios.web") / "static"
 log = logging.getLogger("furball.serve")
@@ -38,6 +39,13 @@ class BadRequest(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status, self.message = status, message
+
+
+def reader_lang(request: Request) -> Lang:
+    """The language of the request's reader (docs/i18n.md): its ``?lang=`` (the page's
+    language, chosen with its switch), else its ``Accept-Language``; English without either."""
+    asked = request.query_params.get("lang")
+    return (parse_lang(asked[:20]) if asked else None) or accept_language(request.headers.get("accept-language"))
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -110,8 +118,8 @@ def endpoint(handler: Callable[[Request], Awaitable[Any]]):
             out = await handler(request)
         except BadRequest as exc:
             return _error(exc.status, exc.message)
-        except InputError as exc:  # 422, or the room errors' own statuses (ROOM_ERRORS)
-            return _error(_status(exc), str(exc))
+        except InputError as exc:  # 422, or the room errors' own statuses (ROOM_ERRORS), in the reader's language
+            return _error(_status(exc), render(exc.message, reader_lang(request)))
         except (RecursionError, MemoryError, OverflowError, ValueError) as exc:
             log.warning("refused a request: %s", exc)
             return _error(422, f"request: cannot be read ({type(exc).__name__})")

@@ -8,14 +8,15 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route, Router
 
-from furball.i18n import Lang, accept_language, catalog_json, parse_lang
+from furball.i18n import Lang, catalog_json
+
+from .endpoint import reader_lang
 
 __all__ = ["router"]
 
 
 async def get_catalog(request: Request):
-    asked = request.query_params.get("lang")
-    lang = (parse_lang(asked[:20]) if asked else None) or accept_language(request.headers.get("accept-language"))
+    lang = reader_lang(request)
     return JSONResponse({"lang": lang.value, "languages": [x.value for x in Lang], "messages": catalog_json(lang)},
                         headers={"Cache-Control": "no-cache", "Vary": "Accept-Language"})
 

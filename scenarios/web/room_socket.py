@@ -11,11 +11,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from typing import Any
 
 from starlette.routing import Router, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from furball.errors import InputError
+from furball.i18n import DEFAULT_LANG, parse_lang, render
 
 from . import api
 from .endpoint import _status
@@ -38,6 +40,7 @@ async def room_socket(ws: WebSocket):
     async def say(message: dict) -> None:
         await ws.send_text(json.dumps(message, separators=(",", ":")))
 
+    hello: Any = None
     try:
         hello = api.read_json(await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT_S))
         if not isinstance(hello, dict) or hello.get("type") != "hello":
@@ -45,9 +48,11 @@ async def room_socket(ws: WebSocket):
         token = hello.get("token")
         sub = await hub.subscribe(room_id, token, hello.get("seen", 0), hello.get("owner"), hello.get("lang"),
                                   hello.get("chat_seen", 0))
-    except InputError as exc:
+    except InputError as exc:  # in the language the hello names (a room that is not there: 404)
+        asked = hello.get("lang") if isinstance(hello, dict) else None
+        lang = (parse_lang(asked[:20]) if isinstance(asked, str) else None) or DEFAULT_LANG
         with contextlib.suppress(Exception):
-            await say({"type": "error", "status": _status(exc), "error": str(exc)})
+            await say({"type": "error", "status": _status(exc), "error": render(exc.message, lang)})
             await ws.close(4000 + _status(exc))
         return
     except (TimeoutError, ValueError, RecursionError, WebSocketDisconnect, KeyError, TypeError):
@@ -63,7 +68,7 @@ async def room_socket(ws: WebSocket):
                 await ws.send_text(await hub.next_message(sub))
         except InputError as exc:  # the room was deleted
             with contextlib.suppress(Exception):
-                await say({"type": "error", "status": _status(exc), "error": str(exc)})
+                await say({"type": "error", "status": _status(exc), "error": render(exc.message, sub.lang)})
                 await ws.close(4000 + _status(exc))
 
     sender = asyncio.get_running_loop().create_task(pump())
@@ -100,7 +105,7 @@ async def room_socket(ws: WebSocket):
                     version = await hub.act(room_id, token, msg.get("version"), msg.get("action"))
                     await say({"type": "ack", "id": ref, "version": version})
                 except InputError as exc:
-                    await say({"type": "error", "id": ref, "status": _status(exc), "error": str(exc)})
+                    await say({"type": "error", "id": ref, "status": _status(exc), "error": render(exc.message, sub.lang)})
             elif msg.get("type") != "ping":
                 await say({"type": "error", "id": ref, "status": 400, "error": "expected type act or ping"})
     except WebSocketDisconnect:

@@ -2,7 +2,8 @@
 // (/api/i18n: the browser's Accept-Language, or the language chosen with the switch and
 // remembered in localStorage); t(id, values) writes a message (its English id where the
 // catalog has no entry), number() a number the locale's way, and every element marked
-// data-i18n shows its text translated. <html lang> says the language.
+// data-i18n shows its text translated (data-i18n-placeholder="...", data-i18n-aria-label,
+// data-i18n-title: that attribute, the id its value). <html lang> says the language.
 
 const KEY = "furball.lang";
 const state = { lang: "en", messages: {}, languages: ["en", "es"] };
@@ -23,6 +24,11 @@ export async function loadLanguage() {
   for (const node of document.querySelectorAll("[data-i18n]")) {
     if (!node.dataset.i18n) node.dataset.i18n = node.textContent.trim().replace(/\s+/g, " ");
     node.textContent = t(node.dataset.i18n);
+  }
+  for (const attribute of ["placeholder", "aria-label", "title"]) {
+    for (const node of document.querySelectorAll(`[data-i18n-${attribute}]`)) {
+      node.setAttribute(attribute, t(node.getAttribute(`data-i18n-${attribute}`)));
+    }
   }
   return state.lang;
 }

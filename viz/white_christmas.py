@@ -25,7 +25,7 @@ from . import style
 from .picture import Picture
 from .sketch import LegendEntry, Shape, Sketch, circle, line, mark, polygon, rect, text
 
-__all__ = ["white_christmas_sketch", "white_christmas_picture", "PERSON_COLOURS", "side_colour", "card_text"]
+__all__ = ["white_christmas_sketch", "white_christmas_picture", "PERSON_COLOURS", "side_colour", "card_text", "bonus_words"]
 
 PERSON_COLOURS = {"vietnamese": "#e67e22", "soldier": "#556b2f", "businesswoman": "#8e44ad",
                   "politician": "#2c3e50"}
@@ -51,6 +51,13 @@ def side_colour(setup, side: int) -> str:
 def card_text(comp, card: int | None) -> str:
     """An action card's name (``-`` for none)."""
     return "-" if card is None else comp.cards[card].name
+
+
+def bonus_words(bonus, _=ENGLISH) -> str:
+    """An influence space's effect (WC.F5) in words, read with ``_`` (``vp``, ``special order``)."""
+    if bonus.value == "vp":
+        return _("vp")
+    return _(words(bonus))
 
 
 def _token(x: float, y: float, person: str, id: str, r: float = TOKEN_R, where: str = "",
@@ -181,12 +188,12 @@ def _tracks(o, colours, _=ENGLISH) -> list[Shape]:
     for pos in range(inf.spaces + 1):   # the influence track (WC.F1, WC.F5)
         x = 40.0 + pos * TRACK_STEP
         bonus = setup.track[pos]
-        effect = _("no effect") if bonus.value == "none" else _(words(bonus))
+        effect = _("no effect") if bonus.value == "none" else bonus_words(bonus, _)
         out.append(rect("", x, TRACK_Y, TRACK_STEP - 2, 14, fill="#f2e8d5" if pos < inf.threshold else "#e3d3b0",
                         stroke=style.TABLE_EDGE, width=0.5,
                         tip=_("influence space {n}: {effect}").format(n=pos, effect=effect)))
         if bonus.value != "none":
-            out.append(text(x + TRACK_STEP / 2 - 1, TRACK_Y + 7, _(words(bonus))[:3], font=FONT - 3))
+            out.append(text(x + TRACK_STEP / 2 - 1, TRACK_Y + 7, bonus_words(bonus, _)[:3], font=FONT - 3))
     tx = 40.0 + inf.threshold * TRACK_STEP - 1
     out.append(line("", [(tx, TRACK_Y - 3), (tx, TRACK_Y + 17)], stroke=style.COLLISION, width=1.5))
     out.append(text(40.0, TRACK_Y + 20, _("influence (red bar: upgrade-1 threshold)"), font=FONT - 1, anchor="start",

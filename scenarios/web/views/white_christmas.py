@@ -30,7 +30,7 @@ from typing import Any
 from furball.i18n import ENGLISH
 from furball.scenarios.white_christmas.actions import PHASE_NUMBER, Action, ActionKind, Phase, take
 from furball.scenarios.white_christmas.components import MODELS, PEOPLE, ROW, Icon, words
-from furball.viz.white_christmas import card_text, white_christmas_sketch
+from furball.viz.white_christmas import bonus_words, card_text, white_christmas_sketch
 
 from . import item, panel, plain
 
@@ -53,7 +53,7 @@ def _heli_id(o, side: int, model) -> str:
 
 
 def _bonus(bonus, _=ENGLISH) -> str:
-    return "-" if bonus.value == "none" else _(words(bonus))
+    return "-" if bonus.value == "none" else bonus_words(bonus, _)
 
 
 def _list(values, _=ENGLISH) -> str:

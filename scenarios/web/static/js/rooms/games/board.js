@@ -125,7 +125,12 @@ async function explain(targets) {
   }
 }
 
+/** A piece's name as the page shows it, in the reader's language: its panel item's text
+ *  or its drawing's tip, else the name in its id. */
 function label(id) {
+  const node = s.els && s.els.root.querySelector(`[data-id="${CSS.escape(id)}"]:not(.hit)`);
+  const shown = node && (node instanceof SVGElement ? node.querySelector("title")?.textContent : node.textContent);
+  if (shown) return shown;
   const [, rest] = id.split(/:(.*)/s);
   return rest || id;
 }

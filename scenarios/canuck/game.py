@@ -48,7 +48,7 @@ CANUCK = Game(
              Option("setup", str, SetUp.DEFAULT.value, N_("CN.S3: the default stacks in the BASE* areas, or the "
                                                           "free set-up next to the weakest garrisons"),
                     tuple(s.value for s in SetUp))),
-    notes="solitaire; rules CN.*",
+    notes=N_("solitaire; rules CN.*"),
     information=Information.IMPERFECT, info=lambda first: INFO,
 )
 """The game descriptor: one seat (the Partisan); options ``map`` (a :class:`CanuckMap`)

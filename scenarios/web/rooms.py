@@ -70,7 +70,7 @@ from typing import Any
 import numpy as np
 
 from furball.errors import IllegalAction, InputError
-from furball.i18n import DEFAULT_LANG, Lang, Message, msg, render, render_entry, translator
+from furball.i18n import DEFAULT_LANG, N_, Lang, Message, msg, render, render_entry, translator
 from furball.scenarios.engine import Game, GameState, Option, decide, registry
 from furball.scenarios.engine.protocol import (
     Explains,
@@ -174,11 +174,12 @@ class ClockMode(StrEnum):
     SIMULATED = "simulated"
 
 
-CLOCK = Option("clock", str, ClockMode.REAL.value, "the timer runs in real time while people think, or by the "
-               "simulated time model (as for bots and Monte Carlo)", tuple(c.value for c in ClockMode))
+CLOCK = Option("clock", str, ClockMode.REAL.value, N_("the timer runs in real time while people think, or by the "
+                                                     "simulated time model (as for bots and Monte Carlo)"),
+               tuple(c.value for c in ClockMode))
 """A room's own option for a game with a timer (Yorktown, YT.S4)."""
-PAUSING = Option("pausing", bool, False, "the room's owner may pause the real-time clock (the rules say it never "
-                 "stops)")
+PAUSING = Option("pausing", bool, False, N_("the room's owner may pause the real-time clock (the rules say it "
+                                            "never stops)"))
 """A room's own option: whether its owner may stop the clock."""
 
 @functools.lru_cache(maxsize=16)

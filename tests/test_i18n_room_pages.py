@@ -179,3 +179,35 @@ def test_issue33_the_scan_finds_unmarked_strings():
     assert unmarked_html('<p>Seats <input placeholder="a name"></p><summary data-i18n>Log</summary>') == [
         "line 1: 'Seats'", "line 1: <input placeholder='a name'>"]
     assert unmarked_html('<p data-i18n>Seats</p><input placeholder="a name" data-i18n-placeholder="a name">') == []
+
+
+@pytest.mark.parametrize("game, options, seed", [("white-christmas", {"players": 2}, 12),
+                                                 ("yorktown", {"players": 2, "expansions": "expert"}, 13)])
+def test_WC_F2_F4_a_seats_view_in_spanish_tells_no_more_than_in_english(game, options, seed):
+    """The views made per language keep the secrecy rules (tests/test_rooms_secrecy.py):
+    a seat's Spanish view does not change when what it may not see does, and the public
+    half is the same for every seat and the spectators, in Spanish too."""
+    import dataclasses
+    import json
+
+    import numpy as np
+    from test_rooms_secrecy import HIDE
+
+    from furball.i18n import Lang
+    from furball.scenarios.web.rooms import Room, make_spec
+
+    spec = make_spec({"game": game, "options": options, "seed": seed})
+    room = Room.new(dataclasses.replace(spec, controllers=("random",) * len(spec.controllers)))
+    rng = np.random.default_rng(seed)
+    rooms = [room]
+    while not room.terminal and len(rooms) < 40:  # the first rounds: hands, bids and tiles to hide
+        room, _ = room.bot_event()
+        rooms.append(room)
+    for room in rooms[1::8]:
+        for seat in range(room.seats):
+            other = dataclasses.replace(room, state=HIDE[game](room.state, seat, rng))
+            mine = json.dumps(room.view(seat, lang=Lang.ES), sort_keys=True)
+            assert json.dumps(other.view(seat, lang=Lang.ES), sort_keys=True) == mine, (room.version, seat)
+        public = [room.view(s, lang=Lang.ES)["view"]["public"] for s in range(room.seats)]
+        assert all(p == room.view(None, lang=Lang.ES)["view"]["public"] for p in public)
+        assert public[0] != room.view(0)["view"]["public"]  # and it is another language's text

@@ -174,11 +174,11 @@ class ClockMode(StrEnum):
     SIMULATED = "simulated"
 
 
-CLOCK = Option("clock", str, ClockMode.REAL.value, N_("the timer runs in real time while people think, or by the "
+CLOCK = Option(N_("clock"), str, ClockMode.REAL.value, N_("the timer runs in real time while people think, or by the "
                                                      "simulated time model (as for bots and Monte Carlo)"),
                tuple(c.value for c in ClockMode))
 """A room's own option for a game with a timer (Yorktown, YT.S4)."""
-PAUSING = Option("pausing", bool, False, N_("the room's owner may pause the real-time clock (the rules say it "
+PAUSING = Option(N_("pausing"), bool, False, N_("the room's owner may pause the real-time clock (the rules say it "
                                             "never stops)"))
 """A room's own option: whether its owner may stop the clock."""
 
@@ -210,7 +210,8 @@ def room_game(name: Any) -> RoomGame:
 
 def games_json(lang: Lang = DEFAULT_LANG) -> list[dict]:
     """The games a room can hold, for the lobby and the room pages: ``name``, ``title``,
-    ``seats`` (min, max), ``bots``, ``options`` (``name``, ``help`` in ``lang``, ``default``,
+    ``seats`` (min, max), ``bots``, ``options`` (``name``; ``label`` and ``help`` in ``lang``,
+    the name read through the catalog where its game marks it; ``default``,
     ``choices``, ``kind``), ``page`` (the module of ``static/js/rooms/games/`` that draws
     it, its view module's ``PAGE``; ``None``: the engine's text)."""
     _ = translator(lang)
@@ -228,7 +229,7 @@ def games_json(lang: Lang = DEFAULT_LANG) -> list[dict]:
             if own is not None:
                 kind = own.kind
                 choices = None if own.choices is None else [_jsonable(c) for c in _attribute(own.choices)()]
-            options.append({"name": o.name, "help": _(o.help), "default": _jsonable(o.default), "choices": choices,
+            options.append({"name": o.name, "label": _(o.name), "help": _(o.help), "default": _jsonable(o.default), "choices": choices,
                             "kind": kind, "max_chars": own.max_chars if own is not None else MAX_OPTION_CHARS})
         out.append({"name": rg.name, "title": g.title, "seats": [g.min_players, g.max_players],
                     "bots": list(g.players), "options": options, "notes": _(g.notes) if g.notes else g.notes,

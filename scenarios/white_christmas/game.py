@@ -57,8 +57,8 @@ WHITE_CHRISTMAS = Game(
     players=with_search_bots("white-christmas", {"heuristic": lambda seed, seat: HeuristicPlayer(seed, seat),
                                                  "random": lambda seed, seat: RandomPlayer(seed, seat)}),
     min_players=1, max_players=4,
-    options=(Option("players", int, 2, N_("number of players (2-4)"), choices=(2, 3, 4)),
-             Option("solo", bool, False, N_("one player against Captain Chambers (WC.H1-WC.H9)")),
+    options=(Option(N_("players"), int, 2, N_("number of players (2-4)"), choices=(2, 3, 4)),
+             Option(N_("solo"), bool, False, N_("one player against Captain Chambers (WC.H1-WC.H9)")),
              Option("data", load_components, None, "a directory of data files replacing the shipped ones"),
              Option("overflow", str, Pile.SUPPLY.value,
                     "staircase People with no room on the rooftop (WC.G2): back to the supply, or discarded "

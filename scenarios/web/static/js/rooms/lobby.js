@@ -34,7 +34,7 @@ function scenarioInput(o) {
   // a shipped scenario by name, or a scenario file of one's own (its text is sent; the
   // server never opens a file a request names)
   const select = el("select");
-  select.append(...o.choices.map((c) => el("option", { value: c, textContent: c })),
+  select.append(...o.choices.map((c) => el("option", { value: c, textContent: t(c) })),
     el("option", { value: UPLOAD, textContent: t("a file of mine…") }));
   select.value = o.choices.includes("duel") ? "duel" : o.choices[0];
   const file = el("input", { type: "file", accept: ".toml,text/plain", hidden: true });
@@ -74,7 +74,7 @@ function renderOptions() {
       } else if (o.choices) {
         input = el("select");
         input.append(...o.choices.map((c) => el("option", { value: c === null ? "" : String(c),
-          textContent: c === null ? t("(default)") : String(c) })));
+          textContent: c === null ? t("(default)") : t(String(c)) })));  // a choice's word where the catalog has it
         input.value = o.default === null ? "" : String(o.default);
       } else {
         input = el("input", { type: o.kind === "int" ? "number" : "text", value: o.default ?? "" });
@@ -84,7 +84,7 @@ function renderOptions() {
       input.onchange = renderSeats;
       inputs = [input];
     }
-    return el("label", { className: "field", title: o.help }, `${o.name.replaceAll("_", " ")} `, ...inputs,
+    return el("label", { className: "field", title: o.help }, `${(o.label || o.name).replaceAll("_", " ")} `, ...inputs,
       el("small", { className: "muted", textContent: ` ${o.help}` }));
   }));
   renderSeats();

@@ -139,3 +139,5 @@ def test_the_lobby_follows_accept_language_with_its_switch():
         assert page.locator("#create-room").text_content() == "Crear la sala"
         assert page.locator("[data-testid=language]").input_value() == "es"
         assert page.locator("#game option").count() >= 3  # the page still works: the games are listed
+        wait_until(page, "document.body.dataset.seats > 0")
+        assert _left_over(page.evaluate(WHOLE_TEXT), ENGLISH_WORD) == []  # the options, seats, notes: all Spanish

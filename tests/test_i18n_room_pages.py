@@ -211,3 +211,50 @@ def test_WC_F2_F4_a_seats_view_in_spanish_tells_no_more_than_in_english(game, op
         public = [room.view(s, lang=Lang.ES)["view"]["public"] for s in range(room.seats)]
         assert all(p == room.view(None, lang=Lang.ES)["view"]["public"] for p in public)
         assert public[0] != room.view(0)["view"]["public"]  # and it is another language's text
+
+
+def _shown(view) -> list[str]:
+    """The texts a card game's page shows of a seat's view (board.js): the table's drawing
+    (title, legend, labels, tips), the panels, the game-over line and the legal actions."""
+    out: list[str] = []
+
+    def walk(value):
+        if isinstance(value, dict):
+            for key, v in value.items():
+                if key not in ("id", "kind", "colour", "fill", "stroke", "marker", "shape", "rule", "anchor", "valign"):
+                    walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+        elif isinstance(value, str):
+            out.append(value)
+
+    public, private = view["view"]["public"], view["view"]["private"] or {}
+    walk([public.get("board"), public.get("panels"), public.get("ending"), private.get("panels"), view.get("legal")])
+    return out
+
+
+@pytest.mark.parametrize("game, options", [("white-christmas", {"players": 2}), ("yorktown", {"players": 1}),
+                                           ("canuck", {})])
+def test_issue33_a_card_games_page_in_spanish_has_no_english_word_from_start_to_end(game, options):
+    """What the server sends a card game's page to show, read in Spanish through a whole
+    game (random bots, every tenth position and the end): no English word (the Chromium
+    test checks one White Christmas page as a reader sees it)."""
+    import dataclasses
+
+    from test_i18n_browser import ENGLISH_WORD, PROPER_NAMES
+
+    from furball.i18n import Lang
+    from furball.scenarios.web.rooms import Room, make_spec
+
+    spec = make_spec({"game": game, "options": options, "seed": 5})
+    room = Room.new(dataclasses.replace(spec, controllers=("random",) * len(spec.controllers)))
+    english = set()
+    for n in range(400):
+        if n % 10 == 0 or room.terminal:
+            for seat in range(room.seats):
+                english |= {t for t in _shown(room.view(seat, lang=Lang.ES)) if ENGLISH_WORD.search(PROPER_NAMES.sub("", t))}
+        if room.terminal:
+            break
+        room, _ = room.bot_event()
+    assert room.terminal and english == set()

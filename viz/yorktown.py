@@ -94,11 +94,14 @@ def yorktown_sketch(s, _=ENGLISH) -> Sketch:
     drawn face down, ``?``, until it is searched): islands ``node:NAME``, planes
     ``token:NODE:LABEL`` (Japanese ``J``/``K``/``Z``, Dauntless ``D1``-``D4``, CAP Zekes
     ``Z`` on the Shōhō, the markers ``S``, ``Y``, ``H`` on their tracks), weather tiles
-    ``weather:NAME``. Its words read through ``_`` (a reader's translator; the game's
-    end in the title stays English)."""
+    ``weather:NAME``. Its words read through ``_`` (a reader's translator)."""
     board = s.setup.board
     graph = board.graph
-    outcome = s.outcome()[0] if s.over is not None else _("turn {turn}").format(turn=s.turn)
+    if s.over is not None:  # the engine's first outcome entry, its words read through _
+        template, args = s.outcome_entries()[0]
+        outcome = _(template).format(*(_(a) if isinstance(a, str) else a for a in args))
+    else:
+        outcome = _("turn {turn}").format(turn=s.turn)
     clock = _("clock {time}").format(time=f"{s.clock // 60}:{s.clock % 60:02d}")
     title = style.title("yorktown", board.name, extra=f"{outcome}; {clock}")
     shapes = board_shapes(graph, functools.partial(_node_style, _=_), EDGES, _tokens(s), background=SEA,

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from furball.i18n import ENGLISH
+from furball.i18n import ENGLISH, N_
 from furball.scenarios.white_christmas.actions import PHASE_NUMBER, Action, ActionKind, Phase, take
 from furball.scenarios.white_christmas.components import MODELS, PEOPLE, ROW, Icon, words
 from furball.viz.white_christmas import bonus_words, card_text, white_christmas_sketch
@@ -50,6 +50,11 @@ def _card(comp, card: int | None) -> dict | None:
 
 def _heli_id(o, side: int, model) -> str:
     return f"heli:{o.setup.labels[side]}:{model}"
+
+
+ASKED = (N_("replace"), N_("unload"), N_("passenger"))
+"""The open questions' words the status panel prints that the catalog has from nowhere else
+(:class:`~scenarios.white_christmas.actions.Ask`'s values; ``move``, ``rescue``... it has)."""
 
 
 def _bonus(bonus, _=ENGLISH) -> str:

@@ -268,7 +268,7 @@ class Hub:
                 async with self._lane.slot(person):
                     return await anyio.to_thread.run_sync(fn, *args, limiter=self._engine, abandon_on_cancel=True)
         except TimeoutError:
-            raise Busy(msg("the game engine took longer than {seconds} s: try again", seconds=f"{self.time_limit_s:g}")) from None
+            raise Busy(msg("the game engine took longer than {seconds} s: try again", seconds=format(self.time_limit_s, "g"))) from None
 
     async def _store(self, fn: Callable, *args) -> Any:
         self._start()
@@ -510,7 +510,7 @@ class Hub:
         bucket = live.chat_buckets.setdefault(seat, Bucket(limits.chat_per_min / 60.0, limits.chat_burst))
         if not bucket.take():
             raise TooMany(msg("chat: at most {lines} lines a minute (bursts of {burst}): slow down",
-                              lines=f"{limits.chat_per_min:g}", burst=f"{limits.chat_burst:g}"))
+                              lines=format(limits.chat_per_min, "g"), burst=format(limits.chat_burst, "g")))
         async with live.chat_lock:
             for _ in range(3):  # another process may take the number first
                 if len(live.chat) >= limits.chat_lines:

@@ -258,3 +258,32 @@ def test_issue33_a_card_games_page_in_spanish_has_no_english_word_from_start_to_
             break
         room, _ = room.bot_event()
     assert room.terminal and english == set()
+
+
+def test_issue33_a_rooms_refusals_read_in_the_readers_language_one_line_each():
+    """The room's refusals over HTTP come in the language the call names (``?lang=``,
+    else ``Accept-Language``), one line with the same values as the English line; the
+    why-not answer and the lobby's option help too."""
+    from starlette.testclient import TestClient
+
+    from furball.scenarios.web import LOOPBACK_HOSTS, create_app
+    from furball.scenarios.web.app import ServerOptions
+
+    app = create_app(allowed_hosts=LOOPBACK_HOSTS + ("testserver",), options=ServerOptions(bot_delay_s=0.0))
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        made = client.post("/api/rooms", json={"game": "white-christmas", "seed": 11, "seats": [None, None]}).json()
+        room, p2 = made["room"], made["seats"][1]["token"]
+        assert client.get(f"/api/rooms/{room}").json()["to_act"] == 0  # P1 acts first
+        es = client.post(f"/api/rooms/{room}/take-back?lang=es", json={"what": "ask"},
+                         headers={"Authorization": f"Bearer {p2}"})
+        en = client.post(f"/api/rooms/{room}/take-back", json={"what": "ask"}, headers={"Authorization": f"Bearer {p2}"})
+        assert es.status_code == en.status_code == 409
+        assert en.json()["error"].startswith("nothing of yours to take back")
+        assert es.json()["error"].startswith("no tienes nada que deshacer") and "\n" not in es.json()["error"]
+        chat = client.post(f"/api/rooms/{room}/chat", json={"text": "hola"}, headers={"Accept-Language": "es-ES,es"})
+        assert chat.status_code == 403 and chat.json()["error"].startswith("solo los puestos de la sala")
+        why = client.post(f"/api/rooms/{room}/why?lang=es", json={"targets": ["row:radar"]},
+                          headers={"Authorization": f"Bearer {p2}"}).json()["reason"]
+        assert why == "es el turno de P1, no el tuyo"
+        wc = next(g for g in client.get("/api/games?lang=es").json()["games"] if g["name"] == "white-christmas")
+        assert [(o["label"], o["help"]) for o in wc["options"]][0] == ("jugadores", "número de jugadores (2-4)")

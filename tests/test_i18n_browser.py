@@ -120,8 +120,8 @@ def test_a_white_christmas_room_in_spanish_for_one_seat_and_english_for_the_othe
         assert _left_over(es_text, ENGLISH_WORD) == []
         assert _left_over(en_text, SPANISH_WORD) == []
         # the switch: the English reader chooses Spanish; the page reloads in it and remembers
-        english.select_option("[data-testid=language]", "es")
-        wait_until(english, "document.documentElement.lang === 'es' && document.body.dataset.ready === 'yes'")
+        english.select_option("[data-testid=language]", "es")  # (mid-reload there is no document yet: ?.)
+        wait_until(english, "document.documentElement?.lang === 'es' && document.body?.dataset.ready === 'yes'")
         assert any("azoteas, de izquierda a derecha" in line for line in _log(english))
         english.reload()
         wait_until(english, "document.body.dataset.ready === 'yes'")

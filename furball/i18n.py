@@ -360,7 +360,8 @@ def extract_html(fileobj, keywords, comment_tags, options):
     marked ``data-i18n`` (``<summary data-i18n>Log</summary>``), which the page's
     ``i18n.js`` replaces with its translation, and the ``title``, ``placeholder`` or
     ``aria-label`` of every element marked ``data-i18n-title`` (``-placeholder``,
-    ``-aria-label``). Yields Babel's ``(line, funcname,
+    ``-aria-label``): the marker's value where it has one (``data-i18n-title="Close"``),
+    else the attribute's own text (``title="Close" data-i18n-title``). Yields Babel's ``(line, funcname,
     message, comments)``."""
     import re
 
@@ -368,13 +369,16 @@ def extract_html(fileobj, keywords, comment_tags, options):
     for match in re.finditer(r"<(\w+)[^>]*\sdata-i18n(?=[\s>=])[^>]*>([^<]+)</\1>", text):
         line = text.count("\n", 0, match.start()) + 1
         yield line, None, " ".join(match.group(2).split()), []
-    for match in re.finditer(r"<\w+[^>]*>", text):  # title="..." data-i18n-title: the attribute's text
+    for match in re.finditer(r"<\w+[^>]*>", text):  # data-i18n-title="..." or title="..." data-i18n-title
         tag = match.group(0)
         for attr in HTML_ATTRIBUTES:
-            value = re.search(rf'\s{attr}="([^"]+)"', tag)
-            if value and re.search(rf"\sdata-i18n-{attr}(?=[\s>=])", tag):
+            marker = re.search(rf'\sdata-i18n-{attr}(?:="([^"]*)")?(?=[\s>/])', tag)
+            if not marker:
+                continue
+            value = marker.group(1) or next(iter(re.findall(rf'\s{attr}="([^"]+)"', tag)), None)
+            if value:
                 line = text.count("\n", 0, match.start()) + 1
-                yield line, None, " ".join(value.group(1).split()), []
+                yield line, None, " ".join(value.split()), []
 
 
 HTML_ATTRIBUTES = ("title", "placeholder", "aria-label")

@@ -5,6 +5,7 @@ browser); the "locked in" notice and the Best-plans results of a turn are gone o
 next turn starts; and the last turn's replay plays again after a reload. Skipped, with
 the reason, where no Chromium is installed."""
 import json
+import re
 import urllib.request
 
 import pytest
@@ -47,7 +48,8 @@ seconds on a loaded machine, is tested elsewhere: this is about where its result
 
 
 def _best_plans(page):
-    page.route("**/analysis", lambda route: route.fulfill(status=202, content_type="application/json",
+    # the room's calls carry the page's language (?lang=..., docs/i18n.md)
+    page.route(re.compile(r"/analysis(\?|$)"), lambda route: route.fulfill(status=202, content_type="application/json",
                                                           body=json.dumps(BEST)))
     page.click("details.df-best summary")
     page.click("[data-testid=best-plans]")

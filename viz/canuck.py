@@ -5,6 +5,7 @@ canuck --plot`` draws with matplotlib and a room's page draws as SVG."""
 from __future__ import annotations
 
 from furball.geometry.board_graph import Node
+from furball.i18n import ENGLISH, N_
 
 from . import style
 from .board import EdgeStyle, NodeStyle, Token, board_extent, board_shapes
@@ -16,6 +17,8 @@ __all__ = ["canuck_sketch", "canuck_picture", "AREA", "TOWN", "GARRISON", "LEADE
 AREA, TOWN = "#e8dcc4", "#d4ac6e"
 GARRISON, LEADER, GROUP, BASE = "#5d6d7e", "#c0392b", "#e74c3c", "#1e8449"
 ROAD = "#7a6a53"
+ENDS = (N_("sixth_advance"), N_("last_base"), N_("deadlock"))
+"""The game's ends as the title names them (:class:`~scenarios.canuck.actions.EndReason`'s values)."""
 
 
 def _node_style(node: Node) -> NodeStyle:
@@ -25,31 +28,37 @@ def _node_style(node: Node) -> NodeStyle:
                      height=34, edge=ROAD)
 
 
-def canuck_sketch(s) -> Sketch:
+def canuck_sketch(s, _=ENGLISH) -> Sketch:
     """The drawing of a Canuck position (its observation: the state, a solitaire with
     nothing hidden on the map): every area with its garrison die (strength) and the
     Partisans' Leaders (``L``), Groups (``G``) and Base (``B``), token ids
-    ``token:AREA:LABEL``, area ids ``node:AREA``."""
+    ``token:AREA:LABEL``, area ids ``node:AREA``. Its words read through ``_`` (a
+    reader's :func:`~furball.i18n.translator`; English by default)."""
     board = s.board
     graph = board.graph
     tokens, tips = [], {}
     for i, name in enumerate(board.areas):
         if s.garrison[i]:
             tokens.append(Token(name, str(s.garrison[i]), GARRISON, "s"))
-        tokens += [Token(name, "L", LEADER, "o") for _ in range(s.leaders[i])]
-        tokens += [Token(name, "G", GROUP, "o") for _ in range(s.groups[i])]
-        tokens += [Token(name, "B", BASE, "p") for _ in range(s.bases[i])]
-        garrison = f"garrison {s.garrison[i]}" if s.garrison[i] else "no garrison"
+        tokens += [Token(name, "L", LEADER, "o") for _k in range(s.leaders[i])]
+        tokens += [Token(name, "G", GROUP, "o") for _k in range(s.groups[i])]
+        tokens += [Token(name, "B", BASE, "p") for _k in range(s.bases[i])]
+        garrison = _("garrison {n}").format(n=s.garrison[i]) if s.garrison[i] else _("no garrison")
         near = ", ".join(board.areas[j] for j in board.near[i])
-        tips[name] = (f"{name} ({board.boxes(i) or 'no boxes'}): {garrison}; {s.leaders[i]} Leader(s), "
-                      f"{s.groups[i]} Group(s), {s.bases[i]} Base(s); roads to {near}")
+        boxes = board.boxes(i) or _("no boxes")
+        tips[name] = _("{area} ({boxes}): {garrison}; {leaders} Leader(s), {groups} Group(s), {bases} Base(s); roads "
+                       "to {near}").format(area=name, boxes=boxes, garrison=garrison, leaders=s.leaders[i],
+                                           groups=s.groups[i], bases=s.bases[i], near=near)
     score = s.score()
-    state = f"{s.over}" if s.over else "in play"
-    title = style.title("canuck", graph.name, extra=f"{state}; VP {score.total}, {score.band}")
-    legend = (LegendEntry("Alba (town)", TOWN, ROAD), LegendEntry("area (boxes in brackets)", AREA, ROAD),
-              LegendEntry("garrison die (strength)", GARRISON, marker="s"), LegendEntry("Leader (L)", LEADER, marker="o"),
-              LegendEntry("Group (G)", GROUP, marker="o"), LegendEntry("Base (B)", BASE, marker="p"))
-    shapes = board_shapes(graph, _node_style, {"": EdgeStyle(ROAD, 2.0)}, tokens, background="#f4efe6", tips=tips)
+    state = _(str(s.over)) if s.over else _("in play")
+    title = style.title("canuck", graph.name, extra=_("{state}; VP {total}, {band}").format(
+        state=state, total=score.total, band=_(str(score.band))))
+    legend = (LegendEntry(_("Alba (town)"), TOWN, ROAD), LegendEntry(_("area (boxes in brackets)"), AREA, ROAD),
+              LegendEntry(_("garrison die (strength)"), GARRISON, marker="s"),
+              LegendEntry(_("Leader (L)"), LEADER, marker="o"),
+              LegendEntry(_("Group (G)"), GROUP, marker="o"), LegendEntry(_("Base (B)"), BASE, marker="p"))
+    shapes = board_shapes(graph, _node_style, {"": EdgeStyle(ROAD, 2.0)}, tokens,
+                          background="#f4efe6", tips=tips)
     return Sketch(title, board_extent(graph, 50.0), tuple(shapes), legend)
 
 

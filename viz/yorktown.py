@@ -6,7 +6,10 @@ their markers — one drawing description (:func:`yorktown_sketch`, a
 and a room's page draws as SVG."""
 from __future__ import annotations
 
+import functools
+
 from furball.geometry.board_graph import Node
+from furball.i18n import ENGLISH
 from furball.scenarios.yorktown.actions import PLANES, PlaneType, plane_name
 from furball.scenarios.yorktown.board import SHOHO_TRACK, YORKTOWN_TRACK
 
@@ -27,18 +30,18 @@ EDGES = {"white line": EdgeStyle("white", 2.2), "approach": EdgeStyle("#aed6f1",
          "deck": EdgeStyle("#d5d8dc", 2.0), "track": EdgeStyle("#d5d8dc", 0.8, ":")}
 
 
-def _node_style(node: Node) -> NodeStyle | None:
+def _node_style(node: Node, _=ENGLISH) -> NodeStyle | None:
     if node.kind == "island":
         return NodeStyle("circle", 15, label=f"{node.number} {node.name}", edge="white", text=TEXT)
     if node.kind == "approach":
-        return NodeStyle("box", 10, face="#aed6f1", label="approach zone (USS Yorktown)", width=70, height=16,
+        return NodeStyle("box", 10, face="#aed6f1", label=_("approach zone (USS Yorktown)"), width=70, height=16,
                          text=TEXT)
     if node.kind == "runway":
-        return NodeStyle("box", 8, face="#abb2b9", label=f"runway ({node.capacity} places)", width=46, height=12,
-                         text=TEXT)
+        return NodeStyle("box", 8, face="#abb2b9", label=_("runway ({n} places)").format(n=node.capacity), width=46,
+                         height=12, text=TEXT)
     if node.kind == "carrier":
-        return NodeStyle("box", 10, face="#566573", label=f"IJN Shōhō ({len(node.boxes)} CAP boxes)", width=48,
-                         height=16, text=TEXT)
+        return NodeStyle("box", 10, face="#566573", label=_("IJN Shōhō ({n} CAP boxes)").format(n=len(node.boxes)),
+                         width=48, height=16, text=TEXT)
     if node.kind == "search":
         return NodeStyle("square", 6, face="#fdfefe", label=str(node.number), font=style.FONT_SIZE - 2, text=TEXT)
     if node.kind == "damage":
@@ -64,39 +67,48 @@ def _tokens(s) -> list[Token]:
     return out
 
 
-def _tips(s) -> dict[str, str]:
+def _tips(s, _=ENGLISH) -> dict[str, str]:
     board = s.setup.board
     g = board.graph
     here: dict[int, list[str]] = {}
     for p in range(PLANES):
         if s.loc[p] is not None:
-            here.setdefault(s.loc[p], []).append(f"{plane_name(p)} (fuel {s.fuel[p]})")
+            here.setdefault(s.loc[p], []).append(_("{plane} (fuel {fuel})").format(plane=plane_name(p), fuel=s.fuel[p]))
     out = {}
     for k, name in enumerate(board.names):
         node = board.island_node[k]
-        japanese = ", ".join(str(t) for t in s.japanese[k]) or "no Japanese planes"
-        allied = "; ".join(here.get(node, [])) or "no Dauntless"
-        out[name] = f"{k + 1} {name} ({board.colours[k]} island): {japanese}; {allied}"
+        japanese = ", ".join(str(t) for t in s.japanese[k]) or _("no Japanese planes")
+        allied = "; ".join(here.get(node, [])) or _("no Dauntless")
+        island = _("{colour} island").format(colour=_(board.colours[k]))
+        out[name] = f"{k + 1} {name} ({island}): {japanese}; {allied}"
     for node in (board.approach, board.runway, board.carrier):
         name = g.nodes[node].name
-        out[name] = f"{name}: {'; '.join(here.get(node, [])) or 'no Dauntless'}" + (
-            f"; {s.cap} Zeke(s) on CAP" if node == board.carrier else "")
+        out[name] = f"{_(name)}: " + ("; ".join(here.get(node, [])) or _("no Dauntless"))
+        if node == board.carrier:
+            out[name] += "; " + _("{n} Zeke(s) on CAP").format(n=s.cap)
     return out
 
 
-def yorktown_sketch(s) -> Sketch:
+def yorktown_sketch(s, _=ENGLISH) -> Sketch:
     """The drawing of a Yorktown position (its observation: the state; a weather tile is
     drawn face down, ``?``, until it is searched): islands ``node:NAME``, planes
     ``token:NODE:LABEL`` (Japanese ``J``/``K``/``Z``, Dauntless ``D1``-``D4``, CAP Zekes
     ``Z`` on the Shōhō, the markers ``S``, ``Y``, ``H`` on their tracks), weather tiles
-    ``weather:NAME``."""
+    ``weather:NAME``. Its words read through ``_`` (a reader's translator)."""
     board = s.setup.board
     graph = board.graph
-    outcome = s.outcome()[0] if s.over is not None else f"turn {s.turn}"
-    title = style.title("yorktown", board.name, extra=f"{outcome}; clock {s.clock // 60}:{s.clock % 60:02d}")
-    shapes = board_shapes(graph, _node_style, EDGES, _tokens(s), background=SEA, tips=_tips(s))
-    for node, words in ((board.search_nodes[0], "search track"), (board.yorktown_nodes[0], f"{YORKTOWN_TRACK} damage"),
-                        (board.shoho_nodes[0], f"{SHOHO_TRACK} damage")):
+    if s.over is not None:  # the engine's first outcome entry, its words read through _
+        template, args = s.outcome_entries()[0]
+        outcome = _(template).format(*(_(a) if isinstance(a, str) else a for a in args))
+    else:
+        outcome = _("turn {turn}").format(turn=s.turn)
+    clock = _("clock {time}").format(time=f"{s.clock // 60}:{s.clock % 60:02d}")
+    title = style.title("yorktown", board.name, extra=f"{outcome}; {clock}")
+    shapes = board_shapes(graph, functools.partial(_node_style, _=_), EDGES, _tokens(s), background=SEA,
+                          tips=_tips(s, _))
+    for node, words in ((board.search_nodes[0], _("search track")),
+                        (board.yorktown_nodes[0], _("{track} damage").format(track=YORKTOWN_TRACK)),
+                        (board.shoho_nodes[0], _("{track} damage").format(track=SHOHO_TRACK))):
         n = graph.nodes[node]
         shapes.append(text(n.attr("x") - 12, n.attr("y") + 9, words, font=style.FONT_SIZE - 1, colour="white",
                            anchor="start", valign="bottom", z=5))
@@ -107,15 +119,17 @@ def yorktown_sketch(s) -> Sketch:
         n = graph.nodes[board.island_node[k]]
         shown = s.revealed[k]
         shapes.append(mark(f"weather:{name}", n.attr("x") + 13, n.attr("y") + 13, "D",
-                           str(weather)[:1].upper() if shown else "?", fill=WEATHER if not shown else "#fdfefe",
-                           stroke="#000000", width=0.6, size=11.0, colour="black", font=style.FONT_SIZE - 2,
-                           bold=True, z=7, tip=f"weather: {weather}" if shown else "a weather tile, face down"))
-    legend = [LegendEntry(f"{c} island", COLOURS[c]) for c in ("orange", "green", "red")]
-    legend += [LegendEntry("white line", stroke="white", line=True), LegendEntry("Dauntless (D1-D4)", ALLIED, marker="o")]
+                           _(str(weather))[:1].upper() if shown else "?", fill=WEATHER if not shown else "#fdfefe",
+                           stroke="#000000", width=0.6, size=11.0, colour="black", font=style.FONT_SIZE - 2, bold=True,
+                           z=7, tip=_("weather: {weather}").format(weather=_(str(weather))) if shown
+                           else _("a weather tile, face down")))
+    legend = [LegendEntry(_("{colour} island").format(colour=_(c)), COLOURS[c]) for c in ("orange", "green", "red")]
+    legend += [LegendEntry(_("white line"), stroke="white", line=True),
+               LegendEntry(_("Dauntless (D1-D4)"), ALLIED, marker="o")]
     legend += [LegendEntry(f"{t} ({t.value[0]})", JAPANESE[t], marker="^") for t in PlaneType]
-    legend.append(LegendEntry("markers: search S, damage Y / H", MARKER, marker="s"))
+    legend.append(LegendEntry(_("markers: search S, damage Y / H"), MARKER, marker="s"))
     if any(w is not None for w in s.weather):
-        legend.append(LegendEntry("weather tile (? face down)", WEATHER, marker="D"))
+        legend.append(LegendEntry(_("weather tile (? face down)"), WEATHER, marker="D"))
     return Sketch(title, board_extent(graph, 55.0), tuple(shapes), tuple(legend))
 
 

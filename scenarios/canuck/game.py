@@ -45,10 +45,10 @@ CANUCK = Game(
     players=with_search_bots("canuck", {"heuristic": lambda seed, seat: HeuristicPlayer(seed),
                                         "random": lambda seed, seat: RandomPlayer(seed)}),
     options=(Option("map", load_map, None, N_("a Canuck map file (TOML); default: the shipped reconstruction")),
-             Option("setup", str, SetUp.DEFAULT.value, N_("CN.S3: the default stacks in the BASE* areas, or the "
+             Option(N_("setup"), str, SetUp.DEFAULT.value, N_("CN.S3: the default stacks in the BASE* areas, or the "
                                                           "free set-up next to the weakest garrisons"),
                     tuple(s.value for s in SetUp))),
-    notes="solitaire; rules CN.*",
+    notes=N_("solitaire; rules CN.*"),
     information=Information.IMPERFECT, info=lambda first: INFO,
 )
 """The game descriptor: one seat (the Partisan); options ``map`` (a :class:`CanuckMap`)

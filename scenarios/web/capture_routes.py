@@ -33,8 +33,7 @@ from starlette.routing import Route, Router
 from furball.errors import InputError
 from furball.i18n import msg
 
-from .endpoint import BadRequest, _body, words
-from .i18n_routes import request_lang
+from .endpoint import BadRequest, _body, reader_lang, words
 
 __all__ = ["router", "capture_json", "MAX_PHOTO_BYTES"]
 
@@ -71,9 +70,9 @@ async def _photo(request: Request, limit: int = MAX_PHOTO_BYTES) -> bytes:
     try:
         data = await _body(request, limit, "photo")
     except BadRequest as exc:  # this router answers through HTTPException (the app's one-line handler)
-        raise HTTPException(exc.status, words(exc.message, request_lang(request))) from None
+        raise HTTPException(exc.status, words(exc.message, reader_lang(request))) from None
     if not data:
-        raise HTTPException(400, words(msg("photo: expected the photo's bytes as the request body"), request_lang(request)))
+        raise HTTPException(400, words(msg("photo: expected the photo's bytes as the request body"), reader_lang(request)))
     return data
 
 
@@ -85,14 +84,14 @@ async def post_table(request: Request):
     unknown = sorted(set(request.query_params.keys()) - {"table"})
     if unknown:
         raise HTTPException(400, words(msg("query: unknown parameter {name} (expected: {names})",
-                                           name=repr(unknown[0][:40]), names="table"), request_lang(request)))
+                                           name=repr(unknown[0][:40]), names="table"), reader_lang(request)))
     data = await _photo(request)
     table = request.query_params.get("table", "900x900")
     try:
         result = await request.app.state.heavy.run(capture_json, data, table)
     except InputError as exc:
         status = 503 if type(exc).__name__ == "Busy" else 422
-        return JSONResponse({"error": " ".join(words(exc.message, request_lang(request)).split())[:600]},
+        return JSONResponse({"error": " ".join(words(exc.message, reader_lang(request)).split())[:600]},
                             status_code=status)
     return JSONResponse(result)
 
@@ -152,7 +151,7 @@ async def post_card(request: Request):
     unknown = sorted(set(request.query_params.keys()) - {"deck", "card"})
     if unknown:
         raise HTTPException(400, words(msg("query: unknown parameter {name} (expected: {names})",
-                                           name=repr(unknown[0][:40]), names="deck, card"), request_lang(request)))
+                                           name=repr(unknown[0][:40]), names="deck, card"), reader_lang(request)))
     import json
 
     body = await _photo(request, limit=MAX_PHOTO_BYTES * 4 // 3 + 65536 + 4 * MAX_DECK_CHARS)
@@ -163,14 +162,14 @@ async def post_card(request: Request):
         deck_text = doc.get("deck_toml")
     except (ValueError, KeyError, TypeError):
         raise HTTPException(400, words(msg("request body: expected JSON {{image: base64, points: [[x, y], ...]}}"),
-                                       request_lang(request))) from None
+                                       reader_lang(request))) from None
     try:
         result = await request.app.state.heavy.run(card_json, image, request.query_params.get("deck", "A"),
                                                    request.query_params.get("card", ""), points, end_line, dpi,
-                                                   deck_text, request_lang(request).value)
+                                                   deck_text, reader_lang(request).value)
     except InputError as exc:
         status = 503 if type(exc).__name__ == "Busy" else 422
-        return JSONResponse({"error": " ".join(words(exc.message, request_lang(request)).split())[:600]},
+        return JSONResponse({"error": " ".join(words(exc.message, reader_lang(request)).split())[:600]},
                             status_code=status)
     return JSONResponse(result)
 

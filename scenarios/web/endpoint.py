@@ -20,15 +20,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from furball.errors import IllegalAction, InputError
-from furball.i18n import Lang, Message, msg, render, translator
+from furball.i18n import Lang, Message, accept_language, msg, parse_lang, render, translator
 
 from . import api
 from .hub import Busy, Forbidden, NotFound, TooMany
-from .i18n_routes import request_lang
 from .rooms import StaleAction
 from .store import RoomGone
 
-__all__ = ["BadRequest", "ROOM_ERRORS", "STATIC", "endpoint"]
+__all__ = ["BadRequest", "ROOM_ERRORS", "STATIC", "endpoint", "reader_lang"]
 
 STATIC = resources.files("furball.scenarios.web") / "static"
 log = logging.getLogger("furball.serve")
@@ -41,6 +40,13 @@ class BadRequest(Exception):
     def __init__(self, status: int, message: str | Message):
         super().__init__(str(message))
         self.status, self.message = status, message
+
+
+def reader_lang(request: Request) -> Lang:
+    """The language of the request's reader (docs/i18n.md): its ``?lang=`` (the page's
+    language, chosen with its switch), else its ``Accept-Language``; English without either."""
+    asked = request.query_params.get("lang")
+    return (parse_lang(asked[:20]) if asked else None) or accept_language(request.headers.get("accept-language"))
 
 
 def words(message: str | Message, lang: Lang) -> str:
@@ -117,17 +123,17 @@ def endpoint(handler: Callable[[Request], Awaitable[Any]]):
     """``handler`` as a Starlette endpoint: its value sent as JSON, its refusals
     (:class:`BadRequest`, :class:`~furball.errors.InputError` with the statuses of
     :data:`ROOM_ERRORS`, unreadable values) as one-line 4xx answers in the request's
-    language (:func:`~.i18n_routes.request_lang`)."""
+    language (:func:`reader_lang`)."""
     async def run(request: Request) -> Response:
         try:
             out = await handler(request)
         except BadRequest as exc:
-            return _error(exc.status, exc.message, request_lang(request))
+            return _error(exc.status, exc.message, reader_lang(request))
         except InputError as exc:  # 422, or the room errors' own statuses (ROOM_ERRORS)
-            return _error(_status(exc), exc.message, request_lang(request))
+            return _error(_status(exc), exc.message, reader_lang(request))
         except (RecursionError, MemoryError, OverflowError, ValueError) as exc:
             log.warning("refused a request: %s", exc)
             return _error(422, msg("request: cannot be read ({problem})", problem=type(exc).__name__),
-                          request_lang(request))
+                          reader_lang(request))
         return out if isinstance(out, Response) else _json(out)
     return run

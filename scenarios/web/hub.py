@@ -67,7 +67,7 @@ import anyio
 import anyio.to_thread
 
 from furball.errors import IllegalAction, InputError
-from furball.i18n import DEFAULT_LANG, Lang, parse_lang, render_entry
+from furball.i18n import DEFAULT_LANG, Lang, msg, parse_lang, render_entry
 
 from .limits import Creations, RoomLimits
 from .rooms import (
@@ -268,7 +268,7 @@ class Hub:
                 async with self._lane.slot(person):
                     return await anyio.to_thread.run_sync(fn, *args, limiter=self._engine, abandon_on_cancel=True)
         except TimeoutError:
-            raise Busy(f"the game engine took longer than {self.time_limit_s:g} s: try again") from None
+            raise Busy(msg("the game engine took longer than {seconds} s: try again", seconds=format(self.time_limit_s, "g"))) from None
 
     async def _store(self, fn: Callable, *args) -> Any:
         self._start()
@@ -334,7 +334,7 @@ class Hub:
                 raise TooMany(f"your address already holds {limits.open_per_client} unfinished rooms: delete one "
                               f"(its owner link) or finish a game first")
         if await self._store(self.store.open_rooms) >= limits.open_total:
-            raise Busy("the server holds as many open rooms as it may: try again later")
+            raise Busy(msg("the server holds as many open rooms as it may: try again later"))
 
     async def _open(self, spec, owner_hash: str, seat_hashes: tuple[str, ...], creator: str | None) -> Room:
         """A new room of ``spec`` with these token hashes: stored, loaded, its bots started."""
@@ -359,9 +359,9 @@ class Hub:
         live = await self.live(room_id)
         role = self.role(live, token)
         if role.seat is None and not role.owner:
-            raise Forbidden("only the room's seats and its owner may start a rematch")
+            raise Forbidden(msg("only the room's seats and its owner may start a rematch"))
         if not live.room.terminal:
-            raise IllegalAction("a rematch starts once the game is over")
+            raise IllegalAction(msg("a rematch starts once the game is over"))
         async with live.lock:
             if live.rematch is None:
                 old = live.room.spec
@@ -374,7 +374,7 @@ class Hub:
                     await self._store(self.store.delete, spec.id)
                     self._forget(spec.id)
                 if chosen is None:
-                    raise NotFound("the room was deleted")
+                    raise NotFound(msg("the room was deleted"))
                 live.rematch = chosen
                 log.info("room %s: rematch in room %s", old.id, chosen)
                 self._wake(live)
@@ -385,7 +385,7 @@ class Hub:
         Raises :class:`NotFound`."""
         self._start()
         if not isinstance(room_id, str) or not 8 <= len(room_id) <= 40:
-            raise NotFound("no such room")
+            raise NotFound(msg("no such room"))
         live = self._loaded.get(room_id)
         if live is not None:
             self._loaded.move_to_end(room_id)
@@ -397,7 +397,7 @@ class Hub:
             try:
                 stored = await self._store(self.store.load, room_id)
                 if stored is None:
-                    raise NotFound("no such room (check the link)")
+                    raise NotFound(msg("no such room (check the link)"))
                 room = await self.engine(Room.replay, stored.spec, stored.events)
                 live = Live(room, stored.owner_hash, stored.seat_hashes, chat=stored.chat, rematch=stored.rematch)
                 if stored.webhook:
@@ -446,7 +446,7 @@ class Hub:
         live = await self.live(room_id)
         seat = self.role(live, token).seat
         if seat is None:
-            raise Forbidden("this link has no seat in the room: open your seat's link to play")
+            raise Forbidden(msg("this link has no seat in the room: open your seat's link to play"))
         async with live.lock:
             try:
                 room, event = await self.engine(live.room.act, seat, action, version)
@@ -456,7 +456,7 @@ class Hub:
                 raise
             if not await self._store(self.store.append, room.spec.id, event):
                 await self._catch_up_locked(live)
-                raise StaleAction("the game has moved on since you looked: choose again")
+                raise StaleAction(msg("the game has moved on since you looked: choose again"))
             self._advance(live, room)
             return room.view_version(seat)
 
@@ -467,12 +467,12 @@ class Hub:
         :class:`~furball.errors.InputError`."""
         live = await self.live(room_id)
         if not self.role(live, token).owner:
-            raise Forbidden("only the room's owner (the owner's link) may hand seats to bots")
+            raise Forbidden(msg("only the room's owner (the owner's link) may hand seats to bots"))
         async with live.lock:
             room, event = live.room.control(seat, bot)
             if not await self._store(self.store.append, room.spec.id, event):
                 await self._catch_up_locked(live)
-                raise StaleAction("the room has moved on (an event arrived through another server): try again")
+                raise StaleAction(msg("the room has moved on (an event arrived through another server): try again"))
             self._advance(live, room)
             return room.view_version(None)
 
@@ -484,12 +484,12 @@ class Hub:
         live = await self.live(room_id)
         seat = self.role(live, token).seat
         if seat is None:
-            raise Forbidden("this link has no seat in the room: open your seat's link")
+            raise Forbidden(msg("this link has no seat in the room: open your seat's link"))
         async with live.lock:
             room, event = await self.engine(live.room.take_back_event, seat, word)
             if not await self._store(self.store.append, room.spec.id, event):
                 await self._catch_up_locked(live)
-                raise StaleAction("the game has moved on since you looked: try again")
+                raise StaleAction(msg("the game has moved on since you looked: try again"))
             self._advance(live, room)
             return room.view_version(seat)
 
@@ -504,24 +504,24 @@ class Hub:
         live = await self.live(room_id)
         seat = self.role(live, token).seat
         if seat is None:
-            raise Forbidden("only the room's seats may write in its chat (spectators read it)")
+            raise Forbidden(msg("only the room's seats may write in its chat (spectators read it)"))
         limits = self.limits
         text = chat_text(text, limits.chat_chars)
         bucket = live.chat_buckets.setdefault(seat, Bucket(limits.chat_per_min / 60.0, limits.chat_burst))
         if not bucket.take():
-            raise TooMany(f"chat: at most {limits.chat_per_min:g} lines a minute (bursts of {limits.chat_burst:g}): "
-                          f"slow down")
+            raise TooMany(msg("chat: at most {lines} lines a minute (bursts of {burst}): slow down",
+                              lines=format(limits.chat_per_min, "g"), burst=format(limits.chat_burst, "g")))
         async with live.chat_lock:
             for _ in range(3):  # another process may take the number first
                 if len(live.chat) >= limits.chat_lines:
-                    raise TooMany(f"chat: this room's chat is full ({limits.chat_lines} lines)")
+                    raise TooMany(msg("chat: this room's chat is full ({lines} lines)", lines=limits.chat_lines))
                 line = ChatLine(len(live.chat) + 1, seat, text, time.time())
                 if await self._store(self.store.chat_append, live.room.spec.id, line):
                     live.chat += (line,)
                     self._wake(live)
                     return line.n
                 await self._chat_catch_up_locked(live)
-        raise Busy("chat: too many lines at once: try again")
+        raise Busy(msg("chat: too many lines at once: try again"))
 
     async def _chat_catch_up(self, live: Live) -> None:
         async with live.chat_lock:
@@ -554,7 +554,7 @@ class Hub:
         live = await self.live(room_id)
         seat = self.role(live, token).seat
         if seat is None:
-            raise Forbidden("this link has no seat in the room: open your seat's link")
+            raise Forbidden(msg("this link has no seat in the room: open your seat's link"))
         room = live.room
         module = room.kind.view_module()
         ask = getattr(module, "analysis", None)
@@ -563,7 +563,7 @@ class Hub:
         fn, args = await self.engine(lambda: ask(room.state.observation(seat), data, (room.spec.id, seat)))
         return room.spec.id, seat, fn, args
 
-    async def why(self, room_id: Any, token: Any, targets: Any) -> str:
+    async def why(self, room_id: Any, token: Any, targets: Any, lang: Lang = DEFAULT_LANG) -> str:
         """Why clicking ``targets`` (ids of pieces on a card game's page that no legal
         action concerns) does nothing: the engine's own one-line refusal of the action the
         click would mean (the view module's ``refusal(observation, targets)``), or a
@@ -572,11 +572,11 @@ class Hub:
         live = await self.live(room_id)
         seat = self.role(live, token).seat
         if seat is None:
-            raise Forbidden("this link has no seat in the room: open your seat's link")
+            raise Forbidden(msg("this link has no seat in the room: open your seat's link"))
         if (not isinstance(targets, list) or not 1 <= len(targets) <= 4
                 or not all(isinstance(t, str) and 0 < len(t) <= 120 for t in targets)):
             raise InputError("request: field 'targets': expected 1 to 4 piece names")
-        return await self.engine(live.room.why, seat, list(targets))
+        return await self.engine(live.room.why, seat, list(targets), lang)
 
     async def clock(self, room_id: Any, token: Any, paused: Any) -> int:
         """The owner pauses (``paused`` true) or restarts the room's real-time clock
@@ -585,14 +585,14 @@ class Hub:
         :class:`Forbidden` (not the owner's key), :class:`~furball.errors.IllegalAction`."""
         live = await self.live(room_id)
         if not self.role(live, token).owner:
-            raise Forbidden("only the room's owner (the owner's link) may pause the clock")
+            raise Forbidden(msg("only the room's owner (the owner's link) may pause the clock"))
         if not isinstance(paused, bool):
             raise InputError("request: field 'paused': expected true or false")
         async with live.lock:
             room, event = live.room.clock_event("pause" if paused else "resume")
             if not await self._store(self.store.append, room.spec.id, event):
                 await self._catch_up_locked(live)
-                raise StaleAction("the room has moved on (an event arrived through another server): try again")
+                raise StaleAction(msg("the room has moved on (an event arrived through another server): try again"))
             self._advance(live, room)
             return room.view_version(None)
 
@@ -657,7 +657,7 @@ class Hub:
         owner's token), :class:`~furball.errors.InputError` (a bad URL; webhooks off)."""
         live = await self.live(room_id)
         if not self.role(live, token).owner:
-            raise Forbidden("only the room's owner (the owner's link) may set its webhook")
+            raise Forbidden(msg("only the room's owner (the owner's link) may set its webhook"))
         checked = check_url(url)
         if checked is not None and self.webhooks == Reach.OFF:
             raise InputError("request: field 'url': webhooks are off on this server (furball serve --webhooks)")
@@ -673,7 +673,7 @@ class Hub:
         :class:`NotFound`, :class:`Forbidden`."""
         live = await self.live(room_id)
         if not self.role(live, token).owner:
-            raise Forbidden("only the room's owner (the owner's link) may read its webhook")
+            raise Forbidden(msg("only the room's owner (the owner's link) may read its webhook"))
         return None if live.webhook is None else live.webhook["url"]
 
     def _hook(self, live: Live, here: bool = True) -> None:
@@ -788,7 +788,7 @@ class Hub:
         it is gone. Raises :class:`NotFound`, :class:`Forbidden` (not the owner's key)."""
         live = await self.live(room_id)
         if not self.role(live, token).owner:
-            raise Forbidden("only the room's owner (the owner's link) may delete it")
+            raise Forbidden(msg("only the room's owner (the owner's link) may delete it"))
         async with live.lock:
             await self._store(self.store.delete, live.room.spec.id)
             self._forget(live.room.spec.id)
@@ -907,7 +907,7 @@ class Hub:
             await sub.wake.wait()
             sub.wake.clear()
             if sub.gone:
-                raise NotFound("the room was deleted")
+                raise NotFound(msg("the room was deleted"))
             live = self._loaded.get(sub.room)
             if live is None:  # dropped from memory: load it again
                 live = await self.live(sub.room)

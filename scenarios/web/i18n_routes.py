@@ -8,21 +8,15 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route, Router
 
-from furball.i18n import Lang, accept_language, catalog_json, parse_lang
+from furball.i18n import Lang, catalog_json
 
-__all__ = ["request_lang", "router"]
+from .endpoint import reader_lang
 
-
-def request_lang(request: Request) -> Lang:
-    """The language a request is answered in: its ``?lang=`` where that names a language
-    furball speaks, else its ``Accept-Language`` (a page sends the language it loaded,
-    ``static/js/api.js``), else English."""
-    asked = request.query_params.get("lang")
-    return (parse_lang(asked[:20]) if asked else None) or accept_language(request.headers.get("accept-language"))
+__all__ = ["router"]
 
 
 async def get_catalog(request: Request):
-    lang = request_lang(request)
+    lang = reader_lang(request)
     return JSONResponse({"lang": lang.value, "languages": [x.value for x in Lang], "messages": catalog_json(lang)},
                         headers={"Cache-Control": "no-cache", "Vary": "Accept-Language"})
 

@@ -16,8 +16,7 @@ from starlette.routing import Route, Router
 from furball.i18n import msg
 
 from . import api
-from .endpoint import STATIC, BadRequest, _body, _object, _only, endpoint
-from .i18n_routes import request_lang
+from .endpoint import STATIC, BadRequest, _body, _object, _only, endpoint, reader_lang
 
 __all__ = ["router"]
 
@@ -56,7 +55,7 @@ async def fields(request: Request, *extra: str) -> dict:
 async def post_analyse(request: Request):
     state = request.app.state
     return await state.quick.run(api.practice, "analyse", state.catalogue, await fields(request),
-                                 request_lang(request).value)
+                                 reader_lang(request).value)
 
 
 async def post_adjudicate(request: Request):

@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route, Router
 
-from .endpoint import STATIC, _bearer, _object, _only, _status, endpoint
+from .endpoint import STATIC, _bearer, _object, _only, _status, endpoint, reader_lang
 from .hub import NotFound
 from .limits import client_key
 from .record import record_name, record_text
@@ -35,7 +35,7 @@ async def room_page(request: Request):
 
 
 async def get_games(request: Request):
-    return {"games": games_json()}
+    return {"games": games_json(reader_lang(request))}
 
 
 async def post_seats(request: Request):
@@ -64,7 +64,8 @@ async def post_why(request: Request):
     data = await _object(request)
     _only(data, ("targets",))
     hub = request.app.state.hub
-    return {"reason": await hub.why(request.path_params["room"], _bearer(request), data.get("targets"))}
+    return {"reason": await hub.why(request.path_params["room"], _bearer(request), data.get("targets"),
+                                    reader_lang(request))}
 
 
 async def get_analysis(request: Request):

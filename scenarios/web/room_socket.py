@@ -17,11 +17,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from typing import Any
 
 from starlette.routing import Router, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from furball.errors import InputError
+from furball.i18n import DEFAULT_LANG, parse_lang, render
 
 from . import api
 from .endpoint import _status
@@ -44,6 +46,7 @@ async def room_socket(ws: WebSocket):
     async def say(message: dict) -> None:
         await ws.send_text(json.dumps(message, separators=(",", ":")))
 
+    hello: Any = None
     try:
         hello = api.read_json(await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT_S))
         if not isinstance(hello, dict) or hello.get("type") != "hello":
@@ -51,9 +54,11 @@ async def room_socket(ws: WebSocket):
         token = hello.get("token")
         sub = await hub.subscribe(room_id, token, hello.get("seen", 0), hello.get("owner"), hello.get("lang"),
                                   hello.get("chat_seen", 0))
-    except InputError as exc:
+    except InputError as exc:  # in the language the hello names (a room that is not there: 404)
+        asked = hello.get("lang") if isinstance(hello, dict) else None
+        lang = (parse_lang(asked[:20]) if isinstance(asked, str) else None) or DEFAULT_LANG
         with contextlib.suppress(Exception):
-            await say({"type": "error", "status": _status(exc), "error": str(exc)})
+            await say({"type": "error", "status": _status(exc), "error": render(exc.message, lang)})
             await ws.close(4000 + _status(exc))
         return
     except (TimeoutError, ValueError, RecursionError, WebSocketDisconnect, KeyError, TypeError):
@@ -69,7 +74,7 @@ async def room_socket(ws: WebSocket):
                 await ws.send_text(await hub.next_message(sub))
         except InputError as exc:  # the room was deleted
             with contextlib.suppress(Exception):
-                await say({"type": "error", "status": _status(exc), "error": str(exc)})
+                await say({"type": "error", "status": _status(exc), "error": render(exc.message, sub.lang)})
                 await ws.close(4000 + _status(exc))
 
     asked: dict = {}  # the newest Best plans request not yet started: {"n": N, "data": {...}}
@@ -83,7 +88,8 @@ async def room_socket(ws: WebSocket):
                 _, _, fn, args = await hub.analysis(room_id, token, data)
                 await say({"type": "best", "n": n, "result": await heavy.run(fn, *args)})
             except InputError as exc:
-                await say({"type": "best", "n": n, "status": _status(exc), "error": " ".join(str(exc).split())[:600]})
+                await say({"type": "best", "n": n, "status": _status(exc),
+                           "error": " ".join(render(exc.message, sub.lang).split())[:600]})
             except (WebSocketDisconnect, RuntimeError):  # the page has gone
                 return
             except Exception as exc:  # noqa: BLE001 - a bug: one line for the page, never a traceback
@@ -125,7 +131,7 @@ async def room_socket(ws: WebSocket):
                     version = await hub.act(room_id, token, msg.get("version"), msg.get("action"))
                     await say({"type": "ack", "id": ref, "version": version})
                 except InputError as exc:
-                    await say({"type": "error", "id": ref, "status": _status(exc), "error": str(exc)})
+                    await say({"type": "error", "id": ref, "status": _status(exc), "error": render(exc.message, sub.lang)})
             elif msg.get("type") == "best":
                 n = msg.get("n")
                 if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= api.MAX_JS_INT:

@@ -70,7 +70,7 @@ from typing import Any
 import numpy as np
 
 from furball.errors import IllegalAction, InputError
-from furball.i18n import DEFAULT_LANG, Entry, Lang, Message, msg, render, render_entry, translator
+from furball.i18n import DEFAULT_LANG, N_, Entry, Lang, Message, msg, render, render_entry, translator
 from furball.scenarios.engine import Game, GameState, Option, decide, registry
 from furball.scenarios.engine.protocol import (
     Explains,
@@ -174,11 +174,12 @@ class ClockMode(StrEnum):
     SIMULATED = "simulated"
 
 
-CLOCK = Option("clock", str, ClockMode.REAL.value, "the timer runs in real time while people think, or by the "
-               "simulated time model (as for bots and Monte Carlo)", tuple(c.value for c in ClockMode))
+CLOCK = Option(N_("clock"), str, ClockMode.REAL.value, N_("the timer runs in real time while people think, or by the "
+                                                     "simulated time model (as for bots and Monte Carlo)"),
+               tuple(c.value for c in ClockMode))
 """A room's own option for a game with a timer (Yorktown, YT.S4)."""
-PAUSING = Option("pausing", bool, False, "the room's owner may pause the real-time clock (the rules say it never "
-                 "stops)")
+PAUSING = Option(N_("pausing"), bool, False, N_("the room's owner may pause the real-time clock (the rules say it "
+                                            "never stops)"))
 """A room's own option: whether its owner may stop the clock."""
 
 @functools.lru_cache(maxsize=16)
@@ -207,11 +208,13 @@ def room_game(name: Any) -> RoomGame:
     return _room_game(registry.entry(name))
 
 
-def games_json() -> list[dict]:
+def games_json(lang: Lang = DEFAULT_LANG) -> list[dict]:
     """The games a room can hold, for the lobby and the room pages: ``name``, ``title``,
-    ``seats`` (min, max), ``bots``, ``options`` (``name``, ``help``, ``default``,
+    ``seats`` (min, max), ``bots``, ``options`` (``name``; ``label`` and ``help`` in ``lang``,
+    the name read through the catalog where its game marks it; ``default``,
     ``choices``, ``kind``), ``page`` (the module of ``static/js/rooms/games/`` that draws
     it, its view module's ``PAGE``; ``None``: the engine's text)."""
+    _ = translator(lang)
     out = []
     for rg in available_games():
         g = rg.game()
@@ -226,10 +229,10 @@ def games_json() -> list[dict]:
             if own is not None:
                 kind = own.kind
                 choices = None if own.choices is None else [_jsonable(c) for c in _attribute(own.choices)()]
-            options.append({"name": o.name, "help": o.help, "default": _jsonable(o.default), "choices": choices,
+            options.append({"name": o.name, "label": _(o.name), "help": _(o.help), "default": _jsonable(o.default), "choices": choices,
                             "kind": kind, "max_chars": own.max_chars if own is not None else MAX_OPTION_CHARS})
         out.append({"name": rg.name, "title": g.title, "seats": [g.min_players, g.max_players],
-                    "bots": list(g.players), "options": options, "notes": g.notes,
+                    "bots": list(g.players), "options": options, "notes": _(g.notes) if g.notes else g.notes,
                     "page": getattr(rg.view_module(), "PAGE", None)})
     return out
 
@@ -447,12 +450,13 @@ def chat_text(text: Any, most: int) -> str:
     """A chat line's text, checked: printable text (new lines allowed) of 1 to ``most``
     characters once stripped. Raises :class:`InputError` (one line)."""
     if not isinstance(text, str) or not text.strip():
-        raise InputError("request: field 'text': expected the text of a chat line")
+        raise InputError(msg("request: field 'text': expected the text of a chat line"))
     text = text.strip()
     if len(text) > most:
-        raise InputError(f"request: field 'text': expected at most {most} characters, got {len(text)}")
+        raise InputError(msg("request: field 'text': expected at most {most} characters, got {count}", most=most,
+                             count=len(text)))
     if not all(c.isprintable() or c == "\n" for c in text):
-        raise InputError("request: field 'text': expected printable text (no control characters)")
+        raise InputError(msg("request: field 'text': expected printable text (no control characters)"))
     return text
 
 
@@ -658,7 +662,7 @@ class Room:
         now = time.time() if now is None else now
         deadline = self.choice_deadline()
         if deadline is None or now < deadline:
-            raise IllegalAction("no choice has run out of time")
+            raise IllegalAction(msg("no choice has run out of time"))
         seat = self.limited_seat()
         text = self.state.describe(seat_actions(self.state, seat)[0])
         event = Event(self.version + 1, EventKind.TIMEOUT, seat, 0, text, now)
@@ -670,21 +674,21 @@ class Room:
         :class:`IllegalAction` (one line) when that cannot be now."""
         now = time.time() if now is None else now
         if not self.real_time:
-            raise IllegalAction("this room's clock is not a real-time one")
+            raise IllegalAction(msg("this room's clock is not a real-time one"))
         if self.terminal:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(msg("the game is over"))
         if what in ("pause", "resume"):
             if not self.room_options.get("pausing"):
-                raise IllegalAction("pausing is off in this room (the rules say the clock never stops)")
+                raise IllegalAction(msg("pausing is off in this room (the rules say the clock never stops)"))
             if (what == "pause") == self.paused:
-                raise IllegalAction(f"the clock is already {'paused' if self.paused else 'running'}")
+                raise IllegalAction(msg("the clock is already paused") if self.paused else msg("the clock is already running"))
         elif what == "time":
             if self.clock_at(now) < self._timed.limit_s:
-                raise IllegalAction("time has not run out")
+                raise IllegalAction(msg("time has not run out"))
         else:
             raise InputError(f"request: clock: expected pause, resume or time, got {_short(what)}")
         if what != "time" and self._acted(None) >= MAX_EVENTS:
-            raise IllegalAction(f"the owner has made {MAX_EVENTS} changes in this room, the most it may")
+            raise IllegalAction(msg("the owner has made {count} changes in this room, the most it may", count=MAX_EVENTS))
         event = Event(self.version + 1, EventKind.CLOCK, 0, None, what, now, self.clock_at(now))
         return self.apply(event), event
 
@@ -699,20 +703,21 @@ class Room:
             raise IllegalAction(f"request: field 'version': expected the version of the view you chose from, "
                                 f"got {_short(version)}")
         if version != self.view_version(seat):
-            raise StaleAction("the game has moved on since you looked: choose again")
+            raise StaleAction(msg("the game has moved on since you looked: choose again"))
         if self.terminal:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(msg("the game is over"))
         acting = self.acting
         if seat not in acting:
-            raise IllegalAction(f"it is {' and '.join(self.labels[i] for i in acting)}'s turn, not {self.labels[seat]}'s")
+            raise IllegalAction(msg("it is {seats}'s turn, not {seat}'s", seats=", ".join(self.labels[i] for i in acting),
+                                    seat=self.labels[seat]))
         if self.controllers[seat] is not None:
-            raise IllegalAction(f"{self.labels[seat]} is played by the {self.controllers[seat]} bot now: "
-                                f"ask the room's owner to give the seat back")
+            raise IllegalAction(msg("{seat} is played by the {bot} bot now: ask the room's owner to give the seat back",
+                                    seat=self.labels[seat], bot=self.controllers[seat]))
         if self.paused:
-            raise IllegalAction("the owner has paused the clock: wait until it runs again")
+            raise IllegalAction(msg("the owner has paused the clock: wait until it runs again"))
         if self.asked is not None:
-            raise IllegalAction(f"{self.labels[self.asked[0]]} asks to take back its last action: the answers come "
-                                f"first")
+            raise IllegalAction(msg("{seat} asks to take back its last action: the answers come first",
+                                    seat=self.labels[self.asked[0]]))
         now = time.time() if now is None else now
         state, reading = self._clocked(now)
         if state.is_terminal():
@@ -760,7 +765,8 @@ class Room:
 
     def _act(self, seat: int, index: int, state: GameState, reading: int | None, now: float) -> tuple[Room, Event]:
         if self._acted(seat) >= MAX_EVENTS:
-            raise IllegalAction(f"{self.labels[seat]} has made {MAX_EVENTS} actions in this room, the most a seat may")
+            raise IllegalAction(msg("{seat} has made {count} actions in this room, the most a seat may",
+                                    seat=self.labels[seat], count=MAX_EVENTS))
         a = seat_actions(state, seat)[index]
         text = state.describe(a)
         entry = state.describe_entry(a) if hasattr(state, "describe_entry") else None
@@ -801,20 +807,22 @@ class Room:
         """The index in :attr:`takeback` of ``seat``'s last action, when it may ask to take
         it back now. Raises :class:`IllegalAction`."""
         if self.terminal:
-            raise IllegalAction("the game is over: nothing can be taken back")
+            raise IllegalAction(msg("the game is over: nothing can be taken back"))
         if self.real_time:
-            raise IllegalAction("take-backs are off in a room whose clock runs in real time")
+            raise IllegalAction(msg("take-backs are off in a room whose clock runs in real time"))
         if self.controllers[seat] is not None:
-            raise IllegalAction(f"{self.labels[seat]} is played by the {self.controllers[seat]} bot now")
+            raise IllegalAction(msg("{seat} is played by the {bot} bot now", seat=self.labels[seat],
+                                    bot=self.controllers[seat]))
         if self.asked is not None:
-            raise IllegalAction(f"{self.labels[self.asked[0]]} has asked for a take-back already: wait for the answers")
+            raise IllegalAction(msg("{seat} has asked for a take-back already: wait for the answers",
+                                    seat=self.labels[self.asked[0]]))
         mine = [k for k, t in enumerate(self.takeback) if t.seat == seat]
         if not mine:
-            raise IllegalAction("nothing of yours to take back: a take-back reaches back to your last action only "
-                                "while nothing has been drawn or revealed since (and only in games that allow it)")
+            raise IllegalAction(msg("nothing of yours to take back: a take-back reaches back to your last action only "
+                                    "while nothing has been drawn or revealed since (and only in games that allow it)"))
         if self.takeback[mine[-1]].kind != TakeBack.OPEN:
-            raise IllegalAction("your last action cannot be asked back: the other seats did not see it (change "
-                                "it instead)")
+            raise IllegalAction(msg("your last action cannot be asked back: the other seats did not see it (change "
+                                    "it instead)"))
         return mine[-1]
 
     def _undo(self, event: Event) -> Room:
@@ -830,10 +838,11 @@ class Room:
                               (msg("{seat} asks to take back its last action: {names} to accept or refuse", seat=label,
                                    names=names),))
         if self.asked is None:
-            raise IllegalAction("nobody has asked for a take-back")
+            raise IllegalAction(msg("nobody has asked for a take-back"))
         asker, waiting = self.asked
         if seat not in waiting:
-            raise IllegalAction(f"{label} is not asked to answer {self.labels[asker]}'s take-back")
+            raise IllegalAction(msg("{seat} is not asked to answer {asker}'s take-back", seat=label,
+                                    asker=self.labels[asker]))
         if event.text == TakeBackWord.REFUSE:
             return self._next(self.state, self.controllers, event, self.takeback, None,
                               (msg("{seat} refuses {asker}'s take-back", seat=label, asker=self.labels[asker]),))
@@ -859,10 +868,11 @@ class Room:
             raise InputError(f"request: field 'bot': expected one of {', '.join(self.game.players)} or null, "
                              f"got {_short(bot)}")
         if self.controllers[seat] == bot:
-            who = "a person" if bot is None else f"the {bot} bot"
-            raise IllegalAction(f"{self.labels[seat]} is already played by {who}")
+            if bot is None:
+                raise IllegalAction(msg("{seat} is already played by a person", seat=self.labels[seat]))
+            raise IllegalAction(msg("{seat} is already played by the {bot} bot", seat=self.labels[seat], bot=bot))
         if self._acted(None) >= MAX_EVENTS:
-            raise IllegalAction(f"the owner has made {MAX_EVENTS} changes in this room, the most it may")
+            raise IllegalAction(msg("the owner has made {count} changes in this room, the most it may", count=MAX_EVENTS))
         event = Event(self.version + 1, EventKind.CONTROL, seat, None, bot or "",
                       time.time() if now is None else now)
         return self.apply(event), event
@@ -951,23 +961,25 @@ class Room:
         return Room(self.spec, self.game, state, self.kind, controllers, self.events + (event,), tuple(logs), paused,
                     since, takeback, asked)
 
-    def why(self, seat: int, targets: list[str]) -> str:
+    def why(self, seat: int, targets: list[str], lang: Lang = DEFAULT_LANG) -> str:
         """Why clicking ``targets`` (piece ids of ``seat``'s page) does nothing, in one
-        line: the engine's reason (:class:`~scenarios.engine.protocol.Explains`: its rule
+        line in ``lang`` (the engine's own reason stays English): the engine's reason (:class:`~scenarios.engine.protocol.Explains`: its rule
         and why) for the action the view module's ``refusal(observation, targets)`` says
         the click means, or that no action concerns them. Made from the seat's
         observation and the engine's reason only, which names nothing the seat may not
         see. Changes nothing."""
         state = self.state
         if self.terminal:
-            return "the game is over"
+            return render(msg("the game is over"), lang)
         if seat not in self.acting:
-            return f"it is {' and '.join(self.labels[i] for i in self.acting)}'s turn, not yours"
+            return render(msg("it is {seats}'s turn, not yours", seats=", ".join(self.labels[i] for i in self.acting)),
+                          lang)
         refusal = getattr(self.kind.view_module(), "refusal", None)
         action = refusal(state.observation(seat), list(targets)) if refusal is not None else None
         if action is None:
-            return (f"no legal action concerns {' then '.join(t.partition(':')[2] or t for t in targets)} now: "
-                    f"choose among the highlighted pieces and the buttons")
+            pieces = " → ".join(t.partition(":")[2] or t for t in targets)
+            return render(msg("no legal action concerns {pieces} now: choose among the highlighted pieces and the buttons",
+                              pieces=pieces), lang)
         if isinstance(state, Explains):
             reason = state.explain(action)
             if reason is not None:
@@ -977,7 +989,8 @@ class Room:
                 state.apply(action)
             except IllegalAction as exc:
                 return " ".join(str(exc).split())
-        return f"{state.describe(action)}: legal now (choose it among the highlighted pieces)"
+        return render(msg("{action}: legal now (choose it among the highlighted pieces)",
+                          action=_action_text(state, action, lang)), lang)
 
     # -- what a viewer receives -----------------------------------------------------------
     def log_for(self, seat: int | None) -> tuple[LogLine, ...]:
@@ -987,18 +1000,19 @@ class Room:
         return self.logs[self.seats if seat is None else seat]
 
     def public_view(self, lang: Lang = DEFAULT_LANG) -> dict:
-        """The public half of every view now: the view module's ``public`` (or its
-        ``view(...)["public"]``) of seat 0's observation (the same for every seat,
-        tests/test_rooms_secrecy.py); ``{}`` for a game without a view module. ``lang``:
-        the reader's language, for a view module that writes texts (``VIEW_LANG``)."""
+        """The public half of every view now, its words in ``lang``: the view module's
+        ``public`` (or its ``view(...)["public"]``) of seat 0's observation (the same for
+        every seat, tests/test_rooms_secrecy.py); ``{}`` for a game without a view module."""
         module = self.kind.view_module()
         if module is None:
             return {}
         o = self.state.observation(0)
-        return module.public(o) if hasattr(module, "public") else _module_view(module, o, 0, lang)["public"]
+        words = _words(module, lang)
+        return module.public(o, **words) if hasattr(module, "public") else module.view(o, 0, **words)["public"]
 
     def view(self, seat: int | None, public: Any = None, lang: Lang = DEFAULT_LANG) -> dict:
-        """What ``seat`` sees now (``None``: a spectator), as JSON (docs/rooms.md):
+        """What ``seat`` sees now (``None``: a spectator), as JSON (docs/rooms.md), its
+        words (the panels, the legal actions' texts) in ``lang`` (docs/i18n.md):
         ``room``, ``game``, ``title``, ``seat``, ``labels``, ``seats`` (who plays each),
         ``bots`` (the game's bot names), ``to_act`` (at a simultaneous node: the first seat it
         waits for), ``acting`` (every seat that may act now), ``awaited`` (those the game
@@ -1048,15 +1062,16 @@ class Room:
             out["text"] = s.observation_string(seat)
             out["can_take_back"] = self.can_take_back(seat)
             o = s.observation(seat)
+            words = _words(module, lang)
             if module is not None and hasattr(module, "private"):
-                out["view"] = {"public": module.public(o) if public is None else public,
-                               "private": module.private(o, seat)}
+                out["view"] = {"public": module.public(o, **words) if public is None else public,
+                               "private": module.private(o, seat, **words)}
             else:
-                out["view"] = _module_view(module, o, seat, lang) if module else {"public": {}, "private": None}
+                out["view"] = module.view(o, seat, **words) if module else {"public": {}, "private": None}
             if seat in acting and self.controllers[seat] is None:
                 legal = seat_actions(s, seat)
                 if getattr(module, "LEGAL_TEXTS", True):
-                    out["legal"] = [s.describe(a) for a in legal]
+                    out["legal"] = [_action_text(s, a, lang) for a in legal]
                 out["legal_count"] = len(legal)
                 if module is not None and hasattr(module, "choices"):
                     out["choices"] = module.choices(s.observation(seat), seat)
@@ -1067,10 +1082,19 @@ class Room:
         return out
 
 
-def _module_view(module: ModuleType, o: Any, seat: int, lang: Lang) -> dict:
-    """The view module's ``view(o, seat)``, in ``lang`` where it writes texts
-    (``VIEW_LANG = True``: ``view(o, seat, lang)``)."""
-    return module.view(o, seat, lang) if getattr(module, "VIEW_LANG", False) else module.view(o, seat)
+def _words(module: ModuleType | None, lang: Lang) -> dict[str, Any]:
+    """The keyword that gives a view module the reader's language (``lang``), for a module
+    that writes its words in it (``VIEW_LANG = True``, :mod:`.views`); none for the
+    others, whose words stay English."""
+    return {"lang": lang} if getattr(module, "VIEW_LANG", False) else {}
+
+
+def _action_text(state: GameState, action: Any, lang: Lang) -> str:
+    """A legal action's text in ``lang``: the engine's ``describe_entry`` rendered where
+    it has one, else (and in English, the ids themselves) its ``describe()``."""
+    if lang == DEFAULT_LANG or not hasattr(state, "describe_entry"):
+        return state.describe(action)
+    return render_entry(*state.describe_entry(action), lang)
 
 
 def _events(state: GameState, viewer: int, seats: int) -> tuple[LogText, ...]:

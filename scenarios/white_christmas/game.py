@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from furball.errors import InputError
+from furball.i18n import N_
 
 from ..engine import Game, GameInfo, Information, Option, Summary, Utility, summarise
 from ..engine.search import with_search_bots
@@ -56,8 +57,8 @@ WHITE_CHRISTMAS = Game(
     players=with_search_bots("white-christmas", {"heuristic": lambda seed, seat: HeuristicPlayer(seed, seat),
                                                  "random": lambda seed, seat: RandomPlayer(seed, seat)}),
     min_players=1, max_players=4,
-    options=(Option("players", int, 2, "number of players (2-4)", choices=(2, 3, 4)),
-             Option("solo", bool, False, "one player against Captain Chambers (WC.H1-WC.H9)"),
+    options=(Option(N_("players"), int, 2, N_("number of players (2-4)"), choices=(2, 3, 4)),
+             Option(N_("solo"), bool, False, N_("one player against Captain Chambers (WC.H1-WC.H9)")),
              Option("data", load_components, None, "a directory of data files replacing the shipped ones"),
              Option("overflow", str, Pile.SUPPLY.value,
                     "staircase People with no room on the rooftop (WC.G2): back to the supply, or discarded "
@@ -67,7 +68,7 @@ WHITE_CHRISTMAS = Game(
                     "or discarded out of the game", choices=tuple(p.value for p in Pile))),
     seats=lambda opts: 1 if opts.get("solo") else opts.get("players", 2),
     combinations=_combinations,
-    notes="2-4 players or solo against Captain Chambers; rules WC.*",
+    notes=N_("2-4 players or solo against Captain Chambers; rules WC.*"),
     information=Information.IMPERFECT, info=lambda first: INFO,
 )
 """The game descriptor: seats = ``players`` (or 1 with ``solo``)."""

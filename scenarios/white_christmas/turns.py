@@ -183,7 +183,8 @@ def _takes(filled: tuple, deck: bool, roofs: int) -> tuple:
 
 
 # -- resolving an action ------------------------------------------------------------------
-SLOT_WHY = {icon: f"{words(icon)} slot" for icon in ROW}
+SLOT_WHY = {Icon.RADAR: N_("radar slot"), Icon.INFLUENCE: N_("influence slot"), Icon.MOVE: N_("move slot"),
+            Icon.SPECIAL_ORDER: N_("special order slot")}
 """Why a board slot's action asks its details (the question's ``why``)."""
 
 
@@ -259,7 +260,7 @@ def _play(w: Work, side: int, a) -> None:
     card = w.comp.cards[card_id]
     _perform(w, side, a.use, card.rescue, card.name)
     if a.kind == ActionKind.FACEUP:
-        w.b["pending"] = w.b["pending"] + (A.pending(Ask.REPLACE, side, why="face-up card played"),)
+        w.b["pending"] = w.b["pending"] + (A.pending(Ask.REPLACE, side, why=N_("face-up card played")),)
 
 
 def _extra(w: Work, side: int, a) -> None:
@@ -284,7 +285,7 @@ def _move(w: Work, side: int, a) -> None:
     others = tuple(m for m in front.helis if m != a.heli)
     if front.both and others and w.can_move(side, others):
         k = len(w.b["pending"]) - before  # unloading questions the flight raised come first
-        follow = A.pending(Ask.MOVE, side, helis=others, why="advanced communications")
+        follow = A.pending(Ask.MOVE, side, helis=others, why=N_("advanced communications"))
         w.b["pending"] = w.b["pending"][:k] + (follow,) + w.b["pending"][k:]
 
 
@@ -293,7 +294,7 @@ def _rescue(w: Work, side: int, a) -> None:
     front = w.pop()
     w.rescue(side, a.heli, a.at, a.person)
     if front.picks > 1 and w.can_rescue(side, front.person):
-        w.push(A.pending(Ask.RESCUE, side, person=front.person, picks=front.picks - 1, why="special rescue device"))
+        w.push(A.pending(Ask.RESCUE, side, person=front.person, picks=front.picks - 1, why=N_("special rescue device")))
 
 
 def _answer(w: Work, side: int, a) -> None:

@@ -354,7 +354,7 @@ class Work(Draft):
             return
         front = self.b["pending"][:1]
         if not (front and front[0].ask == Ask.UNLOAD and front[0].side == side):
-            self.push(pending(Ask.UNLOAD, side, why="carrier short of space"))
+            self.push(pending(Ask.UNLOAD, side, why=N_("carrier short of space")))
 
     def unload(self, side: int, i: int, people: tuple[Person, ...], keep: bool = True) -> None:
         """Unload ``people`` from helicopter ``MODELS[i]`` and score its VP for each (WC.F6);

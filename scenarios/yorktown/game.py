@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from furball.errors import InputError
+from furball.i18n import N_
 
 from ..engine import Game, GameInfo, Information, Option, Summary, Utility, summarise
 from ..engine.search import with_search_bots
@@ -55,16 +56,16 @@ YORKTOWN = Game(
                                           "random": lambda seed, seat: RandomPlayer(seed, seat)}),
     min_players=1, max_players=4,
     options=(
-        Option("players", _players, 1, "players, 1-4 (they share the four planes)", (1, 2, 3, 4)),
-        Option("difficulty", str, Difficulty.NORMAL, "easy (35 min), normal (30) or hard (25)", tuple(Difficulty)),
-        Option("novices", int, 0, "novice players (+2 minutes each)"),
+        Option(N_("players"), _players, 1, N_("players, 1-4 (they share the four planes)"), (1, 2, 3, 4)),
+        Option(N_("difficulty"), str, Difficulty.NORMAL, N_("easy (35 min), normal (30) or hard (25)"), tuple(Difficulty)),
+        Option(N_("novices"), int, 0, N_("novice players (+2 minutes each)")),
         Option("map", load_map, None, "an archipelago file (TOML); default: the shipped reconstruction"),
         Option("deck", load_deck, None, "a Japanese deck file (TOML); default: the shipped reconstruction"),
-        Option("expansions", check_expansions, frozenset(), "comma-separated: expert, tank, weather (or none)"),
+        Option(N_("expansions"), check_expansions, frozenset(), N_("comma-separated: expert, tank, weather (or none)")),
         Option("time", load_time, None, "a time-model file (TOML); default: the shipped model"),
     ),
     seats=lambda opts: int(opts.get("players", 1)),
-    notes="cooperative, 1-4 players; rules YT.*",
+    notes=N_("cooperative, 1-4 players; rules YT.*"),
     information=Information.IMPERFECT, info=lambda first: INFO,
 )
 """The game descriptor: seats = ``players``; options as above."""

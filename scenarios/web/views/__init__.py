@@ -14,7 +14,11 @@ may set (never one naming a file); ``PAGE``, the module of ``static/js/rooms/gam
 that draws its page (without one: the engine's text); and where needed ``ROOM_READINGS``
 (``(name, RoomOption)`` pairs: an option read the room's way), ``ROOM_OWN`` (the room's
 own options, e.g. a real-time clock) and ``prepare(options, room_options)`` (the engine's
-options from both).
+options from both). A module whose words a reader reads in its own language says
+``VIEW_LANG = True``: its ``view`` (or ``public`` and ``private``) then take the reader's
+language as the keyword ``lang`` (:class:`furball.i18n.Lang`) and write every word in
+it; the room makes and keeps each view per language (docs/i18n.md). The values
+(ids, numbers, names) are the same in every language.
 
 A card game's page is drawn from its view alone, with one page for every game
 (``static/js/rooms/games/board.js``):

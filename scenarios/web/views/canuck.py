@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from furball.i18n import DEFAULT_LANG, ENGLISH, N_, Lang, translator
 from furball.scenarios.canuck.actions import (
     END_REASONS,
     GROUPS,
@@ -25,6 +26,7 @@ from furball.scenarios.canuck.actions import (
     RED_FACES_TO_END,
     Action,
     ActionKind,
+    Band,
     PendingKind,
     Piece,
 )
@@ -33,70 +35,95 @@ from furball.viz.canuck import canuck_sketch
 
 from . import item, panel, plain
 
-__all__ = ["view", "choices", "refusal", "ROOM_OPTIONS", "PAGE"]
+__all__ = ["view", "choices", "refusal", "ROOM_OPTIONS", "PAGE", "VIEW_LANG"]
 
 ROOM_OPTIONS = ("setup",)
 """The options a room may set (the map file is left out: nothing a request says opens a file)."""
 PAGE = "board"
 """The module of ``static/js/rooms/games/`` that draws this game's page (the card games' one)."""
 
+VIEW_LANG = True
+"""``view`` takes the reader's language ``lang`` and writes its words in it (docs/i18n.md)."""
+
 K = ActionKind
 TOKEN = {Piece.GROUP: "G", Piece.LEADER: "L", Piece.BASE: "B"}
+WORDS = {PendingKind.PARTICIPANTS: N_("participants"), PendingKind.CARDS: N_("cards"), PendingKind.SWEEP: N_("sweep"),
+         PendingKind.LOSSES: N_("losses"), PendingKind.TRAIN: N_("train"), PendingKind.MOVE: N_("move"),
+         PendingKind.BASE: N_("base"), Band.MAJOR: N_("major"), Band.MEDIUM: N_("medium"), Band.MINOR: N_("minor"),
+         Band.DEFEAT: N_("defeat")}
+"""The words of the decisions under way and of the result bands (CN.E5), as the panels print them."""
 
 
 def _cards(cards) -> list[str]:
     return [label(c) for c in cards]
 
 
-def _card_item(c: int, chosen=()) -> dict:
-    kind = "face" if is_face(c) else "number"
-    return item(f"card:{c}", label(c), f"{label(c)}: {'red' if is_red(c) else 'black'} {kind} card"
-                + (" (chosen)" if c in chosen else ""), kind="card", red=is_red(c), chosen=c in chosen)
+def _card_item(c: int, chosen=(), _=ENGLISH) -> dict:
+    if is_face(c):
+        tip = _("{card}: red face card") if is_red(c) else _("{card}: black face card")
+    else:
+        tip = _("{card}: red number card") if is_red(c) else _("{card}: black number card")
+    tip = tip.format(card=label(c)) + (" " + _("(chosen)") if c in chosen else "")
+    return item(f"card:{c}", label(c), tip, kind="card", red=is_red(c), chosen=c in chosen)
 
 
-def _panels(s) -> list[dict]:
+def _band(band, _=ENGLISH) -> str:
+    return _(WORDS[band]).upper()
+
+
+def _panels(s, _=ENGLISH) -> list[dict]:
     score = s.score()
     p = s.pending
     chosen = p.cards if p is not None else ()
     names = s.board.areas
-    out = [panel("reserve", "Reserve (CN.K2)", ["The Partisan's hand: red number cards for operations."],
-                 [_card_item(c, chosen) for c in s.reserve], rule="CN.K2")]
+    out = [panel("reserve", _("Reserve (CN.K2)"), [_("The Partisan's hand: red number cards for operations.")],
+                 [_card_item(c, chosen, _) for c in s.reserve], rule="CN.K2")]
     if p is not None:
-        lines = [f"{str(p.kind).replace('_', ' ')}"
-                 + (f": {OP_NAMES.get(p.op, '')}" if p.op is not None else "")
-                 + (f" in {names[p.area]}" if p.area is not None else "")]
+        head = _(WORDS[p.kind])
+        if p.op is not None:
+            head += f": {_(OP_NAMES.get(p.op, ''))}"
+        if p.area is not None:
+            head += " " + _("in {area}").format(area=names[p.area])
+        lines = [head]
         if p.kind == PendingKind.SWEEP:
-            lines = [f"Axis Sweep by the garrison of {names[p.garrison]} against {names[p.area]} (CN.F2d): choose "
-                     f"Reserve cards to defend"]
+            lines = [_("Axis Sweep by the garrison of {garrison} against {area} (CN.F2d): choose Reserve cards to "
+                       "defend").format(garrison=names[p.garrison], area=names[p.area])]
         if p.groups or p.leaders:
-            lines.append(f"taking part: {p.groups} Group(s), {p.leaders} Leader(s) (CN.P4)")
+            lines.append(_("taking part: {groups} Group(s), {leaders} Leader(s) (CN.P4)").format(groups=p.groups,
+                                                                                                   leaders=p.leaders))
         if p.cards:
-            lines.append(f"cards chosen: {' '.join(_cards(p.cards))}")
+            lines.append(_("cards chosen: {cards}").format(cards=" ".join(_cards(p.cards))))
         if p.left:
-            lines.append(f"{p.left} more to place or lose")
-        out.append(panel("pending", "Under way", lines))
-    out.append(panel("piles", "Piles (CN.K4)", [
-        f"draw deck: {len(s.deck)} cards (face down)", f"Axis deck: {len(s.axis_deck)} cards (face down)",
-        f"Partisan discard: {' '.join(_cards(s.partisan_discard)) or '-'}",
-        f"Axis discard: {' '.join(_cards(s.axis_discard)) or '-'}",
-        f"out of play: {' '.join(_cards(s.removed)) or '-'}"], open=False))
-    out.append(panel("counters", "Counters off the map (CN.K1)", [
-        f"unused Groups {s.unused_groups} of {GROUPS}", f"unused Bases {s.unused_bases}",
-        f"Leaders lost {s.lost_leaders} of {LEADERS}"], open=False))
-    why = f"; {END_REASONS[s.over]}" if s.over else ""
-    out.append(panel("score", "Score (CN.E4, CN.E5)", [
-        f"VP from operations {score.operations} + Alba {score.alba} = {score.total}: {str(score.band).upper()}{why}",
-        f"red face cards drawn: {s.red_faces} of {RED_FACES_TO_END} (the 6th ends the game, CN.E1)",
-        f"Alba liberated once: {'yes' if s.alba_liberated_once else 'no'}"],
-        table={"head": ["VP", "result"], "rows": [["25 or more", "major victory"], ["11 to 24", "medium victory"],
-                                                   ["5 to 10", "minor victory"],
-                                                   ["less than 5, or the last Base lost", "defeat"]]},
+            lines.append(_("{n} more to place or lose").format(n=p.left))
+        out.append(panel("pending", _("Under way"), lines))
+    out.append(panel("piles", _("Piles (CN.K4)"), [
+        _("draw deck: {n} cards (face down)").format(n=len(s.deck)),
+        _("Axis deck: {n} cards (face down)").format(n=len(s.axis_deck)),
+        _("Partisan discard: {cards}").format(cards=" ".join(_cards(s.partisan_discard)) or "-"),
+        _("Axis discard: {cards}").format(cards=" ".join(_cards(s.axis_discard)) or "-"),
+        _("out of play: {cards}").format(cards=" ".join(_cards(s.removed)) or "-")], open=False))
+    out.append(panel("counters", _("Counters off the map (CN.K1)"), [
+        _("unused Groups {n} of {groups}").format(n=s.unused_groups, groups=GROUPS),
+        _("unused Bases {n}").format(n=s.unused_bases),
+        _("Leaders lost {n} of {leaders}").format(n=s.lost_leaders, leaders=LEADERS)], open=False))
+    why = f"; {_(END_REASONS[s.over])}" if s.over else ""
+    out.append(panel("score", _("Score (CN.E4, CN.E5)"), [
+        _("VP from operations {operations} + Alba {alba} = {total}: {band}").format(
+            operations=score.operations, alba=score.alba, total=score.total, band=_band(score.band, _)) + why,
+        _("red face cards drawn: {n} of {most} (the 6th ends the game, CN.E1)").format(n=s.red_faces,
+                                                                                        most=RED_FACES_TO_END),
+        _("Alba liberated once: {answer}").format(answer=_("yes") if s.alba_liberated_once else _("no"))],
+        table={"head": [_("VP"), _("result")],
+               "rows": [[_("25 or more"), _("major victory")], [_("11 to 24"), _("medium victory")],
+                        [_("5 to 10"), _("minor victory")], [_("less than 5, or the last Base lost"), _("defeat")]]},
         rule="CN.E5"))
     return out
 
 
-def view(s, seat: int) -> dict[str, Any]:
-    """The JSON of Canuck observation ``s`` (see the module docstring)."""
+def view(s, seat: int, lang: Lang = DEFAULT_LANG) -> dict[str, Any]:
+    """The JSON of Canuck observation ``s`` (see the module docstring), its words in
+    ``lang``."""
+    _ = translator(lang)
     score = s.score()
     areas = [{"name": name, "garrison": int(s.garrison[i]), "groups": int(s.groups[i]),
               "leaders": int(s.leaders[i]), "bases": int(s.bases[i])} for i, name in enumerate(s.board.areas)]
@@ -108,21 +135,24 @@ def view(s, seat: int) -> dict[str, Any]:
         "lost_leaders": int(s.lost_leaders), "vp": int(s.vp), "red_faces": int(s.red_faces),
         "score": {"total": int(score.total), "band": plain(score.band)},
         "pending": None if s.pending is None else plain(s.pending.kind), "over": plain(s.over),
-        "board": canuck_sketch(s).as_json(), "panels": _panels(s), "ending": ending(s)}
+        "board": canuck_sketch(s, _).as_json(), "panels": _panels(s, _), "ending": ending(s, _)}
     return {"public": public, "private": None}
 
 
-def ending(s) -> str | None:
+def ending(s, _=ENGLISH) -> str | None:
     """The game over in a player's words (``None`` while it goes on): how many turns
     were played (a turn is one Partisan option, CN.P1: what the engine's log counts as
-    options), why it ended and the score (CN.E1, CN.E2, CN.E4, CN.E5)."""
+    options), why it ended and the score (CN.E1, CN.E2, CN.E4, CN.E5); read with ``_``."""
     if not s.is_terminal():
         return None
     score = s.score()
-    why = END_REASONS.get(score.reason, "") if score.reason else ""
-    turns = f"{s.options} turn{'' if s.options == 1 else 's'}"
-    return (f"Game over after {turns} (one Partisan option each, CN.P1): {why}. "
-            f"VP: operations {score.operations} + Alba {score.alba} = {score.total}: {str(score.band).upper()}.")
+    why = _(END_REASONS.get(score.reason, "")) if score.reason else ""
+    if s.options == 1:
+        turns = _("Game over after 1 turn (one Partisan option each, CN.P1): {why}.").format(why=why)
+    else:
+        turns = _("Game over after {n} turns (one Partisan option each, CN.P1): {why}.").format(n=s.options, why=why)
+    return turns + " " + _("VP: operations {operations} + Alba {alba} = {total}: {band}.").format(
+        operations=score.operations, alba=score.alba, total=score.total, band=_band(score.band, _))
 
 
 def _targets(s, a: Action) -> list[str]:

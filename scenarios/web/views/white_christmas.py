@@ -27,18 +27,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from furball.i18n import DEFAULT_LANG, ENGLISH, N_, Lang, translator
 from furball.scenarios.white_christmas.actions import PHASE_NUMBER, Action, ActionKind, Phase, take
 from furball.scenarios.white_christmas.components import MODELS, PEOPLE, ROW, Icon, words
-from furball.viz.white_christmas import card_text, white_christmas_sketch
+from furball.viz.white_christmas import bonus_words, card_text, white_christmas_sketch
 
 from . import item, panel, plain
 
-__all__ = ["view", "public", "private", "choices", "refusal", "ROOM_OPTIONS", "PAGE"]
+__all__ = ["view", "public", "private", "choices", "refusal", "ROOM_OPTIONS", "PAGE", "VIEW_LANG"]
 
 ROOM_OPTIONS = ("players", "solo")
 """The options a room may set (the data directory is left out: nothing a request says opens a file)."""
 PAGE = "board"
 """The module of ``static/js/rooms/games/`` that draws this game's page (the card games' one)."""
+VIEW_LANG = True
+"""``view``, ``public`` and ``private`` take the reader's language ``lang`` and write their words in it
+(docs/i18n.md)."""
 
 
 def _card(comp, card: int | None) -> dict | None:
@@ -49,136 +53,175 @@ def _heli_id(o, side: int, model) -> str:
     return f"heli:{o.setup.labels[side]}:{model}"
 
 
-def _bonus(bonus) -> str:
-    return "-" if bonus.value == "none" else words(bonus)
+ASKED = (N_("replace"), N_("unload"), N_("passenger"))
+"""The open questions' words the status panel prints that the catalog has from nowhere else
+(:class:`~scenarios.white_christmas.actions.Ask`'s values; ``move``, ``rescue``... it has)."""
 
 
-def _panels(o) -> list[dict]:
+def _bonus(bonus, _=ENGLISH) -> str:
+    return "-" if bonus.value == "none" else bonus_words(bonus, _)
+
+
+def _list(values, _=ENGLISH) -> str:
+    """Words of a vocabulary, each read through ``_``, joined by commas."""
+    return ", ".join(_(words(v)) for v in values)
+
+
+def _people(counts, _=ENGLISH) -> str:
+    return ", ".join(f"{_(p)} {n}" for p, n in zip(PEOPLE, counts))
+
+
+def _panels(o, _=ENGLISH) -> list[dict]:
+    """The public panels, their words read through ``_`` (a reader's translator)."""
     setup, b, comp = o.setup, o.board, o.setup.comp
     labels = setup.labels
     out = []
-    lines = [f"round {b.round} of 4, phase {PHASE_NUMBER[b.phase]}: {b.phase}",
-             f"turn order: {', '.join(labels[i] for i in b.order)}"]
+    lines = [_("round {round} of 4, phase {number}: {phase}").format(round=b.round, number=PHASE_NUMBER[b.phase],
+                                                                     phase=_(str(b.phase))),
+             _("turn order: {order}").format(order=", ".join(labels[i] for i in b.order))]
     if setup.solo:
-        lines.append("solo against Captain Chambers (WC.H1)")
+        lines.append(_("solo against Captain Chambers (WC.H1)"))
     if b.over:
-        lines.append(f"game over: {labels[b.winner]} wins" if b.winner is not None else "game over")
+        if b.winner is not None:
+            lines.append(_("game over: {side} wins").format(side=labels[b.winner]))
+        else:
+            lines.append(_("game over"))
     elif b.pending:
         front = b.pending[0]
-        lines.append(f"{labels[front.side]} is asked: {words(front.ask)}" + (f" ({front.why})" if front.why else ""))
+        asked = _("{side} is asked: {question}").format(side=labels[front.side], question=_(words(front.ask)))
+        lines.append(asked + (f" ({_(front.why)})" if front.why else ""))
     elif b.phase == Phase.SIGHTING:
-        lines.append("sealed bids: radar tokens put in one by one, then sealed; revealed together (WC.F4)")
-    out.append(panel("status", "Round (WC.F1)", lines, rule="WC.F1"))
+        lines.append(_("sealed bids: radar tokens put in one by one, then sealed; revealed together (WC.F4)"))
+    out.append(panel("status", _("Round (WC.F1)"), lines, rule="WC.F1"))
     # the sighting (WC.F4)
     if b.sighting is None:
         c = comp.cessna
-        lines = [f"{c.name}: the highest radar totals score "
-                 f"{', '.join(map(str, c.vp_two if setup.sides == 2 else c.vp))} VP (WC.F7)"]
+        lines = [_("{cessna}: the highest radar totals score {vp} VP (WC.F7)").format(
+            cessna=_(c.name), vp=", ".join(map(str, c.vp_two if setup.sides == 2 else c.vp)))]
         items = []
     else:
         card = comp.sightings[b.sighting]
-        lines = [card.name, f"actions for the winner: {', '.join(words(a) for a in card.actions) or 'none'}"]
-        items = [item(f"passenger:{p}", p, "a passenger who joins the winner's carrier", kind="person")
+        lines = [_(card.name), _("actions for the winner: {actions}").format(actions=_list(card.actions, _) or _("none"))]
+        items = [item(f"passenger:{p}", _(p), _("a passenger who joins the winner's carrier"), kind="person")
                  for p in card.passengers]
-    lines.append("bids: " + ", ".join(f"{labels[i]} {'sealed, ' + str(s.bid) + ' token(s)' if s.bid is not None else '-'}"
-                                      for i, s in enumerate(o.sides)))
-    out.append(panel("sighting", "Sighting (WC.F4)", lines, items, rule="WC.F4"))
+    bids = []
+    for i, side in enumerate(o.sides):
+        if side.bid is None:
+            bids.append(f"{labels[i]} -")
+        else:
+            bids.append(_("{side} sealed, {n} token(s)").format(side=labels[i], n=side.bid))
+    lines.append(_("bids: {bids}").format(bids=", ".join(bids)))
+    out.append(panel("sighting", _("Sighting (WC.F4)"), lines, items, rule="WC.F4"))
     # the action row (WC.F2)
-    items = [item(f"row:{Icon.INSPECT}", f"Inspect: deck ({b.deck} face down)", "take the deck's top card", kind="card back",
-                  back=True)]
-    items += [item(f"row:{icon}", f"{words(icon)}: {card_text(comp, c)}", kind="card") for icon, c in zip(ROW, b.row)]
-    out.append(panel("row", "Action row (WC.F2)", [f"deck {b.deck}, discard {len(b.discard)}"], items, rule="WC.F2"))
+    items = [item(f"row:{Icon.INSPECT}", _("Inspect: deck ({n} face down)").format(n=b.deck), _("take the deck's top card"),
+                  kind="card back", back=True)]
+    items += [item(f"row:{icon}", f"{_(words(icon))}: {_(card_text(comp, c))}", kind="card") for icon, c in zip(ROW, b.row)]
+    out.append(panel("row", _("Action row (WC.F2)"),
+                     [_("deck {deck}, discard {discard}").format(deck=b.deck, discard=len(b.discard))], items,
+                     rule="WC.F2"))
     # special orders on offer (WC.F5)
-    items = [item(f"order:{i}", comp.orders[i].label(), kind="card") for i in b.orders_row]
-    out.append(panel("orders", "Special orders on offer (WC.F5)", [f"deck: {b.orders_left} face down"], items,
-                     rule="WC.F5"))
+    items = [item(f"order:{i}", comp.orders[i].label(_), kind="card") for i in b.orders_row]
+    out.append(panel("orders", _("Special orders on offer (WC.F5)"),
+                     [_("deck: {n} face down").format(n=b.orders_left)], items, rule="WC.F5"))
     # the influence track (WC.F1, WC.F5)
     inf = comp.influence
     rows = []
     for pos in range(inf.spaces + 1):
         here = [labels[i] for i, s in enumerate(o.sides) if s.influence == pos]
-        rows.append([pos, _bonus(setup.track[pos]), "threshold" if pos == inf.threshold else "", ", ".join(here)])
-    out.append(panel("influence", "Influence track (WC.F5)", [
-        f"a marker reaching a space takes its effect; upgrade 1 needs influence {inf.threshold} or more; "
-        f"ties on the track: the marker that arrived last is on top (WC.F1)"],
-        table={"head": ["space", "effect", "", "markers"], "rows": rows}, open=False, rule="WC.F5"))
+        rows.append([pos, _bonus(setup.track[pos], _), _("threshold") if pos == inf.threshold else "", ", ".join(here)])
+    out.append(panel("influence", _("Influence track (WC.F5)"), [
+        _("a marker reaching a space takes its effect; upgrade 1 needs influence {threshold} or more; "
+          "ties on the track: the marker that arrived last is on top (WC.F1)").format(threshold=inf.threshold)],
+        table={"head": [_("space"), _("effect"), "", _("markers")], "rows": rows}, open=False, rule="WC.F5"))
     # carrier upgrades (WC.F5)
     rows = []
     for up in comp.upgrades:
         if up.number == 1:
-            cost = f"influence at {inf.threshold} or more"
+            cost = _("influence at {threshold} or more").format(threshold=inf.threshold)
         elif up.number == 2:
-            cost = "own a special order"
+            cost = _("own a special order")
         elif up.radar:
-            cost = f"radar tokens worth {up.radar} or more"
+            cost = _("radar tokens worth {radar} or more").format(radar=up.radar)
         elif up.same:
-            cost = f"{up.same} of the colour's type + {up.any} any"
+            cost = _("{same} of the colour's type + {any} any").format(same=up.same, any=up.any)
         else:
-            cost = f"{up.any} People of any type"
+            cost = _("{any} People of any type").format(any=up.any)
         owners = [labels[i] for i, s in enumerate(o.sides) if s.upgrades[up.number - 1]]
-        rows.append([up.number, up.name + (f" (+{up.spaces} spaces)" if up.spaces else ""), cost, up.vp,
-                     ", ".join(owners) or "-"])
-    types = "; ".join(f"{labels[i]} ({setup.colours[i].name}): {setup.colours[i].rescue_device}"
+        name = _(up.name) + (" " + _("(+{n} spaces)").format(n=up.spaces) if up.spaces else "")
+        rows.append([up.number, name, cost, up.vp, ", ".join(owners) or "-"])
+    types = "; ".join(f"{labels[i]} ({_(setup.colours[i].name)}): {_(setup.colours[i].rescue_device)}"
                       for i in range(setup.sides))
-    items = [item(f"upgrade:{up.number}", f"{up.number}. {up.name}", f"{up.vp} VP", kind="card") for up in comp.upgrades]
-    out.append(panel("upgrades", "Carrier upgrades (WC.F5)", [f"the colour's type for card 3: {types}"], items,
-                     rule="WC.F5"))
-    out.append(panel("upgrade-costs", "Carrier upgrades: costs and VP (WC.F5)", [],
-                     table={"head": ["card", "upgrade", "cost", "VP", "done by"], "rows": rows}, open=False,
-                     rule="WC.F5"))
+    items = [item(f"upgrade:{up.number}", f"{up.number}. {_(up.name)}", _("{vp} VP").format(vp=up.vp), kind="card")
+             for up in comp.upgrades]
+    out.append(panel("upgrades", _("Carrier upgrades (WC.F5)"), [_("the colour's type for card 3: {types}").format(types=types)],
+                     items, rule="WC.F5"))
+    out.append(panel("upgrade-costs", _("Carrier upgrades: costs and VP (WC.F5)"), [],
+                     table={"head": [_("card"), _("upgrade"), _("cost"), _("VP"), _("done by")], "rows": rows},
+                     open=False, rule="WC.F5"))
     # helicopters (WC.G3, WC.G5)
     rows = []
     for h in comp.helicopters:
         for night in (False, True):
             side = h.side(night)
-            cannot = [p.value for p in PEOPLE if not side.carries(p)]
-            rows.append([f"{h.model} {'night' if night else 'day'}", side.capacity,
-                         ", ".join(f"{p} {v}" for p, v in side.vp), ", ".join(cannot) or "-"])
-    out.append(panel("helicopters", "Helicopters (WC.G3)", [
-        "each side of a helicopter card: People aboard at most, VP per type unloaded, the types it cannot carry"],
-        table={"head": ["helicopter", "capacity", "VP", "cannot carry"], "rows": rows}, open=False, rule="WC.G3"))
+            cannot = [_(p.value) for p in PEOPLE if not side.carries(p)]
+            if night:
+                face = _("night")
+            else:
+                face = _("day")
+            rows.append([f"{h.model} {face}", side.capacity,
+                         ", ".join(f"{_(p)} {v}" for p, v in side.vp), ", ".join(cannot) or "-"])
+    out.append(panel("helicopters", _("Helicopters (WC.G3)"), [
+        _("each side of a helicopter card: People aboard at most, VP per type unloaded, the types it cannot carry")],
+        table={"head": [_("helicopter"), _("capacity"), _("VP"), _("cannot carry")], "rows": rows}, open=False,
+        rule="WC.G3"))
     # every side's public values
-    rows, lines = [], ["hand, radar tokens, special orders and bids: counts only (their faces are secret, WC.F2, WC.F4)"]
+    rows = []
+    lines = [_("hand, radar tokens, special orders and bids: counts only (their faces are secret, WC.F2, WC.F4)")]
     for i, s in enumerate(o.sides):
         ups = ",".join(str(k + 1) for k, u in enumerate(s.upgrades) if u) or "-"
-        rows.append([f"{labels[i]} ({setup.colours[i].name})", s.vp, s.influence, s.hand, s.radar, s.orders,
+        rows.append([f"{labels[i]} ({_(setup.colours[i].name)})", s.vp, s.influence, s.hand, s.radar, s.orders,
                      "-" if s.bid is None else s.bid, ups, f"{len(s.carrier)}/{s.spaces}", s.rescued])
         if s.extras:
-            lines.append(f"{labels[i]} keeps the sighting actions: {', '.join(words(x) for x in s.extras)}")
-    items = [item(f"faceup:{labels[i]}", f"{labels[i]} face up: {card_text(comp, s.faceup)}", kind="card")
+            lines.append(_("{side} keeps the sighting actions: {actions}").format(side=labels[i],
+                                                                                 actions=_list(s.extras, _)))
+    items = [item(f"faceup:{labels[i]}", _("{side} face up: {card}").format(side=labels[i], card=_(card_text(comp, s.faceup))),
+                  kind="card")
              for i, s in enumerate(o.sides) if s.faceup is not None]
-    out.append(panel("sides", "Players", lines, items,
-                     table={"head": ["side", "VP", "influence", "hand", "radar", "orders", "bid", "upgrades",
-                                     "carrier", "rescued"], "rows": rows}))
-    out.append(panel("supply", "Supply", [
-        "People in the supply: " + ", ".join(f"{p} {n}" for p, n in zip(PEOPLE, b.supply)),
-        "People discarded: " + ", ".join(f"{p} {n}" for p, n in zip(PEOPLE, b.discarded)),
-        f"radar tokens in the supply: {b.radar_left}"], open=False))
+    out.append(panel("sides", _("Players"), lines, items,
+                     table={"head": [_("side"), _("VP"), _("influence"), _("hand"), _("radar"), _("orders"), _("bid"),
+                                     _("upgrades"), _("carrier"), _("rescued")], "rows": rows}))
+    out.append(panel("supply", _("Supply"), [
+        _("People in the supply: {people}").format(people=_people(b.supply, _)),
+        _("People discarded: {people}").format(people=_people(b.discarded, _)),
+        _("radar tokens in the supply: {n}").format(n=b.radar_left)], open=False))
     return out
 
 
-def _private_panels(o) -> list[dict]:
+def _private_panels(o, _=ENGLISH) -> list[dict]:
+    """The seat's own panels, their words read through ``_``."""
     comp, own = o.setup.comp, o.own
-    out = [panel("hand", "Your hand (WC.F2)", [] if own.hand else ["no cards"],
-                 [item(f"card:{c}", comp.cards[c].name, kind="card") for c in own.hand]),
-           panel("radar", "Your radar tokens (WC.F4)",
-                 [f"in your sealed bid: {' + '.join(map(str, own.bid))} = {sum(own.bid)}"] if own.bid else [],
-                 [item(f"radar:{v}", str(v), "a radar token (its value is yours alone)", kind="token")
+    bid = [_("in your sealed bid: {tokens} = {total}").format(tokens=" + ".join(map(str, own.bid)), total=sum(own.bid))]
+    out = [panel("hand", _("Your hand (WC.F2)"), [] if own.hand else [_("no cards")],
+                 [item(f"card:{c}", _(comp.cards[c].name), kind="card") for c in own.hand]),
+           panel("radar", _("Your radar tokens (WC.F4)"), bid if own.bid else [],
+                 [item(f"radar:{v}", str(v), _("a radar token (its value is yours alone)"), kind="token")
                   for v in own.radar])]
     if own.orders:
-        out.append(panel("my-orders", "Your special orders", [comp.orders[i].label() for i in own.orders]))
+        out.append(panel("my-orders", _("Your special orders"), [comp.orders[i].label(_) for i in own.orders]))
     if own.inspected:
-        out.append(panel("inspected", "Staircases you inspected (WC.F2)",
-                         [f"{o.table.roofs[k]}: {', '.join(comp.staircases[c].people) or 'empty'}"
+        out.append(panel("inspected", _("Staircases you inspected (WC.F2)"),
+                         [f"{o.table.roofs[k]}: " + (", ".join(map(_, comp.staircases[c].people)) or _("empty"))
                           for k, c in own.inspected]))
     for p in out:
         p["private"] = True
     return out
 
 
-def public(o) -> dict[str, Any]:
+def public(o, lang: Lang = DEFAULT_LANG) -> dict[str, Any]:
     """The public half of observation ``o``'s JSON (the same for every seat's
-    observation of one state; see the module docstring)."""
+    observation of one state; see the module docstring), its words in ``lang`` (the
+    values stay the engine's)."""
+    _ = translator(lang)
     setup, b, comp = o.setup, o.board, o.setup.comp
     labels = list(setup.labels)
     stairs_open = b.stairs_state.value == "revealed"
@@ -213,24 +256,26 @@ def public(o) -> dict[str, Any]:
         "discarded": {p.value: int(n) for p, n in zip(PEOPLE, b.discarded)},
         "radar_left": int(b.radar_left), "asked": asked, "over": bool(b.over),
         "winner": None if b.winner is None else labels[b.winner], "sides": sides,
-        "board": white_christmas_sketch(o).as_json(), "panels": _panels(o)}
+        "board": white_christmas_sketch(o, _).as_json(), "panels": _panels(o, _)}
 
 
-def private(o, seat: int) -> dict[str, Any]:
-    """The private half of observation ``o`` of ``seat`` (module docstring)."""
+def private(o, seat: int, lang: Lang = DEFAULT_LANG) -> dict[str, Any]:
+    """The private half of observation ``o`` of ``seat`` (module docstring), its words
+    in ``lang``."""
+    _ = translator(lang)
     comp, own = o.setup.comp, o.own
     return {
         "hand": [_card(comp, c) for c in own.hand], "radar": [int(v) for v in own.radar],
         "orders": [comp.orders[i].label() for i in own.orders],
         "inspected": [{"rooftop": o.table.roofs[k], "people": plain(comp.staircases[c].people)}
                       for k, c in own.inspected],
-        "bid": [int(v) for v in own.bid], "panels": _private_panels(o)}
+        "bid": [int(v) for v in own.bid], "panels": _private_panels(o, _)}
 
 
-def view(o, seat: int) -> dict[str, Any]:
+def view(o, seat: int, lang: Lang = DEFAULT_LANG) -> dict[str, Any]:
     """The JSON of observation ``o`` of ``seat`` (see the module docstring):
-    ``{"public": public(o), "private": private(o, seat)}``."""
-    return {"public": public(o), "private": private(o, seat)}
+    ``{"public": public(o, lang), "private": private(o, seat, lang)}``."""
+    return {"public": public(o, lang), "private": private(o, seat, lang)}
 
 
 def _targets(o, a: Action) -> list[str]:

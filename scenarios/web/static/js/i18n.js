@@ -3,7 +3,8 @@
 // remembered in localStorage); t(id, values) writes a message (its English id where the
 // catalog has no entry), number() a number the locale's way, and every element marked
 // data-i18n shows its text translated (and each attribute marked data-i18n-title,
-// data-i18n-placeholder or data-i18n-aria-label, that attribute's text). <html lang> says the language.
+// data-i18n-placeholder or data-i18n-aria-label: that attribute's text, or the id the
+// marker's value gives). <html lang> says the language.
 
 const KEY = "furball.lang";
 const ATTRIBUTES = ["title", "placeholder", "aria-label"];  // translated where marked data-i18n-<name>

@@ -6,6 +6,7 @@
 // (the server calls it: hub.py, webhook.py): its field is in the same panel.
 
 import { el } from "../dom.js";
+import { t } from "../i18n.js";
 
 const KEY = "furball.alerts";
 const ICON = (badge) => "data:image/svg+xml," + encodeURIComponent(
@@ -75,7 +76,7 @@ function notify(title) {
   if (!alerts.chosen.notify || typeof Notification === "undefined" || Notification.permission !== "granted") return;
   if (!document.hidden && document.hasFocus()) return; // the page in front already says it
   try {
-    const n = new Notification("furball: your turn", { body: title, tag: `furball-${location.pathname}` });
+    const n = new Notification(t("furball: your turn"), { body: title, tag: `furball-${location.pathname}` });
     n.onclick = () => { window.focus(); n.close(); };
   } catch (_) { /* some browsers allow notifications from a service worker only */ }
 }
@@ -83,7 +84,7 @@ function notify(title) {
 /** The tab's title and favicon for this view; the notification and the sound when this
  *  seat has just become one that must act (`mine`: whether it must act now). */
 export function signal(title, mine) {
-  document.title = `${mine ? "▶ Your turn · " : ""}${title} · furball`;
+  document.title = mine ? t("▶ Your turn · {title} · furball", { title }) : `${title} · furball`;
   favicon(mine);
   document.body.dataset.yourTurn = mine ? "yes" : "no";
   const was = alerts.mine;
@@ -94,7 +95,8 @@ export function signal(title, mine) {
 }
 
 function toggleButton(text, on, onclick, name) {
-  const b = el("button", { textContent: `${text}: ${on ? "on" : "off"}`, onclick });
+  const b = el("button", { textContent: on ? t("{switch}: on", { switch: text }) : t("{switch}: off", { switch: text }),
+    onclick });
   b.dataset.alert = name;
   b.setAttribute("aria-pressed", on ? "true" : "false");
   return b;
@@ -106,20 +108,20 @@ export function renderAlerts(box, { seat, owner, ctx }) {
   if (seat !== null && seat !== undefined) {
     const can = typeof Notification !== "undefined";
     const notifyOn = alerts.chosen.notify && can && Notification.permission === "granted";
-    const n = toggleButton("Notify me when it is my turn", notifyOn, async () => {
+    const n = toggleButton(t("Notify me when it is my turn"), notifyOn, async () => {
       if (notifyOn) {
         alerts.chosen.notify = false;
       } else if (can) {
         const answer = await Notification.requestPermission();
         alerts.chosen.notify = answer === "granted";
-        if (answer !== "granted") ctx.say("The browser refused notifications for this site (its settings can change that).");
+        if (answer !== "granted") ctx.say(t("The browser refused notifications for this site (its settings can change that)."));
       }
       save();
       renderAlerts(box, { seat, owner, ctx });
     }, "notify");
     n.disabled = !can;
-    if (!can) n.title = "this browser has no notifications";
-    const s = toggleButton("Sound", alerts.chosen.sound, () => {
+    if (!can) n.title = t("this browser has no notifications");
+    const s = toggleButton(t("Sound"), alerts.chosen.sound, () => {
       alerts.chosen.sound = !alerts.chosen.sound;
       wakeAudio();
       if (alerts.chosen.sound) beep(); // what it will sound like
@@ -134,25 +136,25 @@ export function renderAlerts(box, { seat, owner, ctx }) {
 }
 
 function webhookForm(ctx) {
-  const input = el("input", { type: "url", maxLength: 500, placeholder: "https://… (optional)",
-    title: "the server POSTs who is to act to this URL whenever that changes (never what is hidden)" });
+  const input = el("input", { type: "url", maxLength: 500, placeholder: t("https://… (optional)"),
+    title: t("the server POSTs who is to act to this URL whenever that changes (never what is hidden)") });
   input.dataset.testid = "webhook";
   const status = el("span", { className: "muted" });
   const set = async (url) => {
     try {
       const answer = await ctx.ownerPost("/webhook", { url });
       input.value = answer.url || "";
-      status.textContent = answer.url ? "set: the server calls it when who is to act changes" : "no webhook";
+      status.textContent = answer.url ? t("set: the server calls it when who is to act changes") : t("no webhook");
     } catch (err) {
       status.textContent = err.message;
     }
   };
-  const save = el("button", { textContent: "Set", onclick: () => set(input.value.trim() || null) });
-  const clear = el("button", { textContent: "Remove", onclick: () => set(null) });
+  const save = el("button", { textContent: t("Set"), onclick: () => set(input.value.trim() || null) });
+  const clear = el("button", { textContent: t("Remove"), onclick: () => set(null) });
   ctx.ownerGet("/webhook").then((answer) => {
     if (answer.url && !input.value) input.value = answer.url;
-    status.textContent = answer.url ? "set" : "no webhook";
+    status.textContent = answer.url ? t("set") : t("no webhook");
   }).catch(() => {});
-  return el("div", { className: "webhook" }, el("label", { textContent: "Webhook (play over days): " }, input),
+  return el("div", { className: "webhook" }, el("label", { textContent: t("Webhook (play over days): ") }, input),
     el("div", { className: "row" }, save, clear, status));
 }

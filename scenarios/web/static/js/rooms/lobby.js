@@ -4,7 +4,7 @@
 import { get, post, remove } from "../api.js";
 import { forget, remember, roomLink, savedRooms } from "./saved.js";
 import { el } from "../dom.js";
-import { languageSwitch, loadLanguage } from "../i18n.js";
+import { lang, languageSwitch, loadLanguage, t } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { games: [] };
@@ -22,7 +22,7 @@ const UPLOAD = "\u0000upload"; // the scenario select's "a file of mine" entry
  *  (a dogfight seat by its planes): the server reads the options as the room will. */
 async function seatNames(g) {
   try {
-    const answer = await post("/api/games/seats", { game: g.name, options: optionValues() });
+    const answer = await post(`/api/games/seats?lang=${lang()}`, { game: g.name, options: optionValues() });
     return answer.names || Array.from({ length: answer.seats }, () => "");
   } catch (err) {
     say(err.message);
@@ -34,8 +34,8 @@ function scenarioInput(o) {
   // a shipped scenario by name, or a scenario file of one's own (its text is sent; the
   // server never opens a file a request names)
   const select = el("select");
-  select.append(...o.choices.map((c) => el("option", { value: c, textContent: c })),
-    el("option", { value: UPLOAD, textContent: "a file of mine…" }));
+  select.append(...o.choices.map((c) => el("option", { value: c, textContent: t(c) })),
+    el("option", { value: UPLOAD, textContent: t("a file of mine…") }));
   select.value = o.choices.includes("duel") ? "duel" : o.choices[0];
   const file = el("input", { type: "file", accept: ".toml,text/plain", hidden: true });
   file.dataset.upload = o.name;
@@ -49,12 +49,12 @@ function scenarioInput(o) {
     const f = file.files[0];
     if (!f) return;
     if (f.size > o.max_chars) {
-      say(`${f.name}: expected at most ${Math.round(o.max_chars / 1024)} KiB`);
+      say(t("{file}: expected at most {size} KiB", { file: f.name, size: Math.round(o.max_chars / 1024) }));
       return;
     }
     select.dataset.text = await f.text();
     select.dataset.file = f.name;
-    say(`${f.name} read: the room will be made from it.`, true);
+    say(t("{file} read: the room will be made from it.", { file: f.name }), true);
     renderSeats();
   };
   return [select, file];
@@ -74,7 +74,7 @@ function renderOptions() {
       } else if (o.choices) {
         input = el("select");
         input.append(...o.choices.map((c) => el("option", { value: c === null ? "" : String(c),
-          textContent: c === null ? "(default)" : String(c) })));
+          textContent: c === null ? t("(default)") : t(String(c)) })));  // a choice's word where the catalog has it
         input.value = o.default === null ? "" : String(o.default);
       } else {
         input = el("input", { type: o.kind === "int" ? "number" : "text", value: o.default ?? "" });
@@ -84,7 +84,7 @@ function renderOptions() {
       input.onchange = renderSeats;
       inputs = [input];
     }
-    return el("label", { className: "field", title: o.help }, `${o.name.replaceAll("_", " ")} `, ...inputs,
+    return el("label", { className: "field", title: o.help }, `${(o.label || o.name).replaceAll("_", " ")} `, ...inputs,
       el("small", { className: "muted", textContent: ` ${o.help}` }));
   }));
   renderSeats();
@@ -102,10 +102,10 @@ async function renderSeats() {
   const old = [...document.querySelectorAll("[data-seat]")].map((s) => s.value);
   $("seats").replaceChildren(...Array.from({ length: n }, (_, i) => {
     const label = names[i] ? `P${i + 1}: ${names[i]}` : `P${i + 1}`;
-    const select = el("select", { title: `who plays ${label}` });
+    const select = el("select", { title: t("who plays {seat}", { seat: label }) });
     select.dataset.seat = i;
-    select.append(el("option", { value: "", textContent: "a person" }),
-      ...g.bots.map((b) => el("option", { value: b, textContent: `bot: ${b}` })));
+    select.append(el("option", { value: "", textContent: t("a person") }),
+      ...g.bots.map((b) => el("option", { value: b, textContent: t("bot: {bot}", { bot: b }) })));
     // a new game's P2 starts as the first bot (a game at once); seats the options add are people
     select.value = old[i] ?? (i === 1 && !old.length ? g.bots[0] : "");
     const field = el("label", { className: "field" }, `${label} `, select);
@@ -136,18 +136,18 @@ function optionValues() {
 
 function linkItem(label, href, note = "") {
   const input = el("input", { type: "text", readOnly: true, value: href, className: "link" });
-  const copy = el("button", { textContent: "Copy" });
+  const copy = el("button", { textContent: t("Copy") });
   copy.onclick = async () => {
     input.select();
     try {
       await navigator.clipboard.writeText(href);
-      copy.textContent = "Copied";
+      copy.textContent = t("Copied");
     } catch (_) {
       document.execCommand("copy");
-      copy.textContent = "Copied";
+      copy.textContent = t("Copied");
     }
   };
-  const open = el("a", { className: "button", href, textContent: "Open", target: "_blank", rel: "noopener noreferrer" });
+  const open = el("a", { className: "button", href, textContent: t("Open"), target: "_blank", rel: "noopener noreferrer" });
   return el("li", {}, el("strong", { textContent: label }), note ? el("span", { className: "muted", textContent: ` ${note}` }) : "",
     el("div", { className: "row" }, input, copy, open));
 }
@@ -162,19 +162,20 @@ async function createRoom() {
   if (seed) body.seed = Number(seed);
   $("create-room").disabled = true;
   try {
-    const made = await post("/api/rooms", body);
+    const made = await post(`/api/rooms?lang=${lang()}`, body);
     remember({ room: made.room, title: made.title, game: made.game, owner: made.owner,
       seats: made.seats.map((s) => ({ label: s.label, bot: s.bot, token: s.token })) });
-    const items = [linkItem("Owner", roomLink(made.room, { owner: made.owner }), "(for you: seat controls)")];
+    const items = [linkItem(t("Owner"), roomLink(made.room, { owner: made.owner }), t("(for you: seat controls)"))];
     made.seats.forEach((s) => {
-      items.push(linkItem(`${s.label}${s.name ? `: ${s.name}` : ""}${s.bot ? ` (bot: ${s.bot})` : ""}`,
+      const seat = s.name ? `${s.label}: ${s.name}` : s.label;
+      items.push(linkItem(s.bot ? t("{seat} (bot: {bot})", { seat, bot: s.bot }) : seat,
         roomLink(made.room, { seat: s.token }),
-        s.bot ? "(played by a bot; the link lets a person take it back later)" : "(send to the player)"));
+        s.bot ? t("(played by a bot; the link lets a person take it back later)") : t("(send to the player)")));
     });
-    items.push(linkItem("Spectators", roomLink(made.room), "(sees only what is public)"));
+    items.push(linkItem(t("Spectators"), roomLink(made.room), t("(sees only what is public)")));
     $("links").replaceChildren(...items);
     $("made").hidden = false;
-    say(`Room “${made.title}” created.`, true);
+    say(t("Room “{title}” created.", { title: made.title }), true);
     renderMine();
     $("made").scrollIntoView({ behavior: "smooth" });
   } catch (err) {
@@ -186,13 +187,14 @@ async function createRoom() {
 
 /** The owner deletes a room on the server (after asking), then forgets it here. */
 async function deleteRoom(r) {
-  if (!window.confirm(`Delete the room “${r.title || r.room}” for everyone? Its game cannot be played on.`)) return;
+  const title = r.title || r.room;
+  if (!window.confirm(t("Delete the room “{title}” for everyone? Its game cannot be played on.", { title }))) return;
   try {
-    await remove(`/api/rooms/${encodeURIComponent(r.room)}`, r.owner);
-    say(`Room “${r.title || r.room}” deleted.`, true);
+    await remove(`/api/rooms/${encodeURIComponent(r.room)}?lang=${lang()}`, r.owner);
+    say(t("Room “{title}” deleted.", { title }), true);
   } catch (err) {
     if (err.status !== 404) { say(err.message); return; }
-    say(`Room “${r.title || r.room}” was already gone.`, true);
+    say(t("Room “{title}” was already gone.", { title }), true);
   }
   forget(r.room);
   renderMine();
@@ -206,15 +208,15 @@ function renderMine() {
     const mySeats = (r.seats || []).filter((s) => s.token);
     for (const s of mySeats) {
       links.push(el("a", { className: "button", href: roomLink(r.room, { seat: s.token, owner: r.owner || null }),
-        textContent: `play ${s.label}` }));
+        textContent: t("play {seat}", { seat: s.label }) }));
     }
-    if (r.owner) links.push(el("a", { className: "button", href: roomLink(r.room, { owner: r.owner }), textContent: "owner" }));
-    links.push(el("a", { className: "button", href: roomLink(r.room), textContent: "watch" }));
-    const drop = el("button", { textContent: "Forget", title: "remove from this list (the room stays on the server)" });
+    if (r.owner) links.push(el("a", { className: "button", href: roomLink(r.room, { owner: r.owner }), textContent: t("owner") }));
+    links.push(el("a", { className: "button", href: roomLink(r.room), textContent: t("watch") }));
+    const drop = el("button", { textContent: t("Forget"), title: t("remove from this list (the room stays on the server)") });
     drop.onclick = () => { forget(r.room); renderMine(); };
     const buttons = [drop];
     if (r.owner) {
-      const del = el("button", { textContent: "Delete", title: "delete the room on the server, for everyone" });
+      const del = el("button", { textContent: t("Delete"), title: t("delete the room on the server, for everyone") });
       del.onclick = () => deleteRoom(r);
       buttons.push(del);
     }
@@ -229,10 +231,10 @@ function bindJoin() {
     const text = $("join-link").value.trim();
     try {
       const u = new URL(text, location.origin);
-      if (!/^\/rooms\/[A-Za-z0-9_-]+$/.test(u.pathname)) throw new Error("not a room link");
+      if (!/^\/rooms\/[A-Za-z0-9_-]+$/.test(u.pathname)) throw new Error(t("not a room link"));
       location.href = `${location.origin}${u.pathname}${u.hash}`;
     } catch (_) {
-      say("expected a room link such as http://…/rooms/ROOM#seat=…");
+      say(t("expected a room link such as http://…/rooms/ROOM#seat=…"));
     }
   };
 }
@@ -241,7 +243,7 @@ async function boot() {
   await loadLanguage();  // the page's own words in the reader's language (docs/i18n.md)
   $("language-slot")?.replaceChildren(languageSwitch());
   try {
-    state.games = (await get("/api/games")).games;
+    state.games = (await get(`/api/games?lang=${lang()}`)).games;
   } catch (err) {
     say(err.message);
     return;

@@ -7,6 +7,7 @@
 
 import { ApiError } from "../api.js";
 import { el } from "../dom.js";
+import { t } from "../i18n.js";
 import { readRecord } from "../record.js";
 
 const $ = (id) => document.getElementById(id);
@@ -32,7 +33,7 @@ async function fetchRecord() {
 
 async function open() {
   try {
-    $("record-status").textContent = "making the record…";
+    $("record-status").textContent = t("making the record…");
     const { text } = await fetchRecord();
     r.record = readRecord(text);
     const seat = r.ctx.seat();
@@ -54,7 +55,7 @@ async function download() {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10000);
-    $("record-status").textContent = `downloaded ${name}`;
+    $("record-status").textContent = t("downloaded {file}", { file: name });
   } catch (err) {
     $("record-status").textContent = err.message;
   }
@@ -79,8 +80,10 @@ function show() {
   if (r.open) {
     const v = r.record.viewers[r.viewer];
     const step = v.steps[r.index];
-    $("record-status").textContent = `${r.record.whole ? "the whole game" : `as ${v.label} saw it`}: ` +
-      `step ${r.index} of ${v.steps.length - 1}${r.index === 0 ? " (the set-up)" : ""}`;
+    const whose = r.record.whole ? t("the whole game") : t("as {seat} saw it", { seat: v.label });
+    const last = v.steps.length - 1;
+    $("record-status").textContent = r.index === 0 ? t("{whose}: step {n} of {last} (the set-up)", { whose, n: 0, last })
+      : t("{whose}: step {n} of {last}", { whose, n: r.index, last });
     $("record-slider").max = v.steps.length - 1;
     $("record-slider").value = r.index;
     document.body.dataset.recordStep = r.index;
@@ -88,7 +91,7 @@ function show() {
     $("record-next").disabled = r.index === v.steps.length - 1;
     $("record-viewer").hidden = r.record.viewers.length < 2;
     $("record-viewer").replaceChildren(...r.record.viewers.map((x, i) =>
-      el("option", { value: i, textContent: `as ${x.label} saw it`, selected: i === r.viewer })));
+      el("option", { value: i, textContent: t("as {seat} saw it", { seat: x.label }), selected: i === r.viewer })));
     $("record-lines").replaceChildren(...step.log.flatMap((entry) => [
       ...(entry.action ? [el("li", { className: "mine", textContent: `${r.record.labels[entry.seat]}: ${entry.action}` })] : []),
       ...entry.lines.filter((t) => t.trim()).map((t) => el("li", { textContent: t }))]));
@@ -109,7 +112,7 @@ export function bindRecord(ctx) {
   };
   const slider = el("input", { id: "record-slider", type: "range", min: 0, value: 0,
     oninput: () => go(Number(slider.value)) });
-  const viewer = el("select", { id: "record-viewer", title: "whose record", onchange: () => {
+  const viewer = el("select", { id: "record-viewer", title: t("whose record"), onchange: () => {
     r.viewer = Number(viewer.value);
     go(r.record.viewers[r.viewer].steps.length - 1);
   } });
@@ -119,13 +122,13 @@ export function bindRecord(ctx) {
   lines.dataset.testid = "record-lines";
   $("record-box").append(
     el("div", { className: "row" },
-      button("record-open", "Step through the game", "every step of the game so far, as you saw it", open),
-      button("record-download", "Download record", "the whole game as one file (furball replay FILE)", download)),
+      button("record-open", t("Step through the game"), t("every step of the game so far, as you saw it"), open),
+      button("record-download", t("Download record"), t("the whole game as one file (furball replay FILE)"), download)),
     status,
     el("div", { id: "record-steps", hidden: true },
       el("div", { className: "row" },
-        button("record-back", "◀", "the step before", () => go(r.index - 1)), slider,
-        button("record-next", "▶", "the next step", () => go(r.index + 1)),
-        button("record-close", "Back to the game", "the game as it is now", close)),
+        button("record-back", "◀", t("the step before"), () => go(r.index - 1)), slider,
+        button("record-next", "▶", t("the next step"), () => go(r.index + 1)),
+        button("record-close", t("Back to the game"), t("the game as it is now"), close)),
       viewer, lines));
 }

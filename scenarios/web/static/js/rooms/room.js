@@ -26,6 +26,12 @@ const state = {
 };
 
 
+/** The room's API address of `path`, with the page's language: the server's one-line
+ *  refusals come back in it (docs/i18n.md). */
+function roomApi(path) {
+  return `/api/rooms/${encodeURIComponent(room)}${path}${path.includes("?") ? "&" : "?"}lang=${lang()}`;
+}
+
 /** A message that stays until the next one (or until dismissed). */
 function say(text, ok = false) {
   $("message").textContent = text || "";
@@ -73,7 +79,7 @@ function connect() {
     state.socket = null;
     if (state.retry < 0) return;
     const wait = Math.min(10000, 500 * 2 ** state.retry++);
-    connection(`disconnected: retrying in ${Math.round(wait / 1000)} s`, false);
+    connection(t("disconnected: retrying in {seconds} s", { seconds: Math.round(wait / 1000) }), false);
     setTimeout(connect, wait);
   };
 }
@@ -103,24 +109,28 @@ async function update(msg) {
 }
 
 function label(seat) {
-  return seat === null || seat === undefined ? "set-up" : state.view.labels[seat];
+  return seat === null || seat === undefined ? t("set-up") : state.view.labels[seat];
 }
 
 function render() {
   const v = state.view;
   signal(v.title, myTurn(v) && awaited(v).includes(v.seat)); // "your turn": the tab's title and favicon (alerts.js)
   $("room-title").textContent = v.title;
-  $("who").textContent = v.seat === null ? (state.owner ? "owner (watching)" : "spectator") : `you are ${label(v.seat)}`;
+  $("who").textContent = v.seat === null ? (state.owner ? t("owner (watching)") : t("spectator"))
+    : t("you are {seat}", { seat: label(v.seat) });
   let turn;
   const over = v.terminal && state.renderer && state.renderer.gameOver && state.renderer.gameOver(v);
-  if (v.terminal) turn = over ? `${over} (seed ${v.seed})` : `Game over. ${(state.outcome || v.outcome || []).join(" · ")} (seed ${v.seed})`;
-  else if (myTurn(v) && awaited(v).includes(v.seat)) {
-    turn = awaited(v).length > 1 ? "Your turn: choose an action (everyone acts at once)." : "Your turn: choose an action.";
+  if (v.terminal) {
+    turn = over ? t("{ending} (seed {seed})", { ending: over, seed: v.seed })
+      : t("Game over. {outcome} (seed {seed})", { outcome: (state.outcome || v.outcome || []).join(" · "), seed: v.seed });
+  } else if (myTurn(v) && awaited(v).includes(v.seat)) {
+    turn = awaited(v).length > 1 ? t("Your turn: choose an action (everyone acts at once).") : t("Your turn: choose an action.");
   } else {
     // a simultaneous node (the dogfight's planning): everyone it waits for acts at once
-    const names = awaited(v).map((i) => `${label(i)}${v.seats[i].bot ? ` (the ${v.seats[i].bot} bot)` : ""}`);
-    turn = `${names.join(", ")} to act…`;
-    if (myTurn(v)) turn = `Done: waiting for ${names.join(", ")}… (you may still change your choice)`;
+    const names = awaited(v).map((i) => (v.seats[i].bot ? t("{seat} (the {bot} bot)", { seat: label(i), bot: v.seats[i].bot })
+      : label(i))).join(", ");
+    turn = t("{seats} to act…", { seats: names });
+    if (myTurn(v)) turn = t("Done: waiting for {seats}… (you may still change your choice)", { seats: names });
   }
   $("turn").textContent = turn;
   $("turn").className = `turn${myTurn(v) ? " mine" : ""}`;
@@ -157,17 +167,19 @@ function renderClock() {
   if (!c) return;
   const show = () => {
     const left = c.limit_s - clockNow(c);
-    const what = c.paused ? "paused" : (c.since === null ? "starts with the first action" : "left");
-    $("clock").textContent = `clock: ${mmss(left)} ${what}`;
+    const what = c.paused ? t("clock: {time} paused", { time: mmss(left) })
+      : (c.since === null ? t("clock: {time} starts with the first action", { time: mmss(left) })
+        : t("clock: {time} left", { time: mmss(left) }));
+    $("clock").textContent = what;
     $("clock").className = `pill ${left < 120 ? "bad" : c.running ? "ok" : ""}`;
     $("clock").dataset.left = left;
   };
   show();
   if (c.running) state.tick = setInterval(show, 1000);
-  control.textContent = c.paused ? "Restart the clock" : "Pause the clock";
+  control.textContent = c.paused ? t("Restart the clock") : t("Pause the clock");
   control.onclick = async () => {
     try {
-      await post(`/api/rooms/${encodeURIComponent(room)}/clock`, { paused: !c.paused }, ownerToken);
+      await post(roomApi("/clock"), { paused: !c.paused }, ownerToken);
     } catch (err) {
       say(err.message);
     }
@@ -205,7 +217,7 @@ async function act(version, index) {
   state.busy = true;
   for (const b of $("actions").querySelectorAll("button")) b.disabled = true;
   try {
-    await post(`/api/rooms/${encodeURIComponent(room)}/act`, { version, action: index }, seatToken);
+    await post(roomApi("/act"), { version, action: index }, seatToken);
     say("");
     return true;
   } catch (err) {
@@ -224,16 +236,16 @@ const context = {
   act: (index) => act(state.view.version, index),
   now: () => Date.now() / 1000 + state.skew, // the server's clock (a choice's time limit)
   say,
-  post: (path, body) => post(`/api/rooms/${encodeURIComponent(room)}${path}`, body, seatToken),
-  get: (path) => fetch(`/api/rooms/${encodeURIComponent(room)}${path}`,
+  post: (path, body) => post(roomApi(path), body, seatToken),
+  get: (path) => fetch(roomApi(path),
     { headers: seatToken ? { Authorization: `Bearer ${seatToken}` } : {} }).then(async (r) => {
     const body = await r.json().catch(() => ({}));
     if (!r.ok) throw new ApiError(body.error || `${r.status} ${r.statusText}`, r.status);
     return body;
   }),
   getPublic: (path) => get(path),
-  ownerPost: (path, body) => post(`/api/rooms/${encodeURIComponent(room)}${path}`, body, ownerToken),
-  ownerGet: (path) => fetch(`/api/rooms/${encodeURIComponent(room)}${path}`,
+  ownerPost: (path, body) => post(roomApi(path), body, ownerToken),
+  ownerGet: (path) => fetch(roomApi(path),
     { headers: { Authorization: `Bearer ${ownerToken}` } }).then((r) => r.json()),
   busy: () => state.busy,
   live: () => state.view, // the live view (what render() shows unless a step of the game record is shown)
@@ -249,9 +261,9 @@ const context = {
 function renderSeats() {
   const v = state.view;
   $("seats").replaceChildren(...v.seats.map((s, i) => {
-    const who = s.bot ? `bot: ${s.bot}` : "a person";
+    const who = s.bot ? t("bot: {bot}", { bot: s.bot }) : t("a person");
     // a bot is always at the table: only a person's page is connected or away
-    const here = s.bot ? "plays here" : state.present[i] ? "connected" : "away";
+    const here = s.bot ? t("plays here") : state.present[i] ? t("connected") : t("away");
     const li = el("li", {}, el("strong", { textContent: s.name ? `${s.label}: ${s.name}` : s.label }),
       el("span", { textContent: ` ${who}` }),
       el("span", { className: `pill ${s.bot || state.present[i] ? "ok" : ""}`, textContent: here }));
@@ -260,10 +272,10 @@ function renderSeats() {
     if (state.owner && ownerToken && !v.terminal) {
       const b = el("button");
       if (s.bot) {
-        b.textContent = "Give back to its person";
+        b.textContent = t("Give back to its person");
         b.onclick = () => control(i, null);
       } else {
-        b.textContent = "Hand to a bot";
+        b.textContent = t("Hand to a bot");
         b.onclick = () => control(i, v.bots[0]);
       }
       b.dataset.control = i;
@@ -275,8 +287,9 @@ function renderSeats() {
 
 async function control(seat, bot) {
   try {
-    await post(`/api/rooms/${encodeURIComponent(room)}/seats/${seat}`, { bot }, ownerToken);
-    say(bot ? `${label(seat)} is now played by the ${bot} bot.` : `${label(seat)} is back with its person.`, true);
+    await post(roomApi(`/seats/${seat}`), { bot }, ownerToken);
+    say(bot ? t("{seat} is now played by the {bot} bot.", { seat: label(seat), bot })
+      : t("{seat} is back with its person.", { seat: label(seat) }), true);
   } catch (err) {
     say(err instanceof ApiError ? err.message : String(err));
   }
@@ -317,7 +330,7 @@ $("chat-form").addEventListener("submit", async (event) => {
   const input = $("chat-text");
   if (!input.value.trim()) return;
   try {
-    await post(`/api/rooms/${encodeURIComponent(room)}/chat`, { text: input.value }, seatToken);
+    await post(roomApi("/chat"), { text: input.value }, seatToken);
     input.value = "";
   } catch (err) {
     say(err.message);
@@ -326,7 +339,7 @@ $("chat-form").addEventListener("submit", async (event) => {
 
 async function takeBack(what) {
   try {
-    await post(`/api/rooms/${encodeURIComponent(room)}/take-back`, { what }, seatToken);
+    await post(roomApi("/take-back"), { what }, seatToken);
   } catch (err) {
     say(err.message);
   }
@@ -340,15 +353,16 @@ function renderTakeBack() {
   const parts = [];
   if (asked) {
     const waiting = asked.waiting.map(label).join(", ");
-    parts.push(el("span", { textContent: `${label(asked.asked_by)} asks to take back its last action (waiting for ${waiting}).` }));
+    parts.push(el("span", { textContent: t("{seat} asks to take back its last action (waiting for {seats}).",
+      { seat: label(asked.asked_by), seats: waiting }) }));
     if (asked.waiting.includes(v.seat)) {
-      parts.push(el("button", { textContent: "Accept", onclick: () => takeBack("accept") }),
-        el("button", { textContent: "Refuse", onclick: () => takeBack("refuse") }));
+      parts.push(el("button", { textContent: t("Accept"), onclick: () => takeBack("accept") }),
+        el("button", { textContent: t("Refuse"), onclick: () => takeBack("refuse") }));
       parts[1].dataset.takeBack = "accept";
       parts[2].dataset.takeBack = "refuse";
     }
   } else if (v.can_take_back) {
-    const b = el("button", { textContent: "Ask to take back my last action", onclick: () => takeBack("ask") });
+    const b = el("button", { textContent: t("Ask to take back my last action"), onclick: () => takeBack("ask") });
     b.dataset.takeBack = "ask";
     parts.push(b);
   }
@@ -366,13 +380,13 @@ function renderRematch() {
     if (seatToken) keys.set("seat", seatToken);
     if (ownerToken) keys.set("owner", ownerToken);
     const href = `/rooms/${encodeURIComponent(state.rematch)}${keys.toString() ? `#${keys}` : ""}`;
-    parts.push(el("a", { className: "button", href, textContent: "Rematch: open the new room" }));
+    parts.push(el("a", { className: "button", href, textContent: t("Rematch: open the new room") }));
   } else if (v.terminal && (seatToken || ownerToken) && (v.seat !== null || state.owner)) {
     parts.push(el("button", {
-      textContent: "Rematch",
+      textContent: t("Rematch"),
       onclick: async () => {
         try {
-          await post(`/api/rooms/${encodeURIComponent(room)}/rematch`, {}, seatToken || ownerToken);
+          await post(roomApi("/rematch"), {}, seatToken || ownerToken);
         } catch (err) {
           say(err.message);
         }

@@ -15,6 +15,7 @@
 import { drawSketch } from "../../sketch.js";
 import { PanZoom } from "../../panzoom.js";
 import { el } from "../../dom.js";
+import { number, t } from "../../i18n.js";
 import { pxPerUnit, readableFont } from "../../look.js";
 
 const MIN_LABEL_PX = 12.5; // issue 34 item 4: board labels readable (12 CSS px) at 390 px wide
@@ -61,18 +62,18 @@ function build(container) {
     if (hit) clicked(hit.dataset.id);
   });
   const zoom = el("div", { className: "df-zoom" },
-    el("button", { textContent: "+", title: "zoom in", onclick: () => zoomBy(1.4) }),
-    el("button", { textContent: "−", title: "zoom out", onclick: () => zoomBy(1 / 1.4) }),
-    el("button", { textContent: "Fit", title: "the whole table (or double-tap it)", onclick: () => s.pz.reset() }));
+    el("button", { textContent: "+", title: t("zoom in"), onclick: () => zoomBy(1.4) }),
+    el("button", { textContent: "−", title: t("zoom out"), onclick: () => zoomBy(1 / 1.4) }),
+    el("button", { textContent: t("Fit"), title: t("the whole table (or double-tap it)"), onclick: () => s.pz.reset() }));
   els.board = el("div", { className: "df-board bd-board" }, els.svg, zoom);
   els.choose = el("section", { className: "panel bd-choose" });
   els.choose.dataset.testid = "choose";
   els.panels = el("div", { className: "bd-panels" });
   els.allList = el("div", { className: "actions" });
-  els.all = el("details", { className: "panel bd-all" }, el("summary", { textContent: "Every legal action" }),
-    el("p", { className: "muted", textContent: "The same choices as on the table, in the engine's words." }),
+  els.all = el("details", { className: "panel bd-all" }, el("summary", { textContent: t("Every legal action") }),
+    el("p", { className: "muted", textContent: t("The same choices as on the table, in the engine's words.") }),
     els.allList);
-  els.legend = el("details", { className: "panel bd-legend" }, el("summary", { textContent: "Legend" }));
+  els.legend = el("details", { className: "panel bd-legend" }, el("summary", { textContent: t("Legend") }));
   els.caption = el("p", { className: "muted bd-caption" });
   els.root = el("div", { className: "bd" }, els.board, els.caption, els.choose, els.panels, els.all, els.legend);
   els.root.dataset.testid = "card-game";
@@ -124,7 +125,12 @@ async function explain(targets) {
   }
 }
 
+/** A piece's name as the page shows it, in the reader's language: its panel item's text
+ *  or its drawing's tip, else the name in its id. */
 function label(id) {
+  const node = s.els && s.els.root.querySelector(`[data-id="${CSS.escape(id)}"]:not(.hit)`);
+  const shown = node && (node instanceof SVGElement ? node.querySelector("title")?.textContent : node.textContent);
+  if (shown) return shown;
   const [, rest] = id.split(/:(.*)/s);
   return rest || id;
 }
@@ -136,16 +142,20 @@ function renderChoose() {
   const cands = candidates();
   const done = cands.filter((a) => a.targets.length === s.path.length);
   const targets = nextTargets();
-  const head = s.path.length
-    ? `${s.path.map(label).join(" → ")}: ${targets.size ? "now click where (highlighted)" : "choose"}`
-    : (targets.size ? "Click a highlighted piece, or choose below." : "Choose:");
+  const chosen = s.path.map(label).join(" → ");
+  let head;
+  if (s.path.length) {
+    head = targets.size ? t("{chosen}: now click where (highlighted)", { chosen }) : t("{chosen}: choose", { chosen });
+  } else {
+    head = targets.size ? t("Click a highlighted piece, or choose below.") : t("Choose:");
+  }
   const buttons = done.map((a) => {
-    const b = el("button", { className: "action", textContent: texts()[a.index] || `action ${a.index + 1}` });
+    const b = el("button", { className: "action", textContent: texts()[a.index] || t("action {n}", { n: a.index + 1 }) });
     b.dataset.action = a.index;
     b.onclick = () => { s.path = []; choose(a.index); };
     return b;
   });
-  const back = s.path.length ? el("button", { textContent: "Back", onclick: () => { s.path = []; render(); } }) : null;
+  const back = s.path.length ? el("button", { textContent: t("Back"), onclick: () => { s.path = []; render(); } }) : null;
   if (back) back.dataset.testid = "back";
   // the same pieces as buttons (a small screen, a keyboard, a screen reader)
   const pieces = [...targets].map((id) => {
@@ -155,7 +165,8 @@ function renderChoose() {
     return b;
   });
   const list = pieces.length ? el("details", { className: "bd-pieces" },
-    el("summary", { textContent: `the ${pieces.length} piece${pieces.length === 1 ? "" : "s"} as a list` }),
+    el("summary", { textContent: pieces.length === 1 ? t("the 1 piece as a list")
+      : t("the {n} pieces as a list", { n: pieces.length }) }),
     el("div", { className: "actions" }, ...pieces)) : null;
   box.replaceChildren(...[el("p", { className: "bd-hint", textContent: head }),
     el("div", { className: "actions" }, ...buttons, back), list].filter(Boolean));
@@ -191,7 +202,7 @@ function drawBoard() {
   }, readableFont(0, scale, MIN_LABEL_PX));
   s.pz.fit(box);
   addHitAreas(next);
-  s.els.legend.replaceChildren(el("summary", { textContent: "Legend" }), el("ul", { className: "bd-legend-list" },
+  s.els.legend.replaceChildren(el("summary", { textContent: t("Legend") }), el("ul", { className: "bd-legend-list" },
     ...sketch.legend.map((e) => {
       const dot = el("span", { className: `bd-dot${e.marker ? ` m-${e.marker === "^" ? "tri" : e.marker}` : ""}` });
       dot.style.background = e.fill || e.stroke || "#888";
@@ -252,7 +263,7 @@ function renderPanels() {
     if (p.table) {
       const t = el("table", { className: "bd-ref" });
       t.append(el("thead", {}, el("tr", {}, ...p.table.head.map((h) => el("th", { textContent: h })))));
-      t.append(el("tbody", {}, ...p.table.rows.map((r) => el("tr", {}, ...r.map((c) => el("td", { textContent: String(c) }))))));
+      t.append(el("tbody", {}, ...p.table.rows.map((r) => el("tr", {}, ...r.map((c) => el("td", { textContent: typeof c === "number" ? number(c, 2) : String(c) }))))));
       d.append(el("div", { className: "bd-ref-box" }, t));
     }
     return d;

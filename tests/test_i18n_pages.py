@@ -31,7 +31,8 @@ STATIC = pathlib.Path(__file__).resolve().parent.parent / "scenarios" / "web" / 
 FILES = ("index.html", "capture.html", "capture_card.html", "js/main.js", "js/practice/page.js",
          "js/practice/panel.js", "js/practice/record.js", "js/practice/scene.js", "js/practice/turn.js",
          "js/table.js", "js/record.js", "js/rules.js", "js/replay.js", "js/history.js", "js/sketch.js",
-         "js/panzoom.js", "js/plans.js", "js/look.js", "js/api.js", "js/capture.js", "js/capture_card.js")
+         "js/panzoom.js", "js/plans.js", "js/look.js", "js/api.js", "js/capture.js", "js/capture_card.js",
+         "js/dom.js", "js/geometry.js")
 """The practice table's and the capture pages' files (issue 33, this check's scope)."""
 
 ALLOWED = frozenset({"furball", "mm", "deg", "mm²", "KiB", "MiB", "TOML", "JSON", "RMS", "toml"})

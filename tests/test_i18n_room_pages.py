@@ -15,7 +15,8 @@ The heuristic, kept simple on purpose (it reads source text, it does not run it)
 * HTML: every element's own text and every ``placeholder``, ``aria-label`` and ``title``
   attribute must be marked (``<title>`` and ``<script>`` aside);
 * allowed: the words in :data:`ALLOWED` (the name furball; symbols carry no words), and a
-  literal compared with ``===`` (``typeof c === "number"``: never shown).
+  literal compared with ``===`` (``typeof c === "number"``: never shown), and a literal
+  joined with ``+`` to ``t()``'s first argument (a long id split over lines).
 """
 import html.parser
 import pathlib
@@ -25,7 +26,8 @@ import pytest
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "scenarios" / "web" / "static"
 JS = ["js/rooms/room.js", "js/rooms/lobby.js", "js/rooms/games.js", "js/rooms/alerts.js", "js/rooms/record.js",
-      "js/rooms/saved.js", "js/rooms/games/board.js"]
+      "js/rooms/saved.js", "js/rooms/games/board.js", "js/rooms/games/dogfight.js",
+      *sorted(f"js/rooms/games/dogfight/{p.name}" for p in (STATIC / "js/rooms/games/dogfight").glob("*.js"))]
 HTML = ["room.html", "lobby.html"]
 ALLOWED = {"furball"}
 """Words a page may show as they are, in every language (the program's name)."""
@@ -93,6 +95,10 @@ def unmarked_js(source: str) -> list[str]:
     """The English literals of ``source`` that reach a reader without ``t()`` (module
     docstring), each as ``line N: literal``."""
     found = []
+    joined = {}  # literal start -> whether the literal it is joined to with + is t()'s first argument
+    for m in re.finditer(r"(\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*')\s*\+\s*(?=[\"'])", source):
+        first = re.search(r"\bt\(\s*$", source[max(0, m.start() - 10):m.start()]) is not None
+        joined[m.end()] = first or joined.get(m.start(), False)
     for place in _PLACE.finditer(source):
         start = place.end()
         end = _extent(source, start)
@@ -102,7 +108,9 @@ def unmarked_js(source: str) -> list[str]:
             if c in "\"'`":
                 stop = _literal_end(source, i)
                 literal = source[i:stop]
-                marked = re.search(r"\bt\(\s*$", source[max(0, i - 10):i]) is not None
+                # the first argument of t(: right after "t(", or a literal joined with + to it
+                marked = (re.search(r"\bt\(\s*$", source[max(0, i - 10):i]) is not None
+                          or (i in joined and joined[i]))
                 compared = re.search(r"[!=]==?\s*$", source[max(0, i - 10):i]) is not None  # typeof x === "number"
                 if not (marked or compared) and _words(literal):
                     found.append(f"line {source.count(chr(10), 0, i) + 1}: {literal}")
@@ -165,15 +173,20 @@ def test_issue33_the_scan_finds_unmarked_strings():
         say(ok ? t("Done") : "nothing to do");
         node.setAttribute("aria-label", "chat line");
         if (!window.confirm(`Delete ${title}?`)) return;
+        say("a long line " +
+          "split in two");
     """
     assert [line.split(": ", 1)[1] for line in unmarked_js(unmarked)] == [
-        '"Accept"', "`zoom ${x} in`", '"nothing to do"', '"chat line"', "`Delete ${title}?`"]
+        '"Accept"', "`zoom ${x} in`", '"nothing to do"', '"chat line"', "`Delete ${title}?`",
+        '"a long line "', '"split in two"']
     marked = """
         el("button", { textContent: t("Accept"), className: "action", onclick: go });
         b.title = t("zoom {x} in", { x });
         say(ok ? t("Done") : t("nothing to do"));
         document.title = `${title} · furball`;
         el("td", { textContent: String(c) });
+        say(t("a long line " +
+          "split in two"));
     """
     assert unmarked_js(marked) == []
     assert unmarked_html('<p>Seats <input placeholder="a name"></p><summary data-i18n>Log</summary>') == [
@@ -287,3 +300,14 @@ def test_issue33_a_rooms_refusals_read_in_the_readers_language_one_line_each():
         assert why == "es el turno de P1, no el tuyo"
         wc = next(g for g in client.get("/api/games?lang=es").json()["games"] if g["name"] == "white-christmas")
         assert [(o["label"], o["help"]) for o in wc["options"]][0] == ("jugadores", "número de jugadores (2-4)")
+
+
+def test_issue33_every_page_file_is_scanned_by_one_of_the_two_checks():
+    """A new page file cannot escape the scans: every HTML page and JavaScript module of
+    ``static/`` is in this module's lists or in tests/test_i18n_pages.py's (the practice
+    table's and capture's), except the catalog's own module."""
+    from test_i18n_pages import FILES
+
+    scanned = set(JS) | set(HTML) | set(FILES) | {"js/i18n.js"}
+    shipped = {p.relative_to(STATIC).as_posix() for p in STATIC.rglob("*") if p.suffix in (".js", ".html")}
+    assert sorted(shipped - scanned) == []

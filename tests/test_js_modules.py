@@ -161,3 +161,12 @@ def test_the_js_tests_can_fail(tmp_path):
     done = subprocess.run([NODE, "--test", "geometry.test.mjs"], cwd=tmp_path, capture_output=True, text=True,
                           timeout=300, env={**os.environ, "FURBALL_JS_CASES": str(tmp_path / "cases.json")})
     assert done.returncode != 0 and "compose" in done.stdout
+
+
+def test_issue37_no_page_module_is_over_about_500_lines():
+    """Issue 37 item 7: the pages' JavaScript in small modules (a module split by concern
+    before it grows past ~500 lines)."""
+    static = pathlib.Path(__file__).resolve().parent.parent / "scenarios" / "web" / "static" / "js"
+    sizes = {p.relative_to(static).as_posix(): len(p.read_text(encoding="utf-8").splitlines())
+             for p in static.rglob("*.js")}
+    assert sizes and {name: n for name, n in sizes.items() if n > 500} == {}

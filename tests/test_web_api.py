@@ -413,3 +413,14 @@ def test_issue_27_a_ruling_farther_than_FLIP_WITHIN_errors_from_its_threshold_fl
         for r in flip_chances(beyond, [a, b], rules, 900, 900, error, seed=1, max_samples=2000):
             assert r.flip.chance < 0.01, (r.kind, r.outcome, r.deciding(error), r.flip)
     assert far > 60  # most rulings of most pairs are far from their thresholds
+
+
+def test_issue33_adjudicate_replays_in_the_readers_language_and_its_turn_is_language_free(client, doc):
+    """The practice table's replay lines are written in the page's language (``?lang=`` /
+    Accept-Language); the turn's document is the same bytes in every language."""
+    en = client.post("/api/adjudicate", json={"scenario": doc, "seed": 7}).json()
+    es = client.post("/api/adjudicate?lang=es", json={"scenario": doc, "seed": 7}).json()
+    assert es["turn"] == en["turn"]
+    lines = lambda r: [line for m in r["replay"]["maneuvers"] for line in m["lines"]]  # noqa: E731
+    assert lines(en) and lines(es) != lines(en)
+    assert any("Maniobra" in line or "dispara" in line or "cola" in line for line in lines(es)), lines(es)[:5]

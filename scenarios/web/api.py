@@ -376,7 +376,8 @@ def _seed(value: Any, where: str) -> int | None:
     return value
 
 
-def adjudication(s: Scenario, catalogue: Catalogue, seed: Any = None, policy: Any = None) -> dict:
+def adjudication(s: Scenario, catalogue: Catalogue, seed: Any = None, policy: Any = None,
+                 lang: str = "en") -> dict:
     """Adjudicate the turn (rules DF.*, as ``furball turn``): ``turn`` is exactly
     :func:`~scenarios.dogfight.turn_json` (the ``furball turn --json`` document);
     ``frames``: per maneuver, every plane after it and each mover's sampled path and
@@ -384,7 +385,8 @@ def adjudication(s: Scenario, catalogue: Catalogue, seed: Any = None, policy: An
     report's lines of each step (:func:`~scenarios.dogfight.report.replay_json` with no
     viewer: the practice table hides nothing), the same a room's page replays; ``after``: the
     document of the next turn (orders cleared, as ``furball turn --out``). ``seed`` /
-    ``policy`` override the document's."""
+    ``policy`` override the document's; ``lang``: the replay's lines in the reader's
+    language (``turn`` stays the language-free document)."""
     seed = _seed(seed, "request")
     seed = seed if seed is not None else s.seed
     if policy is not None and policy not in [p.value for p in ReorderPolicy]:
@@ -395,7 +397,7 @@ def adjudication(s: Scenario, catalogue: Catalogue, seed: Any = None, policy: An
         seed = int(np.random.default_rng().integers(2**31))
     result = adjudicate(s.table, s.orders, seed=seed, policy=policy, samples=True)
     after = Scenario(result.after, {}, policy, s.seed)
-    return {"turn": turn_json(result), "frames": _frames(result), "replay": replay_json(result),
+    return {"turn": turn_json(result), "frames": _frames(result), "replay": replay_json(result, lang=Lang(lang)),
             "after": document(after, catalogue)}
 
 
@@ -514,7 +516,7 @@ def practice(kind: str, catalogue: Catalogue, data: dict, lang: str = "en") -> A
     if kind == "analyse":
         return analysis(s, lang)
     if kind == "adjudicate":
-        return adjudication(s, catalogue, data.get("seed"), data.get("policy"))
+        return adjudication(s, catalogue, data.get("seed"), data.get("policy"), lang)
     if kind == "zones":
         return zones_json(s, data.get("plane"), data.get("enemy_heading_deg"))
     if kind == "save":

@@ -60,7 +60,8 @@ async def post_analyse(request: Request):
 
 async def post_adjudicate(request: Request):
     state = request.app.state
-    return await state.heavy.run(api.practice, "adjudicate", state.catalogue, await fields(request, "seed", "policy"))
+    return await state.heavy.run(api.practice, "adjudicate", state.catalogue, await fields(request, "seed", "policy"),
+                                 reader_lang(request).value)
 
 
 async def post_zones(request: Request):

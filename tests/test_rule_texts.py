@@ -56,3 +56,18 @@ def test_the_server_gives_every_rule_and_one_rule():
         assert client.get("/api/rules/DF.T1c").json()["id"] == "DF.T1"
         r = client.get("/api/rules/XX.Q1")
         assert r.status_code == 404 and re.search("no such rule", r.json()["error"])
+
+
+def test_issue33_the_rules_in_spanish_are_docs_rules_es_with_the_same_ids():
+    """docs/rules/es ships as static/rules.es.json: the same rule IDs as the English, in
+    Spanish; a Spanish reader's page gets them (``?lang=es`` or Accept-Language)."""
+    shipped = json.loads((ROOT / "scenarios/web/static/rules.es.json").read_text(encoding="utf-8"))["rules"]
+    assert shipped == build(ROOT / "docs" / "rules" / "es"), \
+        "docs/rules/es changed: run python -m furball.scenarios.web.rule_texts"
+    assert set(shipped) == set(rule_texts()) and rule_texts("es") == shipped
+    assert rule_text("DF.T1c", "es")["id"] == "DF.T1" and rule_text("DF.T2", "es") != rule_text("DF.T2")
+    assert rule_texts("fr") == rule_texts()  # a language without its own rules reads English
+    with TestClient(create_app(), base_url="http://127.0.0.1") as client:
+        es = client.get("/api/rules", headers={"Accept-Language": "es-ES"}).json()["rules"]
+        assert es == shipped and client.get("/api/rules?lang=es").json()["rules"] == shipped
+        assert client.get("/api/rules/DF.T2?lang=es").json() == shipped["DF.T2"]

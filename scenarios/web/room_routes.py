@@ -116,13 +116,14 @@ async def get_record(request: Request):
 
 
 async def get_rules(request: Request):
-    """Every rule's text by ID (docs/rules, shipped as ``static/rules.json``)."""
-    return {"rules": rule_texts()}
+    """Every rule's text by ID, in the reader's language (docs/rules, shipped as
+    ``static/rules.json``; docs/rules/es as ``static/rules.es.json``)."""
+    return {"rules": rule_texts(reader_lang(request).value)}
 
 
 async def get_rule(request: Request):
     """One rule's text (``DF.T2``; a part such as ``DF.T1c`` gives its rule's)."""
-    found = rule_text(request.path_params["rule"])
+    found = rule_text(request.path_params["rule"], reader_lang(request).value)
     if found is None:
         raise NotFound("no such rule: expected an ID such as DF.T2, WC.F4, CN.P6 or YT.R1")
     return found

@@ -7,7 +7,9 @@ prefix: "Dogfight rules (DF.*)"), its indented lines following, under a ``## `` 
 heading. :func:`parse_rules` reads one such file. The installed package holds them as
 ``static/rules.json`` (package data, so a wheel ships them; :func:`rule_texts` reads
 it), written from docs/rules by ``python -m furball.scenarios.web.rule_texts`` and kept
-equal to them by a test (tests/test_rule_texts.py).
+equal to them by a test (tests/test_rule_texts.py). The same rules in another language
+(``docs/rules/es``: the same IDs, in Spanish, issue 33) are shipped as
+``static/rules.es.json``; a reader of a language without its own file reads English.
 
 An ID with a letter after its number (``DF.T1c``, ``CN.F2d``: a part of a rule) has the
 text of its rule (:func:`rule_text`).
@@ -67,10 +69,10 @@ def parse_rules(text: str, prefix: str) -> dict[str, dict]:
 
 def build(rules_dir: Path) -> dict[str, dict]:
     """Every rule of ``rules_dir`` (docs/rules), by ID, file by file in name order, each
-    file's prefix the one its opening names ("(DF.*)"). Raises :class:`InputError` for a
-    file that names none."""
+    file's prefix the one its opening names ("(DF.*)"); a folder's ``README.md`` is not a
+    rules file. Raises :class:`InputError` for a file that names none."""
     out: dict[str, dict] = {}
-    for path in sorted(rules_dir.glob("*.md")):
+    for path in sorted(p for p in rules_dir.glob("*.md") if p.name != "README.md"):
         text = path.read_text(encoding="utf-8")
         prefix = _PREFIX.search(text)
         if prefix is None:
@@ -79,33 +81,45 @@ def build(rules_dir: Path) -> dict[str, dict]:
     return out
 
 
-@functools.lru_cache(maxsize=1)
-def rule_texts() -> dict[str, dict]:
-    """The shipped rules (``static/rules.json``), by ID. Read once."""
-    data = resources.files("furball.scenarios.web").joinpath("static/rules.json").read_text(encoding="utf-8")
-    return json.loads(data)["rules"]
+def _file_name(lang: str) -> str:
+    return "rules.json" if lang == "en" else f"rules.{lang}.json"
 
 
-def rule_text(rule_id: str) -> dict | None:
-    """The rule ``rule_id`` (``DF.T2``; a part, ``DF.T1c``, gives its rule's text), or
-    ``None`` when there is none."""
+@functools.lru_cache(maxsize=4)
+def rule_texts(lang: str = "en") -> dict[str, dict]:
+    """The shipped rules (``static/rules.json``; ``static/rules.<lang>.json`` in another
+    language where there is one, else English), by ID. Read once per language."""
+    static = resources.files("furball.scenarios.web").joinpath("static")
+    shipped = static.joinpath(_file_name(str(lang)))
+    if not shipped.is_file():
+        shipped = static.joinpath("rules.json")
+    return json.loads(shipped.read_text(encoding="utf-8"))["rules"]
+
+
+def rule_text(rule_id: str, lang: str = "en") -> dict | None:
+    """The rule ``rule_id`` (``DF.T2``; a part, ``DF.T1c``, gives its rule's text) in
+    ``lang`` (:func:`rule_texts`), or ``None`` when there is none."""
     found = RULE_ID.fullmatch(rule_id) if isinstance(rule_id, str) and len(rule_id) <= 12 else None
     if found is None:
         return None
-    return rule_texts().get(f"{found[1]}.{found[2]}")
+    return rule_texts(lang).get(f"{found[1]}.{found[2]}")
 
 
-def _document(rules: dict[str, dict]) -> str:
-    return json.dumps({"source": "docs/rules/*.md (written by python -m furball.scenarios.web.rule_texts)",
+def _document(rules: dict[str, dict], source: str = "docs/rules/*.md") -> str:
+    return json.dumps({"source": f"{source} (written by python -m furball.scenarios.web.rule_texts)",
                        "rules": rules}, ensure_ascii=False, indent=1) + "\n"
 
 
 def main(argv: list[str]) -> int:
     """``python -m furball.scenarios.web.rule_texts [DOCS_RULES]``: write
-    ``static/rules.json`` from docs/rules (default: the repository's)."""
+    ``static/rules.json`` from docs/rules (default: the repository's), and
+    ``static/rules.<lang>.json`` from each of its language folders (``docs/rules/es``)."""
     here = Path(__file__).resolve().parent
     rules_dir = Path(argv[0]) if argv else here.parent.parent / "docs" / "rules"
     (here / "static" / "rules.json").write_text(_document(build(rules_dir)), encoding="utf-8")
+    for folder in sorted(p for p in rules_dir.iterdir() if p.is_dir() and any(p.glob("*.md"))):
+        (here / "static" / _file_name(folder.name)).write_text(
+            _document(build(folder), f"docs/rules/{folder.name}/*.md"), encoding="utf-8")
     return 0
 
 

@@ -19,8 +19,8 @@ menu is short (the terminal game shows them as numbered choices):
 """
 from __future__ import annotations
 
-from itertools import compress, repeat
-from operator import is_, sub
+from itertools import compress
+from operator import sub
 from typing import TYPE_CHECKING
 
 from furball.i18n import N_, render_entry
@@ -51,7 +51,7 @@ from .work import Work
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["legal_actions", "is_legal", "explain", "apply", "describe"]
+__all__ = ["legal_actions", "explain", "apply", "describe"]
 
 K = ActionKind
 
@@ -121,16 +121,6 @@ def _participants(T, g: int, l_: int) -> Action:
     return T.participants.get((g, l_)) or Action(K.PARTICIPANTS, groups=g, leaders=l_)
 
 
-def is_legal(s: State, a) -> bool:
-    """Whether ``a`` is one of ``legal_actions(s)``: the menu's own object (menus are made
-    of :func:`~.actions.action_table`'s shared values) found by identity, any equal action
-    in the menu as a set. (The identity scan runs in C, ``map(is_, ...)``: a bot's action
-    is found without one call of ``Action.__eq__``.)"""
-    if type(a) is not Action:
-        return False
-    return any(map(is_, s.legal_actions(), repeat(a))) or a in s.legal_set
-
-
 _RULE_OF = {PendingKind.PARTICIPANTS: "CN.P4", PendingKind.SWEEP: "CN.F2", PendingKind.TRAIN: "CN.P11",
             PendingKind.MOVE: "CN.P11", PendingKind.BASE: "CN.P11"}
 """The rule each pending decision follows (CARDS and LOSSES: see :func:`_decision_rule`)."""
@@ -147,7 +137,7 @@ def _decision_rule(p: Pending) -> str:
 def explain(s: State, a) -> Reason | None:
     """``None`` when ``a`` is legal in ``s``, else why not: the rule it breaks and one
     line (a solitaire: everything it names is on the table)."""
-    if is_legal(s, a):
+    if s.is_legal(a):
         return None
     if s.over:
         return Reason("CN.E2" if s.over in (EndReason.LAST_BASE, EndReason.DEADLOCK) else "CN.E1",
@@ -239,10 +229,10 @@ def describe_entry(s: State, a: Action) -> tuple[str, tuple]:
 
 
 def apply(s: State, action: Action) -> State:
-    """The state after ``action``. Raises :class:`IllegalAction` (state unchanged)."""
-    reason = explain(s, action)
-    if reason is not None:
-        raise refuse(describe_safe(s, action), reason)
+    """The state after ``action``. Raises :class:`IllegalAction` (state unchanged) for
+    an action not in the listed menu (:meth:`State.is_legal`)."""
+    if not s.is_legal(action):
+        raise refuse(describe_safe(s, action), explain(s, action))
     w = Work(s)
     _dispatch(w, s, action)
     run_draws(w)

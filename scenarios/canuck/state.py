@@ -164,31 +164,19 @@ class State(FrozenState, ListedMenu[Action]):
         return (float(self.score().total),)
 
     def observation(self, player: int = 0) -> State:
-        """What the Partisan sees: :attr:`face_down`."""
-        return self.face_down
-
-    @cached_property
-    def face_down(self) -> State:
-        """This position with the draw deck face down, its cards in sorted order (built
-        on first use, once per position). Which cards remain follows from what has been
-        seen (CN.K1); their order, which no rule reveals, is not in it, so no bot can read
-        the next draw. Everything else is on the table (the Axis deck's cards are known,
-        drawn at random, CN.K4). A position whose deck is in sorted order already (e.g.
-        empty) is its own face-down view."""
-        deck = tuple(sorted(self.deck))
-        return self if deck == self.deck else self.replace(deck=deck)
+        """What the Partisan sees: this position with the draw deck face down, its cards
+        in sorted order. Which cards remain follows from what has been seen (CN.K1); their
+        order, which no rule reveals, is not in it, so no bot can read the next draw.
+        Everything else is on the table (the Axis deck's cards are known, drawn at random,
+        CN.K4). Its menu is this position's: what may be done never depends on the draw
+        deck's order (CN.K1, CN.P1; ``tests/test_canuck_machine.py`` checks it)."""
+        return self.replace(deck=tuple(sorted(self.deck)))
 
     @cached_property
     def legal(self) -> tuple[Action, ...]:
         """Every legal action, in a fixed order; ``()`` once the game is over (computed
-        on first use). Listed once per position, on :attr:`face_down`, the view the
-        Partisan's bot reads and decides on: what may be done never depends on the draw
-        deck's order, which nobody sees (CN.K1, CN.P1;
-        ``tests/test_canuck_machine.py`` checks that a position and its face-down view
-        list the same menu), so ``apply``'s check finds the menu the bot's decision
-        already listed."""
-        view = self.face_down
-        return operations.legal_actions(self) if view is self else view.legal
+        on first use)."""
+        return operations.legal_actions(self)
 
     def explain(self, action: Action) -> Reason | None:
         """``None`` when ``action`` is legal now, else the rule it breaks and why

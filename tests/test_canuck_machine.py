@@ -1,5 +1,7 @@
 """Operation Canuck invariants under any sequence of legal actions (hypothesis state
 machine), reproducibility, and the players."""
+import random
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -135,12 +137,11 @@ def test_axis_probability_estimate_is_close_to_sampling():
 
 
 def test_CN_P1_is_legal_agrees_with_the_list_of_legal_actions():
-    """The fast legality check (no menu listed) says yes exactly for the listed actions,
-    in every position of whole games of both players, for every action of the map and
-    for malformed ones."""
+    """``is_legal`` (the listed menu's membership, :class:`ListedMenu`) says yes exactly
+    for the listed actions, in every position of whole games of both players, for every
+    action of the map and for malformed ones."""
     from furball.scenarios.canuck.actions import Action, Piece, action_table
     from furball.scenarios.canuck.actions import ActionKind as K
-    from furball.scenarios.canuck.operations import is_legal
 
     table = action_table(len(new_game(0).groups))
     universe = [a for row in table.by_area.values() for a in row] + list(table.add_card) + \
@@ -158,8 +159,30 @@ def test_CN_P1_is_legal_agrees_with_the_list_of_legal_actions():
             while not s.over:
                 legal = set(s.legal_actions())
                 for a in universe:
-                    assert is_legal(s, a) == (a in legal), (s.pending, a)
+                    assert s.is_legal(a) == (a in legal), (s.pending, a)
                 checked += 1
                 s = s.apply(player.choose(s))
-            assert not any(is_legal(s, a) for a in universe)
+            assert not any(s.is_legal(a) for a in universe)
+            assert not s.is_legal([])  # unhashable: not an action
     assert checked > 200
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**16), shuffle_seed=st.integers(0, 2**32))
+def test_CN_K1_CN_P1_the_menu_never_depends_on_the_draw_decks_order(seed, shuffle_seed):
+    """CN.K1, CN.P1: in every position of a random game, the menu listed on the position,
+    on the observation the bot decides on (the draw deck face down, sorted) and on the
+    position with its deck in any other order is the same, in the same order."""
+    from furball.scenarios.canuck.operations import legal_actions
+
+    s, player, order = new_game(seed), RandomPlayer(seed), random.Random(shuffle_seed)
+    while True:
+        deck = list(s.deck)
+        order.shuffle(deck)
+        menu = legal_actions(s)
+        seen = s.observation(0)
+        assert legal_actions(seen) == menu == legal_actions(s.replace(deck=tuple(deck)))
+        assert s.legal_actions() == menu == seen.legal_actions() and seen.deck == tuple(sorted(s.deck))
+        if s.over:
+            break
+        s = s.apply(player.choose(s.observation()))

@@ -19,8 +19,8 @@ menu is short (the terminal game shows them as numbered choices):
 """
 from __future__ import annotations
 
-from itertools import compress, repeat
-from operator import is_, sub
+from itertools import compress
+from operator import sub
 from typing import TYPE_CHECKING
 
 from furball.i18n import N_, render_entry
@@ -51,7 +51,7 @@ from .work import Work
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["legal_actions", "is_legal", "explain", "apply", "describe"]
+__all__ = ["legal_actions", "explain", "apply", "describe"]
 
 K = ActionKind
 
@@ -64,71 +64,86 @@ def legal_actions(s: State) -> tuple[Action, ...]:
     p = s.pending
     T = action_table(len(s.groups))
     if p is None:
-        out = []
-        ambush, sabotage = T.by_area[K.AMBUSH], T.by_area[K.SABOTAGE]
-        garrison, groups, leaders = s.garrison, s.groups, s.leaders
-        for a in s.board.gar:
-            if garrison[a] > 0 and groups[a] + leaders[a] > 0:  # CN.P3, CN.P4
-                out.append(ambush[a])
-                out.append(sabotage[a])
-        if s.reserve:
-            out.extend(T.non_kinetic)
-        out.extend(compress(T.by_area[K.PAUSE], groups))  # CN.P13: the areas holding a Group
-        return tuple(out)
-    kind = p.kind
-    if kind == PendingKind.PARTICIPANTS:
-        out = [_participants(T, g, l_)
-               for l_ in range(s.leaders[p.area] + 1) for g in range(s.groups[p.area] + 1)
-               if g + l_ >= 1 and (g <= 1 or l_ >= 1)]  # CN.P4
-        return tuple(out) + (T.cancel,)
-    if kind == PendingKind.CARDS:
-        limit = p.groups + p.leaders if p.op in KINETIC else len(s.reserve)  # CN.P5
-        out = []
-        if len(p.cards) < limit:
-            add = T.add_card
-            out = [add[c] for c in s.reserve if c not in p.cards]
-        if p.op in KINETIC or p.cards:  # CN.P5 allows none; engine convention: CN.P9 needs one
-            out.append(T.resolve)
-        out.append(T.cancel)
-        return tuple(out)
-    if kind == PendingKind.SWEEP:
+        return _main_menu(s, T)
+    return _MENU_OF[p.kind](s, p, T)
+
+
+def _main_menu(s: State, T) -> tuple[Action, ...]:
+    out = []
+    ambush, sabotage = T.by_area[K.AMBUSH], T.by_area[K.SABOTAGE]
+    garrison, groups, leaders = s.garrison, s.groups, s.leaders
+    for a in s.board.gar:
+        if garrison[a] > 0 and groups[a] + leaders[a] > 0:  # CN.P3, CN.P4
+            out.append(ambush[a])
+            out.append(sabotage[a])
+    if s.reserve:
+        out.extend(T.non_kinetic)
+    out.extend(compress(T.by_area[K.PAUSE], groups))  # CN.P13: the areas holding a Group
+    return tuple(out)
+
+
+def _participants_menu(s: State, p: Pending, T) -> tuple[Action, ...]:
+    out = [_participants(T, g, l_)
+           for l_ in range(s.leaders[p.area] + 1) for g in range(s.groups[p.area] + 1)
+           if g + l_ >= 1 and (g <= 1 or l_ >= 1)]  # CN.P4
+    return tuple(out) + (T.cancel,)
+
+
+def _cards_menu(s: State, p: Pending, T) -> tuple[Action, ...]:
+    kinetic = p.op in KINETIC
+    limit = p.groups + p.leaders if kinetic else len(s.reserve)  # CN.P5
+    out = []
+    if len(p.cards) < limit:
         add = T.add_card
-        return tuple(add[c] for c in s.reserve if c not in p.cards) + (T.resolve,)
-    if kind == PendingKind.TRAIN:
-        place = T.by_area[K.PLACE_GROUP]
-        return tuple(place[a] for a, b in enumerate(s.bases) if b) + (T.done,)
-    if kind == PendingKind.MOVE:
-        out = []
-        moves_from = T.moves_from
-        groups_left = map(sub, s.groups, p.arrived_groups)  # a counter moves once
-        leaders_left = map(sub, s.leaders, p.arrived_leaders)
-        for a, (g, l_) in enumerate(zip(groups_left, leaders_left)):
-            if g > 0:
-                out.extend(moves_from[a, Piece.GROUP])
-            if l_ > 0:
-                out.extend(moves_from[a, Piece.LEADER])
-        out.append(T.done)
-        return tuple(out)
-    if kind == PendingKind.BASE:
-        place = T.by_area[K.PLACE_BASE]
-        return tuple(place[a] for a in s.board.base if not s.bases[a])
-    if kind == PendingKind.LOSSES:
-        return tuple(T.lose[piece] for piece in allowed_pieces(s.groups, s.leaders, s.bases, p))
-    raise AssertionError(p.kind)  # pragma: no cover
+        out = [add[c] for c in s.reserve if c not in p.cards]
+    if kinetic or p.cards:  # CN.P5 allows none; engine convention: CN.P9 needs one
+        out.append(T.resolve)
+    out.append(T.cancel)
+    return tuple(out)
+
+
+def _sweep_menu(s: State, p: Pending, T) -> tuple[Action, ...]:
+    add = T.add_card
+    return tuple(add[c] for c in s.reserve if c not in p.cards) + (T.resolve,)
+
+
+def _train_menu(s: State, p: Pending, T) -> tuple[Action, ...]:
+    place = T.by_area[K.PLACE_GROUP]
+    return tuple(place[a] for a, b in enumerate(s.bases) if b) + (T.done,)
+
+
+def _move_menu(s: State, p: Pending, T) -> tuple[Action, ...]:
+    out = []
+    moves_from = T.moves_from
+    group, leader = Piece.GROUP, Piece.LEADER
+    groups_left = map(sub, s.groups, p.arrived_groups)  # a counter moves once
+    leaders_left = map(sub, s.leaders, p.arrived_leaders)
+    for a, (g, l_) in enumerate(zip(groups_left, leaders_left)):
+        if g > 0:
+            out.extend(moves_from[a, group])
+        if l_ > 0:
+            out.extend(moves_from[a, leader])
+    out.append(T.done)
+    return tuple(out)
+
+
+def _base_menu(s: State, p: Pending, T) -> tuple[Action, ...]:
+    place = T.by_area[K.PLACE_BASE]
+    return tuple(place[a] for a in s.board.base if not s.bases[a])
+
+
+def _losses_menu(s: State, p: Pending, T) -> tuple[Action, ...]:
+    return tuple(T.lose[piece] for piece in allowed_pieces(s.groups, s.leaders, s.bases, p))
+
+
+_MENU_OF = {PendingKind.PARTICIPANTS: _participants_menu, PendingKind.CARDS: _cards_menu,
+            PendingKind.SWEEP: _sweep_menu, PendingKind.TRAIN: _train_menu, PendingKind.MOVE: _move_menu,
+            PendingKind.BASE: _base_menu, PendingKind.LOSSES: _losses_menu}
+"""The menu of each pending decision (the module docstring lists them)."""
 
 
 def _participants(T, g: int, l_: int) -> Action:
     return T.participants.get((g, l_)) or Action(K.PARTICIPANTS, groups=g, leaders=l_)
-
-
-def is_legal(s: State, a) -> bool:
-    """Whether ``a`` is one of ``legal_actions(s)``: the menu's own object (menus are made
-    of :func:`~.actions.action_table`'s shared values) found by identity, any equal action
-    in the menu as a set. (The identity scan runs in C, ``map(is_, ...)``: a bot's action
-    is found without one call of ``Action.__eq__``.)"""
-    if type(a) is not Action:
-        return False
-    return any(map(is_, s.legal_actions(), repeat(a))) or a in s.legal_set
 
 
 _RULE_OF = {PendingKind.PARTICIPANTS: "CN.P4", PendingKind.SWEEP: "CN.F2", PendingKind.TRAIN: "CN.P11",
@@ -147,7 +162,7 @@ def _decision_rule(p: Pending) -> str:
 def explain(s: State, a) -> Reason | None:
     """``None`` when ``a`` is legal in ``s``, else why not: the rule it breaks and one
     line (a solitaire: everything it names is on the table)."""
-    if is_legal(s, a):
+    if s.is_legal(a):
         return None
     if s.over:
         return Reason("CN.E2" if s.over in (EndReason.LAST_BASE, EndReason.DEADLOCK) else "CN.E1",
@@ -239,10 +254,10 @@ def describe_entry(s: State, a: Action) -> tuple[str, tuple]:
 
 
 def apply(s: State, action: Action) -> State:
-    """The state after ``action``. Raises :class:`IllegalAction` (state unchanged)."""
-    reason = explain(s, action)
-    if reason is not None:
-        raise refuse(describe_safe(s, action), reason)
+    """The state after ``action``. Raises :class:`IllegalAction` (state unchanged) for
+    an action not in the listed menu (:meth:`State.is_legal`)."""
+    if not s.is_legal(action):
+        raise refuse(describe_safe(s, action), explain(s, action))
     w = Work(s)
     _dispatch(w, s, action)
     run_draws(w)

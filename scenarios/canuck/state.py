@@ -4,9 +4,9 @@
 A :class:`State` is a frozen dataclass built the one way every engine builds its states
 (:mod:`furball.scenarios.engine.frozen`). ``apply`` never mutates it: it resolves the
 action on a :class:`~.work.Work` draft and freezes the result into a new
-:class:`State`. An action not in :meth:`State.legal_actions` raises
-:class:`IllegalAction` (an :class:`~furball.errors.InputError`) and the state is
-unchanged.
+:class:`State`. An action not in :meth:`State.legal_actions` (the listed menu,
+:class:`~furball.scenarios.engine.menu.ListedMenu`) raises :class:`IllegalAction` (an
+:class:`~furball.errors.InputError`) and the state is unchanged.
 
 Randomness is reproducible: set-up draws from ``step_rng(seed, 0)`` and the transition
 out of a state of step ``n`` from ``step_rng(seed, n)`` (numpy's
@@ -29,6 +29,7 @@ from furball.errors import InputError
 from furball.i18n import N_, Message, render_entry
 
 from ..engine.frozen import FrozenState, step_rng
+from ..engine.menu import ListedMenu
 from ..engine.protocol import Reason, TakeBack
 from . import operations
 from .actions import (
@@ -86,7 +87,7 @@ def band(total: int, reason: EndReason | str | None = None) -> Band:
 
 
 @dataclass(frozen=True, init=False)
-class State(FrozenState):
+class State(FrozenState, ListedMenu[Action]):
     """A position of Operation Canuck. See the module docstring for conventions.
 
     Card piles: ``deck`` (draw deck, top first), ``reserve`` (CN.K2), ``partisan_discard``,
@@ -167,7 +168,8 @@ class State(FrozenState):
         in sorted order. Which cards remain follows from what has been seen (CN.K1); their
         order, which no rule reveals, is not in it, so no bot can read the next draw.
         Everything else is on the table (the Axis deck's cards are known, drawn at random,
-        CN.K4)."""
+        CN.K4). Its menu is this position's: what may be done never depends on the draw
+        deck's order (CN.K1, CN.P1; ``tests/test_canuck_machine.py`` checks it)."""
         return self.replace(deck=tuple(sorted(self.deck)))
 
     @cached_property
@@ -175,19 +177,6 @@ class State(FrozenState):
         """Every legal action, in a fixed order; ``()`` once the game is over (computed
         on first use)."""
         return operations.legal_actions(self)
-
-    @cached_property
-    def legal_set(self) -> frozenset[Action]:
-        """:attr:`legal` as a set (computed on first use)."""
-        return frozenset(self.legal)
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action, in a fixed order; ``()`` once the game is over."""
-        return self.legal
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is in :meth:`legal_actions`."""
-        return operations.is_legal(self, action)
 
     def explain(self, action: Action) -> Reason | None:
         """``None`` when ``action`` is legal now, else the rule it breaks and why

@@ -25,6 +25,7 @@ from typing import Any
 from furball.i18n import N_, render_entry
 
 from ..engine.frozen import FrozenState, FrozenValue
+from ..engine.menu import ListedMenu
 from ..engine.protocol import Reason
 from . import turns
 from .actions import PHASE_NUMBER, Action, ActionKind, IllegalAction, Phase, Stairs
@@ -66,7 +67,7 @@ class Observation(FrozenValue):
 
 
 @dataclass(frozen=True, init=False)
-class State(FrozenState):
+class State(FrozenState, ListedMenu[Action]):
     """A position (see the module docstring).
 
     Public: ``setup``, ``table``, ``board``, ``sides``. Private to each side:
@@ -108,30 +109,11 @@ class State(FrozenState):
         """Every legal action of the seat to decide, in a fixed order."""
         return turns.legal_actions(self)
 
-    @cached_property
-    def legal_set(self) -> frozenset[Action]:
-        return frozenset(self.legal)
-
     # -- the engine protocol (scenarios.engine) ---------------------------------------
     def current_player(self) -> int | None:
         """The seat to decide (Captain Chambers never is: he plays inside ``apply``),
         or ``None`` once the game is over."""
         return self.current
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action of the seat to decide, in a fixed order."""
-        return self.legal
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is among :meth:`legal_actions` (identity first: the
-        factories of :mod:`.actions` usually hand out the same object)."""
-        for a in self.legal:
-            if a is action:
-                return True
-        try:
-            return action in self.legal_set
-        except TypeError:
-            return False
 
     def explain(self, action: Action) -> Reason | None:
         """``None`` when ``action`` is legal now, else the rule it breaks and why

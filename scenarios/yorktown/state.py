@@ -41,6 +41,7 @@ from furball.errors import InputError
 from furball.i18n import N_, Phrase, render_entry
 
 from ..engine.frozen import FrozenState, step_rng
+from ..engine.menu import ListedMenu
 from ..engine.protocol import Reason
 from . import crews
 from .actions import (
@@ -98,7 +99,7 @@ class Setup:
 
 
 @dataclass(frozen=True, init=False)
-class State(FrozenState):
+class State(FrozenState, ListedMenu[Action]):
     """A position (see the module doc), built the one way every engine builds its states
     (:mod:`furball.scenarios.engine.frozen`): by keyword, every field named; the next
     state by :meth:`~furball.scenarios.engine.frozen.FrozenState.replace` or a
@@ -233,27 +234,6 @@ class State(FrozenState):
         if self.roll is None or self.roll.purpose not in ATTACKS:
             return ()
         return crews.roll_outcomes(self, self.roll)
-
-    @cached_property
-    def legal_set(self) -> frozenset[Action]:
-        """:attr:`legal` as a set (computed on first use)."""
-        return frozenset(self.legal)
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action in a fixed order; ``()`` at the end."""
-        return self.legal
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is one of :meth:`legal_actions`: the menu's own action object
-        (menus are built of :func:`~.actions.action`'s shared objects) is found by identity,
-        any equal action in a set of the long menus."""
-        actions = self.legal
-        if len(actions) <= 6:
-            return action in actions
-        for legal in actions:
-            if legal is action:
-                return True
-        return action in self.legal_set
 
     def explain(self, action: Action) -> Reason | None:
         """``None`` when ``action`` is legal now, else the rule it breaks and why

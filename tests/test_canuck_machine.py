@@ -186,3 +186,21 @@ def test_CN_K1_CN_P1_the_menu_never_depends_on_the_draw_decks_order(seed, shuffl
         if s.over:
             break
         s = s.apply(player.choose(s.observation()))
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**16), other_seed=st.integers(0, 2**31), shuffle_seed=st.integers(0, 2**32))
+def test_CN_K1_the_observation_holds_neither_the_deck_order_nor_the_seed_that_deals_it(seed, other_seed,
+                                                                                         shuffle_seed):
+    """CN.K1: what the bot decides on is the same whatever the draw deck's order and the
+    game's seed (from which the order could be dealt again): the same position with its
+    deck in another order and another seed is observed identically, at every step."""
+    s, player, order = new_game(seed), RandomPlayer(seed), random.Random(shuffle_seed)
+    while not s.over:
+        deck = list(s.deck)
+        order.shuffle(deck)
+        seen = s.observation(0)
+        assert seen == s.replace(deck=tuple(deck), seed=other_seed).observation(0)
+        assert seen.seed != s.seed or s.seed == 0
+        s = s.apply(player.choose(seen))
+

@@ -58,6 +58,10 @@ from .cards import DECK_SIZE, is_black_number, is_red_number, labels
 
 __all__ = ["State", "new_game", "Score", "band", "IllegalAction"]
 
+OBSERVED_SEED = 0
+"""The seed of every observation (:meth:`State.observation`): not the game's, which would
+deal the draw deck's order again."""
+
 
 @dataclass(frozen=True)
 class Score:
@@ -169,8 +173,11 @@ class State(FrozenState, ListedMenu[Action]):
         order, which no rule reveals, is not in it, so no bot can read the next draw.
         Everything else is on the table (the Axis deck's cards are known, drawn at random,
         CN.K4). Its menu is this position's: what may be done never depends on the draw
-        deck's order (CN.K1, CN.P1; ``tests/test_canuck_machine.py`` checks it)."""
-        return self.replace(deck=tuple(sorted(self.deck)))
+        deck's order (CN.K1, CN.P1; ``tests/test_canuck_machine.py`` checks it). Nor is
+        the game's seed (the deck's order could be dealt again from it): the copy's is
+        :data:`OBSERVED_SEED`, the same for every game, so a bot that plays on from it
+        draws from a deck it does not know, as at the table."""
+        return self.replace(deck=tuple(sorted(self.deck)), seed=OBSERVED_SEED)
 
     @cached_property
     def legal(self) -> tuple[Action, ...]:

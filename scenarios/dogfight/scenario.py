@@ -25,7 +25,7 @@ from furball.geometry.base import Base
 from furball.geometry.datafile import Table as FileTable
 from furball.geometry.datafile import load_toml
 from furball.geometry.pose import Pose
-from furball.i18n import N_, msg
+from furball.i18n import N_, MessageText, msg
 from furball.maneuvers.bases import find_base, sized_base
 from furball.maneuvers.damage import ActiveEffect, DamageDeck, Special, find_damage_deck, shipped_damage_decks
 from furball.maneuvers.deck import Deck, find_deck
@@ -119,12 +119,13 @@ def _named(known: Mapping[str, object], what: str, sizes: bool = False):
 def _plane(raw, index: int, source: str, folder: pathlib.Path, names: set,
            decks: Mapping[str, Deck] | None = None,
            bases: Mapping[str, Base] | None = None) -> tuple[PlaneState, Orders]:
-    t = FileTable(raw, f"{source}: plane #{index + 1}")
+    t = FileTable(raw, MessageText(msg("{file}: plane #{number}", file=source, number=index + 1)))
     name = t.string("name")
     if name in names:
         raise t.error("name", N_("a name no other plane has"), name)
     names.add(name)
-    t = FileTable(raw, f"{source}: plane {name!r:.60}").only(PLANE_FIELDS)
+    t = FileTable(raw, MessageText(msg("{file}: plane {name}", file=source, name=format(repr(name), ".60"))))
+    t = t.only(PLANE_FIELDS)
     kind = t.string("kind", "plane", choices=[k.value for k in PlaneKind])
     deck = None
     if kind == PlaneKind.PLANE:
@@ -239,7 +240,8 @@ def _placement_error(raw, source: str) -> PlacementError | None:
         return None
     from furball.maneuvers.margins import PlacementError  # only measured tables need it
 
-    t = FileTable(raw, f"{source}: plane {str(raw.get('name'))!r:.60}").table("placement_error")
+    t = FileTable(raw, MessageText(msg("{file}: plane {name}", file=source,
+                                       name=format(repr(str(raw.get("name"))), ".60")))).table("placement_error")
     t = t.only(("xy_mm", "heading_deg"))
     try:
         return PlacementError(t.number("xy_mm", minimum=0), t.number("heading_deg", minimum=0))

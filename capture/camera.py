@@ -55,8 +55,10 @@ class Camera:
             return self
         sx, sy = size[0] / self.size[0], size[1] / self.size[1]
         if abs(sx - sy) > 0.01 * sx:
-            raise InputError(f"{self.source or 'calibration'}: made at {self.size[0]}x{self.size[1]}, the photo is "
-                             f"{size[0]}x{size[1]}: expected a photo of the same camera and aspect")
+            raise InputError(msg("{file}: made at {width}x{height}, the photo is {photo_width}x{photo_height}: "
+                                 "expected a photo of the same camera and aspect",
+                                 file=self.source or msg("calibration"), width=self.size[0], height=self.size[1],
+                                 photo_width=size[0], photo_height=size[1]))
         m = self.matrix.copy()
         m[0] *= sx
         m[1] *= sy
@@ -82,9 +84,10 @@ def read_gray(image, name: str = "") -> tuple[np.ndarray, str]:
         if a.ndim == 3:
             a = cv2.cvtColor(a, cv2.COLOR_BGR2GRAY)
         if a.ndim != 2 or a.size == 0:
-            raise InputError(f"{name or 'photo'}: expected a grey or colour image array")
+            raise InputError(msg("{file}: expected a grey or colour image array", file=name or msg("photo")))
         if a.size > MAX_PIXELS:
-            raise InputError(f"{name or 'photo'}: {a.size} pixels: expected at most {MAX_PIXELS}")
+            raise InputError(msg("{file}: {pixels} pixels: expected at most {most}", file=name or msg("photo"),
+                                 pixels=a.size, most=MAX_PIXELS))
         return (a if a.dtype == np.uint8 else np.clip(a, 0, 255).astype(np.uint8)), name or "photo"
     if isinstance(image, (bytes, bytearray)):
         data, label = bytes(image), name or "photo"
@@ -306,18 +309,20 @@ def calibrate(photos, names=None) -> Camera:
         if size is None:
             size = (gray.shape[1], gray.shape[0])
         elif size != (gray.shape[1], gray.shape[0]):
-            raise InputError(f"{label}: {gray.shape[1]}x{gray.shape[0]} pixels: expected every photo at "
-                             f"{size[0]}x{size[1]} (one camera, one setting)")
+            raise InputError(msg("{file}: {width}x{height} pixels: expected every photo at {first_width}x"
+                                 "{first_height} (one camera, one setting)", file=label, width=gray.shape[1],
+                                 height=gray.shape[0], first_width=size[0], first_height=size[1]))
         corners, ids, _, _ = detector.detectBoard(gray)
         if ids is None or len(ids) < 6:
-            raise InputError(f"{label}: {0 if ids is None else len(ids)} ChArUco corners found: expected the "
-                             f"printed calibration sheet, flat, 6 or more of its corners in view")
+            raise InputError(msg("{file}: {corners} ChArUco corners found: expected the printed calibration sheet, "
+                                 "flat, 6 or more of its corners in view", file=label,
+                                 corners=0 if ids is None else len(ids)))
         obj, img = board.matchImagePoints(corners, ids)
         objects.append(obj)
         images.append(img)
     if len(objects) < 3:
-        raise InputError(f"{len(objects)} calibration photos: expected 3 or more of the ChArUco sheet from "
-                         f"different angles")
+        raise InputError(msg("{count} calibration photos: expected 3 or more of the ChArUco sheet from different "
+                             "angles", count=len(objects)))
     assert size is not None
     rms, k, d, _, _ = cv2.calibrateCamera(objects, images, size, None, None)
     return Camera(k, d.ravel(), size, float(rms), len(objects))

@@ -291,10 +291,10 @@ def render(message: Message | str, lang: Lang | str = DEFAULT_LANG) -> str:
 
 
 def _value(value: Any, lang: Lang) -> Any:
-    """A message's value in ``lang``: a :class:`Message` rendered, a value that knows its
+    """A message's value in ``lang``: a :class:`Message` (or :class:`MessageText`) rendered, a value that knows its
     words (``in_language(lang)``: a :class:`Phrase`, an :class:`Entry`) asked, anything
     else (a number, a name) as it is."""
-    if isinstance(value, Message):
+    if isinstance(value, (Message, MessageText)):
         return render(value, lang)
     in_language = getattr(value, "in_language", None)
     return in_language(lang) if callable(in_language) else value

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from furball.errors import InputError
-from furball.i18n import Message, msg
+from furball.i18n import Message, MessageText, msg
 
 __all__ = ["load_toml", "Table", "PROVENANCES", "is_file"]
 
@@ -200,6 +200,8 @@ class Table:
             return value
         if not isinstance(value, dict):
             raise self.error(key, msg("a table"), value)
+        if isinstance(self.where, MessageText):  # a located place read in each language ("plane 'X'")
+            return Table(value, MessageText(msg("{where}: {key}", where=self.where.message, key=key)))
         return Table(value, f"{self.where}: {key}" if self.where else key)
 
     def list(self, key: str, default: Any = ...) -> list:

@@ -468,6 +468,35 @@ def test_cli_a_data_files_error_from_below_the_cli_reads_in_the_readers_language
     assert code == 2 and err.endswith({"en": ": no such file\n", "es": ": no existe ese archivo\n"}[lang])
 
 
+@pytest.mark.parametrize(("lang", "scenario", "people"), [
+    (None, "plane 'Camel': field 'pose': expected the stand on the 900 x 900 mm table, got (2000.0, 420.0) mm "
+           "(a plane off the table is out of the game, DF.E1: say status = \"out\")",
+     "field 'type': expected 32 People tokens in all (the rules' count), got 28"),
+    ("es", "avión 'Camel': campo 'pose': se esperaba el soporte sobre la mesa de 900 x 900 mm, llegó (2000.0, "
+           "420.0) mm (un avión fuera de la mesa queda fuera de la partida, DF.E1: indica status = \"out\")",
+     "campo 'type': se esperaba 32 fichas de persona en total (el número de las reglas), llegó 28"),
+])
+def test_cli_a_bad_scenario_or_card_game_file_is_one_line_in_the_readers_language_DF_E1_WC_G6(
+        cli, tmp_path, monkeypatch, lang, scenario, people):
+    """The loaders' errors below the CLI are messages (scenarios/dogfight/table.py, White
+    Christmas's components): Spanish with ``--lang es``, the same English line without."""
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.delenv("LANG", raising=False)
+    duel = (ROOT / "scenarios" / "examples" / "duel.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(duel.replace("x_mm = 250.0", "x_mm = 2000.0", 1), encoding="utf-8")
+    data = tmp_path / "wc"
+    data.mkdir()
+    shipped = (ROOT / "scenarios" / "white_christmas" / "data" / "people.toml").read_text(encoding="utf-8")
+    (data / "people.toml").write_text(shipped.replace("tokens = 8", "tokens = 7"), encoding="utf-8")
+    tail = ["--lang", lang] if lang else []
+    code, out, err = cli(["turn", bad, *tail])
+    assert (code, out, err) == (2, "", f"furball: error: {bad}: {scenario}\n")
+    code, out, err = cli(["play", "white-christmas", "--data", data, *tail])
+    assert (code, out, err) == (2, "", f"furball: error: {data / 'people.toml'}: {people}\n")
+
+
 @pytest.mark.parametrize("command", [["move", "--deck", "A", "--cards", "A1,A5"], ["fan", "A"]])
 def test_cli_move_and_fan_reports_in_spanish_and_json_language_free(cli, command):
     code, es, _ = cli([*command, "--lang", "es"])

@@ -19,6 +19,7 @@ from importlib import resources
 
 from furball.errors import InputError
 from furball.geometry.board_graph import BoardGraph, load_board
+from furball.i18n import msg
 
 __all__ = ["CanuckMap", "load_map", "default_map", "DEFAULT_MAP_PATH", "ALBA", "GAR_AREAS", "BASE_AREAS",
            "BASE_STAR_AREAS"]
@@ -59,26 +60,31 @@ class CanuckMap:
         for node in graph.nodes:
             for box in node.boxes:
                 if box not in (GAR, BASE, BASE_STAR):
-                    raise InputError(f"{where}: node '{node.name}': field 'boxes': expected 'GAR', 'BASE' "
-                                     f"or 'BASE*', got {box!r}")
+                    raise InputError(msg("{where}: node '{node}': field 'boxes': expected 'GAR', 'BASE' or 'BASE*', "
+                                         "got {value}", where=where, node=node.name, value=repr(box)))
             if node.boxes.count(GAR) > 1 or node.boxes.count(BASE) + node.boxes.count(BASE_STAR) > 1:
-                raise InputError(f"{where}: node '{node.name}': field 'boxes': expected at most one GAR "
-                                 f"and one BASE/BASE* box per area, got {list(node.boxes)}")
+                raise InputError(msg("{where}: node '{node}': field 'boxes': expected at most one GAR and one "
+                                     "BASE/BASE* box per area, got {value}", where=where, node=node.name,
+                                     value=str(list(node.boxes))))
         gar = tuple(i for i, n in enumerate(graph.nodes) if GAR in n.boxes)
         base = tuple(i for i, n in enumerate(graph.nodes) if BASE in n.boxes or BASE_STAR in n.boxes)
         star = tuple(i for i, n in enumerate(graph.nodes) if BASE_STAR in n.boxes)
         for what, found, want in (("GAR", gar, GAR_AREAS), ("BASE or BASE*", base, BASE_AREAS),
                                   ("BASE*", star, BASE_STAR_AREAS)):
             if len(found) != want:
-                raise InputError(f"{where}: field 'boxes': expected exactly {want} areas with a {what} box "
-                                 f"(CN.K6), got {len(found)}")
+                raise InputError(msg("{where}: field 'boxes': expected exactly {want} areas with a {box} box (CN.K6), "
+                                     "got {count}", where=where, want=want, box=what, count=len(found)))
         if ALBA not in graph:
-            raise InputError(f"{where}: field 'node': expected an area named '{ALBA}' (CN.K6)")
+            raise InputError(msg("{where}: field 'node': expected an area named '{area}' (CN.K6)", where=where,
+                                 area=ALBA))
         cut_off = [n for n in graph.names if n not in set(graph.reachable(ALBA))]
         if cut_off:  # Sweeps reach their own or an adjacent area (CN.F2c): the map must hold together
-            raise InputError(f"{where}: field 'edge': expected every area joined to Alba by edges (CN.K6, "
-                             f"CN.F2c), but {', '.join(repr(n) for n in cut_off[:4])}"
-                             f"{' and more' if len(cut_off) > 4 else ''} cannot be reached")
+            areas = ", ".join(repr(n) for n in cut_off[:4])
+            if len(cut_off) > 4:
+                raise InputError(msg("{where}: field 'edge': expected every area joined to Alba by edges (CN.K6, "
+                                     "CN.F2c), but {areas} and more cannot be reached", where=where, areas=areas))
+            raise InputError(msg("{where}: field 'edge': expected every area joined to Alba by edges (CN.K6, "
+                                 "CN.F2c), but {areas} cannot be reached", where=where, areas=areas))
         areas = graph.names
         index = {name: i for i, name in enumerate(areas)}
         near = tuple(tuple(index[n] for n in graph.neighbours(name)) for name in areas)
@@ -89,8 +95,8 @@ class CanuckMap:
         try:
             return self.areas.index(name)
         except ValueError:
-            raise InputError(f"map '{self.graph.name}': unknown area {name!r} "
-                             f"(areas: {', '.join(self.areas)})") from None
+            raise InputError(msg("map '{map}': unknown area {area} (areas: {areas})", map=self.graph.name,
+                                 area=repr(name), areas=", ".join(self.areas))) from None
 
     def boxes(self, i: int) -> str:
         """A short label of area i's boxes, e.g. ``"GAR"`` or ``"BASE*"``."""

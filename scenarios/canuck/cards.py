@@ -8,6 +8,7 @@ accepts ASCII suits ``S H D C`` (``"4H"``, ``"10d"``).
 from __future__ import annotations
 
 from furball.errors import InputError
+from furball.i18n import msg
 
 __all__ = [
     "SPADES", "HEARTS", "DIAMONDS", "CLUBS", "SUITS", "RANKS", "JACK", "DECK_SIZE", "DECK", "card", "rank", "suit",
@@ -35,7 +36,8 @@ DECK: tuple[int, ...] = tuple(range(DECK_SIZE))
 def card(rank_: int, suit_: int) -> int:
     """The card of ``rank_`` (1–13) and ``suit_`` (0–3)."""
     if not (1 <= rank_ <= RANKS and 0 <= suit_ < SUITS):
-        raise InputError(f"card: expected rank 1-{RANKS} and suit 0-{SUITS - 1}, got rank {rank_}, suit {suit_}")
+        raise InputError(msg("card: expected rank 1-{ranks} and suit 0-{suits}, got rank {rank}, suit {suit}",
+                             ranks=RANKS, suits=SUITS - 1, rank=rank_, suit=suit_))
     return suit_ * RANKS + rank_ - 1
 
 
@@ -106,4 +108,5 @@ def parse_card(text: str) -> int:
         r = ranks.get(r_text) or (int(r_text) if r_text.isdigit() else 0)
         if s >= 0 and 1 <= r < JACK or (s >= 0 and JACK <= r <= RANKS and r_text in ranks):
             return s * RANKS + r - 1
-    raise InputError(f"card {text!r}: expected a rank A,2-10,J,Q,K and a suit ♠♥♦♣ or S,H,D,C, e.g. 4♥ or 10D")
+    raise InputError(msg("card {card}: expected a rank A,2-10,J,Q,K and a suit ♠♥♦♣ or S,H,D,C, e.g. 4♥ or 10D",
+                         card=repr(text)))

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from furball.errors import InputError
-from furball.i18n import N_, Message, render_entry
+from furball.i18n import N_, Message, msg, render_entry
 
 from ..engine.frozen import FrozenState, step_rng
 from ..engine.menu import ListedMenu
@@ -274,21 +274,25 @@ def _placement(board: CanuckMap, placement: Mapping[str, tuple[int, int, int]]):
     leaders, groups, bases = [0] * len(board.areas), [0] * len(board.areas), [0] * len(board.areas)
     for name, counts in placement.items():
         i = board.area(name)
-        where = f"set-up: area '{name}'"
         if i not in board.base:
-            raise InputError(f"{where}: expected an area with a BASE box (CN.S3)")
+            raise InputError(msg("set-up: area '{area}': expected an area with a BASE box (CN.S3)", area=name))
         if (not isinstance(counts, (tuple, list)) or len(counts) != 3
                 or not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts)):
-            raise InputError(f"{where}: expected (leaders, groups, bases) as three integers >= 0, got {counts!r}")
+            raise InputError(msg("set-up: area '{area}': expected (leaders, groups, bases) as three integers >= 0, "
+                                 "got {value}", area=name, value=repr(counts)))
         if counts[2] > 1:
-            raise InputError(f"{where}: expected at most 1 Base per area (CN.S3), got {counts[2]}")
+            raise InputError(msg("set-up: area '{area}': expected at most 1 Base per area (CN.S3), got {count}",
+                                 area=name, count=counts[2]))
         leaders[i], groups[i], bases[i] = counts
-    for what, values, most in (("Leaders", leaders, LEADERS), ("Groups", groups, GROUPS), ("Bases", bases, BASES)):
+    counters = ((msg("Leaders"), leaders, LEADERS), (msg("Groups"), groups, GROUPS), (msg("Bases"), bases, BASES))
+    for what, values, most in counters:
         if sum(values) > most:
-            raise InputError(f"set-up: expected at most {most} {what} (CN.K1), got {sum(values)}")
-    for what, values, most in (("Leaders", leaders, LEADERS), ("Groups", groups, GROUPS), ("Bases", bases, BASES)):
+            raise InputError(msg("set-up: expected at most {most} {counters} (CN.K1), got {count}", most=most,
+                                 counters=what, count=sum(values)))
+    for what, values, most in counters:
         if sum(values) != most:  # rule 3.0: the Partisan places his Leaders, Groups and Bases, none kept off
-            raise InputError(f"set-up: expected all {most} {what} placed on the map (CN.S3), got {sum(values)}")
+            raise InputError(msg("set-up: expected all {most} {counters} placed on the map (CN.S3), got {count}",
+                                 most=most, counters=what, count=sum(values)))
     return leaders, groups, bases
 
 
@@ -307,7 +311,7 @@ def new_game(seed: int, board: CanuckMap | None = None,
     Raises :class:`InputError` for a bad seed or placement.
     """
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise InputError(f"seed: expected an integer >= 0, got {seed!r}")
+        raise InputError(msg("seed: expected an integer >= 0, got {value}", value=repr(seed)))
     seed = int(seed)
     board = board or default_map()
     rng = step_rng(seed, 0)

@@ -25,6 +25,7 @@ from furball.geometry.base import Base
 from furball.geometry.datafile import Table as FileTable
 from furball.geometry.datafile import load_toml
 from furball.geometry.pose import Pose
+from furball.i18n import N_, MessageText, msg
 from furball.maneuvers.bases import find_base, sized_base
 from furball.maneuvers.damage import ActiveEffect, DamageDeck, Special, find_damage_deck, shipped_damage_decks
 from furball.maneuvers.deck import Deck, find_deck
@@ -94,7 +95,8 @@ def _loaded(t: FileTable, key: str, ref: str, finder):
     try:
         return finder(ref)
     except InputError as exc:
-        raise InputError(f"{t.where}: field '{key}': {exc}") from None
+        raise InputError(msg("{where}: field '{key}': {problem}", where=t.where, key=key,
+                             problem=exc.message)) from None
 
 
 def _named(known: Mapping[str, object], what: str, sizes: bool = False):
@@ -106,21 +108,24 @@ def _named(known: Mapping[str, object], what: str, sizes: bool = False):
         sized = sized_base(ref) if sizes else None
         if sized is not None:
             return sized
-        extra = " or LENGTHxWIDTH in mm" if sizes else ""
-        raise InputError(f"{what} {ref[:40]!r}: expected one of {', '.join(sorted(known))}{extra} (files are "
-                         f"not accepted here)")
+        if sizes:
+            raise InputError(msg("{what} {ref}: expected one of {known} or LENGTHxWIDTH in mm (files are not "
+                                 "accepted here)", what=what, ref=repr(ref[:40]), known=", ".join(sorted(known))))
+        raise InputError(msg("{what} {ref}: expected one of {known} (files are not accepted here)", what=what,
+                             ref=repr(ref[:40]), known=", ".join(sorted(known))))
     return find
 
 
 def _plane(raw, index: int, source: str, folder: pathlib.Path, names: set,
            decks: Mapping[str, Deck] | None = None,
            bases: Mapping[str, Base] | None = None) -> tuple[PlaneState, Orders]:
-    t = FileTable(raw, f"{source}: plane #{index + 1}")
+    t = FileTable(raw, MessageText(msg("{file}: plane #{number}", file=source, number=index + 1)))
     name = t.string("name")
     if name in names:
-        raise t.error("name", "a name no other plane has", name)
+        raise t.error("name", N_("a name no other plane has"), name)
     names.add(name)
-    t = FileTable(raw, f"{source}: plane {name!r:.60}").only(PLANE_FIELDS)
+    t = FileTable(raw, MessageText(msg("{file}: plane {name}", file=source, name=format(repr(name), ".60"))))
+    t = t.only(PLANE_FIELDS)
     kind = t.string("kind", "plane", choices=[k.value for k in PlaneKind])
     deck = None
     if kind == PlaneKind.PLANE:
@@ -128,7 +133,7 @@ def _plane(raw, index: int, source: str, folder: pathlib.Path, names: set,
         deck = (_loaded(t, "deck", ref, _named(decks, "deck")) if decks is not None
                 else _loaded(t, "deck", _resolve(ref, folder), find_deck))
     elif "deck" in t:
-        raise t.error("deck", "no deck for a balloon (it does not maneuver)", t.data["deck"])
+        raise t.error("deck", N_("no deck for a balloon (it does not maneuver)"), t.data["deck"])
     base_ref = t.string("base", deck.base if deck is not None and deck.base else ...)
     base = (_loaded(t, "base", base_ref, _named(bases, "base", sizes=True)) if bases is not None
             else _loaded(t, "base", _resolve(base_ref, folder), find_base))
@@ -151,24 +156,27 @@ def _plane(raw, index: int, source: str, folder: pathlib.Path, names: set,
             guns=_guns(t) if "guns" in t else None, effects=_effects(t),
         )
     except InputError as exc:  # name the file: "plane 'X': field 'y': ..." -> "FILE: plane 'X': ..."
-        text = str(exc)  # (a field read from the file already names it)
-        raise InputError(text if text.startswith(f"{source}: ") else f"{source}: {text}") from None
+        if str(exc).startswith(f"{source}: "):  # (a field read from the file already names it)
+            raise InputError(exc.message) from None
+        raise InputError(msg("{file}: {error}", file=source, error=exc.message)) from None
     plan = t.strings("plan", None)
     if plan is not None:
         if len(plan) != CARDS_PER_TURN:
-            raise t.error("plan", f"{CARDS_PER_TURN} card ids, one per maneuver (DF.M1)", list(plan))
+            raise t.error("plan", msg("{count} card ids, one per maneuver (DF.M1)", count=CARDS_PER_TURN), list(plan))
         for cid in plan:
             if cid not in deck:
-                raise t.error("plan", f"ids of cards of deck '{deck.name}' (known: {deck.ids_text()})", cid)
+                raise t.error("plan", msg("ids of cards of deck '{deck}' (known: {known})", deck=deck.name,
+                                          known=deck.ids_text()), cid)
     drops = None
     if "drops" in t:
         raw_drops = t.list("drops")
         if len(raw_drops) != CARDS_PER_TURN or not all(
                 isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in raw_drops):
-            raise t.error("drops", f"{CARDS_PER_TURN} whole numbers >= 0 (bombs dropped after each maneuver)",
-                          raw_drops)
+            raise t.error("drops", msg("{count} whole numbers >= 0 (bombs dropped after each maneuver)",
+                                       count=CARDS_PER_TURN), raw_drops)
         if sum(raw_drops) > plane.bombs:
-            raise t.error("drops", f"at most {plane.bombs} bombs in all (the bombs aboard)", raw_drops)
+            raise t.error("drops", msg("at most {bombs} bombs in all (the bombs aboard)", bombs=plane.bombs),
+                          raw_drops)
         drops = tuple(raw_drops)
     return plane, Orders(plan=plan, drops=drops, tail=t.string("tail", None))
 
@@ -205,7 +213,8 @@ def _damage_decks(top: FileTable, folder: pathlib.Path, named: bool) -> tuple[Da
         else:
             deck = _loaded(given, letter, _resolve(ref, folder), find_damage_deck)
         if deck.letter != letter:
-            raise given.error(letter, f"a damage deck of letter '{letter}'", f"deck '{deck.letter}' from {ref}")
+            raise given.error(letter, msg("a damage deck of letter '{letter}'", letter=letter),
+                              f"deck '{deck.letter}' from {ref}")
         decks[letter] = deck
     return tuple(decks.values())
 
@@ -219,7 +228,7 @@ def _piles(top: FileTable) -> dict[str, tuple[int, ...]]:
     for letter in t.keys():
         pile = t.list(letter)
         if len(pile) > 10_000 or not all(isinstance(n, int) and not isinstance(n, bool) for n in pile):
-            raise t.error(letter, "a list of card numbers (top first)", pile)
+            raise t.error(letter, N_("a list of card numbers (top first)"), pile)
         out[letter] = tuple(pile)
     return out
 
@@ -231,12 +240,13 @@ def _placement_error(raw, source: str) -> PlacementError | None:
         return None
     from furball.maneuvers.margins import PlacementError  # only measured tables need it
 
-    t = FileTable(raw, f"{source}: plane {str(raw.get('name'))!r:.60}").table("placement_error")
+    t = FileTable(raw, MessageText(msg("{file}: plane {name}", file=source,
+                                       name=format(repr(str(raw.get("name"))), ".60")))).table("placement_error")
     t = t.only(("xy_mm", "heading_deg"))
     try:
         return PlacementError(t.number("xy_mm", minimum=0), t.number("heading_deg", minimum=0))
     except InputError as exc:
-        raise InputError(f"{t.where}: {exc}") from None
+        raise InputError(msg("{file}: {error}", file=t.where, error=exc.message)) from None
 
 
 def _capture(top: FileTable) -> dict[str, str]:
@@ -297,7 +307,7 @@ def parse_scenario(data: dict, source: str, folder: pathlib.Path | None = None, 
     rules, policy = _rules(top)
     raw_planes = top.list("plane")
     if not raw_planes:
-        raise top.error("plane", "at least one [[plane]]", raw_planes)
+        raise top.error("plane", N_("at least one [[plane]]"), raw_planes)
     names: set = set()
     planes, orders, errors = [], {}, {}
     for i, raw in enumerate(raw_planes):
@@ -318,7 +328,7 @@ def parse_scenario(data: dict, source: str, folder: pathlib.Path | None = None, 
                       notes=notes, damage_decks=damage_decks, piles=piles)
         orders = normalise_orders(table, orders, require_plans=False)
     except InputError as exc:
-        raise InputError(f"{source}: {exc}") from None
+        raise InputError(msg("{file}: {error}", file=source, error=exc.message)) from None
     return Scenario(table, orders, policy, head.integer("seed", None, minimum=0, maximum=2**63 - 1), source,
                     victory, errors, _capture(top))
 
@@ -342,8 +352,8 @@ def load_scenario(path: str | pathlib.Path) -> Scenario:
         with resources.as_file(EXAMPLES / f"{text}.toml") as shipped:
             return parse_scenario(load_toml(shipped), f"{text} (shipped example)", shipped.parent)
     if not p.exists() and p.suffix == "" and "/" not in text:
-        raise InputError(f"{text[:60]}: no such file, and no shipped example of that name (examples: "
-                         f"{', '.join(shipped_scenarios())})")
+        raise InputError(msg("{file}: no such file, and no shipped example of that name (examples: {examples})",
+                             file=text[:60], examples=", ".join(shipped_scenarios())))
     return parse_scenario(load_toml(p), str(p), p.parent)
 
 
@@ -404,8 +414,8 @@ def scenario_toml(s: Scenario, folder: pathlib.Path | None = None) -> str:
     if own or len(t.damage_decks) != len(shipped):
         missing = sorted(shipped.keys() - {d.letter for d in t.damage_decks})
         if missing:  # a table may only replace or add decks; a file cannot remove a shipped one
-            raise InputError(f"table '{t.name}': damage decks {', '.join(missing)} missing: a scenario file can "
-                             f"replace or add damage decks, not remove shipped ones")
+            raise InputError(msg("table '{table}': damage decks {letters} missing: a scenario file can replace or "
+                                 "add damage decks, not remove shipped ones", table=t.name, letters=", ".join(missing)))
         doc["damage_decks"] = {letter: damage_deck_ref(d, folder) for letter, d in sorted(own.items())}
     if t.piles:
         doc["piles"] = {letter: list(pile) for letter, pile in t.piles}

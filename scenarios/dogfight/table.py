@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from furball.errors import InputError
 from furball.geometry.datafile import MAX_LENGTH_MM
 from furball.geometry.tolerance import TOLERANCE_MM
+from furball.i18n import Message, msg
 from furball.maneuvers.damage import (
     BALLOON_COLLISION_LETTER,
     COLLISION_LETTER,
@@ -99,23 +100,28 @@ class Table:
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
                     MIN_TABLE_MM <= value <= MAX_LENGTH_MM):
-                raise InputError(f"table: field '{key}': expected {MIN_TABLE_MM:g} to {MAX_LENGTH_MM:g} mm, "
-                                 f"got {value!r:.40}")
+                raise InputError(msg("table: field '{key}': expected {least} to {most} mm, got {value}",
+                                     key=key, least=format(MIN_TABLE_MM, "g"), most=format(MAX_LENGTH_MM, "g"),
+                                     value=format(repr(value), ".40")))
             object.__setattr__(self, key, float(value))
         if isinstance(self.turn, bool) or not isinstance(self.turn, int) or self.turn < 1:
-            raise InputError(f"table: field 'turn': expected a whole number >= 1, got {self.turn!r:.40}")
+            raise InputError(msg("table: field 'turn': expected a whole number >= 1, got {value}",
+                                 value=format(repr(self.turn), ".40")))
         planes = tuple(self.planes)
         object.__setattr__(self, "planes", planes)
         if not planes:
-            raise InputError("table: field 'planes': expected at least one plane")
+            raise InputError(msg("table: field 'planes': expected at least one plane"))
         if len(planes) > MAX_PLANES:
-            raise InputError(f"table: field 'planes': expected at most {MAX_PLANES} planes, got {len(planes)}")
+            raise InputError(msg("table: field 'planes': expected at most {most} planes, got {count}",
+                                 most=MAX_PLANES, count=len(planes)))
         seen = set()
         for p in planes:
             if not isinstance(p, PlaneState):
-                raise InputError(f"table: field 'planes': expected PlaneState values, got {type(p).__name__}")
+                raise InputError(msg("table: field 'planes': expected PlaneState values, got {type}",
+                                     type=type(p).__name__))
             if p.name in seen:
-                raise InputError(f"plane '{p.name}': field 'name': expected a name no other plane has")
+                raise InputError(msg("plane '{plane}': field 'name': expected a name no other plane has",
+                                     plane=p.name))
             seen.add(p.name)
             self._check_plane(p)
         decks, piles = self._checked_damage()
@@ -127,26 +133,29 @@ class Table:
         decks = tuple(self.damage_decks.values()) if isinstance(self.damage_decks, Mapping) else tuple(
             self.damage_decks)
         if not all(isinstance(d, DamageDeck) for d in decks):
-            raise InputError("table: field 'damage_decks': expected DamageDeck values")
+            raise InputError(msg("table: field 'damage_decks': expected DamageDeck values"))
         by_letter = {d.letter: d for d in decks}
-        needed = {COLLISION_LETTER: "collisions (DF.C4)", BALLOON_COLLISION_LETTER: "balloon collisions (DF.C5)"}
+        needed: dict[str, Message] = {COLLISION_LETTER: msg("collisions (DF.C4)"),
+                                      BALLOON_COLLISION_LETTER: msg("balloon collisions (DF.C5)")}
         for p in self.planes:
             for gun, letter in p.guns:
-                needed.setdefault(letter, f"plane '{p.name}': {gun} gun")
+                needed.setdefault(letter, msg("plane '{plane}': {gun} gun", plane=p.name, gun=gun))
         for letter, why in needed.items():
             if letter not in by_letter:
-                raise InputError(f"table: field 'damage_decks': expected a damage deck '{letter}' for {why} "
-                                 f"(decks: {', '.join(sorted(by_letter))})")
+                raise InputError(msg("table: field 'damage_decks': expected a damage deck '{letter}' for {why} "
+                                     "(decks: {decks})", letter=letter, why=why, decks=", ".join(sorted(by_letter))))
         piles = dict(self.piles.items() if isinstance(self.piles, Mapping) else self.piles)
         for letter, pile in piles.items():
             deck = by_letter.get(letter)
             pile = tuple(pile)
             if deck is None:
-                raise InputError(f"table: field 'piles': pile '{letter}' has no damage deck of that letter")
+                raise InputError(msg("table: field 'piles': pile '{letter}' has no damage deck of that letter",
+                                     letter=letter))
             if len(set(pile)) != len(pile) or not all(
                     isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= len(deck) for n in pile):
-                raise InputError(f"table: field 'piles': pile '{letter}': expected distinct card numbers from 1 "
-                                 f"to {len(deck)} (DF.D7), got {list(pile)[:8]!r:.60}")
+                raise InputError(msg("table: field 'piles': pile '{letter}': expected distinct card numbers from 1 "
+                                     "to {count} (DF.D7), got {value}", letter=letter, count=len(deck),
+                                     value=format(repr(list(pile)[:8]), ".60")))
             piles[letter] = pile
         return tuple(sorted(by_letter.values(), key=lambda d: d.letter)), tuple(sorted(piles.items()))
 
@@ -155,7 +164,7 @@ class Table:
         for d in self.damage_decks:
             if d.letter == letter:
                 return d
-        raise InputError(f"table '{self.name}': no damage deck '{letter}'")
+        raise InputError(msg("table '{table}': no damage deck '{letter}'", table=self.name, letter=letter))
 
     def pile(self, letter: str) -> tuple[int, ...] | None:
         """The draw pile of deck ``letter`` (card numbers, top first), or ``None`` when
@@ -166,21 +175,24 @@ class Table:
         return None
 
     def _check_plane(self, p: PlaneState) -> None:
-        where = f"plane '{p.name}'"
         if p.altitude > self.rules.max_altitude:
-            raise InputError(f"{where}: field 'altitude': expected at most the ceiling {self.rules.max_altitude} "
-                             f"(DF.H3), got {p.altitude}")
+            raise InputError(msg("plane '{plane}': field 'altitude': expected at most the ceiling {ceiling} "
+                                 "(DF.H3), got {altitude}", plane=p.name, ceiling=self.rules.max_altitude,
+                                 altitude=p.altitude))
         if self.turn == 1 and p.kind == PlaneKind.PLANE and p.altitude < 1:
-            raise InputError(f"{where}: field 'altitude': expected 1 to {self.rules.max_altitude} on turn 1 "
-                             f"(DF.H2: the game starts at an agreed altitude from 1), got {p.altitude}")
+            raise InputError(msg("plane '{plane}': field 'altitude': expected 1 to {ceiling} on turn 1 "
+                                 "(DF.H2: the game starts at an agreed altitude from 1), got {altitude}",
+                                 plane=p.name, ceiling=self.rules.max_altitude, altitude=p.altitude))
         if p.on_table and p.damage_taken >= p.damage_points:
-            raise InputError(f"{where}: field 'damage_taken': expected less than its {p.damage_points} damage points "
-                             f"for a plane on the table (DF.D5), got {p.damage_taken} (say status = \"destroyed\")")
+            raise InputError(msg("plane '{plane}': field 'damage_taken': expected less than its {points} damage "
+                                 "points for a plane on the table (DF.D5), got {taken} (say status = \"destroyed\")",
+                                 plane=p.name, points=p.damage_points, taken=p.damage_taken))
         if p.on_table and not self.stand_on_table(p):
             x, y = p.stand
-            raise InputError(f"{where}: field 'pose': expected the stand on the {self.width_mm:g} x "
-                             f"{self.height_mm:g} mm table, got ({x:.1f}, {y:.1f}) mm (a plane off the table "
-                             f"is out of the game, DF.E1: say status = \"out\")")
+            raise InputError(msg("plane '{plane}': field 'pose': expected the stand on the {width} x {height} mm "
+                                 "table, got ({x}, {y}) mm (a plane off the table is out of the game, DF.E1: say "
+                                 "status = \"out\")", plane=p.name, width=format(self.width_mm, "g"),
+                                 height=format(self.height_mm, "g"), x=format(x, ".1f"), y=format(y, ".1f")))
 
     def stand_on_table(self, p: PlaneState) -> bool:
         """DF.E1: the stand (the base centre where the peg goes) is on the play area; a
@@ -198,7 +210,8 @@ class Table:
         for p in self.planes:
             if p.name == name:
                 return p
-        raise InputError(f"no plane {name!r:.60} on table '{self.name}' (planes: {', '.join(self.names)})")
+        raise InputError(msg("no plane {name} on table '{table}' (planes: {planes})", name=format(repr(name), ".60"),
+                             table=self.name, planes=", ".join(self.names)))
 
     def replace(self, **changes) -> Table:
         """A copy with some fields changed (checked again)."""
@@ -228,23 +241,28 @@ def normalise_orders(table: Table, orders: Mapping[str, Orders | Sequence[str]] 
         p = table.plane(name)
         if not isinstance(o, Orders):
             if isinstance(o, str):
-                raise InputError(f"plane '{name}': field 'plan': expected {CARDS_PER_TURN} card ids, got {o!r:.60}")
+                raise InputError(msg("plane '{plane}': field 'plan': expected {count} card ids, got {value}",
+                                     plane=name, count=CARDS_PER_TURN, value=format(repr(o), ".60")))
             o = Orders.of(plan=o)
         if o.plan is not None and not needs_plan(p):
-            why = ("balloons do not maneuver" if p.is_balloon else "autonomous planes draw their cards (DF.A1)"
-                   if p.autonomous else f"it is {p.status}")
-            raise InputError(f"plane '{name}': field 'plan': expected no plan: {why}")
+            if p.is_balloon:
+                why = msg("balloons do not maneuver")
+            elif p.autonomous:
+                why = msg("autonomous planes draw their cards (DF.A1)")
+            else:
+                why = msg("it is {status}", status=str(p.status))
+            raise InputError(msg("plane '{plane}': field 'plan': expected no plan: {why}", plane=name, why=why))
         if o.tail is not None:
             target = table.plane(o.tail) if o.tail in table.names else None
             if target is None or target.name == name or target.side == p.side:
-                raise InputError(f"plane '{name}': field 'tail': expected the name of an enemy plane "
-                                 f"(another side, DF.T3), got {o.tail!r:.60}")
+                raise InputError(msg("plane '{plane}': field 'tail': expected the name of an enemy plane "
+                                     "(another side, DF.T3), got {value}", plane=name, value=format(repr(o.tail), ".60")))
         out[name] = o
     for p in table.planes:
         o = out.setdefault(p.name, Orders())
         if require_plans and needs_plan(p) and o.plan is None:
-            raise InputError(f"plane '{p.name}': field 'plan': expected {CARDS_PER_TURN} card ids for turn "
-                             f"{table.turn} (DF.M1)")
+            raise InputError(msg("plane '{plane}': field 'plan': expected {count} card ids for turn {turn} (DF.M1)",
+                                 plane=p.name, count=CARDS_PER_TURN, turn=table.turn))
     return out
 
 

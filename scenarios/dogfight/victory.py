@@ -22,6 +22,7 @@ from importlib import resources
 from furball.errors import InputError
 from furball.geometry.datafile import Table as FileTable
 from furball.geometry.datafile import load_toml
+from furball.i18n import msg
 from furball.maneuvers.plane import PlaneKind, PlaneState
 
 __all__ = ["Victory", "default_victory", "sides_flying", "side_scores", "MAX_TURN_LIMIT"]
@@ -42,8 +43,8 @@ class Victory:
         for key, least, most in (("turn_limit", 1, MAX_TURN_LIMIT), ("plane_points", 0, 10**6)):
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
-                raise InputError(f"victory: field '{key}': expected a whole number from {least} to {most}, "
-                                 f"got {value!r:.40}")
+                raise InputError(msg("victory: field '{key}': expected a whole number from {least} to {most}, "
+                                     "got {value}", key=key, least=least, most=most, value=format(repr(value), ".40")))
 
     def as_json(self) -> dict:
         return {"turn_limit": self.turn_limit, "plane_points": self.plane_points}

@@ -38,6 +38,7 @@ from typing import Any, TextIO
 
 from furball.errors import InputError
 from furball.geometry.files import write_bytes_atomic
+from furball.i18n import Message, msg
 
 from .cluster import CtrlC, check_local_workers, dask_client, default_workers, quiet_dask
 from .protocol import Game
@@ -175,25 +176,26 @@ def plan_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str
     :data:`CLUSTER_WORKERS`). Raises :class:`InputError` (one line) for an unknown option or
     value, a key given twice, an empty grid, absurd sizes or a bad seat count."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-        raise InputError(f"--games {games}: expected an integer from 1 to {MAX_GAMES:g}")
+        raise InputError(msg("--games {games}: expected an integer from 1 to {most}", games=str(games),
+                             most=format(MAX_GAMES, "g")))
     series_seeds(seed, 0)  # checks the seed
     settings, grid = dict(settings or {}), {k: list(v) for k, v in (grid or {}).items()}
     if player is not None:
         if PLAYER in settings or PLAYER in grid:
-            raise InputError("--player: given twice (also as a setting)")
+            raise InputError(msg("--player: given twice (also as a setting)"))
         settings[PLAYER] = player
     for key in settings:
         if key in grid:
-            raise InputError(f"{key}: given both with --set and with --grid")
+            raise InputError(msg("{key}: given both with --set and with --grid", key=key))
     sizes = 1
     for key, values in grid.items():
         if not values:
-            raise InputError(f"--grid {key}: expected at least one value")
+            raise InputError(msg("--grid {key}: expected at least one value", key=key))
         if len(set(map(str, values))) != len(values):
-            raise InputError(f"--grid {key}: a value is given twice")
+            raise InputError(msg("--grid {key}: a value is given twice", key=key))
         sizes *= len(values)
         if sizes > MAX_POINTS:
-            raise InputError(f"--grid: more than {MAX_POINTS} grid points")
+            raise InputError(msg("--grid: more than {most} grid points", most=MAX_POINTS))
     fixed = [(k, *_parse(game, k, v)) for k, v in settings.items()]
     axes = [[(k, *_parse(game, k, v)) for v in values] for k, values in grid.items()]
     default_players = (next(iter(game.players)),)
@@ -205,23 +207,24 @@ def plan_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str
         try:
             game.check_combination(point.options)
         except InputError as exc:
-            raise InputError(f"{exc} (at {point.label})") from None
+            raise InputError(msg("{error} (at {point})", error=exc.message, point=point.label)) from None
         seats = game.seat_count(game.defaults() | point.options)
         if len(names) != seats:
             if len(names) != 1:
-                raise InputError(f"{PLAYER} {SEATS.join(names)}: expected one bot or {seats} (one per seat) "
-                                 f"at {point.label}")
+                raise InputError(msg("{option} {bots}: expected one bot or {seats} (one per seat) at {point}",
+                                     option=PLAYER, bots=SEATS.join(names), seats=seats, point=point.label))
             point = GridPoint(i, chosen, names * seats, tuple(grid))
         points.append(point)
     total = games * len(points)
     if total > MAX_GAMES:
-        raise InputError(f"--games {games} x {len(points)} grid points: more than {MAX_GAMES:g} games")
+        raise InputError(msg("--games {games} x {points} grid points: more than {most} games", games=games,
+                             points=len(points), most=format(MAX_GAMES, "g")))
     if batch is None:
         per_worker = 8  # enough tasks per worker to even out their lengths
         batch = max(1, min(MAX_BATCH, math.ceil(total / (per_worker * (workers or CLUSTER_WORKERS)))))
         batch = min(batch, games)
     elif isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= MAX_GAMES:
-        raise InputError(f"--batch {batch}: expected an integer >= 1")
+        raise InputError(msg("--batch {batch}: expected an integer >= 1", batch=str(batch)))
     return SweepPlan(game, games, int(seed), tuple(points), int(batch),
                      tuple(k for k in list(settings) + list(grid) if k != PLAYER))
 
@@ -379,7 +382,8 @@ def encode_rows(rows: Sequence[Mapping[str, Any]] | SweepResult, format: str) ->
     result = rows if isinstance(rows, SweepResult) else SweepResult.from_rows(None, rows)
     fmt = format.lower() if format.startswith(".") else "." + format.lower()
     if fmt not in ROW_FORMATS:
-        raise InputError(f"rows: expected a format among {', '.join(ROW_FORMATS)}, got {format!r}")
+        raise InputError(msg("rows: expected a format among {formats}, got {value}", formats=", ".join(ROW_FORMATS),
+                             value=repr(format)))
     if fmt == ".parquet":
         from furball.extras import require
 
@@ -426,18 +430,18 @@ class Checkpoint:
         columns. Raises :class:`InputError` (one line naming the file and line) for a
         foreign or corrupt checkpoint; the file is left as it is. A last line cut short
         by a crash is ignored (that task runs again)."""
-        where = f"--resume: {self.path}"
         try:
             lines = self.path.read_text(encoding="utf-8").splitlines()
             head = json.loads(lines[0])
             manifest, batch = head["furball_sweep"], head["batch"]
         except (OSError, IndexError, KeyError, TypeError, ValueError):
-            raise InputError(f"{where}: expected a sweep checkpoint") from None
+            raise InputError(msg("--resume: {file}: expected a sweep checkpoint", file=str(self.path))) from None
         if manifest != plan.manifest():
-            raise InputError(f"{where} was written by a different sweep (game, games, seed or settings differ): "
-                             f"run the same command, or delete the file")
+            raise InputError(msg("--resume: {file} was written by a different sweep (game, games, seed or settings "
+                                 "differ): run the same command, or delete the file", file=str(self.path)))
         if isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= MAX_BATCH:
-            raise InputError(f"{where}: line 1: expected a batch of 1 to {MAX_BATCH} games, got {str(batch)[:20]}")
+            raise InputError(msg("--resume: {file}: line 1: expected a batch of 1 to {most} games, got {value}",
+                                 file=str(self.path), most=MAX_BATCH, value=str(batch)[:20]))
         saved = SweepPlan(plan.game, plan.games, plan.seed, plan.points, batch, plan.keys)
         tasks = {(t.point, t.start, t.stop): t for t in saved.tasks()}
         done: dict[tuple[int, int, int], tuple] = {}
@@ -450,34 +454,37 @@ class Checkpoint:
             except (ValueError, KeyError, TypeError):
                 if n == len(lines):
                     break  # the last line was cut short: that task runs again
-                raise InputError(f"{where}: line {n}: expected a finished task") from None
+                raise InputError(msg("--resume: {file}: line {line}: expected a finished task", file=str(self.path),
+                                     line=n)) from None
             problem = self._check(saved, tasks.get(key), found, columns)
             if problem or key in done:
-                raise InputError(f"{where}: line {n}: {problem or 'a task given twice'}; the file was kept: "
-                                 f"delete it to start the sweep again")
+                raise InputError(msg("--resume: {file}: line {line}: {problem}; the file was kept: delete it to "
+                                     "start the sweep again", file=str(self.path), line=n,
+                                     problem=problem or msg("a task given twice")))
             columns = found[0]
             done[key] = found
         return batch, done
 
     @staticmethod
-    def _check(plan: SweepPlan, task: Task | None, found: tuple, columns: tuple | None) -> str | None:
+    def _check(plan: SweepPlan, task: Task | None, found: tuple, columns: tuple | None) -> Message | None:
         """What is wrong with one finished task of a checkpoint, or ``None``."""
         if task is None:
-            return "a task that is not part of this sweep"
+            return msg("a task that is not part of this sweep")
         cols, records = found
         point = plan.points[task.point]
         head = FIXED_COLUMNS + tuple(point.columns)
         if len(cols) <= len(head) or not all(isinstance(c, str) for c in cols) or \
                 [c.removeprefix("set_") for c in cols[:len(head)]] != list(head) or \
                 (columns is not None and cols != columns):
-            return "columns that are not this sweep's"
+            return msg("columns that are not this sweep's")
         if len(records) != task.games:
-            return f"expected {task.games} games, found {len(records)}"
+            return msg("expected {games} games, found {found}", games=task.games, found=len(records))
         player = SEATS.join(point.players) if len(set(point.players)) > 1 else point.players[0]
         seeds = series_seeds(plan.seed, task.games, task.start)
         for k, record in enumerate(records):
             if len(record) != len(cols) or tuple(record[:4]) != (task.point, task.start + k, seeds[k], player):
-                return f"a record that is not game {task.start + k} of point {task.point}"
+                return msg("a record that is not game {game} of point {point}", game=task.start + k,
+                           point=task.point)
         return None
 
     def start(self, plan: SweepPlan, resume: bool) -> None:
@@ -528,7 +535,7 @@ def run_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str]
     sweep and returns what was finished, ``complete=False``. Raises :class:`InputError`
     for bad input, before any game is played."""
     if scheduler is not None and workers is not None:
-        raise InputError("--workers: not with --scheduler (the cluster decides how many workers)")
+        raise InputError(msg("--workers: not with --scheduler (the cluster decides how many workers)"))
     if scheduler is None:
         check_local_workers(workers)
     n_workers = default_workers() if workers is None and scheduler is None else (workers or 1)
@@ -542,7 +549,7 @@ def run_sweep(game: Game, games: int, seed: int = 0, player: str | Sequence[str]
         if saved_batch != plan.batch:
             plan = SweepPlan(plan.game, plan.games, plan.seed, plan.points, saved_batch, plan.keys)
     elif resume:
-        raise InputError("--resume: needs the checkpoint of the interrupted sweep (give --out FILE)")
+        raise InputError(msg("--resume: needs the checkpoint of the interrupted sweep (give --out FILE)"))
     tasks = [t for t in plan.tasks() if (t.point, t.start, t.stop) not in done]
     if progress is not None and done:
         progress(sum(len(records) for _, records in done.values()))

@@ -19,7 +19,7 @@ from importlib import resources
 
 from furball.errors import InputError
 from furball.geometry.datafile import Table, load_toml, parse_toml
-from furball.i18n import ENGLISH, N_
+from furball.i18n import ENGLISH, N_, Message, msg
 
 __all__ = ["words", "Person", "Model", "Icon", "Bonus", "Extra", "Wild", "PEOPLE", "MODELS", "ROW", "FILES",
            "HeliSide", "Helicopter", "ActionCard", "Rooftop", "Staircase", "EffectCard", "Influence",
@@ -371,14 +371,14 @@ def _small(t: Table, key: str, default=..., minimum: int = 0, maximum: int = MAX
 
 def _person(t: Table, key: str, value) -> Person:
     if value not in PEOPLE:
-        raise t.error(key, "a People type (" + ", ".join(PEOPLE) + ")", value)
+        raise t.error(key, msg("a People type ({types})", types=", ".join(PEOPLE)), value)
     return Person(value)
 
 
 def _people_list(t: Table, key: str, default=..., most: int = MAX_SMALL) -> tuple[Person, ...]:
     names = t.strings(key, default)
     if len(names) > most:
-        raise t.error(key, f"at most {most} People", list(names))
+        raise t.error(key, msg("at most {most} People", most=most), list(names))
     return tuple(_person(t, key, n) for n in names)
 
 
@@ -389,14 +389,15 @@ def _counts(t: Table, key: str) -> tuple[int, ...]:
     sub = t.table(key)
     for name in sub.keys():
         if name not in PEOPLE:
-            raise sub.error(name, "a People type (" + ", ".join(PEOPLE) + ")", name)
+            raise sub.error(name, msg("a People type ({types})", types=", ".join(PEOPLE)), name)
     return tuple(_small(sub, p, 0) for p in PEOPLE)
 
 
-def _items(t: Table, key: str, count: int | None, what: str) -> list[Table]:
+def _items(t: Table, key: str, count: int | None, what: Message | None) -> list[Table]:
     raw = t.list(key)
     if count is not None and len(raw) != count:
-        raise t.error(key, f"exactly {count} [[{key}]] entries ({what})", f"{len(raw)} entries")
+        raise t.error(key, msg("exactly {count} [[{key}]] entries ({what})", count=count, key=key, what=what),
+                      f"{len(raw)} entries")
     return [Table(r, f"{t.where}: {key} #{i + 1}") for i, r in enumerate(raw)]
 
 
@@ -408,14 +409,14 @@ def _named(item: Table, fields) -> Table:
 def _people(data, src) -> tuple[int, ...]:
     top = _top(data, src, ("type",))
     counts = {}
-    for item in _items(top, "type", len(PEOPLE), "one per People type"):
+    for item in _items(top, "type", len(PEOPLE), msg("one per People type")):
         item = _named(item, ("name", "tokens"))
         person = _person(item, "name", item.string("name"))
         if person in counts:
-            raise item.error("name", "each People type once", person)
+            raise item.error("name", N_("each People type once"), person)
         counts[person] = item.integer("tokens", minimum=1, maximum=32)
     if sum(counts.values()) != 32:
-        raise top.error("type", "32 People tokens in all (the rules' count)", sum(counts.values()))
+        raise top.error("type", N_("32 People tokens in all (the rules' count)"), sum(counts.values()))
     return tuple(counts[p] for p in PEOPLE)
 
 
@@ -427,7 +428,7 @@ def _heli_side(t: Table, key: str) -> HeliSide:
         person = _person(vp, name, name)
         pairs.append((person, _small(vp, name)))
     if not pairs:
-        raise sub.error("vp", "at least one People type the side can carry")
+        raise sub.error("vp", N_("at least one People type the side can carry"))
     pairs.sort(key=lambda pv: PEOPLE.index(pv[0]))
     return HeliSide(_small(sub, "capacity", minimum=1, maximum=8), tuple(pairs))
 
@@ -435,15 +436,15 @@ def _heli_side(t: Table, key: str) -> HeliSide:
 def _helicopters(data, src) -> tuple[Helicopter, ...]:
     top = _top(data, src, ("helicopter",))
     found = {}
-    for item in _items(top, "helicopter", len(MODELS), "one CH-53 and one CH-46"):
+    for item in _items(top, "helicopter", len(MODELS), msg("one CH-53 and one CH-46")):
         item = _named(item, ("model", "name", "day", "night"))
         model = item.string("model", choices=[m.value for m in MODELS])
         if model in found:
-            raise item.error("model", "each model once", model)
+            raise item.error("model", N_("each model once"), model)
         day, night = _heli_side(item, "day"), _heli_side(item, "night")
         if night.capacity < day.capacity or not all(night.carries(p) for p, _ in day.vp):
-            raise item.error("night", "a night side at least as good as the day side (same capacity or "
-                                      "more, every type the day side carries)")
+            raise item.error("night", N_("a night side at least as good as the day side (same capacity or "
+                                         "more, every type the day side carries)"))
         found[Model(model)] = Helicopter(Model(model), item.string("name"), day, night)
     return tuple(found[m] for m in MODELS)
 
@@ -451,31 +452,32 @@ def _helicopters(data, src) -> tuple[Helicopter, ...]:
 def _rooftops(data, src) -> tuple[Rooftop, ...]:
     top = _top(data, src, ("rooftop",))
     out = []
-    for item in _items(top, "rooftop", 5, "the rules' 5 Rooftop cards"):
+    for item in _items(top, "rooftop", 5, msg("the rules' 5 Rooftop cards")):
         item = _named(item, ("name", "spaces", "players"))
         players = item.list("players")
         if not players or not all(isinstance(p, int) and not isinstance(p, bool) and 2 <= p <= 4 for p in players):
-            raise item.error("players", "a list of player counts from 2 to 4", players)
+            raise item.error("players", N_("a list of player counts from 2 to 4"), players)
         out.append(Rooftop(item.string("name"), _small(item, "spaces", minimum=2, maximum=8),
                            tuple(sorted(set(players)))))
     names = [r.name for r in out]
     if len(set(names)) != len(names):
-        raise top.error("rooftop", "distinct rooftop names", names)
+        raise top.error("rooftop", N_("distinct rooftop names"), names)
     for players, want in ((2, 3), (3, 4), (4, 5)):
         got = sum(1 for r in out if players in r.players)
         if got != want:
-            raise top.error("rooftop", f"{want} rooftops marked for {players} players (WC.G1)", got)
+            raise top.error("rooftop", msg("{want} rooftops marked for {players} players (WC.G1)", want=want,
+                                           players=players), got)
     return tuple(out)
 
 
 def _staircases(data, src) -> tuple[Staircase, ...]:
     top = _top(data, src, ("staircase",))
     out = []
-    for item in _items(top, "staircase", 10, "the rules' 10 Staircase cards"):
+    for item in _items(top, "staircase", 10, msg("the rules' 10 Staircase cards")):
         item = _named(item, ("name", "people"))
         people = _people_list(item, "people", most=6)
         if not people:
-            raise item.error("people", "at least one space")
+            raise item.error("people", N_("at least one space"))
         out.append(Staircase(item.string("name"), people))
     return tuple(out)
 
@@ -485,31 +487,32 @@ def _radar(data, src) -> tuple[int, ...]:
     values = top.list("values")
     if len(values) != 18 or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_SMALL
                                     for v in values):
-        raise top.error("values", f"18 token values, whole numbers from 1 to {MAX_SMALL}", values)
+        raise top.error("values", msg("18 token values, whole numbers from 1 to {most}", most=MAX_SMALL), values)
     return tuple(sorted(values))
 
 
 def _action_cards(data, src) -> tuple[ActionCard, ...]:
     top = _top(data, src, ("card",))
     cards: list[ActionCard] = []
-    for item in _items(top, "card", None, ""):
+    for item in _items(top, "card", None, None):
         item = _named(item, ("name", "rescue", "action", "wild", "copies"))
         copies = item.integer("copies", 1, minimum=1, maximum=38)
         if "wild" in item:
             for key in ("rescue", "action"):
                 if key in item:
-                    raise item.error(key, "no actions on a wildcard (its `wild` says what it does)")
+                    raise item.error(key, N_("no actions on a wildcard (its `wild` says what it does)"))
             card = ActionCard(item.string("name"), wild=Wild(item.string("wild", choices=[w.value for w in Wild])))
         else:
             lower = item.string("action", choices=[i.value for i in ROW])
             card = ActionCard(item.string("name"), _person(item, "rescue", item.string("rescue")), Icon(lower))
         cards.extend([card] * copies)
     if len(cards) != 38:
-        raise top.error("card", "38 action cards in all (the rules' count)", len(cards))
-    for kind, want in ((Wild.ACTION, 4), (Wild.RESCUE, 2)):
+        raise top.error("card", N_("38 action cards in all (the rules' count)"), len(cards))
+    for kind, want, wanted in ((Wild.ACTION, 4, msg("4 action wildcards (WC.H1)")),
+                               (Wild.RESCUE, 2, msg("2 rescue wildcards (WC.H1)"))):
         got = sum(1 for c in cards if c.wild == kind)
         if got != want:
-            raise top.error("card", f"{want} {kind} wildcards (WC.H1)", got)
+            raise top.error("card", wanted, got)
     return tuple(cards)
 
 
@@ -517,13 +520,13 @@ def _effect_face(item: Table, key: str) -> tuple[tuple[Bonus, ...], tuple[Bonus,
     """A face of an effect card: two halves, each a list of effects."""
     halves = item.list(key)
     if len(halves) != 2 or not all(isinstance(h, list) for h in halves):
-        raise item.error(key, "two halves, each a list of effects ([[...], [...]])", halves)
+        raise item.error(key, N_("two halves, each a list of effects ([[...], [...]])"), halves)
     names = [b.value for b in Bonus]
     out = []
     for half in halves:
         for n in half:
             if n not in names:
-                raise item.error(key, "effects among " + ", ".join(names), n)
+                raise item.error(key, msg("effects among {names}", names=", ".join(names)), n)
         out.append(tuple(Bonus(n) for n in half))
     return out[0], out[1]
 
@@ -533,7 +536,7 @@ def _influence(data, src) -> Influence:
     spaces = top.integer("spaces", minimum=4, maximum=40)
     threshold = top.integer("threshold", minimum=1, maximum=spaces)
     cards, covered = [], set()
-    for item in _items(top, "effect_card", 4, "the rules' 4 Influence Effect cards"):
+    for item in _items(top, "effect_card", 4, msg("the rules' 4 Influence Effect cards")):
         item = item.only(("colour", "first", "face_a", "face_b"))
         colour = item.string("colour")
         item = Table(item.data, f"{src}: effect_card '{colour}'")
@@ -542,11 +545,15 @@ def _influence(data, src) -> Influence:
         length = len(faces[0][0])
         for key, face in zip(("face_a", "face_b"), faces):
             if not length or any(len(half) != length for half in face):
-                raise item.error(key, f"halves of {length or 'at least one'} effects each, like face_a's first "
-                                      f"half", [len(half) for half in face])
+                if length:
+                    raise item.error(key, msg("halves of {length} effects each, like face_a's first half",
+                                              length=length), [len(half) for half in face])
+                raise item.error(key, msg("halves of at least one effects each, like face_a's first half"),
+                                 [len(half) for half in face])
         span = set(range(first, first + length))
         if max(span) > spaces or span & covered:
-            raise item.error("first", f"a stretch inside spaces 1..{spaces} that no other card covers", first)
+            raise item.error("first", msg("a stretch inside spaces 1..{spaces} that no other card covers",
+                                          spaces=spaces), first)
         covered |= span
         cards.append(EffectCard(colour, first, faces))
     return Influence(spaces, threshold, tuple(cards))
@@ -555,11 +562,11 @@ def _influence(data, src) -> Influence:
 def _orders(data, src) -> tuple[Order, ...]:
     top = _top(data, src, ("order",))
     out = []
-    for item in _items(top, "order", 18, "the rules' 18 Special Order cards"):
+    for item in _items(top, "order", 18, msg("the rules' 18 Special Order cards")):
         item = _named(item, ("name", "people", "any", "vp"))
         people, extra = _counts(item, "people"), _small(item, "any", 0, maximum=8)
         if not 1 <= sum(people) + extra <= 8:
-            raise item.error("people", "1 to 8 People in all (people plus any)", sum(people) + extra)
+            raise item.error("people", N_("1 to 8 People in all (people plus any)"), sum(people) + extra)
         out.append(Order(item.string("name"), people, extra, _small(item, "vp")))
     return tuple(out)
 
@@ -567,14 +574,14 @@ def _orders(data, src) -> tuple[Order, ...]:
 def _sightings(data, src) -> tuple[tuple[Sighting, ...], Cessna]:
     top = _top(data, src, ("sighting", "cessna"))
     out = []
-    for item in _items(top, "sighting", 6, "the rules' 7 Sighting cards: these 6 and the Cessna"):
+    for item in _items(top, "sighting", 6, msg("the rules' 7 Sighting cards: these 6 and the Cessna")):
         item = _named(item, ("name", "passengers", "actions"))
         actions = item.strings("actions", ())
         for a in actions:
             if a not in [e.value for e in Extra]:
-                raise item.error("actions", "actions among " + ", ".join(e.value for e in Extra), a)
+                raise item.error("actions", msg("actions among {names}", names=", ".join(e.value for e in Extra)), a)
         if len(actions) > 2:
-            raise item.error("actions", "at most 2 actions", list(actions))
+            raise item.error("actions", N_("at most 2 actions"), list(actions))
         out.append(Sighting(item.string("name"), _people_list(item, "passengers", (), most=2),
                             tuple(Extra(a) for a in actions)))
     c = top.table("cessna").only(("name", "vp", "vp_two"))
@@ -583,7 +590,7 @@ def _sightings(data, src) -> tuple[tuple[Sighting, ...], Cessna]:
         values = c.list(key)
         if len(values) != n or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_SMALL
                                        for v in values):
-            raise c.error(key, f"{n} VP values from 0 to {MAX_SMALL}", values)
+            raise c.error(key, msg("{count} VP values from 0 to {most}", count=n, most=MAX_SMALL), values)
         vp.append(tuple(values))
     return tuple(out), Cessna(c.string("name"), vp[0], vp[1])
 
@@ -592,10 +599,10 @@ def _carrier(data, src) -> tuple[int, tuple[Upgrade, ...], tuple[Colour, ...]]:
     top = _top(data, src, ("spaces", "upgrade", "colour"))
     spaces = top.integer("spaces", minimum=1, maximum=12)
     ups = []
-    for n, item in enumerate(_items(top, "upgrade", 5, "the rules' 5 carrier cards"), start=1):
+    for n, item in enumerate(_items(top, "upgrade", 5, msg("the rules' 5 carrier cards")), start=1):
         item = _named(item, ("number", "name", "vp", "same", "any", "radar", "spaces"))
         if item.integer("number") != n:
-            raise item.error("number", f"{n} (the cards in order 1 to 5)", item.data["number"])
+            raise item.error("number", msg("{number} (the cards in order 1 to 5)", number=n), item.data["number"])
         ups.append(Upgrade(n, item.string("name"), _small(item, "vp"), _small(item, "same", 0, maximum=6),
                            _small(item, "any", 0, maximum=6), item.integer("radar", 0, minimum=0, maximum=200),
                            _small(item, "spaces", 0, maximum=6)))
@@ -603,13 +610,14 @@ def _carrier(data, src) -> tuple[int, tuple[Upgrade, ...], tuple[Colour, ...]]:
              5: ("any", lambda u: u.any >= 1)}
     for n, (key, ok) in needs.items():
         if not ok(ups[n - 1]):
-            raise top.error("upgrade", f"upgrade {n} with a positive '{key}' (its requirement in the rules)")
+            raise top.error("upgrade", msg("upgrade {number} with a positive '{key}' (its requirement in the rules)",
+                                           number=n, key=key))
     colours = []
-    for item in _items(top, "colour", 4, "one per player colour"):
+    for item in _items(top, "colour", 4, msg("one per player colour")):
         item = _named(item, ("name", "rescue_device"))
         colours.append(Colour(item.string("name"), _person(item, "rescue_device", item.string("rescue_device"))))
     if len({c.name for c in colours}) != 4:
-        raise top.error("colour", "4 distinct colour names", [c.name for c in colours])
+        raise top.error("colour", N_("4 distinct colour names"), [c.name for c in colours])
     return spaces, tuple(ups), tuple(colours)
 
 
@@ -635,8 +643,8 @@ def load_components(directory: str | pathlib.Path | None = None) -> Components:
     if directory is not None:
         folder = pathlib.Path(directory)
         if not folder.is_dir():
-            raise InputError(f"{directory}: expected a directory holding White Christmas data files "
-                             f"({', '.join(f + '.toml' for f in FILES)})")
+            raise InputError(msg("{directory}: expected a directory holding White Christmas data files ({files})",
+                                 directory=str(directory), files=", ".join(f + ".toml" for f in FILES)))
     parsed, provenance = {}, []
     for name in FILES:
         data, source = _read(name, folder)

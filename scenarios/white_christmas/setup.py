@@ -25,11 +25,11 @@ UPGRADES = 5
 
 def _check(seed, players, solo) -> None:
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise InputError(f"seed: expected an integer >= 0, got {seed!r}")
+        raise InputError(msg("seed: expected an integer >= 0, got {value}", value=repr(seed)))
     if not isinstance(solo, bool):
-        raise InputError(f"solo: expected true or false, got {solo!r}")
+        raise InputError(msg("solo: expected true or false, got {value}", value=repr(solo)))
     if not solo and (isinstance(players, bool) or players not in (2, 3, 4)):
-        raise InputError(f"players: expected 2, 3 or 4, got {players!r}")
+        raise InputError(msg("players: expected 2, 3 or 4, got {value}", value=repr(players)))
 
 
 def _starting_people(rng, roofs: int) -> list[list]:
@@ -76,7 +76,8 @@ def new_game(seed: int, players: int = 2, solo: bool = False, components: Compon
     _check(seed, players, solo)
     for name, value in (("overflow", overflow), ("payment", payment)):
         if value not in tuple(Pile):
-            raise InputError(f"{name}: expected one of {', '.join(Pile)}, got {str(value)[:40]!r}")
+            raise InputError(msg("{option}: expected one of {choices}, got {value}", option=name,
+                                 choices=", ".join(Pile), value=repr(str(value)[:40])))
     overflow, payment = Pile(overflow), Pile(payment)
     seed = int(seed)
     comp = components or shipped_components()

@@ -32,6 +32,7 @@ from scipy.sparse.csgraph import shortest_path
 
 from furball.errors import InputError
 from furball.geometry.board_graph import BoardGraph, load_board, parse_board
+from furball.i18n import N_, msg
 
 from .actions import Colour
 from .shipped import DATA, shipped
@@ -104,7 +105,8 @@ class Archipelago:
         for k, name in enumerate(self.names):
             if str(text) in (name, str(k + 1)):
                 return k
-        raise InputError(f"map '{self.name}': unknown island {text!r} (islands 1-{ISLANDS})")
+        raise InputError(msg("map '{map}': unknown island {island} (islands 1-{islands})", map=self.name,
+                             island=repr(text), islands=ISLANDS))
 
     # -- cached spatial queries ------------------------------------------------
     def __hash__(self) -> int:
@@ -199,55 +201,67 @@ def check_map(graph: BoardGraph) -> Archipelago:
     Raises :class:`InputError`: one line naming the file, the node and the field."""
     where = _where(graph)
     if graph.edge_kinds is None:
-        raise InputError(f"{where}: board: field 'edge_kinds': expected the declared edge kinds, among them "
-                         f"'{WHITE}' and '{APPROACH}' (an undeclared kind must be an error, not 'no edges')")
+        raise InputError(msg("{where}: board: field 'edge_kinds': expected the declared edge kinds, among them "
+                             "'{white}' and '{approach}' (an undeclared kind must be an error, not 'no edges')",
+                             where=where, white=WHITE, approach=APPROACH))
     for kind in (WHITE, APPROACH):
         if kind not in graph.edge_kinds:
-            raise InputError(f"{where}: board: field 'edge_kinds': expected {kind!r} among the declared kinds, "
-                             f"got {list(graph.edge_kinds)}")
+            raise InputError(msg("{where}: board: field 'edge_kinds': expected {kind} among the declared kinds, "
+                                 "got {kinds}", where=where, kind=repr(kind), kinds=str(list(graph.edge_kinds))))
     by_number: dict[int, int] = {}
     for i, node in enumerate(graph.nodes):
         if node.kind != "island":
             continue
-        loc = f"{where}: node '{node.name}'"
         if node.number is None or not 1 <= node.number <= ISLANDS:
-            raise InputError(f"{loc}: field 'number': expected an island number 1-{ISLANDS}, got {node.number!r}")
+            raise InputError(msg("{where}: node '{node}': field 'number': expected an island number 1-{islands}, "
+                                 "got {value}", where=where, node=node.name, islands=ISLANDS,
+                                 value=repr(node.number)))
         if node.number in by_number:
-            raise InputError(f"{loc}: field 'number': island number {node.number} is already used by "
-                             f"'{graph.nodes[by_number[node.number]].name}'")
+            raise InputError(msg("{where}: node '{node}': field 'number': island number {number} is already used "
+                                 "by '{other}'", where=where, node=node.name, number=node.number,
+                                 other=graph.nodes[by_number[node.number]].name))
         if node.colour not in tuple(Colour):
-            raise InputError(f"{loc}: field 'colour': expected one of orange, red, green, got {node.colour!r}")
+            raise InputError(msg("{where}: node '{node}': field 'colour': expected one of orange, red, green, got "
+                                 "{value}", where=where, node=node.name, value=repr(node.colour)))
         if node.capacity != 2:
-            raise InputError(f"{loc}: field 'capacity': expected 2 (at most 2 Japanese planes, YT.R4), "
-                             f"got {node.capacity!r}")
+            raise InputError(msg("{where}: node '{node}': field 'capacity': expected 2 (at most 2 Japanese planes, "
+                                 "YT.R4), got {value}", where=where, node=node.name, value=repr(node.capacity)))
         by_number[node.number] = i
     if len(by_number) != ISLANDS:
         missing = [n for n in range(1, ISLANDS + 1) if n not in by_number]
-        raise InputError(f"{where}: field 'node': expected islands numbered 1-{ISLANDS}, missing {missing}")
+        raise InputError(msg("{where}: field 'node': expected islands numbered 1-{islands}, missing {missing}",
+                             where=where, islands=ISLANDS, missing=str(missing)))
     island_node = tuple(by_number[n] for n in range(1, ISLANDS + 1))
     colours = tuple(Colour(graph.nodes[i].colour) for i in island_node)
-    for colour, test, text in ((Colour.GREEN, lambda n: n == 4, "exactly 4 (one per weather tile)"),
-                               (Colour.RED, lambda n: n >= 2, "at least 2 (two planes start on red islands)"),
-                               (Colour.ORANGE, lambda n: n >= 1, "at least 1")):
+    wanted = ((Colour.GREEN, lambda n: n == 4,
+               N_("{where}: field 'colour': expected exactly 4 (one per weather tile) green islands, got {count}")),
+              (Colour.RED, lambda n: n >= 2,
+               N_("{where}: field 'colour': expected at least 2 (two planes start on red islands) red islands, "
+                  "got {count}")),
+              (Colour.ORANGE, lambda n: n >= 1, N_("{where}: field 'colour': expected at least 1 orange islands, "
+                                                   "got {count}")))
+    for colour, test, line in wanted:
         count = colours.count(colour)
         if not test(count):
-            raise InputError(f"{where}: field 'colour': expected {text} {colour} islands, got {count}")
+            raise InputError(msg(line, where=where, count=count))
 
     def one(kind: str) -> int:
         found = [i for i, n in enumerate(graph.nodes) if n.kind == kind]
         if len(found) != 1:
-            raise InputError(f"{where}: field 'kind': expected exactly one node of kind {kind!r}, got {len(found)}")
+            raise InputError(msg("{where}: field 'kind': expected exactly one node of kind {kind}, got {count}",
+                                 where=where, kind=repr(kind), count=len(found)))
         return found[0]
 
     approach, runway, carrier = one("approach"), one("runway"), one("carrier")
     places = graph.nodes[runway].capacity
     if places is None or places < 1:
-        raise InputError(f"{where}: node '{graph.nodes[runway].name}': field 'capacity': expected the runway's "
-                         f"places, an integer >= 1 (YT.A2), got {places!r}")
+        raise InputError(msg("{where}: node '{node}': field 'capacity': expected the runway's places, an integer "
+                             ">= 1 (YT.A2), got {value}", where=where, node=graph.nodes[runway].name,
+                             value=repr(places)))
     boxes = graph.nodes[carrier].boxes
     if any(b != "CAP" for b in boxes):
-        raise InputError(f"{where}: node '{graph.nodes[carrier].name}': field 'boxes': expected only 'CAP' boxes, "
-                         f"got {list(boxes)}")
+        raise InputError(msg("{where}: node '{node}': field 'boxes': expected only 'CAP' boxes, got {value}",
+                             where=where, node=graph.nodes[carrier].name, value=str(list(boxes))))
     search = _track(graph, "search", None, SEARCH_LEVELS)
     yorktown = _track(graph, "damage", YORKTOWN_TRACK, DAMAGE_LEVELS)
     shoho = _track(graph, "damage", SHOHO_TRACK, DAMAGE_LEVELS)
@@ -255,28 +269,29 @@ def check_map(graph: BoardGraph) -> Archipelago:
     for j, e in enumerate(graph.edges):
         a, b = graph.index(e.a), graph.index(e.b)
         if e.kind == WHITE and not (a in islands and b in islands):
-            raise InputError(f"{where}: edge #{j + 1}: field 'kind': a '{WHITE}' must join two islands, "
-                             f"got {e.a!r}-{e.b!r}")
+            raise InputError(msg("{where}: edge #{edge}: field 'kind': a '{white}' must join two islands, got "
+                                 "{a}-{b}", where=where, edge=j + 1, white=WHITE, a=repr(e.a), b=repr(e.b)))
         if e.kind == APPROACH and not (approach in (a, b) and (b if a == approach else a) in islands):
-            raise InputError(f"{where}: edge #{j + 1}: field 'kind': an '{APPROACH}' edge must join the approach "
-                             f"zone to an island, got {e.a!r}-{e.b!r}")
+            raise InputError(msg("{where}: edge #{edge}: field 'kind': an '{approach}' edge must join the approach "
+                                 "zone to an island, got {a}-{b}", where=where, edge=j + 1, approach=APPROACH,
+                                 a=repr(e.a), b=repr(e.b)))
     names = tuple(graph.nodes[i].name for i in island_node)
     touching = tuple(sorted(k for k, i in enumerate(island_node)
                             if graph.adjacent(graph.nodes[approach].name, names[k], kind=APPROACH)))
     if not touching:
-        raise InputError(f"{where}: field 'edge': expected at least one '{APPROACH}' edge joining the approach "
-                         f"zone to an island")
+        raise InputError(msg("{where}: field 'edge': expected at least one '{approach}' edge joining the approach "
+                             "zone to an island", where=where, approach=APPROACH))
     orange = tuple(k for k, c in enumerate(colours) if c == Colour.ORANGE)
     red = tuple(k for k, c in enumerate(colours) if c == Colour.RED)
     if not graph.path_exists([names[k] for k in orange], [names[k] for k in red], within=names, kind=WHITE):
-        raise InputError(f"{where}: field 'edge': expected white lines chaining an orange island to a red one "
-                         f"(YT.R1), found none")
+        raise InputError(msg("{where}: field 'edge': expected white lines chaining an orange island to a red one "
+                             "(YT.R1), found none", where=where))
     reach = set(graph.reachable(graph.nodes[approach].name, within=list(names) + [graph.nodes[approach].name],
                                 kind=(WHITE, APPROACH)))
     for k, name in enumerate(names):
         if name not in reach:
-            raise InputError(f"{where}: node '{name}': field 'edge': island {k + 1} cannot be reached from the "
-                             f"approach zone along white lines")
+            raise InputError(msg("{where}: node '{node}': field 'edge': island {island} cannot be reached from the "
+                                 "approach zone along white lines", where=where, node=name, island=k + 1))
     island_of = tuple(island_node.index(i) if i in islands else None for i in range(len(graph.nodes)))
     steps = tuple(tuple(graph.index(n) for n in graph.neighbours(node.name, kind=(WHITE, APPROACH)))
                   for node in graph.nodes)
@@ -311,17 +326,19 @@ def _track(graph: BoardGraph, kind: str, track: str | None, levels: int) -> tupl
         if node.kind != kind or (track is not None and node.attr("track") != track):
             continue
         if node.number is None or not 0 <= node.number < levels or node.number in found:
-            raise InputError(f"{where}: node '{node.name}': field 'number': expected a distinct {label} level "
-                             f"0-{levels - 1}, got {node.number!r}")
+            raise InputError(msg("{where}: node '{node}': field 'number': expected a distinct {track} level "
+                                 "0-{top}, got {value}", where=where, node=node.name, track=label, top=levels - 1,
+                                 value=repr(node.number)))
         found[node.number] = i
     if kind == "damage":
         for node in graph.nodes:
             if node.kind == "damage" and node.attr("track") not in (YORKTOWN_TRACK, SHOHO_TRACK):
-                raise InputError(f"{where}: node '{node.name}': attrs: field 'track': expected "
-                                 f"'{YORKTOWN_TRACK}' or '{SHOHO_TRACK}', got {node.attr('track')!r}")
+                raise InputError(msg("{where}: node '{node}': attrs: field 'track': expected '{yorktown}' or "
+                                     "'{shoho}', got {value}", where=where, node=node.name, yorktown=YORKTOWN_TRACK,
+                                     shoho=SHOHO_TRACK, value=repr(node.attr("track"))))
     if len(found) != levels:
-        raise InputError(f"{where}: field 'node': expected {levels} '{label}' nodes numbered 0-{levels - 1}, "
-                         f"got {len(found)}")
+        raise InputError(msg("{where}: field 'node': expected {levels} '{track}' nodes numbered 0-{top}, got "
+                             "{count}", where=where, levels=levels, track=label, top=levels - 1, count=len(found)))
     return tuple(found[n] for n in range(levels))
 
 

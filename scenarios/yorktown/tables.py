@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from furball.errors import InputError
 from furball.geometry.datafile import PROVENANCES, Table, load_toml
+from furball.i18n import N_, msg
 
 from .actions import Difficulty, Expansion, Weather
 from .shipped import DATA, shipped
@@ -40,7 +41,7 @@ def _ints(t: Table, key: str, minimum: int = 0) -> tuple[int, ...]:
     values = t.list(key)
     if not values or len(values) > BIG or not all(isinstance(v, int) and not isinstance(v, bool)
                                                   and minimum <= v <= BIG for v in values):
-        raise t.error(key, f"a non-empty list of integers {minimum}-{BIG}", values)
+        raise t.error(key, msg("a non-empty list of integers {least}-{most}", least=minimum, most=BIG), values)
     return tuple(values)
 
 
@@ -144,14 +145,14 @@ def parse_rules(data: dict, source: str) -> Rules:
     tiles = tuple((w, weather.integer(w.name.lower(), minimum=0, maximum=BIG)) for w in Weather)
     placed = weather.integer("placed", minimum=0, maximum=BIG)
     if placed > sum(n for _, n in tiles):
-        raise weather.error("placed", f"at most the {sum(n for _, n in tiles)} tiles", placed)
+        raise weather.error("placed", msg("at most the {count} tiles", count=sum(n for _, n in tiles)), placed)
     bonus = _ints(search, "bonus")
     if len(bonus) != 8:
-        raise search.error("bonus", "8 integers, one per search level 0-7", list(bonus))
+        raise search.error("bonus", N_("8 integers, one per search level 0-7"), list(bonus))
     unhurt = landing.integer("unhurt", minimum=2, maximum=BIG)
     safe = landing.integer("safe", minimum=2, maximum=BIG)
     if unhurt >= safe:
-        raise landing.error("unhurt", f"fewer equal results than a safe landing ({safe})", unhurt)
+        raise landing.error("unhurt", msg("fewer equal results than a safe landing ({safe})", safe=safe), unhurt)
     hits_to_sink = shoho.integer("hits_to_sink", minimum=1, maximum=BIG)
     return Rules(
         fuel_max=fmax, fuel_on_red=fuel.integer("start_on_red_island", minimum=0, maximum=fmax),
@@ -280,10 +281,10 @@ def check_expansions(text: str) -> frozenset:
         return frozenset()
     for word in (w.strip().lower() for w in str(text).split(",")):
         if not word:
-            raise InputError(f"--expansions {text[:40]!r}: expected names separated by single commas "
-                             f"({', '.join(Expansion)})")
+            raise InputError(msg("--expansions {value}: expected names separated by single commas ({names})",
+                                 value=repr(text[:40]), names=", ".join(Expansion)))
         if word not in tuple(Expansion):
-            raise InputError(f"--expansions {text[:40]!r}: expected a comma-separated list of "
-                             f"{', '.join(Expansion)} (or none), got {word[:20]!r}")
+            raise InputError(msg("--expansions {value}: expected a comma-separated list of {names} (or none), got "
+                                 "{word}", value=repr(text[:40]), names=", ".join(Expansion), word=repr(word[:20])))
         out.add(Expansion(word))
     return frozenset(out)

@@ -514,11 +514,22 @@ def test_cli_analyze_tail_lines_df_t1_read_in_spanish_and_json_is_unchanged(cli)
     assert es == en and es["enemies"][0]["tails"] == "Camel tails Albatros"
 
 
-def test_cli_analyze_equilibrium_report_reads_in_spanish(cli):
-    code, es, err = cli(["analyze", "duel", "--plane", "Camel", "--equilibrium", "--top", "2", "--lang", "es"])
-    assert code == 0, err
-    assert "valor del juego para Camel" in es and "estrategia mixta de Albatros" in es
-    assert not re.search(r"\b(value|mixed strategy|plan pairs|payoff)\b", es)
+def test_analyze_equilibrium_report_reads_in_spanish():
+    import dataclasses
+
+    from planes import DECKS, HARMLESS, plane, table
+
+    from furball.scenarios.dogfight.equilibrium import equilibrium, equilibrium_text
+
+    four = dataclasses.replace(DECKS["A"], name="four", autonomous=None, cards=tuple(
+        c for c in DECKS["A"].cards if c.id in ("A1", "A3", "A6", "A7")))
+    duel = table(plane("Camel", 250, 420, 0, side="Allies").replace(deck=four),
+                 plane("Albatros", 400, 440, 10, side="Central").replace(deck=four), damage_decks=HARMLESS)
+    found = equilibrium(duel, "Camel")
+    es, en = equilibrium_text(found, 1, "es"), equilibrium_text(found, 1)
+    assert "valor del juego para Camel" in es and "estrategia mixta de Albatros" in es and "(--top)" in es
+    assert not re.search(r"\b(value|mixed strategy|plan pairs|payoff|more plans)\b", es)
+    assert "value of the game for Camel" in en and en == equilibrium_text(found, 1, "en")
 
 
 @pytest.mark.parametrize("game", ["canuck", "yorktown"])

@@ -2,6 +2,7 @@
 every plan of its enemies (docs/analyze.md)."""
 from __future__ import annotations
 
+import functools
 import io
 import json
 import sys
@@ -95,11 +96,12 @@ def analyze_text(r: PlanReport, top: int, lang: Lang | str = DEFAULT_LANG) -> st
     return "\n".join(out)
 
 
-def _progress(**kwargs):
-    """A progress bar on stderr that shows itself only after a second."""
+def _progress(lang: Lang | str = DEFAULT_LANG, **kwargs):
+    """A progress bar on stderr, in ``lang``, that shows itself only after a second."""
     from tqdm import tqdm
 
-    return tqdm(desc="plan pairs", unit="chunk", delay=1.0, leave=False, file=sys.stderr, **kwargs)
+    _ = translator(lang)
+    return tqdm(desc=_("plan pairs"), unit=_("chunk"), delay=1.0, leave=False, file=sys.stderr, **kwargs)
 
 
 def run(args) -> int:
@@ -122,11 +124,11 @@ def run(args) -> int:
     check_local_workers(args.workers)
     if args.scheduler is None and args.workers in (None, 1):
         report = analyze(table, args.plane, vs=args.vs, orders=scenario.orders, enemy_weights=weights,
-                         reveal=args.reveal, progress=_progress)
+                         reveal=args.reveal, progress=functools.partial(_progress, args.lang))
     else:
         with quiet_dask(), dask_client(args.workers if args.scheduler is None else None, args.scheduler) as client:
             report = analyze(table, args.plane, vs=args.vs, orders=scenario.orders, enemy_weights=weights,
-                             reveal=args.reveal, progress=_progress,
+                             reveal=args.reveal, progress=functools.partial(_progress, args.lang),
                              map_chunks=lambda fn, task, chunks: map_in_order(client, fn, task, chunks))
     if plot is not None:
         buffer = io.BytesIO()

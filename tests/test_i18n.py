@@ -511,3 +511,64 @@ def test_cli_zones_report_in_spanish_with_the_reasons_in_the_glossarys_words(cli
     code_en, en, _ = cli(["zones", furball, "--plane", "Nieuport", "--lang", "en"])
     assert code == code_en == 0 and "la zona de cola para un enemigo" in es and "tail zone for an enemy" in en
     assert "no se le puede poner a cola: el perseguidor" in es and not re.search(r"\b(tail|tailed|chaser|range)\b", es)
+
+
+# ------------------------------------------- the CLI's last English lines (issue 33)
+def test_cli_written_to_lines_read_in_the_readers_language_and_json_is_unchanged(cli, tmp_path):
+    plot = tmp_path / "fan.svg"
+    code, es, err = cli(["fan", "A", "--plot", plot, "--lang", "es"])
+    assert code == 0, err
+    assert es.rstrip().endswith(f"gráfico escrito en {plot}") and "written to" not in es
+    code, en, err = cli(["fan", "A", "--plot", plot, "--lang", "en"])
+    assert code == 0 and en.rstrip().endswith(f"plot written to {plot}")
+    assert cli(["fan", "A", "--json", "--lang", "es"])[1] == cli(["fan", "A", "--json", "--lang", "en"])[1]
+
+
+def test_cli_a_true_scale_pdfs_description_reads_in_spanish():
+    from furball.i18n import render
+    from furball.viz.true_scale import plan_true_scale
+
+    layout = plan_true_scale((0, 400, 0, 300), paper="A4")
+    assert layout.describe() == "4 pages (2 rows x 2 columns), A4 landscape, scale 1:1"
+    assert render(layout.describe(), "es") == "4 páginas (2 filas x 2 columnas), A4 apaisado, escala 1:1"
+
+
+def test_cli_analyze_tail_lines_df_t1_read_in_spanish_and_json_is_unchanged(cli):
+    code, es, err = cli(["analyze", "duel", "--plane", "Camel", "--top", "1", "--lang", "es"])
+    assert code == 0, err
+    assert "Camel se pone a cola de Albatros al inicio (DF.T1)" in es and " tails " not in es
+    argv = ["analyze", "duel", "--plane", "Camel", "--top", "1", "--json"]
+    es, en = (json.loads(cli([*argv, "--lang", lang])[1]) for lang in ("es", "en"))
+    es.pop("seconds"), en.pop("seconds")  # the one value that is a timing
+    assert es == en and es["enemies"][0]["tails"] == "Camel tails Albatros"
+
+
+def test_analyze_equilibrium_report_reads_in_spanish():
+    import dataclasses
+
+    from planes import DECKS, HARMLESS, plane, table
+
+    from furball.scenarios.dogfight.equilibrium import equilibrium, equilibrium_text
+
+    four = dataclasses.replace(DECKS["A"], name="four", autonomous=None, cards=tuple(
+        c for c in DECKS["A"].cards if c.id in ("A1", "A3", "A6", "A7")))
+    duel = table(plane("Camel", 250, 420, 0, side="Allies").replace(deck=four),
+                 plane("Albatros", 400, 440, 10, side="Central").replace(deck=four), damage_decks=HARMLESS)
+    found = equilibrium(duel, "Camel")
+    es, en = equilibrium_text(found, 1, "es"), equilibrium_text(found, 1)
+    assert "valor del juego para Camel" in es and "estrategia mixta de Albatros" in es and "(--top)" in es
+    assert not re.search(r"\b(value|mixed strategy|plan pairs|payoff|more plans)\b", es)
+    assert "value of the game for Camel" in en and en == equilibrium_text(found, 1, "en")
+
+
+@pytest.mark.parametrize("game", ["canuck", "yorktown"])
+def test_cli_interactive_prompts_read_in_spanish(cli, monkeypatch, game):
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("x\n1\nq\n"))
+    code, out, err = cli(["play", game, "--interactive", "--seed", "9", "--lang", "es"])
+    assert code == 0 and err == "", err
+    assert "elige 1-" in out and "(q para salir)" in out and "escribe un número del 1 al" in out
+    assert "partida sin terminar" in out
+    assert not re.search(r"choose 1-|please type|game left unfinished|end of input", out)  # the prompts

@@ -7,6 +7,8 @@ import importlib
 import pathlib
 from collections.abc import Callable
 
+from furball.i18n import MessageText, msg
+
 from .analyze import analyze_figure, analyze_picture
 from .fan import fan_picture
 from .picture import Picture, render
@@ -59,16 +61,17 @@ def save_plot(kind: str, result, path: pathlib.Path, scale=None, paper: str = "A
               format: str | None = None) -> str:
     """Draw the picture into ``path`` (a path or a binary file object; format from
     ``format`` or the path's suffix); with ``scale`` ``(paper, table)``, a true-scale PDF
-    on ``paper`` pages. Returns a short description of what was drawn (e.g. ``"plot"``)."""
+    on ``paper`` pages. Returns a short description of what was drawn (``"plot"``: a
+    :class:`~furball.i18n.MessageText`, English text that the CLI reads in its reader's language)."""
     pic = picture(kind, result)
     fmt = (format or pathlib.Path(path).suffix.lstrip(".")).lower()
     if scale is None:
         figure(kind, result).savefig(path, bbox_inches="tight", format=fmt)
-        return "plot"
+        return MessageText(msg("plot"))
     from .true_scale import save_true_scale
 
     layout = save_true_scale(pic.draw, pic.extent_mm, path, scale=scale, paper=paper, title=pic.title)
-    return f"true-scale PDF ({layout.describe()})"
+    return MessageText(msg("true-scale PDF ({layout})", layout=layout.describe().message))
 
 
 def check_animation(path: pathlib.Path) -> None:
@@ -84,4 +87,4 @@ def save_animation(result, path: pathlib.Path, fps: int = 12, format: str | None
     from .animate import write_turn_animation
 
     frames = write_turn_animation(result, path, fps, format=format)
-    return f"animation ({frames} frames)"
+    return MessageText(msg("animation ({count} frames)", count=frames))

@@ -34,6 +34,7 @@ from matplotlib.ticker import FuncFormatter, MultipleLocator
 from matplotlib.transforms import Affine2D
 
 from furball.errors import InputError
+from furball.i18n import N_, MessageText, msg, msg_plural
 
 from . import style
 
@@ -131,11 +132,16 @@ class TrueScaleLayout:
         return f"{self.scale[0]:g}:{self.scale[1]:g}"
 
     def describe(self) -> str:
-        """One line for the CLI, e.g. ``"4 pages (2 rows x 2 columns), A4 landscape, scale 1:1"``."""
-        def n(count, word):
-            return f"{count} {word}" + ("" if count == 1 else "s")
-        return (f"{n(self.pages, 'page')} ({n(self.rows, 'row')} x {n(self.columns, 'column')}), "
-                f"{self.paper} {self.orientation}, scale {self.scale_text()}")
+        """One line for the CLI, e.g. ``"4 pages (2 rows x 2 columns), A4 landscape, scale 1:1"``
+        (a :class:`~furball.i18n.MessageText`: that English text, read in another language
+        by :func:`~furball.i18n.render`)."""
+        orientation = N_("landscape") if self.orientation == "landscape" else N_("portrait")
+        return MessageText(msg(
+            "{pages} ({rows} x {columns}), {paper} {orientation}, scale {scale}",
+            pages=msg_plural("{count} page", "{count} pages", self.pages),
+            rows=msg_plural("{count} row", "{count} rows", self.rows),
+            columns=msg_plural("{count} column", "{count} columns", self.columns),
+            paper=self.paper, orientation=msg(orientation), scale=self.scale_text()))
 
 
 def _check_scale(scale) -> tuple[float, float]:

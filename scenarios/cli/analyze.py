@@ -2,13 +2,14 @@
 every plan of its enemies (docs/analyze.md)."""
 from __future__ import annotations
 
+import functools
 import io
 import json
 import sys
 from typing import TYPE_CHECKING
 
 from furball.errors import InputError
-from furball.i18n import DEFAULT_LANG, ENGLISH, N_, Lang, msg, translator
+from furball.i18n import DEFAULT_LANG, ENGLISH, N_, Lang, msg, render, translator
 
 if TYPE_CHECKING:
     from furball.scenarios.dogfight import PlanReport
@@ -76,8 +77,8 @@ def analyze_text(r: PlanReport, top: int, lang: Lang | str = DEFAULT_LANG) -> st
         out.append("  " + _("against {enemy}: {count} {how}, {weights}").format(enemy=e.name, count=len(e.plans),
                                                                                 how=how, weights=weights))
         if e.tails:
-            reveal = e.reveal or _("plans analysed as flown (no reveal; --reveal applies the chaser's best order)")
-            out.append("    " + _("{tails} at the start (DF.T1): {reveal}").format(tails=e.tails, reveal=reveal))
+            reveal = render(e.reveal, lang) if e.reveal else _("plans analysed as flown (no reveal; --reveal applies the chaser's best order)")
+            out.append("    " + _("{tails} at the start (DF.T1): {reveal}").format(tails=render(e.tails, lang), reveal=reveal))
     if not r.enemies:
         out.append("  " + _("no enemy within reach: plans ranked by staying on the table"))
     rank, plan, score, given, taken, coll, leave = (_("rank"), _("plan"), _("score"), _("given s/l"), _("taken s/l"),
@@ -95,11 +96,12 @@ def analyze_text(r: PlanReport, top: int, lang: Lang | str = DEFAULT_LANG) -> st
     return "\n".join(out)
 
 
-def _progress(**kwargs):
-    """A progress bar on stderr that shows itself only after a second."""
+def _progress(lang: Lang | str = DEFAULT_LANG, **kwargs):
+    """A progress bar on stderr, in ``lang``, that shows itself only after a second."""
     from tqdm import tqdm
 
-    return tqdm(desc="plan pairs", unit="chunk", delay=1.0, leave=False, file=sys.stderr, **kwargs)
+    _ = translator(lang)
+    return tqdm(desc=_("plan pairs"), unit=_("chunk"), delay=1.0, leave=False, file=sys.stderr, **kwargs)
 
 
 def run(args) -> int:
@@ -122,17 +124,17 @@ def run(args) -> int:
     check_local_workers(args.workers)
     if args.scheduler is None and args.workers in (None, 1):
         report = analyze(table, args.plane, vs=args.vs, orders=scenario.orders, enemy_weights=weights,
-                         reveal=args.reveal, progress=_progress)
+                         reveal=args.reveal, progress=functools.partial(_progress, args.lang))
     else:
         with quiet_dask(), dask_client(args.workers if args.scheduler is None else None, args.scheduler) as client:
             report = analyze(table, args.plane, vs=args.vs, orders=scenario.orders, enemy_weights=weights,
-                             reveal=args.reveal, progress=_progress,
+                             reveal=args.reveal, progress=functools.partial(_progress, args.lang),
                              map_chunks=lambda fn, task, chunks: map_in_order(client, fn, task, chunks))
     if plot is not None:
         buffer = io.BytesIO()
         said = viz().save_plot("analyze", report, buffer, format=plot.suffix.lstrip(".").lower())
         outputs.stage(plot, buffer.getvalue(), said)
-    written = outputs.publish()
+    written = outputs.publish(args.lang)
     print(json.dumps(report.as_json(args.top), indent=2) if args.json else analyze_text(report, args.top, args.lang))
     for line in [] if args.json else written:
         print(line)
@@ -147,8 +149,8 @@ def _equilibrium(args, scenario, plot, outputs) -> int:
         raise InputError(msg("--equilibrium: cannot be combined with --plot, --enemy-weights, --reveal, --workers or "
                              "--scheduler"))
     found = equilibrium(scenario.table, args.plane, vs=(args.vs or [None])[0], orders=scenario.orders)
-    outputs.publish()
-    print(json.dumps(found.as_json(), indent=2) if args.json else equilibrium_text(found, args.top))
+    outputs.publish(args.lang)
+    print(json.dumps(found.as_json(), indent=2) if args.json else equilibrium_text(found, args.top, args.lang))
     return 0
 
 

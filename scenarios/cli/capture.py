@@ -86,12 +86,12 @@ def run_table(args) -> int:
         from furball.scenarios.dogfight import scenario_toml
 
         scenario = captured_scenario(captured)
-        outputs.stage(out, scenario_toml(scenario, out.parent).encode("utf-8"), "measured scenario")
+        outputs.stage(out, scenario_toml(scenario, out.parent).encode("utf-8"), msg("measured scenario"))
     if plot is not None:
         from furball.capture.plot import captured_picture
 
-        outputs.stage(plot, captured_picture(gray, captured, plot.suffix.lstrip(".").lower()), "plot")
-    written = outputs.publish()
+        outputs.stage(plot, captured_picture(gray, captured, plot.suffix.lstrip(".").lower()), msg("plot"))
+    written = outputs.publish(args.lang)
     if args.json:
         print(json.dumps(captured.to_json(), indent=2))
     else:
@@ -135,8 +135,8 @@ def run_calibrate(args) -> int:
     outputs.protect(*args.photos)
     out = outputs.claim(args.out, (".toml",), "--out")
     camera = calibrate(args.photos)
-    outputs.stage(out, camera_toml(camera).encode("utf-8"), "lens calibration")
-    for line in outputs.publish():
+    outputs.stage(out, camera_toml(camera).encode("utf-8"), msg("lens calibration"))
+    for line in outputs.publish(args.lang):
         print(line)
     print(f"{camera.photos} photos, {camera.size[0]}x{camera.size[1]} px: focal length {camera.matrix[0, 0]:.1f} px, "
           f"reprojection error {camera.reprojection_px:.2f} px (RMS)")
@@ -182,8 +182,8 @@ def run_card(args) -> int:
                              choices=deck.ids_text()))
     fit = capture_card(args.image, points, end_line=end_line, dpi=args.dpi, template=card.path)
     text = deck_with_card(deck_path, args.card, fit, pathlib.Path(args.image).name)
-    outputs.stage(out, text.encode("utf-8"), f"deck with card {args.card} measured")
-    for line in outputs.publish():
+    outputs.stage(out, text.encode("utf-8"), msg("deck with card {card} measured", card=args.card))
+    for line in outputs.publish(args.lang):
         print(line)
     _ = translator(args.lang)
     print((_("arrow found automatically: ") if how == "found" else "") + fit.describe(args.lang))

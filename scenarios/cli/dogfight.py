@@ -75,4 +75,4 @@ def save(record, path, outputs) -> None:
     if state.seed > 2**63 - 1:
         raise InputError(msg("--save: seed {seed} does not fit a TOML integer; play with --seed below 2**63", seed=state.seed))
     outputs.stage(path, scenario_toml(state.scenario(), path.parent).encode("utf-8"),
-                  f"position after turn {state.table.turn - 1}")
+                  msg("position after turn {turn}", turn=state.table.turn - 1))

@@ -50,7 +50,7 @@ def run(args) -> int:
     if args.vs:
         fans.append(fan(*resolve_deck_and_base(args.vs, args.base)))
     request.render("fan", tuple(fans), outputs)
-    written = outputs.publish()
+    written = outputs.publish(args.lang)
     if args.json:
         print(json.dumps([f.to_json() for f in fans] if args.vs else fans[0].to_json(), indent=2))
     else:

@@ -94,7 +94,7 @@ def run(args) -> int:
     deck, base = resolve_deck_and_base(args.deck, args.base)
     result = move(deck, base, start, card_ids, sample=request.wanted)
     request.render("move", result, outputs)
-    written = outputs.publish()
+    written = outputs.publish(args.lang)
     print(json.dumps(result.to_json(), indent=2) if args.json else result_text(result, args.lang))
     for line in [] if args.json else written:
         print(line)

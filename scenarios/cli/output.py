@@ -23,7 +23,7 @@ import tempfile
 from dataclasses import dataclass, field
 
 from furball.errors import InputError
-from furball.i18n import N_, msg
+from furball.i18n import N_, Lang, Message, msg, render, translator
 
 PLOT_FORMATS = (".png", ".svg", ".pdf")
 PAPERS = ("A4", "Letter")
@@ -96,16 +96,20 @@ class Outputs:
         self.claimed[p] = option
         return p
 
-    def stage(self, path: pathlib.Path | None, data: bytes, said: str) -> None:
-        """Keep rendered ``data`` for ``path``; ``said`` describes it ("plot", ...)."""
+    def stage(self, path: pathlib.Path | None, data: bytes, said: Message | str) -> None:
+        """Keep rendered ``data`` for ``path``; ``said`` describes it (``msg("plot")``, or
+        the drawing layer's :class:`~furball.i18n.MessageText`), read in the reader's
+        language when published."""
         if path is not None:
             self.staged.append((path, data, said))
 
-    def publish(self) -> list[str]:
-        """Write every staged output; returns one line per file. If one fails, those
-        already written by this call are removed and :class:`InputError` is raised."""
+    def publish(self, lang: Lang | str = Lang.EN) -> list[str]:
+        """Write every staged output; returns one line per file (``plot written to
+        FILE``) in ``lang``. If one fails, those already written by this call are removed
+        and :class:`InputError` is raised."""
         from furball.geometry.files import write_bytes_atomic
 
+        _ = translator(lang)
         done, lines = [], []
         for path, data, said in self.staged:
             try:
@@ -116,7 +120,7 @@ class Outputs:
                 raise InputError(msg("{file}: cannot be written ({why}); no output was kept", file=_short(str(path)),
                                      why=str(exc.strerror or exc))) from None
             done.append(path)
-            lines.append(f"{said} written to {path}")
+            lines.append(_("{what} written to {file}").format(what=render(said, lang), file=path))
         self.staged = []
         return lines
 

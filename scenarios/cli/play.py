@@ -126,7 +126,8 @@ def run(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
         bots = module.bots(args, opts, seed) if hasattr(module, "bots") else None
         people = seats - len(bots or {})
         return play_interactive(state, stdin, out, seats=seats,
-                                hot_seat=getattr(module, "HIDDEN_INFORMATION", False) and people > 1, bots=bots)
+                                hot_seat=getattr(module, "HIDDEN_INFORMATION", False) and people > 1, bots=bots,
+                                lang=getattr(args, "lang", DEFAULT_LANG))
     if args.games is None:
         record = play_game(game, seed, players, opts)
         if saving is not None:
@@ -137,7 +138,7 @@ def run(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
             print("\n".join(record.log_lines(getattr(args, "lang", DEFAULT_LANG))), file=out)
         if request is not None and request.wanted:
             request.render(module.PICTURE, record.final, outputs)
-        for line in outputs.publish():
+        for line in outputs.publish(getattr(args, "lang", DEFAULT_LANG)):
             print(line, file=sys.stderr if args.json else out)
         return 0
     from tqdm import tqdm
@@ -176,6 +177,6 @@ def _series_with_picture(module, game, args, seed, players, opts, outputs, plot,
     buffer = io.BytesIO()
     said = viz().save_plot("sweep", result, buffer, format=plot.suffix.lstrip(".").lower())
     outputs.stage(plot, buffer.getvalue(), said)
-    for line in outputs.publish():
+    for line in outputs.publish(getattr(args, "lang", DEFAULT_LANG)):
         print(line, file=sys.stderr if args.json else out)
     return 0

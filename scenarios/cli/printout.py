@@ -37,8 +37,8 @@ def run(args) -> int:
     buffer = io.BytesIO()
     pages = save_marker_sheet(buffer, kinds, args.paper)
     stickers = [f"{n} ({k})" for page in pages for n, k in page.stickers]
-    outputs.stage(plot, buffer.getvalue(), f"markers, {len(pages)} pages at 1:1 ({args.paper})")
-    for line in outputs.publish():
+    outputs.stage(plot, buffer.getvalue(), msg("markers, {count} pages at 1:1 ({paper})", count=len(pages), paper=args.paper))
+    for line in outputs.publish(args.lang):
         print(line)
     _ = translator(args.lang)
     print(_("stickers: {stickers}; print at 100 % ('actual size') and check the 100 mm test bar").format(

@@ -207,12 +207,12 @@ def run(args, stdout: TextIO | None = None) -> int:
         print(result.table(module.summarise), file=out)
     said = sys.stderr if args.json else out
     if rows_path is not None:
-        outputs.stage(rows_path, encode_rows(result, rows_path.suffix), f"{result.games_done} rows")
+        outputs.stage(rows_path, encode_rows(result, rows_path.suffix), msg("{count} rows", count=result.games_done))
     if plot is not None:
         buffer = io.BytesIO()
         drawn = viz().save_plot("sweep", result, buffer, format=plot.suffix.lstrip(".").lower())
         outputs.stage(plot, buffer.getvalue(), drawn)
-    for line in outputs.publish():
+    for line in outputs.publish(args.lang):
         print(line, file=said)
     if partial is not None:
         partial.unlink(missing_ok=True)  # the rows are kept: the checkpoint has served

@@ -158,8 +158,8 @@ def run(args) -> int:
     if out is not None:
         # the saved state keeps the settings given for this game (the seed draws anew each turn)
         saved = Scenario(result.after, {}, ReorderPolicy(policy), seed, victory=scenario.victory)
-        outputs.stage(out, scenario_toml(saved, out.parent).encode("utf-8"), f"state for turn {result.after.turn}")
-    written = outputs.publish()
+        outputs.stage(out, scenario_toml(saved, out.parent).encode("utf-8"), msg("state for turn {turn}", turn=result.after.turn))
+    written = outputs.publish(args.lang)
     auto = _auto_names(args.auto, scenario)
     if args.json:
         doc = turn_json(result)

@@ -84,6 +84,6 @@ def run(args) -> int:
             fire = _("no shot")
         print(f"  {enemy.name}: {tail}; {fire}")
     request.render("zones", z, outputs)
-    for line in outputs.publish():
+    for line in outputs.publish(args.lang):
         print(line)
     return 0

@@ -45,6 +45,7 @@ from furball.geometry import kernels as gk
 from furball.geometry.datafile import Table as FileTable
 from furball.geometry.datafile import load_toml
 from furball.geometry.pose import compose_batch
+from furball.i18n import MessageText, msg
 from furball.maneuvers.altitude import after_card, after_drop
 from furball.maneuvers.batch import stand_points
 from furball.maneuvers.kernels import (
@@ -533,8 +534,8 @@ class EnemyReport:
     plans: tuple[tuple[str, ...], ...]
     weights: np.ndarray
     drawn: bool
-    tails: str | None
-    reveal: str | None
+    tails: MessageText | None
+    reveal: MessageText | None
     metrics: np.ndarray
     heat: np.ndarray
     heat_rows: np.ndarray
@@ -813,7 +814,7 @@ class _Duel:
     task: DuelTask
     i_tail: bool
     they_tail: bool
-    note: str | None
+    note: MessageText | None
     per_plan: np.ndarray
 
 
@@ -837,12 +838,14 @@ def _duels(table: Table, plane: str, my_tree: PlanTree, enemies, trees, orders, 
         if mine_reordered:
             choice = _reveal_rows(grouped, my_tree.plans, score.leave)
             grouped = grouped[choice, np.arange(grouped.shape[1])[None, :]]
-            note = f"{plane} tails {e.name}: sees its first card and flies its best order (DF.T2)"
+            note = MessageText(msg("{chaser} tails {target}: sees its first card and flies its best order (DF.T2)",
+                                   chaser=plane, target=e.name))
         elif theirs_reordered:
             remap = _reveal_columns(sum(r.their_score for r in results), tree.plans)
             remapped = functools.partial(evaluate_chunk, their_remap=remap, their_score=False)
             grouped = np.concatenate([r.grouped for r in (map_chunks or _here)(remapped, task, rows)])
-            note = f"{e.name} tails {plane}: sees its first card and flies its best order (DF.T2)"
+            note = MessageText(msg("{chaser} tails {target}: sees its first card and flies its best order (DF.T2)",
+                                   chaser=e.name, target=plane))
         duels.append(_Duel(e, tree, task, i_tail, they_tail, note, grouped.sum(axis=1)))
     if bar:
         bar.close()
@@ -897,7 +900,11 @@ def _enemy_report(d: _Duel, plane: str, top: np.ndarray) -> EnemyReport:
         scores = np.zeros((0, len(d.tree.plans)), dtype=np.float32)
     order = np.argsort(scores.mean(axis=0), kind="stable") if len(top) else np.arange(len(d.tree.plans))
     e = d.enemy
-    tail_text = f"{plane} tails {e.name}" if d.i_tail else f"{e.name} tails {plane}" if d.they_tail else None
+    tail_text = None
+    if d.i_tail:
+        tail_text = MessageText(msg("{chaser} tails {target}", chaser=plane, target=e.name))
+    elif d.they_tail:
+        tail_text = MessageText(msg("{chaser} tails {target}", chaser=e.name, target=plane))
     return EnemyReport(e.name, d.tree.plans, d.tree.weights, d.tree.drawn, tail_text, d.note, d.per_plan,
                        scores[:, order], top, order)
 

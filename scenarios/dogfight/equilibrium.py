@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from furball.errors import InputError
+from furball.i18n import DEFAULT_LANG, Lang, translator
 
 from .analysis import ScoreWeights, default_enemies, duel_task, evaluate_chunk, legal_plans, plan_tree
 from .table import Orders, Table, needs_plan
@@ -174,22 +175,30 @@ def equilibrium(table: Table, plane: str, vs: str | None = None, orders: Mapping
                        built - start, time.process_time() - built, score)
 
 
-def equilibrium_text(e: Equilibrium, top: int = 10) -> str:
-    """The equilibrium as text: the value, both mixes (plans with positive weight)."""
+def equilibrium_text(e: Equilibrium, top: int = 10, lang: Lang | str = DEFAULT_LANG) -> str:
+    """The equilibrium as text in ``lang``: the value, both mixes (plans with positive weight)."""
+    _ = translator(lang)
+
     def block(title, rows):
         out = [title]
         for plan, weight in rows[:top]:
             out.append(f"  {weight:7.4f}  {' '.join(plan)}")
         if len(rows) > top:
-            out.append(f"  ... {len(rows) - top} more plans with positive weight (--top)")
+            out.append("  " + _("... {count} more plans with positive weight (--top)").format(count=len(rows) - top))
         return out
 
-    out = [f'furball analyze --equilibrium: "{e.table.name}", turn {e.table.turn}: {e.plane} against {e.enemy}',
-           f"{e.shape[0]} x {e.shape[1]} plan pairs ({e.solved[0]} x {e.solved[1]} once equal plans merge), table "
-           f"{e.table_seconds:.2f} s, linear program {e.solve_seconds:.2f} s (HiGHS)",
-           f"payoff = ({e.plane}'s score - {e.enemy}'s score) / 2, score as furball analyze's, plans flown as planned",
-           f"value of the game for {e.plane}: {e.value:+.4f}", ""]
-    out += block(f"{e.plane}'s mixed strategy ({len(e.support())} plans with positive weight):", e.support())
+    out = [_('furball analyze --equilibrium: "{table}", turn {turn}: {plane} against {enemy}').format(
+               table=e.table.name, turn=e.table.turn, plane=e.plane, enemy=e.enemy),
+           _("{rows} x {columns} plan pairs ({solved_rows} x {solved_columns} once equal plans merge), table "
+             "{table_seconds} s, linear program {solve_seconds} s (HiGHS)").format(
+               rows=e.shape[0], columns=e.shape[1], solved_rows=e.solved[0], solved_columns=e.solved[1],
+               table_seconds=format(e.table_seconds, ".2f"), solve_seconds=format(e.solve_seconds, ".2f")),
+           _("payoff = ({plane}'s score - {enemy}'s score) / 2, score as furball analyze's, plans flown as "
+             "planned").format(plane=e.plane, enemy=e.enemy),
+           _("value of the game for {plane}: {value}").format(plane=e.plane, value=format(e.value, "+.4f")), ""]
+    out += block(_("{plane}'s mixed strategy ({count} plans with positive weight):").format(
+        plane=e.plane, count=len(e.support())), e.support())
     out += [""]
-    out += block(f"{e.enemy}'s mixed strategy ({len(e.support(True))} plans with positive weight):", e.support(True))
+    out += block(_("{plane}'s mixed strategy ({count} plans with positive weight):").format(
+        plane=e.enemy, count=len(e.support(True))), e.support(True))
     return "\n".join(out)

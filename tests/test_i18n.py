@@ -572,3 +572,18 @@ def test_cli_interactive_prompts_read_in_spanish(cli, monkeypatch, game):
     assert "elige 1-" in out and "(q para salir)" in out and "escribe un número del 1 al" in out
     assert "partida sin terminar" in out
     assert not re.search(r"choose 1-|please type|game left unfinished|end of input", out)  # the prompts
+
+
+def test_the_lobby_offers_every_games_options_in_the_readers_language():
+    """Issue 33: every option a lobby shows (the dogfight's and the room's own included)
+    has its label and help in Spanish for a Spanish reader; the names sent back stay the
+    engine's."""
+    from furball.scenarios.web.rooms import games_json
+
+    english, spanish = games_json(Lang.EN), games_json(Lang.ES)
+    for en_game, es_game in zip(english, spanish):
+        for en, es in zip(en_game["options"], es_game["options"]):
+            assert es["name"] == en["name"]
+            assert es["help"] != en["help"], (es_game["name"], en["name"], es["help"])
+    dogfight = {o["name"]: o for g in spanish if g["name"] == "dogfight" for o in g["options"]}
+    assert dogfight["chaser_limit_s"]["help"].startswith("segundos que tiene un perseguidor")

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from furball.i18n import N_
+
 from ..engine import Game, GameInfo, GameState, Information, Option, Summary, Utility, summarise
 from ..engine.search import with_search_bots
 from .policy import ReorderPolicy
@@ -86,24 +88,24 @@ DOGFIGHT = Game(
     players=with_search_bots("dogfight", _LazyPlayers()),
     min_players=2, max_players=1000,
     options=(
-        Option("scenario", scenario_file, None, "a scenario file or a shipped example (default duel)"),
-        Option("seats", str, Seats.SIDES.value, "one seat per side, or per plane that plans",
+        Option(N_("scenario"), scenario_file, None, N_("a scenario file or a shipped example (default duel)")),
+        Option(N_("seats"), str, Seats.SIDES.value, N_("one seat per side, or per plane that plans"),
                tuple(s.value for s in Seats)),
-        Option("policy", text_or_none, None, "the chasers' reorder policy after a reveal (DF.T2; default: the "
-               "scenario's)", (None, *(p.value for p in ReorderPolicy))),
-        Option("turn_limit", whole_number, None, "the last turn played (DF.V2; default: the scenario's)"),
-        Option("altitude", whole_number, None, "every plane's starting altitude, 1-3 (DF.H2; default: the "
-               "scenario's)"),
-        Option("decks", text_or_none, None, "maneuver deck of each seat's planes, e.g. A:M (default: the "
-               "scenario's)"),
-        Option("swap_start", bool, False, "the first planes of seats 1 and 2 swap places and altitudes (who "
-               "starts tailing)"),
-        Option("reorder", str, Reorder.POLICY.value, "who orders a chaser's cards after the target shows its next "
-               "card: the reorder policy, or the chaser's seat as a decision of its own (DF.T2)",
+        Option(N_("policy"), text_or_none, None, N_("the chasers' reorder policy after a reveal (DF.T2; default: the "
+               "scenario's)"), (None, *(p.value for p in ReorderPolicy))),
+        Option(N_("turn_limit"), whole_number, None, N_("the last turn played (DF.V2; default: the scenario's)")),
+        Option(N_("altitude"), whole_number, None, N_("every plane's starting altitude, 1-3 (DF.H2; default: the "
+               "scenario's)")),
+        Option(N_("decks"), text_or_none, None, N_("maneuver deck of each seat's planes, e.g. A:M (default: the "
+               "scenario's)")),
+        Option(N_("swap_start"), bool, False, N_("the first planes of seats 1 and 2 swap places and altitudes (who "
+               "starts tailing)")),
+        Option(N_("reorder"), str, Reorder.POLICY.value, N_("who orders a chaser's cards after the target shows its next "
+               "card: the reorder policy, or the chaser's seat as a decision of its own (DF.T2)"),
                tuple(r.value for r in Reorder)),
     ),
     seats=seat_count,
-    notes="seats are sides (or planes); rules DF.*",
+    notes=N_("seats are sides (or planes); rules DF.*"),
     outcome="winner",
     information=Information.IMPERFECT, info=game_info,
 )

@@ -43,7 +43,7 @@ from cachetools import LRUCache
 from furball.errors import InputError
 from furball.geometry.datafile import parse_toml
 from furball.geometry.pose import Pose
-from furball.i18n import DEFAULT_LANG, Lang, translator
+from furball.i18n import DEFAULT_LANG, N_, Lang, translator
 from furball.maneuvers.plane import Engines, PlaneKind
 from furball.scenarios.dogfight.report import VISIBLE_SPECIALS
 from furball.scenarios.dogfight.scenario import Scenario, load_scenario, shipped_scenarios
@@ -65,15 +65,15 @@ MAX_SCENARIO_CHARS = 64 * 1024
 ROOM_OPTIONS = ("scenario", "seats", "policy", "turn_limit", "altitude", "decks", "swap_start", "reorder",
                 "chaser_limit_s")
 """The options a room may set."""
-REORDER = Option("reorder", str, Reorder.CHASER.value, "who orders a chaser's cards after the target shows its "
-                 "next card: the chaser's seat (as at a table) or the reorder policy (DF.T2)",
+REORDER = Option(N_("reorder"), str, Reorder.CHASER.value, N_("who orders a chaser's cards after the target shows "
+                 "its next card: the chaser's seat (as at a table) or the reorder policy (DF.T2)"),
                  tuple(r.value for r in Reorder))
 """A room's own reading of the engine's ``reorder`` option: the chaser decides unless
 the owner says otherwise (the engine's default, for ``furball play`` and sweeps, is the
 policy)."""
 MAX_CHASER_LIMIT_S = 3600
-CHASER_LIMIT = Option("chaser_limit_s", int, 120, "seconds a chaser played by a person has to order its cards "
-                      f"after a reveal (0: no limit, at most {MAX_CHASER_LIMIT_S}); then the room keeps its order")
+CHASER_LIMIT = Option(N_("chaser_limit_s"), int, 120, N_("seconds a chaser played by a person has to order its "
+                      "cards after a reveal (0: no limit, at most an hour); then the room keeps its order"))
 """A room's own option: the limit on a chaser's choice (:func:`limited_seat`)."""
 ROOM_OWN = (REORDER, CHASER_LIMIT)
 """The room's own options (:attr:`~scenarios.web.rooms.RoomGame.own`)."""

@@ -21,6 +21,7 @@ from furball.errors import InputError
 from furball.i18n import DEFAULT_LANG, N_, Lang, plural_translator, translator
 from furball.maneuvers.batch import Planes
 from furball.maneuvers.margins import (
+    Outcome,
     PlacementError,
     Ruling,
     firing_rulings,
@@ -165,30 +166,18 @@ MARGIN_WORDS = (N_("reach"), N_("front edge"), N_("rear edge"), N_("clear ruler"
 ``Unit``) as a report writes them, for the catalog."""
 
 
+OUTCOME_TEXT = {Outcome.TAIL: N_("{a} tails {b}"), Outcome.NO_TAIL: N_("{a} cannot tail {b}"),
+                Outcome.OVERLAP: N_("{a} and {b} overlap"), Outcome.APART: N_("{a} and {b} apart"),
+                Outcome.SHORT: N_("{a} has {b} at short range"), Outcome.LONG: N_("{a} has {b} at long range"),
+                Outcome.NO_SHOT: N_("{a} has no shot at {b}"), Outcome.ON_TABLE: N_("{a} stays on the table"),
+                Outcome.OFF_TABLE: N_("{a} leaves the table")}
+"""What each ruling's outcome says, ``{a}`` and ``{b}`` its planes (read through the catalog)."""
+
+
 def _words(r: Ruling, lang: Lang = DEFAULT_LANG) -> str:
     """What ruling ``r`` decided, in ``lang``."""
-    _ = translator(lang)
-    a = r.planes[0]
     b = r.planes[1] if len(r.planes) > 1 else ""
-    if r.outcome == "tail":
-        text = _("{a} tails {b}")
-    elif r.outcome == "no tail":
-        text = _("{a} cannot tail {b}")
-    elif r.outcome == "overlap":
-        text = _("{a} and {b} overlap")
-    elif r.outcome == "apart":
-        text = _("{a} and {b} apart")
-    elif r.outcome == "short":
-        text = _("{a} has {b} at short range")
-    elif r.outcome == "long":
-        text = _("{a} has {b} at long range")
-    elif r.outcome == "no shot":
-        text = _("{a} has no shot at {b}")
-    elif r.outcome == "on table":
-        text = _("{a} stays on the table")
-    else:
-        text = _("{a} leaves the table")
-    return text.format(a=a, b=b)
+    return translator(lang)(OUTCOME_TEXT[Outcome(r.outcome)]).format(a=r.planes[0], b=b)
 
 
 def _margin(d, lang: Lang) -> str:

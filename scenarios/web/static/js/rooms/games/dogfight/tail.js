@@ -2,12 +2,11 @@
 // picks exactly one. The server lists them per plane (`choices.planes[P].tails`:
 // [enemy, shift], nearest first) and the plan's action is its leaf in the plan tree plus
 // the shift of the enemy chosen. Shown only when there is a choice; the pick is this
-// page's until the plan locks (kept in this browser, dogfight/picks.js, so a reload keeps
-// it), then it is part of the seat's hidden plan (`private.own_tails`) until the turn flies.
+// page's until the plan locks, then it is part of the seat's hidden plan
+// (`private.own_tails`) until the turn flies.
 
 import { el } from "../../../dom.js";
 import { t } from "../../../i18n.js";
-import { keepTail, keptTails } from "./picks.js";
 import { priv, pub, s } from "./state.js";
 
 function offered(plane) {
@@ -20,8 +19,7 @@ function offered(plane) {
 export function tailOf(plane) {
   const tails = offered(plane);
   if (!tails) return null;
-  if (!s.tailPicks || s.tailPicks.turn !== pub().turn) s.tailPicks = { turn: pub().turn, by: keptTails(pub().turn) };
-  const picks = s.tailPicks.by;
+  const picks = s.tailPicks && s.tailPicks.turn === pub().turn ? s.tailPicks.by : {};
   const locked = priv() && priv().own_tails ? priv().own_tails[plane] : null;
   const name = picks[plane] || locked || tails[0][0];
   return tails.some(([enemy]) => enemy === name) ? name : tails[0][0];
@@ -49,9 +47,8 @@ export function renderTail(box, plane) {
   select.value = tailOf(plane);
   select.dataset.testid = "tail-select";
   select.onchange = () => {
-    if (!s.tailPicks || s.tailPicks.turn !== pub().turn) s.tailPicks = { turn: pub().turn, by: keptTails(pub().turn) };
+    if (!s.tailPicks || s.tailPicks.turn !== pub().turn) s.tailPicks = { turn: pub().turn, by: {} };
     s.tailPicks.by[plane] = select.value;
-    keepTail(pub().turn, plane, select.value);
   };
   const label = t("Tail (DF.T3): {plane} may tail several enemies and picks one:", { plane });
   box.replaceChildren(el("label", {}, `${label} `, select));

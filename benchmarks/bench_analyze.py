@@ -1,7 +1,7 @@
 """Plan pairs per second of the plan analysis (furball analyze), its speed-up over the
 threads, its serial fraction and where that serial time is.
 
-Run: .venv/bin/python benchmarks/bench_analyze.py [REPEATS]
+Run: .venv/bin/python benchmarks/bench_analyze.py [REPEATS] [--threads-only]
 Two cases: deck A against deck A (the shipped duel, about 2,600 x 2,600 legal plans)
 and two 20-card decks (the template deck's first 20 cards, 8,000 x 8,000 plans, 64
 million pairs). For each:
@@ -88,7 +88,8 @@ class Clock:
     compiled parallel loops: wraps the phase functions and the loops' module attributes
     for the ``with`` block (the analysis looks them up at each call)."""
 
-    def __init__(self):
+    def __init__(self, timer=time.process_time):
+        self.timer = timer
         self.phase = {key: 0.0 for key, _, _ in PHASES}
         self.loops = {key: 0.0 for key, _, _ in PHASES}
         self.current = None
@@ -97,23 +98,23 @@ class Clock:
     def _phase(self, key, fn):
         def wrapped(*args, **kw):
             outer, self.current = self.current, self.current or key
-            c0 = time.process_time()
+            c0 = self.timer()
             try:
                 return fn(*args, **kw)
             finally:
                 if outer is None:
-                    self.phase[key] += time.process_time() - c0
+                    self.phase[key] += self.timer() - c0
                 self.current = outer
         return wrapped
 
     def _loop(self, name, fn):
         def wrapped(*args, **kw):
-            c0 = time.process_time()
+            c0 = self.timer()
             try:
                 return fn(*args, **kw)
             finally:
                 if self.current is not None:
-                    spent = time.process_time() - c0
+                    spent = self.timer() - c0
                     self.loops[self.current] += spent
                     self.by_loop[name] = self.by_loop.get(name, 0.0) + spent
         return wrapped
@@ -134,22 +135,23 @@ class Clock:
                 setattr(obj, name, fn)
 
 
-def profile(table, plane, enemy, repeats):
-    """The per-phase CPU profile on one thread: the fastest of ``repeats`` runs."""
-    numba.set_num_threads(1)
+def profile(table, plane, enemy, repeats, threads=1, timer=time.process_time):
+    """The per-phase profile on ``threads`` threads by ``timer`` (CPU seconds on one
+    thread; wall seconds on several): the fastest of ``repeats`` runs."""
+    numba.set_num_threads(threads)
     best = None
     for _ in range(repeats):
-        clock = Clock()
+        clock = Clock(timer)
         with clock.installed():
-            c0 = time.process_time()
+            c0 = timer()
             analyze(table, plane, vs=[enemy], heat_rows=0)
-            total = time.process_time() - c0
+            total = timer() - c0
         if best is None or total < best[1]:
             best = (clock, total)
     return best
 
 
-def run(label, table, plane, enemy, repeats):
+def run(label, table, plane, enemy, repeats, threads_only=False):
     analyze(table, plane, vs=[enemy], heat_rows=0)  # compile (or load) the kernels first
     cores = numba.config.NUMBA_NUM_THREADS
     counts = [n for n in THREADS if n <= cores] + ([cores] if cores not in THREADS and cores < 16 else [])
@@ -163,6 +165,11 @@ def run(label, table, plane, enemy, repeats):
         print(f"  {n:>2} threads: {wall:5.2f} s wall, {cpu:5.2f} s CPU = {report.pairs / wall / 1e6:6.2f} M plan "
               f"pairs/s, x{one / wall:.2f} one thread")
     s = amdahl(counts, [runs[n][1] for n in counts])
+    if threads_only:
+        if s is not None:
+            print(f"  serial fraction {s:.3f} fitted to {counts} threads (Amdahl) -> x{1 / (s + (1 - s) / 16):.1f} "
+                  f"on 16 threads")
+        return
     clock, total = profile(table, plane, enemy, repeats)
     serial = total - sum(clock.loops.values())
     print(f"  one-thread profile ({total:.3f} s CPU; 'outside' runs on one thread whatever the machine):")
@@ -174,6 +181,16 @@ def run(label, table, plane, enemy, repeats):
     rest = total - sum(clock.phase.values())
     print(f"    {'the rest (players, heat maps, report)':<50} {rest:6.3f} s")
     measured = serial / total
+    if counts[-1] > 1:
+        wide, wall_total = profile(table, plane, enemy, repeats, threads=counts[-1], timer=time.perf_counter)
+        numba.set_num_threads(cores)
+        print(f"  {counts[-1]}-thread profile, wall seconds ({wall_total:.3f} s):")
+        for key, _, what in PHASES:
+            inside = wide.loops[key]
+            print(f"    {what:<50} {wide.phase[key]:6.3f} s  (in parallel loops {inside:6.3f}, outside "
+                  f"{wide.phase[key] - inside:6.3f})")
+        print("      parallel loops: " + ", ".join(f"{k} {v:.3f} s" for k, v in sorted(wide.by_loop.items())))
+        print(f"    {'the rest (players, heat maps, report)':<50} {wall_total - sum(wide.phase.values()):6.3f} s")
     print(f"  serial fraction: {measured:.3f} measured (outside the parallel loops, one thread) -> x"
           f"{1 / (measured + (1 - measured) / 16):.1f} on 16 threads at most")
     if s is not None:
@@ -187,14 +204,16 @@ def run(label, table, plane, enemy, repeats):
 
 
 def main():
-    repeats = int(sys.argv[1]) if len(sys.argv) > 1 else 2
+    args = [a for a in sys.argv[1:] if a != "--threads-only"]
+    threads_only = "--threads-only" in sys.argv[1:]
+    repeats = int(args[0]) if args else 2
     duel = load_scenario("duel")
-    run("deck A vs deck A", duel.table, "Camel", "Albatros", repeats)
+    run("deck A vs deck A", duel.table, "Camel", "Albatros", repeats, threads_only)
     template = shipped_decks()["template"]
     twenty = dataclasses.replace(template, name="template-20", cards=template.cards[:20], autonomous=None,
                                  collision=("L100-60", "R100-60"))
-    planes = tuple(p.replace(deck=twenty) for p in duel.table.planes)
-    run("two 20-card decks", duel.table.replace(planes=planes), "Camel", "Albatros", repeats)
+    planes = tuple(dataclasses.replace(p, deck=twenty) for p in duel.table.planes)
+    run("two 20-card decks", dataclasses.replace(duel.table, planes=planes), "Camel", "Albatros", repeats, threads_only)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 Dask cluster, and the speed-up of 2 workers over 1.
 
 Run: .venv/bin/python benchmarks/bench_sweep.py [GAMES] [PLAYER]
-(or ``bench_sweep.py overhead`` for the per-batch overhead alone)
+(or ``bench_sweep.py overhead`` for the per-batch overhead alone, or ``bench_sweep.py scale
+[GAMES] [PLAYER]`` for the speed-up on 1, 2, 4, 8 and 16 workers, as many as the machine
+has cores)
 (default 2000 heuristic Operation Canuck games). The cluster is started (and its
 workers' imports warmed) before the clock starts, so the speed-up is that of the games;
 the start-up time is printed apart. Also printed: games per CPU-second (this process, or
@@ -28,6 +30,8 @@ from furball.scenarios.engine.sweep import run_sweep
 def main():
     if sys.argv[1:2] == ["overhead"]:
         return overhead()
+    if sys.argv[1:2] == ["scale"]:
+        return scale(int(sys.argv[2]) if len(sys.argv) > 2 else 20000, sys.argv[3] if len(sys.argv) > 3 else "heuristic")
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
     player = sys.argv[2] if len(sys.argv) > 2 else "heuristic"
     t0, c0 = time.perf_counter(), time.process_time()
@@ -54,6 +58,37 @@ def main():
 
 
 OVERHEAD_GAMES = 400
+SCALE_WORKERS = (2, 4, 8, 16)
+
+
+def scale(games, player):
+    """Games per second on 1 worker (in process) and on local clusters of 2, 4, 8 and 16
+    workers (as many as the machine has cores), each started and warmed before its clock,
+    the default batch (about 8 tasks a worker); the speed-up over one worker and whether
+    the rows are the same."""
+    import os
+
+    run_sweep(CANUCK, 20, seed=2, player=player, workers=1)  # warm this process's imports
+    t0 = time.perf_counter()
+    one = run_sweep(CANUCK, games, seed=1, player=player, workers=1)
+    t1 = time.perf_counter() - t0
+    print(f"{games} {player} Operation Canuck games (machine: {os.cpu_count()} cores, load "
+          f"{os.getloadavg()[0]:.2f})")
+    print(f"   1 worker (in process): {t1:6.2f} s = {games / t1:6.0f} games/s")
+    for n in [w for w in SCALE_WORKERS if w <= (os.cpu_count() or 1)]:
+        with quiet_dask(), dask_client(n, None) as client:
+            client.run(lambda: __import__("furball.scenarios.canuck"))
+            address = client.cluster.scheduler_address
+            run_sweep(CANUCK, 4 * n, seed=2, player=player, scheduler=address, batch=1)  # warm every worker
+            best = None
+            for _ in range(2):
+                t0 = time.perf_counter()
+                rows = run_sweep(CANUCK, games, seed=1, player=player, scheduler=address,
+                                 batch=max(1, games // (8 * n))).rows
+                spent = time.perf_counter() - t0
+                best = spent if best is None else min(best, spent)
+        print(f"  {n:>2} workers: {best:6.2f} s = {games / best:6.0f} games/s, x{t1 / best:5.2f} one worker; "
+              f"same rows: {rows == one.rows}")
 
 
 def overhead(games=OVERHEAD_GAMES, repeats=3):

@@ -59,36 +59,90 @@ def main():
 
 OVERHEAD_GAMES = 400
 SCALE_WORKERS = (2, 4, 8, 16)
+SCALE_VARIANTS = {"default": {}, "no worker profiler": {"distributed.worker.profile.enabled": False}}
+"""Dask settings tried on the most workers (the sweep's own, then each variant)."""
+
+
+_BARRIER: list = []
+
+
+def _ceiling_process(barrier):
+    _BARRIER.append(barrier)
+
+
+def _alone(args):
+    """One process of the machine's ceiling: warm up, wait for the others, play its share
+    of games in process; returns (start, end) by ``time.time()``."""
+    games, seed, player = args
+    run_sweep(CANUCK, 20, seed=2, player=player, workers=1)
+    _BARRIER[0].wait()
+    start = time.time()
+    run_sweep(CANUCK, games, seed=seed, player=player, workers=1)
+    return start, time.time()
+
+
+def ceiling(games, player, n):
+    """The machine's own ceiling for n workers: n independent processes (no Dask), each
+    playing games / n games in process from a common start (a barrier); games per second
+    over the slowest. What the cores, their shared clock and caches allow, whatever the
+    sweep does."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(n, initializer=_ceiling_process, initargs=(context.Barrier(n),)) as pool:
+        spans = pool.map(_alone, [(games // n, 100 + k, player) for k in range(n)], chunksize=1)
+    return (games // n) * n / (max(end for _, end in spans) - min(start for start, _ in spans))
 
 
 def scale(games, player):
     """Games per second on 1 worker (in process) and on local clusters of 2, 4, 8 and 16
     workers (as many as the machine has cores), each started and warmed before its clock,
-    the default batch (about 8 tasks a worker); the speed-up over one worker and whether
-    the rows are the same."""
+    about 8 tasks a worker; the speed-up over one worker, whether the rows are the same,
+    how busy the workers were (their compute time over workers x wall) and the tasks per
+    worker. On the most workers, also each of :data:`SCALE_VARIANTS` and the machine's
+    ceiling (:func:`ceiling`), measured in the same run."""
     import os
 
+    import dask
+    from distributed import get_task_stream
+
     run_sweep(CANUCK, 20, seed=2, player=player, workers=1)  # warm this process's imports
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     one = run_sweep(CANUCK, games, seed=1, player=player, workers=1)
-    t1 = time.perf_counter() - t0
+    t1, cpu1 = time.perf_counter() - t0, time.process_time() - c0
     print(f"{games} {player} Operation Canuck games (machine: {os.cpu_count()} cores, load "
           f"{os.getloadavg()[0]:.2f})")
-    print(f"   1 worker (in process): {t1:6.2f} s = {games / t1:6.0f} games/s")
-    for n in [w for w in SCALE_WORKERS if w <= (os.cpu_count() or 1)]:
-        with quiet_dask(), dask_client(n, None) as client:
-            client.run(lambda: __import__("furball.scenarios.canuck"))
-            address = client.cluster.scheduler_address
-            run_sweep(CANUCK, 4 * n, seed=2, player=player, scheduler=address, batch=1)  # warm every worker
-            best = None
-            for _ in range(2):
-                t0 = time.perf_counter()
-                rows = run_sweep(CANUCK, games, seed=1, player=player, scheduler=address,
-                                 batch=max(1, games // (8 * n))).rows
-                spent = time.perf_counter() - t0
-                best = spent if best is None else min(best, spent)
-        print(f"  {n:>2} workers: {best:6.2f} s = {games / best:6.0f} games/s, x{t1 / best:5.2f} one worker; "
-              f"same rows: {rows == one.rows}")
+    print(f"   1 worker (in process): {t1:6.2f} s = {games / t1:6.0f} games/s ({games / cpu1:.0f} games per CPU s)")
+    counts = [w for w in SCALE_WORKERS if w <= (os.cpu_count() or 1)]
+    for n in counts:
+        for variant, settings in (SCALE_VARIANTS.items() if n == counts[-1] else [("default", {})]):
+            with dask.config.set(settings), quiet_dask(), dask_client(n, None) as client:
+                client.run(lambda: __import__("furball.scenarios.canuck"))
+                address = client.cluster.scheduler_address
+                run_sweep(CANUCK, 4 * n, seed=2, player=player, scheduler=address, batch=1)  # warm every worker
+                best = None
+                for _ in range(2):
+                    with get_task_stream(client) as stream:
+                        t0 = time.perf_counter()
+                        rows = run_sweep(CANUCK, games, seed=1, player=player, scheduler=address,
+                                         batch=max(1, games // (8 * n))).rows
+                        spent = time.perf_counter() - t0
+                    if best is None or spent < best[0]:
+                        best = (spent, stream.data)
+            spent, data = best
+            busy: dict = {}
+            for task in data:
+                for part in task["startstops"]:
+                    if part["action"] == "compute":
+                        busy[task["worker"]] = busy.get(task["worker"], 0.0) + part["stop"] - part["start"]
+            tasks = sorted(sum(1 for t in data if t["worker"] == w) for w in busy)
+            print(f"  {n:>2} workers ({variant}): {spent:6.2f} s = {games / spent:6.0f} games/s, x{t1 / spent:5.2f} "
+                  f"one worker; same rows: {rows == one.rows}; workers busy {sum(busy.values()) / (n * spent):.0%} "
+                  f"(compute {sum(busy.values()) / games * 1e3:.2f} ms a game, in process {t1 / games * 1e3:.2f}); "
+                  f"tasks per worker {tasks[0]}-{tasks[-1]}")
+    n = counts[-1]
+    rate = ceiling(games, player, n)
+    print(f"  the machine's ceiling, {n} processes without Dask: {rate:6.0f} games/s, x{rate * t1 / games:5.2f} one worker")
 
 
 def overhead(games=OVERHEAD_GAMES, repeats=3):

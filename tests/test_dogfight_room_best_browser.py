@@ -49,6 +49,9 @@ def test_best_plans_follow_a_dragged_plane_and_stale_answers_are_dropped():
                          "Number(d.bestAsked) > 2 && d.bestShown === d.bestAsked; })()", timeout_s=60)
         d = page.evaluate("({...document.querySelector('.df').dataset})")
         assert int(d["bestDropped"]) >= 1, d  # an answer arrived after a newer request was out: not shown
+        wait_until(page, "document.querySelector('.df').dataset.bestDrawnMs !== undefined", timeout_s=10)
+        d = page.evaluate("({...document.querySelector('.df').dataset})")
+        assert float(d["bestRoundMs"]) > 0 and float(d["bestDrawnMs"]) >= 0, d  # the page's clocks, for bench_web
         assert page.locator(".df-best-list button").count() == 5
         assert float(plane.get_attribute("data-x")) < before - 10  # drawn where it was dragged (to the left)
         page.click("[data-testid=put-back]")

@@ -20,7 +20,7 @@ export const EVERY_MS = 100;
  *  were dropped as stale, the planes moved (name -> [x_mm, y_mm, heading_deg]), the
  *  current question `want` ({plane, vs}) and `answered(msg)`, set by dogfight.js. */
 export const live = { n: 0, shown: 0, dropped: 0, moved: new Map(), want: null, answered: null, drag: null,
-  timer: null, turn: undefined };
+  timer: null, turn: undefined, askedAt: 0, roundMs: null, drawnMs: null };
 
 function mark() {
   const d = s.els.root.dataset;
@@ -28,6 +28,10 @@ function mark() {
   d.bestShown = String(live.shown);
   d.bestDropped = String(live.dropped);
   d.moved = [...live.moved.keys()].join(" ");
+  if (live.drawnMs !== null) {
+    d.bestRoundMs = live.roundMs.toFixed(1);
+    d.bestDrawnMs = live.drawnMs.toFixed(1);
+  }
 }
 
 /** Ask for `want`'s Best plans on the socket (with the moved poses). False when the
@@ -40,21 +44,31 @@ export function askLive(want) {
   if (!s.ctx.send(msg)) return false;
   live.n += 1;
   live.want = want;
+  live.askedAt = performance.now();
   mark();
   return true;
 }
 
 /** A `best` message from the socket: handed to `live.answered` if it answers the last
- *  request, else dropped. */
+ *  request, else dropped. The page keeps, for the last answer shown, the time from its
+ *  request to its arrival (`data-best-round-ms`) and from its arrival to the next frame,
+ *  the one that paints it (`data-best-drawn-ms`): benchmarks/bench_web.py reads them. */
 export function bestMessage(msg) {
   if (msg.n !== live.n || !live.want || !live.answered) { // a newer request is out, or the turn moved on
     live.dropped += 1;
     mark();
     return;
   }
+  const arrived = performance.now();
   live.shown = msg.n;
-  mark();
   live.answered(msg);
+  requestAnimationFrame(() => {
+    if (live.shown !== msg.n) return;
+    live.roundMs = arrived - live.askedAt;
+    live.drawnMs = performance.now() - arrived;
+    mark();
+  });
+  mark();
 }
 
 function again() {

@@ -42,7 +42,7 @@ from furball.scenarios.dogfight.analysis import legal_plans
 
 THREADS = (1, 2, 4, 8, 16)
 PARALLEL_LOOPS = {"geometry": ("overlap_grid", "sector_grid", "overlap_count_pairs"),
-                  "analysis": ("apply_rules", "collision_pairs", "combine")}
+                  "analysis": ("apply_rules", "collision_pairs", "collision_chance", "combine")}
 """The compiled loops that run over every core (``prange``), by module."""
 PHASES = (("plans", "_trees", "plan enumeration and plan trees"),
           ("setup", "duel_task", "duel setup: sides, maneuvers 1-2, early sums"),
@@ -124,7 +124,8 @@ class Clock:
         modules = {"geometry": gk.compiled(), "analysis": analysis._jit()}
         patches = [(analysis, name, self._phase(key, getattr(analysis, name))) for key, name, _ in PHASES]
         patches += [(modules[m], name, self._loop(name, getattr(modules[m], name)))
-                    for m, names in PARALLEL_LOOPS.items() for name in names]
+                    for m, names in PARALLEL_LOOPS.items() for name in names
+                    if hasattr(modules[m], name)]  # an older commit may lack a loop
         saved = [(obj, name, getattr(obj, name)) for obj, name, _ in patches]
         for obj, name, fn in patches:
             setattr(obj, name, fn)

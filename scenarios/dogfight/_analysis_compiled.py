@@ -186,3 +186,14 @@ def their_sums(first, weights, theirs, their):
             f, w = first[r], weights[r]
             for j in range(block * THEIR_COLUMNS, end):
                 their[f, j] += w * theirs[r, j]
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def collision_chance(p_collision, starts, rows, cols, hits, combinations):
+    """DF.C3 into the grid: ``p_collision[rows[k], cols[k]] = hits[k] / combinations``
+    for the pairs of :func:`collision_pairs` (row ``i``'s are ``starts[i]:starts[i +
+    1]``), the chance computed in float64 and stored as the grid's float32. Rows over
+    the cores (each writes its own row)."""
+    for i in prange(starts.shape[0] - 1):
+        for k in range(starts[i], starts[i + 1]):
+            p_collision[rows[k], cols[k]] = hits[k] / combinations

@@ -351,7 +351,8 @@ def _outcomes(me: Side, them: Side, rules: Rules, blockers, a: _Poses, b: _Poses
         moment.p_collision[i, j] = 1.0  # DF.C5
     elif len(i):  # DF.C3: exactly k/4; a landed plane lays no card (its two "ends" are where it is: k/2)
         hits = gk.overlap_counts(a.ends, b.ends, i, j)
-        moment.p_collision[i, j] = hits / (a.ends.poses.shape[1] * b.ends.poses.shape[1])
+        codes.collision_chance(moment.p_collision, starts, i, j, hits,
+                               a.ends.poses.shape[1] * b.ends.poses.shape[1])
     return tuple(moment)
 
 
@@ -472,7 +473,9 @@ def warm() -> list[str]:
     trees = [plan_tree(p, table, plans=[legal_plans(p, table.rules)[0]]) for p in (a, b)]
     task = duel_task(*trees, table)
     evaluate_chunk(task, np.arange(1), their_remap=np.zeros((1, 1), np.int64), keep_scores=True)
-    return ["apply_rules", "collision_pairs", "combine", "their_sums"]
+    none = np.zeros(0, np.int64)
+    _jit().collision_chance(np.zeros((1, 1), np.float32), np.zeros(2, np.int64), none, none, none, 4)
+    return ["apply_rules", "collision_pairs", "combine", "their_sums", "collision_chance"]
 
 
 def _chunks(n_rows: int, n_cols: int) -> list[np.ndarray]:

@@ -57,7 +57,7 @@ def sector_rows(poses, stand_offsets, arcs_of) -> SectorRows:
     ``(N, 2)`` (the stand in the base frame), ``arcs_of``: per pose a tuple of
     ``(centre_deg, half_width_deg)``."""
     arcs_of = list(arcs_of)
-    if arcs_of and all(a == arcs_of[0] for a in arcs_of):  # the same arcs for every pose: no Python loop
+    if arcs_of and arcs_of.count(arcs_of[0]) == len(arcs_of):  # the same arcs for every pose: no Python loop
         arcs = np.asarray(arcs_of[0], float).reshape(-1, 2)
         owner = np.repeat(np.arange(len(arcs_of), dtype=np.int64), len(arcs))
         arc = np.tile(np.arange(len(arcs), dtype=np.int64), len(arcs_of))

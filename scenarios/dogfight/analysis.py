@@ -135,13 +135,12 @@ class PlanTree:
 def _card_columns(plans: Sequence[tuple[str, ...]], ids: Sequence[str]) -> np.ndarray:
     """``(P, 3)`` int: each plan's cards as indices in ``ids`` (-1 throughout for a plan
     that flies no card). Raises ``KeyError`` for a card not in ``ids``."""
-    if ids and all(len(p) == CARDS_PER_TURN for p in plans):  # every plan three cards: as one array
-        text, known = np.array(plans, dtype=str), np.array(ids, dtype=str)
-        order = np.argsort(known, kind="stable")
-        found = order[np.minimum(np.searchsorted(known[order], text), len(known) - 1)]
-        if np.array_equal(known[found], text):
-            return found.astype(np.int64)
     column = {c: i for i, c in enumerate(ids)}
+    sizes = np.fromiter(map(len, plans), np.int64, len(plans))
+    if len(plans) and np.all(sizes == CARDS_PER_TURN):  # every plan three cards: one lookup per card, no list
+        flat = itertools.chain.from_iterable(plans)
+        return np.fromiter(map(column.__getitem__, flat), np.int64, CARDS_PER_TURN * len(plans)).reshape(
+            len(plans), CARDS_PER_TURN)
     return np.array([[column[c] for c in p] if p else [-1] * CARDS_PER_TURN for p in plans],
                     dtype=np.int64).reshape(len(plans), CARDS_PER_TURN)
 
@@ -359,17 +358,15 @@ def _outcomes(me: Side, them: Side, rules: Rules, blockers, a: _Poses, b: _Poses
 def _early(me: PlanTree, them: PlanTree, grids) -> tuple:
     """Maneuvers 1 and 2 summed per pair of level-2 nodes (``_analysis_compiled.Early``),
     in the order the per-pair sums take: firing positions, expected collisions, the
-    chance of none, overlaps."""
+    chance of none, overlaps (one compiled pass over every core: ``early_sums``)."""
     codes = _jit()
     up_me, up_them = np.empty(len(me.poses[1]), np.int64), np.empty(len(them.poses[1]), np.int64)
     up_me[me.node[1]], up_them[them.node[1]] = me.node[0], them.node[0]
-    (ab1, ba1, p1, ov1), (ab2, ba2, p2, ov2) = grids
-    first = np.ix_(up_me, up_them)
-    ab1, ba1, p1, ov1 = ab1[first], ba1[first], p1[first].astype(np.float64), ov1[first]
-    count = lambda x, y, code: ((x == code).astype(np.int8) + (y == code))  # noqa: E731
-    return (count(ab1, ab2, codes.FIRE_SHORT), count(ab1, ab2, codes.FIRE_LONG),
-            count(ba1, ba2, codes.FIRE_SHORT), count(ba1, ba2, codes.FIRE_LONG),
-            p1 + p2.astype(np.float64), (1.0 - p1) * (1.0 - p2.astype(np.float64)), ov1 + ov2)
+    shape = (len(up_me), len(up_them))
+    early = codes.Early(*(np.empty(shape, np.int8) for _ in range(4)), np.empty(shape), np.empty(shape),
+                        np.empty(shape, np.int8))  # every cell written by early_sums
+    codes.early_sums(up_me, up_them, codes.Moment(*grids[0]), codes.Moment(*grids[1]), early)
+    return tuple(early)
 
 
 def duel_task(me: PlanTree, them: PlanTree, table: Table, others: Sequence[PlaneState] = (),
@@ -475,7 +472,7 @@ def warm() -> list[str]:
     evaluate_chunk(task, np.arange(1), their_remap=np.zeros((1, 1), np.int64), keep_scores=True)
     none = np.zeros(0, np.int64)
     _jit().collision_chance(np.zeros((1, 1), np.float32), np.zeros(2, np.int64), none, none, none, 4)
-    return ["apply_rules", "collision_pairs", "combine", "their_sums", "collision_chance"]
+    return ["apply_rules", "collision_pairs", "combine", "their_sums", "collision_chance", "early_sums"]
 
 
 def _chunks(n_rows: int, n_cols: int) -> list[np.ndarray]:
@@ -889,9 +886,24 @@ def _totals(my_tree: PlanTree, duels: Sequence[_Duel], score: ScoreWeights):
         leaves = np.max([d.per_plan[:, _M["leaves"]] for d in duels], axis=0)
     total[:, _M["leaves"]] = leaves
     final = total[:, _M["score"]] - score.leave * leaves
-    rounded = np.array([round(x, 9) for x in final.tolist()])  # Python's rounding (correctly rounded)
-    ranking = np.argsort(-rounded, kind="stable").astype(np.int64)  # ties in deck order
+    ranking = np.argsort(-_round_9(final), kind="stable").astype(np.int64)  # ties in deck order
     return total, leaves, final, ranking
+
+
+def _round_9(values: np.ndarray) -> np.ndarray:
+    """Python's ``round(x, 9)`` of every value (correctly rounded: the nearest 9-decimal
+    number, ties to even, as the nearest double), as whole arrays: ``rint(x * 1e9) /
+    1e9`` is that same double unless ``x * 1e9`` lands within rounding of a half
+    (where the product's rounding may cross it), is huge, or is not finite; those few
+    values are Python's own ``round``."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        scaled = values * 1e9
+        rounded = np.rint(scaled) / 1e9  # an exact integer over an exact 1e9: the division is correctly rounded
+        near_half = np.abs(scaled - np.floor(scaled) - 0.5) <= 4 * np.spacing(np.abs(scaled))
+        unsure = near_half | ~(np.abs(scaled) < 2.0 ** 52)
+    for k in np.flatnonzero(unsure):
+        rounded[k] = round(float(values[k]), 9)
+    return rounded
 
 
 def _enemy_report(d: _Duel, plane: str, top: np.ndarray) -> EnemyReport:

@@ -42,7 +42,7 @@ from furball.scenarios.dogfight.analysis import legal_plans
 
 THREADS = (1, 2, 4, 8, 16)
 PARALLEL_LOOPS = {"geometry": ("overlap_grid", "sector_grid", "overlap_count_pairs"),
-                  "analysis": ("apply_rules", "collision_pairs", "collision_chance", "combine")}
+                  "analysis": ("apply_rules", "collision_pairs", "collision_chance", "early_sums", "combine")}
 """The compiled loops that run over every core (``prange``), by module."""
 PHASES = (("plans", "_trees", "plan enumeration and plan trees"),
           ("setup", "duel_task", "duel setup: sides, maneuvers 1-2, early sums"),

@@ -436,8 +436,9 @@ def overlap_counts(a: Rects, b: Rects, ia, ib) -> np.ndarray:
     out = np.empty(ia.shape[0], dtype=np.int64)
     compiled().overlap_count_pairs(a.frames, a.halves, b.frames, b.halves, ia, ib, _guard(a.extent_mm, b.extent_mm),
                                    out)
-    for n in _unsure(out):
-        out[n] = scalar(ia[n], ib[n])
+    if len(out) and out.min() < 0:  # counts are >= 0: one cheap pass before looking for the unsure ones
+        for n in _unsure(out):
+            out[n] = scalar(ia[n], ib[n])
     return out
 
 

@@ -224,3 +224,16 @@ def early_sums(up_me, up_them, first, second, early):
             collisions[u, v] = p1 + p2
             no_collision[u, v] = (1.0 - p1) * (1.0 - p2)
             overlaps[u, v] = overlap1[a, b] + overlap2[u, v]
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def group_totals(grouped, totals):
+    """``totals[r, m]``: the sum of ``grouped[r, :, m]`` ``(R, F, M)`` over the groups,
+    added in group order from the first (as numpy's ``grouped.sum(axis=1)``, to the
+    bit). Rows over the cores."""
+    for r in prange(grouped.shape[0]):
+        for m in range(grouped.shape[2]):
+            total = grouped[r, 0, m]
+            for g in range(1, grouped.shape[1]):
+                total += grouped[r, g, m]
+            totals[r, m] = total

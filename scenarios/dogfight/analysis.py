@@ -258,7 +258,9 @@ class Side:
     geometry of its base (plain arrays and numbers: picklable). ``node``, ``first``,
     ``weights``, ``leaves`` per plan; ``poses3``, ``altitude3``, ``status3`` per plan
     after maneuver 3, with the same poses prepared to fire (``shooters3``), to be fired
-    at (``targets3``) and placed by each collision card (``ends3``)."""
+    at (``targets3``) and placed by each collision card (``ends3``); the plans by first
+    card (``by_first``: plan indices, group g is ``by_first[first_starts[g]:first_starts[g
+    + 1]]``, plans in order within a group)."""
 
     node: np.ndarray
     poses3: np.ndarray
@@ -276,6 +278,8 @@ class Side:
     shooters3: Shooters
     targets3: Targets
     ends3: Targets
+    by_first: np.ndarray
+    first_starts: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -304,10 +308,13 @@ def _side(tree: PlanTree, rules: Rules) -> Side:
     poses3 = tree.poses[-1][tree.node[-1]]
     status3 = tree.status[-1][tree.node[-1]]
     arcs = tuple(p.firing_arcs(rules))
+    by_first = np.argsort(tree.first, kind="stable").astype(np.int64)
+    first_starts = np.searchsorted(tree.first[by_first], np.arange(len(tree.first_cards) + 1)).astype(np.int64)
     return Side(tree.node, poses3, tree.altitude[-1][tree.node[-1]], status3, tree.weights, tree.first,
                 len(tree.first_cards), tree.leaves, p.base, arcs, not p.is_balloon, p.is_balloon, motions,
                 Shooters.of(poses3, p.base, arcs), Targets.of(poses3, p.base.length_mm, p.base.width_mm),
-                collision_ends(poses3, motions, p.base.length_mm, p.base.width_mm, status3 == LANDED))
+                collision_ends(poses3, motions, p.base.length_mm, p.base.width_mm, status3 == LANDED), by_first,
+                first_starts)
 
 
 @dataclass(frozen=True)
@@ -419,18 +426,16 @@ def evaluate_chunk(task: DuelTask, rows, their_remap=None, keep_scores: bool | s
              else np.zeros((0, 0), np.int64))
     last = codes.Moment(*_outcomes(me, them, task.rules, task.blockers,
                                    _Poses(me.shooters3.take(rows), me.targets3.take(rows), me.ends3.take(rows),
-                                          me.altitude3[rows].astype(np.int64), me.status3[rows]),
-                                   _Poses(them.shooters3, them.targets3, them.ends3, them.altitude3.astype(np.int64),
-                                          them.status3)))
-    groups = np.argsort(them.first, kind="stable")
-    starts = np.searchsorted(them.first[groups], np.arange(them.n_first + 1))
+                                          np.asarray(me.altitude3[rows], np.int64), me.status3[rows]),
+                                   _Poses(them.shooters3, them.targets3, them.ends3,
+                                          np.asarray(them.altitude3, np.int64), them.status3)))
     grouped = np.empty((n, them.n_first, len(METRICS)))  # every cell written by combine
     scores = np.empty((2, n, q) if keep_scores else (2, 0, 0))  # every cell written by combine
     theirs = scores[1] if keep_scores or not their_score else np.empty((n, q))
     mine = me.first[rows]
     codes.combine(codes.Rows(me.node[1][rows], mine, me.weights[rows], me.leaves[rows].astype(np.float64)),
                   codes.Rows(them.node[1], them.first, them.weights, them.leaves.astype(np.float64)),
-                  codes.Groups(groups.astype(np.int64), starts.astype(np.int64)), codes.Early(*task.early), last,
+                  codes.Groups(them.by_first, them.first_starts), codes.Early(*task.early), last,
                   codes.Weights(float(sw.short), float(sw.long), float(sw.collision), float(sw.leave)), remap,
                   grouped, scores[0], theirs)
     their = None
@@ -472,7 +477,8 @@ def warm() -> list[str]:
     evaluate_chunk(task, np.arange(1), their_remap=np.zeros((1, 1), np.int64), keep_scores=True)
     none = np.zeros(0, np.int64)
     _jit().collision_chance(np.zeros((1, 1), np.float32), np.zeros(2, np.int64), none, none, none, 4)
-    return ["apply_rules", "collision_pairs", "combine", "their_sums", "collision_chance", "early_sums"]
+    _jit().group_totals(np.zeros((1, 1, len(METRICS))), np.empty((1, len(METRICS))))
+    return ["apply_rules", "collision_pairs", "combine", "their_sums", "collision_chance", "early_sums", "group_totals"]
 
 
 def _chunks(n_rows: int, n_cols: int) -> list[np.ndarray]:
@@ -833,23 +839,37 @@ def _duels(table: Table, plane: str, my_tree: PlanTree, enemies, trees, orders, 
         mine_reordered = reveal and i_tail and not tree.drawn and tree.plans != ((),)
         theirs_reordered = reveal and not mine_reordered and they_tail and needs_plan(e)
         results = _play_out(task, rows, map_chunks, bar, their_score=theirs_reordered)
-        grouped = np.concatenate([r.grouped for r in results])
+        blocks = [r.grouped for r in results]
         note = None
         if mine_reordered:
+            grouped = np.concatenate(blocks)
             choice = _reveal_rows(grouped, my_tree.plans, score.leave)
-            grouped = grouped[choice, np.arange(grouped.shape[1])[None, :]]
+            blocks = [grouped[choice, np.arange(grouped.shape[1])[None, :]]]
             note = MessageText(msg("{chaser} tails {target}: sees its first card and flies its best order (DF.T2)",
                                    chaser=plane, target=e.name))
         elif theirs_reordered:
             remap = _reveal_columns(sum(r.their_score for r in results), tree.plans)
             remapped = functools.partial(evaluate_chunk, their_remap=remap, their_score=False)
-            grouped = np.concatenate([r.grouped for r in (map_chunks or _here)(remapped, task, rows)])
+            blocks = [r.grouped for r in (map_chunks or _here)(remapped, task, rows)]
             note = MessageText(msg("{chaser} tails {target}: sees its first card and flies its best order (DF.T2)",
                                    chaser=e.name, target=plane))
-        duels.append(_Duel(e, tree, task, i_tail, they_tail, note, grouped.sum(axis=1)))
+        duels.append(_Duel(e, tree, task, i_tail, they_tail, note, _over_groups(blocks)))
     if bar:
         bar.close()
     return duels
+
+
+def _over_groups(blocks: Sequence[np.ndarray]) -> np.ndarray:
+    """``(P, M)``: the ``grouped`` blocks ``(R, F, M)`` of the chunks, in order, summed
+    over the enemy's first-card groups (``grouped.sum(axis=1)`` to the bit, on every core:
+    ``group_totals``), without gathering the blocks into one array first."""
+    codes = _jit()
+    totals = np.empty((sum(len(b) for b in blocks), len(METRICS)))
+    at = 0
+    for b in blocks:
+        codes.group_totals(np.ascontiguousarray(b), totals[at:at + len(b)])
+        at += len(b)
+    return totals
 
 
 def _play_out(task: DuelTask, chunks, map_chunks, bar, their_score: bool) -> list[ChunkResult]:

@@ -185,7 +185,7 @@ def plan_tree(plane: PlaneState, table: Table, drops=None, plans=None, weights=N
             plans, weights, drawn = list(counts), [float(c) for c in counts.values()], True
         else:
             plans = [()]
-    plans = [tuple(p) for p in plans]
+    plans = list(map(tuple, plans))
     w = np.ones(len(plans)) if weights is None else np.asarray(weights, float)
     if not plans or w.shape != (len(plans),) or not np.all(np.isfinite(w) & (w >= 0)) or not w.any():
         raise InputError(f"plane '{plane.name}': no plan to analyse (no legal plan, or every weight is 0)")

@@ -629,35 +629,35 @@ def default_enemies(table: Table, plane: str) -> list[str]:
 def _reveal_rows(grouped: np.ndarray, plans, leave: float) -> np.ndarray:
     """The plane as chaser (DF.T2): for each plan and each enemy first card, the legal
     order of the same cards with the best score; returns ``(P, F)`` plan indices."""
-    score = grouped[:, :, _M["score"]] - leave * grouped[:, :, _M["leaves"]]
-    classes: dict = {}
-    for i, p in enumerate(plans):
-        classes.setdefault(tuple(sorted(p)), []).append(i)
-    choice = np.zeros(score.shape, dtype=np.int64)
-    for members in classes.values():
-        m = np.array(members)
-        sub = score[m]  # (C, F)
-        best = m[np.argmax(sub, axis=0)]  # first of the best in plan order
-        for i in members:
-            keep = sub[members.index(i)] >= sub.max(axis=0)  # its own order when it is among the best
-            choice[i] = np.where(keep, i, best)
-    return choice
+    return _best_orders(grouped[:, :, _M["score"]] - leave * grouped[:, :, _M["leaves"]], plans)
 
 
 def _reveal_columns(their_score: np.ndarray, plans) -> np.ndarray:
     """The enemy as chaser: for each of the plane's first cards and each enemy plan, the
     legal order of the same cards with the best enemy score; ``(Fm, Q)``."""
-    classes: dict = {}
-    for j, p in enumerate(plans):
-        classes.setdefault(tuple(sorted(p)), []).append(j)
-    choice = np.tile(np.arange(their_score.shape[1]), (their_score.shape[0], 1))
-    for members in classes.values():
-        m = np.array(members)
-        sub = their_score[:, m]  # (Fm, C)
-        best = m[np.argmax(sub, axis=1)]
-        for pos, j in enumerate(members):
-            keep = sub[:, pos] >= sub.max(axis=1)
-            choice[:, j] = np.where(keep, j, best)
+    return np.ascontiguousarray(_best_orders(their_score.T, plans).T)
+
+
+def _best_orders(score: np.ndarray, plans) -> np.ndarray:
+    """``score`` ``(P, F)``: plan p's score in column f. Plans of the same cards in
+    another order (DF.T2) form a class; returns ``(P, F)``: plan p itself where its score
+    is the best of its class in that column, else the first plan of its class (plan
+    order) with that best score — the first NaN where the class has one (as
+    ``np.argmax``). Whole arrays: classes sorted once, their maxima by ``reduceat``."""
+    n = len(plans)
+    cards = _card_columns(plans, list(dict.fromkeys(itertools.chain.from_iterable(plans))))
+    _, cls = np.unique(np.sort(cards, axis=1), axis=0, return_inverse=True)
+    order = np.argsort(cls.reshape(-1), kind="stable")  # class by class, each in plan order
+    sorted_score, cls = score[order], cls.reshape(-1)[order]
+    starts = np.flatnonzero(np.concatenate([[True], cls[1:] != cls[:-1]]))
+    of = np.repeat(np.arange(len(starts)), np.diff(np.append(starts, n)))  # each sorted plan's class
+    top = np.maximum.reduceat(sorted_score, starts, axis=0)[of]  # NaN where the class has one, as max()
+    with np.errstate(invalid="ignore"):
+        keep = sorted_score >= top  # its own order when it is among the best
+    first_best = keep | (np.isnan(sorted_score) & np.isnan(top))
+    at = np.minimum.reduceat(np.where(first_best, np.arange(n)[:, None], n), starts, axis=0)
+    choice = np.empty(score.shape, dtype=np.int64)
+    choice[order] = np.where(keep, order[:, None], order[at][of])
     return choice
 
 

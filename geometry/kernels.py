@@ -215,8 +215,8 @@ class Rects:
         return self.poses.shape[0]
 
     def take(self, index) -> Rects:
-        """The rectangles at ``index`` (first axis), in that order."""
-        index = np.asarray(index, dtype=np.int64)
+        """The rectangles at ``index`` (first axis), in that order (a ``slice``: views)."""
+        index = index if isinstance(index, slice) else np.asarray(index, dtype=np.int64)
         poses = self.poses[index]
         return Rects(poses, self.lengths[index], self.widths[index], self.frames[index], self.halves[index],
                      extent_mm(poses))
@@ -250,7 +250,8 @@ class Sectors:
         return self.apex.shape[0]
 
     def take(self, index) -> Sectors:
-        index = np.asarray(index, dtype=np.int64)
+        """The sectors at ``index``, in that order (a ``slice``: views)."""
+        index = index if isinstance(index, slice) else np.asarray(index, dtype=np.int64)
         apex = self.apex[index]
         return Sectors(apex, self.centre[index], self.half[index], self.frames[index], extent_mm(apex))
 

@@ -104,11 +104,16 @@ class Shooters:
         return cls(poses, base, tuple(arcs), rows, gk.Sectors.of(rows.gun, rows.centre, rows.half))
 
     def take(self, index) -> Shooters:
-        """The shooters at pose indices ``index``, in that order."""
-        index = np.asarray(index, dtype=np.int64)
+        """The shooters at pose indices ``index``, in that order (a ``slice`` of step 1:
+        views, nothing copied)."""
         a = len(self.arcs)
-        r = (index[:, None] * a + np.arange(a)[None, :]).ravel()
-        rows = SectorRows(np.repeat(np.arange(len(index), dtype=np.int64), a), self.rows.arc[r], self.rows.gun[r],
+        if isinstance(index, slice):
+            start, stop, _ = index.indices(len(self.poses))
+            n, r = max(stop - start, 0), slice(start * a, max(stop, start) * a)
+        else:
+            index = np.asarray(index, dtype=np.int64)
+            n, r = len(index), (index[:, None] * a + np.arange(a)[None, :]).ravel()
+        rows = SectorRows(np.repeat(np.arange(n, dtype=np.int64), a), self.rows.arc[r], self.rows.gun[r],
                           self.rows.centre[r], self.rows.half[r])
         return Shooters(self.poses[index], self.base, self.arcs, rows, self.sectors.take(r))
 

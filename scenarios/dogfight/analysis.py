@@ -422,18 +422,19 @@ def evaluate_chunk(task: DuelTask, rows, their_remap=None, keep_scores: bool | s
     rows = np.asarray(rows, dtype=np.int64)
     me, them, sw, codes = task.me, task.them, task.score, _jit()
     q, n = len(them.weights), len(rows)
-    remap = (np.ascontiguousarray(their_remap[me.first[rows]], dtype=np.int64) if their_remap is not None
+    at = _as_slice(rows)  # the plans of a chunk are a run: views of the plane's arrays, not copies
+    remap = (np.ascontiguousarray(their_remap[me.first[at]], dtype=np.int64) if their_remap is not None
              else np.zeros((0, 0), np.int64))
     last = codes.Moment(*_outcomes(me, them, task.rules, task.blockers,
-                                   _Poses(me.shooters3.take(rows), me.targets3.take(rows), me.ends3.take(rows),
-                                          np.asarray(me.altitude3[rows], np.int64), me.status3[rows]),
+                                   _Poses(me.shooters3.take(at), me.targets3.take(at), me.ends3.take(at),
+                                          np.asarray(me.altitude3[at], np.int64), me.status3[at]),
                                    _Poses(them.shooters3, them.targets3, them.ends3,
                                           np.asarray(them.altitude3, np.int64), them.status3)))
     grouped = np.empty((n, them.n_first, len(METRICS)))  # every cell written by combine
     scores = np.empty((2, n, q) if keep_scores else (2, 0, 0))  # every cell written by combine
     theirs = scores[1] if keep_scores or not their_score else np.empty((n, q))
-    mine = me.first[rows]
-    codes.combine(codes.Rows(me.node[1][rows], mine, me.weights[rows], me.leaves[rows].astype(np.float64)),
+    mine = me.first[at]
+    codes.combine(codes.Rows(me.node[1][at], mine, me.weights[at], me.leaves[at].astype(np.float64)),
                   codes.Rows(them.node[1], them.first, them.weights, them.leaves.astype(np.float64)),
                   codes.Groups(them.by_first, them.first_starts), codes.Early(*task.early), last,
                   codes.Weights(float(sw.short), float(sw.long), float(sw.collision), float(sw.leave)), remap,
@@ -441,9 +442,17 @@ def evaluate_chunk(task: DuelTask, rows, their_remap=None, keep_scores: bool | s
     their = None
     if their_score:
         their = np.zeros((me.n_first, q))
-        codes.their_sums(mine, me.weights[rows], theirs, their)
+        codes.their_sums(mine, me.weights[at], theirs, their)
     kept = None if not keep_scores else scores if keep_scores == "exact" else scores[0].astype(np.float32)
     return ChunkResult(rows, grouped, their, kept, _detail(task, rows, remap, last) if detail else None)
+
+
+def _as_slice(rows: np.ndarray):
+    """``rows`` (plan indices) as a ``slice`` when they are a run ``i, i + 1, ...``
+    (every chunk of :func:`_chunks`), else themselves."""
+    if len(rows) and rows[-1] - rows[0] == len(rows) - 1 and (len(rows) == 1 or np.all(np.diff(rows) == 1)):
+        return slice(int(rows[0]), int(rows[-1]) + 1)
+    return rows
 
 
 def _detail(task: DuelTask, rows, remap, last) -> np.ndarray:

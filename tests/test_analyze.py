@@ -277,6 +277,22 @@ def test_DF_T2_the_chaser_keeps_its_order_when_it_is_among_the_best_else_the_fir
             assert np.array_equal(_reveal_columns(score.T.copy(), plans), want.T)
 
 
+def test_the_ranking_rounds_scores_exactly_as_python_round_9():
+    """The ranking's rounding on whole arrays (issue 36) is Python's ``round(x, 9)`` to
+    the bit, halves and their neighbours, huge and non-finite values included."""
+    from furball.scenarios.dogfight.analysis import _round_9
+
+    rng = np.random.default_rng(9)
+    halves = (np.arange(-2000, 2000) + 0.5) / 1e9
+    values = np.concatenate([rng.uniform(-40, 40, 20000), np.arange(-8000, 8000) / 2615.0, halves, halves + 7.0,
+                             np.nextafter(halves, 1), np.nextafter(halves, -1),
+                             [0.0, -0.0, 1e-12, -1e-12, 1e7 + 0.3, 3e15, -1e300, np.inf, -np.inf, np.nan]])
+    want = np.array([round(x, 9) for x in values.tolist()])
+    got = _round_9(values)
+    assert np.array_equal(got, want, equal_nan=True)
+    assert np.array_equal(np.signbit(got), np.signbit(want))
+
+
 def test_planning_opponent_beats_random_plans_over_many_seeded_duels():
     """Issue 12: over many seeded duels, the plane planned by the analysis gets more
     firing positions (short counts double) relative to the enemy's than a plane flying

@@ -42,7 +42,8 @@ from furball.scenarios.dogfight.analysis import legal_plans
 
 THREADS = (1, 2, 4, 8, 16)
 PARALLEL_LOOPS = {"geometry": ("overlap_grid", "sector_grid", "overlap_count_pairs"),
-                  "analysis": ("apply_rules", "collision_pairs", "combine")}
+                  "analysis": ("apply_rules", "collision_pairs", "collision_chance", "early_sums", "combine",
+                               "group_totals")}
 """The compiled loops that run over every core (``prange``), by module."""
 PHASES = (("plans", "_trees", "plan enumeration and plan trees"),
           ("setup", "duel_task", "duel setup: sides, maneuvers 1-2, early sums"),
@@ -91,7 +92,7 @@ class Clock:
     def __init__(self, timer=time.process_time):
         self.timer = timer
         self.phase = {key: 0.0 for key, _, _ in PHASES}
-        self.loops = {key: 0.0 for key, _, _ in PHASES}
+        self.loops = {key: 0.0 for key, _, _ in PHASES} | {"rest": 0.0}  # loops outside the phases: the rest
         self.current = None
         self.by_loop: dict = {}
 
@@ -113,10 +114,9 @@ class Clock:
             try:
                 return fn(*args, **kw)
             finally:
-                if self.current is not None:
-                    spent = self.timer() - c0
-                    self.loops[self.current] += spent
-                    self.by_loop[name] = self.by_loop.get(name, 0.0) + spent
+                spent = self.timer() - c0
+                self.loops[self.current or "rest"] += spent
+                self.by_loop[name] = self.by_loop.get(name, 0.0) + spent
         return wrapped
 
     @contextlib.contextmanager
@@ -124,7 +124,8 @@ class Clock:
         modules = {"geometry": gk.compiled(), "analysis": analysis._jit()}
         patches = [(analysis, name, self._phase(key, getattr(analysis, name))) for key, name, _ in PHASES]
         patches += [(modules[m], name, self._loop(name, getattr(modules[m], name)))
-                    for m, names in PARALLEL_LOOPS.items() for name in names]
+                    for m, names in PARALLEL_LOOPS.items() for name in names
+                    if hasattr(modules[m], name)]  # an older commit may lack a loop
         saved = [(obj, name, getattr(obj, name)) for obj, name, _ in patches]
         for obj, name, fn in patches:
             setattr(obj, name, fn)
@@ -179,7 +180,8 @@ def run(label, table, plane, enemy, repeats, threads_only=False):
               f"{clock.phase[key] - inside:6.3f})")
     print("      parallel loops: " + ", ".join(f"{k} {v:.3f} s" for k, v in sorted(clock.by_loop.items())))
     rest = total - sum(clock.phase.values())
-    print(f"    {'the rest (players, heat maps, report)':<50} {rest:6.3f} s")
+    print(f"    {'the rest (players, heat maps, report)':<50} {rest:6.3f} s  (in parallel loops "
+          f"{clock.loops['rest']:6.3f}, outside {rest - clock.loops['rest']:6.3f})")
     measured = serial / total
     if counts[-1] > 1:
         wide, wall_total = profile(table, plane, enemy, repeats, threads=counts[-1], timer=time.perf_counter)
@@ -190,7 +192,9 @@ def run(label, table, plane, enemy, repeats, threads_only=False):
             print(f"    {what:<50} {wide.phase[key]:6.3f} s  (in parallel loops {inside:6.3f}, outside "
                   f"{wide.phase[key] - inside:6.3f})")
         print("      parallel loops: " + ", ".join(f"{k} {v:.3f} s" for k, v in sorted(wide.by_loop.items())))
-        print(f"    {'the rest (players, heat maps, report)':<50} {wall_total - sum(wide.phase.values()):6.3f} s")
+        rest = wall_total - sum(wide.phase.values())
+        print(f"    {'the rest (players, heat maps, report)':<50} {rest:6.3f} s  (in parallel loops "
+              f"{wide.loops['rest']:6.3f}, outside {rest - wide.loops['rest']:6.3f})")
     print(f"  serial fraction: {measured:.3f} measured (outside the parallel loops, one thread) -> x"
           f"{1 / (measured + (1 - measured) / 16):.1f} on 16 threads at most")
     if s is not None:

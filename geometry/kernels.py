@@ -47,7 +47,7 @@ import numpy as np
 from .pose import as_pose_array, cos_sin_deg
 from .tolerance import TOLERANCE_MM
 
-__all__ = ["compiled", "load_compiled", "cache_dir", "threads", "warm", "guard_mm", "GUARD_MM", "SCALAR_PAIRS",
+__all__ = ["compiled", "load_compiled", "cache_dir", "threads", "warm", "guard_mm", "extent_mm", "GUARD_MM", "SCALAR_PAIRS",
            "GRID_PAIRS", "Rects", "Sectors", "frames", "halves", "overlap_depth", "depth_grid", "overlap_grid", "overlap_counts", "exit_edge", "entry_edge",
            "ruler_edges", "segment_enters", "segments_blocked", "closest_in_sector", "sector_grid",
            "sector_band_grid", "near_pairs"]
@@ -151,11 +151,23 @@ def guard_mm(*points) -> float:
     """The guard band (mm) for kernels over these coordinates (arrays whose last axis
     starts with x, y): :data:`GUARD_MM` per metre of the largest coordinate, at least
     :data:`GUARD_MM`."""
+    return _guard(*(extent_mm(p) for p in points))
+
+
+def extent_mm(points) -> float:
+    """The largest ``|x|`` or ``|y|`` (mm) of ``points`` (an array whose last axis starts
+    with x, y); 0 for none. What :func:`guard_mm` scales with; :class:`Rects` and
+    :class:`Sectors` keep theirs (``extent_mm``), so a kernel over them does not read
+    every pose again."""
+    p = np.asarray(points, float)
+    return float(np.abs(p[..., :2]).max()) if p.size else 0.0
+
+
+def _guard(*extents: float) -> float:
+    """:func:`guard_mm` of batches whose :func:`extent_mm` are ``extents``."""
     scale = 1000.0
-    for p in points:
-        p = np.asarray(p, float)
-        if p.size:
-            scale = max(scale, float(np.abs(p[..., :2]).max()))
+    for e in extents:
+        scale = max(scale, e)
     return GUARD_MM * scale / 1000.0
 
 
@@ -179,13 +191,15 @@ def halves(length_mm, width_mm, shape) -> np.ndarray:
 class Rects:
     """Rectangles prepared once for many kernel calls: ``poses`` ``(..., 3)`` (mm, mm,
     deg), ``lengths`` and ``widths`` ``(...)`` mm, and for the loops ``frames``
-    ``(..., 4)`` and ``halves`` ``(..., 2)``. Build with :meth:`of`."""
+    ``(..., 4)``, ``halves`` ``(..., 2)`` and ``extent_mm`` (:func:`extent_mm` of the
+    poses, for the guard band). Build with :meth:`of`."""
 
     poses: np.ndarray
     lengths: np.ndarray
     widths: np.ndarray
     frames: np.ndarray
     halves: np.ndarray
+    extent_mm: float
 
     @classmethod
     def of(cls, poses, length_mm, width_mm) -> Rects:
@@ -195,28 +209,31 @@ class Rects:
         lengths = _f64(length_mm, shape)
         widths = _f64(width_mm, shape)
         return cls(p, lengths, widths, frames(p).reshape(shape + (4,)),
-                   halves(lengths, widths, shape).reshape(shape + (2,)))
+                   halves(lengths, widths, shape).reshape(shape + (2,)), extent_mm(p))
 
     def __len__(self) -> int:
         return self.poses.shape[0]
 
     def take(self, index) -> Rects:
-        """The rectangles at ``index`` (first axis), in that order."""
-        index = np.asarray(index, dtype=np.int64)
-        return Rects(self.poses[index], self.lengths[index], self.widths[index], self.frames[index],
-                     self.halves[index])
+        """The rectangles at ``index`` (first axis), in that order (a ``slice``: views)."""
+        index = index if isinstance(index, slice) else np.asarray(index, dtype=np.int64)
+        poses = self.poses[index]
+        return Rects(poses, self.lengths[index], self.widths[index], self.frames[index], self.halves[index],
+                     extent_mm(poses))
 
 
 @dataclass(frozen=True)
 class Sectors:
     """Sectors prepared once: ``apex`` poses ``(N, 3)``, ``centre`` and ``half`` ``(N,)``
     deg (relative to the apex heading, 0 < half <= 180), ``frames`` ``(N, 4)``: the apex
-    turned to each centre line. Build with :meth:`of`."""
+    turned to each centre line; ``extent_mm``: :func:`extent_mm` of the apexes. Build with
+    :meth:`of`."""
 
     apex: np.ndarray
     centre: np.ndarray
     half: np.ndarray
     frames: np.ndarray
+    extent_mm: float
 
     @classmethod
     def of(cls, apex, centre_deg, half_width_deg) -> Sectors:
@@ -227,14 +244,16 @@ class Sectors:
         turned = apex.copy()
         turned[:, 2] += centre
         return cls(apex, centre, _f64(np.broadcast_to(np.asarray(half_width_deg, float), shape).reshape(-1)),
-                   frames(turned))
+                   frames(turned), extent_mm(apex))
 
     def __len__(self) -> int:
         return self.apex.shape[0]
 
     def take(self, index) -> Sectors:
-        index = np.asarray(index, dtype=np.int64)
-        return Sectors(self.apex[index], self.centre[index], self.half[index], self.frames[index])
+        """The sectors at ``index``, in that order (a ``slice``: views)."""
+        index = index if isinstance(index, slice) else np.asarray(index, dtype=np.int64)
+        apex = self.apex[index]
+        return Sectors(apex, self.centre[index], self.half[index], self.frames[index], extent_mm(apex))
 
 
 def _pairs(shape_a, shape_b):
@@ -361,7 +380,7 @@ def _depths(a: Rects, ia, b: Rects, ib) -> np.ndarray:
         return np.array([_scalar_depth(a, i, b, j) for i, j in zip(ia, ib)], dtype=float)
     depth = np.empty(len(ia))
     compiled().depth_pairs(a.frames, a.halves, b.frames, b.halves, ia, ib, depth)
-    for n in np.flatnonzero(np.abs(depth - TOLERANCE_MM) <= guard_mm(a.poses, b.poses)):
+    for n in np.flatnonzero(np.abs(depth - TOLERANCE_MM) <= _guard(a.extent_mm, b.extent_mm)):
         depth[n] = _scalar_depth(a, ia[n], b, ib[n])
     return depth
 
@@ -393,7 +412,7 @@ def overlap_grid(a: Rects, b: Rects) -> np.ndarray:
     if na * nb < GRID_PAIRS:
         return depth_grid(a, b) > TOLERANCE_MM
     codes = np.empty((na, nb), np.int8)  # every row filled by the kernel
-    if compiled().overlap_grid(a.frames, a.halves, b.frames, b.halves, guard_mm(a.poses, b.poses), threads(),
+    if compiled().overlap_grid(a.frames, a.halves, b.frames, b.halves, _guard(a.extent_mm, b.extent_mm), threads(),
                                codes):
         for n in _unsure(codes):
             i, j = divmod(int(n), nb)
@@ -416,16 +435,19 @@ def overlap_counts(a: Rects, b: Rects, ia, ib) -> np.ndarray:
     if _small(len(ia) * ka * kb):
         return np.array([scalar(i, j) for i, j in zip(ia, ib)], dtype=np.int64)
     out = np.empty(ia.shape[0], dtype=np.int64)
-    compiled().overlap_count_pairs(a.frames, a.halves, b.frames, b.halves, ia, ib, guard_mm(a.poses, b.poses), out)
-    for n in _unsure(out):
-        out[n] = scalar(ia[n], ib[n])
+    compiled().overlap_count_pairs(a.frames, a.halves, b.frames, b.halves, ia, ib, _guard(a.extent_mm, b.extent_mm),
+                                   out)
+    if len(out) and out.min() < 0:  # counts are >= 0: one cheap pass before looking for the unsure ones
+        for n in _unsure(out):
+            out[n] = scalar(ia[n], ib[n])
     return out
 
 
 def _placement(r: Rects, i: int, k: int) -> Rects:
     """Placement ``k`` of rectangle ``i`` of ``r`` (shape ``(N, K)``), as a batch of one."""
-    return Rects(r.poses[i, k][None], r.lengths[i, k][None], r.widths[i, k][None], r.frames[i, k][None],
-                 r.halves[i, k][None])
+    pose = r.poses[i, k][None]
+    return Rects(pose, r.lengths[i, k][None], r.widths[i, k][None], r.frames[i, k][None], r.halves[i, k][None],
+                 extent_mm(pose))
 
 
 # -- segments (DF.T1) ------------------------------------------------------------------------------
@@ -441,7 +463,8 @@ def _crossing_codes(seg, r: Rects, ia, ib, leaving: bool) -> np.ndarray:
     if _small(len(ia)):
         return np.array([_scalar_crossing(seg, i, r, j, leaving) for i, j in zip(ia, ib)], dtype=np.int64)
     out = np.empty(ia.shape[0], dtype=np.int8)
-    compiled().crossing_pairs(seg, r.frames, r.halves, ia, ib, leaving, guard_mm(seg, seg[:, 2:], r.poses), out)
+    guard = _guard(extent_mm(seg), extent_mm(seg[:, 2:]), r.extent_mm)  # both ends of the segments
+    compiled().crossing_pairs(seg, r.frames, r.halves, ia, ib, leaving, guard, out)
     for n in _unsure(out):
         out[n] = _scalar_crossing(seg, ia[n], r, ib[n], leaving)
     return out.astype(np.int64)
@@ -487,7 +510,8 @@ def _enters(seg, r: Rects, ia, ib) -> np.ndarray:
     if _small(len(ia)):
         return np.array([_scalar_enters(seg, i, r, j) for i, j in zip(ia, ib)], dtype=np.bool_)
     out = np.empty(ia.shape[0], dtype=np.int8)
-    compiled().enters_pairs(seg, r.frames, r.halves, ia, ib, guard_mm(seg, seg[:, 2:], r.poses), out)
+    guard = _guard(extent_mm(seg), extent_mm(seg[:, 2:]), r.extent_mm)  # both ends of the segments
+    compiled().enters_pairs(seg, r.frames, r.halves, ia, ib, guard, out)
     for n in _unsure(out):
         out[n] = _scalar_enters(seg, ia[n], r, ib[n])
     return out.view(np.bool_)
@@ -530,7 +554,8 @@ def _sector_pairs(s: Sectors, r: Rects, ia, ib, limits):
                 np.array([a for _, a in found], dtype=float).reshape(-1, 2))
     dist = np.empty(ia.shape[0])
     aim = np.empty((ia.shape[0], 2))
-    compiled().sector_pairs(s.frames, s.half, r.frames, r.halves, ia, ib, limits, guard_mm(s.apex, r.poses), dist, aim)
+    compiled().sector_pairs(s.frames, s.half, r.frames, r.halves, ia, ib, limits, _guard(s.extent_mm, r.extent_mm),
+                            dist, aim)
     for n in np.flatnonzero(np.isnan(dist)):
         dist[n], aim[n] = _scalar_sector(s, ia[n], r, ib[n])
     return dist, aim
@@ -565,7 +590,7 @@ def _grid(sectors: Sectors, rects: Rects, limits, want_aim: bool, transposed: bo
     bands = np.zeros((nr, ns), np.int8) if transposed else np.empty((ns, nr), np.int8)
     dist, aim = (np.empty((ns, nr)), np.empty((ns, nr, 2))) if want_aim else (np.empty((0, 0)), np.empty((0, 0, 0)))
     if compiled().sector_grid(sectors.frames, sectors.half, rects.frames, rects.halves, limits,
-                              guard_mm(sectors.apex, rects.poses), threads(), bands, transposed, want_aim, dist, aim):
+                              _guard(sectors.extent_mm, rects.extent_mm), threads(), bands, transposed, want_aim, dist, aim):
         for n in _unsure(bands):
             i, j = divmod(int(n), bands.shape[1])
             if transposed:

@@ -42,28 +42,37 @@ __all__ = [
 
 
 # -- the array kernels: the one implementation --------------------------------------
+def _mod_360(h: np.ndarray) -> np.ndarray:
+    """``np.mod(h, 360.0)`` to the bit (numpy's rule: C ``fmod``, plus 360 when negative,
+    +0.0 for a zero), about twice as fast on large arrays."""
+    r = np.fmod(h, 360.0)
+    return np.where(r < 0.0, r + 360.0, r) + 0.0
+
+
 def cos_sin_deg(heading_deg):
     """Cosine and sine of angles given in degrees, exact at multiples of 90 deg.
 
     ``heading_deg``: array-like of any shape. Returns two float arrays of that shape.
     """
     h = np.asarray(heading_deg, dtype=float)
-    r = np.mod(h, 360.0)
+    r = _mod_360(h)
     quarter = np.rint(r / 90.0)
     rest_rad = np.deg2rad(r - 90.0 * quarter)  # in [-45, 45] degrees
     c0, s0 = np.cos(rest_rad), np.sin(rest_rad)
     if h.ndim == 0:  # one angle: pick the quadrant directly (np.choose costs more than the maths)
         q = int(quarter) % 4
         return ((c0, s0), (-s0, c0), (-c0, -s0), (s0, -c0))[q]
-    q = quarter.astype(int) % 4
-    cos = np.choose(q, [c0, -s0, -c0, s0])
-    sin = np.choose(q, [s0, c0, -s0, -c0])
+    # quadrant q = quarter mod 4: (cos, sin) = (c0, s0), (-s0, c0), (-c0, -s0), (s0, -c0); the swap and the
+    # signs as whole-array steps (np.choose costs three times more; x * -1.0 is exactly -x)
+    odd = (quarter == 1.0) | (quarter == 3.0)
+    cos = np.where(odd, s0, c0) * np.where((quarter == 1.0) | (quarter == 2.0), -1.0, 1.0)
+    sin = np.where(odd, c0, s0) * np.where((quarter == 2.0) | (quarter == 3.0), -1.0, 1.0)
     return cos, sin
 
 
 def normalize_heading_deg(heading_deg):
     """Map headings (degrees, any shape) into [0, 360); ``-0.0`` becomes ``0.0``."""
-    r = np.mod(np.asarray(heading_deg, dtype=float), 360.0) + 0.0
+    r = _mod_360(np.asarray(heading_deg, dtype=float))
     return np.where(r >= 360.0, 0.0, r)
 
 

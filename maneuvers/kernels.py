@@ -57,7 +57,7 @@ def sector_rows(poses, stand_offsets, arcs_of) -> SectorRows:
     ``(N, 2)`` (the stand in the base frame), ``arcs_of``: per pose a tuple of
     ``(centre_deg, half_width_deg)``."""
     arcs_of = list(arcs_of)
-    if arcs_of and all(a == arcs_of[0] for a in arcs_of):  # the same arcs for every pose: no Python loop
+    if arcs_of and arcs_of.count(arcs_of[0]) == len(arcs_of):  # the same arcs for every pose: no Python loop
         arcs = np.asarray(arcs_of[0], float).reshape(-1, 2)
         owner = np.repeat(np.arange(len(arcs_of), dtype=np.int64), len(arcs))
         arc = np.tile(np.arange(len(arcs), dtype=np.int64), len(arcs_of))
@@ -104,11 +104,16 @@ class Shooters:
         return cls(poses, base, tuple(arcs), rows, gk.Sectors.of(rows.gun, rows.centre, rows.half))
 
     def take(self, index) -> Shooters:
-        """The shooters at pose indices ``index``, in that order."""
-        index = np.asarray(index, dtype=np.int64)
+        """The shooters at pose indices ``index``, in that order (a ``slice`` of step 1:
+        views, nothing copied)."""
         a = len(self.arcs)
-        r = (index[:, None] * a + np.arange(a)[None, :]).ravel()
-        rows = SectorRows(np.repeat(np.arange(len(index), dtype=np.int64), a), self.rows.arc[r], self.rows.gun[r],
+        if isinstance(index, slice):
+            start, stop, _ = index.indices(len(self.poses))
+            n, r = max(stop - start, 0), slice(start * a, max(stop, start) * a)
+        else:
+            index = np.asarray(index, dtype=np.int64)
+            n, r = len(index), (index[:, None] * a + np.arange(a)[None, :]).ravel()
+        rows = SectorRows(np.repeat(np.arange(n, dtype=np.int64), a), self.rows.arc[r], self.rows.gun[r],
                           self.rows.centre[r], self.rows.half[r])
         return Shooters(self.poses[index], self.base, self.arcs, rows, self.sectors.take(r))
 

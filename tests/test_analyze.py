@@ -250,6 +250,49 @@ def test_DF_T2_the_revealed_order_is_never_worse_than_the_plan_as_flown():
     assert np.all(their.score <= analyze(t, "Albatros").score + 1e-9)
 
 
+def test_DF_T2_the_chaser_keeps_its_order_when_it_is_among_the_best_else_the_first_best_one():
+    """The reorder on whole arrays (issue 36): per class of plans with the same cards
+    and per column, a plan among the best keeps itself, the others fly the first best
+    plan of the class (plan order; the first NaN where there is one, as ``argmax``);
+    checked against that rule written plan by plan, with ties, NaN and infinities."""
+    from furball.scenarios.dogfight.analysis import _reveal_columns, _reveal_rows
+
+    plans = [("A1", "A2", "A3"), ("A3", "A2", "A1"), ("A4", "A4", "A1"), ("A2", "A1", "A3"), ("A1", "A4", "A4"),
+             ("A5", "A5", "A5"), ("A2", "A3", "A1")]
+    rng = np.random.default_rng(36)
+    for trial in range(20):
+        score = rng.integers(-2, 3, (len(plans), 4)).astype(float)  # small integers: many ties
+        score[rng.random(score.shape) < 0.1] = [np.nan, np.inf, -np.inf][trial % 3]
+        want = np.empty(score.shape, np.int64)
+        for i, p in enumerate(plans):
+            members = [k for k, q in enumerate(plans) if sorted(q) == sorted(p)]
+            for f in range(score.shape[1]):
+                column = score[members, f]
+                best = members[int(np.argmax(column))]
+                want[i, f] = i if score[i, f] >= np.max(column) else best
+        grouped = np.zeros((len(plans), score.shape[1], 10))
+        grouped[:, :, 9] = score  # the score column; no plan leaves
+        with np.errstate(invalid="ignore"):
+            assert np.array_equal(_reveal_rows(grouped, plans, 10.0), want)
+            assert np.array_equal(_reveal_columns(score.T.copy(), plans), want.T)
+
+
+def test_the_ranking_rounds_scores_exactly_as_python_round_9():
+    """The ranking's rounding on whole arrays (issue 36) is Python's ``round(x, 9)`` to
+    the bit, halves and their neighbours, huge and non-finite values included."""
+    from furball.scenarios.dogfight.analysis import _round_9
+
+    rng = np.random.default_rng(9)
+    halves = (np.arange(-2000, 2000) + 0.5) / 1e9
+    values = np.concatenate([rng.uniform(-40, 40, 20000), np.arange(-8000, 8000) / 2615.0, halves, halves + 7.0,
+                             np.nextafter(halves, 1), np.nextafter(halves, -1),
+                             [0.0, -0.0, 1e-12, -1e-12, 1e7 + 0.3, 3e15, -1e300, np.inf, -np.inf, np.nan]])
+    want = np.array([round(x, 9) for x in values.tolist()])
+    got = _round_9(values)
+    assert np.array_equal(got, want, equal_nan=True)
+    assert np.array_equal(np.signbit(got), np.signbit(want))
+
+
 def test_planning_opponent_beats_random_plans_over_many_seeded_duels():
     """Issue 12: over many seeded duels, the plane planned by the analysis gets more
     firing positions (short counts double) relative to the enemy's than a plane flying

@@ -186,3 +186,54 @@ def their_sums(first, weights, theirs, their):
             f, w = first[r], weights[r]
             for j in range(block * THEIR_COLUMNS, end):
                 their[f, j] += w * theirs[r, j]
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def collision_chance(p_collision, starts, rows, cols, hits, combinations):
+    """DF.C3 into the grid: ``p_collision[rows[k], cols[k]] = hits[k] / combinations``
+    for the pairs of :func:`collision_pairs` (row ``i``'s are ``starts[i]:starts[i +
+    1]``), the chance computed in float64 and stored as the grid's float32. Rows over
+    the cores (each writes its own row)."""
+    for i in prange(starts.shape[0] - 1):
+        for k in range(starts[i], starts[i + 1]):
+            p_collision[rows[k], cols[k]] = hits[k] / combinations
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def early_sums(up_me, up_them, first, second, early):
+    """Fill ``early`` (:data:`Early`, arrays of level-2 nodes: the plane's x the
+    enemy's) from the :data:`Moment` grids of maneuver 1 (``first``, level-1 nodes;
+    ``up_me[u]``, ``up_them[v]``: the level-1 node above level-2 node u, v) and
+    maneuver 2 (``second``): firing positions and overlaps counted, the collision
+    chances added and the chance of none multiplied in float64. Rows over the cores."""
+    fire_ab1, fire_ba1, p1_grid, overlap1 = first.fire_ab, first.fire_ba, first.p_collision, first.overlap
+    fire_ab2, fire_ba2, p2_grid, overlap2 = second.fire_ab, second.fire_ba, second.p_collision, second.overlap
+    given_short, given_long, taken_short, taken_long = (early.given_short, early.given_long, early.taken_short,
+                                                        early.taken_long)
+    collisions, no_collision, overlaps = early.collisions, early.no_collision, early.overlaps
+    for u in prange(up_me.shape[0]):  # the arrays taken out of the tuples first, as apply_rules does
+        a = up_me[u]
+        for v in range(up_them.shape[0]):
+            b = up_them[v]
+            ab1, ba1, ab2, ba2 = fire_ab1[a, b], fire_ba1[a, b], fire_ab2[u, v], fire_ba2[u, v]
+            given_short[u, v] = (ab1 == FIRE_SHORT) + (ab2 == FIRE_SHORT)
+            given_long[u, v] = (ab1 == FIRE_LONG) + (ab2 == FIRE_LONG)
+            taken_short[u, v] = (ba1 == FIRE_SHORT) + (ba2 == FIRE_SHORT)
+            taken_long[u, v] = (ba1 == FIRE_LONG) + (ba2 == FIRE_LONG)
+            p1, p2 = float(p1_grid[a, b]), float(p2_grid[u, v])
+            collisions[u, v] = p1 + p2
+            no_collision[u, v] = (1.0 - p1) * (1.0 - p2)
+            overlaps[u, v] = overlap1[a, b] + overlap2[u, v]
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def group_totals(grouped, totals):
+    """``totals[r, m]``: the sum of ``grouped[r, :, m]`` ``(R, F, M)`` over the groups,
+    added in group order from the first (as numpy's ``grouped.sum(axis=1)``, to the
+    bit). Rows over the cores."""
+    for r in prange(grouped.shape[0]):
+        for m in range(grouped.shape[2]):
+            total = grouped[r, 0, m]
+            for g in range(1, grouped.shape[1]):
+                total += grouped[r, g, m]
+            totals[r, m] = total

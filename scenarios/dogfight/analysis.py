@@ -135,13 +135,12 @@ class PlanTree:
 def _card_columns(plans: Sequence[tuple[str, ...]], ids: Sequence[str]) -> np.ndarray:
     """``(P, 3)`` int: each plan's cards as indices in ``ids`` (-1 throughout for a plan
     that flies no card). Raises ``KeyError`` for a card not in ``ids``."""
-    if ids and all(len(p) == CARDS_PER_TURN for p in plans):  # every plan three cards: as one array
-        text, known = np.array(plans, dtype=str), np.array(ids, dtype=str)
-        order = np.argsort(known, kind="stable")
-        found = order[np.minimum(np.searchsorted(known[order], text), len(known) - 1)]
-        if np.array_equal(known[found], text):
-            return found.astype(np.int64)
     column = {c: i for i, c in enumerate(ids)}
+    sizes = np.fromiter(map(len, plans), np.int64, len(plans))
+    if len(plans) and np.all(sizes == CARDS_PER_TURN):  # every plan three cards: one lookup per card, no list
+        flat = itertools.chain.from_iterable(plans)
+        return np.fromiter(map(column.__getitem__, flat), np.int64, CARDS_PER_TURN * len(plans)).reshape(
+            len(plans), CARDS_PER_TURN)
     return np.array([[column[c] for c in p] if p else [-1] * CARDS_PER_TURN for p in plans],
                     dtype=np.int64).reshape(len(plans), CARDS_PER_TURN)
 
@@ -186,7 +185,7 @@ def plan_tree(plane: PlaneState, table: Table, drops=None, plans=None, weights=N
             plans, weights, drawn = list(counts), [float(c) for c in counts.values()], True
         else:
             plans = [()]
-    plans = [tuple(p) for p in plans]
+    plans = list(map(tuple, plans))
     w = np.ones(len(plans)) if weights is None else np.asarray(weights, float)
     if not plans or w.shape != (len(plans),) or not np.all(np.isfinite(w) & (w >= 0)) or not w.any():
         raise InputError(f"plane '{plane.name}': no plan to analyse (no legal plan, or every weight is 0)")
@@ -259,7 +258,9 @@ class Side:
     geometry of its base (plain arrays and numbers: picklable). ``node``, ``first``,
     ``weights``, ``leaves`` per plan; ``poses3``, ``altitude3``, ``status3`` per plan
     after maneuver 3, with the same poses prepared to fire (``shooters3``), to be fired
-    at (``targets3``) and placed by each collision card (``ends3``)."""
+    at (``targets3``) and placed by each collision card (``ends3``); the plans by first
+    card (``by_first``: plan indices, group g is ``by_first[first_starts[g]:first_starts[g
+    + 1]]``, plans in order within a group)."""
 
     node: np.ndarray
     poses3: np.ndarray
@@ -277,6 +278,8 @@ class Side:
     shooters3: Shooters
     targets3: Targets
     ends3: Targets
+    by_first: np.ndarray
+    first_starts: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -305,10 +308,13 @@ def _side(tree: PlanTree, rules: Rules) -> Side:
     poses3 = tree.poses[-1][tree.node[-1]]
     status3 = tree.status[-1][tree.node[-1]]
     arcs = tuple(p.firing_arcs(rules))
+    by_first = np.argsort(tree.first, kind="stable").astype(np.int64)
+    first_starts = np.searchsorted(tree.first[by_first], np.arange(len(tree.first_cards) + 1)).astype(np.int64)
     return Side(tree.node, poses3, tree.altitude[-1][tree.node[-1]], status3, tree.weights, tree.first,
                 len(tree.first_cards), tree.leaves, p.base, arcs, not p.is_balloon, p.is_balloon, motions,
                 Shooters.of(poses3, p.base, arcs), Targets.of(poses3, p.base.length_mm, p.base.width_mm),
-                collision_ends(poses3, motions, p.base.length_mm, p.base.width_mm, status3 == LANDED))
+                collision_ends(poses3, motions, p.base.length_mm, p.base.width_mm, status3 == LANDED), by_first,
+                first_starts)
 
 
 @dataclass(frozen=True)
@@ -351,24 +357,23 @@ def _outcomes(me: Side, them: Side, rules: Rules, blockers, a: _Poses, b: _Poses
         moment.p_collision[i, j] = 1.0  # DF.C5
     elif len(i):  # DF.C3: exactly k/4; a landed plane lays no card (its two "ends" are where it is: k/2)
         hits = gk.overlap_counts(a.ends, b.ends, i, j)
-        moment.p_collision[i, j] = hits / (a.ends.poses.shape[1] * b.ends.poses.shape[1])
+        codes.collision_chance(moment.p_collision, starts, i, j, hits,
+                               a.ends.poses.shape[1] * b.ends.poses.shape[1])
     return tuple(moment)
 
 
 def _early(me: PlanTree, them: PlanTree, grids) -> tuple:
     """Maneuvers 1 and 2 summed per pair of level-2 nodes (``_analysis_compiled.Early``),
     in the order the per-pair sums take: firing positions, expected collisions, the
-    chance of none, overlaps."""
+    chance of none, overlaps (one compiled pass over every core: ``early_sums``)."""
     codes = _jit()
     up_me, up_them = np.empty(len(me.poses[1]), np.int64), np.empty(len(them.poses[1]), np.int64)
     up_me[me.node[1]], up_them[them.node[1]] = me.node[0], them.node[0]
-    (ab1, ba1, p1, ov1), (ab2, ba2, p2, ov2) = grids
-    first = np.ix_(up_me, up_them)
-    ab1, ba1, p1, ov1 = ab1[first], ba1[first], p1[first].astype(np.float64), ov1[first]
-    count = lambda x, y, code: ((x == code).astype(np.int8) + (y == code))  # noqa: E731
-    return (count(ab1, ab2, codes.FIRE_SHORT), count(ab1, ab2, codes.FIRE_LONG),
-            count(ba1, ba2, codes.FIRE_SHORT), count(ba1, ba2, codes.FIRE_LONG),
-            p1 + p2.astype(np.float64), (1.0 - p1) * (1.0 - p2.astype(np.float64)), ov1 + ov2)
+    shape = (len(up_me), len(up_them))
+    early = codes.Early(*(np.empty(shape, np.int8) for _ in range(4)), np.empty(shape), np.empty(shape),
+                        np.empty(shape, np.int8))  # every cell written by early_sums
+    codes.early_sums(up_me, up_them, codes.Moment(*grids[0]), codes.Moment(*grids[1]), early)
+    return tuple(early)
 
 
 def duel_task(me: PlanTree, them: PlanTree, table: Table, others: Sequence[PlaneState] = (),
@@ -417,30 +422,37 @@ def evaluate_chunk(task: DuelTask, rows, their_remap=None, keep_scores: bool | s
     rows = np.asarray(rows, dtype=np.int64)
     me, them, sw, codes = task.me, task.them, task.score, _jit()
     q, n = len(them.weights), len(rows)
-    remap = (np.ascontiguousarray(their_remap[me.first[rows]], dtype=np.int64) if their_remap is not None
+    at = _as_slice(rows)  # the plans of a chunk are a run: views of the plane's arrays, not copies
+    remap = (np.ascontiguousarray(their_remap[me.first[at]], dtype=np.int64) if their_remap is not None
              else np.zeros((0, 0), np.int64))
     last = codes.Moment(*_outcomes(me, them, task.rules, task.blockers,
-                                   _Poses(me.shooters3.take(rows), me.targets3.take(rows), me.ends3.take(rows),
-                                          me.altitude3[rows].astype(np.int64), me.status3[rows]),
-                                   _Poses(them.shooters3, them.targets3, them.ends3, them.altitude3.astype(np.int64),
-                                          them.status3)))
-    groups = np.argsort(them.first, kind="stable")
-    starts = np.searchsorted(them.first[groups], np.arange(them.n_first + 1))
+                                   _Poses(me.shooters3.take(at), me.targets3.take(at), me.ends3.take(at),
+                                          np.asarray(me.altitude3[at], np.int64), me.status3[at]),
+                                   _Poses(them.shooters3, them.targets3, them.ends3,
+                                          np.asarray(them.altitude3, np.int64), them.status3)))
     grouped = np.empty((n, them.n_first, len(METRICS)))  # every cell written by combine
     scores = np.empty((2, n, q) if keep_scores else (2, 0, 0))  # every cell written by combine
     theirs = scores[1] if keep_scores or not their_score else np.empty((n, q))
-    mine = me.first[rows]
-    codes.combine(codes.Rows(me.node[1][rows], mine, me.weights[rows], me.leaves[rows].astype(np.float64)),
+    mine = me.first[at]
+    codes.combine(codes.Rows(me.node[1][at], mine, me.weights[at], me.leaves[at].astype(np.float64)),
                   codes.Rows(them.node[1], them.first, them.weights, them.leaves.astype(np.float64)),
-                  codes.Groups(groups.astype(np.int64), starts.astype(np.int64)), codes.Early(*task.early), last,
+                  codes.Groups(them.by_first, them.first_starts), codes.Early(*task.early), last,
                   codes.Weights(float(sw.short), float(sw.long), float(sw.collision), float(sw.leave)), remap,
                   grouped, scores[0], theirs)
     their = None
     if their_score:
         their = np.zeros((me.n_first, q))
-        codes.their_sums(mine, me.weights[rows], theirs, their)
+        codes.their_sums(mine, me.weights[at], theirs, their)
     kept = None if not keep_scores else scores if keep_scores == "exact" else scores[0].astype(np.float32)
     return ChunkResult(rows, grouped, their, kept, _detail(task, rows, remap, last) if detail else None)
+
+
+def _as_slice(rows: np.ndarray):
+    """``rows`` (plan indices) as a ``slice`` when they are a run ``i, i + 1, ...``
+    (every chunk of :func:`_chunks`), else themselves."""
+    if len(rows) and rows[-1] - rows[0] == len(rows) - 1 and (len(rows) == 1 or np.all(np.diff(rows) == 1)):
+        return slice(int(rows[0]), int(rows[-1]) + 1)
+    return rows
 
 
 def _detail(task: DuelTask, rows, remap, last) -> np.ndarray:
@@ -472,7 +484,10 @@ def warm() -> list[str]:
     trees = [plan_tree(p, table, plans=[legal_plans(p, table.rules)[0]]) for p in (a, b)]
     task = duel_task(*trees, table)
     evaluate_chunk(task, np.arange(1), their_remap=np.zeros((1, 1), np.int64), keep_scores=True)
-    return ["apply_rules", "collision_pairs", "combine", "their_sums"]
+    none = np.zeros(0, np.int64)
+    _jit().collision_chance(np.zeros((1, 1), np.float32), np.zeros(2, np.int64), none, none, none, 4)
+    _jit().group_totals(np.zeros((1, 1, len(METRICS))), np.empty((1, len(METRICS))))
+    return ["apply_rules", "collision_pairs", "combine", "their_sums", "collision_chance", "early_sums", "group_totals"]
 
 
 def _chunks(n_rows: int, n_cols: int) -> list[np.ndarray]:
@@ -623,35 +638,35 @@ def default_enemies(table: Table, plane: str) -> list[str]:
 def _reveal_rows(grouped: np.ndarray, plans, leave: float) -> np.ndarray:
     """The plane as chaser (DF.T2): for each plan and each enemy first card, the legal
     order of the same cards with the best score; returns ``(P, F)`` plan indices."""
-    score = grouped[:, :, _M["score"]] - leave * grouped[:, :, _M["leaves"]]
-    classes: dict = {}
-    for i, p in enumerate(plans):
-        classes.setdefault(tuple(sorted(p)), []).append(i)
-    choice = np.zeros(score.shape, dtype=np.int64)
-    for members in classes.values():
-        m = np.array(members)
-        sub = score[m]  # (C, F)
-        best = m[np.argmax(sub, axis=0)]  # first of the best in plan order
-        for i in members:
-            keep = sub[members.index(i)] >= sub.max(axis=0)  # its own order when it is among the best
-            choice[i] = np.where(keep, i, best)
-    return choice
+    return _best_orders(grouped[:, :, _M["score"]] - leave * grouped[:, :, _M["leaves"]], plans)
 
 
 def _reveal_columns(their_score: np.ndarray, plans) -> np.ndarray:
     """The enemy as chaser: for each of the plane's first cards and each enemy plan, the
     legal order of the same cards with the best enemy score; ``(Fm, Q)``."""
-    classes: dict = {}
-    for j, p in enumerate(plans):
-        classes.setdefault(tuple(sorted(p)), []).append(j)
-    choice = np.tile(np.arange(their_score.shape[1]), (their_score.shape[0], 1))
-    for members in classes.values():
-        m = np.array(members)
-        sub = their_score[:, m]  # (Fm, C)
-        best = m[np.argmax(sub, axis=1)]
-        for pos, j in enumerate(members):
-            keep = sub[:, pos] >= sub.max(axis=1)
-            choice[:, j] = np.where(keep, j, best)
+    return np.ascontiguousarray(_best_orders(their_score.T, plans).T)
+
+
+def _best_orders(score: np.ndarray, plans) -> np.ndarray:
+    """``score`` ``(P, F)``: plan p's score in column f. Plans of the same cards in
+    another order (DF.T2) form a class; returns ``(P, F)``: plan p itself where its score
+    is the best of its class in that column, else the first plan of its class (plan
+    order) with that best score — the first NaN where the class has one (as
+    ``np.argmax``). Whole arrays: classes sorted once, their maxima by ``reduceat``."""
+    n = len(plans)
+    cards = _card_columns(plans, list(dict.fromkeys(itertools.chain.from_iterable(plans))))
+    _, cls = np.unique(np.sort(cards, axis=1), axis=0, return_inverse=True)
+    order = np.argsort(cls.reshape(-1), kind="stable")  # class by class, each in plan order
+    sorted_score, cls = score[order], cls.reshape(-1)[order]
+    starts = np.flatnonzero(np.concatenate([[True], cls[1:] != cls[:-1]]))
+    of = np.repeat(np.arange(len(starts)), np.diff(np.append(starts, n)))  # each sorted plan's class
+    top = np.maximum.reduceat(sorted_score, starts, axis=0)[of]  # NaN where the class has one, as max()
+    with np.errstate(invalid="ignore"):
+        keep = sorted_score >= top  # its own order when it is among the best
+    first_best = keep | (np.isnan(sorted_score) & np.isnan(top))
+    at = np.minimum.reduceat(np.where(first_best, np.arange(n)[:, None], n), starts, axis=0)
+    choice = np.empty(score.shape, dtype=np.int64)
+    choice[order] = np.where(keep, order[:, None], order[at][of])
     return choice
 
 
@@ -833,23 +848,37 @@ def _duels(table: Table, plane: str, my_tree: PlanTree, enemies, trees, orders, 
         mine_reordered = reveal and i_tail and not tree.drawn and tree.plans != ((),)
         theirs_reordered = reveal and not mine_reordered and they_tail and needs_plan(e)
         results = _play_out(task, rows, map_chunks, bar, their_score=theirs_reordered)
-        grouped = np.concatenate([r.grouped for r in results])
+        blocks = [r.grouped for r in results]
         note = None
         if mine_reordered:
+            grouped = np.concatenate(blocks)
             choice = _reveal_rows(grouped, my_tree.plans, score.leave)
-            grouped = grouped[choice, np.arange(grouped.shape[1])[None, :]]
+            blocks = [grouped[choice, np.arange(grouped.shape[1])[None, :]]]
             note = MessageText(msg("{chaser} tails {target}: sees its first card and flies its best order (DF.T2)",
                                    chaser=plane, target=e.name))
         elif theirs_reordered:
             remap = _reveal_columns(sum(r.their_score for r in results), tree.plans)
             remapped = functools.partial(evaluate_chunk, their_remap=remap, their_score=False)
-            grouped = np.concatenate([r.grouped for r in (map_chunks or _here)(remapped, task, rows)])
+            blocks = [r.grouped for r in (map_chunks or _here)(remapped, task, rows)]
             note = MessageText(msg("{chaser} tails {target}: sees its first card and flies its best order (DF.T2)",
                                    chaser=e.name, target=plane))
-        duels.append(_Duel(e, tree, task, i_tail, they_tail, note, grouped.sum(axis=1)))
+        duels.append(_Duel(e, tree, task, i_tail, they_tail, note, _over_groups(blocks)))
     if bar:
         bar.close()
     return duels
+
+
+def _over_groups(blocks: Sequence[np.ndarray]) -> np.ndarray:
+    """``(P, M)``: the ``grouped`` blocks ``(R, F, M)`` of the chunks, in order, summed
+    over the enemy's first-card groups (``grouped.sum(axis=1)`` to the bit, on every core:
+    ``group_totals``), without gathering the blocks into one array first."""
+    codes = _jit()
+    totals = np.empty((sum(len(b) for b in blocks), len(METRICS)))
+    at = 0
+    for b in blocks:
+        codes.group_totals(np.ascontiguousarray(b), totals[at:at + len(b)])
+        at += len(b)
+    return totals
 
 
 def _play_out(task: DuelTask, chunks, map_chunks, bar, their_score: bool) -> list[ChunkResult]:
@@ -886,9 +915,24 @@ def _totals(my_tree: PlanTree, duels: Sequence[_Duel], score: ScoreWeights):
         leaves = np.max([d.per_plan[:, _M["leaves"]] for d in duels], axis=0)
     total[:, _M["leaves"]] = leaves
     final = total[:, _M["score"]] - score.leave * leaves
-    rounded = np.array([round(x, 9) for x in final.tolist()])  # Python's rounding (correctly rounded)
-    ranking = np.argsort(-rounded, kind="stable").astype(np.int64)  # ties in deck order
+    ranking = np.argsort(-_round_9(final), kind="stable").astype(np.int64)  # ties in deck order
     return total, leaves, final, ranking
+
+
+def _round_9(values: np.ndarray) -> np.ndarray:
+    """Python's ``round(x, 9)`` of every value (correctly rounded: the nearest 9-decimal
+    number, ties to even, as the nearest double), as whole arrays: ``rint(x * 1e9) /
+    1e9`` is that same double unless ``x * 1e9`` lands within rounding of a half
+    (where the product's rounding may cross it), is huge, or is not finite; those few
+    values are Python's own ``round``."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        scaled = values * 1e9
+        rounded = np.rint(scaled) / 1e9  # an exact integer over an exact 1e9: the division is correctly rounded
+        near_half = np.abs(scaled - np.floor(scaled) - 0.5) <= 4 * np.spacing(np.abs(scaled))
+        unsure = near_half | ~(np.abs(scaled) < 2.0 ** 52)
+    for k in np.flatnonzero(unsure):
+        rounded[k] = round(float(values[k]), 9)
+    return rounded
 
 
 def _enemy_report(d: _Duel, plane: str, top: np.ndarray) -> EnemyReport:

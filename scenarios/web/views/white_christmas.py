@@ -30,7 +30,7 @@ from typing import Any
 from furball.i18n import DEFAULT_LANG, ENGLISH, N_, Lang, translator
 from furball.scenarios.white_christmas.actions import PHASE_NUMBER, Action, ActionKind, Phase, take
 from furball.scenarios.white_christmas.components import MODELS, PEOPLE, ROW, Icon, words
-from furball.viz.white_christmas import bonus_words, card_text, white_christmas_sketch
+from furball.viz.white_christmas import bonus_words, card_text, white_christmas_sketch_json
 
 from . import item, panel, plain
 
@@ -256,7 +256,7 @@ def public(o, lang: Lang = DEFAULT_LANG) -> dict[str, Any]:
         "discarded": {p.value: int(n) for p, n in zip(PEOPLE, b.discarded)},
         "radar_left": int(b.radar_left), "asked": asked, "over": bool(b.over),
         "winner": None if b.winner is None else labels[b.winner], "sides": sides,
-        "board": white_christmas_sketch(o, _).as_json(), "panels": _panels(o, _)}
+        "board": white_christmas_sketch_json(o, _), "panels": _panels(o, _)}
 
 
 def private(o, seat: int, lang: Lang = DEFAULT_LANG) -> dict[str, Any]:

@@ -14,6 +14,7 @@ concern clickable by it. Nothing here imports matplotlib.
 from __future__ import annotations
 
 import functools
+import json
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
@@ -132,18 +133,18 @@ class Sketch:
                 "legend": [e.as_json() for e in self.legend]}
 
 
-def json_kept(draw: Callable[..., Iterable[Shape]], maxsize: int) -> Callable[..., tuple[dict, ...]]:
-    """``draw``'s shapes as JSON (each :meth:`Shape.as_json`, in order), kept for its last
-    ``maxsize`` argument tuples (a bounded LRU cache; arguments hashable): a part of a
-    drawing that changes rarely from one position to the next (a board's rooftop, a
-    track) is drawn and encoded once, not at every version of every room. Its arguments
-    must be all that ``draw`` reads, and public values only (what every reader of the
-    drawing sees), since the cache is shared by every room; the dicts returned are
-    shared, read-only."""
+def json_kept(draw: Callable[..., Iterable[Shape]], maxsize: int) -> Callable[..., str]:
+    """``draw``'s shapes as JSON text: each :meth:`Shape.as_json` encoded compactly
+    (``separators=(",", ":")``), joined by commas, a slice of a sketch's ``"shapes"``
+    list; kept for its last ``maxsize`` argument tuples (a bounded LRU cache; the
+    arguments hashable). A part of a drawing that changes rarely from one position to the
+    next (a board's rooftop, a track) is drawn and encoded once, not at every version of
+    every room. Its arguments must be all that ``draw`` reads, and public values only
+    (what every reader of the drawing sees): the cache is shared by every room."""
 
     @functools.lru_cache(maxsize=maxsize)
-    def kept(*args) -> tuple[dict, ...]:
-        return tuple(shape.as_json() for shape in draw(*args))
+    def kept(*args) -> str:
+        return ",".join(json.dumps(shape.as_json(), allow_nan=False, separators=(",", ":")) for shape in draw(*args))
 
     return kept
 

@@ -16,6 +16,7 @@ the same as the state: staircases face down show ``?``).
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -28,7 +29,7 @@ from . import style
 from .picture import Picture
 from .sketch import LegendEntry, Shape, Sketch, circle, json_kept, line, mark, polygon, rect, text
 
-__all__ = ["white_christmas_sketch", "white_christmas_sketch_json", "white_christmas_picture", "PERSON_COLOURS", "side_colour", "card_text", "bonus_words"]
+__all__ = ["white_christmas_sketch", "white_christmas_sketch_text", "white_christmas_picture", "PERSON_COLOURS", "side_colour", "card_text", "bonus_words"]
 
 PERSON_COLOURS = {"vietnamese": "#e67e22", "soldier": "#556b2f", "businesswoman": "#8e44ad",
                   "politician": "#2c3e50"}
@@ -295,11 +296,11 @@ def _parts(o, _=ENGLISH) -> list[tuple[Callable[..., list[Shape]], tuple]]:
 
 
 _KEPT = {draw: json_kept(draw, maxsize) for draw, maxsize in
-         ((_roof, 2048), (_carrier, 1024), (_influence_track, 64), (_scores, 512), (_deck, 512), (_row_slot, 1024),
+         ((_roof, 2048), (_carrier, 2048), (_influence_track, 512), (_scores, 512), (_deck, 512), (_row_slot, 1024),
           (_sighting, 512))}
-"""Each part's JSON, kept by its arguments (public values only): about a room's worth of
-parts changes at each version, the rest is encoded again from nothing only when it left
-the cache (sized for a few hundred rooms playing at once, a few MB)."""
+"""Each part's JSON text, kept by its arguments (public values only): at each version of a
+room a part or two changes, the rest is drawn and encoded again only once it has left the
+cache (sized for about 200 rooms playing at once in two languages; a few MB)."""
 
 
 def _head(o, _=ENGLISH) -> Sketch:
@@ -335,13 +336,14 @@ def white_christmas_sketch(o, _=ENGLISH) -> Sketch:
     return replace(_head(o, _), shapes=tuple(shape for draw, args in _parts(o, _) for shape in draw(*args)))
 
 
-def white_christmas_sketch_json(o, _=ENGLISH) -> dict:
-    """``white_christmas_sketch(o, _).as_json()``, the same value, each part's shapes
-    encoded once for as long as the cache keeps them (a room's page receives it at every
-    version; one move changes a part or two). Its shapes' dicts are shared: read-only."""
-    out = _head(o, _).as_json()
-    out["shapes"] = [shape for draw, args in _parts(o, _) for shape in _KEPT[draw](*args)]
-    return out
+def white_christmas_sketch_text(o, _=ENGLISH) -> str:
+    """``white_christmas_sketch(o, _).as_json()`` as compact JSON text (``separators=(",",
+    ":")``; what a room's page receives at every version), the same text, each part's
+    shapes drawn and encoded once for as long as the cache keeps them (one move changes a
+    part or two)."""
+    head = json.dumps(_head(o, _).as_json(), allow_nan=False, separators=(",", ":"))
+    shapes = ",".join(text for text in (_KEPT[draw](*args) for draw, args in _parts(o, _)) if text)
+    return head.replace('"shapes":[]', f'"shapes":[{shapes}]', 1)  # a key: a string's quotes are escaped
 
 
 def white_christmas_picture(state) -> Picture:

@@ -252,11 +252,12 @@ def _deck(deck: int, discard: int, _=ENGLISH) -> list[Shape]:
                           _("Inspect: the deck's top card face down ({n} cards)").format(n=deck), _)]
 
 
-def _row_slot(j: int, icon: Icon, card: str | None, _=ENGLISH) -> list[Shape]:
-    """Face-up slot ``j`` (1-4) of the action row (WC.F2) with its ``card`` (a name; ``None``: empty)."""
-    name = _("-" if card is None else card)
-    tip = _("{action} slot: {card}").format(action=_(words(icon)), card=name if card is not None else _("empty"))
-    return _action_slot(j, icon, name, "#fdf2d0" if card is not None else "#eeeeee", tip, _)
+def _row_slot(j: int, icon: Icon, card: str, filled: bool, _=ENGLISH) -> list[Shape]:
+    """Face-up slot ``j`` (1-4) of the action row (WC.F2) with its ``card`` (its name,
+    :func:`card_text`; ``filled``: whether it holds one)."""
+    name = _(card)
+    tip = _("{action} slot: {card}").format(action=_(words(icon)), card=name if filled else _("empty"))
+    return _action_slot(j, icon, name, "#fdf2d0" if filled else "#eeeeee", tip, _)
 
 
 def _action_slot(j: int, icon: Icon, name: str, fill: str, tip: str, _=ENGLISH) -> list[Shape]:
@@ -290,7 +291,7 @@ def _parts(o, _=ENGLISH) -> list[tuple[Callable[..., list[Shape]], tuple]]:
                (_scores, (setup.labels, tuple(colours), tuple(s.influence for s in o.sides), tuple(s.vp for s in o.sides),
                           inf.spaces, _)),
                (_deck, (b.deck, len(b.discard), _))]
-            + [(_row_slot, (j, icon, None if c is None else card_text(comp, c), _))
+            + [(_row_slot, (j, icon, card_text(comp, c), c is not None, _))
                for j, (icon, c) in enumerate(zip(ROW, b.row), start=1)]
             + [(_sighting, (sighting, _))])
 

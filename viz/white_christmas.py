@@ -13,6 +13,11 @@ for a game object carries an id (``roof:K``, ``stairs:K``, ``slot:NODE``,
 ``row:ICON``, ``influence:SIDE``, ``score:SIDE``): tests and tools find it, and a room's
 page puts the legal actions on it. Only public values are drawn (an observation draws
 the same as the state: staircases face down show ``?``).
+
+The drawing is made of parts (each rooftop, each carrier, the tracks, the action row's
+slots), each a function of the public values it draws; a room's server asks for the
+sketch's JSON text (:func:`white_christmas_sketch_text`), each part's text kept in a
+bounded cache keyed by those values, since a move changes a part or two (issue 36).
 """
 from __future__ import annotations
 

@@ -13,13 +13,15 @@ concern clickable by it. Nothing here imports matplotlib.
 """
 from __future__ import annotations
 
+import functools
+import json
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from enum import StrEnum
 
 __all__ = ["Kind", "Shape", "LegendEntry", "Sketch", "rect", "circle", "polygon", "line", "text", "mark",
-           "regular_polygon", "POINTS_PER_WIDTH"]
+           "regular_polygon", "json_kept", "POINTS_PER_WIDTH"]
 
 POINTS_PER_WIDTH = 460.0
 """How many points the drawing's width spans (the plot's axes, about 6.4 inches)."""
@@ -129,6 +131,22 @@ class Sketch:
         return {"title": self.title, "extent": [round(v, 2) for v in self.extent],
                 "background": self.background, "shapes": [s.as_json() for s in self.shapes],
                 "legend": [e.as_json() for e in self.legend]}
+
+
+def json_kept(draw: Callable[..., Iterable[Shape]], maxsize: int) -> Callable[..., str]:
+    """``draw``'s shapes as JSON text: each :meth:`Shape.as_json` encoded compactly
+    (``separators=(",", ":")``), joined by commas, a slice of a sketch's ``"shapes"``
+    list; kept for its last ``maxsize`` argument tuples (a bounded LRU cache; the
+    arguments hashable). A part of a drawing that changes rarely from one position to the
+    next (a board's rooftop, a track) is drawn and encoded once, not at every version of
+    every room. Its arguments must be all that ``draw`` reads, and public values only
+    (what every reader of the drawing sees): the cache is shared by every room."""
+
+    @functools.lru_cache(maxsize=maxsize)
+    def kept(*args) -> str:
+        return ",".join(json.dumps(shape.as_json(), allow_nan=False, separators=(",", ":")) for shape in draw(*args))
+
+    return kept
 
 
 # ------------------------------------------------------------------------------ constructors

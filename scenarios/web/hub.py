@@ -979,8 +979,7 @@ def view_text(room: Room, seat: int | None, made: dict, lang: Lang = DEFAULT_LAN
     as encoding the whole view."""
     public = made.get(("public", room.version, lang))
     if public is None:
-        public = made[("public", room.version, lang)] = json.dumps(room.public_view(lang), allow_nan=False,
-                                                                  separators=(",", ":"))
+        public = made[("public", room.version, lang)] = room.public_text(lang)
     text = json.dumps(room.view(seat, public=PUBLIC_MARK, lang=lang), allow_nan=False, separators=(",", ":"))
     return text.replace(json.dumps(PUBLIC_MARK), public, 1)
 

@@ -57,6 +57,7 @@ import functools
 import hashlib
 import hmac
 import importlib
+import json
 import math
 import secrets
 import time
@@ -1009,6 +1010,15 @@ class Room:
         o = self.state.observation(0)
         words = _words(module, lang)
         return module.public(o, **words) if hasattr(module, "public") else module.view(o, 0, **words)["public"]
+
+    def public_text(self, lang: Lang = DEFAULT_LANG) -> str:
+        """:meth:`public_view` as compact JSON text (``separators=(",", ":")``): the view
+        module's ``public_json`` where it has one (the same text, made faster: issue 36),
+        else encoded here."""
+        module = self.kind.view_module()
+        if module is not None and hasattr(module, "public_json"):
+            return module.public_json(self.state.observation(0), **_words(module, lang))
+        return json.dumps(self.public_view(lang), allow_nan=False, separators=(",", ":"))
 
     def view(self, seat: int | None, public: Any = None, lang: Lang = DEFAULT_LANG) -> dict:
         """What ``seat`` sees now (``None``: a spectator), as JSON (docs/rooms.md), its

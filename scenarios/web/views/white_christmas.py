@@ -25,16 +25,17 @@ carrier upgrade, a sighting passenger (board); the rest are buttons.
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from furball.i18n import DEFAULT_LANG, ENGLISH, N_, Lang, translator
 from furball.scenarios.white_christmas.actions import PHASE_NUMBER, Action, ActionKind, Phase, take
 from furball.scenarios.white_christmas.components import MODELS, PEOPLE, ROW, Icon, words
-from furball.viz.white_christmas import bonus_words, card_text, white_christmas_sketch
+from furball.viz.white_christmas import bonus_words, card_text, white_christmas_sketch, white_christmas_sketch_text
 
 from . import item, panel, plain
 
-__all__ = ["view", "public", "private", "choices", "refusal", "ROOM_OPTIONS", "PAGE", "VIEW_LANG"]
+__all__ = ["view", "public", "public_json", "private", "choices", "refusal", "ROOM_OPTIONS", "PAGE", "VIEW_LANG"]
 
 ROOM_OPTIONS = ("players", "solo")
 """The options a room may set (the data directory is left out: nothing a request says opens a file)."""
@@ -222,6 +223,24 @@ def public(o, lang: Lang = DEFAULT_LANG) -> dict[str, Any]:
     observation of one state; see the module docstring), its words in ``lang`` (the
     values stay the engine's)."""
     _ = translator(lang)
+    return _public(o, _, white_christmas_sketch(o, _).as_json())
+
+
+BOARD_MARK = "\u2063furball:board\u2063"
+"""Stands for the board in :func:`public_json`'s text until its JSON text is put in."""
+
+
+def public_json(o, lang: Lang = DEFAULT_LANG) -> str:
+    """``public(o, lang)`` as compact JSON text (``separators=(",", ":")``: what the
+    room's server sends), the same text, the board's put in from its parts kept encoded
+    (:func:`viz.white_christmas.white_christmas_sketch_text`)."""
+    _ = translator(lang)
+    text = json.dumps(_public(o, _, BOARD_MARK), allow_nan=False, separators=(",", ":"))
+    return text.replace(json.dumps(BOARD_MARK), white_christmas_sketch_text(o, _), 1)
+
+
+def _public(o, _, board: Any) -> dict[str, Any]:
+    """:func:`public` with ``board`` for the board's sketch, its words read through ``_``."""
     setup, b, comp = o.setup, o.board, o.setup.comp
     labels = list(setup.labels)
     stairs_open = b.stairs_state.value == "revealed"
@@ -256,7 +275,7 @@ def public(o, lang: Lang = DEFAULT_LANG) -> dict[str, Any]:
         "discarded": {p.value: int(n) for p, n in zip(PEOPLE, b.discarded)},
         "radar_left": int(b.radar_left), "asked": asked, "over": bool(b.over),
         "winner": None if b.winner is None else labels[b.winner], "sides": sides,
-        "board": white_christmas_sketch(o, _).as_json(), "panels": _panels(o, _)}
+        "board": board, "panels": _panels(o, _)}
 
 
 def private(o, seat: int, lang: Lang = DEFAULT_LANG) -> dict[str, Any]:

@@ -610,13 +610,53 @@ def _sector_cells(fx, fy, fc, fs, mode, ch, sh, radius, margin, x0, y0, side, nx
 
 
 @njit(cache=True)
+def band_thresholds(limits, diagonal):
+    """Squared centre distances (mm²) that decide :func:`band_code` without measuring a
+    rectangle (half diagonal at most ``diagonal``) whose closest point to the apex lies
+    in the sector: ``(inside, beyond)`` ``(len(limits),)``; a centre closer than
+    ``inside[b]`` (1 mm inside limit b) is within limit b, one farther than ``beyond[b]``
+    (the half diagonal and 1 mm beyond it) is not; in between, measure."""
+    inside = np.empty(limits.shape[0])
+    beyond = np.empty(limits.shape[0])
+    for b in range(limits.shape[0]):
+        inside[b] = (limits[b] - 1.0) ** 2 if limits[b] > 1.0 else -1.0
+        beyond[b] = (limits[b] + diagonal + 1.0) ** 2
+    return inside, beyond
+
+
+@njit(cache=True)
+def _band_of_centre(d2, inside, beyond):
+    """:func:`band_code` of a rectangle whose closest point to the apex lies in the
+    sector, from its centre's squared distance ``d2`` (:func:`band_thresholds`), or
+    UNSURE where that does not decide it (then measure)."""
+    count = 0
+    for b in range(inside.shape[0]):
+        if d2 < inside[b]:
+            count += 1
+        elif d2 <= beyond[b]:
+            return UNSURE
+    return count
+
+
+@njit(cache=True)
 def _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim, dist, aim, order, starts, x0, y0,
-                nx, ny, side, diagonal):
+                nx, ny, side, diagonal, inside, beyond):
     """Row ``i`` (sector ``i``) of :func:`sector_grid`; returns how many cases it leaves
-    to the scalar path."""
+    to the scalar path.
+
+    Each binned rectangle is first placed by its centre alone (mm, in the sector frame:
+    ``u`` along the centre line, ``v`` to its left), as :func:`may_reach`: too far or
+    beyond a line, it is skipped. A rectangle whose centre lies more than its half
+    diagonal and 1 mm inside both of a one-piece sector's lines (or any, in a whole-plane
+    sector) has its closest point to the apex in the sector, so its band follows from its
+    centre distance unless that lies within the half diagonal and 1 mm of a limit
+    (:func:`_band_of_centre`); every other one is measured (:func:`sector_rect`)."""
     unsure = 0
     reach = limits[limits.shape[0] - 1]
     radius = reach + diagonal + 1.0
+    radius2 = radius * radius
+    margin = diagonal + 1.0
+    deep = 1.0
     for j in range(fr.shape[0]):
         if not transposed:
             bands[i, j] = 0
@@ -626,29 +666,43 @@ def _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim,
             aim[i, j, 1] = math.nan
     fx, fy, fc, fsn = fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3]
     mode, ch, sh = sector_shape(half[i])
-    count, cells = _sector_cells(fx, fy, fc, fsn, mode, ch, sh, radius, diagonal + 1.0, x0, y0, side, nx, ny)
+    count, cells = _sector_cells(fx, fy, fc, fsn, mode, ch, sh, radius, margin, x0, y0, side, nx, ny)
     for c in range(count):
         for m in range(starts[cells[c]], starts[cells[c] + 1]):
             j = order[m]
-            if not may_reach(fx, fy, fc, fsn, mode, ch, sh, fr[j, 0], fr[j, 1], radius, diagonal + 1.0):
-                continue
-            state, d, x, y, cond, tie = sector_rect(fx, fy, fc, fsn, mode, ch, sh, fr[j, 0], fr[j, 1], fr[j, 2],
-                                                    fr[j, 3], hr[j, 0], hr[j, 1], reach, guard)
-            code = band_code(state, d, cond, limits, guard)
-            if want_aim and code > 0 and (tie or cond > COND_MAX):
-                code = UNSURE  # which aim point, or where exactly: the scalar path's call
+            dx = fr[j, 0] - fx
+            dy = fr[j, 1] - fy
+            d2 = dx * dx + dy * dy
+            if d2 > radius2:
+                continue  # as may_reach
+            inner = mode == 0
+            if mode == 1:
+                u = fsn * dy + fc * dx
+                v = fc * dy - fsn * dx
+                s1 = sh * u + ch * v  # how far inside each line (mm)
+                s2 = sh * u - ch * v
+                if s1 < -margin or s2 < -margin:
+                    continue  # as may_reach
+                inner = s1 > deep and s2 > deep  # the centre is in the sector
+            code = _band_of_centre(d2, inside, beyond) if inner and not want_aim else UNSURE
+            if code == UNSURE:
+                state, d, x, y, cond, tie = sector_rect(fx, fy, fc, fsn, mode, ch, sh, fr[j, 0], fr[j, 1],
+                                                        fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1], reach, guard)
+                code = band_code(state, d, cond, limits, guard)
+                if want_aim and code > 0 and (tie or cond > COND_MAX):
+                    code = UNSURE  # which aim point, or where exactly: the scalar path's call
+                if code == UNSURE:
+                    unsure += 1
+                    if want_aim:
+                        dist[i, j] = math.nan
+                elif code > 0 and want_aim:
+                    dist[i, j] = d
+                    aim[i, j, 0] = x
+                    aim[i, j, 1] = y
             if transposed:
                 bands[j, i] = code
             else:
                 bands[i, j] = code
-            if code == UNSURE:
-                unsure += 1
-                if want_aim:
-                    dist[i, j] = math.nan
-            elif code > 0 and want_aim:
-                dist[i, j] = d
-                aim[i, j, 0] = x
-                aim[i, j, 1] = y
     return unsure
 
 
@@ -670,11 +724,12 @@ def sector_grid(fs, half, fr, hr, limits, guard, threads, bands, transposed, wan
     diagonal = max_diagonal(hr)
     radius = limits[limits.shape[0] - 1] + diagonal + 1.0
     order, starts, x0, y0, nx, ny, side = bins(fr, radius / 2)
+    inside, beyond = band_thresholds(limits, diagonal)
     block = COLUMN_BLOCK if transposed else ROW_BLOCK
     blocks, tasks = row_blocks(fs.shape[0], threads, block)
     for t in prange(tasks):
         for b in range(t, blocks, tasks):
             for i in range(b * block, min((b + 1) * block, fs.shape[0])):
                 unsure += _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim, dist, aim,
-                                      order, starts, x0, y0, nx, ny, side, diagonal)
+                                      order, starts, x0, y0, nx, ny, side, diagonal, inside, beyond)
     return unsure

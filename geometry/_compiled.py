@@ -108,7 +108,7 @@ def overlap_code(depth, guard):
     return UNSURE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def clip_box(px, py, dx, dy, hx, hy, t_in):
     """Liang-Barsky: the line ``p + t d`` (from ``t_in`` on: ``-inf`` for the whole line,
     0 for a ray) lies in the box ``|x| <= hx, |y| <= hy`` for ``t_in <= t <= t_out``, as
@@ -233,7 +233,7 @@ def sector_shape(half_deg):
     return 2, c, s
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _wedge_depth(a1, b1, c1, a2, b2, c2):
     """The largest, over a rectangle, of ``min(f1, f2)`` for two linear functions given at
     the corners by ``f = a + sx b + sy c`` (corner signs (+,-), (+,+), (-,+), (-,-)): how
@@ -253,7 +253,7 @@ def _wedge_depth(a1, b1, c1, a2, b2, c2):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _ray_entry(px, py, wx, wy, hx, hy):
     """Where the ray ``p + t w`` (t >= 0, ``w`` a unit vector) first meets the box
     ``|x| <= hx, |y| <= hy``: ``(t, condition)``, ``t`` inf when it misses; the
@@ -268,7 +268,7 @@ def _ray_entry(px, py, wx, wy, hx, hy):
     return t_in, 1.0  # the apex itself is in the box
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _piece(cx, cy, ca, sa, hx, hy, ax, ay, qx, qy, n1x, n1y, off1, n2x, n2y, off2, u1x, u1y, u2x, u2y, guard):
     """One convex piece of a sector — the wedge between the rays ``u1`` and ``u2`` from the
     apex, inside ``n1 . p >= 0`` and ``n2 . p >= 0`` — against a rectangle (centre ``c``,
@@ -312,7 +312,7 @@ def _piece(cx, cy, ca, sa, hx, hy, ax, ay, qx, qy, n1x, n1y, off1, n2x, n2y, off
     return IN, best, bx, by, cond
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sector_rect(fx, fy, fc, fs, mode, ch, sh, x, y, c, s, hx, hy, reach, guard):
     """The closest point to the apex of the part of a rectangle (frame ``(x, y, c, s)``,
     half sizes) inside a sector (frame ``(fx, fy, fc, fs)``: the apex turned to the centre
@@ -625,38 +625,62 @@ def band_thresholds(limits, diagonal):
 
 
 @njit(cache=True)
-def _band_of_centre(d2, inside, beyond):
-    """:func:`band_code` of a rectangle whose closest point to the apex lies in the
-    sector, from its centre's squared distance ``d2`` (:func:`band_thresholds`), or
-    UNSURE where that does not decide it (then measure)."""
-    count = 0
-    for b in range(inside.shape[0]):
-        if d2 < inside[b]:
-            count += 1
-        elif d2 <= beyond[b]:
-            return UNSURE
-    return count
+def _by_centre(i, order, xy, first, end, fx, fy, fc, fs, ch, sh, radius2, margin, no_lines, whole, by_centre,
+               inside, beyond, bands, transposed, measure):
+    """The first pass of :func:`_sector_row` over the rectangles ``order[first:end]``
+    (one bin cell; ``xy`` ``(2, N)``: their centres in bin order, mm): writes the band
+    of those its centre decides (0 for those out of reach), lists the others in
+    ``measure`` and returns how many. A function of its own: few values live, none
+    kept on the stack."""
+    k = 0
+    for m in range(first, end):
+        j = order[m]
+        dx = xy[0, m] - fx
+        dy = xy[1, m] - fy
+        d2 = dx * dx + dy * dy
+        u = fc * dx + fs * dy
+        v = fc * dy - fs * dx
+        s1 = sh * u + ch * v  # how far inside each line (mm)
+        s2 = sh * u - ch * v
+        near = (d2 <= radius2) & (no_lines | ((s1 >= -margin) & (s2 >= -margin)))
+        code = 0
+        clear = by_centre & (whole | ((s1 > 1.0) & (s2 > 1.0)))
+        for b in range(inside.shape[0]):
+            code += d2 < inside[b]
+            clear &= (d2 < inside[b]) | (d2 > beyond[b])
+        decided = near & clear
+        if transposed:
+            bands[j, i] = code * decided
+        else:
+            bands[i, j] = code * decided
+        measure[k] = j
+        k += near & ~decided
+    return k
 
 
 @njit(cache=True)
 def _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim, dist, aim, order, starts, x0, y0,
-                nx, ny, side, diagonal, inside, beyond):
+                nx, ny, side, diagonal, inside, beyond, xy, measure):
     """Row ``i`` (sector ``i``) of :func:`sector_grid`; returns how many cases it leaves
-    to the scalar path.
+    to the scalar path. ``measure``: room for one index per rectangle.
 
     Each binned rectangle is first placed by its centre alone (mm, in the sector frame:
-    ``u`` along the centre line, ``v`` to its left), as :func:`may_reach`: too far or
-    beyond a line, it is skipped. A rectangle whose centre lies more than its half
-    diagonal and 1 mm inside both of a one-piece sector's lines (or any, in a whole-plane
-    sector) has its closest point to the apex in the sector, so its band follows from its
-    centre distance unless that lies within the half diagonal and 1 mm of a limit
-    (:func:`_band_of_centre`); every other one is measured (:func:`sector_rect`)."""
+    ``u`` along the centre line, ``v`` to its left): farther than the last limit, its
+    half diagonal and 1 mm, or beyond a one-piece sector's line by more than its half
+    diagonal and 1 mm (as :func:`may_reach`), it is not in the sector (0). A rectangle
+    whose centre lies more than 1 mm inside both lines of a one-piece sector (or
+    anywhere, in a whole-plane sector) reaches inside it, and the part inside comes no
+    nearer the apex than the rectangle and no farther than its centre: so its band
+    follows from its centre distance unless a limit lies within its half diagonal and
+    1 mm of it (:func:`band_thresholds`). Every other one is measured
+    (:func:`sector_rect`). The first pass makes no branch per rectangle (it writes every
+    decided code and lists the rest in ``measure``): which way a rectangle goes is
+    unpredictable, and a mispredicted branch costs more than the arithmetic."""
     unsure = 0
     reach = limits[limits.shape[0] - 1]
     radius = reach + diagonal + 1.0
     radius2 = radius * radius
     margin = diagonal + 1.0
-    deep = 1.0
     for j in range(fr.shape[0]):
         if not transposed:
             bands[i, j] = 0
@@ -666,43 +690,32 @@ def _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim,
             aim[i, j, 1] = math.nan
     fx, fy, fc, fsn = fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3]
     mode, ch, sh = sector_shape(half[i])
+    no_lines = mode != 1  # no line to test the centre against (may_reach)
+    whole = mode == 0  # every centre is in the sector
+    by_centre = not want_aim  # the aim point needs the measure
     count, cells = _sector_cells(fx, fy, fc, fsn, mode, ch, sh, radius, margin, x0, y0, side, nx, ny)
     for c in range(count):
-        for m in range(starts[cells[c]], starts[cells[c] + 1]):
-            j = order[m]
-            dx = fr[j, 0] - fx
-            dy = fr[j, 1] - fy
-            d2 = dx * dx + dy * dy
-            if d2 > radius2:
-                continue  # as may_reach
-            inner = mode == 0
-            if mode == 1:
-                u = fsn * dy + fc * dx
-                v = fc * dy - fsn * dx
-                s1 = sh * u + ch * v  # how far inside each line (mm)
-                s2 = sh * u - ch * v
-                if s1 < -margin or s2 < -margin:
-                    continue  # as may_reach
-                inner = s1 > deep and s2 > deep  # the centre is in the sector
-            code = _band_of_centre(d2, inside, beyond) if inner and not want_aim else UNSURE
-            if code == UNSURE:
-                state, d, x, y, cond, tie = sector_rect(fx, fy, fc, fsn, mode, ch, sh, fr[j, 0], fr[j, 1],
-                                                        fr[j, 2], fr[j, 3], hr[j, 0], hr[j, 1], reach, guard)
-                code = band_code(state, d, cond, limits, guard)
-                if want_aim and code > 0 and (tie or cond > COND_MAX):
-                    code = UNSURE  # which aim point, or where exactly: the scalar path's call
-                if code == UNSURE:
-                    unsure += 1
-                    if want_aim:
-                        dist[i, j] = math.nan
-                elif code > 0 and want_aim:
-                    dist[i, j] = d
-                    aim[i, j, 0] = x
-                    aim[i, j, 1] = y
+        k = _by_centre(i, order, xy, starts[cells[c]], starts[cells[c] + 1], fx, fy, fc, fsn, ch, sh, radius2,
+                       margin, no_lines, whole, by_centre, inside, beyond, bands, transposed, measure)
+        for m in range(k):
+            j = measure[m]
+            state, d, x, y, cond, tie = sector_rect(fx, fy, fc, fsn, mode, ch, sh, fr[j, 0], fr[j, 1], fr[j, 2],
+                                                    fr[j, 3], hr[j, 0], hr[j, 1], reach, guard)
+            code = band_code(state, d, cond, limits, guard)
+            if want_aim and code > 0 and (tie or cond > COND_MAX):
+                code = UNSURE  # which aim point, or where exactly: the scalar path's call
             if transposed:
                 bands[j, i] = code
             else:
                 bands[i, j] = code
+            if code == UNSURE:
+                unsure += 1
+                if want_aim:
+                    dist[i, j] = math.nan
+            elif code > 0 and want_aim:
+                dist[i, j] = d
+                aim[i, j, 0] = x
+                aim[i, j, 1] = y
     return unsure
 
 
@@ -725,11 +738,16 @@ def sector_grid(fs, half, fr, hr, limits, guard, threads, bands, transposed, wan
     radius = limits[limits.shape[0] - 1] + diagonal + 1.0
     order, starts, x0, y0, nx, ny, side = bins(fr, radius / 2)
     inside, beyond = band_thresholds(limits, diagonal)
+    xy = np.empty((2, fr.shape[0]))  # the centres in bin order
+    for m in range(fr.shape[0]):
+        xy[0, m] = fr[order[m], 0]
+        xy[1, m] = fr[order[m], 1]
     block = COLUMN_BLOCK if transposed else ROW_BLOCK
     blocks, tasks = row_blocks(fs.shape[0], threads, block)
     for t in prange(tasks):
+        measure = np.empty(fr.shape[0], np.int64)
         for b in range(t, blocks, tasks):
             for i in range(b * block, min((b + 1) * block, fs.shape[0])):
                 unsure += _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim, dist, aim,
-                                      order, starts, x0, y0, nx, ny, side, diagonal, inside, beyond)
+                                      order, starts, x0, y0, nx, ny, side, diagonal, inside, beyond, xy, measure)
     return unsure

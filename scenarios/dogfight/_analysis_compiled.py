@@ -117,11 +117,17 @@ def combine(me, them, groups, early, last, sw, remap, grouped, mine, theirs):
 
 @njit(cache=True)
 def _combine_row(r, me, them, groups, early, last, sw, remap, grouped, mine, theirs):
-    """:func:`combine` for row ``r``, group by group."""
+    """:func:`combine` for row ``r``, group by group. The enemy's plans come in runs
+    sharing a level-2 node (the same first two cards): the :data:`Early` sums of the
+    pair's level-2 nodes are read once per run, not once per pair (the same values)."""
     moved = remap.shape[0] > 0
     keep_mine = mine.shape[0] > 0
     keep_theirs = theirs.shape[0] > 0
     u = me.node2[r]
+    my_leave = me.leaves[r]
+    v_read = -1  # the enemy's level-2 node whose early sums are read
+    e_gs = e_gl = e_ts = e_tl = e_ov = 0
+    e_ec = e_none = 0.0
     for g in range(groups.starts.shape[0] - 1):
         given_s = given_l = taken_s = taken_l = collisions = p_any = overlaps = leave_them = leave_me = 0.0
         total = 0.0
@@ -129,20 +135,30 @@ def _combine_row(r, me, them, groups, early, last, sw, remap, grouped, mine, the
             j = groups.order[m]
             jj = remap[r, j] if moved else j
             v = them.node2[jj]
+            if v != v_read:
+                v_read = v
+                e_gs = early.given_short[u, v]
+                e_gl = early.given_long[u, v]
+                e_ts = early.taken_short[u, v]
+                e_tl = early.taken_long[u, v]
+                e_ec = early.collisions[u, v]
+                e_none = early.no_collision[u, v]
+                e_ov = early.overlaps[u, v]
             a = last.fire_ab[r, jj]
             b = last.fire_ba[r, jj]
             p = last.p_collision[r, jj]
-            gs = early.given_short[u, v] + (a == FIRE_SHORT)
-            gl = early.given_long[u, v] + (a == FIRE_LONG)
-            ts = early.taken_short[u, v] + (b == FIRE_SHORT)
-            tl = early.taken_long[u, v] + (b == FIRE_LONG)
-            ec = early.collisions[u, v] + p
-            none = early.no_collision[u, v] * (1.0 - p)
-            ov = early.overlaps[u, v] + last.overlap[r, jj]
+            gs = e_gs + (a == FIRE_SHORT)
+            gl = e_gl + (a == FIRE_LONG)
+            ts = e_ts + (b == FIRE_SHORT)
+            tl = e_tl + (b == FIRE_LONG)
+            ec = e_ec + p
+            none = e_none * (1.0 - p)
+            ov = e_ov + last.overlap[r, jj]
             score_mine = sw.short * gs + sw.long * gl
             score_theirs = sw.short * ts + sw.long * tl
             score = score_mine - score_theirs - sw.collision * ec
             w = them.weights[j]
+            their_leave = them.leaves[jj]
             given_s += w * gs
             given_l += w * gl
             taken_s += w * ts
@@ -150,13 +166,13 @@ def _combine_row(r, me, them, groups, early, last, sw, remap, grouped, mine, the
             collisions += w * ec
             p_any += w * (1.0 - none)
             overlaps += w * ov
-            leave_them += w * them.leaves[jj]
-            leave_me += w * me.leaves[r]
+            leave_them += w * their_leave
+            leave_me += w * my_leave
             total += w * score
             if keep_mine:
                 mine[r, j] = score
             if keep_theirs:
-                theirs[r, j] = score_theirs - score_mine - sw.collision * ec - sw.leave * them.leaves[jj]
+                theirs[r, j] = score_theirs - score_mine - sw.collision * ec - sw.leave * their_leave
         grouped[r, g, GIVEN_SHORT] = given_s
         grouped[r, g, GIVEN_LONG] = given_l
         grouped[r, g, TAKEN_SHORT] = taken_s

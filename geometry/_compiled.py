@@ -654,7 +654,7 @@ def _by_centre(i, order, xy, first, end, fx, fy, fc, fs, ch, sh, radius2, margin
         else:
             bands[i, j] = code * decided
         measure[k] = j
-        k += near & ~decided
+        k += near & (not decided)
     return k
 
 

@@ -56,11 +56,12 @@ Weights = namedtuple("Weights", "short long collision leave")
 """The score weights (``analysis.ScoreWeights``)."""
 
 
-@njit(cache=True, inline="always")  # one comparison per cell of two loops: a call would cost more
-def collision_test(overlap, alt_a, status_a, alt_b, status_b, i, j):
-    """DF.C1: the pair (i, j), its overlap already decided, takes the collision test:
-    overlapping, at the same altitude, at least one flying."""
-    return overlap[i, j] != 0 and alt_a[i] == alt_b[j] and (status_a[i] == FLYING or status_b[j] == FLYING)
+@njit(cache=True, inline="always")  # one test per cell of two loops: a call would cost more
+def collision_test(overlap, alt_a, status_a, alt_b, status_b):
+    """DF.C1: a pair, its ``overlap`` (bool) already decided, takes the collision test:
+    overlapping, at the same altitude, at least one flying. No branch: the callers' loops
+    over cells stay free of them."""
+    return overlap & (alt_a == alt_b) & ((status_a == FLYING) | (status_b == FLYING))
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -69,19 +70,23 @@ def apply_rules(moment, alt_a, status_a, alt_b, status_b, fire_difference, count
     only when both are on the table; firing needs both flying, at most
     ``fire_difference`` levels apart, not overlapping; no collision chance yet (every
     cell of ``p_collision`` set to 0). ``counts[i]``: how many pairs of row i take the
-    collision test (:func:`collision_test`). Rows over the cores."""
+    collision test (:func:`collision_test`). Rows over the cores; no branch per cell
+    (the compiler can then work on several cells at once)."""
     overlap, fire_ab, fire_ba, p_collision = moment.overlap, moment.fire_ab, moment.fire_ba, moment.p_collision
     for i in prange(overlap.shape[0]):  # the same work in every row: halves balance
+        on_a = status_a[i] != OUT
+        flying_a = status_a[i] == FLYING
+        alt = alt_a[i]
         tests = 0
         for j in range(overlap.shape[1]):
             p_collision[i, j] = 0.0
-            ov = overlap[i, j] != 0 and status_a[i] != OUT and status_b[j] != OUT
+            flying_b = status_b[j] == FLYING
+            ov = (overlap[i, j] != 0) & on_a & (status_b[j] != OUT)
             overlap[i, j] = ov
-            fly = status_a[i] == FLYING and status_b[j] == FLYING
-            if not fly or ov or abs(alt_a[i] - alt_b[j]) > fire_difference:
-                fire_ab[i, j] = FIRE_NONE
-                fire_ba[i, j] = FIRE_NONE
-            tests += collision_test(overlap, alt_a, status_a, alt_b, status_b, i, j)
+            fires = flying_a & flying_b & (not ov) & (abs(alt - alt_b[j]) <= fire_difference)
+            fire_ab[i, j] = fire_ab[i, j] * fires  # FIRE_NONE where it may not fire
+            fire_ba[i, j] = fire_ba[i, j] * fires
+            tests += collision_test(ov, alt, status_a[i], alt_b[j], status_b[j])
         counts[i] = tests
 
 
@@ -93,7 +98,7 @@ def collision_pairs(overlap, alt_a, status_a, alt_b, status_b, starts, rows, col
     for i in prange(overlap.shape[0]):
         k = starts[i]
         for j in range(overlap.shape[1]):
-            if collision_test(overlap, alt_a, status_a, alt_b, status_b, i, j):
+            if collision_test(overlap[i, j] != 0, alt_a[i], status_a[i], alt_b[j], status_b[j]):
                 rows[k] = i
                 cols[k] = j
                 k += 1

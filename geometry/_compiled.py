@@ -438,19 +438,6 @@ def cell_in_reach(px, py, x0, y0, side, i_x, i_y, radius):
     return dx * dx + dy * dy <= radius * radius
 
 
-@njit(cache=True)
-def cell_beyond_line(fx, fy, fc, fs, nx, ny, x0, y0, side, i_x, i_y, margin):
-    """Does cell ``(i_x, i_y)`` lie more than ``margin`` beyond the line ``n . p = 0`` of
-    the sector frame ``(fx, fy, fc, fs)`` (``n`` in that frame)?"""
-    for k in range(4):
-        cx = x0 + (i_x + (k & 1)) * side
-        cy = y0 + (i_y + (k >> 1)) * side
-        u, v = to_local(fx, fy, fc, fs, cx, cy)
-        if nx * u + ny * v >= -margin:
-            return False
-    return True
-
-
 # -- batch kernels: pairs (one thread; the dogfight turn) ------------------------------------
 @njit(cache=True)
 def depth_pairs(fa, ha, fb, hb, ia, ib, out):
@@ -589,24 +576,40 @@ def may_reach(fx, fy, fc, fs, mode, ch, sh, x, y, radius, margin):
 
 
 @njit(cache=True)
-def _sector_cells(fx, fy, fc, fs, mode, ch, sh, radius, margin, x0, y0, side, nx, ny):
+def _sector_cells(fx, fy, fc, fs, mode, ch, sh, radius, margin, x0, y0, side, nx, ny, starts):
     """The bin cells a sector row must visit: within ``radius`` of the apex and, for a
-    one-piece sector, not more than ``margin`` beyond either of its lines. Returns the
-    cell numbers, ``(count, cells)``."""
+    one-piece sector, not more than ``margin`` beyond either of its lines (its corners
+    all are: the line's value at the centre of the cell, less its largest change over
+    half a cell, 1e-6 mm of slack for rounding). Returns the runs of neighbouring cells
+    to visit as ranges of the bin order, ``(count, ranges)``: run k is
+    ``order[ranges[k, 0]:ranges[k, 1]]``."""
     gx0, gx1 = cell_range(fx, radius, x0, side, nx)
     gy0, gy1 = cell_range(fy, radius, y0, side, ny)
-    cells = np.empty((gx1 - gx0 + 1) * (gy1 - gy0 + 1) if gx1 >= gx0 and gy1 >= gy0 else 0, np.int64)
+    ranges = np.empty(((gx1 - gx0 + 1) * (gy1 - gy0 + 1) if gx1 >= gx0 and gy1 >= gy0 else 0, 2), np.int64)
+    # the lines' normals (into the sector) in the table frame: n . (p - apex) is how far p is inside
+    n1x, n1y = sh * fc - ch * fs, sh * fs + ch * fc
+    n2x, n2y = sh * fc + ch * fs, sh * fs - ch * fc
+    half = side / 2.0
+    reach1 = (abs(n1x) + abs(n1y)) * half + margin + 1e-6  # beyond when the centre's value is below -reach1
+    reach2 = (abs(n2x) + abs(n2y)) * half + margin + 1e-6
     count = 0
     for gy in range(gy0, gy1 + 1):
+        open_run = False
         for gx in range(gx0, gx1 + 1):
-            if not cell_in_reach(fx, fy, x0, y0, side, gx, gy, radius):
-                continue
-            if mode == 1 and (cell_beyond_line(fx, fy, fc, fs, sh, ch, x0, y0, side, gx, gy, margin)
-                              or cell_beyond_line(fx, fy, fc, fs, sh, -ch, x0, y0, side, gx, gy, margin)):
-                continue
-            cells[count] = gy * nx + gx
-            count += 1
-    return count, cells
+            visit = cell_in_reach(fx, fy, x0, y0, side, gx, gy, radius)
+            if visit and mode == 1:
+                dx = x0 + (gx + 0.5) * side - fx
+                dy = y0 + (gy + 0.5) * side - fy
+                visit = n1x * dx + n1y * dy >= -reach1 and n2x * dx + n2y * dy >= -reach2
+            cell = gy * nx + gx
+            if visit and open_run:
+                ranges[count - 1, 1] = starts[cell + 1]
+            elif visit:
+                ranges[count, 0] = starts[cell]
+                ranges[count, 1] = starts[cell + 1]
+                count += 1
+            open_run = visit
+    return count, ranges
 
 
 @njit(cache=True)
@@ -693,9 +696,9 @@ def _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim,
     no_lines = mode != 1  # no line to test the centre against (may_reach)
     whole = mode == 0  # every centre is in the sector
     by_centre = not want_aim  # the aim point needs the measure
-    count, cells = _sector_cells(fx, fy, fc, fsn, mode, ch, sh, radius, margin, x0, y0, side, nx, ny)
+    count, ranges = _sector_cells(fx, fy, fc, fsn, mode, ch, sh, radius, margin, x0, y0, side, nx, ny, starts)
     for c in range(count):
-        k = _by_centre(i, order, xy, starts[cells[c]], starts[cells[c] + 1], fx, fy, fc, fsn, ch, sh, radius2,
+        k = _by_centre(i, order, xy, ranges[c, 0], ranges[c, 1], fx, fy, fc, fsn, ch, sh, radius2,
                        margin, no_lines, whole, by_centre, inside, beyond, bands, transposed, measure)
         for m in range(k):
             j = measure[m]
@@ -736,7 +739,7 @@ def sector_grid(fs, half, fr, hr, limits, guard, threads, bands, transposed, wan
         return unsure
     diagonal = max_diagonal(hr)
     radius = limits[limits.shape[0] - 1] + diagonal + 1.0
-    order, starts, x0, y0, nx, ny, side = bins(fr, radius / 2)
+    order, starts, x0, y0, nx, ny, side = bins(fr, radius / 6)  # small cells: a row visits little beyond its arc
     inside, beyond = band_thresholds(limits, diagonal)
     xy = np.empty((2, fr.shape[0]))  # the centres in bin order
     for m in range(fr.shape[0]):

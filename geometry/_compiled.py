@@ -629,41 +629,49 @@ def band_thresholds(limits, diagonal):
 
 @njit(cache=True)
 def _by_centre(i, order, xy, first, end, fx, fy, fc, fs, ch, sh, radius2, margin, no_lines, whole, by_centre,
-               inside, beyond, bands, transposed, measure):
+               inside, beyond, bands, transposed, measure, scratch):
     """The first pass of :func:`_sector_row` over the rectangles ``order[first:end]``
-    (one bin cell; ``xy`` ``(2, N)``: their centres in bin order, mm): writes the band
-    of those its centre decides (0 for those out of reach), lists the others in
-    ``measure`` and returns how many. A function of its own: few values live, none
-    kept on the stack."""
-    k = 0
-    for m in range(first, end):
-        j = order[m]
-        dx = xy[0, m] - fx
-        dy = xy[1, m] - fy
+    (neighbouring bin cells; ``xy`` ``(2, N)``: their centres in bin order, mm): writes
+    the band of those its centre decides (0 for those out of reach), lists the others in
+    ``measure`` and returns how many. ``scratch`` ``(3, N)``: room for the squared centre
+    distances, the states and the bands. Loops without branches over contiguous arrays,
+    which the compiler runs several rectangles at a time, then one that scatters."""
+    n = end - first
+    dist2, state, code = scratch[0], scratch[1], scratch[2]
+    for t in range(n):
+        dx = xy[0, first + t] - fx
+        dy = xy[1, first + t] - fy
         d2 = dx * dx + dy * dy
         u = fc * dx + fs * dy
         v = fc * dy - fs * dx
         s1 = sh * u + ch * v  # how far inside each line (mm)
         s2 = sh * u - ch * v
         near = (d2 <= radius2) & (no_lines | ((s1 >= -margin) & (s2 >= -margin)))
-        code = 0
-        clear = by_centre & (whole | ((s1 > 1.0) & (s2 > 1.0)))
-        for b in range(inside.shape[0]):
-            code += d2 < inside[b]
-            clear &= (d2 < inside[b]) | (d2 > beyond[b])
-        decided = near & clear
+        centre_in = by_centre & (whole | ((s1 > 1.0) & (s2 > 1.0)))
+        dist2[t] = d2
+        state[t] = near + (near & centre_in)  # 0: out of reach, 1: to measure, 2: decided by the centre...
+        code[t] = 0.0
+    for b in range(inside.shape[0]):
+        for t in range(n):
+            code[t] += dist2[t] < inside[b]
+            unclear = (dist2[t] >= inside[b]) & (dist2[t] <= beyond[b])
+            state[t] = state[t] - (state[t] == 2.0) * unclear  # ... unless a limit is too near
+    k = 0
+    for t in range(n):
+        j = order[first + t]
+        decided = state[t] == 2.0
         if transposed:
-            bands[j, i] = code * decided
+            bands[j, i] = code[t] * decided
         else:
-            bands[i, j] = code * decided
+            bands[i, j] = code[t] * decided
         measure[k] = j
-        k += near & (not decided)
+        k += state[t] == 1.0
     return k
 
 
 @njit(cache=True)
 def _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim, dist, aim, order, starts, x0, y0,
-                nx, ny, side, diagonal, inside, beyond, xy, measure):
+                nx, ny, side, diagonal, inside, beyond, xy, measure, scratch):
     """Row ``i`` (sector ``i``) of :func:`sector_grid`; returns how many cases it leaves
     to the scalar path. ``measure``: room for one index per rectangle.
 
@@ -699,7 +707,7 @@ def _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim,
     count, ranges = _sector_cells(fx, fy, fc, fsn, mode, ch, sh, radius, margin, x0, y0, side, nx, ny, starts)
     for c in range(count):
         k = _by_centre(i, order, xy, ranges[c, 0], ranges[c, 1], fx, fy, fc, fsn, ch, sh, radius2,
-                       margin, no_lines, whole, by_centre, inside, beyond, bands, transposed, measure)
+                       margin, no_lines, whole, by_centre, inside, beyond, bands, transposed, measure, scratch)
         for m in range(k):
             j = measure[m]
             state, d, x, y, cond, tie = sector_rect(fx, fy, fc, fsn, mode, ch, sh, fr[j, 0], fr[j, 1], fr[j, 2],
@@ -749,8 +757,10 @@ def sector_grid(fs, half, fr, hr, limits, guard, threads, bands, transposed, wan
     blocks, tasks = row_blocks(fs.shape[0], threads, block)
     for t in prange(tasks):
         measure = np.empty(fr.shape[0], np.int64)
+        scratch = np.empty((3, fr.shape[0]))
         for b in range(t, blocks, tasks):
             for i in range(b * block, min((b + 1) * block, fs.shape[0])):
                 unsure += _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim, dist, aim,
-                                      order, starts, x0, y0, nx, ny, side, diagonal, inside, beyond, xy, measure)
+                                      order, starts, x0, y0, nx, ny, side, diagonal, inside, beyond, xy, measure,
+                                      scratch)
     return unsure

@@ -520,18 +520,27 @@ def row_blocks(n_rows, threads, block):
 
 @njit(cache=True)
 def _overlap_row(i, fa, ha, fb, hb, guard, out, order, starts, x0, y0, nx, ny, side, reach):
-    """Row ``i`` of :func:`overlap_grid`; returns how many are UNSURE."""
+    """Row ``i`` of :func:`overlap_grid`; returns how many are UNSURE. Only the cells
+    within ``reach`` of the row's centre are visited, and in them only the rectangles
+    whose centre is: farther, the two are more than 1 mm apart (0)."""
     unsure = 0
     for j in range(fb.shape[0]):
         out[i, j] = 0
     ax, ay = fa[i, 0], fa[i, 1]
+    reach2 = reach * reach
     gx0, gx1 = cell_range(ax, reach, x0, side, nx)
     gy0, gy1 = cell_range(ay, reach, y0, side, ny)
     for gy in range(gy0, gy1 + 1):
         for gx in range(gx0, gx1 + 1):
+            if not cell_in_reach(ax, ay, x0, y0, side, gx, gy, reach):
+                continue
             cell = gy * nx + gx
             for m in range(starts[cell], starts[cell + 1]):
                 j = order[m]
+                dx = fb[j, 0] - ax
+                dy = fb[j, 1] - ay
+                if dx * dx + dy * dy > reach2:
+                    continue
                 code = overlap_code(sat_depth(ax, ay, fa[i, 2], fa[i, 3], ha[i, 0], ha[i, 1], fb[j, 0], fb[j, 1],
                                               fb[j, 2], fb[j, 3], hb[j, 0], hb[j, 1]), guard)
                 out[i, j] = code
@@ -549,7 +558,7 @@ def overlap_grid(fa, ha, fb, hb, guard, threads, out):
     if fa.shape[0] == 0 or fb.shape[0] == 0:
         return unsure
     reach = 1.0 + max_diagonal(ha) + max_diagonal(hb)
-    order, starts, x0, y0, nx, ny, side = bins(fb, reach)
+    order, starts, x0, y0, nx, ny, side = bins(fb, reach / 3)  # small cells: a row visits little beyond its reach
     blocks, tasks = row_blocks(fa.shape[0], threads, ROW_BLOCK)
     for t in prange(tasks):
         for b in range(t, blocks, tasks):

@@ -116,23 +116,51 @@ def combine(me, them, groups, early, last, sw, remap, grouped, mine, theirs):
     each pair's score for the plane (without its leaving penalty) and for the enemy (its
     own view, its leaving penalty included; :func:`their_sums` adds them up). Rows over
     the cores: each row's sums run in plan order, whatever the number of cores."""
+    if them.node2.shape[0] == 0:  # no enemy plan: every sum is 0
+        grouped[:] = 0.0
+        return
     for r in prange(last.fire_ab.shape[0]):
         _combine_row(r, me, them, groups, early, last, sw, remap, grouped, mine, theirs)
 
 
+@njit(cache=True, inline="always")  # once per plan pair: a call would cost more
+def _early_sums(early, u, v):
+    """The :data:`Early` sums of the pair of level-2 nodes ``(u, v)``."""
+    return (early.given_short[u, v], early.given_long[u, v], early.taken_short[u, v], early.taken_long[u, v],
+            early.collisions[u, v], early.no_collision[u, v], early.overlaps[u, v])
+
+
+@njit(cache=True, inline="always")  # once per plan pair: a call would cost more
+def _pair(e, last, r, jj, sw):
+    """One plan pair's metrics: the early sums ``e`` (:func:`_early_sums`) and maneuver
+    3's cell ``(r, jj)`` of ``last``. Returns firing positions given (short, long) and
+    taken, expected collisions, the chance of none, overlaps, and the pair's score for
+    the plane and for the enemy (without collisions or leaving)."""
+    a = last.fire_ab[r, jj]
+    b = last.fire_ba[r, jj]
+    p = last.p_collision[r, jj]
+    gs = e[0] + (a == FIRE_SHORT)
+    gl = e[1] + (a == FIRE_LONG)
+    ts = e[2] + (b == FIRE_SHORT)
+    tl = e[3] + (b == FIRE_LONG)
+    ec = e[4] + p
+    none = e[5] * (1.0 - p)
+    ov = e[6] + last.overlap[r, jj]
+    return gs, gl, ts, tl, ec, none, ov, sw.short * gs + sw.long * gl, sw.short * ts + sw.long * tl
+
+
 @njit(cache=True)
 def _combine_row(r, me, them, groups, early, last, sw, remap, grouped, mine, theirs):
-    """:func:`combine` for row ``r``, group by group. The enemy's plans come in runs
-    sharing a level-2 node (the same first two cards): the :data:`Early` sums of the
-    pair's level-2 nodes are read once per run, not once per pair (the same values)."""
+    """:func:`combine` for row ``r`` (the enemy has plans): the sums group by group, then (when kept) each
+    pair's scores in a loop of their own (a store in the summing loop, even one never
+    made, slows it). The enemy's plans come in runs sharing a level-2 node (the same
+    first two cards): the :data:`Early` sums of the pair's level-2 nodes are read once
+    per run, not once per pair (the same values)."""
     moved = remap.shape[0] > 0
-    keep_mine = mine.shape[0] > 0
-    keep_theirs = theirs.shape[0] > 0
     u = me.node2[r]
     my_leave = me.leaves[r]
-    v_read = -1  # the enemy's level-2 node whose early sums are read
-    e_gs = e_gl = e_ts = e_tl = e_ov = 0
-    e_ec = e_none = 0.0
+    v_read = them.node2[0]  # the enemy's level-2 node whose early sums are read
+    e = _early_sums(early, u, v_read)
     for g in range(groups.starts.shape[0] - 1):
         given_s = given_l = taken_s = taken_l = collisions = p_any = overlaps = leave_them = leave_me = 0.0
         total = 0.0
@@ -142,28 +170,10 @@ def _combine_row(r, me, them, groups, early, last, sw, remap, grouped, mine, the
             v = them.node2[jj]
             if v != v_read:
                 v_read = v
-                e_gs = early.given_short[u, v]
-                e_gl = early.given_long[u, v]
-                e_ts = early.taken_short[u, v]
-                e_tl = early.taken_long[u, v]
-                e_ec = early.collisions[u, v]
-                e_none = early.no_collision[u, v]
-                e_ov = early.overlaps[u, v]
-            a = last.fire_ab[r, jj]
-            b = last.fire_ba[r, jj]
-            p = last.p_collision[r, jj]
-            gs = e_gs + (a == FIRE_SHORT)
-            gl = e_gl + (a == FIRE_LONG)
-            ts = e_ts + (b == FIRE_SHORT)
-            tl = e_tl + (b == FIRE_LONG)
-            ec = e_ec + p
-            none = e_none * (1.0 - p)
-            ov = e_ov + last.overlap[r, jj]
-            score_mine = sw.short * gs + sw.long * gl
-            score_theirs = sw.short * ts + sw.long * tl
+                e = _early_sums(early, u, v)
+            gs, gl, ts, tl, ec, none, ov, score_mine, score_theirs = _pair(e, last, r, jj, sw)
             score = score_mine - score_theirs - sw.collision * ec
             w = them.weights[j]
-            their_leave = them.leaves[jj]
             given_s += w * gs
             given_l += w * gl
             taken_s += w * ts
@@ -171,13 +181,9 @@ def _combine_row(r, me, them, groups, early, last, sw, remap, grouped, mine, the
             collisions += w * ec
             p_any += w * (1.0 - none)
             overlaps += w * ov
-            leave_them += w * their_leave
+            leave_them += w * them.leaves[jj]
             leave_me += w * my_leave
             total += w * score
-            if keep_mine:
-                mine[r, j] = score
-            if keep_theirs:
-                theirs[r, j] = score_theirs - score_mine - sw.collision * ec - sw.leave * their_leave
         grouped[r, g, GIVEN_SHORT] = given_s
         grouped[r, g, GIVEN_LONG] = given_l
         grouped[r, g, TAKEN_SHORT] = taken_s
@@ -188,6 +194,15 @@ def _combine_row(r, me, them, groups, early, last, sw, remap, grouped, mine, the
         grouped[r, g, THEY_LEAVE] = leave_them
         grouped[r, g, LEAVES] = leave_me
         grouped[r, g, SCORE] = total
+    if mine.shape[0] == 0 and theirs.shape[0] == 0:
+        return
+    for j in range(them.node2.shape[0]):
+        jj = remap[r, j] if moved else j
+        _, _, _, _, ec, _, _, score_mine, score_theirs = _pair(_early_sums(early, u, them.node2[jj]), last, r, jj, sw)
+        if mine.shape[0] > 0:
+            mine[r, j] = score_mine - score_theirs - sw.collision * ec
+        if theirs.shape[0] > 0:
+            theirs[r, j] = score_theirs - score_mine - sw.collision * ec - sw.leave * them.leaves[jj]
 
 
 THEIR_COLUMNS = 256

@@ -94,14 +94,17 @@ def apply_rules(moment, alt_a, status_a, alt_b, status_b, fire_difference, count
 def collision_pairs(overlap, alt_a, status_a, alt_b, status_b, starts, rows, cols):
     """The pairs that take the collision test (:func:`collision_test`, after
     :func:`apply_rules`), row by row (``starts``: where each row's begin in
-    ``rows``/``cols``, from its counts), in row-major order; rows over the cores."""
+    ``rows``/``cols``, from its counts), in row-major order; rows over the cores. A row
+    is read up to its last pair (none, when its count is 0)."""
     for i in prange(overlap.shape[0]):
         k = starts[i]
-        for j in range(overlap.shape[1]):
+        j = 0
+        while k < starts[i + 1] and j < overlap.shape[1]:  # a row without any is not read
             if collision_test(overlap[i, j] != 0, alt_a[i], status_a[i], alt_b[j], status_b[j]):
                 rows[k] = i
                 cols[k] = j
                 k += 1
+            j += 1
 
 
 @njit(cache=True, parallel=True, nogil=True)

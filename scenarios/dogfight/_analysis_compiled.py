@@ -95,16 +95,16 @@ def collision_pairs(overlap, alt_a, status_a, alt_b, status_b, starts, rows, col
     """The pairs that take the collision test (:func:`collision_test`, after
     :func:`apply_rules`), row by row (``starts``: where each row's begin in
     ``rows``/``cols``, from its counts), in row-major order; rows over the cores. A row
-    is read up to its last pair (none, when its count is 0)."""
+    whose count is 0 is not read."""
     for i in prange(overlap.shape[0]):
         k = starts[i]
-        j = 0
-        while k < starts[i + 1] and j < overlap.shape[1]:  # a row without any is not read
-            if collision_test(overlap[i, j] != 0, alt_a[i], status_a[i], alt_b[j], status_b[j]):
+        if k == starts[i + 1]:
+            continue  # none in this row
+        for j in range(overlap.shape[1]):
+            if overlap[i, j] != 0 and collision_test(True, alt_a[i], status_a[i], alt_b[j], status_b[j]):  # most do not
                 rows[k] = i
                 cols[k] = j
                 k += 1
-            j += 1
 
 
 @njit(cache=True, parallel=True, nogil=True)

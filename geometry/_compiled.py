@@ -688,14 +688,16 @@ def _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim,
     ``u`` along the centre line, ``v`` to its left): farther than the last limit, its
     half diagonal and 1 mm, or beyond a one-piece sector's line by more than its half
     diagonal and 1 mm (as :func:`may_reach`), it is not in the sector (0). A rectangle
-    whose centre lies more than 1 mm inside both lines of a one-piece sector (or
-    anywhere, in a whole-plane sector) reaches inside it, and the part inside comes no
-    nearer the apex than the rectangle and no farther than its centre: so its band
-    follows from its centre distance unless a limit lies within its half diagonal and
-    1 mm of it (:func:`band_thresholds`). Every other one is measured
-    (:func:`sector_rect`). The first pass makes no branch per rectangle (it writes every
-    decided code and lists the rest in ``measure``): which way a rectangle goes is
-    unpredictable, and a mispredicted branch costs more than the arithmetic."""
+    whose centre lies in the sector more than 1 mm inside the lines at ``half`` either
+    side of the centre line — for a two-piece sector (``half`` > 90), the lines at ``180
+    - half``, which bound a wedge inside it; in a whole-plane sector, anywhere — reaches
+    inside it, and the part inside comes no nearer the apex than the rectangle and no
+    farther than its centre: so its band follows from its centre distance unless a limit
+    lies within its half diagonal and 1 mm of it (:func:`band_thresholds`). Every other
+    one is measured (:func:`sector_rect`). The first pass makes no branch per rectangle
+    (it writes every decided code and lists the rest in ``measure``): which way a
+    rectangle goes is unpredictable, and a mispredicted branch costs more than the
+    arithmetic."""
     unsure = 0
     reach = limits[limits.shape[0] - 1]
     radius = reach + diagonal + 1.0

@@ -108,7 +108,7 @@ def overlap_code(depth, guard):
     return UNSURE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def clip_box(px, py, dx, dy, hx, hy, t_in):
     """Liang-Barsky: the line ``p + t d`` (from ``t_in`` on: ``-inf`` for the whole line,
     0 for a ray) lies in the box ``|x| <= hx, |y| <= hy`` for ``t_in <= t <= t_out``, as
@@ -233,7 +233,7 @@ def sector_shape(half_deg):
     return 2, c, s
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _wedge_depth(a1, b1, c1, a2, b2, c2):
     """The largest, over a rectangle, of ``min(f1, f2)`` for two linear functions given at
     the corners by ``f = a + sx b + sy c`` (corner signs (+,-), (+,+), (-,+), (-,-)): how
@@ -253,7 +253,7 @@ def _wedge_depth(a1, b1, c1, a2, b2, c2):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _ray_entry(px, py, wx, wy, hx, hy):
     """Where the ray ``p + t w`` (t >= 0, ``w`` a unit vector) first meets the box
     ``|x| <= hx, |y| <= hy``: ``(t, condition)``, ``t`` inf when it misses; the
@@ -268,7 +268,7 @@ def _ray_entry(px, py, wx, wy, hx, hy):
     return t_in, 1.0  # the apex itself is in the box
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _piece(cx, cy, ca, sa, hx, hy, ax, ay, qx, qy, n1x, n1y, off1, n2x, n2y, off2, u1x, u1y, u2x, u2y, guard):
     """One convex piece of a sector — the wedge between the rays ``u1`` and ``u2`` from the
     apex, inside ``n1 . p >= 0`` and ``n2 . p >= 0`` — against a rectangle (centre ``c``,
@@ -312,7 +312,7 @@ def _piece(cx, cy, ca, sa, hx, hy, ax, ay, qx, qy, n1x, n1y, off1, n2x, n2y, off
     return IN, best, bx, by, cond
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sector_rect(fx, fy, fc, fs, mode, ch, sh, x, y, c, s, hx, hy, reach, guard):
     """The closest point to the apex of the part of a rectangle (frame ``(x, y, c, s)``,
     half sizes) inside a sector (frame ``(fx, fy, fc, fs)``: the apex turned to the centre
@@ -438,19 +438,6 @@ def cell_in_reach(px, py, x0, y0, side, i_x, i_y, radius):
     return dx * dx + dy * dy <= radius * radius
 
 
-@njit(cache=True)
-def cell_beyond_line(fx, fy, fc, fs, nx, ny, x0, y0, side, i_x, i_y, margin):
-    """Does cell ``(i_x, i_y)`` lie more than ``margin`` beyond the line ``n . p = 0`` of
-    the sector frame ``(fx, fy, fc, fs)`` (``n`` in that frame)?"""
-    for k in range(4):
-        cx = x0 + (i_x + (k & 1)) * side
-        cy = y0 + (i_y + (k >> 1)) * side
-        u, v = to_local(fx, fy, fc, fs, cx, cy)
-        if nx * u + ny * v >= -margin:
-            return False
-    return True
-
-
 # -- batch kernels: pairs (one thread; the dogfight turn) ------------------------------------
 @njit(cache=True)
 def depth_pairs(fa, ha, fb, hb, ia, ib, out):
@@ -533,18 +520,27 @@ def row_blocks(n_rows, threads, block):
 
 @njit(cache=True)
 def _overlap_row(i, fa, ha, fb, hb, guard, out, order, starts, x0, y0, nx, ny, side, reach):
-    """Row ``i`` of :func:`overlap_grid`; returns how many are UNSURE."""
+    """Row ``i`` of :func:`overlap_grid`; returns how many are UNSURE. Only the cells
+    within ``reach`` of the row's centre are visited, and in them only the rectangles
+    whose centre is: farther, the two are more than 1 mm apart (0)."""
     unsure = 0
     for j in range(fb.shape[0]):
         out[i, j] = 0
     ax, ay = fa[i, 0], fa[i, 1]
+    reach2 = reach * reach
     gx0, gx1 = cell_range(ax, reach, x0, side, nx)
     gy0, gy1 = cell_range(ay, reach, y0, side, ny)
     for gy in range(gy0, gy1 + 1):
         for gx in range(gx0, gx1 + 1):
+            if not cell_in_reach(ax, ay, x0, y0, side, gx, gy, reach):
+                continue
             cell = gy * nx + gx
             for m in range(starts[cell], starts[cell + 1]):
                 j = order[m]
+                dx = fb[j, 0] - ax
+                dy = fb[j, 1] - ay
+                if dx * dx + dy * dy > reach2:
+                    continue
                 code = overlap_code(sat_depth(ax, ay, fa[i, 2], fa[i, 3], ha[i, 0], ha[i, 1], fb[j, 0], fb[j, 1],
                                               fb[j, 2], fb[j, 3], hb[j, 0], hb[j, 1]), guard)
                 out[i, j] = code
@@ -562,7 +558,7 @@ def overlap_grid(fa, ha, fb, hb, guard, threads, out):
     if fa.shape[0] == 0 or fb.shape[0] == 0:
         return unsure
     reach = 1.0 + max_diagonal(ha) + max_diagonal(hb)
-    order, starts, x0, y0, nx, ny, side = bins(fb, reach)
+    order, starts, x0, y0, nx, ny, side = bins(fb, reach / 3)  # small cells: a row visits little beyond its reach
     blocks, tasks = row_blocks(fa.shape[0], threads, ROW_BLOCK)
     for t in prange(tasks):
         for b in range(t, blocks, tasks):
@@ -589,34 +585,124 @@ def may_reach(fx, fy, fc, fs, mode, ch, sh, x, y, radius, margin):
 
 
 @njit(cache=True)
-def _sector_cells(fx, fy, fc, fs, mode, ch, sh, radius, margin, x0, y0, side, nx, ny):
+def _sector_cells(fx, fy, fc, fs, mode, ch, sh, radius, margin, x0, y0, side, nx, ny, starts):
     """The bin cells a sector row must visit: within ``radius`` of the apex and, for a
-    one-piece sector, not more than ``margin`` beyond either of its lines. Returns the
-    cell numbers, ``(count, cells)``."""
+    one-piece sector, not more than ``margin`` beyond either of its lines (its corners
+    all are: the line's value at the centre of the cell, less its largest change over
+    half a cell, 1e-6 mm of slack for rounding). Returns the runs of neighbouring cells
+    to visit as ranges of the bin order, ``(count, ranges)``: run k is
+    ``order[ranges[k, 0]:ranges[k, 1]]``."""
     gx0, gx1 = cell_range(fx, radius, x0, side, nx)
     gy0, gy1 = cell_range(fy, radius, y0, side, ny)
-    cells = np.empty((gx1 - gx0 + 1) * (gy1 - gy0 + 1) if gx1 >= gx0 and gy1 >= gy0 else 0, np.int64)
+    ranges = np.empty(((gx1 - gx0 + 1) * (gy1 - gy0 + 1) if gx1 >= gx0 and gy1 >= gy0 else 0, 2), np.int64)
+    # the lines' normals (into the sector) in the table frame: n . (p - apex) is how far p is inside
+    n1x, n1y = sh * fc - ch * fs, sh * fs + ch * fc
+    n2x, n2y = sh * fc + ch * fs, sh * fs - ch * fc
+    half = side / 2.0
+    reach1 = (abs(n1x) + abs(n1y)) * half + margin + 1e-6  # beyond when the centre's value is below -reach1
+    reach2 = (abs(n2x) + abs(n2y)) * half + margin + 1e-6
     count = 0
     for gy in range(gy0, gy1 + 1):
+        open_run = False
         for gx in range(gx0, gx1 + 1):
-            if not cell_in_reach(fx, fy, x0, y0, side, gx, gy, radius):
-                continue
-            if mode == 1 and (cell_beyond_line(fx, fy, fc, fs, sh, ch, x0, y0, side, gx, gy, margin)
-                              or cell_beyond_line(fx, fy, fc, fs, sh, -ch, x0, y0, side, gx, gy, margin)):
-                continue
-            cells[count] = gy * nx + gx
-            count += 1
-    return count, cells
+            visit = cell_in_reach(fx, fy, x0, y0, side, gx, gy, radius)
+            if visit and mode == 1:
+                dx = x0 + (gx + 0.5) * side - fx
+                dy = y0 + (gy + 0.5) * side - fy
+                visit = n1x * dx + n1y * dy >= -reach1 and n2x * dx + n2y * dy >= -reach2
+            cell = gy * nx + gx
+            if visit and open_run:
+                ranges[count - 1, 1] = starts[cell + 1]
+            elif visit:
+                ranges[count, 0] = starts[cell]
+                ranges[count, 1] = starts[cell + 1]
+                count += 1
+            open_run = visit
+    return count, ranges
+
+
+@njit(cache=True)
+def band_thresholds(limits, diagonal):
+    """Squared centre distances (mm²) that decide :func:`band_code` without measuring a
+    rectangle (half diagonal at most ``diagonal``) whose closest point to the apex lies
+    in the sector: ``(inside, beyond)`` ``(len(limits),)``; a centre closer than
+    ``inside[b]`` (1 mm inside limit b) is within limit b, one farther than ``beyond[b]``
+    (the half diagonal and 1 mm beyond it) is not; in between, measure."""
+    inside = np.empty(limits.shape[0])
+    beyond = np.empty(limits.shape[0])
+    for b in range(limits.shape[0]):
+        inside[b] = (limits[b] - 1.0) ** 2 if limits[b] > 1.0 else -1.0
+        beyond[b] = (limits[b] + diagonal + 1.0) ** 2
+    return inside, beyond
+
+
+@njit(cache=True)
+def _by_centre(i, order, xy, first, end, fx, fy, fc, fs, ch, sh, radius2, margin, no_lines, whole, by_centre,
+               inside, beyond, bands, transposed, measure, scratch):
+    """The first pass of :func:`_sector_row` over the rectangles ``order[first:end]``
+    (neighbouring bin cells; ``xy`` ``(2, N)``: their centres in bin order, mm): writes
+    the band of those its centre decides (0 for those out of reach), lists the others in
+    ``measure`` and returns how many. ``scratch`` ``(3, N)``: room for the squared centre
+    distances, the states and the bands. Loops without branches over contiguous arrays,
+    which the compiler runs several rectangles at a time, then one that scatters."""
+    n = end - first
+    dist2, state, code = scratch[0], scratch[1], scratch[2]
+    for t in range(n):
+        dx = xy[0, first + t] - fx
+        dy = xy[1, first + t] - fy
+        d2 = dx * dx + dy * dy
+        u = fc * dx + fs * dy
+        v = fc * dy - fs * dx
+        s1 = sh * u + ch * v  # how far inside each line (mm)
+        s2 = sh * u - ch * v
+        near = (d2 <= radius2) & (no_lines | ((s1 >= -margin) & (s2 >= -margin)))
+        centre_in = by_centre & (whole | ((s1 > 1.0) & (s2 > 1.0)))
+        dist2[t] = d2
+        state[t] = near + (near & centre_in)  # 0: out of reach, 1: to measure, 2: decided by the centre...
+        code[t] = 0.0
+    for b in range(inside.shape[0]):
+        for t in range(n):
+            code[t] += dist2[t] < inside[b]
+            unclear = (dist2[t] >= inside[b]) & (dist2[t] <= beyond[b])
+            state[t] = state[t] - (state[t] == 2.0) * unclear  # ... unless a limit is too near
+    k = 0
+    for t in range(n):
+        j = order[first + t]
+        decided = state[t] == 2.0
+        if transposed:
+            bands[j, i] = code[t] * decided
+        else:
+            bands[i, j] = code[t] * decided
+        measure[k] = j
+        k += state[t] == 1.0
+    return k
 
 
 @njit(cache=True)
 def _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim, dist, aim, order, starts, x0, y0,
-                nx, ny, side, diagonal):
+                nx, ny, side, diagonal, inside, beyond, xy, measure, scratch):
     """Row ``i`` (sector ``i``) of :func:`sector_grid`; returns how many cases it leaves
-    to the scalar path."""
+    to the scalar path. ``measure``: room for one index per rectangle.
+
+    Each binned rectangle is first placed by its centre alone (mm, in the sector frame:
+    ``u`` along the centre line, ``v`` to its left): farther than the last limit, its
+    half diagonal and 1 mm, or beyond a one-piece sector's line by more than its half
+    diagonal and 1 mm (as :func:`may_reach`), it is not in the sector (0). A rectangle
+    whose centre lies in the sector more than 1 mm inside the lines at ``half`` either
+    side of the centre line — for a two-piece sector (``half`` > 90), the lines at ``180
+    - half``, which bound a wedge inside it; in a whole-plane sector, anywhere — reaches
+    inside it, and the part inside comes no nearer the apex than the rectangle and no
+    farther than its centre: so its band follows from its centre distance unless a limit
+    lies within its half diagonal and 1 mm of it (:func:`band_thresholds`). Every other
+    one is measured (:func:`sector_rect`). The first pass makes no branch per rectangle
+    (it writes every decided code and lists the rest in ``measure``): which way a
+    rectangle goes is unpredictable, and a mispredicted branch costs more than the
+    arithmetic."""
     unsure = 0
     reach = limits[limits.shape[0] - 1]
     radius = reach + diagonal + 1.0
+    radius2 = radius * radius
+    margin = diagonal + 1.0
     for j in range(fr.shape[0]):
         if not transposed:
             bands[i, j] = 0
@@ -626,12 +712,15 @@ def _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim,
             aim[i, j, 1] = math.nan
     fx, fy, fc, fsn = fs[i, 0], fs[i, 1], fs[i, 2], fs[i, 3]
     mode, ch, sh = sector_shape(half[i])
-    count, cells = _sector_cells(fx, fy, fc, fsn, mode, ch, sh, radius, diagonal + 1.0, x0, y0, side, nx, ny)
+    no_lines = mode != 1  # no line to test the centre against (may_reach)
+    whole = mode == 0  # every centre is in the sector
+    by_centre = not want_aim  # the aim point needs the measure
+    count, ranges = _sector_cells(fx, fy, fc, fsn, mode, ch, sh, radius, margin, x0, y0, side, nx, ny, starts)
     for c in range(count):
-        for m in range(starts[cells[c]], starts[cells[c] + 1]):
-            j = order[m]
-            if not may_reach(fx, fy, fc, fsn, mode, ch, sh, fr[j, 0], fr[j, 1], radius, diagonal + 1.0):
-                continue
+        k = _by_centre(i, order, xy, ranges[c, 0], ranges[c, 1], fx, fy, fc, fsn, ch, sh, radius2,
+                       margin, no_lines, whole, by_centre, inside, beyond, bands, transposed, measure, scratch)
+        for m in range(k):
+            j = measure[m]
             state, d, x, y, cond, tie = sector_rect(fx, fy, fc, fsn, mode, ch, sh, fr[j, 0], fr[j, 1], fr[j, 2],
                                                     fr[j, 3], hr[j, 0], hr[j, 1], reach, guard)
             code = band_code(state, d, cond, limits, guard)
@@ -669,12 +758,20 @@ def sector_grid(fs, half, fr, hr, limits, guard, threads, bands, transposed, wan
         return unsure
     diagonal = max_diagonal(hr)
     radius = limits[limits.shape[0] - 1] + diagonal + 1.0
-    order, starts, x0, y0, nx, ny, side = bins(fr, radius / 2)
+    order, starts, x0, y0, nx, ny, side = bins(fr, radius / 6)  # small cells: a row visits little beyond its arc
+    inside, beyond = band_thresholds(limits, diagonal)
+    xy = np.empty((2, fr.shape[0]))  # the centres in bin order
+    for m in range(fr.shape[0]):
+        xy[0, m] = fr[order[m], 0]
+        xy[1, m] = fr[order[m], 1]
     block = COLUMN_BLOCK if transposed else ROW_BLOCK
     blocks, tasks = row_blocks(fs.shape[0], threads, block)
     for t in prange(tasks):
+        measure = np.empty(fr.shape[0], np.int64)
+        scratch = np.empty((3, fr.shape[0]))
         for b in range(t, blocks, tasks):
             for i in range(b * block, min((b + 1) * block, fs.shape[0])):
                 unsure += _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim, dist, aim,
-                                      order, starts, x0, y0, nx, ny, side, diagonal)
+                                      order, starts, x0, y0, nx, ny, side, diagonal, inside, beyond, xy, measure,
+                                      scratch)
     return unsure

@@ -226,6 +226,28 @@ def test_firing_band_grid_answers_as_the_scalar_path_near_the_range_limits(half)
         assert len(set(bands.ravel().tolist())) == 3
 
 
+@pytest.mark.parametrize("half", [45.0, 135.0, 180.0])
+def test_issue_36_band_grid_decided_by_a_rectangles_centre_answers_as_the_scalar_path(half):
+    """Rectangles whose centre lies well inside the arc, at any distance across the two
+    range limits (the grid decides most of them from the centre distance alone, measures
+    those near a limit): the same bands as the scalar path, transposed too."""
+    rng = np.random.default_rng(36)
+    n = 50  # 2,500 pairs: the binned parallel grid
+    apex = np.c_[rng.uniform(-3, 3, (n, 2)), rng.uniform(-10, 10, n)]
+    r, a = rng.uniform(0.0, 260.0, n), np.deg2rad(rng.uniform(-25, 25, n))
+    rects = np.c_[r * np.cos(a), r * np.sin(a), rng.uniform(0, 360, n)]
+    limits = np.array([100.0 + TOL, 200.0 + TOL])
+    sectors, targets = gk.Sectors.of(apex, 0.0, half), gk.Rects.of(rects, 44.0, 60.0)
+    bands = gk.sector_band_grid(sectors, targets, limits)
+    assert np.array_equal(gk.sector_band_grid(sectors, targets, limits, transposed=True), bands.T)
+    for i in range(n):
+        for j in range(n):
+            ref = closest_in_sector(Pose(*apex[i]), 0.0, half, rectangle_corners(rects[j], 44.0, 60.0)[0])
+            d = np.inf if ref is None else ref[0]
+            assert bands[i, j] == (2 if d <= limits[0] else 1 if d <= limits[1] else 0), (i, j, d)
+    assert len(set(bands.ravel().tolist())) == 3
+
+
 @settings(max_examples=25)
 @given(st.lists(poses, min_size=4, max_size=4), poses)
 def test_kernels_are_invariant_under_any_rigid_motion_of_the_scene(scene, motion):

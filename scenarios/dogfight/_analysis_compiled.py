@@ -56,11 +56,12 @@ Weights = namedtuple("Weights", "short long collision leave")
 """The score weights (``analysis.ScoreWeights``)."""
 
 
-@njit(cache=True, inline="always")  # one comparison per cell of two loops: a call would cost more
-def collision_test(overlap, alt_a, status_a, alt_b, status_b, i, j):
-    """DF.C1: the pair (i, j), its overlap already decided, takes the collision test:
-    overlapping, at the same altitude, at least one flying."""
-    return overlap[i, j] != 0 and alt_a[i] == alt_b[j] and (status_a[i] == FLYING or status_b[j] == FLYING)
+@njit(cache=True, inline="always")  # one test per cell of two loops: a call would cost more
+def collision_test(overlap, alt_a, status_a, alt_b, status_b):
+    """DF.C1: a pair, its ``overlap`` (bool) already decided, takes the collision test:
+    overlapping, at the same altitude, at least one flying. No branch: the callers' loops
+    over cells stay free of them."""
+    return overlap & (alt_a == alt_b) & ((status_a == FLYING) | (status_b == FLYING))
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -69,19 +70,23 @@ def apply_rules(moment, alt_a, status_a, alt_b, status_b, fire_difference, count
     only when both are on the table; firing needs both flying, at most
     ``fire_difference`` levels apart, not overlapping; no collision chance yet (every
     cell of ``p_collision`` set to 0). ``counts[i]``: how many pairs of row i take the
-    collision test (:func:`collision_test`). Rows over the cores."""
+    collision test (:func:`collision_test`). Rows over the cores; no branch per cell
+    (the compiler can then work on several cells at once)."""
     overlap, fire_ab, fire_ba, p_collision = moment.overlap, moment.fire_ab, moment.fire_ba, moment.p_collision
     for i in prange(overlap.shape[0]):  # the same work in every row: halves balance
+        on_a = status_a[i] != OUT
+        flying_a = status_a[i] == FLYING
+        alt = alt_a[i]
         tests = 0
         for j in range(overlap.shape[1]):
             p_collision[i, j] = 0.0
-            ov = overlap[i, j] != 0 and status_a[i] != OUT and status_b[j] != OUT
+            flying_b = status_b[j] == FLYING
+            ov = (overlap[i, j] != 0) & on_a & (status_b[j] != OUT)
             overlap[i, j] = ov
-            fly = status_a[i] == FLYING and status_b[j] == FLYING
-            if not fly or ov or abs(alt_a[i] - alt_b[j]) > fire_difference:
-                fire_ab[i, j] = FIRE_NONE
-                fire_ba[i, j] = FIRE_NONE
-            tests += collision_test(overlap, alt_a, status_a, alt_b, status_b, i, j)
+            fires = flying_a & flying_b & (not ov) & (abs(alt - alt_b[j]) <= fire_difference)
+            fire_ab[i, j] = fire_ab[i, j] * fires  # FIRE_NONE where it may not fire
+            fire_ba[i, j] = fire_ba[i, j] * fires
+            tests += collision_test(ov, alt, status_a[i], alt_b[j], status_b[j])
         counts[i] = tests
 
 
@@ -89,11 +94,14 @@ def apply_rules(moment, alt_a, status_a, alt_b, status_b, fire_difference, count
 def collision_pairs(overlap, alt_a, status_a, alt_b, status_b, starts, rows, cols):
     """The pairs that take the collision test (:func:`collision_test`, after
     :func:`apply_rules`), row by row (``starts``: where each row's begin in
-    ``rows``/``cols``, from its counts), in row-major order; rows over the cores."""
+    ``rows``/``cols``, from its counts), in row-major order; rows over the cores. A row
+    whose count is 0 is not read."""
     for i in prange(overlap.shape[0]):
         k = starts[i]
+        if k == starts[i + 1]:
+            continue  # none in this row
         for j in range(overlap.shape[1]):
-            if collision_test(overlap, alt_a, status_a, alt_b, status_b, i, j):
+            if overlap[i, j] != 0 and collision_test(True, alt_a[i], status_a[i], alt_b[j], status_b[j]):  # most do not
                 rows[k] = i
                 cols[k] = j
                 k += 1
@@ -111,17 +119,51 @@ def combine(me, them, groups, early, last, sw, remap, grouped, mine, theirs):
     each pair's score for the plane (without its leaving penalty) and for the enemy (its
     own view, its leaving penalty included; :func:`their_sums` adds them up). Rows over
     the cores: each row's sums run in plan order, whatever the number of cores."""
+    if them.node2.shape[0] == 0:  # no enemy plan: every sum is 0
+        grouped[:] = 0.0
+        return
     for r in prange(last.fire_ab.shape[0]):
         _combine_row(r, me, them, groups, early, last, sw, remap, grouped, mine, theirs)
 
 
+@njit(cache=True, inline="always")  # once per plan pair: a call would cost more
+def _early_sums(early, u, v):
+    """The :data:`Early` sums of the pair of level-2 nodes ``(u, v)``."""
+    return (early.given_short[u, v], early.given_long[u, v], early.taken_short[u, v], early.taken_long[u, v],
+            early.collisions[u, v], early.no_collision[u, v], early.overlaps[u, v])
+
+
+@njit(cache=True, inline="always")  # once per plan pair: a call would cost more
+def _pair(e, last, r, jj, sw):
+    """One plan pair's metrics: the early sums ``e`` (:func:`_early_sums`) and maneuver
+    3's cell ``(r, jj)`` of ``last``. Returns firing positions given (short, long) and
+    taken, expected collisions, the chance of none, overlaps, and the pair's score for
+    the plane and for the enemy (without collisions or leaving)."""
+    a = last.fire_ab[r, jj]
+    b = last.fire_ba[r, jj]
+    p = last.p_collision[r, jj]
+    gs = e[0] + (a == FIRE_SHORT)
+    gl = e[1] + (a == FIRE_LONG)
+    ts = e[2] + (b == FIRE_SHORT)
+    tl = e[3] + (b == FIRE_LONG)
+    ec = e[4] + p
+    none = e[5] * (1.0 - p)
+    ov = e[6] + last.overlap[r, jj]
+    return gs, gl, ts, tl, ec, none, ov, sw.short * gs + sw.long * gl, sw.short * ts + sw.long * tl
+
+
 @njit(cache=True)
 def _combine_row(r, me, them, groups, early, last, sw, remap, grouped, mine, theirs):
-    """:func:`combine` for row ``r``, group by group."""
+    """:func:`combine` for row ``r`` (the enemy has plans): the sums group by group, then (when kept) each
+    pair's scores in a loop of their own (a store in the summing loop, even one never
+    made, slows it). The enemy's plans come in runs sharing a level-2 node (the same
+    first two cards): the :data:`Early` sums of the pair's level-2 nodes are read once
+    per run, not once per pair (the same values)."""
     moved = remap.shape[0] > 0
-    keep_mine = mine.shape[0] > 0
-    keep_theirs = theirs.shape[0] > 0
     u = me.node2[r]
+    my_leave = me.leaves[r]
+    v_read = them.node2[0]  # the enemy's level-2 node whose early sums are read
+    e = _early_sums(early, u, v_read)
     for g in range(groups.starts.shape[0] - 1):
         given_s = given_l = taken_s = taken_l = collisions = p_any = overlaps = leave_them = leave_me = 0.0
         total = 0.0
@@ -129,18 +171,10 @@ def _combine_row(r, me, them, groups, early, last, sw, remap, grouped, mine, the
             j = groups.order[m]
             jj = remap[r, j] if moved else j
             v = them.node2[jj]
-            a = last.fire_ab[r, jj]
-            b = last.fire_ba[r, jj]
-            p = last.p_collision[r, jj]
-            gs = early.given_short[u, v] + (a == FIRE_SHORT)
-            gl = early.given_long[u, v] + (a == FIRE_LONG)
-            ts = early.taken_short[u, v] + (b == FIRE_SHORT)
-            tl = early.taken_long[u, v] + (b == FIRE_LONG)
-            ec = early.collisions[u, v] + p
-            none = early.no_collision[u, v] * (1.0 - p)
-            ov = early.overlaps[u, v] + last.overlap[r, jj]
-            score_mine = sw.short * gs + sw.long * gl
-            score_theirs = sw.short * ts + sw.long * tl
+            if v != v_read:
+                v_read = v
+                e = _early_sums(early, u, v)
+            gs, gl, ts, tl, ec, none, ov, score_mine, score_theirs = _pair(e, last, r, jj, sw)
             score = score_mine - score_theirs - sw.collision * ec
             w = them.weights[j]
             given_s += w * gs
@@ -151,12 +185,8 @@ def _combine_row(r, me, them, groups, early, last, sw, remap, grouped, mine, the
             p_any += w * (1.0 - none)
             overlaps += w * ov
             leave_them += w * them.leaves[jj]
-            leave_me += w * me.leaves[r]
+            leave_me += w * my_leave
             total += w * score
-            if keep_mine:
-                mine[r, j] = score
-            if keep_theirs:
-                theirs[r, j] = score_theirs - score_mine - sw.collision * ec - sw.leave * them.leaves[jj]
         grouped[r, g, GIVEN_SHORT] = given_s
         grouped[r, g, GIVEN_LONG] = given_l
         grouped[r, g, TAKEN_SHORT] = taken_s
@@ -167,6 +197,15 @@ def _combine_row(r, me, them, groups, early, last, sw, remap, grouped, mine, the
         grouped[r, g, THEY_LEAVE] = leave_them
         grouped[r, g, LEAVES] = leave_me
         grouped[r, g, SCORE] = total
+    if mine.shape[0] == 0 and theirs.shape[0] == 0:
+        return
+    for j in range(them.node2.shape[0]):
+        jj = remap[r, j] if moved else j
+        _, _, _, _, ec, _, _, score_mine, score_theirs = _pair(_early_sums(early, u, them.node2[jj]), last, r, jj, sw)
+        if mine.shape[0] > 0:
+            mine[r, j] = score_mine - score_theirs - sw.collision * ec
+        if theirs.shape[0] > 0:
+            theirs[r, j] = score_theirs - score_mine - sw.collision * ec - sw.leave * them.leaves[jj]
 
 
 THEIR_COLUMNS = 256

@@ -152,6 +152,20 @@ def profile(table, plane, enemy, repeats, threads=1, timer=time.process_time):
     return best
 
 
+def show(clock, total, heading):
+    """Print a :class:`Clock`'s phases (inside and outside the parallel loops), its loops
+    and the rest, of an analysis that took ``total`` seconds."""
+    print(f"  {heading}:")
+    for key, _, what in PHASES:
+        inside = clock.loops[key]
+        print(f"    {what:<50} {clock.phase[key]:6.3f} s  (in parallel loops {inside:6.3f}, outside "
+              f"{clock.phase[key] - inside:6.3f})")
+    print("      parallel loops: " + ", ".join(f"{k} {v:.3f} s" for k, v in sorted(clock.by_loop.items())))
+    rest = total - sum(clock.phase.values())
+    print(f"    {'the rest (players, heat maps, report)':<50} {rest:6.3f} s  (in parallel loops "
+          f"{clock.loops['rest']:6.3f}, outside {rest - clock.loops['rest']:6.3f})")
+
+
 def run(label, table, plane, enemy, repeats, threads_only=False):
     analyze(table, plane, vs=[enemy], heat_rows=0)  # compile (or load) the kernels first
     cores = numba.config.NUMBA_NUM_THREADS
@@ -173,28 +187,12 @@ def run(label, table, plane, enemy, repeats, threads_only=False):
         return
     clock, total = profile(table, plane, enemy, repeats)
     serial = total - sum(clock.loops.values())
-    print(f"  one-thread profile ({total:.3f} s CPU; 'outside' runs on one thread whatever the machine):")
-    for key, _, what in PHASES:
-        inside = clock.loops[key]
-        print(f"    {what:<50} {clock.phase[key]:6.3f} s  (in parallel loops {inside:6.3f}, outside "
-              f"{clock.phase[key] - inside:6.3f})")
-    print("      parallel loops: " + ", ".join(f"{k} {v:.3f} s" for k, v in sorted(clock.by_loop.items())))
-    rest = total - sum(clock.phase.values())
-    print(f"    {'the rest (players, heat maps, report)':<50} {rest:6.3f} s  (in parallel loops "
-          f"{clock.loops['rest']:6.3f}, outside {rest - clock.loops['rest']:6.3f})")
+    show(clock, total, f"one-thread profile ({total:.3f} s CPU; 'outside' runs on one thread whatever the machine)")
     measured = serial / total
     if counts[-1] > 1:
         wide, wall_total = profile(table, plane, enemy, repeats, threads=counts[-1], timer=time.perf_counter)
         numba.set_num_threads(cores)
-        print(f"  {counts[-1]}-thread profile, wall seconds ({wall_total:.3f} s):")
-        for key, _, what in PHASES:
-            inside = wide.loops[key]
-            print(f"    {what:<50} {wide.phase[key]:6.3f} s  (in parallel loops {inside:6.3f}, outside "
-                  f"{wide.phase[key] - inside:6.3f})")
-        print("      parallel loops: " + ", ".join(f"{k} {v:.3f} s" for k, v in sorted(wide.by_loop.items())))
-        rest = wall_total - sum(wide.phase.values())
-        print(f"    {'the rest (players, heat maps, report)':<50} {rest:6.3f} s  (in parallel loops "
-              f"{wide.loops['rest']:6.3f}, outside {rest - wide.loops['rest']:6.3f})")
+        show(wide, wall_total, f"{counts[-1]}-thread profile, wall seconds ({wall_total:.3f} s)")
     print(f"  serial fraction: {measured:.3f} measured (outside the parallel loops, one thread) -> x"
           f"{1 / (measured + (1 - measured) / 16):.1f} on 16 threads at most")
     if s is not None:

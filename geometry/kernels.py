@@ -47,7 +47,7 @@ import numpy as np
 from .pose import as_pose_array, cos_sin_deg
 from .tolerance import TOLERANCE_MM
 
-__all__ = ["compiled", "load_compiled", "cache_dir", "threads", "warm", "guard_mm", "extent_mm", "GUARD_MM", "SCALAR_PAIRS",
+__all__ = ["compiled", "load_compiled", "cache_dir", "threads", "keep_freed_memory", "KEPT_FREE_MIB", "LARGEST_REUSED_MIB", "warm", "guard_mm", "extent_mm", "GUARD_MM", "SCALAR_PAIRS",
            "GRID_PAIRS", "Rects", "Sectors", "frames", "halves", "overlap_depth", "depth_grid", "overlap_grid", "overlap_counts", "exit_edge", "entry_edge",
            "ruler_edges", "segment_enters", "segments_blocked", "closest_in_sector", "sector_grid",
            "sector_band_grid", "near_pairs"]
@@ -118,6 +118,41 @@ def threads() -> int:
     import numba
 
     return int(numba.get_num_threads())
+
+
+KEPT_FREE_MIB = 1024
+"""The most freed memory (MiB) :func:`keep_freed_memory` lets the C allocator keep for reuse."""
+
+LARGEST_REUSED_MIB = 32
+"""Blocks up to this size (MiB) come from the C allocator's heap once
+:func:`keep_freed_memory` is on (glibc's largest mmap threshold); larger ones are still
+mapped afresh. The plan analysis keeps each chunk's arrays under it (``CHUNK_PAIRS``)."""
+
+
+def keep_freed_memory(kept_free_mib: int = KEPT_FREE_MIB) -> bool:
+    """Let this process reuse the memory it frees instead of handing it back to the
+    operating system and faulting fresh pages in: the C allocator (glibc's ``mallopt``)
+    serves blocks up to :data:`LARGEST_REUSED_MIB` from its heap and keeps up to
+    ``kept_free_mib`` MiB freed at the heap's top. A process that runs grid after grid
+    (the plan analysis: the same large arrays chunk after chunk and request after
+    request) then stops paying the kernel's page faults, which the threads of a parallel
+    loop take one at a time. Process-wide and for the life of the process, so it is the
+    process owner's choice: ``furball analyze`` and the web server's worker processes
+    call it; a notebook may. Returns whether it took effect (False where the C library
+    is not glibc: nothing changes). The answers never depend on it."""
+    import ctypes
+    import ctypes.util
+    import platform
+
+    if platform.libc_ver()[0] != "glibc":
+        return False
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    except OSError:  # pragma: no cover - glibc without a loadable libc.so
+        return False
+    m_trim_threshold, m_mmap_threshold = -1, -3  # <malloc.h>
+    return bool(libc.mallopt(m_mmap_threshold, LARGEST_REUSED_MIB << 20)
+                and libc.mallopt(m_trim_threshold, int(kept_free_mib) << 20))
 
 
 def warm() -> list[str]:

@@ -105,6 +105,7 @@ def _progress(lang: Lang | str = DEFAULT_LANG, **kwargs):
 
 
 def run(args) -> int:
+    from furball.geometry.kernels import keep_freed_memory
     from furball.scenarios.dogfight import analyze, load_enemy_weights, load_scenario
     from furball.scenarios.engine.cluster import dask_client, map_in_order, quiet_dask
 
@@ -122,6 +123,7 @@ def run(args) -> int:
     from furball.scenarios.engine.cluster import check_local_workers
 
     check_local_workers(args.workers)
+    keep_freed_memory()  # chunk after chunk, the same grids: no fresh pages to fault in
     if args.scheduler is None and args.workers in (None, 1):
         report = analyze(table, args.plane, vs=args.vs, orders=scenario.orders, enemy_weights=weights,
                          reveal=args.reveal, progress=functools.partial(_progress, args.lang))

@@ -80,7 +80,10 @@ the table, whether the plane does, and the score without the leaving penalty
 loops name the same columns (tests check)."""
 _M = {name: i for i, name in enumerate(METRICS)}
 CHUNK_PAIRS = 4_000_000
-"""Plan pairs per chunk (memory: about 30 bytes per pair while a chunk runs)."""
+"""Plan pairs per chunk (memory: about 30 bytes per pair while a chunk runs). Its largest
+array, a float64 per pair, stays within ``geometry.kernels.LARGEST_REUSED_MIB``, so in a
+process that keeps its freed memory (``kernels.keep_freed_memory``) each chunk reuses
+the memory of the one before (tests check)."""
 
 
 @dataclass(frozen=True)

@@ -70,8 +70,13 @@ def _lower_priority() -> None:
 
 
 def _start_worker(progress_queue) -> None:
-    """Worker initializer: lower priority, keep the progress queue."""
+    """Worker initializer: lower priority, keep the progress queue, and keep freed memory
+    for reuse (``geometry.kernels.keep_freed_memory``: request after request, the
+    analysis's grids then take no fresh pages)."""
+    from furball.geometry.kernels import keep_freed_memory
+
     _lower_priority()
+    keep_freed_memory()
     _WORKER["progress"] = progress_queue
 
 

@@ -1,7 +1,7 @@
 """Plan pairs per second of the plan analysis (furball analyze), its speed-up over the
 threads, its serial fraction and where that serial time is.
 
-Run: .venv/bin/python benchmarks/bench_analyze.py [REPEATS] [--threads-only]
+Run: .venv/bin/python benchmarks/bench_analyze.py [REPEATS] [--threads-only] [--fresh-memory]
 Two cases: deck A against deck A (the shipped duel, about 2,600 x 2,600 legal plans)
 and two 20-card decks (the template deck's first 20 cards, 8,000 x 8,000 plans, 64
 million pairs). For each:
@@ -24,7 +24,10 @@ million pairs). For each:
 The machine load is printed before each case: other work on the machine slows the wall
 time (CPU time shows it), and on a loaded machine the fit overstates ``s``. Numbers, not
 pass/fail. REPEATS (default 2): runs per setting, the fastest kept. Kernels are
-compiled (or loaded) before the clocks start.
+compiled (or loaded) before the clocks start. The process keeps the memory it frees, as
+``furball analyze`` does (``geometry.kernels.keep_freed_memory``); ``--fresh-memory``
+leaves the C allocator as it starts (each chunk's grids then fault fresh pages in, as
+before issue 36's end).
 """
 import contextlib
 import dataclasses
@@ -206,8 +209,10 @@ def run(label, table, plane, enemy, repeats, threads_only=False):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if a != "--threads-only"]
+    args = [a for a in sys.argv[1:] if a not in ("--threads-only", "--fresh-memory")]
     threads_only = "--threads-only" in sys.argv[1:]
+    kept = "--fresh-memory" not in sys.argv[1:] and hasattr(gk, "keep_freed_memory") and gk.keep_freed_memory()
+    print(f"freed memory kept for reuse (geometry.kernels.keep_freed_memory): {'yes' if kept else 'no'}")
     repeats = int(args[0]) if args else 2
     duel = load_scenario("duel")
     run("deck A vs deck A", duel.table, "Camel", "Albatros", repeats, threads_only)

@@ -206,11 +206,14 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     import httpx2 as httpx
 
+    from furball.geometry import kernels
     from furball.scenarios.dogfight import load_scenario
     from furball.scenarios.dogfight.analysis import warm
     from furball.scenarios.web import api
     from furball.scenarios.web.rooms import Room, make_spec
 
+    if hasattr(kernels, "keep_freed_memory"):  # as the server's workers do (an older commit: as it did)
+        kernels.keep_freed_memory()
     doc = api.document(load_scenario("duel"), api.Catalogue.shipped())
     drags = [("Camel", "Albatros", "Camel"), ("Camel", "Albatros", "Albatros")]
     port = _free_port()

@@ -216,6 +216,24 @@ def test_chunks_are_pure_and_picklable_and_add_up_to_the_whole():
     assert np.allclose(evaluate_chunk(task, np.arange(len(a.plans))).grouped, whole.grouped)
 
 
+def test_issue36_2_the_sums_on_runs_of_plans_are_those_plan_by_plan_to_the_bit():
+    """``combine`` sums the enemy's plans run by run (plans sharing a level-2 node) when
+    they are listed by first card: the same terms in the same order as the plan-by-plan
+    loop, so the same sums, scores and enemy scores, bit for bit."""
+    t = _duel()
+    a = plan_tree(t.planes[0].replace(deck=SIX), t)
+    b = plan_tree(t.planes[1].replace(deck=SIX), t)
+    task = duel_task(a, b, t, others=[t.planes[2]])
+    assert len(task.them.node2_runs) > len(task.them.first_starts)  # runs inside the groups: the run loop is taken
+    none = np.zeros(0, np.int64)
+    plain = dataclasses.replace(task, them=dataclasses.replace(task.them, node2_runs=none, group_runs=none))
+    rows = np.arange(len(a.plans))
+    runs, by_plan = (evaluate_chunk(x, rows, keep_scores="exact", their_score=True) for x in (task, plain))
+    for got, want in ((runs.grouped, by_plan.grouped), (runs.their_score, by_plan.their_score),
+                      (runs.scores, by_plan.scores)):
+        assert got.dtype == want.dtype and got.tobytes() == want.tobytes()
+
+
 def _small_table(**kw):
     a = plane("Camel", 250, 420, 0, side="Allies").replace(deck=SIX, **kw)
     b = plane("Albatros", 400, 440, 10, side="Central").replace(deck=SIX)

@@ -49,8 +49,12 @@ collision (float64, a product), overlaps (int8)."""
 Rows = namedtuple("Rows", "node2 first weights leaves")
 """Plans of one side: level-2 node, first-card group, weight, leaves the table (0/1 float)."""
 
-Groups = namedtuple("Groups", "order starts")
-"""The enemy's plans by first-card group: group g is ``order[starts[g]:starts[g + 1]]``."""
+Groups = namedtuple("Groups", "order starts runs group_runs")
+"""The enemy's plans by first-card group: group g is ``order[starts[g]:starts[g + 1]]``.
+When ``order`` is the identity (plans listed by first card, as the plan trees list
+them), ``runs`` cuts the plans into runs sharing a level-2 node (run k is plans
+``runs[k]:runs[k + 1]``; every group start is a cut) and group g is runs
+``group_runs[g]:group_runs[g + 1]``; otherwise both are empty."""
 
 Weights = namedtuple("Weights", "short long collision leave")
 """The score weights (``analysis.ScoreWeights``)."""
@@ -118,12 +122,18 @@ def combine(me, them, groups, early, last, sw, remap, grouped, mine, theirs):
     every cell written) and, when they have rows, ``mine`` and ``theirs`` ``(R, Q)``:
     each pair's score for the plane (without its leaving penalty) and for the enemy (its
     own view, its leaving penalty included; :func:`their_sums` adds them up). Rows over
-    the cores: each row's sums run in plan order, whatever the number of cores."""
+    the cores: each row's sums run in plan order, whatever the number of cores. Without a
+    reveal, on runs of plans (``groups.runs``), the same sums in the same order with no
+    lookup per pair (:func:`_combine_row_runs`)."""
     if them.node2.shape[0] == 0:  # no enemy plan: every sum is 0
         grouped[:] = 0.0
         return
+    by_runs = groups.runs.shape[0] > 0 and remap.shape[0] == 0
     for r in prange(last.fire_ab.shape[0]):
-        _combine_row(r, me, them, groups, early, last, sw, remap, grouped, mine, theirs)
+        if by_runs:
+            _combine_row_runs(r, me, them, groups, early, last, sw, grouped, mine, theirs)
+        else:
+            _combine_row(r, me, them, groups, early, last, sw, remap, grouped, mine, theirs)
 
 
 @njit(cache=True, inline="always")  # once per plan pair: a call would cost more
@@ -206,6 +216,57 @@ def _combine_row(r, me, them, groups, early, last, sw, remap, grouped, mine, the
             mine[r, j] = score_mine - score_theirs - sw.collision * ec
         if theirs.shape[0] > 0:
             theirs[r, j] = score_theirs - score_mine - sw.collision * ec - sw.leave * them.leaves[jj]
+
+
+@njit(cache=True)
+def _combine_row_runs(r, me, them, groups, early, last, sw, grouped, mine, theirs):
+    """:func:`_combine_row` without a reveal, on the runs of enemy plans sharing a
+    level-2 node (``groups.runs``): the :data:`Early` sums read once per run, and within
+    a run the plans one after another, with no index to look up and no test per pair.
+    Every sum adds the same terms in the same order as :func:`_combine_row`: the same
+    answers, to the bit (tests check)."""
+    runs, group_runs = groups.runs, groups.group_runs
+    u = me.node2[r]
+    my_leave = me.leaves[r]
+    for g in range(group_runs.shape[0] - 1):
+        given_s = given_l = taken_s = taken_l = collisions = p_any = overlaps = leave_them = leave_me = 0.0
+        total = 0.0
+        for k in range(group_runs[g], group_runs[g + 1]):
+            e = _early_sums(early, u, them.node2[runs[k]])
+            for j in range(runs[k], runs[k + 1]):
+                gs, gl, ts, tl, ec, none, ov, score_mine, score_theirs = _pair(e, last, r, j, sw)
+                score = score_mine - score_theirs - sw.collision * ec
+                w = them.weights[j]
+                given_s += w * gs
+                given_l += w * gl
+                taken_s += w * ts
+                taken_l += w * tl
+                collisions += w * ec
+                p_any += w * (1.0 - none)
+                overlaps += w * ov
+                leave_them += w * them.leaves[j]
+                leave_me += w * my_leave
+                total += w * score
+        grouped[r, g, GIVEN_SHORT] = given_s
+        grouped[r, g, GIVEN_LONG] = given_l
+        grouped[r, g, TAKEN_SHORT] = taken_s
+        grouped[r, g, TAKEN_LONG] = taken_l
+        grouped[r, g, COLLISIONS] = collisions
+        grouped[r, g, P_COLLISION] = p_any
+        grouped[r, g, OVERLAPS] = overlaps
+        grouped[r, g, THEY_LEAVE] = leave_them
+        grouped[r, g, LEAVES] = leave_me
+        grouped[r, g, SCORE] = total
+    if mine.shape[0] == 0 and theirs.shape[0] == 0:
+        return
+    for k in range(runs.shape[0] - 1):
+        e = _early_sums(early, u, them.node2[runs[k]])
+        for j in range(runs[k], runs[k + 1]):
+            _, _, _, _, ec, _, _, score_mine, score_theirs = _pair(e, last, r, j, sw)
+            if mine.shape[0] > 0:
+                mine[r, j] = score_mine - score_theirs - sw.collision * ec
+            if theirs.shape[0] > 0:
+                theirs[r, j] = score_theirs - score_mine - sw.collision * ec - sw.leave * them.leaves[j]
 
 
 THEIR_COLUMNS = 256

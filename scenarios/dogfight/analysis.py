@@ -263,7 +263,9 @@ class Side:
     after maneuver 3, with the same poses prepared to fire (``shooters3``), to be fired
     at (``targets3``) and placed by each collision card (``ends3``); the plans by first
     card (``by_first``: plan indices, group g is ``by_first[first_starts[g]:first_starts[g
-    + 1]]``, plans in order within a group)."""
+    + 1]]``, plans in order within a group); when ``by_first`` is the identity, the runs of
+    plans sharing a level-2 node (``node2_runs``, ``group_runs``: the fields ``runs`` and
+    ``group_runs`` of ``_analysis_compiled.Groups``; empty otherwise)."""
 
     node: np.ndarray
     poses3: np.ndarray
@@ -283,6 +285,8 @@ class Side:
     ends3: Targets
     by_first: np.ndarray
     first_starts: np.ndarray
+    node2_runs: np.ndarray
+    group_runs: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -313,11 +317,23 @@ def _side(tree: PlanTree, rules: Rules) -> Side:
     arcs = tuple(p.firing_arcs(rules))
     by_first = np.argsort(tree.first, kind="stable").astype(np.int64)
     first_starts = np.searchsorted(tree.first[by_first], np.arange(len(tree.first_cards) + 1)).astype(np.int64)
+    node2_runs, group_runs = _runs(tree.node[1], by_first, first_starts)
     return Side(tree.node, poses3, tree.altitude[-1][tree.node[-1]], status3, tree.weights, tree.first,
                 len(tree.first_cards), tree.leaves, p.base, arcs, not p.is_balloon, p.is_balloon, motions,
                 Shooters.of(poses3, p.base, arcs), Targets.of(poses3, p.base.length_mm, p.base.width_mm),
                 collision_ends(poses3, motions, p.base.length_mm, p.base.width_mm, status3 == LANDED), by_first,
-                first_starts)
+                first_starts, node2_runs, group_runs)
+
+
+def _runs(node2: np.ndarray, by_first: np.ndarray, first_starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The runs of plans sharing a level-2 node and a first card, when the plans are
+    listed by first card (``by_first`` the identity): ``(runs, group_runs)`` as
+    ``_analysis_compiled.Groups``; two empty arrays otherwise."""
+    if not np.array_equal(by_first, np.arange(len(by_first))):
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    cuts = np.union1d(np.flatnonzero(np.diff(node2)) + 1, first_starts)
+    runs = np.union1d(cuts, [0, len(node2)]).astype(np.int64)
+    return runs, np.searchsorted(runs, first_starts).astype(np.int64)
 
 
 @dataclass(frozen=True)
@@ -439,7 +455,7 @@ def evaluate_chunk(task: DuelTask, rows, their_remap=None, keep_scores: bool | s
     mine = me.first[at]
     codes.combine(codes.Rows(me.node[1][at], mine, me.weights[at], me.leaves[at].astype(np.float64)),
                   codes.Rows(them.node[1], them.first, them.weights, them.leaves.astype(np.float64)),
-                  codes.Groups(them.by_first, them.first_starts), codes.Early(*task.early), last,
+                  codes.Groups(them.by_first, them.first_starts, them.node2_runs, them.group_runs), codes.Early(*task.early), last,
                   codes.Weights(float(sw.short), float(sw.long), float(sw.collision), float(sw.leave)), remap,
                   grouped, scores[0], theirs)
     their = None

@@ -749,7 +749,7 @@ def _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim,
 def sector_grid(fs, half, fr, hr, limits, guard, threads, bands, transposed, want_aim, dist, aim):
     """Every sector ``i`` against every rect ``j``, blocks of rows over the cores
     (``threads``: numba's thread count):
-    ``bands[i, j]`` (``bands[j, i]`` when ``transposed``; then zeros on entry), the
+    ``bands[i, j]`` (``bands[j, i]`` when ``transposed``: zeroed here first, over the cores), the
     :func:`band_code` of the closest point of rect ``j`` inside sector ``i`` against the
     nested ``limits`` (``len(limits)`` within the first, 0 beyond the last or outside the
     sector, UNSURE for the scalar path); with ``want_aim`` also ``dist[i, j]`` and
@@ -760,6 +760,10 @@ def sector_grid(fs, half, fr, hr, limits, guard, threads, bands, transposed, wan
     unsure = 0
     if fs.shape[0] == 0 or fr.shape[0] == 0:
         return unsure
+    if transposed:  # the rows write only the cells they measure: the others are 0
+        for j in prange(fr.shape[0]):
+            for i in range(fs.shape[0]):
+                bands[j, i] = 0
     diagonal = max_diagonal(hr)
     radius = limits[limits.shape[0] - 1] + diagonal + 1.0
     order, starts, x0, y0, nx, ny, side = bins(fr, radius / 6)  # small cells: a row visits little beyond its arc

@@ -621,8 +621,7 @@ def _grid(sectors: Sectors, rects: Rects, limits, want_aim: bool, transposed: bo
     ``want_aim``) distances and aim points, every case it leaves to the scalar path
     decided by it."""
     ns, nr = len(sectors), len(rects)
-    # without transposing, every row is filled by the kernel; transposed, it writes only the cells it measures
-    bands = np.zeros((nr, ns), np.int8) if transposed else np.empty((ns, nr), np.int8)
+    bands = np.empty((nr, ns) if transposed else (ns, nr), np.int8)  # every cell written by the kernel
     dist, aim = (np.empty((ns, nr)), np.empty((ns, nr, 2))) if want_aim else (np.empty((0, 0)), np.empty((0, 0, 0)))
     if compiled().sector_grid(sectors.frames, sectors.half, rects.frames, rects.halves, limits,
                               _guard(sectors.extent_mm, rects.extent_mm), threads(), bands, transposed, want_aim, dist, aim):

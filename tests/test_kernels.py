@@ -226,6 +226,23 @@ def test_firing_band_grid_answers_as_the_scalar_path_near_the_range_limits(half)
         assert len(set(bands.ravel().tolist())) == 3
 
 
+def test_issue_36_transposed_band_grid_needs_no_zeroed_answer():
+    """The transposed grid writes only the cells it measures, after zeroing its answer
+    itself over the cores: an answer array full of leftovers (reused memory) comes back
+    as the grid untransposed."""
+    rng = np.random.default_rng(7)
+    n = 60
+    apex = np.c_[rng.uniform(0, 600, (n, 2)), rng.uniform(0, 360, n)]
+    rects = np.c_[rng.uniform(0, 600, (n, 2)), rng.uniform(0, 360, n)]
+    sectors, targets = gk.Sectors.of(apex, 0.0, 45.0), gk.Rects.of(rects, 44.0, 60.0)
+    limits = np.array([100.0 + TOL, 200.0 + TOL])
+    bands = gk.sector_band_grid(sectors, targets, limits)
+    leftovers = np.full((n, n), 77, np.int8)
+    gk.compiled().sector_grid(sectors.frames, sectors.half, targets.frames, targets.halves, limits, gk.GUARD_MM,
+                              gk.threads(), leftovers, True, False, np.empty((0, 0)), np.empty((0, 0, 0)))
+    assert np.array_equal(leftovers, bands.T) and (bands == 0).any()
+
+
 @pytest.mark.parametrize("half", [45.0, 135.0, 180.0])
 def test_issue_36_band_grid_decided_by_a_rectangles_centre_answers_as_the_scalar_path(half):
     """Rectangles whose centre lies well inside the arc, at any distance across the two

@@ -204,6 +204,29 @@ def test_plan_trees_kept_between_calls_give_the_same_report_and_never_key_on_a_p
     assert not any(("A1", "A3", "A4") in key or ("A6", "A6", "A6") in key for key in cache.keys())
 
 
+def test_issue36_1_the_unmoved_planes_placed_poses_are_kept_while_the_other_is_dragged(monkeypatch):
+    """The sides (each tree's poses after maneuver 3, placed to fire, to be fired at and
+    by the collision cards) are kept with the trees: dragging the Camel places only the
+    Camel's plans again; the reports are those without a cache."""
+    from cachetools import LRUCache
+
+    from furball.scenarios.dogfight import analysis as an
+
+    placed = []
+    side = an._side
+    monkeypatch.setattr(an, "_side", lambda tree, rules: placed.append(tree.plane.name) or side(tree, rules))
+    cache = LRUCache(maxsize=16)
+    t = _small_table()
+    for k in range(3):
+        moved = t.replace(planes=(t.planes[0].replace(pose=(250 + 7 * k, 420, 3 * k)), t.planes[1]))
+        kept = analyze(moved, "Camel", tree_cache=cache)
+        placed.append("|")
+        fresh = analyze(moved, "Camel")
+        assert np.array_equal(kept.metrics, fresh.metrics) and np.array_equal(kept.ranking, fresh.ranking)
+        placed.append("/")
+    assert "".join(p[0] for p in placed) == "CA|CA/C|CA/C|CA/"  # with the cache, the Albatros placed once
+
+
 def test_chunks_are_pure_and_picklable_and_add_up_to_the_whole():
     t = _duel()
     a = plan_tree(t.planes[0].replace(deck=SIX), t)

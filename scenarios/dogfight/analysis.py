@@ -64,7 +64,7 @@ from .table import Orders, Table, needs_plan
 
 __all__ = ["ScoreWeights", "PlanTree", "plan_tree", "DuelTask", "duel_task", "ChunkResult", "evaluate_chunk",
            "PlanReport", "EnemyReport", "analyze", "METRICS", "best_plan", "legal_plans", "default_enemies",
-           "load_enemy_weights", "PairScores", "pair_scores", "cached_plan_tree", "FLYING", "LANDED", "OUT"]
+           "load_enemy_weights", "PairScores", "pair_scores", "cached_plan_tree", "cached_side", "FLYING", "LANDED", "OUT"]
 
 FLYING, LANDED, OUT = 0, 1, 2
 """Node status codes (a plane in the air, landed on its base, out of the game); the
@@ -325,6 +325,23 @@ def _side(tree: PlanTree, rules: Rules) -> Side:
                 first_starts, node2_runs, group_runs)
 
 
+def cached_side(cache: MutableMapping | None, tree: PlanTree, rules: Rules) -> Side:
+    """The :class:`Side` of ``tree`` (its plans' poses after maneuver 3, placed to fire,
+    to be fired at and by each collision card), kept in ``cache`` when one is given:
+    keyed by the tree itself, which the entry holds (so its identity cannot pass to
+    another tree while the entry lives) — a tree the same cache keeps by public values
+    (:func:`cached_plan_tree`). While one plane is dragged, the other keeps its side."""
+    if cache is None:
+        return _side(tree, rules)
+    key = ("side", id(tree), rules)
+    kept = cache.get(key)
+    if kept is not None and kept[0] is tree:
+        return kept[1]
+    side = _side(tree, rules)
+    cache[key] = (tree, side)
+    return side
+
+
 def _runs(node2: np.ndarray, by_first: np.ndarray, first_starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The runs of plans sharing a level-2 node and a first card, when the plans are
     listed by first card (``by_first`` the identity): ``(runs, group_runs)`` as
@@ -396,14 +413,15 @@ def _early(me: PlanTree, them: PlanTree, grids) -> tuple:
 
 
 def duel_task(me: PlanTree, them: PlanTree, table: Table, others: Sequence[PlaneState] = (),
-              score: ScoreWeights = ScoreWeights()) -> DuelTask:
+              score: ScoreWeights = ScoreWeights(), cache: MutableMapping | None = None) -> DuelTask:
     """The :class:`DuelTask` of ``me`` against ``them``; ``others``: third planes that
-    stay put and block (those on the table)."""
+    stay put and block (those on the table); ``cache``: where each side's placed poses
+    are kept between calls (:func:`cached_side`)."""
     rules = table.rules
     others = [p for p in others if p.on_table]
     blockers = (np.array([p.pose.as_array() for p in others]).reshape(-1, 3),
                 np.array([p.base.length_mm for p in others]), np.array([p.base.width_mm for p in others]))
-    a, b = _side(me, rules), _side(them, rules)
+    a, b = cached_side(cache, me, rules), cached_side(cache, them, rules)
     grids = tuple(_outcomes(a, b, rules, blockers, _Poses.of(a, me.poses[k], me.altitude[k], me.status[k]),
                             _Poses.of(b, them.poses[k], them.altitude[k], them.status[k]))
                   for k in range(CARDS_PER_TURN - 1))
@@ -706,9 +724,9 @@ def analyze(table: Table, plane: str, vs: Sequence[str] | None = None, orders: M
     chunks)`` must return ``[fn(task, c) for c in chunks]`` in order (default: here, one
     after another; :func:`scenarios.engine.cluster.map_in_order` spreads them over a
     Dask cluster). The result does not depend on it. ``tree_cache``: a bounded mapping
-    (a ``cachetools.LRUCache``) that keeps plan trees and legal plans between calls
-    (:func:`cached_plan_tree`), e.g. while a plane is dragged; the result does not
-    depend on it either.
+    (a ``cachetools.LRUCache``) that keeps plan trees, legal plans and the trees' placed
+    poses between calls (:func:`cached_plan_tree`, :func:`cached_side`), e.g. while a
+    plane is dragged; the result does not depend on it either.
     Returns a :class:`PlanReport`. Raises :class:`InputError` for an unknown plane, a
     plane that does not plan, an enemy that is not one, or weights naming illegal plans.
     """
@@ -717,7 +735,8 @@ def analyze(table: Table, plane: str, vs: Sequence[str] | None = None, orders: M
     me, enemies = _players(table, plane, vs)  # 1. the plane and its enemies
     _check_size(me, enemies)
     my_tree, trees = _trees(table, me, enemies, orders, enemy_weights, tree_cache)  # 2. their plan trees
-    duels = _duels(table, plane, my_tree, enemies, trees, orders, score, reveal, progress, map_chunks)  # 3. and 4.
+    duels = _duels(table, plane, my_tree, enemies, trees, orders, score, reveal, progress, map_chunks,  # 3., 4.
+                   tree_cache)
     total, leaves, final, ranking = _totals(my_tree, duels, score)  # 5. per plan, over the enemies; the ranking
     reports = tuple(_enemy_report(d, plane, ranking[:heat_rows]) for d in duels)  # 6. the heat maps
     return PlanReport(table, plane, my_tree.plans, total, leaves, final, ranking, reports, score, reveal,
@@ -853,16 +872,17 @@ class _Duel:
 
 
 def _duels(table: Table, plane: str, my_tree: PlanTree, enemies, trees, orders, score: ScoreWeights, reveal: bool,
-           progress, map_chunks) -> list[_Duel]:
+           progress, map_chunks, cache: MutableMapping | None = None) -> list[_Duel]:
     """Steps 3 and 4, enemy by enemy: every plan pair, chunk by chunk (one progress bar
-    for all), then the chaser's reorder when asked (DF.T2)."""
+    for all), then the chaser's reorder when asked (DF.T2); the sides through ``cache``
+    where given (:func:`cached_side`)."""
     tails = _tails(table, plane, orders)
     others = _others(table, plane, [e.name for e in enemies])
     chunks = [_chunks(len(my_tree.plans), len(t.plans)) for t in trees]
     bar = progress(total=sum(len(c) for c in chunks)) if progress else None
     duels = []
     for e, tree, rows in zip(enemies, trees, chunks):
-        task = duel_task(my_tree, tree, table, others, score)
+        task = duel_task(my_tree, tree, table, others, score, cache)
         i_tail, they_tail = tails.get((plane, e.name), False), tails.get((e.name, plane), False)
         mine_reordered = reveal and i_tail and not tree.drawn and tree.plans != ((),)
         theirs_reordered = reveal and not mine_reordered and they_tail and needs_plan(e)

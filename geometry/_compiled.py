@@ -51,8 +51,8 @@ ROW_BLOCK = 4
 """Rows per block of the parallel grids: blocks are dealt to the threads in turn (rows
 are often ordered by position, so contiguous halves would differ in work). Small, as a
 row's cost varies with what lies near its pose: the per-row costs of the two 20-card
-decks' firing grids (500 rows a chunk), dealt to 16 threads, give them x13.5 at 4 rows
-a block against x11.2 at 16 (docs/performance.md). Each row writes its own answer row,
+decks' firing grids (500 rows a chunk), dealt to 16 threads, give them x13.4 at 4 rows
+a block against x10.9 at 16 (benchmarks/bench_deal.py). Each row writes its own answer row,
 so neighbouring rows on other threads share no cache line."""
 COLUMN_BLOCK = 64
 """Rows per block when a grid writes its answer transposed (each row of the answer is

@@ -5,6 +5,7 @@ answers pushed back, and an answer to a request the drag has already replaced is
 (the page shows the last one asked). Skipped, with the reason, where no Chromium is
 installed."""
 import json
+import time
 import urllib.request
 
 import pytest
@@ -17,7 +18,19 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow,
               pytest.mark.skipif(chromium_missing() is not None, reason=f"browser tests: {chromium_missing()}")]
 
 
-def test_best_plans_follow_a_dragged_plane_and_stale_answers_are_dropped():
+def test_best_plans_follow_a_dragged_plane_and_stale_answers_are_dropped(monkeypatch):
+    """The server's answers are slowed to at least 0.3 s, so that the drag (a request at
+    most every 0.1 s) outruns them on any machine: the analysis itself may answer within
+    0.1 s, and then no answer would ever be stale."""
+    from furball.scenarios.web.views import dogfight as view
+
+    answer = view.best_plans
+
+    def slowly(*args, **kwargs):
+        time.sleep(0.3)
+        return answer(*args, **kwargs)
+
+    monkeypatch.setattr(view, "best_plans", slowly)  # the server runs here, its pool in threads (workers=0)
     app = create_app(options=ServerOptions(bot_delay_s=0.0))
     with running_server(app) as url, chromium() as browser:
         body = json.dumps({"game": "dogfight", "seed": 5, "seats": [None, None]}).encode()

@@ -5,6 +5,7 @@ from functools import reduce
 from furball.scenarios.white_christmas import new_game
 from furball.scenarios.white_christmas.actions import Stairs
 from furball.scenarios.white_christmas.components import MODELS, PEOPLE, ROW, Icon, Model, Person, shipped_components
+from furball.scenarios.white_christmas.game import WHITE_CHRISTMAS
 from furball.scenarios.white_christmas.work import Work
 
 COMP = shipped_components()
@@ -155,3 +156,16 @@ def until(s, done, limit=2000):
 def ask(s, pending):
     """``s`` with ``pending`` (a :class:`Pending`) as the open question."""
     return board(s, pending=(pending,))
+
+
+def heuristic_game(seed: int, players: int) -> list:
+    """Every state of a whole game of heuristic bots (seat i's bot seeded ``seed + i``),
+    from the first to the terminal one."""
+    s = WHITE_CHRISTMAS.new_game(seed, players=players)
+    bots = [WHITE_CHRISTMAS.player("heuristic", seed + i, i) for i in range(players)]
+    states = [s]
+    while not s.is_terminal():
+        seat = s.current_player()
+        s = s.apply(bots[seat].choose(s.observation(seat)))
+        states.append(s)
+    return states

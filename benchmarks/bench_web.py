@@ -165,7 +165,7 @@ def drag_on_page(url: str, room: str, token: str, steps: int) -> tuple[list[floa
     once the last answer is shown: (request to arrival, arrival to painted) in seconds
     per answer, by the page's clocks; or why the browser could not run."""
     sys.path.insert(0, str(ROOT / "tests"))
-    from browser import chromium, chromium_missing, wait_until
+    from browser import chromium, chromium_missing, open_best_plans, press_on_plane, wait_until
 
     if chromium_missing() is not None:
         return chromium_missing()
@@ -173,19 +173,8 @@ def drag_on_page(url: str, room: str, token: str, steps: int) -> tuple[list[floa
             "d.bestShown === d.bestAsked && d.bestDrawnMs !== undefined; })()"
     round_s, drawn_s = [], []
     with chromium() as browser:
-        page = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
-        page.goto(f"{url}rooms/{room}#seat={token}")
-        wait_until(page, "document.querySelectorAll('[data-testid=cards] button').length > 0", timeout_s=60)
-        page.click("details.df-best summary")
-        page.select_option("details.df-best select", "Albatros")
-        page.click("[data-testid=best-plans]")
-        wait_until(page, "document.querySelector('.df').dataset.best === 'done'", timeout_s=120)
-        base = page.locator('g.plane[data-plane="Albatros"] .base')
-        base.scroll_into_view_if_needed()
-        box = base.bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        page.mouse.move(x, y)
-        page.mouse.down()
+        page = open_best_plans(browser, url, room, token, "Albatros")
+        x, y = press_on_plane(page, "Albatros")
         for k in range(1, steps + 1):
             asked = int(page.evaluate("document.querySelector('.df').dataset.bestAsked"))
             page.mouse.move(x - 6 * k, y + 3 * k)

@@ -141,3 +141,31 @@ def running_server(app, timeout_s: float = 10.0):
     finally:
         server.should_exit = True
         thread.join(timeout_s)
+
+
+def open_best_plans(browser, url: str, room: str, token: str, vs: str, errors: list | None = None,
+                    timeout_s: float = 60.0):
+    """A dogfight room's page for the seat of ``token``, its Best plans panel opened
+    against ``vs`` and the first answer shown; the page's errors appended to ``errors``."""
+    page = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
+    if errors is not None:
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{url}rooms/{room}#seat={token}")
+    wait_until(page, "document.querySelectorAll('[data-testid=cards] button').length > 0", timeout_s=timeout_s)
+    page.click("details.df-best summary")
+    page.select_option("details.df-best select", vs)
+    page.click("[data-testid=best-plans]")
+    wait_until(page, "document.querySelector('.df').dataset.best === 'done'", timeout_s=2 * timeout_s)
+    return page
+
+
+def press_on_plane(page, name: str) -> tuple[float, float]:
+    """The mouse pressed on the centre of plane ``name``'s base (scrolled into view);
+    returns that point (page pixels), from where the caller drags."""
+    base = page.locator(f'g.plane[data-plane="{name}"] .base')
+    base.scroll_into_view_if_needed()
+    box = base.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    return x, y

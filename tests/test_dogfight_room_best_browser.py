@@ -9,7 +9,7 @@ import time
 import urllib.request
 
 import pytest
-from browser import chromium, chromium_missing, running_server, wait_until
+from browser import chromium, chromium_missing, open_best_plans, press_on_plane, running_server, wait_until
 
 from furball.scenarios.web import create_app
 from furball.scenarios.web.app import ServerOptions
@@ -36,24 +36,12 @@ def test_best_plans_follow_a_dragged_plane_and_stale_answers_are_dropped(monkeyp
         body = json.dumps({"game": "dogfight", "seed": 5, "seats": [None, None]}).encode()
         request = urllib.request.Request(f"{url}api/rooms", body, {"Content-Type": "application/json"})
         made = json.load(urllib.request.urlopen(request))
-        page = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
         errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{url}rooms/{made['room']}#seat={made['seats'][0]['token']}")
-        wait_until(page, "document.querySelectorAll('[data-testid=cards] button').length > 0", timeout_s=30)
-        page.click("details.df-best summary")
-        page.select_option("details.df-best select", "Albatros")
-        page.click("[data-testid=best-plans]")
-        wait_until(page, "document.querySelector('.df').dataset.best === 'done'", timeout_s=60)
+        page = open_best_plans(browser, url, made["room"], made["seats"][0]["token"], "Albatros", errors, timeout_s=30)
         assert page.evaluate("document.querySelector('.df').dataset.bestShown") == "1"
         plane = page.locator('g.plane[data-plane="Albatros"]')
         before = float(plane.get_attribute("data-x"))
-        base = plane.locator(".base")
-        base.scroll_into_view_if_needed()
-        box = base.bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        page.mouse.move(x, y)
-        page.mouse.down()
+        x, y = press_on_plane(page, "Albatros")
         for k in range(1, 16):  # about 0.75 s of dragging: several requests, each replacing the last
             page.mouse.move(x - 4 * k, y + 2 * k)
             page.wait_for_timeout(50)

@@ -37,21 +37,6 @@ BLOCKS = (2, 4, 8, 16, 64)
 
 
 @numba.njit
-def _sector_setup(fr, hr, limits):
-    """What ``sector_grid`` prepares once per call: the bins, the band thresholds, the
-    centres in bin order."""
-    diagonal = gc.max_diagonal(hr)
-    radius = limits[limits.shape[0] - 1] + diagonal + 1.0
-    order, starts, x0, y0, nx, ny, side = gc.bins(fr, radius / 6)
-    inside, beyond = gc.band_thresholds(limits, diagonal)
-    xy = np.empty((2, fr.shape[0]))
-    for m in range(fr.shape[0]):
-        xy[0, m] = fr[order[m], 0]
-        xy[1, m] = fr[order[m], 1]
-    return order, starts, x0, y0, nx, ny, side, diagonal, inside, beyond, xy
-
-
-@numba.njit
 def _sector_rows(lo, hi, fs, half, fr, hr, limits, guard, bands, transposed, want_aim, dist, aim, prepared):
     """Rows ``lo:hi`` of ``sector_grid``."""
     order, starts, x0, y0, nx, ny, side, diagonal, inside, beyond, xy = prepared
@@ -62,12 +47,6 @@ def _sector_rows(lo, hi, fs, half, fr, hr, limits, guard, bands, transposed, wan
         unsure += gc._sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim, dist, aim, order,
                                  starts, x0, y0, nx, ny, side, diagonal, inside, beyond, xy, measure, scratch)
     return unsure
-
-
-@numba.njit
-def _overlap_setup(ha, fb, hb):
-    reach = 1.0 + gc.max_diagonal(ha) + gc.max_diagonal(hb)
-    return gc.bins(fb, reach / 3), reach
 
 
 @numba.njit
@@ -129,12 +108,12 @@ def run(label: str, table, threads: int) -> None:
         if name == "sector_grid":
             fs, half, fr, hr, limits, guard, _threads, bands, transposed, want_aim, dist, aim = args
             rows_args = (fs, half, fr, hr, limits, guard, bands, transposed, want_aim, dist, aim,
-                         _sector_setup(fr, hr, limits))
+                         gc.sector_setup(fr, hr, limits))
             costs = _row_costs(_sector_rows, fs.shape[0], rows_args)
         else:
             fa, ha, fb, hb, guard, _threads, out = args
             transposed = False
-            costs = _row_costs(_overlap_rows, fa.shape[0], (fa, ha, fb, hb, guard, out, _overlap_setup(ha, fb, hb)))
+            costs = _row_costs(_overlap_rows, fa.shape[0], (fa, ha, fb, hb, guard, out, gc.overlap_setup(ha, fb, hb)))
         if not len(costs):
             continue
         key = (name, bool(transposed))

@@ -553,6 +553,15 @@ def _overlap_row(i, fa, ha, fb, hb, guard, out, order, starts, x0, y0, nx, ny, s
     return unsure
 
 
+@njit(cache=True)
+def overlap_setup(ha, fb, hb):
+    """What :func:`overlap_grid` prepares once per call: the bins of b's rectangles
+    (:func:`bins`, small cells: a row visits little beyond its reach) and the reach (mm)
+    beyond which two rectangles are more than 1 mm apart."""
+    reach = 1.0 + max_diagonal(ha) + max_diagonal(hb)
+    return bins(fb, reach / 3), reach
+
+
 @njit(cache=True, parallel=True, nogil=True)
 def overlap_grid(fa, ha, fb, hb, guard, threads, out):
     """``out[i, j]``: rect i of a and rect j of b share area (1), not (0), or UNSURE,
@@ -561,8 +570,7 @@ def overlap_grid(fa, ha, fb, hb, guard, threads, out):
     unsure = 0
     if fa.shape[0] == 0 or fb.shape[0] == 0:
         return unsure
-    reach = 1.0 + max_diagonal(ha) + max_diagonal(hb)
-    order, starts, x0, y0, nx, ny, side = bins(fb, reach / 3)  # small cells: a row visits little beyond its reach
+    (order, starts, x0, y0, nx, ny, side), reach = overlap_setup(ha, fb, hb)
     blocks, tasks = row_blocks(fa.shape[0], threads, ROW_BLOCK)
     for t in prange(tasks):
         for b in range(t, blocks, tasks):
@@ -745,6 +753,22 @@ def _sector_row(i, fs, half, fr, hr, limits, guard, bands, transposed, want_aim,
     return unsure
 
 
+@njit(cache=True)
+def sector_setup(fr, hr, limits):
+    """What :func:`sector_grid` prepares once per call: the bins of the rectangles
+    (:func:`bins`, small cells: a row visits little beyond its arc), their largest half
+    diagonal, the :func:`band_thresholds` and the centres in bin order ``(2, N)``."""
+    diagonal = max_diagonal(hr)
+    radius = limits[limits.shape[0] - 1] + diagonal + 1.0
+    order, starts, x0, y0, nx, ny, side = bins(fr, radius / 6)
+    inside, beyond = band_thresholds(limits, diagonal)
+    xy = np.empty((2, fr.shape[0]))
+    for m in range(fr.shape[0]):
+        xy[0, m] = fr[order[m], 0]
+        xy[1, m] = fr[order[m], 1]
+    return order, starts, x0, y0, nx, ny, side, diagonal, inside, beyond, xy
+
+
 @njit(cache=True, parallel=True, nogil=True)
 def sector_grid(fs, half, fr, hr, limits, guard, threads, bands, transposed, want_aim, dist, aim):
     """Every sector ``i`` against every rect ``j``, blocks of rows over the cores
@@ -764,14 +788,7 @@ def sector_grid(fs, half, fr, hr, limits, guard, threads, bands, transposed, wan
         for j in prange(fr.shape[0]):
             for i in range(fs.shape[0]):
                 bands[j, i] = 0
-    diagonal = max_diagonal(hr)
-    radius = limits[limits.shape[0] - 1] + diagonal + 1.0
-    order, starts, x0, y0, nx, ny, side = bins(fr, radius / 6)  # small cells: a row visits little beyond its arc
-    inside, beyond = band_thresholds(limits, diagonal)
-    xy = np.empty((2, fr.shape[0]))  # the centres in bin order
-    for m in range(fr.shape[0]):
-        xy[0, m] = fr[order[m], 0]
-        xy[1, m] = fr[order[m], 1]
+    order, starts, x0, y0, nx, ny, side, diagonal, inside, beyond, xy = sector_setup(fr, hr, limits)
     block = COLUMN_BLOCK if transposed else ROW_BLOCK
     blocks, tasks = row_blocks(fs.shape[0], threads, block)
     for t in prange(tasks):
